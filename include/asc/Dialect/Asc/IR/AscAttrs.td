@@ -1,0 +1,192 @@
+//===- AscAttrs.td - asc enums and attributes --------------*- tablegen -*-===//
+//
+// Enumerations of the Ascend C API (TPosition, CubeFormat, ...) and the
+// attributes that describe a Matmul object's template parameters.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASC_DIALECT_ASC_IR_ASCATTRS_TD
+#define ASC_DIALECT_ASC_IR_ASCATTRS_TD
+
+include "asc/Dialect/Asc/IR/AscDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// Enumerations
+//===----------------------------------------------------------------------===//
+
+def Asc_TPosition : I32EnumAttr<"TPosition",
+    "logical position of a tensor (AscendC::TPosition)", [
+      I32EnumAttrCase<"GM", 0, "gm">,
+      I32EnumAttrCase<"VECIN", 1, "vecin">,
+      I32EnumAttrCase<"VECOUT", 2, "vecout">,
+      I32EnumAttrCase<"VECCALC", 3, "veccalc">,
+      I32EnumAttrCase<"A1", 4, "a1">,
+      I32EnumAttrCase<"A2", 5, "a2">,
+      I32EnumAttrCase<"B1", 6, "b1">,
+      I32EnumAttrCase<"B2", 7, "b2">,
+      I32EnumAttrCase<"C1", 8, "c1">,
+      I32EnumAttrCase<"C2", 9, "c2">,
+      I32EnumAttrCase<"CO1", 10, "co1">,
+      I32EnumAttrCase<"CO2", 11, "co2">,
+      I32EnumAttrCase<"TSCM", 12, "tscm">
+    ]> {
+  let cppNamespace = "::mlir::asc";
+  let genSpecializedAttr = 0;
+}
+def Asc_TPositionAttr : EnumAttr<Asc_Dialect, Asc_TPosition, "position">;
+
+def Asc_CubeFormat : I32EnumAttr<"CubeFormat",
+    "data layout of a Matmul operand (CubeFormat)", [
+      I32EnumAttrCase<"ND", 0, "nd">,
+      I32EnumAttrCase<"NZ", 1, "nz">,
+      I32EnumAttrCase<"ZN", 2, "zn">,
+      I32EnumAttrCase<"ZZ", 3, "zz">,
+      I32EnumAttrCase<"NN", 4, "nn">,
+      I32EnumAttrCase<"ND_ALIGN", 5, "nd_align">,
+      I32EnumAttrCase<"SCALAR", 6, "scalar">,
+      I32EnumAttrCase<"VECTOR", 7, "vector">
+    ]> {
+  let cppNamespace = "::mlir::asc";
+  let genSpecializedAttr = 0;
+}
+def Asc_CubeFormatAttr : EnumAttr<Asc_Dialect, Asc_CubeFormat, "format">;
+
+def Asc_LayoutMode : I32EnumAttr<"LayoutMode",
+    "batch layout of a Matmul operand (LayoutMode)", [
+      I32EnumAttrCase<"NONE", 0, "none">,
+      I32EnumAttrCase<"BSNGD", 1, "bsngd">,
+      I32EnumAttrCase<"SBNGD", 2, "sbngd">,
+      I32EnumAttrCase<"BNGS1S2", 3, "bngs1s2">,
+      I32EnumAttrCase<"NORMAL", 4, "normal">
+    ]> {
+  let cppNamespace = "::mlir::asc";
+  let genSpecializedAttr = 0;
+}
+def Asc_LayoutModeAttr : EnumAttr<Asc_Dialect, Asc_LayoutMode, "layout">;
+
+def Asc_PipeKind : I32EnumAttr<"PipeKind",
+    "hardware pipeline named by a barrier (pipe_t)", [
+      I32EnumAttrCase<"PIPE_S", 0, "pipe_s">,
+      I32EnumAttrCase<"PIPE_V", 1, "pipe_v">,
+      I32EnumAttrCase<"PIPE_M", 2, "pipe_m">,
+      I32EnumAttrCase<"PIPE_MTE1", 3, "pipe_mte1">,
+      I32EnumAttrCase<"PIPE_MTE2", 4, "pipe_mte2">,
+      I32EnumAttrCase<"PIPE_MTE3", 5, "pipe_mte3">,
+      I32EnumAttrCase<"PIPE_FIX", 6, "pipe_fix">,
+      I32EnumAttrCase<"PIPE_ALL", 7, "pipe_all">
+    ]> {
+  let cppNamespace = "::mlir::asc";
+  let genSpecializedAttr = 0;
+}
+def Asc_PipeKindAttr : EnumAttr<Asc_Dialect, Asc_PipeKind, "pipe">;
+
+def Asc_MatmulConfigKind : I32EnumAttr<"MatmulConfigKind",
+    "preset a MatmulConfig is built from", [
+      I32EnumAttrCase<"Norm", 0, "norm">,
+      I32EnumAttrCase<"MDL", 1, "mdl">,
+      I32EnumAttrCase<"SpecialMDL", 2, "special_mdl">,
+      I32EnumAttrCase<"IBShareNorm", 3, "ib_share_norm">,
+      I32EnumAttrCase<"Basic", 4, "basic">
+    ]> {
+  let cppNamespace = "::mlir::asc";
+  let genSpecializedAttr = 0;
+}
+def Asc_MatmulConfigKindAttr
+    : EnumAttr<Asc_Dialect, Asc_MatmulConfigKind, "config_kind">;
+
+/// The fields of TCubeTiling a kernel reads; spelled as the C++ members.
+def Asc_TilingField : I32EnumAttr<"TilingField",
+    "a field of TCubeTiling", [
+      I32EnumAttrCase<"usedCoreNum", 0>,
+      I32EnumAttrCase<"M", 1>,
+      I32EnumAttrCase<"N", 2>,
+      I32EnumAttrCase<"Ka", 3>,
+      I32EnumAttrCase<"Kb", 4>,
+      I32EnumAttrCase<"singleCoreM", 5>,
+      I32EnumAttrCase<"singleCoreN", 6>,
+      I32EnumAttrCase<"singleCoreK", 7>,
+      I32EnumAttrCase<"baseM", 8>,
+      I32EnumAttrCase<"baseN", 9>,
+      I32EnumAttrCase<"baseK", 10>,
+      I32EnumAttrCase<"depthA1", 11>,
+      I32EnumAttrCase<"depthB1", 12>,
+      I32EnumAttrCase<"stepM", 13>,
+      I32EnumAttrCase<"stepN", 14>,
+      I32EnumAttrCase<"stepKa", 15>,
+      I32EnumAttrCase<"stepKb", 16>,
+      I32EnumAttrCase<"isBias", 17>,
+      I32EnumAttrCase<"iterateOrder", 18>,
+      I32EnumAttrCase<"batchM", 19>,
+      I32EnumAttrCase<"batchN", 20>,
+      I32EnumAttrCase<"singleBatchM", 21>,
+      I32EnumAttrCase<"singleBatchN", 22>
+    ]> {
+  let cppNamespace = "::mlir::asc";
+  let genSpecializedAttr = 0;
+}
+def Asc_TilingFieldAttr : EnumAttr<Asc_Dialect, Asc_TilingField, "tiling_field">;
+
+//===----------------------------------------------------------------------===//
+// Matmul template parameters
+//===----------------------------------------------------------------------===//
+
+class Asc_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<Asc_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+def Asc_MatmulPartAttr : Asc_Attr<"MatmulPart", "matmul_part"> {
+  let summary = "one part (A, B, C or Bias) of a Matmul type: MatmulType<...>";
+  let description = [{
+    Mirrors `matmul::MatmulType<TPosition, CubeFormat, T, isTrans,
+    LayoutMode>`: where the operand lives, its data format, its element type,
+    whether it is transposed and its batch layout.
+
+    ```mlir
+    #asc.matmul_part<gm, nd, f16>
+    #asc.matmul_part<gm, nd, f16, transposed>
+    #asc.matmul_part<gm, nd, f16, layout = bsngd>
+    ```
+  }];
+  let parameters = (ins
+    "::mlir::asc::TPosition":$position,
+    "::mlir::asc::CubeFormat":$format,
+    "::mlir::Type":$elementType,
+    DefaultValuedParameter<"bool", "false">:$transposed,
+    DefaultValuedParameter<"::mlir::asc::LayoutMode",
+                           "::mlir::asc::LayoutMode::NONE">:$layout
+  );
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// True when this part lives in global memory.
+    bool isGlobal() const { return getPosition() == TPosition::GM; }
+  }];
+}
+
+def Asc_MatmulConfigAttr : Asc_Attr<"MatmulConfig", "matmul_config"> {
+  let summary = "the MatmulConfig template argument of a Matmul type";
+  let description = [{
+    A Matmul object's configuration: the preset it starts from (`norm` for
+    `GetNormalConfig()`, `mdl` for `GetMDLConfig()`, ...) and the overrides a
+    kernel sets. The lowering emits one `constexpr static MatmulConfig` per
+    object.
+
+    ```mlir
+    #asc.matmul_config<mdl>
+    #asc.matmul_config<norm, is_n_batch = true>
+    ```
+  }];
+  let parameters = (ins
+    "::mlir::asc::MatmulConfigKind":$kind,
+    DefaultValuedParameter<"bool", "false">:$isNBatch
+  );
+  let assemblyFormat = [{
+    `<` $kind (`,` `is_n_batch` `=` $isNBatch^)? `>`
+  }];
+}
+
+#endif // ASC_DIALECT_ASC_IR_ASCATTRS_TD

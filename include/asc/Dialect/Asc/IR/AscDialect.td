@@ -1,0 +1,58 @@
+//===- AscDialect.td - Ascend C dialect definition ---------*- tablegen -*-===//
+//
+// The `asc` dialect models the Ascend C Matmul high-level API and the memory
+// operations that surround it in a vector-core kernel.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASC_DIALECT_ASC_IR_ASCDIALECT_TD
+#define ASC_DIALECT_ASC_IR_ASCDIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def Asc_Dialect : Dialect {
+  let name = "asc";
+  let cppNamespace = "::mlir::asc";
+  let summary = "Ascend C kernels driving the Matmul high-level API";
+  let description = [{
+    The `asc` dialect models an Ascend C vector-core (AIV) kernel that drives
+    one or more Matmul objects computing on the cube core (AIC). It covers the
+    Matmul API (`asc.matmul.*`) with its synchronous and asynchronous forms,
+    and the memory operations around it: global tensors made from kernel
+    pointer arguments, local tensors from queues, data copies and a few vector
+    instructions. Compile-time template flags of the API (`sync`,
+    `en_atomic`, `wait_iterate_all`, ...) are attributes; run-time arguments
+    are SSA operands.
+
+    Every operation declares which memory it touches so that the protocol
+    analysis and the sync placement can reason about who reads an output
+    while the cube unit still writes it.
+  }];
+  let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
+  let hasRegionArgAttrVerify = 1;
+  let hasOperationAttrVerify = 1;
+  let extraClassDeclaration = [{
+    /// Unit attribute that marks a func.func as an Ascend C kernel entry.
+    static constexpr ::llvm::StringLiteral getKernelAttrName() {
+      return ::llvm::StringLiteral("asc.kernel");
+    }
+    /// Unit attribute on a kernel pointer argument: the memory behind it is
+    /// not reachable through any other argument.
+    static constexpr ::llvm::StringLiteral getNoAliasAttrName() {
+      return ::llvm::StringLiteral("asc.no_alias");
+    }
+
+  private:
+    void registerTypes();
+    void registerAttributes();
+
+  public:
+  }];
+}
+
+/// Base class of every asc operation.
+class Asc_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Asc_Dialect, mnemonic, traits>;
+
+#endif // ASC_DIALECT_ASC_IR_ASCDIALECT_TD

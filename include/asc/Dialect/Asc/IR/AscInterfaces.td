@@ -1,0 +1,77 @@
+//===- AscInterfaces.td - asc op interfaces ----------------*- tablegen -*-===//
+//
+// Interfaces shared by the Matmul operations. Analyses and passes are written
+// against these, never against lists of concrete ops.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASC_DIALECT_ASC_IR_ASCINTERFACES_TD
+#define ASC_DIALECT_ASC_IR_ASCINTERFACES_TD
+
+include "mlir/IR/OpBase.td"
+
+def Asc_MatmulOpInterface : OpInterface<"MatmulOpInterface"> {
+  let cppNamespace = "::mlir::asc";
+  let description = [{
+    An operation on a Matmul object: it names the object and says what it does
+    to the object's protocol state (initialise, reconfigure, compute, wait,
+    release).
+  }];
+  let methods = [
+    InterfaceMethod<"The Matmul object this operation acts on.",
+      "::mlir::Value", "getMatmul">,
+    InterfaceMethod<"What this operation does to the object's state.",
+      "::mlir::asc::MatmulUseKind", "getMatmulUseKind">,
+  ];
+}
+
+def Asc_MatmulAsyncIssueOpInterface
+    : OpInterface<"MatmulAsyncIssueOpInterface", [Asc_MatmulOpInterface]> {
+  let cppNamespace = "::mlir::asc";
+  let description = [{
+    A Matmul call that can run asynchronously (`IterateAll`, `IterateBatch`,
+    `IterateNBatch`, `GetTensorC`, `AsyncGetTensorC`). When it is issued
+    asynchronously and can be waited on, its output is pending until a wait of
+    the same `WaitKind` on the same object completes it.
+  }];
+  let methods = [
+    InterfaceMethod<"The family of waits that completes this issue.",
+      "::mlir::asc::WaitKind", "getWaitKind">,
+    InterfaceMethod<"True when the call is issued asynchronously (sync = false).",
+      "bool", "isAsync">,
+    InterfaceMethod<[{
+        The tensor the cube unit writes asynchronously, or a null value when the
+        output is the object's workspace (IterateNBatch).
+      }],
+      "::mlir::Value", "getAsyncOutput">,
+    InterfaceMethod<[{
+        Why a wait cannot complete this issue ("is synchronous", "writes local
+        memory", "has no wait flag"), or an empty string when it can.
+      }],
+      "::llvm::StringRef", "getUnwaitableReason">,
+  ];
+  let extraSharedClassDeclaration = [{
+    /// True when a wait of the matching kind completes this issue.
+    bool isWaitable() { return $_op.getUnwaitableReason().empty(); }
+  }];
+}
+
+def Asc_MatmulWaitOpInterface
+    : OpInterface<"MatmulWaitOpInterface", [Asc_MatmulOpInterface]> {
+  let cppNamespace = "::mlir::asc";
+  let description = [{
+    A wait (`WaitIterateAll`, `WaitIterateBatch`, `WaitGetTensorC`) that
+    completes the pending async issue of its kind on its Matmul object. The
+    interface verifier checks rule L10: some waitable issue of the same kind on
+    the same object reaches the wait.
+  }];
+  let methods = [
+    InterfaceMethod<"The family of issues this wait completes.",
+      "::mlir::asc::WaitKind", "getWaitKind">,
+  ];
+  let verify = [{
+    return ::mlir::asc::detail::verifyWaitHasReachingIssue($_op);
+  }];
+}
+
+#endif // ASC_DIALECT_ASC_IR_ASCINTERFACES_TD

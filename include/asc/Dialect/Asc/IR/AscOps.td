@@ -1,0 +1,734 @@
+//===- AscOps.td - asc operation definitions ---------------*- tablegen -*-===//
+//
+// Memory and Matmul operations of the asc dialect. Matmul ops are named after
+// the Ascend C API in snake case under `asc.matmul.*`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASC_DIALECT_ASC_IR_ASCOPS_TD
+#define ASC_DIALECT_ASC_IR_ASCOPS_TD
+
+include "asc/Dialect/Asc/IR/AscDialect.td"
+include "asc/Dialect/Asc/IR/AscAttrs.td"
+include "asc/Dialect/Asc/IR/AscTypes.td"
+include "asc/Dialect/Asc/IR/AscInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/OpAsmInterface.td"
+
+//===----------------------------------------------------------------------===//
+// Memory resources
+//===----------------------------------------------------------------------===//
+
+def Asc_GlobalMemory : Resource<"::mlir::asc::GlobalMemoryResource">;
+def Asc_LocalMemory : Resource<"::mlir::asc::LocalMemoryResource">;
+def Asc_MatmulState : Resource<"::mlir::asc::MatmulStateResource">;
+def Asc_QueueState : Resource<"::mlir::asc::QueueStateResource">;
+def Asc_Pipeline : Resource<"::mlir::asc::PipelineResource">;
+
+//===----------------------------------------------------------------------===//
+// Kernel environment
+//===----------------------------------------------------------------------===//
+
+def Asc_GetBlockIdxOp : Asc_Op<"get_block_idx", [Pure]> {
+  let summary = "index of the AI Core running this kernel (GetBlockIdx)";
+  let results = (outs I64:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+def Asc_GetBlockNumOp : Asc_Op<"get_block_num", [Pure]> {
+  let summary = "number of AI Cores running this kernel (GetBlockNum)";
+  let results = (outs I64:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+def Asc_IsAicOp : Asc_Op<"is_aic", [Pure]> {
+  let summary = "true on the cube core (ASCEND_IS_AIC)";
+  let results = (outs I1:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+def Asc_IsAivOp : Asc_Op<"is_aiv", [Pure]> {
+  let summary = "true on the vector core (ASCEND_IS_AIV)";
+  let results = (outs I1:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+def Asc_GetSysWorkspacePtrOp : Asc_Op<"get_sys_workspace_ptr", [Pure]> {
+  let summary = "the system workspace in global memory (GetSysWorkSpacePtr)";
+  let results = (outs Asc_GmAddrType:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+def Asc_GetTilingOp : Asc_Op<"get_tiling",
+    [MemoryEffects<[MemRead<Asc_GlobalMemory>]>]> {
+  let summary = "copy a TCubeTiling out of a global-memory argument";
+  let description = [{
+    Reads the tiling a host passed through a kernel argument, as
+    `CopyTiling(&tiling, tilingGM)` does.
+
+    ```mlir
+    %tiling = asc.get_tiling %tiling_gm
+    ```
+  }];
+  let arguments = (ins Asc_GmAddrType:$source);
+  let results = (outs Asc_TilingType:$result);
+  let assemblyFormat = "$source attr-dict";
+}
+
+def Asc_TilingGetOp : Asc_Op<"tiling.get", [Pure]> {
+  let summary = "read one field of a TCubeTiling";
+  let description = [{
+    ```mlir
+    %base_m = asc.tiling.get %tiling[baseM]
+    ```
+  }];
+  let arguments = (ins Asc_TilingType:$tiling, Asc_TilingFieldAttr:$field);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$tiling `[` $field `]` attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Global and local tensors
+//===----------------------------------------------------------------------===//
+
+def Asc_SetGlobalBufferOp : Asc_Op<"set_global_buffer",
+    [Pure, AttrSizedOperandSegments]> {
+  let summary = "a typed global tensor over a kernel pointer (SetGlobalBuffer)";
+  let description = [{
+    Makes a `GlobalTensor<T>` over `(__gm__ T *)ptr + offset` holding `size`
+    elements; offset and size count elements. Alias analysis treats two
+    tensors as disjoint only when they derive from arguments marked
+    `asc.no_alias` or from element ranges of one argument that do not overlap.
+
+    ```mlir
+    %c = asc.set_global_buffer %c_ptr[%offset], %size : !asc.global_tensor<f32>
+    ```
+  }];
+  let arguments = (ins Asc_GmAddrType:$ptr, Optional<I64>:$offset,
+                       Optional<I64>:$size);
+  let results = (outs Asc_GlobalTensorType:$result);
+  let assemblyFormat = [{
+    $ptr (`[` $offset^ `]`)? (`,` $size^)? attr-dict `:` qualified(type($result))
+  }];
+}
+
+def Asc_SubViewOp : Asc_Op<"subview", [Pure, AllTypesMatch<["source", "result"]>]> {
+  let summary = "a tensor starting at an element offset (`t[offset]`)";
+  let description = [{
+    The view of `source` that starts `offset` elements further, as the C++
+    expression `gm_c[offset]` builds. It aliases its source.
+
+    ```mlir
+    %blk = asc.subview %c[%off] : !asc.global_tensor<f32>
+    ```
+  }];
+  let arguments = (ins Asc_AnyTensor:$source, I64:$offset);
+  let results = (outs Asc_AnyTensor:$result);
+  let assemblyFormat = "$source `[` $offset `]` attr-dict `:` qualified(type($result))";
+}
+
+def Asc_GetValueOp : Asc_Op<"get_value", [
+    TypesMatchWith<"result is the element type of the tensor", "tensor",
+                   "result", "::llvm::cast<GlobalTensorType>($_self).getElementType()">]> {
+  let summary = "scalar read of global memory (GlobalTensor::GetValue)";
+  let arguments = (ins Arg<Asc_GlobalTensorType, "",
+                           [MemRead<Asc_GlobalMemory>]>:$tensor,
+                       I64:$index);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$tensor `[` $index `]` attr-dict `:` qualified(type($tensor))";
+}
+
+def Asc_SetValueOp : Asc_Op<"set_value", [
+    TypesMatchWith<"value is the element type of the tensor", "tensor",
+                   "value", "::llvm::cast<GlobalTensorType>($_self).getElementType()">]> {
+  let summary = "scalar write of global memory (GlobalTensor::SetValue)";
+  let arguments = (ins Arg<Asc_GlobalTensorType, "",
+                           [MemWrite<Asc_GlobalMemory>]>:$tensor,
+                       I64:$index, AnyType:$value);
+  let assemblyFormat = [{
+    $tensor `[` $index `]` `,` $value attr-dict `:` qualified(type($tensor))
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Pipe and queues
+//===----------------------------------------------------------------------===//
+
+def Asc_PipeCreateOp : Asc_Op<"pipe.create"> {
+  let summary = "declare the kernel's TPipe";
+  let results = (outs Res<Asc_PipeType, "", [MemAlloc<Asc_QueueState>]>:$pipe);
+  let assemblyFormat = "attr-dict";
+}
+
+def Asc_QueueCreateOp : Asc_Op<"queue.create"> {
+  let summary = "declare a TQue<TPosition, depth>";
+  let description = [{
+    ```mlir
+    %que = asc.queue.create : !asc.queue<vecout, 1>
+    ```
+  }];
+  let results = (outs Res<Asc_QueueType, "", [MemAlloc<Asc_QueueState>]>:$queue);
+  let assemblyFormat = "attr-dict `:` qualified(type($queue))";
+}
+
+def Asc_PipeInitBufferOp : Asc_Op<"pipe.init_buffer"> {
+  let summary = "give a queue its buffers (TPipe::InitBuffer)";
+  let description = [{
+    ```mlir
+    asc.pipe.init_buffer %pipe, %que, %num, %len : !asc.queue<vecout, 1>
+    ```
+  }];
+  let arguments = (ins Arg<Asc_PipeType, "", [MemWrite<Asc_QueueState>]>:$pipe,
+                       Arg<Asc_QueueType, "", [MemWrite<Asc_QueueState>]>:$queue,
+                       I32:$num, I32:$length);
+  let assemblyFormat = [{
+    $pipe `,` $queue `,` $num `,` $length attr-dict `:` qualified(type($queue))
+  }];
+}
+
+def Asc_QueueAllocTensorOp : Asc_Op<"queue.alloc_tensor"> {
+  let summary = "take a free buffer of a queue (TQue::AllocTensor<T>)";
+  let description = [{
+    ```mlir
+    %t = asc.queue.alloc_tensor %que : !asc.queue<vecout, 1> -> !asc.local_tensor<vecout, f16>
+    ```
+  }];
+  let arguments = (ins Arg<Asc_QueueType, "", [MemWrite<Asc_QueueState>]>:$queue);
+  let results = (outs Res<Asc_LocalTensorType, "",
+                          [MemAlloc<Asc_LocalMemory>]>:$tensor);
+  let assemblyFormat = "$queue attr-dict `:` qualified(type($queue)) `->` qualified(type($tensor))";
+  let hasVerifier = 1;
+}
+
+def Asc_QueueEnQueOp : Asc_Op<"queue.enque"> {
+  let summary = "hand a filled buffer to the queue's consumer (TQue::EnQue)";
+  let arguments = (ins Arg<Asc_QueueType, "", [MemWrite<Asc_QueueState>]>:$queue,
+                       Arg<Asc_LocalTensorType, "",
+                           [MemRead<Asc_LocalMemory>]>:$tensor);
+  let assemblyFormat = [{
+    $queue `,` $tensor attr-dict `:` qualified(type($queue)) `,` qualified(type($tensor))
+  }];
+  let hasVerifier = 1;
+}
+
+def Asc_QueueDeQueOp : Asc_Op<"queue.deque"> {
+  let summary = "take the oldest enqueued buffer (TQue::DeQue<T>)";
+  let arguments = (ins Arg<Asc_QueueType, "", [MemRead<Asc_QueueState>,
+                                              MemWrite<Asc_QueueState>]>:$queue);
+  let results = (outs Asc_LocalTensorType:$tensor);
+  let assemblyFormat = "$queue attr-dict `:` qualified(type($queue)) `->` qualified(type($tensor))";
+  let hasVerifier = 1;
+}
+
+def Asc_QueueFreeTensorOp : Asc_Op<"queue.free_tensor"> {
+  let summary = "return a buffer to its queue (TQue::FreeTensor)";
+  let arguments = (ins Arg<Asc_QueueType, "", [MemWrite<Asc_QueueState>]>:$queue,
+                       Arg<Asc_LocalTensorType, "",
+                           [MemFree<Asc_LocalMemory>]>:$tensor);
+  let assemblyFormat = [{
+    $queue `,` $tensor attr-dict `:` qualified(type($queue)) `,` qualified(type($tensor))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Data movement and vector compute
+//===----------------------------------------------------------------------===//
+
+def Asc_DataCopyOp : Asc_Op<"data_copy", [
+    AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "copy between global and local memory (DataCopy)";
+  let description = [{
+    Copies `count` elements, or the blocks a `DataCopyParams{blockCount,
+    blockLen, srcStride, dstStride}` describes, from `src` to `dst`. One side
+    at least is a local tensor: GM to UB, UB to GM or UB to UB.
+
+    ```mlir
+    asc.data_copy %ub, %gm, %n : !asc.local_tensor<vecin, f16>, !asc.global_tensor<f16>
+    asc.data_copy %gm, %ub params(%cnt, %len, %ss, %ds)
+        : !asc.global_tensor<f16>, !asc.local_tensor<vecout, f16>
+    ```
+  }];
+  let arguments = (ins Asc_AnyTensor:$dst, Asc_AnyTensor:$src,
+                       Optional<I32>:$count, Variadic<I32>:$params);
+  let assemblyFormat = [{
+    $dst `,` $src (`,` $count^)? (`params` `(` $params^ `)`)? attr-dict
+    `:` qualified(type($dst)) `,` qualified(type($src))
+  }];
+  let hasVerifier = 1;
+}
+
+class Asc_VectorOp<string mnemonic, list<Trait> traits = []>
+    : Asc_Op<mnemonic, traits> {
+  let hasVerifier = 1;
+}
+
+def Asc_LeakyReluOp : Asc_VectorOp<"leaky_relu", [
+    AllTypesMatch<["dst", "src"]>,
+    TypesMatchWith<"alpha is the element type", "dst", "alpha",
+                   "::llvm::cast<LocalTensorType>($_self).getElementType()">]> {
+  let summary = "dst = src >= 0 ? src : src * alpha (LeakyRelu)";
+  let arguments = (ins Arg<Asc_LocalTensorType, "", [MemWrite<Asc_LocalMemory>]>:$dst,
+                       Arg<Asc_LocalTensorType, "", [MemRead<Asc_LocalMemory>]>:$src,
+                       AnyType:$alpha, I32:$count);
+  let assemblyFormat = [{
+    $dst `,` $src `,` $alpha `,` $count attr-dict `:` qualified(type($dst))
+  }];
+}
+
+def Asc_AddOp : Asc_VectorOp<"add", [AllTypesMatch<["dst", "lhs", "rhs"]>]> {
+  let summary = "element-wise dst = lhs + rhs (Add)";
+  let arguments = (ins Arg<Asc_LocalTensorType, "", [MemWrite<Asc_LocalMemory>]>:$dst,
+                       Arg<Asc_LocalTensorType, "", [MemRead<Asc_LocalMemory>]>:$lhs,
+                       Arg<Asc_LocalTensorType, "", [MemRead<Asc_LocalMemory>]>:$rhs,
+                       I32:$count);
+  let assemblyFormat = [{
+    $dst `,` $lhs `,` $rhs `,` $count attr-dict `:` qualified(type($dst))
+  }];
+}
+
+class Asc_VectorScalarOp<string mnemonic, string what>
+    : Asc_VectorOp<mnemonic, [
+        AllTypesMatch<["dst", "src"]>,
+        TypesMatchWith<"scalar is the element type", "dst", "scalar",
+                       "::llvm::cast<LocalTensorType>($_self).getElementType()">]> {
+  let summary = what;
+  let arguments = (ins Arg<Asc_LocalTensorType, "", [MemWrite<Asc_LocalMemory>]>:$dst,
+                       Arg<Asc_LocalTensorType, "", [MemRead<Asc_LocalMemory>]>:$src,
+                       AnyType:$scalar, I32:$count);
+  let assemblyFormat = [{
+    $dst `,` $src `,` $scalar `,` $count attr-dict `:` qualified(type($dst))
+  }];
+}
+
+def Asc_AddsOp : Asc_VectorScalarOp<"adds", "element-wise dst = src + scalar (Adds)">;
+def Asc_MulsOp : Asc_VectorScalarOp<"muls", "element-wise dst = src * scalar (Muls)">;
+
+def Asc_DuplicateOp : Asc_VectorOp<"duplicate", [
+    TypesMatchWith<"scalar is the element type", "dst", "scalar",
+                   "::llvm::cast<LocalTensorType>($_self).getElementType()">]> {
+  let summary = "fill a local tensor with a scalar (Duplicate)";
+  let arguments = (ins Arg<Asc_LocalTensorType, "", [MemWrite<Asc_LocalMemory>]>:$dst,
+                       AnyType:$scalar, I32:$count);
+  let assemblyFormat = "$dst `,` $scalar `,` $count attr-dict `:` qualified(type($dst))";
+}
+
+def Asc_PipeBarrierOp : Asc_Op<"pipe_barrier", [
+    MemoryEffects<[MemRead<Asc_Pipeline>, MemWrite<Asc_Pipeline>]>]> {
+  let summary = "wait until a hardware pipeline drains (PipeBarrier<pipe>)";
+  let description = [{
+    ```mlir
+    asc.pipe_barrier <pipe_all>
+    ```
+  }];
+  let arguments = (ins Asc_PipeKindAttr:$pipe);
+  let assemblyFormat = "$pipe attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Matmul objects
+//===----------------------------------------------------------------------===//
+
+/// A Matmul operation. `useKind` names the MatmulUseKind it reports through
+/// MatmulOpInterface.
+class Asc_MatmulOp<string mnemonic, string useKind, list<Trait> traits = []>
+    : Asc_Op<"matmul." # mnemonic,
+             !listconcat([Asc_MatmulOpInterface], traits)> {
+  code matmulUseKindDecl = [{
+    /// What this operation does to the Matmul object's protocol state.
+    ::mlir::asc::MatmulUseKind getMatmulUseKind() {
+      return ::mlir::asc::MatmulUseKind::}] # useKind # [{;
+    }
+  }];
+  let extraClassDeclaration = matmulUseKindDecl;
+}
+
+/// The Matmul object operand, read and rewritten by the call.
+defvar Asc_MatmulStateArg =
+    Arg<Asc_MatmulType, "the Matmul object",
+        [MemRead<Asc_MatmulState>, MemWrite<Asc_MatmulState>]>;
+/// The Matmul object operand of a call that only records configuration.
+defvar Asc_MatmulConfigArg =
+    Arg<Asc_MatmulType, "the Matmul object", [MemWrite<Asc_MatmulState>]>;
+
+def Asc_MatmulCreateOp : Asc_Op<"matmul.create"> {
+  let summary = "declare a Matmul object (matmul::Matmul<...> mm;)";
+  let description = [{
+    ```mlir
+    %mm = asc.matmul.create : !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>,
+                                          c = <gm, nd, f32>>
+    ```
+  }];
+  let results = (outs Res<Asc_MatmulType, "", [MemAlloc<Asc_MatmulState>]>:$matmul);
+  let assemblyFormat = "attr-dict `:` qualified(type($matmul))";
+}
+
+def Asc_MatmulRegisterOp : Asc_Op<"matmul.register", [AttrSizedOperandSegments]> {
+  let summary = "register Matmul objects with the pipe (REGIST_MATMUL_OBJ)";
+  let description = [{
+    Registers up to four Matmul objects, each with an optional tiling (either
+    every object has one or none has).
+
+    ```mlir
+    asc.matmul.register %pipe, %workspace, %mm tiling %tiling : !mm
+    ```
+  }];
+  let arguments = (ins Asc_PipeType:$pipe, Asc_GmAddrType:$workspace,
+                       Arg<Variadic<Asc_MatmulType>, "",
+                           [MemWrite<Asc_MatmulState>]>:$matmuls,
+                       Variadic<Asc_TilingType>:$tilings);
+  let assemblyFormat = [{
+    $pipe `,` $workspace `,` $matmuls (`tiling` $tilings^)? attr-dict
+    `:` qualified(type($matmuls))
+  }];
+  let hasVerifier = 1;
+}
+
+def Asc_MatmulInitOp : Asc_MatmulOp<"init", "Initialize"> {
+  let summary = "initialise a Matmul object with a tiling (Init)";
+  let arguments = (ins Asc_MatmulConfigArg:$matmul, Asc_TilingType:$tiling,
+                       Optional<Asc_PipeType>:$pipe);
+  let assemblyFormat = [{
+    $matmul `,` $tiling (`,` $pipe^)? attr-dict `:` qualified(type($matmul))
+  }];
+}
+
+def Asc_MatmulSetTensorAOp : Asc_MatmulOp<"set_tensor_a", "Configure"> {
+  let summary = "set the left matrix or scalar (SetTensorA)";
+  let description = [{
+    Records the A input: a global or local tensor (optionally transposed) or a
+    scalar of A's element type. The input is read when the object computes.
+
+    ```mlir
+    asc.matmul.set_tensor_a %mm, %a : !mm, !asc.global_tensor<f16>
+    asc.matmul.set_tensor_a %mm, %a {is_transpose = true} : !mm, !asc.global_tensor<f16>
+    ```
+  }];
+  let arguments = (ins Asc_MatmulConfigArg:$matmul, AnyType:$input,
+                       OptionalAttr<BoolAttr>:$is_transpose);
+  let assemblyFormat = [{
+    $matmul `,` $input attr-dict `:` qualified(type($matmul)) `,` qualified(type($input))
+  }];
+  let hasVerifier = 1;
+}
+
+def Asc_MatmulSetTensorBOp : Asc_MatmulOp<"set_tensor_b", "Configure"> {
+  let summary = "set the right matrix or scalar (SetTensorB)";
+  let arguments = (ins Asc_MatmulConfigArg:$matmul, AnyType:$input,
+                       OptionalAttr<BoolAttr>:$is_transpose);
+  let assemblyFormat = [{
+    $matmul `,` $input attr-dict `:` qualified(type($matmul)) `,` qualified(type($input))
+  }];
+  let hasVerifier = 1;
+}
+
+def Asc_MatmulSetBiasOp : Asc_MatmulOp<"set_bias", "Configure"> {
+  let summary = "set the bias vector (SetBias)";
+  let arguments = (ins Asc_MatmulConfigArg:$matmul, Asc_AnyTensor:$bias);
+  let assemblyFormat = [{
+    $matmul `,` $bias attr-dict `:` qualified(type($matmul)) `,` qualified(type($bias))
+  }];
+  let hasVerifier = 1;
+}
+
+def Asc_MatmulDisableBiasOp : Asc_MatmulOp<"disable_bias", "Configure"> {
+  let summary = "compute without bias (DisableBias)";
+  let arguments = (ins Asc_MatmulConfigArg:$matmul);
+  let assemblyFormat = "$matmul attr-dict `:` qualified(type($matmul))";
+}
+
+def Asc_MatmulSetOrgShapeOp : Asc_MatmulOp<"set_org_shape", "Configure",
+                                          [AttrSizedOperandSegments]> {
+  let summary = "set the original M, N, K (SetOrgShape)";
+  let description = [{
+    Either `(orgM, orgN, orgK)` or `(orgM, orgN, orgKa, orgKb, orgKc)`.
+
+    ```mlir
+    asc.matmul.set_org_shape %mm, %m, %n, %k : !mm
+    asc.matmul.set_org_shape %mm, %m, %n, %ka, %kb, %kc : !mm
+    ```
+  }];
+  let arguments = (ins Asc_MatmulConfigArg:$matmul, I32:$orgM, I32:$orgN,
+                       I32:$orgKa, Optional<I32>:$orgKb, Optional<I32>:$orgKc);
+  let assemblyFormat = [{
+    $matmul `,` $orgM `,` $orgN `,` $orgKa (`,` $orgKb^ `,` $orgKc)? attr-dict
+    `:` qualified(type($matmul))
+  }];
+  let hasVerifier = 1;
+}
+
+def Asc_MatmulSetSingleShapeOp : Asc_MatmulOp<"set_single_shape", "Configure"> {
+  let summary = "set this core's M, N, K (SetSingleShape)";
+  let arguments = (ins Asc_MatmulConfigArg:$matmul, I32:$singleM, I32:$singleN,
+                       I32:$singleK);
+  let assemblyFormat = [{
+    $matmul `,` $singleM `,` $singleN `,` $singleK attr-dict `:` qualified(type($matmul))
+  }];
+}
+
+def Asc_MatmulSetTailOp : Asc_MatmulOp<"set_tail", "Configure"> {
+  let summary = "set the tail block's M, N, K; -1 keeps a size (SetTail)";
+  let arguments = (ins Asc_MatmulConfigArg:$matmul, I32:$tailM, I32:$tailN,
+                       I32:$tailK);
+  let assemblyFormat = [{
+    $matmul `,` $tailM `,` $tailN `,` $tailK attr-dict `:` qualified(type($matmul))
+  }];
+}
+
+def Asc_MatmulSetWorkspaceOp : Asc_MatmulOp<"set_workspace", "Configure"> {
+  let summary = "give the object a global workspace for async results (SetWorkspace)";
+  let arguments = (ins Asc_MatmulConfigArg:$matmul,
+                       Asc_GlobalTensorType:$workspace);
+  let assemblyFormat = [{
+    $matmul `,` $workspace attr-dict `:` qualified(type($matmul)) `,` qualified(type($workspace))
+  }];
+}
+
+def Asc_MatmulSetHf32Op : Asc_MatmulOp<"set_hf32", "Configure"> {
+  let summary = "enable HF32 computation for f32 inputs (SetHF32)";
+  let arguments = (ins Asc_MatmulConfigArg:$matmul,
+                       DefaultValuedAttr<BoolAttr, "false">:$enable_hf32,
+                       DefaultValuedAttr<I32Attr, "0">:$trans_mode);
+  let assemblyFormat = "$matmul attr-dict `:` qualified(type($matmul))";
+}
+
+def Asc_MatmulSetBatchNumOp : Asc_MatmulOp<"set_batch_num", "Configure"> {
+  let summary = "set the batch counts of A and B (SetBatchNum)";
+  let arguments = (ins Asc_MatmulConfigArg:$matmul, I32:$batchA, I32:$batchB);
+  let assemblyFormat = "$matmul `,` $batchA `,` $batchB attr-dict `:` qualified(type($matmul))";
+}
+
+def Asc_MatmulSetQuantScalarOp : Asc_MatmulOp<"set_quant_scalar", "Configure"> {
+  let summary = "set a per-tensor dequantisation scale (SetQuantScalar)";
+  let arguments = (ins Asc_MatmulConfigArg:$matmul, I64:$scale);
+  let assemblyFormat = "$matmul `,` $scale attr-dict `:` qualified(type($matmul))";
+}
+
+def Asc_MatmulSetQuantVectorOp : Asc_MatmulOp<"set_quant_vector", "Configure"> {
+  let summary = "set per-channel dequantisation scales (SetQuantVector)";
+  let arguments = (ins Asc_MatmulConfigArg:$matmul,
+                       Asc_GlobalTensorType:$scales);
+  let assemblyFormat = [{
+    $matmul `,` $scales attr-dict `:` qualified(type($matmul)) `,` qualified(type($scales))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Matmul computation
+//===----------------------------------------------------------------------===//
+
+def Asc_MatmulIterateOp : Asc_MatmulOp<"iterate", "Compute", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "compute the next baseM x baseN block (Iterate<sync>)";
+  let description = [{
+    Returns false once every block is done; kernels call it in a loop and
+    fetch each block with `asc.matmul.get_tensor_c`. With `local_c` the block
+    is accumulated into a CO1 tensor.
+
+    ```mlir
+    %more = asc.matmul.iterate %mm {sync = false} : !mm
+    ```
+  }];
+  let arguments = (ins Asc_MatmulType:$matmul,
+                       Optional<Asc_LocalTensorType>:$local_c_matrix,
+                       DefaultValuedAttr<BoolAttr, "true">:$sync,
+                       DefaultValuedAttr<BoolAttr, "false">:$en_partial_sum);
+  let results = (outs I1:$more);
+  let assemblyFormat = [{
+    $matmul (`local_c` $local_c_matrix^ `:` qualified(type($local_c_matrix)))? attr-dict
+    `:` qualified(type($matmul))
+  }];
+  let hasVerifier = 1;
+}
+
+def Asc_MatmulGetTensorCOp : Asc_MatmulOp<"get_tensor_c", "Compute", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    DeclareOpInterfaceMethods<Asc_MatmulAsyncIssueOpInterface>]> {
+  let summary = "fetch the block of the last iterate (GetTensorC<sync>)";
+  let description = [{
+    Three forms: into one destination (UB or GM); into a GM and a VECIN
+    destination at once; or, async only, returning a global view of the block
+    in the workspace.
+
+    ```mlir
+    asc.matmul.get_tensor_c %mm, %ub {sync = false} : !mm, !asc.local_tensor<vecin, f32>
+    asc.matmul.get_tensor_c %mm, %gm, %ub : !mm, !asc.global_tensor<f32>, !asc.local_tensor<vecin, f32>
+    %blk = asc.matmul.get_tensor_c %mm {sync = false} : !mm -> !asc.global_tensor<f32>
+    ```
+  }];
+  let arguments = (ins Asc_MatmulType:$matmul,
+                       Variadic<Asc_AnyTensor>:$dsts,
+                       DefaultValuedAttr<BoolAttr, "true">:$sync,
+                       DefaultValuedAttr<I32Attr, "0">:$en_atomic,
+                       DefaultValuedAttr<BoolAttr, "false">:$en_sequential_write);
+  let results = (outs Optional<Asc_GlobalTensorType>:$result);
+  let assemblyFormat = [{
+    $matmul (`,` $dsts^)? attr-dict `:` qualified(type($matmul)) (`,` qualified(type($dsts))^)?
+    (`->` qualified(type($result))^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def Asc_MatmulIterateAllOp : Asc_MatmulOp<"iterate_all", "Compute", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    DeclareOpInterfaceMethods<Asc_MatmulAsyncIssueOpInterface>]> {
+  let summary = "compute the whole singleCoreM x singleCoreN block (IterateAll<sync>)";
+  let description = [{
+    With `sync = false` and `wait_iterate_all = true` the call returns at once
+    and the GM output is pending until `asc.matmul.wait_iterate_all`.
+    `en_sequential_write`, `wait_iterate_all` and `fake_msg` only exist for
+    a GM output; absent, they mean false.
+
+    ```mlir
+    asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true}
+        : !mm, !asc.global_tensor<f32>
+    ```
+  }];
+  let arguments = (ins Asc_MatmulType:$matmul, Asc_AnyTensor:$c,
+                       DefaultValuedAttr<BoolAttr, "true">:$sync,
+                       DefaultValuedAttr<I32Attr, "0">:$en_atomic,
+                       OptionalAttr<BoolAttr>:$en_sequential_write,
+                       OptionalAttr<BoolAttr>:$wait_iterate_all,
+                       OptionalAttr<BoolAttr>:$fake_msg);
+  let assemblyFormat = [{
+    $matmul `,` $c attr-dict `:` qualified(type($matmul)) `,` qualified(type($c))
+  }];
+  let hasVerifier = 1;
+}
+
+def Asc_MatmulWaitIterateAllOp : Asc_MatmulOp<"wait_iterate_all", "Wait", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    DeclareOpInterfaceMethods<Asc_MatmulWaitOpInterface>]> {
+  let summary = "wait for an async iterate_all (WaitIterateAll)";
+  let arguments = (ins Asc_MatmulType:$matmul);
+  let assemblyFormat = "$matmul attr-dict `:` qualified(type($matmul))";
+}
+
+def Asc_MatmulIterateBatchOp : Asc_MatmulOp<"iterate_batch", "Compute", [
+    AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    DeclareOpInterfaceMethods<Asc_MatmulAsyncIssueOpInterface>]> {
+  let summary = "compute a batch of matrix products (IterateBatch<sync, wait>)";
+  let description = [{
+    The mix form (called from the vector core) names the batch counts of A
+    and B; the cube-only form does not. Strides default to 0.
+
+    ```mlir
+    asc.matmul.iterate_batch %mm, %c batch(%ba, %bb)
+        {sync = false, wait_iterate_batch = true} : !mm, !asc.global_tensor<f32>
+    ```
+  }];
+  let arguments = (ins Asc_MatmulType:$matmul, Asc_AnyTensor:$c,
+                       Optional<I32>:$batchA, Optional<I32>:$batchB,
+                       Optional<I32>:$strideA, Optional<I32>:$strideB,
+                       Optional<I32>:$strideC,
+                       DefaultValuedAttr<BoolAttr, "true">:$sync,
+                       OptionalAttr<BoolAttr>:$wait_iterate_batch,
+                       DefaultValuedAttr<BoolAttr, "false">:$en_sequential_write,
+                       OptionalAttr<BoolAttr>:$en_partial_sum,
+                       DefaultValuedAttr<I32Attr, "0">:$en_atomic);
+  let assemblyFormat = [{
+    $matmul `,` $c (`batch` `(` $batchA^ `,` $batchB `)`)?
+    (`strides` `(` $strideA^ `,` $strideB `,` $strideC `)`)? attr-dict
+    `:` qualified(type($matmul)) `,` qualified(type($c))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = matmulUseKindDecl # [{
+    /// True for the form the vector core calls (with batch counts).
+    bool isMixForm() { return static_cast<bool>(getBatchA()); }
+  }];
+}
+
+def Asc_MatmulIterateNBatchOp : Asc_MatmulOp<"iterate_n_batch", "Compute", [
+    AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    DeclareOpInterfaceMethods<Asc_MatmulAsyncIssueOpInterface>]> {
+  let summary = "compute batchLoop batches into the workspace (IterateNBatch)";
+  let description = [{
+    The results land in the object's workspace and are read back with
+    `asc.matmul.get_batch_tensor_c`.
+
+    ```mlir
+    asc.matmul.iterate_n_batch %mm, %loop, %ba, %bb
+        {sync = false, wait_iterate_batch = true} : !mm
+    ```
+  }];
+  let arguments = (ins Asc_MatmulType:$matmul, I32:$batchLoop, I32:$batchA,
+                       I32:$batchB,
+                       Optional<I32>:$strideA, Optional<I32>:$strideB,
+                       Optional<I32>:$strideC,
+                       DefaultValuedAttr<BoolAttr, "true">:$sync,
+                       OptionalAttr<BoolAttr>:$wait_iterate_batch,
+                       DefaultValuedAttr<BoolAttr, "false">:$en_sequential_write);
+  let assemblyFormat = [{
+    $matmul `,` $batchLoop `,` $batchA `,` $batchB
+    (`strides` `(` $strideA^ `,` $strideB `,` $strideC `)`)? attr-dict
+    `:` qualified(type($matmul))
+  }];
+  let hasVerifier = 1;
+}
+
+def Asc_MatmulWaitIterateBatchOp : Asc_MatmulOp<"wait_iterate_batch", "Wait", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    DeclareOpInterfaceMethods<Asc_MatmulWaitOpInterface>]> {
+  let summary = "wait for an async iterate_batch or iterate_n_batch (WaitIterateBatch)";
+  let arguments = (ins Asc_MatmulType:$matmul);
+  let assemblyFormat = "$matmul attr-dict `:` qualified(type($matmul))";
+}
+
+def Asc_MatmulGetBatchTensorCOp : Asc_MatmulOp<"get_batch_tensor_c", "Compute", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "read one batch result from the workspace (GetBatchTensorC)";
+  let description = [{
+    Async only. Returns a global view of the batch result, or copies it into
+    a local tensor.
+
+    ```mlir
+    %r = asc.matmul.get_batch_tensor_c %mm, %ba, %bb {sync = false}
+        : !mm -> !asc.global_tensor<f32>
+    asc.matmul.get_batch_tensor_c %mm, %ba, %bb into %ub {sync = false}
+        : !mm, !asc.local_tensor<vecin, f32>
+    ```
+  }];
+  let arguments = (ins Asc_MatmulType:$matmul, I32:$batchA, I32:$batchB,
+                       Optional<Asc_LocalTensorType>:$dst,
+                       DefaultValuedAttr<BoolAttr, "true">:$sync,
+                       DefaultValuedAttr<BoolAttr, "false">:$en_sequential_write);
+  let results = (outs Optional<Asc_GlobalTensorType>:$result);
+  let assemblyFormat = [{
+    $matmul `,` $batchA `,` $batchB (`into` $dst^)? attr-dict `:` qualified(type($matmul))
+    (`,` qualified(type($dst))^)? (`->` qualified(type($result))^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def Asc_MatmulWaitGetTensorCOp : Asc_MatmulOp<"wait_get_tensor_c", "Wait", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    DeclareOpInterfaceMethods<Asc_MatmulWaitOpInterface>]> {
+  let summary = "wait for an async get_tensor_c (WaitGetTensorC)";
+  let arguments = (ins Asc_MatmulType:$matmul);
+  let assemblyFormat = "$matmul attr-dict `:` qualified(type($matmul))";
+}
+
+def Asc_MatmulAsyncGetTensorCOp : Asc_MatmulOp<"async_get_tensor_c", "Compute", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    DeclareOpInterfaceMethods<Asc_MatmulAsyncIssueOpInterface>]> {
+  let summary = "older async fetch of a block into a local tensor (AsyncGetTensorC)";
+  let description = [{
+    Superseded by `asc.matmul.get_tensor_c {sync = false}`; completed by
+    `asc.matmul.wait_get_tensor_c` like it.
+  }];
+  let arguments = (ins Asc_MatmulType:$matmul, Asc_LocalTensorType:$dst);
+  let assemblyFormat = "$matmul `,` $dst attr-dict `:` qualified(type($matmul)) `,` qualified(type($dst))";
+  let hasVerifier = 1;
+}
+
+def Asc_MatmulEndOp : Asc_MatmulOp<"end", "Release"> {
+  let summary = "release the Matmul object (End)";
+  let arguments = (ins Asc_MatmulStateArg:$matmul);
+  let assemblyFormat = "$matmul attr-dict `:` qualified(type($matmul))";
+}
+
+#endif // ASC_DIALECT_ASC_IR_ASCOPS_TD

@@ -1,0 +1,110 @@
+//===- AscTypes.td - asc type definitions ------------------*- tablegen -*-===//
+//
+// Types of the Ascend C objects a kernel manipulates: global and local
+// tensors, the pipe and its queues, the cube tiling and Matmul objects.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASC_DIALECT_ASC_IR_ASCTYPES_TD
+#define ASC_DIALECT_ASC_IR_ASCTYPES_TD
+
+include "asc/Dialect/Asc/IR/AscAttrs.td"
+include "mlir/IR/AttrTypeBase.td"
+
+class Asc_Type<string name, string typeMnemonic, list<Trait> traits = []>
+    : TypeDef<Asc_Dialect, name, traits> {
+  let mnemonic = typeMnemonic;
+}
+
+def Asc_GmAddrType : Asc_Type<"GmAddr", "gm_addr"> {
+  let summary = "an untyped global-memory kernel argument (GM_ADDR)";
+  let description = [{
+    The `GM_ADDR` (`__gm__ uint8_t *`) pointers a kernel receives. Typed
+    global tensors are made from them with `asc.set_global_buffer`.
+  }];
+}
+
+def Asc_GlobalTensorType : Asc_Type<"GlobalTensor", "global_tensor"> {
+  let summary = "a view of global memory (AscendC::GlobalTensor<T>)";
+  let description = [{
+    ```mlir
+    !asc.global_tensor<f16>
+    ```
+  }];
+  let parameters = (ins "::mlir::Type":$elementType);
+  let assemblyFormat = "`<` $elementType `>`";
+  let genVerifyDecl = 1;
+}
+
+def Asc_LocalTensorType : Asc_Type<"LocalTensor", "local_tensor"> {
+  let summary = "a tensor in on-chip memory (AscendC::LocalTensor<T>)";
+  let description = [{
+    A local tensor carries the TPosition of the buffer it was allocated from,
+    so that verifiers can check where Matmul outputs and inputs live.
+
+    ```mlir
+    !asc.local_tensor<vecout, f16>
+    ```
+  }];
+  let parameters = (ins "::mlir::asc::TPosition":$position,
+                        "::mlir::Type":$elementType);
+  let assemblyFormat = "`<` $position `,` $elementType `>`";
+  let genVerifyDecl = 1;
+}
+
+def Asc_PipeType : Asc_Type<"Pipe", "pipe"> {
+  let summary = "the kernel's buffer manager (AscendC::TPipe)";
+}
+
+def Asc_QueueType : Asc_Type<"Queue", "queue"> {
+  let summary = "a buffer queue (AscendC::TQue<TPosition, depth>)";
+  let description = [{
+    ```mlir
+    !asc.queue<vecout, 1>
+    ```
+  }];
+  let parameters = (ins "::mlir::asc::TPosition":$position,
+                        "unsigned":$depth);
+  let assemblyFormat = "`<` $position `,` $depth `>`";
+  let genVerifyDecl = 1;
+}
+
+def Asc_TilingType : Asc_Type<"Tiling", "tiling"> {
+  let summary = "a cube tiling (TCubeTiling)";
+}
+
+def Asc_MatmulType : Asc_Type<"Matmul", "matmul"> {
+  let summary = "a Matmul object (matmul::Matmul<A, B, C, Bias, Config>)";
+  let description = [{
+    The type of a Matmul object spells all of its template arguments: the
+    A, B and C parts, the optional Bias part and the optional MatmulConfig.
+
+    ```mlir
+    !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16, transposed>,
+                c = <gm, nd, f32>, bias = <gm, nd, f32>,
+                config = <mdl>>
+    ```
+  }];
+  let parameters = (ins
+    "::mlir::asc::MatmulPartAttr":$a,
+    "::mlir::asc::MatmulPartAttr":$b,
+    "::mlir::asc::MatmulPartAttr":$c,
+    OptionalParameter<"::mlir::asc::MatmulPartAttr">:$bias,
+    OptionalParameter<"::mlir::asc::MatmulConfigAttr">:$config
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Element type of the C part, which every Matmul output must carry.
+    ::mlir::Type getCElementType() const { return getC().getElementType(); }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Type constraints
+//===----------------------------------------------------------------------===//
+
+def Asc_AnyTensor : AnyTypeOf<[Asc_GlobalTensorType, Asc_LocalTensorType],
+                              "a global or local tensor">;
+
+#endif // ASC_DIALECT_ASC_IR_ASCTYPES_TD

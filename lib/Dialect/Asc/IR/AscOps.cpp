@@ -1,0 +1,637 @@
+//===- AscOps.cpp - asc operations ----------------------------------------===//
+//
+// Op verifiers (rules L1-L9 of the protocol spec), memory effects and the
+// Matmul interface implementations.
+//
+//===----------------------------------------------------------------------===//
+
+#include "asc/Dialect/Asc/IR/AscOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace mlir::asc;
+
+#define GET_OP_CLASSES
+#include "asc/Dialect/Asc/IR/AscOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Shared checks
+//===----------------------------------------------------------------------===//
+
+using EffectList =
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>;
+
+/// A readable name of a tensor's memory: "gm" or its TPosition.
+static StringRef getPlaceName(Type tensorType) {
+  if (auto local = dyn_cast<LocalTensorType>(tensorType))
+    return stringifyTPosition(local.getPosition());
+  return "gm";
+}
+
+/// True for a local tensor in the unified buffer (VECIN, VECOUT, VECCALC).
+static bool isVectorTensor(Type type) {
+  auto local = dyn_cast<LocalTensorType>(type);
+  return local && isVectorPosition(local.getPosition());
+}
+
+static MatmulType getMatmulType(Value matmul) {
+  return cast<MatmulType>(matmul.getType());
+}
+
+/// Rule L3: en_atomic selects no atomic, add, max or min.
+static LogicalResult verifyEnAtomic(Operation *op, int32_t enAtomic) {
+  if (enAtomic < 0 || enAtomic > 3)
+    return op->emitOpError()
+           << "expects en_atomic to be 0, 1, 2 or 3, got " << enAtomic;
+  return success();
+}
+
+/// Element types a Matmul output may have, per call (rule L4).
+enum class OutputKind { IterateAllOrGetTensorC, IterateBatch, LocalCMatrix };
+
+static bool isAllowedOutputElementType(Type type, OutputKind kind) {
+  bool isI32 = type.isSignlessInteger(32), isF32 = type.isF32();
+  switch (kind) {
+  case OutputKind::IterateAllOrGetTensorC:
+    return isI32 || isF32 || type.isF16() || type.isSignlessInteger(8);
+  case OutputKind::IterateBatch:
+    return isI32 || isF32 || type.isF16();
+  case OutputKind::LocalCMatrix:
+    return isI32 || isF32;
+  }
+  llvm_unreachable("unknown OutputKind");
+}
+
+static StringRef getAllowedOutputElementTypes(OutputKind kind) {
+  switch (kind) {
+  case OutputKind::IterateAllOrGetTensorC:
+    return "i32, f32, f16 or i8";
+  case OutputKind::IterateBatch:
+    return "i32, f32 or f16";
+  case OutputKind::LocalCMatrix:
+    return "i32 or f32";
+  }
+  llvm_unreachable("unknown OutputKind");
+}
+
+/// Rule L4: the output element type is allowed for the call and equals the
+/// Matmul type's C element type.
+static LogicalResult verifyOutputElementType(Operation *op, StringRef what,
+                                             Type tensorType, Value matmul,
+                                             OutputKind kind) {
+  Type elementType = getTensorElementType(tensorType);
+  if (!isAllowedOutputElementType(elementType, kind))
+    return op->emitOpError()
+           << "expects " << what << " element type to be "
+           << getAllowedOutputElementTypes(kind) << ", got " << elementType;
+  Type cType = getMatmulType(matmul).getCElementType();
+  if (elementType != cType)
+    return op->emitOpError()
+           << "expects " << what << " element type " << elementType
+           << " to match the Matmul C element type " << cType;
+  return success();
+}
+
+/// Outputs written to local memory must be in the unified buffer (rule L5:
+/// any of VECIN, VECCALC, VECOUT).
+static LogicalResult verifyGlobalOrVectorOutput(Operation *op, StringRef what,
+                                                Type tensorType) {
+  if (isGlobalTensorType(tensorType) || isVectorTensor(tensorType))
+    return success();
+  return op->emitOpError() << "expects " << what
+                           << " to be a global tensor or a vecin, vecout or "
+                              "veccalc local tensor, got "
+                           << getPlaceName(tensorType);
+}
+
+/// Effects every computing Matmul call shares: it reads and updates the
+/// object's state, and reads the inputs recorded by set_tensor_a/b and
+/// set_bias, which may be in global or local memory.
+static void addComputeEffects(EffectList &effects, OpOperand &matmul) {
+  effects.emplace_back(MemoryEffects::Read::get(), &matmul,
+                       MatmulStateResource::get());
+  effects.emplace_back(MemoryEffects::Write::get(), &matmul,
+                       MatmulStateResource::get());
+  effects.emplace_back(MemoryEffects::Read::get(), GlobalMemoryResource::get());
+  effects.emplace_back(MemoryEffects::Read::get(), LocalMemoryResource::get());
+}
+
+/// The write of a Matmul output; atomic accumulation also reads it.
+static void addOutputEffects(EffectList &effects, OpOperand &output,
+                             bool accumulates) {
+  SideEffects::Resource *resource = getTensorResource(output.get().getType());
+  if (accumulates)
+    effects.emplace_back(MemoryEffects::Read::get(), &output, resource);
+  effects.emplace_back(MemoryEffects::Write::get(), &output, resource);
+}
+
+/// A wait updates the object's state and makes the pending output visible:
+/// it counts as the write of that output, so nothing that reads the output
+/// may move above it.
+static void addWaitEffects(EffectList &effects, OpOperand &matmul,
+                           bool alsoLocal) {
+  effects.emplace_back(MemoryEffects::Read::get(), &matmul,
+                       MatmulStateResource::get());
+  effects.emplace_back(MemoryEffects::Write::get(), &matmul,
+                       MatmulStateResource::get());
+  effects.emplace_back(MemoryEffects::Write::get(),
+                       GlobalMemoryResource::get());
+  if (alsoLocal)
+    effects.emplace_back(MemoryEffects::Write::get(),
+                         LocalMemoryResource::get());
+}
+
+//===----------------------------------------------------------------------===//
+// Queues
+//===----------------------------------------------------------------------===//
+
+static LogicalResult verifyQueueTensor(Operation *op, QueueType queue,
+                                       LocalTensorType tensor) {
+  if (queue.getPosition() != tensor.getPosition())
+    return op->emitOpError() << "expects the tensor position "
+                             << stringifyTPosition(tensor.getPosition())
+                             << " to match the queue position "
+                             << stringifyTPosition(queue.getPosition());
+  return success();
+}
+
+LogicalResult QueueAllocTensorOp::verify() {
+  return verifyQueueTensor(*this, getQueue().getType(), getTensor().getType());
+}
+LogicalResult QueueEnQueOp::verify() {
+  return verifyQueueTensor(*this, getQueue().getType(), getTensor().getType());
+}
+LogicalResult QueueDeQueOp::verify() {
+  return verifyQueueTensor(*this, getQueue().getType(), getTensor().getType());
+}
+LogicalResult QueueFreeTensorOp::verify() {
+  return verifyQueueTensor(*this, getQueue().getType(), getTensor().getType());
+}
+
+//===----------------------------------------------------------------------===//
+// DataCopyOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult DataCopyOp::verify() {
+  Type dstType = getDst().getType(), srcType = getSrc().getType();
+  if (isGlobalTensorType(dstType) && isGlobalTensorType(srcType))
+    return emitOpError("expects at least one local tensor (DataCopy does not "
+                       "copy global to global memory)");
+  if (getTensorElementType(dstType) != getTensorElementType(srcType))
+    return emitOpError() << "expects source and destination element types to "
+                            "match, got "
+                         << getTensorElementType(srcType) << " and "
+                         << getTensorElementType(dstType);
+  bool hasCount = static_cast<bool>(getCount());
+  bool hasParams = !getParams().empty();
+  if (hasCount == hasParams)
+    return emitOpError("expects either an element count or DataCopyParams");
+  if (hasParams && getParams().size() != 4)
+    return emitOpError() << "expects 4 DataCopyParams values (blockCount, "
+                            "blockLen, srcStride, dstStride), got "
+                         << getParams().size();
+  return success();
+}
+
+void DataCopyOp::getEffects(EffectList &effects) {
+  effects.emplace_back(MemoryEffects::Read::get(), &getSrcMutable(),
+                       getTensorResource(getSrc().getType()));
+  effects.emplace_back(MemoryEffects::Write::get(), &getDstMutable(),
+                       getTensorResource(getDst().getType()));
+}
+
+//===----------------------------------------------------------------------===//
+// Vector ops
+//===----------------------------------------------------------------------===//
+
+/// Vector instructions work on the unified buffer only.
+static LogicalResult verifyVectorOperands(Operation *op) {
+  for (Value operand : op->getOperands()) {
+    auto local = dyn_cast<LocalTensorType>(operand.getType());
+    if (local && !isVectorPosition(local.getPosition()))
+      return op->emitOpError()
+             << "expects vector operands in vecin, vecout or veccalc, got "
+             << stringifyTPosition(local.getPosition());
+  }
+  return success();
+}
+
+LogicalResult LeakyReluOp::verify() {
+  if (!isa<FloatType>(getDst().getType().getElementType()))
+    return emitOpError() << "expects f16 or f32 elements, got "
+                         << getDst().getType().getElementType();
+  return verifyVectorOperands(*this);
+}
+LogicalResult AddOp::verify() { return verifyVectorOperands(*this); }
+LogicalResult AddsOp::verify() { return verifyVectorOperands(*this); }
+LogicalResult MulsOp::verify() { return verifyVectorOperands(*this); }
+LogicalResult DuplicateOp::verify() { return verifyVectorOperands(*this); }
+
+//===----------------------------------------------------------------------===//
+// Matmul set-up and configuration
+//===----------------------------------------------------------------------===//
+
+LogicalResult MatmulRegisterOp::verify() {
+  size_t numObjects = getMatmuls().size();
+  if (numObjects == 0)
+    return emitOpError("expects at least one Matmul object");
+  if (numObjects > 4)
+    return emitOpError() << "expects at most 4 Matmul objects per kernel, got "
+                         << numObjects;
+  if (!getTilings().empty() && getTilings().size() != numObjects)
+    return emitOpError() << "expects one tiling per Matmul object or none, got "
+                         << getTilings().size() << " for " << numObjects
+                         << " objects";
+  return success();
+}
+
+/// The input of set_tensor_a/b/set_bias: a tensor whose kind (global or
+/// local) matches the part's position and whose element type matches the
+/// part's, or, when `allowScalar`, a scalar of that element type.
+static LogicalResult verifyMatmulInput(Operation *op, StringRef partName,
+                                       MatmulPartAttr part, Type inputType,
+                                       bool allowScalar, bool hasTranspose) {
+  Type elementType = getTensorElementType(inputType);
+  bool isScalar = !elementType;
+  if (isScalar) {
+    if (!allowScalar)
+      return op->emitOpError() << "expects a tensor input, got " << inputType;
+    if (hasTranspose)
+      return op->emitOpError("expects no is_transpose with a scalar input");
+    elementType = inputType;
+  }
+  if (elementType != part.getElementType())
+    return op->emitOpError() << "expects input element type " << elementType
+                             << " to match the Matmul " << partName
+                             << " element type " << part.getElementType();
+  if (isScalar)
+    return success();
+  if (part.isGlobal() != isGlobalTensorType(inputType))
+    return op->emitOpError()
+           << "expects a " << (part.isGlobal() ? "global" : "local")
+           << " tensor for a " << partName << " part at "
+           << stringifyTPosition(part.getPosition()) << ", got "
+           << getPlaceName(inputType);
+  return success();
+}
+
+LogicalResult MatmulSetTensorAOp::verify() {
+  return verifyMatmulInput(*this, "A", getMatmul().getType().getA(),
+                           getInput().getType(), /*allowScalar=*/true,
+                           getIsTransposeAttr() != nullptr);
+}
+
+LogicalResult MatmulSetTensorBOp::verify() {
+  return verifyMatmulInput(*this, "B", getMatmul().getType().getB(),
+                           getInput().getType(), /*allowScalar=*/true,
+                           getIsTransposeAttr() != nullptr);
+}
+
+LogicalResult MatmulSetBiasOp::verify() {
+  MatmulPartAttr bias = getMatmul().getType().getBias();
+  if (!bias)
+    return emitOpError("expects a Matmul type with a bias part");
+  return verifyMatmulInput(*this, "bias", bias, getBias().getType(),
+                           /*allowScalar=*/false, /*hasTranspose=*/false);
+}
+
+LogicalResult MatmulSetOrgShapeOp::verify() {
+  if (static_cast<bool>(getOrgKb()) != static_cast<bool>(getOrgKc()))
+    return emitOpError("expects orgKb and orgKc together");
+  return success();
+}
+
+LogicalResult MatmulSetQuantVectorOp::verify() {
+  Type elementType = getScales().getType().getElementType();
+  if (!elementType.isInteger(64))
+    return emitOpError() << "expects 64-bit integer scales, got "
+                         << elementType;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// MatmulIterateOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult MatmulIterateOp::verify() {
+  Value localC = getLocalCMatrix();
+  if (!localC)
+    return success();
+  // Rule L5: a local C matrix is a CO1 tensor of a CO1/NZ C part.
+  auto localType = cast<LocalTensorType>(localC.getType());
+  if (localType.getPosition() != TPosition::CO1)
+    return emitOpError() << "expects local_c_matrix to be a co1 tensor, got "
+                         << stringifyTPosition(localType.getPosition());
+  MatmulPartAttr c = getMatmul().getType().getC();
+  if (c.getPosition() != TPosition::CO1 || c.getFormat() != CubeFormat::NZ)
+    return emitOpError()
+           << "expects the Matmul C part to be at co1 with format nz when "
+              "local_c_matrix is given, got "
+           << stringifyTPosition(c.getPosition()) << " and "
+           << stringifyCubeFormat(c.getFormat());
+  return verifyOutputElementType(*this, "local_c_matrix", localType,
+                                 getMatmul(), OutputKind::LocalCMatrix);
+}
+
+void MatmulIterateOp::getEffects(EffectList &effects) {
+  addComputeEffects(effects, getMatmulMutable());
+  if (getLocalCMatrix())
+    addOutputEffects(effects, getLocalCMatrixMutable()[0], getEnPartialSum());
+}
+
+//===----------------------------------------------------------------------===//
+// MatmulGetTensorCOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult MatmulGetTensorCOp::verify() {
+  if (failed(verifyEnAtomic(*this, getEnAtomic())))
+    return failure();
+  ValueRange dsts = getDsts();
+  if (dsts.size() > 2)
+    return emitOpError() << "expects at most two destinations, got "
+                         << dsts.size();
+  if (dsts.empty()) {
+    if (!getResult())
+      return emitOpError("expects a destination or a result");
+    // Rule L6: only the async form returns the block.
+    if (getSync())
+      return emitOpError(
+          "expects sync = false when returning the block (no destination)");
+    return verifyOutputElementType(*this, "result", getResult().getType(),
+                                   getMatmul(),
+                                   OutputKind::IterateAllOrGetTensorC);
+  }
+  if (getResult())
+    return emitOpError("expects no result when given a destination");
+  if (dsts.size() == 2) {
+    // Rule L6: the dual form writes GM and a VECIN copy.
+    if (!isGlobalTensorType(dsts[0].getType()))
+      return emitOpError() << "expects the first of two destinations to be a "
+                              "global tensor, got "
+                           << getPlaceName(dsts[0].getType());
+    auto second = dyn_cast<LocalTensorType>(dsts[1].getType());
+    if (!second || second.getPosition() != TPosition::VECIN)
+      return emitOpError() << "expects the second of two destinations to be a "
+                              "vecin local tensor, got "
+                           << getPlaceName(dsts[1].getType());
+  }
+  for (Value dst : dsts) {
+    if (failed(
+            verifyGlobalOrVectorOutput(*this, "destination", dst.getType())) ||
+        failed(verifyOutputElementType(*this, "destination", dst.getType(),
+                                       getMatmul(),
+                                       OutputKind::IterateAllOrGetTensorC)))
+      return failure();
+  }
+  return success();
+}
+
+void MatmulGetTensorCOp::getEffects(EffectList &effects) {
+  effects.emplace_back(MemoryEffects::Read::get(), &getMatmulMutable(),
+                       MatmulStateResource::get());
+  effects.emplace_back(MemoryEffects::Write::get(), &getMatmulMutable(),
+                       MatmulStateResource::get());
+  for (OpOperand &dst : getDstsMutable())
+    addOutputEffects(effects, dst, getEnAtomic() != 0);
+  // The returned view is the block in the workspace, written by this call.
+  if (Value result = getResult())
+    effects.emplace_back(MemoryEffects::Write::get(), cast<OpResult>(result),
+                         GlobalMemoryResource::get());
+}
+
+WaitKind MatmulGetTensorCOp::getWaitKind() { return WaitKind::GetTensorC; }
+bool MatmulGetTensorCOp::isAsync() { return !getSync(); }
+Value MatmulGetTensorCOp::getAsyncOutput() {
+  if (Value result = getResult())
+    return result;
+  return getDsts().front();
+}
+StringRef MatmulGetTensorCOp::getUnwaitableReason() {
+  return getSync() ? "it is synchronous" : "";
+}
+
+//===----------------------------------------------------------------------===//
+// MatmulIterateAllOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult MatmulIterateAllOp::verify() {
+  if (failed(verifyEnAtomic(*this, getEnAtomic())) ||
+      failed(verifyGlobalOrVectorOutput(*this, "output", getC().getType())) ||
+      failed(verifyOutputElementType(*this, "output", getC().getType(),
+                                     getMatmul(),
+                                     OutputKind::IterateAllOrGetTensorC)))
+    return failure();
+  // Rule L2: the GM-only flags do not exist for a local output.
+  if (!isGlobalTensorType(getC().getType())) {
+    for (StringRef flag : {getEnSequentialWriteAttrName(),
+                           getWaitIterateAllAttrName(), getFakeMsgAttrName()}) {
+      if ((*this)->getAttr(flag))
+        return emitOpError() << "expects no " << flag
+                             << " with a local output (it only exists for a "
+                                "global-memory output)";
+    }
+  }
+  // Rule L1: only an async call can be waited on.
+  if (getWaitIterateAll().value_or(false) && getSync())
+    return emitOpError("expects sync = false when wait_iterate_all = true");
+  return success();
+}
+
+void MatmulIterateAllOp::getEffects(EffectList &effects) {
+  addComputeEffects(effects, getMatmulMutable());
+  addOutputEffects(effects, getCMutable(), getEnAtomic() != 0);
+}
+
+WaitKind MatmulIterateAllOp::getWaitKind() { return WaitKind::IterateAll; }
+bool MatmulIterateAllOp::isAsync() { return !getSync(); }
+Value MatmulIterateAllOp::getAsyncOutput() { return getC(); }
+StringRef MatmulIterateAllOp::getUnwaitableReason() {
+  if (getSync())
+    return "it is synchronous";
+  if (!isGlobalTensorType(getC().getType()))
+    return "it writes local memory";
+  if (!getWaitIterateAll().value_or(false))
+    return "it has no wait_iterate_all flag";
+  return "";
+}
+
+//===----------------------------------------------------------------------===//
+// MatmulIterateBatchOp
+//===----------------------------------------------------------------------===//
+
+/// Strides come all three or not at all.
+static LogicalResult verifyStrides(Operation *op, Value a, Value b, Value c) {
+  if (static_cast<bool>(a) != static_cast<bool>(b) ||
+      static_cast<bool>(a) != static_cast<bool>(c))
+    return op->emitOpError("expects the three matrix strides together");
+  return success();
+}
+
+LogicalResult MatmulIterateBatchOp::verify() {
+  Type outputType = getC().getType();
+  bool globalOutput = isGlobalTensorType(outputType);
+  bool waitFlag = getWaitIterateBatch().value_or(false);
+  if (failed(verifyEnAtomic(*this, getEnAtomic())) ||
+      failed(verifyStrides(*this, getStrideA(), getStrideB(), getStrideC())) ||
+      failed(verifyGlobalOrVectorOutput(*this, "output", outputType)) ||
+      failed(verifyOutputElementType(*this, "output", outputType, getMatmul(),
+                                     OutputKind::IterateBatch)))
+    return failure();
+  if (static_cast<bool>(getBatchA()) != static_cast<bool>(getBatchB()))
+    return emitOpError("expects batchA and batchB together");
+  // Rule L7.
+  if (!isMixForm()) {
+    if (!globalOutput)
+      return emitOpError("expects a global output in the cube-only form "
+                         "(without batch counts)");
+    if (getEnSequentialWrite())
+      return emitOpError(
+          "expects en_sequential_write = false in the cube-only form");
+  } else if (globalOutput) {
+    if (getEnSequentialWrite())
+      return emitOpError(
+          "expects en_sequential_write = false with a global output");
+  } else {
+    if (!getEnSequentialWrite())
+      return emitOpError(
+          "expects en_sequential_write = true with a local output");
+    if (!getSync())
+      return emitOpError("expects sync = true with a local output");
+    if (getWaitIterateBatchAttr())
+      return emitOpError("expects no wait_iterate_batch with a local output");
+  }
+  if (waitFlag && getSync())
+    return emitOpError("expects sync = false when wait_iterate_batch = true");
+  return success();
+}
+
+void MatmulIterateBatchOp::getEffects(EffectList &effects) {
+  addComputeEffects(effects, getMatmulMutable());
+  addOutputEffects(effects, getCMutable(),
+                   getEnAtomic() != 0 || getEnPartialSum().value_or(false));
+}
+
+WaitKind MatmulIterateBatchOp::getWaitKind() { return WaitKind::IterateBatch; }
+bool MatmulIterateBatchOp::isAsync() { return !getSync(); }
+Value MatmulIterateBatchOp::getAsyncOutput() { return getC(); }
+StringRef MatmulIterateBatchOp::getUnwaitableReason() {
+  if (getSync())
+    return "it is synchronous";
+  if (!isGlobalTensorType(getC().getType()))
+    return "it writes local memory";
+  if (!getWaitIterateBatch().value_or(false))
+    return "it has no wait_iterate_batch flag";
+  return "";
+}
+
+//===----------------------------------------------------------------------===//
+// MatmulIterateNBatchOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult MatmulIterateNBatchOp::verify() {
+  if (failed(verifyStrides(*this, getStrideA(), getStrideB(), getStrideC())))
+    return failure();
+  // Rule L8.
+  if (getWaitIterateBatch().value_or(false) && getSync())
+    return emitOpError("expects sync = false when wait_iterate_batch = true");
+  return success();
+}
+
+void MatmulIterateNBatchOp::getEffects(EffectList &effects) {
+  addComputeEffects(effects, getMatmulMutable());
+  // The batches land in the object's workspace, a global buffer that is not
+  // an operand of this call.
+  effects.emplace_back(MemoryEffects::Write::get(),
+                       GlobalMemoryResource::get());
+}
+
+WaitKind MatmulIterateNBatchOp::getWaitKind() { return WaitKind::IterateBatch; }
+bool MatmulIterateNBatchOp::isAsync() { return !getSync(); }
+Value MatmulIterateNBatchOp::getAsyncOutput() { return nullptr; }
+StringRef MatmulIterateNBatchOp::getUnwaitableReason() {
+  if (getSync())
+    return "it is synchronous";
+  if (!getWaitIterateBatch().value_or(false))
+    return "it has no wait_iterate_batch flag";
+  return "";
+}
+
+//===----------------------------------------------------------------------===//
+// MatmulGetBatchTensorCOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult MatmulGetBatchTensorCOp::verify() {
+  // Rule L9.
+  if (getSync())
+    return emitOpError("expects sync = false (get_batch_tensor_c has no "
+                       "synchronous form)");
+  Value dst = getDst();
+  if (static_cast<bool>(dst) == static_cast<bool>(getResult()))
+    return emitOpError("expects either a destination or a result");
+  Value output = dst ? dst : getResult();
+  if (dst &&
+      failed(verifyGlobalOrVectorOutput(*this, "destination", dst.getType())))
+    return failure();
+  return verifyOutputElementType(*this, dst ? "destination" : "result",
+                                 output.getType(), getMatmul(),
+                                 OutputKind::IterateBatch);
+}
+
+void MatmulGetBatchTensorCOp::getEffects(EffectList &effects) {
+  effects.emplace_back(MemoryEffects::Read::get(), &getMatmulMutable(),
+                       MatmulStateResource::get());
+  effects.emplace_back(MemoryEffects::Write::get(), &getMatmulMutable(),
+                       MatmulStateResource::get());
+  // Reads the workspace the batches were computed into.
+  effects.emplace_back(MemoryEffects::Read::get(), GlobalMemoryResource::get());
+  if (getDst())
+    addOutputEffects(effects, getDstMutable()[0], /*accumulates=*/false);
+}
+
+//===----------------------------------------------------------------------===//
+// MatmulAsyncGetTensorCOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult MatmulAsyncGetTensorCOp::verify() {
+  if (failed(
+          verifyGlobalOrVectorOutput(*this, "destination", getDst().getType())))
+    return failure();
+  return verifyOutputElementType(*this, "destination", getDst().getType(),
+                                 getMatmul(),
+                                 OutputKind::IterateAllOrGetTensorC);
+}
+
+void MatmulAsyncGetTensorCOp::getEffects(EffectList &effects) {
+  effects.emplace_back(MemoryEffects::Read::get(), &getMatmulMutable(),
+                       MatmulStateResource::get());
+  effects.emplace_back(MemoryEffects::Write::get(), &getMatmulMutable(),
+                       MatmulStateResource::get());
+  addOutputEffects(effects, getDstMutable(), /*accumulates=*/false);
+}
+
+WaitKind MatmulAsyncGetTensorCOp::getWaitKind() { return WaitKind::GetTensorC; }
+bool MatmulAsyncGetTensorCOp::isAsync() { return true; }
+Value MatmulAsyncGetTensorCOp::getAsyncOutput() { return getDst(); }
+StringRef MatmulAsyncGetTensorCOp::getUnwaitableReason() { return ""; }
+
+//===----------------------------------------------------------------------===//
+// Waits
+//===----------------------------------------------------------------------===//
+
+void MatmulWaitIterateAllOp::getEffects(EffectList &effects) {
+  addWaitEffects(effects, getMatmulMutable(), /*alsoLocal=*/false);
+}
+WaitKind MatmulWaitIterateAllOp::getWaitKind() { return WaitKind::IterateAll; }
+
+void MatmulWaitIterateBatchOp::getEffects(EffectList &effects) {
+  addWaitEffects(effects, getMatmulMutable(), /*alsoLocal=*/false);
+}
+WaitKind MatmulWaitIterateBatchOp::getWaitKind() {
+  return WaitKind::IterateBatch;
+}
+
+void MatmulWaitGetTensorCOp::getEffects(EffectList &effects) {
+  addWaitEffects(effects, getMatmulMutable(), /*alsoLocal=*/true);
+}
+WaitKind MatmulWaitGetTensorCOp::getWaitKind() { return WaitKind::GetTensorC; }

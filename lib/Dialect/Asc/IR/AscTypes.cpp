@@ -1,0 +1,131 @@
+//===- AscTypes.cpp - asc types -------------------------------------------===//
+//
+// Type registration and verification.
+//
+//===----------------------------------------------------------------------===//
+
+#include "asc/Dialect/Asc/IR/AscTypes.h"
+#include "asc/Dialect/Asc/IR/AscDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::asc;
+
+#define GET_TYPEDEF_CLASSES
+#include "asc/Dialect/Asc/IR/AscTypes.cpp.inc"
+
+void AscDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "asc/Dialect/Asc/IR/AscTypes.cpp.inc"
+      >();
+}
+
+Type mlir::asc::getTensorElementType(Type type) {
+  if (auto global = dyn_cast<GlobalTensorType>(type))
+    return global.getElementType();
+  if (auto local = dyn_cast<LocalTensorType>(type))
+    return local.getElementType();
+  return {};
+}
+
+bool mlir::asc::isGlobalTensorType(Type type) {
+  return isa<GlobalTensorType>(type);
+}
+
+/// Scalars an Ascend C tensor can hold: bool, (u)int8..64, half, bfloat16_t,
+/// float.
+static bool isTensorElementType(Type type) {
+  if (type.isF16() || type.isBF16() || type.isF32())
+    return true;
+  auto integer = dyn_cast<IntegerType>(type);
+  return integer && !integer.isSigned() &&
+         llvm::is_contained({1u, 4u, 8u, 16u, 32u, 64u}, integer.getWidth());
+}
+
+static LogicalResult
+verifyTensorElementType(function_ref<InFlightDiagnostic()> emitError,
+                        Type elementType) {
+  if (!isTensorElementType(elementType))
+    return emitError() << "expects a scalar element type (f16, bf16, f32 or a "
+                          "signless or unsigned integer), got "
+                       << elementType;
+  return success();
+}
+
+LogicalResult
+GlobalTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
+                         Type elementType) {
+  return verifyTensorElementType(emitError, elementType);
+}
+
+LogicalResult
+LocalTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
+                        TPosition position, Type elementType) {
+  if (position == TPosition::GM)
+    return emitError() << "expects a local position, got gm (use "
+                          "!asc.global_tensor for global memory)";
+  return verifyTensorElementType(emitError, elementType);
+}
+
+LogicalResult QueueType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                TPosition position, unsigned depth) {
+  if (position == TPosition::GM)
+    return emitError() << "expects a local position for a queue, got gm";
+  if (depth == 0)
+    return emitError() << "expects a queue depth of at least 1";
+  return success();
+}
+
+/// Positions a C part can name: global memory, the unified buffer or CO1.
+static bool isMatmulOutputPosition(TPosition position) {
+  return position == TPosition::GM || isVectorPosition(position) ||
+         position == TPosition::CO1;
+}
+
+/// Positions an A, B or bias part can come from.
+static bool isMatmulInputPosition(TPosition position) {
+  return position != TPosition::CO1 && position != TPosition::CO2 &&
+         position != TPosition::C2;
+}
+
+LogicalResult MatmulType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 MatmulPartAttr a, MatmulPartAttr b,
+                                 MatmulPartAttr c, MatmulPartAttr bias,
+                                 MatmulConfigAttr config) {
+  if (!a || !b || !c)
+    return emitError() << "expects a, b and c parts";
+  if (a.getElementType() != b.getElementType())
+    return emitError() << "expects A and B parts with the same element type, "
+                          "got "
+                       << a.getElementType() << " and " << b.getElementType();
+  if (!isMatmulInputPosition(a.getPosition()) ||
+      !isMatmulInputPosition(b.getPosition()))
+    return emitError() << "expects A and B parts at an input position, got "
+                       << stringifyTPosition(a.getPosition()) << " and "
+                       << stringifyTPosition(b.getPosition());
+  if (!isMatmulOutputPosition(c.getPosition()))
+    return emitError() << "expects the C part at gm, vecin, vecout, veccalc or "
+                          "co1, got "
+                       << stringifyTPosition(c.getPosition());
+  Type cType = c.getElementType();
+  if (!(cType.isF16() || cType.isBF16() || cType.isF32() ||
+        cType.isSignlessInteger(32) || cType.isSignlessInteger(8)))
+    return emitError() << "expects a C element type of f16, bf16, f32, i8 or "
+                          "i32, got "
+                       << cType;
+  if (bias) {
+    Type biasType = bias.getElementType();
+    if (!(biasType.isF16() || biasType.isF32() || biasType.isBF16() ||
+          biasType.isSignlessInteger(32)))
+      return emitError() << "expects a bias element type of f16, bf16, f32 "
+                            "or i32, got "
+                         << biasType;
+    if (!isMatmulInputPosition(bias.getPosition()))
+      return emitError() << "expects the bias part at an input position, got "
+                         << stringifyTPosition(bias.getPosition());
+  }
+  return success();
+}

@@ -1,0 +1,24 @@
+# -*- Python -*-
+# lit configuration of the asc-mlir regression tests.
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "ASC"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".c", ".cpp", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.asc_obj_root, "test")
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+
+config.substitutions.append(("%asc_src_root", config.asc_src_root))
+config.substitutions.append(("%examples", os.path.join(config.asc_src_root, "examples")))
+
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+tool_dirs = [os.path.join(config.asc_obj_root, "bin"), config.llvm_tools_dir]
+llvm_config.add_tool_substitutions(["asc-opt"], tool_dirs)

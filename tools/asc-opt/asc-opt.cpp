@@ -1,0 +1,26 @@
+//===- asc-opt.cpp - asc optimizer driver ---------------------------------===//
+//
+// mlir-opt for kernels written in the asc dialect together with the upstream
+// dialects they use (func, arith, scf, cf).
+//
+//===----------------------------------------------------------------------===//
+
+#include "asc/Dialect/Asc/IR/AscDialect.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "mlir/Transforms/Passes.h"
+
+int main(int argc, char **argv) {
+  mlir::registerTransformsPasses();
+
+  mlir::DialectRegistry registry;
+  registry.insert<mlir::asc::AscDialect, mlir::arith::ArithDialect,
+                  mlir::cf::ControlFlowDialect, mlir::func::FuncDialect,
+                  mlir::scf::SCFDialect>();
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "asc optimizer driver\n", registry));
+}
