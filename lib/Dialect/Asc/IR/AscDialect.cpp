@@ -43,8 +43,8 @@ void AscDialect::initialize() {
 LogicalResult AscDialect::verifyOperationAttribute(Operation *op,
                                                    NamedAttribute attr) {
   if (attr.getName() != getKernelAttrName())
-    return op->emitError() << "unknown asc attribute '" << attr.getName()
-                           << "'";
+    return op->emitError() << "unknown asc attribute '"
+                           << attr.getName().getValue() << "'";
   if (!isa<UnitAttr>(attr.getValue()))
     return op->emitError() << "expects '" << getKernelAttrName()
                            << "' to be a unit attribute";
@@ -64,7 +64,7 @@ LogicalResult AscDialect::verifyRegionArgAttribute(Operation *op,
                                                    NamedAttribute attr) {
   if (attr.getName() != getNoAliasAttrName())
     return op->emitError() << "unknown asc argument attribute '"
-                           << attr.getName() << "'";
+                           << attr.getName().getValue() << "'";
   if (!isa<UnitAttr>(attr.getValue()))
     return op->emitError() << "expects '" << getNoAliasAttrName()
                            << "' to be a unit attribute";

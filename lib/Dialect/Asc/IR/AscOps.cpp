@@ -270,7 +270,7 @@ static LogicalResult verifyMatmulInput(Operation *op, StringRef partName,
   if (part.isGlobal() != isGlobalTensorType(inputType))
     return op->emitOpError()
            << "expects a " << (part.isGlobal() ? "global" : "local")
-           << " tensor for a " << partName << " part at "
+           << " tensor for the " << partName << " part at "
            << stringifyTPosition(part.getPosition()) << ", got "
            << getPlaceName(inputType);
   return success();

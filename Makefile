@@ -1,0 +1,49 @@
+# asc-mlir front end: every target installs what it needs on Debian 12 first.
+#
+#   make run    build, then run asc-opt on a shipped example kernel
+#   make test   build, then run the whole lit suite; ends with "N passed, N failed"
+#   make docs   regenerate docs/Dialects/ from ODS
+
+BUILD_DIR ?= build
+LLVM_DIR ?= /usr/lib/llvm-22
+JOBS ?= 2
+EXAMPLE ?= examples/04-async-iterate-all-overlap.mlir
+
+# Debian packages the build and the tests use.
+PACKAGES := cmake ninja-build python3 llvm-22-dev llvm-22-tools libmlir-22-dev \
+            mlir-22-tools clang-22
+
+.PHONY: all deps configure build run test docs clean
+
+all: build
+
+deps:
+	@utils/install-deps.sh $(PACKAGES)
+
+$(BUILD_DIR)/build.ninja: CMakeLists.txt | deps
+	cmake -G Ninja -S . -B $(BUILD_DIR) \
+	  -DCMAKE_BUILD_TYPE=Release \
+	  -DCMAKE_C_COMPILER=$(LLVM_DIR)/bin/clang \
+	  -DCMAKE_CXX_COMPILER=$(LLVM_DIR)/bin/clang++ \
+	  -DMLIR_DIR=$(LLVM_DIR)/lib/cmake/mlir \
+	  -DLLVM_EXTERNAL_LIT=$(LLVM_DIR)/bin/lit
+
+configure: $(BUILD_DIR)/build.ninja
+
+build: configure
+	ninja -C $(BUILD_DIR) -j $(JOBS)
+
+run: build
+	@echo "== asc-opt $(EXAMPLE)"
+	$(BUILD_DIR)/bin/asc-opt $(EXAMPLE)
+
+test: build
+	@utils/run-lit.py $(LLVM_DIR)/bin/lit $(BUILD_DIR)/test
+
+docs: configure
+	ninja -C $(BUILD_DIR) mlir-doc
+	mkdir -p docs/Dialects
+	cp $(BUILD_DIR)/docs/Dialects/AscDialect.md docs/Dialects/AscDialect.md
+
+clean:
+	rm -rf $(BUILD_DIR)

@@ -1,0 +1,901 @@
+// RUN: asc-opt %s -split-input-file -verify-diagnostics
+
+// Types and attributes.
+
+// A Matmul part holds one of the cube unit's element types.
+// expected-error @+2 {{expects a Matmul element type (f16, bf16, f32, i4, i8 or i32), got 'f64'}}
+// expected-error @+1 {{failed to parse Asc_MatmulType parameter 'a'}}
+func.func private @part_element(!asc.matmul<a = <gm, nd, f64>, b = <gm, nd, f64>, c = <gm, nd, f32>>)
+
+// -----
+
+// A and B feed the same cube instruction, so their element types agree.
+// expected-error @+1 {{expects A and B parts with the same element type, got 'f16' and 'f32'}}
+func.func private @ab_mismatch(!asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f32>, c = <gm, nd, f32>>)
+
+// -----
+
+// A and B come from an input position, not an output buffer.
+// expected-error @+1 {{expects A and B parts at an input position, got co1 and gm}}
+func.func private @a_at_co1(!asc.matmul<a = <co1, nz, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>)
+
+// -----
+
+// C lands in GM, the unified buffer or CO1.
+// expected-error @+1 {{expects the C part at gm, vecin, vecout, veccalc or co1, got a1}}
+func.func private @c_at_a1(!asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <a1, nd, f32>>)
+
+// -----
+
+// i4 is an input type only.
+// expected-error @+1 {{expects a C element type of f16, bf16, f32, i8 or i32, got 'i4'}}
+func.func private @c_i4(!asc.matmul<a = <gm, nd, i4>, b = <gm, nd, i4>, c = <gm, nd, i4>>)
+
+// -----
+
+// The bias vector is never i8.
+// expected-error @+1 {{expects a bias element type of f16, bf16, f32 or i32, got 'i8'}}
+func.func private @bias_i8(!asc.matmul<a = <gm, nd, i8>, b = <gm, nd, i8>, c = <gm, nd, i32>, bias = <gm, nd, i8>>)
+
+// -----
+
+// Global memory has its own tensor type.
+// expected-error @+1 {{expects a local position, got gm (use !asc.global_tensor for global memory)}}
+func.func private @local_at_gm(!asc.local_tensor<gm, f16>)
+
+// -----
+
+// Ascend C tensors hold no f64.
+// expected-error @+1 {{expects a scalar element type (f16, bf16, f32 or a signless or unsigned integer), got 'f64'}}
+func.func private @global_f64(!asc.global_tensor<f64>)
+
+// -----
+
+// A queue needs at least one buffer.
+// expected-error @+1 {{expects a queue depth of at least 1}}
+func.func private @queue_depth(!asc.queue<vecout, 0>)
+
+// -----
+
+// A queue manages local buffers only.
+// expected-error @+1 {{expects a local position for a queue, got gm}}
+func.func private @queue_gm(!asc.queue<gm, 1>)
+
+// -----
+
+// no_alias speaks about global memory.
+// expected-error @+1 {{expects 'asc.no_alias' on a global-memory argument, got 'i32'}}
+func.func private @no_alias_scalar(i32 {asc.no_alias})
+
+// -----
+
+// no_alias is a unit attribute.
+// expected-error @+1 {{expects 'asc.no_alias' to be a unit attribute}}
+func.func private @no_alias_value(!asc.gm_addr {asc.no_alias = 1 : i32})
+
+// -----
+
+// Only no_alias is an asc argument attribute.
+// expected-error @+1 {{unknown asc argument attribute 'asc.restrict'}}
+func.func private @unknown_arg_attr(!asc.gm_addr {asc.restrict})
+
+// -----
+
+// A kernel entry returns void.
+// expected-error @+1 {{expects a kernel to return nothing, got 1 results}}
+func.func private @kernel_result() -> i32 attributes {asc.kernel}
+
+// -----
+
+// asc.kernel is a unit attribute.
+// expected-error @+1 {{expects 'asc.kernel' to be a unit attribute}}
+func.func private @kernel_value() attributes {asc.kernel = "aiv"}
+
+// -----
+
+// Only asc.kernel is an asc operation attribute.
+// expected-error @+1 {{unknown asc attribute 'asc.mix'}}
+func.func private @unknown_attr() attributes {asc.mix}
+
+// -----
+
+// Memory operations.
+
+// A buffer comes from a queue of its own position.
+func.func @alloc_position(%q: !asc.queue<vecout, 1>) {
+  // expected-error @+1 {{expects the tensor position vecin to match the queue position vecout}}
+  %t = asc.queue.alloc_tensor %q : !asc.queue<vecout, 1> -> !asc.local_tensor<vecin, f16>
+  return
+}
+
+// -----
+
+// Enqueueing into another position's queue is a mistake.
+func.func @enque_position(%q: !asc.queue<vecin, 2>, %t: !asc.local_tensor<vecout, f16>) {
+  // expected-error @+1 {{expects the tensor position vecout to match the queue position vecin}}
+  asc.queue.enque %q, %t : !asc.queue<vecin, 2>, !asc.local_tensor<vecout, f16>
+  return
+}
+
+// -----
+
+// DataCopy moves data between GM and on-chip memory, never GM to GM.
+func.func @copy_gm_gm(%a: !asc.global_tensor<f16>, %b: !asc.global_tensor<f16>, %n: i32) {
+  // expected-error @+1 {{expects at least one local tensor (DataCopy does not copy global to global memory)}}
+  asc.data_copy %a, %b, %n : !asc.global_tensor<f16>, !asc.global_tensor<f16>
+  return
+}
+
+// -----
+
+// DataCopy does not convert.
+func.func @copy_types(%a: !asc.local_tensor<vecin, f32>, %b: !asc.global_tensor<f16>, %n: i32) {
+  // expected-error @+1 {{expects source and destination element types to match, got 'f16' and 'f32'}}
+  asc.data_copy %a, %b, %n : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f16>
+  return
+}
+
+// -----
+
+// DataCopy takes a count or DataCopyParams, not both.
+func.func @copy_count_and_params(%a: !asc.local_tensor<vecin, f16>, %b: !asc.global_tensor<f16>, %n: i32) {
+  // expected-error @+1 {{expects either an element count or DataCopyParams}}
+  asc.data_copy %a, %b, %n params(%n, %n, %n, %n) : !asc.local_tensor<vecin, f16>, !asc.global_tensor<f16>
+  return
+}
+
+// -----
+
+// DataCopyParams has four fields.
+func.func @copy_params(%a: !asc.local_tensor<vecin, f16>, %b: !asc.global_tensor<f16>, %n: i32) {
+  // expected-error @+1 {{expects 4 DataCopyParams values (blockCount, blockLen, srcStride, dstStride), got 3}}
+  asc.data_copy %a, %b params(%n, %n, %n) : !asc.local_tensor<vecin, f16>, !asc.global_tensor<f16>
+  return
+}
+
+// -----
+
+// LeakyRelu is a floating-point instruction.
+func.func @leaky_relu_int(%t: !asc.local_tensor<veccalc, i32>, %alpha: i32, %n: i32) {
+  // expected-error @+1 {{expects f16 or f32 elements, got 'i32'}}
+  asc.leaky_relu %t, %t, %alpha, %n : !asc.local_tensor<veccalc, i32>
+  return
+}
+
+// -----
+
+// Vector instructions read and write the unified buffer only.
+func.func @add_co1(%t: !asc.local_tensor<co1, f32>, %n: i32) {
+  // expected-error @+1 {{expects vector operands in vecin, vecout or veccalc, got co1}}
+  asc.add %t, %t, %t, %n : !asc.local_tensor<co1, f32>
+  return
+}
+
+// -----
+
+// Matmul set-up and configuration.
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// REGIST_MATMUL_OBJ takes at most four objects.
+func.func @register_five(%pipe: !asc.pipe, %ws: !asc.gm_addr) {
+  %m0 = asc.matmul.create : !mm
+  // expected-error @+1 {{expects at most 4 Matmul objects per kernel, got 5}}
+  asc.matmul.register %pipe, %ws, %m0, %m0, %m0, %m0, %m0 : !mm, !mm, !mm, !mm, !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// Tilings pair with objects.
+func.func @register_tilings(%pipe: !asc.pipe, %ws: !asc.gm_addr, %t: !asc.tiling) {
+  %m0 = asc.matmul.create : !mm
+  %m1 = asc.matmul.create : !mm
+  // expected-error @+1 {{expects one tiling per Matmul object or none, got 1 for 2 objects}}
+  asc.matmul.register %pipe, %ws, %m0, %m1 tiling %t : !mm, !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// The A input has A's element type.
+func.func @set_a_type(%a: !asc.global_tensor<f32>) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects input element type 'f32' to match the Matmul A element type 'f16'}}
+  asc.matmul.set_tensor_a %mm, %a : !mm, !asc.global_tensor<f32>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// A GM A part is fed from a global tensor.
+func.func @set_a_local(%a: !asc.local_tensor<vecin, f16>) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects a global tensor for the A part at gm, got vecin}}
+  asc.matmul.set_tensor_a %mm, %a : !mm, !asc.local_tensor<vecin, f16>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <vecin, nd, f16>, c = <gm, nd, f32>>
+
+// A local B part is fed from a local tensor.
+func.func @set_b_global(%b: !asc.global_tensor<f16>) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects a local tensor for the B part at vecin, got gm}}
+  asc.matmul.set_tensor_b %mm, %b : !mm, !asc.global_tensor<f16>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// A scalar cannot be transposed.
+func.func @set_a_scalar_transposed(%s: f16) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects no is_transpose with a scalar input}}
+  asc.matmul.set_tensor_a %mm, %s {is_transpose = true} : !mm, f16
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// SetBias needs a Matmul type with a bias part.
+func.func @set_bias_without_part(%bias: !asc.global_tensor<f32>) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects a Matmul type with a bias part}}
+  asc.matmul.set_bias %mm, %bias : !mm, !asc.global_tensor<f32>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>, bias = <gm, nd, f32>>
+
+// The bias has the bias part's element type.
+func.func @set_bias_type(%bias: !asc.global_tensor<f16>) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects input element type 'f16' to match the Matmul bias element type 'f32'}}
+  asc.matmul.set_bias %mm, %bias : !mm, !asc.global_tensor<f16>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// The five-value SetOrgShape names Kb and Kc together.
+func.func @org_shape_kb(%v: i32) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects orgKb and orgKc together}}
+  "asc.matmul.set_org_shape"(%mm, %v, %v, %v, %v) <{operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 0>}> : (!mm, i32, i32, i32, i32) -> ()
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, i8>, b = <gm, nd, i8>, c = <gm, nd, f16>>
+
+// Dequantisation scales are 64-bit.
+func.func @quant_vector(%s: !asc.global_tensor<f32>) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects 64-bit integer scales, got 'f32'}}
+  asc.matmul.set_quant_vector %mm, %s : !mm, !asc.global_tensor<f32>
+  return
+}
+
+// -----
+
+// Iterate (rule L5).
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <co1, nz, f32>>
+
+// The local C matrix is a CO1 tensor.
+func.func @iterate_local_c_position(%c: !asc.local_tensor<vecin, f32>) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects local_c_matrix to be a co1 tensor, got vecin}}
+  %more = asc.matmul.iterate %mm local_c %c : !asc.local_tensor<vecin, f32> : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// The Matmul type's C part must be CO1/NZ for a local C matrix.
+func.func @iterate_local_c_part(%c: !asc.local_tensor<co1, f32>) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects the Matmul C part to be at co1 with format nz when local_c_matrix is given, got gm and nd}}
+  %more = asc.matmul.iterate %mm local_c %c : !asc.local_tensor<co1, f32> : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <co1, nz, f16>>
+
+// CO1 accumulates in f32 or i32 only (rule L4).
+func.func @iterate_local_c_type(%c: !asc.local_tensor<co1, f16>) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects local_c_matrix element type to be i32 or f32, got 'f16'}}
+  %more = asc.matmul.iterate %mm local_c %c : !asc.local_tensor<co1, f16> : !mm
+  return
+}
+
+// -----
+
+// GetTensorC (rules L3, L4, L6).
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// The result form exists only asynchronously.
+func.func @get_tensor_c_result_sync() {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects sync = false when returning the block (no destination)}}
+  %blk = asc.matmul.get_tensor_c %mm : !mm -> !asc.global_tensor<f32>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// Some form must say where the block goes.
+func.func @get_tensor_c_nowhere() {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects a destination or a result}}
+  asc.matmul.get_tensor_c %mm {sync = false} : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// A destination and a result at once is no API form.
+func.func @get_tensor_c_both(%d: !asc.global_tensor<f32>) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects no result when given a destination}}
+  %blk = asc.matmul.get_tensor_c %mm, %d {sync = false} : !mm, !asc.global_tensor<f32> -> !asc.global_tensor<f32>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// GetTensorC writes at most a GM and a UB copy.
+func.func @get_tensor_c_three(%d: !asc.global_tensor<f32>) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects at most two destinations, got 3}}
+  asc.matmul.get_tensor_c %mm, %d, %d, %d : !mm, !asc.global_tensor<f32>, !asc.global_tensor<f32>, !asc.global_tensor<f32>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// The dual form writes GM first.
+func.func @get_tensor_c_dual_first(%u: !asc.local_tensor<vecin, f32>) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects the first of two destinations to be a global tensor, got vecin}}
+  asc.matmul.get_tensor_c %mm, %u, %u : !mm, !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// The dual form's UB copy is VECIN.
+func.func @get_tensor_c_dual_second(%d: !asc.global_tensor<f32>, %u: !asc.local_tensor<vecout, f32>) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects the second of two destinations to be a vecin local tensor, got vecout}}
+  asc.matmul.get_tensor_c %mm, %d, %u : !mm, !asc.global_tensor<f32>, !asc.local_tensor<vecout, f32>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// The block has C's element type.
+func.func @get_tensor_c_type(%u: !asc.local_tensor<vecin, f16>) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects destination element type 'f16' to match the Matmul C element type 'f32'}}
+  asc.matmul.get_tensor_c %mm, %u : !mm, !asc.local_tensor<vecin, f16>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// UB destinations are vector buffers.
+func.func @get_tensor_c_a1(%u: !asc.local_tensor<a1, f32>) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects destination to be a global tensor or a vecin, vecout or veccalc local tensor, got a1}}
+  asc.matmul.get_tensor_c %mm, %u : !mm, !asc.local_tensor<a1, f32>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// en_atomic is 0 (none), 1 (add), 2 (max) or 3 (min).
+func.func @get_tensor_c_atomic(%d: !asc.global_tensor<f32>) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects en_atomic to be 0, 1, 2 or 3, got 4}}
+  asc.matmul.get_tensor_c %mm, %d {en_atomic = 4 : i32} : !mm, !asc.global_tensor<f32>
+  return
+}
+
+// -----
+
+// IterateAll (rules L1-L4).
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// en_atomic is checked on iterate_all too.
+func.func @iterate_all_atomic(%c: !asc.global_tensor<f32>) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects en_atomic to be 0, 1, 2 or 3, got -1}}
+  asc.matmul.iterate_all %mm, %c {en_atomic = -1 : i32} : !mm, !asc.global_tensor<f32>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, bf16>, b = <gm, nd, bf16>, c = <gm, nd, bf16>>
+
+// IterateAll outputs i32, f32, f16 or i8.
+func.func @iterate_all_bf16(%c: !asc.global_tensor<bf16>) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects output element type to be i32, f32, f16 or i8, got 'bf16'}}
+  asc.matmul.iterate_all %mm, %c : !mm, !asc.global_tensor<bf16>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// The output has C's element type.
+func.func @iterate_all_type(%c: !asc.global_tensor<f16>) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects output element type 'f16' to match the Matmul C element type 'f32'}}
+  asc.matmul.iterate_all %mm, %c : !mm, !asc.global_tensor<f16>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// wait_iterate_all only exists for GM output (L2).
+func.func @iterate_all_local_wait(%c: !asc.local_tensor<vecout, f32>) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects no wait_iterate_all with a local output (it only exists for a global-memory output)}}
+  asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = false} : !mm, !asc.local_tensor<vecout, f32>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// en_sequential_write only exists for GM output (L2).
+func.func @iterate_all_local_sequential(%c: !asc.local_tensor<veccalc, f32>) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects no en_sequential_write with a local output}}
+  asc.matmul.iterate_all %mm, %c {en_sequential_write = true} : !mm, !asc.local_tensor<veccalc, f32>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// fake_msg only exists for GM output (L2).
+func.func @iterate_all_local_fake_msg(%c: !asc.local_tensor<vecin, f32>) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects no fake_msg with a local output}}
+  asc.matmul.iterate_all %mm, %c {fake_msg = false} : !mm, !asc.local_tensor<vecin, f32>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// A synchronous call cannot be waited on (L1).
+func.func @iterate_all_sync_wait(%c: !asc.global_tensor<f32>) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects sync = false when wait_iterate_all = true}}
+  asc.matmul.iterate_all %mm, %c {wait_iterate_all = true} : !mm, !asc.global_tensor<f32>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <co1, nz, f32>>
+
+// IterateAll writes GM or the unified buffer, never CO1 directly.
+func.func @iterate_all_co1(%c: !asc.local_tensor<co1, f32>) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects output to be a global tensor or a vecin, vecout or veccalc local tensor, got co1}}
+  asc.matmul.iterate_all %mm, %c : !mm, !asc.local_tensor<co1, f32>
+  return
+}
+
+// -----
+
+// IterateBatch and IterateNBatch (rules L4, L7, L8).
+
+!mm = !asc.matmul<a = <gm, nd, i8>, b = <gm, nd, i8>, c = <gm, nd, i8>>
+
+// IterateBatch has no i8 output.
+func.func @iterate_batch_i8(%c: !asc.global_tensor<i8>, %n: i32) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects output element type to be i32, f32 or f16, got 'i8'}}
+  asc.matmul.iterate_batch %mm, %c batch(%n, %n) : !mm, !asc.global_tensor<i8>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// The mix form to GM does not write sequentially.
+func.func @iterate_batch_gm_sequential(%c: !asc.global_tensor<f32>, %n: i32) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects en_sequential_write = false with a global output}}
+  asc.matmul.iterate_batch %mm, %c batch(%n, %n) {en_sequential_write = true} : !mm, !asc.global_tensor<f32>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// The mix form to UB writes sequentially.
+func.func @iterate_batch_ub_not_sequential(%c: !asc.local_tensor<vecin, f32>, %n: i32) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects en_sequential_write = true with a local output}}
+  asc.matmul.iterate_batch %mm, %c batch(%n, %n) : !mm, !asc.local_tensor<vecin, f32>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// The mix form to UB is synchronous.
+func.func @iterate_batch_ub_async(%c: !asc.local_tensor<vecin, f32>, %n: i32) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects sync = true with a local output}}
+  asc.matmul.iterate_batch %mm, %c batch(%n, %n) {en_sequential_write = true, sync = false} : !mm, !asc.local_tensor<vecin, f32>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// The mix form to UB has no wait flag.
+func.func @iterate_batch_ub_wait_flag(%c: !asc.local_tensor<vecin, f32>, %n: i32) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects no wait_iterate_batch with a local output}}
+  asc.matmul.iterate_batch %mm, %c batch(%n, %n) {en_sequential_write = true, wait_iterate_batch = false} : !mm, !asc.local_tensor<vecin, f32>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// Only an async batch can be waited on (L7).
+func.func @iterate_batch_sync_wait(%c: !asc.global_tensor<f32>, %n: i32) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects sync = false when wait_iterate_batch = true}}
+  asc.matmul.iterate_batch %mm, %c batch(%n, %n) {wait_iterate_batch = true} : !mm, !asc.global_tensor<f32>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// The cube-only form writes GM.
+func.func @iterate_batch_cube_ub(%c: !asc.local_tensor<vecin, f32>) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects a global output in the cube-only form (without batch counts)}}
+  asc.matmul.iterate_batch %mm, %c : !mm, !asc.local_tensor<vecin, f32>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// The cube-only form does not write sequentially.
+func.func @iterate_batch_cube_sequential(%c: !asc.global_tensor<f32>) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects en_sequential_write = false in the cube-only form}}
+  asc.matmul.iterate_batch %mm, %c {en_sequential_write = true} : !mm, !asc.global_tensor<f32>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// Batch counts come in pairs.
+func.func @iterate_batch_half_counts(%c: !asc.global_tensor<f32>, %n: i32) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects batchA and batchB together}}
+  "asc.matmul.iterate_batch"(%mm, %c, %n) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>}> : (!mm, !asc.global_tensor<f32>, i32) -> ()
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// Strides come all three or not at all.
+func.func @iterate_batch_strides(%c: !asc.global_tensor<f32>, %n: i32) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects the three matrix strides together}}
+  "asc.matmul.iterate_batch"(%mm, %c, %n, %n, %n) <{operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 0, 0>}> : (!mm, !asc.global_tensor<f32>, i32, i32, i32) -> ()
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// Only an async IterateNBatch can be waited on (L8).
+func.func @iterate_n_batch_sync_wait(%n: i32) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects sync = false when wait_iterate_batch = true}}
+  asc.matmul.iterate_n_batch %mm, %n, %n, %n {wait_iterate_batch = true} : !mm
+  return
+}
+
+// -----
+
+// GetBatchTensorC (rule L9) and AsyncGetTensorC.
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// GetBatchTensorC has no synchronous form.
+func.func @get_batch_tensor_c_sync(%n: i32) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects sync = false (get_batch_tensor_c has no synchronous form)}}
+  %r = asc.matmul.get_batch_tensor_c %mm, %n, %n : !mm -> !asc.global_tensor<f32>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// GetBatchTensorC either returns the batch or copies it.
+func.func @get_batch_tensor_c_both(%n: i32, %u: !asc.local_tensor<vecin, f32>) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects either a destination or a result}}
+  %r = asc.matmul.get_batch_tensor_c %mm, %n, %n into %u {sync = false} : !mm, !asc.local_tensor<vecin, f32> -> !asc.global_tensor<f32>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// The batch result has C's element type.
+func.func @get_batch_tensor_c_type(%n: i32) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects result element type 'f16' to match the Matmul C element type 'f32'}}
+  %r = asc.matmul.get_batch_tensor_c %mm, %n, %n {sync = false} : !mm -> !asc.global_tensor<f16>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// AsyncGetTensorC fetches into the unified buffer.
+func.func @async_get_tensor_c_position(%u: !asc.local_tensor<b1, f32>) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects destination to be a global tensor or a vecin, vecout or veccalc local tensor, got b1}}
+  asc.matmul.async_get_tensor_c %mm, %u : !mm, !asc.local_tensor<b1, f32>
+  return
+}
+
+// -----
+
+// Waits need an async issue to complete (rule L10).
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// A wait with no issue at all.
+func.func @wait_alone() {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{'asc.matmul.wait_iterate_all' op has no async issue to complete: no asynchronous 'asc.matmul.iterate_all' with wait_iterate_all = true and a global output on the same Matmul object comes before it}}
+  asc.matmul.wait_iterate_all %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// The only candidate is synchronous.
+func.func @wait_after_sync(%c: !asc.global_tensor<f32>) {
+  %mm = asc.matmul.create : !mm
+  // expected-note @+1 {{this 'asc.matmul.iterate_all' cannot be waited on: it is synchronous}}
+  asc.matmul.iterate_all %mm, %c : !mm, !asc.global_tensor<f32>
+  // expected-error @+1 {{has no async issue to complete}}
+  asc.matmul.wait_iterate_all %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// The only candidate writes the unified buffer.
+func.func @wait_after_ub(%c: !asc.local_tensor<vecout, f32>) {
+  %mm = asc.matmul.create : !mm
+  // expected-note @+1 {{this 'asc.matmul.iterate_all' cannot be waited on: it writes local memory}}
+  asc.matmul.iterate_all %mm, %c {sync = false} : !mm, !asc.local_tensor<vecout, f32>
+  // expected-error @+1 {{has no async issue to complete}}
+  asc.matmul.wait_iterate_all %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// The only candidate lacks the wait flag, so its output stays pending until End.
+func.func @wait_without_flag(%c: !asc.global_tensor<f32>) {
+  %mm = asc.matmul.create : !mm
+  // expected-note @+1 {{this 'asc.matmul.iterate_all' cannot be waited on: it has no wait_iterate_all flag}}
+  asc.matmul.iterate_all %mm, %c {sync = false} : !mm, !asc.global_tensor<f32>
+  // expected-error @+1 {{has no async issue to complete}}
+  asc.matmul.wait_iterate_all %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// Every candidate gets its own note.
+func.func @wait_all_candidates(%c: !asc.global_tensor<f32>, %u: !asc.local_tensor<vecout, f32>) {
+  %mm = asc.matmul.create : !mm
+  // expected-note @+1 {{it is synchronous}}
+  asc.matmul.iterate_all %mm, %c : !mm, !asc.global_tensor<f32>
+  // expected-note @+1 {{it writes local memory}}
+  asc.matmul.iterate_all %mm, %u {sync = false} : !mm, !asc.local_tensor<vecout, f32>
+  // expected-note @+1 {{it has no wait_iterate_all flag}}
+  asc.matmul.iterate_all %mm, %c {sync = false} : !mm, !asc.global_tensor<f32>
+  // expected-error @+1 {{has no async issue to complete}}
+  asc.matmul.wait_iterate_all %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// An issue inside a branch does not reach a wait after the branch.
+func.func @wait_after_nested_issue(%c: !asc.global_tensor<f32>, %cond: i1) {
+  %mm = asc.matmul.create : !mm
+  scf.if %cond {
+    // expected-note @+1 {{this 'asc.matmul.iterate_all' does not reach the wait: it is in a region that does not enclose the wait}}
+    asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !asc.global_tensor<f32>
+  }
+  // expected-error @+1 {{has no async issue to complete}}
+  asc.matmul.wait_iterate_all %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// A wait nested in a loop, with the issue after the loop.
+func.func @wait_nested_before_issue(%c: !asc.global_tensor<f32>, %lb: index, %ub: index, %step: index) {
+  %mm = asc.matmul.create : !mm
+  scf.for %i = %lb to %ub step %step {
+    // expected-error @+1 {{has no async issue to complete}}
+    asc.matmul.wait_iterate_all %mm : !mm
+  }
+  // expected-note @+1 {{this 'asc.matmul.iterate_all' does not reach the wait: it comes after the wait}}
+  asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !asc.global_tensor<f32>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// A wait on another object than the issue's.
+func.func @wait_other_object(%c: !asc.global_tensor<f32>) {
+  %mm0 = asc.matmul.create : !mm
+  %mm1 = asc.matmul.create : !mm
+  asc.matmul.iterate_all %mm0, %c {sync = false, wait_iterate_all = true} : !mm, !asc.global_tensor<f32>
+  // expected-error @+1 {{has no async issue to complete}}
+  asc.matmul.wait_iterate_all %mm1 : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// WaitIterateAll does not complete an IterateBatch.
+func.func @wait_wrong_kind(%c: !asc.global_tensor<f32>, %n: i32) {
+  %mm = asc.matmul.create : !mm
+  asc.matmul.iterate_batch %mm, %c batch(%n, %n) {sync = false, wait_iterate_batch = true} : !mm, !asc.global_tensor<f32>
+  // expected-error @+1 {{has no async issue to complete}}
+  asc.matmul.wait_iterate_all %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// WaitIterateBatch after a synchronous IterateBatch.
+func.func @wait_batch_after_sync(%c: !asc.global_tensor<f32>, %n: i32) {
+  %mm = asc.matmul.create : !mm
+  // expected-note @+1 {{this 'asc.matmul.iterate_batch' cannot be waited on: it is synchronous}}
+  asc.matmul.iterate_batch %mm, %c batch(%n, %n) : !mm, !asc.global_tensor<f32>
+  // expected-error @+1 {{'asc.matmul.wait_iterate_batch' op has no async issue to complete: no asynchronous 'asc.matmul.iterate_batch' or 'asc.matmul.iterate_n_batch' with wait_iterate_batch = true and a global output on the same Matmul object comes before it}}
+  asc.matmul.wait_iterate_batch %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// WaitIterateBatch after an IterateNBatch without the wait flag.
+func.func @wait_n_batch_without_flag(%n: i32) {
+  %mm = asc.matmul.create : !mm
+  // expected-note @+1 {{this 'asc.matmul.iterate_n_batch' cannot be waited on: it has no wait_iterate_batch flag}}
+  asc.matmul.iterate_n_batch %mm, %n, %n, %n {sync = false} : !mm
+  // expected-error @+1 {{has no async issue to complete}}
+  asc.matmul.wait_iterate_batch %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// WaitGetTensorC after a synchronous GetTensorC.
+func.func @wait_get_tensor_c_after_sync(%u: !asc.local_tensor<vecin, f32>) {
+  %mm = asc.matmul.create : !mm
+  %more = asc.matmul.iterate %mm : !mm
+  // expected-note @+1 {{this 'asc.matmul.get_tensor_c' cannot be waited on: it is synchronous}}
+  asc.matmul.get_tensor_c %mm, %u : !mm, !asc.local_tensor<vecin, f32>
+  // expected-error @+1 {{'asc.matmul.wait_get_tensor_c' op has no async issue to complete: no asynchronous 'asc.matmul.get_tensor_c' or 'asc.matmul.async_get_tensor_c' on the same Matmul object comes before it}}
+  asc.matmul.wait_get_tensor_c %mm : !mm
+  return
+}
