@@ -131,7 +131,7 @@ module {
       // LeakyReluCompute():
       //   LeakyRelu(reluOutLocal, reluOutLocal, (float)0.001, baseM * baseN);
       //   reluOutQueue_.EnQue(reluOutLocal);
-      asc.leaky_relu %relu_out_local, %relu_out_local, %alpha, %block_elems : !ub_out
+      asc.leaky_relu %relu_out_local, %relu_out_local, %alpha, %block_elems : !ub_out, !ub_out
       asc.queue.enque %relu_out_queue, %relu_out_local : !que_out, !ub_out
       // CopyOut(computeRound):
       //   reluOutLocal = reluOutQueue_.DeQue<float>();

@@ -6,12 +6,13 @@
 //       GM_ADDR tilingGm)
 //
 // The cube core computes this core's singleCoreM x singleCoreN block of
-// A * B into the user workspace with an asynchronous
-// IterateAll<false>(cGlobal, 0, false, true, false) (waitIterateAll = true),
-// so the call returns at once. The vector core meanwhile has independent
-// work: it loads this core's slice of the bias into UB and scales it by beta.
-// Only then does it read C back, row by row (DataCopy from cGlobal), scale it
-// by alpha, add the bias row and write y.
+// A * B into the user workspace (GetUserWorkspace(workspace)) with an
+// asynchronous IterateAll<false>(cGlobal, 0, false, true, false)
+// (waitIterateAll = true), so the call returns at once. The vector core
+// meanwhile has independent work: it loads this core's slice of the bias into
+// UB and scales it by beta. Only then does it read C back, row by row
+// (DataCopy from cGlobal into a VECIN tile), scale it by alpha into a VECOUT
+// tile, add the bias row there and copy the VECOUT tile out to y.
 //
 //   mm.IterateAll<false>(cGlobal, 0, false, true, false);
 //   mm.WaitIterateAll();              // <- where kernel authors put it
@@ -22,6 +23,11 @@
 //     cLocal = inQueueC.AllocTensor<float>();
 //     DataCopy(cLocal, cGlobal[row * N], singleCoreN);   // first read of C
 //     ...
+//     yLocal = outQueueY.AllocTensor<float>();
+//     Muls(yLocal, cLocal, alpha, singleCoreN);
+//     Add(yLocal, yLocal, biasLocal, singleCoreN);
+//     ...
+//     DataCopy(yGlobal[row * N], yLocal, singleCoreN);
 //   }
 //   mm.End();
 //
@@ -32,17 +38,21 @@
 // meant to improve (it sinks asc.matmul.wait_iterate_all past the
 // independent vector work).
 //
-// What it shows: an async, waitable iterate_all to GM, its wait, independent
-// UB work that could overlap the cube computation, and a later read of C.
+// What it shows: asc.get_user_workspace; an async, waitable iterate_all to
+// GM, its wait, independent UB work that could overlap the cube computation,
+// and a later read of C; vector instructions from VECIN sources into a VECOUT
+// destination (the CopyIn / Compute / CopyOut queue pattern).
 
 // GlobalTensor<half>, GlobalTensor<float>
 !gm_f16 = !asc.global_tensor<f16>
 !gm_f32 = !asc.global_tensor<f32>
-// LocalTensor<float> at VECIN
+// LocalTensor<float> at VECIN, LocalTensor<float> at VECOUT
 !ub_in = !asc.local_tensor<vecin, f32>
-// TQue<TPosition::VECIN, 1>, TQue<TPosition::VECIN, 2>
+!ub_out = !asc.local_tensor<vecout, f32>
+// TQue<TPosition::VECIN, 1>, TQue<TPosition::VECIN, 2>, TQue<TPosition::VECOUT, 2>
 !que_bias = !asc.queue<vecin, 1>
 !que_in = !asc.queue<vecin, 2>
+!que_out = !asc.queue<vecout, 2>
 // matmul::Matmul<MatmulType<GM, ND, half>, MatmulType<GM, ND, half>,
 //                MatmulType<GM, ND, float>>
 !mm_t = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
@@ -89,18 +99,22 @@ module {
     %b_global = asc.set_global_buffer %b[%offset_b_i64] : !gm_f16
     %bias_global = asc.set_global_buffer %bias[%offset_b_i64] : !gm_f32
     %y_global = asc.set_global_buffer %y[%offset_c_i64] : !gm_f32
-    // The M x N product goes to the user workspace, laid out like y. (The
-    // kernel takes GetUserWorkspace(workspace); asc has no op for that
-    // offset, so the argument stands for the user workspace here.)
-    %c_global = asc.set_global_buffer %workspace[%offset_c_i64] : !gm_f32
+    // The M x N product goes to the user workspace, laid out like y:
+    //   GM_ADDR userWorkspace = GetUserWorkspace(workspace);
+    //   cGlobal.SetGlobalBuffer((__gm__ float *)userWorkspace + offsetC);
+    %user_workspace = asc.get_user_workspace %workspace
+    %c_global = asc.set_global_buffer %user_workspace[%offset_c_i64] : !gm_f32
 
     // pipe.InitBuffer(inQueueBias, 1, singleCoreN * sizeof(float));
     // pipe.InitBuffer(inQueueC, 2, singleCoreN * sizeof(float));
+    // pipe.InitBuffer(outQueueY, 2, singleCoreN * sizeof(float));
     %row_bytes = arith.muli %single_n, %c4_i32 : i32
     %in_queue_bias = asc.queue.create : !que_bias
     %in_queue_c = asc.queue.create : !que_in
+    %out_queue_y = asc.queue.create : !que_out
     asc.pipe.init_buffer %pipe, %in_queue_bias, %c1_i32, %row_bytes : !que_bias
     asc.pipe.init_buffer %pipe, %in_queue_c, %c2_i32, %row_bytes : !que_in
+    asc.pipe.init_buffer %pipe, %out_queue_y, %c2_i32, %row_bytes : !que_out
 
     // matmul::Matmul<...> mm;
     // REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);
@@ -127,21 +141,25 @@ module {
     asc.data_copy %bias_load, %bias_global, %single_n : !ub_in, !gm_f32
     asc.queue.enque %in_queue_bias, %bias_load : !que_bias, !ub_in
     %bias_local = asc.queue.deque %in_queue_bias : !que_bias -> !ub_in
-    asc.muls %bias_local, %bias_local, %beta, %single_n : !ub_in
+    asc.muls %bias_local, %bias_local, %beta, %single_n : !ub_in, !ub_in
 
     // for (int32_t row = 0; row < singleCoreM; ++row) {
+    //   // CopyIn
     //   cLocal = inQueueC.AllocTensor<float>();
     //   DataCopy(cLocal, cGlobal[row * N], singleCoreN);   // reads C
-    //   inQueueC.EnQue(cLocal); cLocal = inQueueC.DeQue<float>();
-    //   Muls(cLocal, cLocal, alpha, singleCoreN);
-    //   Add(cLocal, cLocal, biasLocal, singleCoreN);
-    //   DataCopy(yGlobal[row * N], cLocal, singleCoreN);
+    //   inQueueC.EnQue(cLocal);
+    //   // Compute
+    //   cLocal = inQueueC.DeQue<float>();
+    //   yLocal = outQueueY.AllocTensor<float>();
+    //   Muls(yLocal, cLocal, alpha, singleCoreN);
+    //   Add(yLocal, yLocal, biasLocal, singleCoreN);
+    //   outQueueY.EnQue(yLocal);
     //   inQueueC.FreeTensor(cLocal);
+    //   // CopyOut
+    //   yLocal = outQueueY.DeQue<float>();
+    //   DataCopy(yGlobal[row * N], yLocal, singleCoreN);
+    //   outQueueY.FreeTensor(yLocal);
     // }
-    // The idiomatic kernel would Add into a VECOUT buffer (yLocal) and copy
-    // that out; asc.add/asc.muls require dst and sources of one
-    // !asc.local_tensor type, TPosition included, so the row is computed in
-    // place in its VECIN buffer and copied out from there.
     scf.for %row = %c0_i32 to %single_m step %c1_i32 : i32 {
       %row_offset = arith.muli %row, %n : i32
       %row_offset_i64 = arith.extsi %row_offset : i32 to i64
@@ -150,11 +168,15 @@ module {
       asc.data_copy %c_load, %c_row, %single_n : !ub_in, !gm_f32
       asc.queue.enque %in_queue_c, %c_load : !que_in, !ub_in
       %c_local = asc.queue.deque %in_queue_c : !que_in -> !ub_in
-      asc.muls %c_local, %c_local, %alpha, %single_n : !ub_in
-      asc.add %c_local, %c_local, %bias_local, %single_n : !ub_in
-      %y_row = asc.subview %y_global[%row_offset_i64] : !gm_f32
-      asc.data_copy %y_row, %c_local, %single_n : !gm_f32, !ub_in
+      %y_local = asc.queue.alloc_tensor %out_queue_y : !que_out -> !ub_out
+      asc.muls %y_local, %c_local, %alpha, %single_n : !ub_out, !ub_in
+      asc.add %y_local, %y_local, %bias_local, %single_n : !ub_out, !ub_out, !ub_in
+      asc.queue.enque %out_queue_y, %y_local : !que_out, !ub_out
       asc.queue.free_tensor %in_queue_c, %c_local : !que_in, !ub_in
+      %y_store = asc.queue.deque %out_queue_y : !que_out -> !ub_out
+      %y_row = asc.subview %y_global[%row_offset_i64] : !gm_f32
+      asc.data_copy %y_row, %y_store, %single_n : !gm_f32, !ub_out
+      asc.queue.free_tensor %out_queue_y, %y_store : !que_out, !ub_out
     }
     // inQueueBias.FreeTensor(biasLocal);
     asc.queue.free_tensor %in_queue_bias, %bias_local : !que_bias, !ub_in

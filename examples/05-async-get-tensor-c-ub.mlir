@@ -141,7 +141,7 @@ module {
       asc.matmul.wait_get_tensor_c %mm : !mm_t
       // Muls(cLocal, cLocal, scale, baseM * baseN);
       // outQueueY.EnQue(cLocal); cLocal = outQueueY.DeQue<float>();
-      asc.muls %c_local, %c_local, %scale, %block_elems : !ub_out
+      asc.muls %c_local, %c_local, %scale, %block_elems : !ub_out, !ub_out
       asc.queue.enque %out_queue_y, %c_local : !que_out, !ub_out
       %y_local = asc.queue.deque %out_queue_y : !que_out -> !ub_out
       // DataCopy(yGlobal[startOffset], cLocal, copyParam);

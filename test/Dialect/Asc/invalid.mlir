@@ -22,7 +22,7 @@ func.func private @a_at_co1(!asc.matmul<a = <co1, nz, f16>, b = <gm, nd, f16>, c
 // -----
 
 // C lands in GM, the unified buffer or CO1.
-// expected-error @+1 {{expects the C part at gm, vecin, vecout, veccalc or co1, got a1}}
+// expected-error @+1 {{expects the C part at gm, vecin, vecout, veccalc, tscm or co1, got a1}}
 func.func private @c_at_a1(!asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <a1, nd, f32>>)
 
 // -----
@@ -158,7 +158,7 @@ func.func @copy_params(%a: !asc.local_tensor<vecin, f16>, %b: !asc.global_tensor
 // LeakyRelu is a floating-point instruction.
 func.func @leaky_relu_int(%t: !asc.local_tensor<veccalc, i32>, %alpha: i32, %n: i32) {
   // expected-error @+1 {{expects f16 or f32 elements, got 'i32'}}
-  asc.leaky_relu %t, %t, %alpha, %n : !asc.local_tensor<veccalc, i32>
+  asc.leaky_relu %t, %t, %alpha, %n : !asc.local_tensor<veccalc, i32>, !asc.local_tensor<veccalc, i32>
   return
 }
 
@@ -167,9 +167,32 @@ func.func @leaky_relu_int(%t: !asc.local_tensor<veccalc, i32>, %alpha: i32, %n: 
 // Vector instructions read and write the unified buffer only.
 func.func @add_co1(%t: !asc.local_tensor<co1, f32>, %n: i32) {
   // expected-error @+1 {{expects vector operands in vecin, vecout or veccalc, got co1}}
-  asc.add %t, %t, %t, %n : !asc.local_tensor<co1, f32>
+  asc.add %t, %t, %t, %n : !asc.local_tensor<co1, f32>, !asc.local_tensor<co1, f32>, !asc.local_tensor<co1, f32>
   return
 }
+
+// -----
+
+// Vector instructions do not convert.
+func.func @adds_types(%dst: !asc.local_tensor<vecout, f32>, %src: !asc.local_tensor<vecin, f16>, %s: f32, %n: i32) {
+  // expected-error @+1 {{expects tensor operands of one element type, got 'f32' and 'f16'}}
+  asc.adds %dst, %src, %s, %n : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f16>
+  return
+}
+
+// -----
+
+// A Matmul part is transposed once.
+// expected-error @+2 {{duplicate 'transposed'}}
+// expected-error @+1 {{failed to parse Asc_MatmulType parameter 'b'}}
+func.func private @part_transposed_twice(!asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16, transposed, transposed>, c = <gm, nd, f32>>)
+
+// -----
+
+// A Matmul part has one layout.
+// expected-error @+2 {{duplicate 'layout'}}
+// expected-error @+1 {{failed to parse Asc_MatmulType parameter 'a'}}
+func.func private @part_layout_twice(!asc.matmul<a = <gm, nd, f16, layout = bsngd, layout = sbngd>, b = <gm, nd, f16>, c = <gm, nd, f32>>)
 
 // -----
 
@@ -304,7 +327,7 @@ func.func @quant_vector(%s: !asc.global_tensor<f32>) {
 func.func @iterate_local_c_position(%c: !asc.local_tensor<vecin, f32>) {
   %mm = asc.matmul.create : !mm
   // expected-error @+1 {{expects local_c_matrix to be a co1 tensor, got vecin}}
-  %more = asc.matmul.iterate %mm local_c %c : !asc.local_tensor<vecin, f32> : !mm
+  %more = asc.matmul.iterate %mm local_c %c : !mm, !asc.local_tensor<vecin, f32>
   return
 }
 
@@ -316,7 +339,7 @@ func.func @iterate_local_c_position(%c: !asc.local_tensor<vecin, f32>) {
 func.func @iterate_local_c_part(%c: !asc.local_tensor<co1, f32>) {
   %mm = asc.matmul.create : !mm
   // expected-error @+1 {{expects the Matmul C part to be at co1 with format nz when local_c_matrix is given, got gm and nd}}
-  %more = asc.matmul.iterate %mm local_c %c : !asc.local_tensor<co1, f32> : !mm
+  %more = asc.matmul.iterate %mm local_c %c : !mm, !asc.local_tensor<co1, f32>
   return
 }
 
@@ -328,7 +351,7 @@ func.func @iterate_local_c_part(%c: !asc.local_tensor<co1, f32>) {
 func.func @iterate_local_c_type(%c: !asc.local_tensor<co1, f16>) {
   %mm = asc.matmul.create : !mm
   // expected-error @+1 {{expects local_c_matrix element type to be i32 or f32, got 'f16'}}
-  %more = asc.matmul.iterate %mm local_c %c : !asc.local_tensor<co1, f16> : !mm
+  %more = asc.matmul.iterate %mm local_c %c : !mm, !asc.local_tensor<co1, f16>
   return
 }
 
@@ -425,7 +448,7 @@ func.func @get_tensor_c_type(%u: !asc.local_tensor<vecin, f16>) {
 // UB destinations are vector buffers.
 func.func @get_tensor_c_a1(%u: !asc.local_tensor<a1, f32>) {
   %mm = asc.matmul.create : !mm
-  // expected-error @+1 {{expects destination to be a global tensor or a vecin, vecout or veccalc local tensor, got a1}}
+  // expected-error @+1 {{expects destination to be a global tensor or a vecin, vecout, veccalc or tscm local tensor, got a1}}
   asc.matmul.get_tensor_c %mm, %u : !mm, !asc.local_tensor<a1, f32>
   return
 }
@@ -535,7 +558,7 @@ func.func @iterate_all_sync_wait(%c: !asc.global_tensor<f32>) {
 // IterateAll writes GM or the unified buffer, never CO1 directly.
 func.func @iterate_all_co1(%c: !asc.local_tensor<co1, f32>) {
   %mm = asc.matmul.create : !mm
-  // expected-error @+1 {{expects output to be a global tensor or a vecin, vecout or veccalc local tensor, got co1}}
+  // expected-error @+1 {{expects output to be a global tensor or a vecin, vecout, veccalc or tscm local tensor, got co1}}
   asc.matmul.iterate_all %mm, %c : !mm, !asc.local_tensor<co1, f32>
   return
 }
@@ -719,7 +742,7 @@ func.func @get_batch_tensor_c_type(%n: i32) {
 // AsyncGetTensorC fetches into the unified buffer.
 func.func @async_get_tensor_c_position(%u: !asc.local_tensor<b1, f32>) {
   %mm = asc.matmul.create : !mm
-  // expected-error @+1 {{expects destination to be a global tensor or a vecin, vecout or veccalc local tensor, got b1}}
+  // expected-error @+1 {{expects destination to be a global tensor or a vecin, vecout, veccalc or tscm local tensor, got b1}}
   asc.matmul.async_get_tensor_c %mm, %u : !mm, !asc.local_tensor<b1, f32>
   return
 }

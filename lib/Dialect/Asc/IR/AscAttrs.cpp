@@ -42,15 +42,22 @@ Attribute MatmulPartAttr::parse(AsmParser &parser, Type) {
       failed(format = FieldParser<CubeFormat>::parse(parser)) ||
       parser.parseComma() || parser.parseType(elementType))
     return {};
+  bool seenTransposed = false, seenLayout = false;
   while (succeeded(parser.parseOptionalComma())) {
+    SMLoc keyLoc = parser.getCurrentLocation();
     if (succeeded(parser.parseOptionalKeyword("transposed"))) {
-      transposed = true;
+      if (seenTransposed)
+        return parser.emitError(keyLoc, "duplicate 'transposed'"), Attribute();
+      seenTransposed = transposed = true;
       continue;
     }
     FailureOr<LayoutMode> parsedLayout;
     if (parser.parseKeyword("layout") || parser.parseEqual() ||
         failed(parsedLayout = FieldParser<LayoutMode>::parse(parser)))
       return {};
+    if (seenLayout)
+      return parser.emitError(keyLoc, "duplicate 'layout'"), Attribute();
+    seenLayout = true;
     layout = *parsedLayout;
   }
   if (parser.parseGreater())

@@ -79,8 +79,35 @@ static IssuePosition locateIssue(Operation *issue, Operation *wait) {
                                               : IssuePosition::After;
 }
 
+/// Fast path of L10: walks back from the wait, through its block and then
+/// the blocks enclosing it, to the closest earlier op that uses the object.
+/// In a well-formed kernel that op is the issue the wait completes, so the
+/// walk costs the distance to it and never looks inside sibling regions. A
+/// miss is not a verdict: the caller then consults the use-list.
+static bool closestEarlierUseIsWaitableIssue(MatmulWaitOpInterface wait) {
+  Value matmul = wait.getMatmul();
+  for (Operation *cursor = wait; cursor;) {
+    for (Operation *prev = cursor->getPrevNode(); prev;
+         prev = prev->getPrevNode()) {
+      if (!llvm::is_contained(prev->getOperands(), matmul))
+        continue;
+      auto issue = dyn_cast<MatmulAsyncIssueOpInterface>(prev);
+      return issue && issue.getMatmul() == matmul &&
+             issue.getWaitKind() == wait.getWaitKind() && issue.isWaitable();
+    }
+    Operation *parent = cursor->getParentOp();
+    if (!parent || parent->hasTrait<OpTrait::IsIsolatedFromAbove>() ||
+        matmul.getParentRegion() == cursor->getParentRegion())
+      return false;
+    cursor = parent;
+  }
+  return false;
+}
+
 LogicalResult mlir::asc::detail::verifyWaitHasReachingIssue(Operation *op) {
   auto wait = cast<MatmulWaitOpInterface>(op);
+  if (closestEarlierUseIsWaitableIssue(wait))
+    return success();
   Value matmul = wait.getMatmul();
   WaitKind kind = wait.getWaitKind();
 

@@ -7,10 +7,33 @@
 
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
 
 using namespace mlir;
 using namespace mlir::asc;
+
+//===----------------------------------------------------------------------===//
+// Custom directives
+//===----------------------------------------------------------------------===//
+
+/// An enum attribute spelled as its bare keyword (`pipe_all`, `baseM`) inside
+/// an op, where the attribute kind is implied by the op.
+template <typename EnumAttrT>
+static ParseResult parseEnumKeyword(OpAsmParser &parser, EnumAttrT &attr) {
+  using EnumT = decltype(std::declval<EnumAttrT>().getValue());
+  FailureOr<EnumT> value = FieldParser<EnumT>::parse(parser);
+  if (failed(value))
+    return failure();
+  attr = EnumAttrT::get(parser.getContext(), *value);
+  return success();
+}
+
+template <typename EnumAttrT>
+static void printEnumKeyword(OpAsmPrinter &printer, Operation *,
+                             EnumAttrT attr) {
+  printer << stringifyEnum(attr.getValue());
+}
 
 #define GET_OP_CLASSES
 #include "asc/Dialect/Asc/IR/AscOps.cpp.inc"
@@ -93,15 +116,17 @@ static LogicalResult verifyOutputElementType(Operation *op, StringRef what,
   return success();
 }
 
-/// Outputs written to local memory must be in the unified buffer (rule L5:
-/// any of VECIN, VECCALC, VECOUT).
+/// Outputs written to local memory land in the unified buffer (rule L5: any
+/// of VECIN, VECCALC, VECOUT) or in TSCM (spec section 1).
 static LogicalResult verifyGlobalOrVectorOutput(Operation *op, StringRef what,
                                                 Type tensorType) {
-  if (isGlobalTensorType(tensorType) || isVectorTensor(tensorType))
+  auto local = dyn_cast<LocalTensorType>(tensorType);
+  if (!local || isVectorTensor(local) ||
+      local.getPosition() == TPosition::TSCM)
     return success();
   return op->emitOpError() << "expects " << what
-                           << " to be a global tensor or a vecin, vecout or "
-                              "veccalc local tensor, got "
+                           << " to be a global tensor or a vecin, vecout, "
+                              "veccalc or tscm local tensor, got "
                            << getPlaceName(tensorType);
 }
 
@@ -205,14 +230,22 @@ void DataCopyOp::getEffects(EffectList &effects) {
 // Vector ops
 //===----------------------------------------------------------------------===//
 
-/// Vector instructions work on the unified buffer only.
+/// Vector instructions work on unified-buffer tensors of one element type.
 static LogicalResult verifyVectorOperands(Operation *op) {
+  Type elementType;
   for (Value operand : op->getOperands()) {
     auto local = dyn_cast<LocalTensorType>(operand.getType());
-    if (local && !isVectorPosition(local.getPosition()))
+    if (!local)
+      continue;
+    if (!isVectorPosition(local.getPosition()))
       return op->emitOpError()
              << "expects vector operands in vecin, vecout or veccalc, got "
              << stringifyTPosition(local.getPosition());
+    if (elementType && local.getElementType() != elementType)
+      return op->emitOpError()
+             << "expects tensor operands of one element type, got "
+             << elementType << " and " << local.getElementType();
+    elementType = local.getElementType();
   }
   return success();
 }

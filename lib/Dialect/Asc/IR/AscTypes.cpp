@@ -79,10 +79,11 @@ LogicalResult QueueType::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-/// Positions a C part can name: global memory, the unified buffer or CO1.
+/// Positions a C part can name: global memory, the unified buffer, TSCM or
+/// CO1 (spec section 1).
 static bool isMatmulOutputPosition(TPosition position) {
   return position == TPosition::GM || isVectorPosition(position) ||
-         position == TPosition::CO1;
+         position == TPosition::TSCM || position == TPosition::CO1;
 }
 
 /// Positions an A, B or bias part can come from.
@@ -107,8 +108,8 @@ LogicalResult MatmulType::verify(function_ref<InFlightDiagnostic()> emitError,
                        << stringifyTPosition(a.getPosition()) << " and "
                        << stringifyTPosition(b.getPosition());
   if (!isMatmulOutputPosition(c.getPosition()))
-    return emitError() << "expects the C part at gm, vecin, vecout, veccalc or "
-                          "co1, got "
+    return emitError() << "expects the C part at gm, vecin, vecout, veccalc, "
+                          "tscm or co1, got "
                        << stringifyTPosition(c.getPosition());
   Type cType = c.getElementType();
   if (!(cType.isF16() || cType.isBF16() || cType.isF32() ||

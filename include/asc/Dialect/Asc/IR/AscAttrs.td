@@ -36,7 +36,9 @@ def Asc_TPosition : I32EnumAttr<"TPosition",
   let cppNamespace = "::mlir::asc";
   let genSpecializedAttr = 0;
 }
-def Asc_TPositionAttr : EnumAttr<Asc_Dialect, Asc_TPosition, "position">;
+def Asc_TPositionAttr : EnumAttr<Asc_Dialect, Asc_TPosition, "position"> {
+  let assemblyFormat = "`<` $value `>`";
+}
 
 def Asc_CubeFormat : I32EnumAttr<"CubeFormat",
     "data layout of a Matmul operand (CubeFormat)", [
@@ -52,7 +54,9 @@ def Asc_CubeFormat : I32EnumAttr<"CubeFormat",
   let cppNamespace = "::mlir::asc";
   let genSpecializedAttr = 0;
 }
-def Asc_CubeFormatAttr : EnumAttr<Asc_Dialect, Asc_CubeFormat, "format">;
+def Asc_CubeFormatAttr : EnumAttr<Asc_Dialect, Asc_CubeFormat, "format"> {
+  let assemblyFormat = "`<` $value `>`";
+}
 
 def Asc_LayoutMode : I32EnumAttr<"LayoutMode",
     "batch layout of a Matmul operand (LayoutMode)", [
@@ -65,7 +69,9 @@ def Asc_LayoutMode : I32EnumAttr<"LayoutMode",
   let cppNamespace = "::mlir::asc";
   let genSpecializedAttr = 0;
 }
-def Asc_LayoutModeAttr : EnumAttr<Asc_Dialect, Asc_LayoutMode, "layout">;
+def Asc_LayoutModeAttr : EnumAttr<Asc_Dialect, Asc_LayoutMode, "layout"> {
+  let assemblyFormat = "`<` $value `>`";
+}
 
 def Asc_PipeKind : I32EnumAttr<"PipeKind",
     "hardware pipeline named by a barrier (pipe_t)", [
@@ -81,7 +87,9 @@ def Asc_PipeKind : I32EnumAttr<"PipeKind",
   let cppNamespace = "::mlir::asc";
   let genSpecializedAttr = 0;
 }
-def Asc_PipeKindAttr : EnumAttr<Asc_Dialect, Asc_PipeKind, "pipe">;
+def Asc_PipeKindAttr : EnumAttr<Asc_Dialect, Asc_PipeKind, "pipe"> {
+  let assemblyFormat = "`<` $value `>`";
+}
 
 def Asc_MatmulConfigKind : I32EnumAttr<"MatmulConfigKind",
     "preset a MatmulConfig is built from", [
@@ -95,7 +103,9 @@ def Asc_MatmulConfigKind : I32EnumAttr<"MatmulConfigKind",
   let genSpecializedAttr = 0;
 }
 def Asc_MatmulConfigKindAttr
-    : EnumAttr<Asc_Dialect, Asc_MatmulConfigKind, "config_kind">;
+    : EnumAttr<Asc_Dialect, Asc_MatmulConfigKind, "config_kind"> {
+  let assemblyFormat = "`<` $value `>`";
+}
 
 /// The fields of TCubeTiling a kernel reads; spelled as the C++ members.
 def Asc_TilingField : I32EnumAttr<"TilingField",
@@ -127,7 +137,9 @@ def Asc_TilingField : I32EnumAttr<"TilingField",
   let cppNamespace = "::mlir::asc";
   let genSpecializedAttr = 0;
 }
-def Asc_TilingFieldAttr : EnumAttr<Asc_Dialect, Asc_TilingField, "tiling_field">;
+def Asc_TilingFieldAttr : EnumAttr<Asc_Dialect, Asc_TilingField, "tiling_field"> {
+  let assemblyFormat = "`<` $value `>`";
+}
 
 //===----------------------------------------------------------------------===//
 // Matmul template parameters

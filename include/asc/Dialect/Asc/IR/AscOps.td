@@ -59,20 +59,29 @@ def Asc_GetSysWorkspacePtrOp : Asc_Op<"get_sys_workspace_ptr", [Pure]> {
   let assemblyFormat = "attr-dict";
 }
 
+def Asc_GetUserWorkspaceOp : Asc_Op<"get_user_workspace", [Pure]> {
+  let summary = "the user part of a kernel's workspace (GetUserWorkspace)";
+  let arguments = (ins Asc_GmAddrType:$workspace);
+  let results = (outs Asc_GmAddrType:$result);
+  let assemblyFormat = "$workspace attr-dict";
+}
+
 def Asc_GetTilingOp : Asc_Op<"get_tiling",
     [MemoryEffects<[MemRead<Asc_GlobalMemory>]>]> {
   let summary = "copy a TCubeTiling out of a global-memory argument";
   let description = [{
     Reads the tiling a host passed through a kernel argument, as
-    `CopyTiling(&tiling, tilingGM)` does.
+    `CopyTiling(&tiling, tilingGM + offset)` does; `offset` counts bytes and
+    selects one TCubeTiling of a tiling struct that holds several.
 
     ```mlir
     %tiling = asc.get_tiling %tiling_gm
+    %tiling1 = asc.get_tiling %tiling_gm[%c_sizeof_tiling]
     ```
   }];
-  let arguments = (ins Asc_GmAddrType:$source);
+  let arguments = (ins Asc_GmAddrType:$source, Optional<I64>:$offset);
   let results = (outs Asc_TilingType:$result);
-  let assemblyFormat = "$source attr-dict";
+  let assemblyFormat = "$source (`[` $offset^ `]`)? attr-dict";
 }
 
 def Asc_TilingGetOp : Asc_Op<"tiling.get", [Pure]> {
@@ -84,7 +93,7 @@ def Asc_TilingGetOp : Asc_Op<"tiling.get", [Pure]> {
   }];
   let arguments = (ins Asc_TilingType:$tiling, Asc_TilingFieldAttr:$field);
   let results = (outs I32:$result);
-  let assemblyFormat = "$tiling `[` $field `]` attr-dict";
+  let assemblyFormat = "$tiling `[` custom<EnumKeyword>($field) `]` attr-dict";
 }
 
 //===----------------------------------------------------------------------===//
@@ -259,13 +268,14 @@ def Asc_DataCopyOp : Asc_Op<"data_copy", [
   let hasVerifier = 1;
 }
 
+/// A vector instruction on unified-buffer tensors. Operands may sit at
+/// different positions (VECIN in, VECOUT out) but share one element type.
 class Asc_VectorOp<string mnemonic, list<Trait> traits = []>
     : Asc_Op<mnemonic, traits> {
   let hasVerifier = 1;
 }
 
 def Asc_LeakyReluOp : Asc_VectorOp<"leaky_relu", [
-    AllTypesMatch<["dst", "src"]>,
     TypesMatchWith<"alpha is the element type", "dst", "alpha",
                    "::llvm::cast<LocalTensorType>($_self).getElementType()">]> {
   let summary = "dst = src >= 0 ? src : src * alpha (LeakyRelu)";
@@ -273,24 +283,25 @@ def Asc_LeakyReluOp : Asc_VectorOp<"leaky_relu", [
                        Arg<Asc_LocalTensorType, "", [MemRead<Asc_LocalMemory>]>:$src,
                        AnyType:$alpha, I32:$count);
   let assemblyFormat = [{
-    $dst `,` $src `,` $alpha `,` $count attr-dict `:` qualified(type($dst))
+    $dst `,` $src `,` $alpha `,` $count attr-dict `:` qualified(type($dst)) `,`
+    qualified(type($src))
   }];
 }
 
-def Asc_AddOp : Asc_VectorOp<"add", [AllTypesMatch<["dst", "lhs", "rhs"]>]> {
+def Asc_AddOp : Asc_VectorOp<"add"> {
   let summary = "element-wise dst = lhs + rhs (Add)";
   let arguments = (ins Arg<Asc_LocalTensorType, "", [MemWrite<Asc_LocalMemory>]>:$dst,
                        Arg<Asc_LocalTensorType, "", [MemRead<Asc_LocalMemory>]>:$lhs,
                        Arg<Asc_LocalTensorType, "", [MemRead<Asc_LocalMemory>]>:$rhs,
                        I32:$count);
   let assemblyFormat = [{
-    $dst `,` $lhs `,` $rhs `,` $count attr-dict `:` qualified(type($dst))
+    $dst `,` $lhs `,` $rhs `,` $count attr-dict `:` qualified(type($dst)) `,`
+    qualified(type($lhs)) `,` qualified(type($rhs))
   }];
 }
 
 class Asc_VectorScalarOp<string mnemonic, string what>
     : Asc_VectorOp<mnemonic, [
-        AllTypesMatch<["dst", "src"]>,
         TypesMatchWith<"scalar is the element type", "dst", "scalar",
                        "::llvm::cast<LocalTensorType>($_self).getElementType()">]> {
   let summary = what;
@@ -298,7 +309,8 @@ class Asc_VectorScalarOp<string mnemonic, string what>
                        Arg<Asc_LocalTensorType, "", [MemRead<Asc_LocalMemory>]>:$src,
                        AnyType:$scalar, I32:$count);
   let assemblyFormat = [{
-    $dst `,` $src `,` $scalar `,` $count attr-dict `:` qualified(type($dst))
+    $dst `,` $src `,` $scalar `,` $count attr-dict `:` qualified(type($dst)) `,`
+    qualified(type($src))
   }];
 }
 
@@ -319,11 +331,11 @@ def Asc_PipeBarrierOp : Asc_Op<"pipe_barrier", [
   let summary = "wait until a hardware pipeline drains (PipeBarrier<pipe>)";
   let description = [{
     ```mlir
-    asc.pipe_barrier <pipe_all>
+    asc.pipe_barrier pipe_all
     ```
   }];
   let arguments = (ins Asc_PipeKindAttr:$pipe);
-  let assemblyFormat = "$pipe attr-dict";
+  let assemblyFormat = "custom<EnumKeyword>($pipe) attr-dict";
 }
 
 //===----------------------------------------------------------------------===//
@@ -537,8 +549,8 @@ def Asc_MatmulIterateOp : Asc_MatmulOp<"iterate", "Compute", [
                        DefaultValuedAttr<BoolAttr, "false">:$en_partial_sum);
   let results = (outs I1:$more);
   let assemblyFormat = [{
-    $matmul (`local_c` $local_c_matrix^ `:` qualified(type($local_c_matrix)))? attr-dict
-    `:` qualified(type($matmul))
+    $matmul (`local_c` $local_c_matrix^)? attr-dict `:` qualified(type($matmul))
+    (`,` qualified(type($local_c_matrix))^)?
   }];
   let hasVerifier = 1;
 }
