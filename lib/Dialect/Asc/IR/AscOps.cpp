@@ -121,8 +121,7 @@ static LogicalResult verifyOutputElementType(Operation *op, StringRef what,
 static LogicalResult verifyGlobalOrVectorOutput(Operation *op, StringRef what,
                                                 Type tensorType) {
   auto local = dyn_cast<LocalTensorType>(tensorType);
-  if (!local || isVectorTensor(local) ||
-      local.getPosition() == TPosition::TSCM)
+  if (!local || isVectorTensor(local) || local.getPosition() == TPosition::TSCM)
     return success();
   return op->emitOpError() << "expects " << what
                            << " to be a global tensor or a vecin, vecout, "

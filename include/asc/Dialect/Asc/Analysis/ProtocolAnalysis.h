@@ -1,0 +1,119 @@
+//===- ProtocolAnalysis.h - Matmul async protocol analysis ------*- C++ -*-===//
+//
+// A dense forward dataflow analysis that computes, at every program point and
+// for every Matmul object, the protocol events that may have happened last
+// (an async issue still pending, a wait, the object's creation or end), and a
+// checker that turns those states into diagnostics for rules P1-P4.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASC_DIALECT_ASC_ANALYSIS_PROTOCOLANALYSIS_H
+#define ASC_DIALECT_ASC_ANALYSIS_PROTOCOLANALYSIS_H
+
+#include "asc/Dialect/Asc/Analysis/AliasAnalysis.h"
+#include "asc/Dialect/Asc/IR/AscInterfaces.h"
+#include "mlir/Analysis/DataFlow/DenseAnalysis.h"
+#include "mlir/Analysis/DataFlowFramework.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace mlir::asc {
+
+/// The protocol state of the Matmul objects at one program point.
+struct ProtocolState {
+  /// For one object, the operations that may have been its last protocol
+  /// event on some path: a pending async issue, a wait, its creation or
+  /// initialisation, its end. A null entry stands for "unknown since the
+  /// function entry" (objects that are function arguments).
+  struct ObjectEvents {
+    Value matmul;
+    /// Sorted by pointer so that states compare and join cheaply.
+    SmallVector<Operation *, 2> events;
+  };
+  /// Sorted by the object value's opaque pointer.
+  SmallVector<ObjectEvents, 4> objects;
+  /// Async issues without a wait flag: their output stays pending until the
+  /// object's end (spec section 2). Sorted by pointer.
+  SmallVector<Operation *, 2> unwaitedIssues;
+
+  bool operator==(const ProtocolState &other) const;
+  /// Union with `other`; true when this state changed.
+  bool join(const ProtocolState &other);
+  /// The events of `matmul`, or null when the state says nothing about it.
+  const ObjectEvents *lookup(Value matmul) const;
+  /// Replaces the events of `matmul` with `event`.
+  void setEvent(Value matmul, Operation *event);
+  /// The effect of `wait`: the pending issues of its kind are complete.
+  void completeWith(Value matmul, MatmulWaitOpInterface wait);
+  /// Drops the unwaited issues of `matmul` (it ended).
+  void releaseUnwaited(Value matmul);
+  void addUnwaited(Operation *issue);
+  void print(raw_ostream &os) const;
+};
+
+/// The dense lattice holding a ProtocolState.
+class ProtocolLattice : public dataflow::AbstractDenseLattice {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ProtocolLattice)
+  using AbstractDenseLattice::AbstractDenseLattice;
+
+  ChangeResult join(const dataflow::AbstractDenseLattice &rhs) override;
+  ChangeResult assign(const ProtocolState &state);
+  const ProtocolState &getState() const { return state; }
+  void print(raw_ostream &os) const override { state.print(os); }
+
+private:
+  ProtocolState state;
+};
+
+/// Forward analysis computing ProtocolLattice at every program point.
+class ProtocolAnalysis
+    : public dataflow::DenseForwardDataFlowAnalysis<ProtocolLattice> {
+public:
+  using DenseForwardDataFlowAnalysis::DenseForwardDataFlowAnalysis;
+
+  LogicalResult visitOperation(Operation *op, const ProtocolLattice &before,
+                               ProtocolLattice *after) override;
+  void setToEntryState(ProtocolLattice *lattice) override;
+};
+
+/// The effect of `op` on a protocol state (the analysis' transfer function).
+ProtocolState applyProtocolTransfer(Operation *op, const ProtocolState &before);
+
+/// True when `op` is an async issue that a wait completes (its output is
+/// pending until then).
+bool isPendingIssue(Operation *op);
+
+/// The tensor an async issue writes asynchronously; for IterateNBatch, the
+/// workspace tensor given to the object by set_workspace, if any.
+Value getPendingOutput(Operation *issue);
+
+/// Runs the protocol analysis on `function` and reports every violation of
+/// rules P1-P4 as an error with notes. Returns failure when any was found.
+/// With `reportErrors` false, only the verdict is computed.
+class ProtocolChecker {
+public:
+  explicit ProtocolChecker(Operation *function);
+
+  /// Reports the violations; failure when there were any.
+  LogicalResult check(bool reportErrors = true);
+
+  /// The state before `op`; null where the analysis found `op` unreachable.
+  const ProtocolState *getStateBefore(Operation *op);
+
+  TensorAliasAnalysis &getAliasAnalysis() { return aliases; }
+
+  /// True when `op` may read or write memory that may alias `output`.
+  bool mayAccess(Operation *op, Value output);
+
+private:
+  LogicalResult checkOperation(Operation *op, const ProtocolState &state,
+                               bool report);
+  Operation *function;
+  DataFlowSolver solver;
+  TensorAliasAnalysis aliases;
+  bool solved = false;
+};
+
+} // namespace mlir::asc
+
+#endif // ASC_DIALECT_ASC_ANALYSIS_PROTOCOLANALYSIS_H

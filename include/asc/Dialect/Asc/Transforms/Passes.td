@@ -1,0 +1,87 @@
+//===- Passes.td - asc transformation passes ---------------*- tablegen -*-===//
+//
+// Passes over kernels in the asc dialect.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASC_DIALECT_ASC_TRANSFORMS_PASSES_TD
+#define ASC_DIALECT_ASC_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def AscVerifySync : Pass<"asc-verify-sync", "func::FuncOp"> {
+  let summary = "Check the Matmul async protocol (rules P1-P4) on every path";
+  let description = [{
+    Runs the Matmul protocol analysis, a dense forward dataflow analysis over
+    the function's structured (scf) and unstructured (cf) control flow, and
+    reports every violation of the spec's protocol rules:
+
+    - P1: every path from an async issue reaches its wait before the next
+      issue on the object, a reconfiguration, `end` or a return;
+    - P2: no path reaches a wait with nothing pending;
+    - P3: nothing reads or writes memory that may alias a pending output
+      before its wait;
+    - P4: nothing uses an object after its `end` but a new initialisation.
+
+    Each error points at the offending op and has notes on the issue, the
+    earlier wait or the `end` involved. The IR is not changed.
+
+    ```mlir
+    asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
+    asc.data_copy %ub, %c, %n : !ub, !gm   // error: rule P3
+    asc.matmul.wait_iterate_all %mm : !mm
+    ```
+  }];
+  let dependentDialects = ["::mlir::asc::AscDialect"];
+}
+
+def AscSyncPlacement : Pass<"asc-sync-placement", "func::FuncOp"> {
+  let summary = "Place Matmul waits as late and async issues as early as legal";
+  let description = [{
+    Makes async Matmul calls overlap the vector core's work:
+
+    - pairs every async issue with its wait and refuses a function that
+      breaks the protocol (the diagnostics of `--asc-verify-sync`), unless
+      `repair-missing-waits` asks it to insert the waits an issue lacks;
+    - sinks every wait to the latest legal point: right before the first
+      operation that may touch memory aliasing the pending output, uses the
+      same Matmul object, has unknown memory effects or returns. A wait never
+      enters a loop (it would run once per iteration): when the first conflict
+      is inside a loop, the wait goes right before the loop. When conflicts
+      sit inside the branches of an `scf.if`, each branch gets its own wait
+      before its first conflict (or at its end);
+    - hoists every async issue to the earliest legal point after the last
+      operation it depends on, within its block;
+    - with `promote-sync`, turns synchronous `iterate_all` and mix-form
+      `iterate_batch` calls with a global output into async calls plus a
+      wait placed as above.
+
+    The result always passes `--asc-verify-sync`, and running the pass twice
+    equals running it once.
+
+    ```mlir
+    // before                                 // after
+    asc.matmul.iterate_all %mm, %c {...}      asc.matmul.iterate_all %mm, %c {...}
+    asc.matmul.wait_iterate_all %mm           asc.data_copy %ub, %bias, %n
+    asc.data_copy %ub, %bias, %n              asc.muls %ub2, %ub, %s, %n
+    asc.muls %ub2, %ub, %s, %n                asc.matmul.wait_iterate_all %mm
+    asc.data_copy %ub3, %c, %n                asc.data_copy %ub3, %c, %n
+    ```
+  }];
+  let dependentDialects = ["::mlir::asc::AscDialect", "::mlir::scf::SCFDialect"];
+  let options = [
+    Option<"repairMissingWaits", "repair-missing-waits", "bool", "false",
+           "Insert the wait an async issue lacks (at its latest legal point) "
+           "instead of reporting the missing wait">,
+    Option<"promoteSync", "promote-sync", "bool", "false",
+           "Turn synchronous iterate_all/iterate_batch calls with a global "
+           "output into async calls plus a wait">,
+    Option<"hoistIssues", "hoist-issues", "bool", "true",
+           "Move async issues up to the earliest legal point">,
+    Option<"emitRemarks", "emit-remarks", "bool", "false",
+           "Emit a remark per wait saying which op stopped it and how many "
+           "operations overlap the async work">,
+  ];
+}
+
+#endif // ASC_DIALECT_ASC_TRANSFORMS_PASSES_TD

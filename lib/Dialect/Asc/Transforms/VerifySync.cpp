@@ -1,0 +1,28 @@
+//===- VerifySync.cpp - --asc-verify-sync ---------------------------------===//
+//
+// Reports violations of the Matmul protocol rules P1-P4.
+//
+//===----------------------------------------------------------------------===//
+
+#include "asc/Dialect/Asc/Analysis/ProtocolAnalysis.h"
+#include "asc/Dialect/Asc/Transforms/Passes.h"
+
+namespace mlir::asc {
+#define GEN_PASS_DEF_ASCVERIFYSYNC
+#include "asc/Dialect/Asc/Transforms/Passes.h.inc"
+} // namespace mlir::asc
+
+using namespace mlir;
+using namespace mlir::asc;
+
+namespace {
+struct AscVerifySyncPass
+    : public asc::impl::AscVerifySyncBase<AscVerifySyncPass> {
+  void runOnOperation() override {
+    ProtocolChecker checker(getOperation());
+    if (failed(checker.check()))
+      signalPassFailure();
+    markAllAnalysesPreserved();
+  }
+};
+} // namespace

@@ -1,0 +1,65 @@
+// RUN: asc-opt %s -split-input-file --asc-sync-placement=promote-sync | FileCheck %s
+// RUN: asc-opt %s -split-input-file --asc-sync-placement=promote-sync --asc-verify-sync > /dev/null
+// Without the option, synchronous calls stay synchronous:
+// RUN: asc-opt %s -split-input-file --asc-sync-placement | FileCheck %s --check-prefix=KEEP
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// A synchronous IterateAll to GM becomes async, with its wait before the read.
+// CHECK-LABEL: func.func @promote_iterate_all
+// CHECK:      asc.matmul.iterate_all %{{.*}} {sync = false, wait_iterate_all = true}
+// CHECK-NEXT: asc.adds
+// CHECK-NEXT: asc.matmul.wait_iterate_all
+// CHECK-NEXT: asc.data_copy
+// KEEP-LABEL: func.func @promote_iterate_all
+// KEEP:       asc.matmul.iterate_all %{{[^{]*}} : !matmul
+func.func @promote_iterate_all(%c: !gm, %u: !ub, %s: f32, %n: i32) {
+  %mm = asc.matmul.create : !mm
+  asc.matmul.iterate_all %mm, %c : !mm, !gm
+  asc.adds %u, %u, %s, %n : !ub, !ub
+  asc.data_copy %u, %c, %n : !ub, !gm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// A mix-form IterateBatch to GM is promoted too.
+// CHECK-LABEL: func.func @promote_iterate_batch
+// CHECK:      asc.matmul.iterate_batch %{{.*}} {sync = false, wait_iterate_batch = true}
+// CHECK-NEXT: asc.adds
+// CHECK-NEXT: asc.matmul.wait_iterate_batch
+// CHECK-NEXT: asc.data_copy
+func.func @promote_iterate_batch(%c: !gm, %u: !ub, %s: f32, %n: i32) {
+  %mm = asc.matmul.create : !mm
+  asc.matmul.iterate_batch %mm, %c batch(%n, %n) : !mm, !gm
+  asc.adds %u, %u, %s, %n : !ub, !ub
+  asc.data_copy %u, %c, %n : !ub, !gm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecout, f32>
+
+// Calls whose async form the spec forbids stay synchronous: a local output,
+// the cube-only batch form, and a local batch output.
+// CHECK-LABEL: func.func @not_promotable
+// CHECK:      asc.matmul.iterate_all %{{[^{]*}} : !matmul, !asc.local_tensor
+// CHECK-NEXT: asc.matmul.iterate_batch %{{[^{]*}} : !matmul, !asc.global_tensor
+// CHECK-NEXT: asc.matmul.iterate_batch %{{.*}} {en_sequential_write = true}
+// CHECK-NOT:  wait
+func.func @not_promotable(%c: !gm, %u: !ub, %n: i32) {
+  %mm = asc.matmul.create : !mm
+  asc.matmul.iterate_all %mm, %u : !mm, !ub
+  asc.matmul.iterate_batch %mm, %c : !mm, !gm
+  asc.matmul.iterate_batch %mm, %u batch(%n, %n) {en_sequential_write = true} : !mm, !ub
+  return
+}

@@ -1,0 +1,17 @@
+// RUN: asc-opt %s --asc-sync-placement=repair-missing-waits -verify-diagnostics
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+
+// A wait on some paths only is not guessed at: the protocol error stands.
+func.func @partial_wait(%c: !gm, %cond: i1) {
+  %mm = asc.matmul.create : !mm
+  // expected-note @+1 {{the pending async issue}}
+  asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
+  scf.if %cond {
+    asc.matmul.wait_iterate_all %mm : !mm
+  }
+  // expected-error @+1 {{ends the Matmul object while an async 'asc.matmul.iterate_all' is pending}}
+  asc.matmul.end %mm : !mm
+  return
+}
