@@ -1,19 +1,18 @@
 //===- ProtocolAnalysis.cpp - Matmul async protocol analysis --------------===//
 //
-// The dataflow analysis behind --asc-verify-sync and --asc-sync-placement,
+// The protocol analysis behind --asc-verify-sync and --asc-sync-placement,
 // and the checker of rules P1-P4.
 //
 //===----------------------------------------------------------------------===//
 
 #include "asc/Dialect/Asc/Analysis/ProtocolAnalysis.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
-#include "mlir/Analysis/DataFlow/Utils.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::asc;
-using namespace mlir::dataflow;
 
 //===----------------------------------------------------------------------===//
 // ProtocolState
@@ -122,21 +121,8 @@ void ProtocolState::print(raw_ostream &os) const {
 }
 
 //===----------------------------------------------------------------------===//
-// ProtocolLattice and ProtocolAnalysis
+// Transfer function
 //===----------------------------------------------------------------------===//
-
-ChangeResult ProtocolLattice::join(const AbstractDenseLattice &rhs) {
-  return state.join(static_cast<const ProtocolLattice &>(rhs).state)
-             ? ChangeResult::Change
-             : ChangeResult::NoChange;
-}
-
-ChangeResult ProtocolLattice::assign(const ProtocolState &newState) {
-  if (state == newState)
-    return ChangeResult::NoChange;
-  state = newState;
-  return ChangeResult::Change;
-}
 
 bool mlir::asc::isPendingIssue(Operation *op) {
   auto issue = dyn_cast_or_null<MatmulAsyncIssueOpInterface>(op);
@@ -149,63 +135,178 @@ static bool isUnwaitedIssue(Operation *op) {
   return issue && issue.isAsync() && !issue.isWaitable();
 }
 
-ProtocolState mlir::asc::applyProtocolTransfer(Operation *op,
-                                               const ProtocolState &before) {
-  ProtocolState after = before;
-  if (auto create = dyn_cast<MatmulCreateOp>(op)) {
-    after.setEvent(create.getMatmul(), op);
-    return after;
-  }
+void mlir::asc::applyProtocolTransfer(Operation *op, ProtocolState &state) {
+  if (auto create = dyn_cast<MatmulCreateOp>(op))
+    return state.setEvent(create.getMatmul(), op);
   if (auto registration = dyn_cast<MatmulRegisterOp>(op)) {
     for (Value matmul : registration.getMatmuls())
-      after.setEvent(matmul, op);
-    return after;
+      state.setEvent(matmul, op);
+    return;
   }
   auto use = dyn_cast<MatmulOpInterface>(op);
   if (!use)
-    return after;
+    return;
   Value matmul = use.getMatmul();
   switch (use.getMatmulUseKind()) {
   case MatmulUseKind::Initialize:
-    after.setEvent(matmul, op);
+    state.setEvent(matmul, op);
     break;
   case MatmulUseKind::Wait:
-    after.completeWith(matmul, cast<MatmulWaitOpInterface>(op));
+    state.completeWith(matmul, cast<MatmulWaitOpInterface>(op));
     break;
   case MatmulUseKind::Release:
-    after.setEvent(matmul, op);
-    after.releaseUnwaited(matmul);
+    state.setEvent(matmul, op);
+    state.releaseUnwaited(matmul);
     break;
   case MatmulUseKind::Compute:
     if (isPendingIssue(op))
-      after.setEvent(matmul, op);
+      state.setEvent(matmul, op);
     else if (isUnwaitedIssue(op))
-      after.addUnwaited(op);
+      state.addUnwaited(op);
     break;
   case MatmulUseKind::Configure:
     break;
   }
-  return after;
 }
 
-LogicalResult ProtocolAnalysis::visitOperation(Operation *op,
-                                               const ProtocolLattice &before,
-                                               ProtocolLattice *after) {
-  propagateIfChanged(
-      after, after->assign(applyProtocolTransfer(op, before.getState())));
-  return success();
-}
+//===----------------------------------------------------------------------===//
+// Propagation over structured and unstructured control flow
+//===----------------------------------------------------------------------===//
 
-void ProtocolAnalysis::setToEntryState(ProtocolLattice *lattice) {
-  // Matmul objects passed in as arguments start in an unknown state.
-  ProtocolState state;
-  if (auto *point = dyn_cast<ProgramPoint *>(lattice->getAnchor())) {
-    if (point->isBlockStart())
-      for (BlockArgument argument : point->getBlock()->getArguments())
-        if (isa<MatmulType>(argument.getType()))
-          state.setEvent(argument, nullptr);
+namespace {
+/// Called with each reachable operation and the state before it, once the
+/// states have converged.
+using StateVisitor = function_ref<void(Operation *, const ProtocolState &)>;
+
+/// Propagates protocol states through regions. Loops and CFGs are iterated
+/// to a fixpoint without reporting; then one more walk with the converged
+/// entry states reports each reachable operation exactly once.
+///
+/// The state only changes at Matmul operations, so a copy per operation (as
+/// a dense lattice per program point would hold) is avoided: one state
+/// flows through each block in place.
+class ProtocolFlow {
+public:
+  /// Flows `state` through `region`; returns the join of the states at the
+  /// region's exits. With a visitor, reports every reachable op.
+  ProtocolState flowRegion(Region &region, const ProtocolState &entry,
+                           const StateVisitor *visitor);
+
+private:
+  /// Flows `state` through one block; `exits` receives the state at a
+  /// terminator without successors. Successor states are joined into
+  /// `blockStates`, and `changed` collects blocks whose state grew.
+  void flowBlock(Block &block, ProtocolState state, const StateVisitor *visitor,
+                 ProtocolState &exits,
+                 DenseMap<Block *, ProtocolState> *blockStates,
+                 SmallVectorImpl<Block *> *changed);
+  void flowOp(Operation *op, ProtocolState &state, const StateVisitor *visitor);
+  void flowRegionBranch(RegionBranchOpInterface branch, ProtocolState &state,
+                        const StateVisitor *visitor);
+};
+} // namespace
+
+void ProtocolFlow::flowBlock(Block &block, ProtocolState state,
+                             const StateVisitor *visitor, ProtocolState &exits,
+                             DenseMap<Block *, ProtocolState> *blockStates,
+                             SmallVectorImpl<Block *> *changed) {
+  for (Operation &op : block) {
+    if (visitor)
+      (*visitor)(&op, state);
+    flowOp(&op, state, visitor);
   }
-  propagateIfChanged(lattice, lattice->assign(state));
+  Operation *terminator = block.empty() ? nullptr : &block.back();
+  if (!terminator || terminator->getNumSuccessors() == 0) {
+    exits.join(state);
+    return;
+  }
+  if (!blockStates)
+    return;
+  for (Block *successor : terminator->getSuccessors()) {
+    auto [it, inserted] = blockStates->try_emplace(successor, state);
+    if ((inserted || it->second.join(state)) && changed)
+      changed->push_back(successor);
+  }
+}
+
+ProtocolState ProtocolFlow::flowRegion(Region &region,
+                                       const ProtocolState &entry,
+                                       const StateVisitor *visitor) {
+  ProtocolState exits;
+  if (region.empty())
+    return entry;
+  if (region.hasOneBlock()) {
+    flowBlock(region.front(), entry, visitor, exits, nullptr, nullptr);
+    return exits;
+  }
+  // A CFG: iterate the block entry states to a fixpoint, then report.
+  DenseMap<Block *, ProtocolState> blockStates;
+  blockStates[&region.front()] = entry;
+  SmallVector<Block *> worklist{&region.front()};
+  while (!worklist.empty()) {
+    Block *block = worklist.pop_back_val();
+    ProtocolState ignoredExits;
+    flowBlock(*block, blockStates[block], nullptr, ignoredExits, &blockStates,
+              &worklist);
+  }
+  for (Block &block : region) {
+    auto it = blockStates.find(&block);
+    if (it == blockStates.end())
+      continue; // Unreachable.
+    flowBlock(block, it->second, visitor, exits, nullptr, nullptr);
+  }
+  return exits;
+}
+
+void ProtocolFlow::flowRegionBranch(RegionBranchOpInterface branch,
+                                    ProtocolState &state,
+                                    const StateVisitor *visitor) {
+  DenseMap<Region *, ProtocolState> entryStates;
+  ProtocolState after;
+  SmallVector<Region *> worklist;
+  auto propagate = [&](ArrayRef<RegionSuccessor> successors,
+                       const ProtocolState &from) {
+    for (const RegionSuccessor &successor : successors) {
+      if (successor.isParent()) {
+        after.join(from);
+        continue;
+      }
+      Region *region = successor.getSuccessor();
+      auto [it, inserted] = entryStates.try_emplace(region, from);
+      if (inserted || it->second.join(from))
+        worklist.push_back(region);
+    }
+  };
+  SmallVector<RegionSuccessor> successors;
+  branch.getSuccessorRegions(RegionBranchPoint::parent(), successors);
+  propagate(successors, state);
+  while (!worklist.empty()) {
+    Region *region = worklist.pop_back_val();
+    ProtocolState exit = flowRegion(*region, entryStates[region], nullptr);
+    successors.clear();
+    branch.getSuccessorRegions(*region, successors);
+    propagate(successors, exit);
+  }
+  if (visitor)
+    for (Region &region : branch->getRegions()) {
+      auto it = entryStates.find(&region);
+      if (it != entryStates.end())
+        (void)flowRegion(region, it->second, visitor);
+    }
+  state = std::move(after);
+}
+
+void ProtocolFlow::flowOp(Operation *op, ProtocolState &state,
+                          const StateVisitor *visitor) {
+  if (op->getNumRegions() == 0)
+    return applyProtocolTransfer(op, state);
+  if (auto branch = dyn_cast<RegionBranchOpInterface>(op))
+    return flowRegionBranch(branch, state, visitor);
+  // Regions of unknown semantics may run or not, once each.
+  ProtocolState after = state;
+  for (Region &region : op->getRegions())
+    after.join(flowRegion(region, state, visitor));
+  state = std::move(after);
 }
 
 //===----------------------------------------------------------------------===//
@@ -223,16 +324,9 @@ Value mlir::asc::getPendingOutput(Operation *issue) {
   return {};
 }
 
-ProtocolChecker::ProtocolChecker(Operation *function) : function(function) {
-  loadBaselineAnalyses(solver);
-  solver.load<ProtocolAnalysis>();
-  solved = succeeded(solver.initializeAndRun(function));
-}
-
-const ProtocolState *ProtocolChecker::getStateBefore(Operation *op) {
-  const auto *lattice =
-      solver.lookupState<ProtocolLattice>(solver.getProgramPointBefore(op));
-  return lattice ? &lattice->getState() : nullptr;
+const ProtocolState *ProtocolChecker::getStateBefore(Operation *op) const {
+  auto it = matmulStates.find(op);
+  return it == matmulStates.end() ? nullptr : &it->second;
 }
 
 /// The tensors a computing Matmul call reads: its recorded inputs.
@@ -245,6 +339,13 @@ static void collectMatmulInputs(Value matmul, SmallVectorImpl<Value> &inputs) {
     else if (auto setBias = dyn_cast<MatmulSetBiasOp>(user))
       inputs.push_back(setBias.getBias());
   }
+}
+
+ArrayRef<Value> ProtocolChecker::getMatmulInputs(Value matmul) {
+  auto [it, inserted] = matmulInputs.try_emplace(matmul);
+  if (inserted)
+    collectMatmulInputs(matmul, it->second);
+  return it->second;
 }
 
 static bool isMemoryValue(Value value) {
@@ -264,13 +365,10 @@ bool ProtocolChecker::mayAccess(Operation *op, Value output) {
     }
     // A computing Matmul call reads the inputs recorded on its object.
     auto use = dyn_cast<MatmulOpInterface>(op);
-    if (use && use.getMatmulUseKind() == MatmulUseKind::Compute) {
-      SmallVector<Value> inputs;
-      collectMatmulInputs(use.getMatmul(), inputs);
-      for (Value input : inputs)
+    if (use && use.getMatmulUseKind() == MatmulUseKind::Compute)
+      for (Value input : getMatmulInputs(use.getMatmul()))
         if (aliases.mayAlias(input, output))
           return true;
-    }
     return false;
   }
   // Ops whose nested ops carry the effects are judged op by op.
@@ -457,19 +555,21 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
 }
 
 LogicalResult ProtocolChecker::check(bool reportErrors) {
-  if (!solved) {
-    if (reportErrors)
-      function->emitError("the Matmul protocol analysis did not converge");
-    return failure();
-  }
+  matmulStates.clear();
   bool failed = false;
-  function->walk([&](Operation *op) {
-    if (op == function)
-      return;
-    const ProtocolState *state = getStateBefore(op);
-    if (!state)
-      return; // Unreachable.
-    failed |= mlir::failed(checkOperation(op, *state, reportErrors));
-  });
+  auto visit = [&](Operation *op, const ProtocolState &state) {
+    if (isa<MatmulOpInterface>(op))
+      matmulStates[op] = state;
+    failed |= mlir::failed(checkOperation(op, state, reportErrors));
+  };
+  StateVisitor visitor(visit);
+  ProtocolState entry;
+  // Matmul objects passed in as arguments start in an unknown state.
+  Region &body = function->getRegion(0);
+  if (!body.empty())
+    for (BlockArgument argument : body.getArguments())
+      if (isa<MatmulType>(argument.getType()))
+        entry.setEvent(argument, nullptr);
+  (void)ProtocolFlow().flowRegion(body, entry, &visitor);
   return failure(failed);
 }

@@ -145,7 +145,8 @@ private:
   LogicalResult repairMissingWaitsIn(func::FuncOp function);
   SmallVector<WaitPairing> pairWaits(func::FuncOp function,
                                      ProtocolChecker &checker);
-  void hoistIssue(Operation *issue, ProtocolChecker &checker);
+  void hoistIssue(Operation *issue, ProtocolChecker &checker,
+                  const DenseMap<Operation *, ArrayRef<Value>> &waitOutputs);
   void sinkWait(Operation *wait, ArrayRef<Operation *> issues,
                 ArrayRef<Value> outputs, ProtocolChecker &checker);
   void remark(Operation *wait, ArrayRef<Operation *> issues, Operation *stop,
@@ -205,6 +206,7 @@ void AscSyncPlacementPass::promoteSyncIssues(func::FuncOp function) {
 LogicalResult
 AscSyncPlacementPass::repairMissingWaitsIn(func::FuncOp function) {
   ProtocolChecker checker(function);
+  (void)checker.check(/*reportErrors=*/false);
   // Issues that some matching wait completes on some path.
   llvm::SmallPtrSet<Operation *, 8> waited;
   SmallVector<Operation *> issues;
@@ -278,19 +280,12 @@ static bool mayWrite(Operation *op, Value value, TensorAliasAnalysis &aliases) {
   return false;
 }
 
-void AscSyncPlacementPass::hoistIssue(Operation *issue,
-                                      ProtocolChecker &checker) {
+void AscSyncPlacementPass::hoistIssue(
+    Operation *issue, ProtocolChecker &checker,
+    const DenseMap<Operation *, ArrayRef<Value>> &waitOutputs) {
   auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
   Value matmul = asyncIssue.getMatmul();
-  SmallVector<Value> inputs;
-  for (Operation *user : matmul.getUsers()) {
-    if (auto setA = dyn_cast<MatmulSetTensorAOp>(user))
-      inputs.push_back(setA.getInput());
-    else if (auto setB = dyn_cast<MatmulSetTensorBOp>(user))
-      inputs.push_back(setB.getInput());
-    else if (auto setBias = dyn_cast<MatmulSetBiasOp>(user))
-      inputs.push_back(setBias.getBias());
-  }
+  ArrayRef<Value> inputs = checker.getMatmulInputs(matmul);
   SmallVector<Value, 1> outputs;
   if (Value output = getPendingOutput(issue))
     outputs.push_back(output);
@@ -307,6 +302,21 @@ void AscSyncPlacementPass::hoistIssue(Operation *issue,
       return true;
     auto blocks = [&](Operation *candidate) {
       if (finder.getDirectConflict(candidate) != StopReason::None)
+        return true;
+      // Another object's wait is where that object's output becomes final:
+      // the issue must not start writing (or reading) memory it may share
+      // before then.
+      auto it = waitOutputs.find(candidate);
+      if (it != waitOutputs.end() &&
+          llvm::any_of(it->second, [&](Value completed) {
+            return llvm::any_of(outputs,
+                                [&](Value output) {
+                                  return aliases.mayAlias(completed, output);
+                                }) ||
+                   llvm::any_of(inputs, [&](Value input) {
+                     return aliases.mayAlias(completed, input);
+                   });
+          }))
         return true;
       return llvm::any_of(inputs, [&](Value input) {
         return mayWrite(candidate, input, aliases);
@@ -405,13 +415,16 @@ void AscSyncPlacementPass::runOnOperation() {
   SmallVector<WaitPairing> pairings = pairWaits(function, checker);
 
   if (hoistIssues) {
+    DenseMap<Operation *, ArrayRef<Value>> waitOutputs;
+    for (WaitPairing &pairing : pairings)
+      waitOutputs[pairing.wait] = pairing.outputs;
     SmallVector<Operation *> issues;
     function.walk([&](MatmulAsyncIssueOpInterface issue) {
       if (issue.isAsync())
         issues.push_back(issue);
     });
     for (Operation *issue : issues)
-      hoistIssue(issue, checker);
+      hoistIssue(issue, checker, waitOutputs);
   }
 
   for (WaitPairing &pairing : pairings)

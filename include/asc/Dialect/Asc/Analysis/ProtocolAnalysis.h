@@ -1,6 +1,7 @@
 //===- ProtocolAnalysis.h - Matmul async protocol analysis ------*- C++ -*-===//
 //
-// A dense forward dataflow analysis that computes, at every program point and
+// A forward analysis over structured (RegionBranchOpInterface) and
+// unstructured (CFG) control flow that computes, before every operation and
 // for every Matmul object, the protocol events that may have happened last
 // (an async issue still pending, a wait, the object's creation or end), and a
 // checker that turns those states into diagnostics for rules P1-P4.
@@ -12,8 +13,7 @@
 
 #include "asc/Dialect/Asc/Analysis/AliasAnalysis.h"
 #include "asc/Dialect/Asc/IR/AscInterfaces.h"
-#include "mlir/Analysis/DataFlow/DenseAnalysis.h"
-#include "mlir/Analysis/DataFlowFramework.h"
+#include "mlir/IR/Operation.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace mlir::asc {
@@ -50,34 +50,8 @@ struct ProtocolState {
   void print(raw_ostream &os) const;
 };
 
-/// The dense lattice holding a ProtocolState.
-class ProtocolLattice : public dataflow::AbstractDenseLattice {
-public:
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ProtocolLattice)
-  using AbstractDenseLattice::AbstractDenseLattice;
-
-  ChangeResult join(const dataflow::AbstractDenseLattice &rhs) override;
-  ChangeResult assign(const ProtocolState &state);
-  const ProtocolState &getState() const { return state; }
-  void print(raw_ostream &os) const override { state.print(os); }
-
-private:
-  ProtocolState state;
-};
-
-/// Forward analysis computing ProtocolLattice at every program point.
-class ProtocolAnalysis
-    : public dataflow::DenseForwardDataFlowAnalysis<ProtocolLattice> {
-public:
-  using DenseForwardDataFlowAnalysis::DenseForwardDataFlowAnalysis;
-
-  LogicalResult visitOperation(Operation *op, const ProtocolLattice &before,
-                               ProtocolLattice *after) override;
-  void setToEntryState(ProtocolLattice *lattice) override;
-};
-
-/// The effect of `op` on a protocol state (the analysis' transfer function).
-ProtocolState applyProtocolTransfer(Operation *op, const ProtocolState &before);
+/// Applies the effect of `op` to `state` (the analysis' transfer function).
+void applyProtocolTransfer(Operation *op, ProtocolState &state);
 
 /// True when `op` is an async issue that a wait completes (its output is
 /// pending until then).
@@ -87,31 +61,36 @@ bool isPendingIssue(Operation *op);
 /// workspace tensor given to the object by set_workspace, if any.
 Value getPendingOutput(Operation *issue);
 
-/// Runs the protocol analysis on `function` and reports every violation of
-/// rules P1-P4 as an error with notes. Returns failure when any was found.
-/// With `reportErrors` false, only the verdict is computed.
+/// Runs the protocol analysis on a function and checks rules P1-P4.
 class ProtocolChecker {
 public:
-  explicit ProtocolChecker(Operation *function);
+  explicit ProtocolChecker(Operation *function) : function(function) {}
 
-  /// Reports the violations; failure when there were any.
+  /// Runs the analysis; with `reportErrors`, emits every violation as an
+  /// error with notes. Failure when there was any violation.
   LogicalResult check(bool reportErrors = true);
 
-  /// The state before `op`; null where the analysis found `op` unreachable.
-  const ProtocolState *getStateBefore(Operation *op);
+  /// The state before Matmul operation `op` as of the last check(); null when
+  /// the analysis found `op` unreachable.
+  const ProtocolState *getStateBefore(Operation *op) const;
 
   TensorAliasAnalysis &getAliasAnalysis() { return aliases; }
 
   /// True when `op` may read or write memory that may alias `output`.
   bool mayAccess(Operation *op, Value output);
 
+  /// The tensors set as inputs (A, B, bias) of `matmul` anywhere in the
+  /// function; computed once per object.
+  ArrayRef<Value> getMatmulInputs(Value matmul);
+
 private:
   LogicalResult checkOperation(Operation *op, const ProtocolState &state,
                                bool report);
   Operation *function;
-  DataFlowSolver solver;
   TensorAliasAnalysis aliases;
-  bool solved = false;
+  llvm::DenseMap<Value, SmallVector<Value, 2>> matmulInputs;
+  /// States before the Matmul operations, recorded by check().
+  llvm::DenseMap<Operation *, ProtocolState> matmulStates;
 };
 
 } // namespace mlir::asc
