@@ -1,0 +1,37 @@
+// Every example kernel goes through --asc-sync-placement and still keeps the
+// Matmul protocol; the hand-placed waits of 04 and 07 move to where their
+// outputs are first needed.
+// RUN: asc-opt %examples/01-gemm-gm.mlir --asc-sync-placement --asc-verify-sync > /dev/null
+// RUN: asc-opt %examples/02-gemm-cube-only.mlir --asc-sync-placement --asc-verify-sync > /dev/null
+// RUN: asc-opt %examples/03-gemm-leakyrelu.mlir --asc-sync-placement --asc-verify-sync > /dev/null
+// RUN: asc-opt %examples/05-async-get-tensor-c-ub.mlir --asc-sync-placement --asc-verify-sync > /dev/null
+// RUN: asc-opt %examples/06-batched.mlir --asc-sync-placement --asc-verify-sync > /dev/null
+// RUN: asc-opt %examples/04-async-iterate-all-overlap.mlir --asc-sync-placement --asc-verify-sync | FileCheck %s --check-prefix=SHAPE4
+// RUN: asc-opt %examples/07-multi-matmul.mlir --asc-sync-placement --asc-verify-sync | FileCheck %s --check-prefix=SHAPE7
+
+// Shape 4: loading and scaling the bias overlaps IterateAll; the wait sits
+// right before the loop whose DataCopy reads C.
+// SHAPE4-LABEL: func.func @matmul_addmm_custom
+// SHAPE4:       asc.matmul.iterate_all %[[MM:[^,]*]], %[[C:[^ ]*]] {
+// SHAPE4-NEXT:  asc.queue.alloc_tensor
+// SHAPE4-NEXT:  asc.data_copy
+// SHAPE4-NEXT:  asc.queue.enque
+// SHAPE4-NEXT:  asc.queue.deque
+// SHAPE4-NEXT:  asc.muls
+// SHAPE4-NEXT:  asc.matmul.wait_iterate_all %[[MM]]
+// SHAPE4-NEXT:  scf.for
+// SHAPE4:       asc.subview %[[C]]
+
+// Shape 7: Q, K and V stay pending across the gate's whole iterate loop; each
+// is waited on right before its End.
+// SHAPE7-LABEL: func.func @qkvg_proj_custom
+// SHAPE7-COUNT-3: asc.matmul.iterate_all
+// SHAPE7:       scf.while
+// SHAPE7:       asc.matmul.wait_get_tensor_c
+// SHAPE7-NEXT:  asc.leaky_relu
+// SHAPE7:       asc.matmul.wait_iterate_all %[[Q:.*]] :
+// SHAPE7-NEXT:  asc.matmul.end %[[Q]]
+// SHAPE7-NEXT:  asc.matmul.wait_iterate_all %[[K:.*]] :
+// SHAPE7-NEXT:  asc.matmul.end %[[K]]
+// SHAPE7-NEXT:  asc.matmul.wait_iterate_all %[[V:.*]] :
+// SHAPE7-NEXT:  asc.matmul.end %[[V]]
