@@ -2,7 +2,7 @@
 #
 #   make run    build, then run asc-opt on a shipped example kernel
 #   make test   build, then run the whole lit suite; ends with "N passed, N failed"
-#   make docs   regenerate docs/Dialects/ from ODS
+#   make docs   regenerate the ODS-generated docs (docs/Dialects/, docs/AscPasses.md)
 
 BUILD_DIR ?= build
 LLVM_DIR ?= /usr/lib/llvm-22
@@ -44,6 +44,7 @@ docs: configure
 	ninja -C $(BUILD_DIR) mlir-doc
 	mkdir -p docs/Dialects
 	cp $(BUILD_DIR)/docs/Dialects/AscDialect.md docs/Dialects/AscDialect.md
+	cp $(BUILD_DIR)/docs/AscPasses.md docs/AscPasses.md
 
 clean:
 	rm -rf $(BUILD_DIR)
