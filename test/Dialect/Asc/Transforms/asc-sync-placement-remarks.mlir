@@ -1,4 +1,5 @@
 // RUN: asc-opt %s -split-input-file --asc-sync-placement=emit-remarks -verify-diagnostics > /dev/null
+// RUN: asc-opt %s -split-input-file --asc-sync-placement=emit-remarks --asc-verify-sync -o /dev/null 2>/dev/null
 
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
 !gm = !asc.global_tensor<f32>

@@ -870,3 +870,32 @@ func.func @iterate_loop(%q: !asc.queue<vecout, 1>, %s: f32, %n: i32) {
   asc.matmul.end %mm : !mm
   return
 }
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// On a CFG, one wait completes the issue of either predecessor; it stops at
+// the first read of either output.
+// CHECK-LABEL: func.func @issue_on_either_path
+// CHECK:      ^bb3:
+// CHECK-NEXT: asc.adds
+// CHECK-NEXT: asc.matmul.wait_iterate_all
+// CHECK-NEXT: asc.data_copy %{{.*}}, %[[D:.*]], %{{.*}} :
+func.func @issue_on_either_path(%c: !gm, %d: !gm, %u: !ub, %cond: i1, %s: f32, %n: i32) {
+  %mm = asc.matmul.create : !mm
+  cf.cond_br %cond, ^left, ^right
+^left:
+  asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
+  cf.br ^join
+^right:
+  asc.matmul.iterate_all %mm, %d {sync = false, wait_iterate_all = true} : !mm, !gm
+  cf.br ^join
+^join:
+  asc.matmul.wait_iterate_all %mm : !mm
+  asc.adds %u, %u, %s, %n : !ub, !ub
+  asc.data_copy %u, %d, %n : !ub, !gm
+  return
+}

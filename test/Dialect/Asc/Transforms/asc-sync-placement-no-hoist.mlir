@@ -1,0 +1,27 @@
+// RUN: asc-opt %s --asc-sync-placement=hoist-issues=false | FileCheck %s
+// RUN: asc-opt %s --asc-sync-placement | FileCheck %s --check-prefix=HOIST
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// hoist-issues=false leaves issues where they are and still sinks waits.
+// CHECK-LABEL: func.func @no_hoist
+// CHECK:      asc.adds
+// CHECK-NEXT: asc.matmul.iterate_all
+// CHECK-NEXT: asc.muls
+// CHECK-NEXT: asc.matmul.wait_iterate_all
+// HOIST-LABEL: func.func @no_hoist
+// HOIST:      asc.matmul.create
+// HOIST-NEXT: asc.matmul.iterate_all
+// HOIST-NEXT: asc.adds
+// HOIST-NEXT: asc.muls
+// HOIST-NEXT: asc.matmul.wait_iterate_all
+func.func @no_hoist(%c: !gm, %u: !ub, %s: f32, %n: i32) {
+  %mm = asc.matmul.create : !mm
+  asc.adds %u, %u, %s, %n : !ub, !ub
+  asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.matmul.wait_iterate_all %mm : !mm
+  asc.muls %u, %u, %s, %n : !ub, !ub
+  return
+}
