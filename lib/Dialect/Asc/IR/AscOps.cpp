@@ -129,14 +129,19 @@ static LogicalResult verifyGlobalOrVectorOutput(Operation *op, StringRef what,
                            << getPlaceName(tensorType);
 }
 
-/// Effects every computing Matmul call shares: it reads and updates the
-/// object's state, and reads the inputs recorded by set_tensor_a/b and
-/// set_bias, which may be in global or local memory.
-static void addComputeEffects(EffectList &effects, OpOperand &matmul) {
+/// A Matmul call reads and updates its object's protocol state.
+static void addObjectStateEffects(EffectList &effects, OpOperand &matmul) {
   effects.emplace_back(MemoryEffects::Read::get(), &matmul,
                        MatmulStateResource::get());
   effects.emplace_back(MemoryEffects::Write::get(), &matmul,
                        MatmulStateResource::get());
+}
+
+/// Effects every computing Matmul call shares: it reads and updates the
+/// object's state, and reads the inputs recorded by set_tensor_a/b and
+/// set_bias, which may be in global or local memory.
+static void addComputeEffects(EffectList &effects, OpOperand &matmul) {
+  addObjectStateEffects(effects, matmul);
   effects.emplace_back(MemoryEffects::Read::get(), GlobalMemoryResource::get());
   effects.emplace_back(MemoryEffects::Read::get(), LocalMemoryResource::get());
 }
@@ -155,10 +160,7 @@ static void addOutputEffects(EffectList &effects, OpOperand &output,
 /// may move above it.
 static void addWaitEffects(EffectList &effects, OpOperand &matmul,
                            bool alsoLocal) {
-  effects.emplace_back(MemoryEffects::Read::get(), &matmul,
-                       MatmulStateResource::get());
-  effects.emplace_back(MemoryEffects::Write::get(), &matmul,
-                       MatmulStateResource::get());
+  addObjectStateEffects(effects, matmul);
   effects.emplace_back(MemoryEffects::Write::get(),
                        GlobalMemoryResource::get());
   if (alsoLocal)
@@ -420,10 +422,7 @@ LogicalResult MatmulGetTensorCOp::verify() {
 }
 
 void MatmulGetTensorCOp::getEffects(EffectList &effects) {
-  effects.emplace_back(MemoryEffects::Read::get(), &getMatmulMutable(),
-                       MatmulStateResource::get());
-  effects.emplace_back(MemoryEffects::Write::get(), &getMatmulMutable(),
-                       MatmulStateResource::get());
+  addObjectStateEffects(effects, getMatmulMutable());
   for (OpOperand &dst : getDstsMutable())
     addOutputEffects(effects, dst, getEnAtomic() != 0);
   // The returned view is the block in the workspace, written by this call.
@@ -611,10 +610,7 @@ LogicalResult MatmulGetBatchTensorCOp::verify() {
 }
 
 void MatmulGetBatchTensorCOp::getEffects(EffectList &effects) {
-  effects.emplace_back(MemoryEffects::Read::get(), &getMatmulMutable(),
-                       MatmulStateResource::get());
-  effects.emplace_back(MemoryEffects::Write::get(), &getMatmulMutable(),
-                       MatmulStateResource::get());
+  addObjectStateEffects(effects, getMatmulMutable());
   // Reads the workspace the batches were computed into.
   effects.emplace_back(MemoryEffects::Read::get(), GlobalMemoryResource::get());
   if (getDst())
@@ -635,10 +631,7 @@ LogicalResult MatmulAsyncGetTensorCOp::verify() {
 }
 
 void MatmulAsyncGetTensorCOp::getEffects(EffectList &effects) {
-  effects.emplace_back(MemoryEffects::Read::get(), &getMatmulMutable(),
-                       MatmulStateResource::get());
-  effects.emplace_back(MemoryEffects::Write::get(), &getMatmulMutable(),
-                       MatmulStateResource::get());
+  addObjectStateEffects(effects, getMatmulMutable());
   addOutputEffects(effects, getDstMutable(), /*accumulates=*/false);
 }
 
