@@ -361,8 +361,9 @@ void AscSyncPlacementPass::sinkWait(Operation *wait,
   Value matmul = cast<MatmulWaitOpInterface>(wait).getMatmul();
   ConflictFinder finder(checker, matmul, outputs);
 
-  Operation *cursor = wait->getNextNode();
-  while (true) {
+  // Blocks without a terminator (graph-like regions) end the scan too.
+  for (Operation *cursor = wait->getNextNode(); cursor;
+       cursor = cursor->getNextNode()) {
     if (cursor->hasTrait<OpTrait::IsTerminator>()) {
       wait->moveBefore(cursor);
       return remark(wait, issues, cursor, StopReason::EndOfBlock);
@@ -396,7 +397,6 @@ void AscSyncPlacementPass::sinkWait(Operation *wait,
       wait->erase();
       return;
     }
-    cursor = cursor->getNextNode();
   }
 }
 
