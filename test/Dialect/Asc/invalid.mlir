@@ -309,10 +309,23 @@ func.func @org_shape_kb(%v: i32) {
 
 !mm = !asc.matmul<a = <gm, nd, i8>, b = <gm, nd, i8>, c = <gm, nd, f16>>
 
+// Dequantisation scales are uint64_t: a signed i64 tensor is not the API's
+// GlobalTensor<uint64_t>.
+func.func @quant_vector_signed(%s: !asc.global_tensor<i64>) {
+  %mm = asc.matmul.create : !asc.matmul<a = <gm, nd, i8>, b = <gm, nd, i8>, c = <gm, nd, f16>>
+  // expected-error @+1 {{expects ui64 scales (uint64_t), got 'i64'}}
+  asc.matmul.set_quant_vector %mm, %s : !asc.matmul<a = <gm, nd, i8>, b = <gm, nd, i8>, c = <gm, nd, f16>>, !asc.global_tensor<i64>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, i8>, b = <gm, nd, i8>, c = <gm, nd, f16>>
+
 // Dequantisation scales are 64-bit.
 func.func @quant_vector(%s: !asc.global_tensor<f32>) {
   %mm = asc.matmul.create : !mm
-  // expected-error @+1 {{expects 64-bit integer scales, got 'f32'}}
+  // expected-error @+1 {{expects ui64 scales (uint64_t), got 'f32'}}
   asc.matmul.set_quant_vector %mm, %s : !mm, !asc.global_tensor<f32>
   return
 }

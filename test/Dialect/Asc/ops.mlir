@@ -471,16 +471,16 @@ func.func @set_hf32(%mm: !mm_f32) {
   return
 }
 
-// set_workspace, set_quant_scalar and set_quant_vector with i64 scales.
+// set_workspace, set_quant_scalar and set_quant_vector with ui64 scales.
 // CHECK-LABEL: func.func @quant_and_workspace
-// CHECK-SAME: (%[[OBJ:[^:]*]]: ![[MM_QUANT]], %[[WS:[^:]*]]: !asc.global_tensor<ui8>, %[[SCALE:[^:]*]]: i64, %[[SCALES:[^:]*]]: !asc.global_tensor<i64>)
+// CHECK-SAME: (%[[OBJ:[^:]*]]: ![[MM_QUANT]], %[[WS:[^:]*]]: !asc.global_tensor<ui8>, %[[SCALE:[^:]*]]: i64, %[[SCALES:[^:]*]]: !asc.global_tensor<ui64>)
 // CHECK: asc.matmul.set_workspace %[[OBJ]], %[[WS]] : ![[MM_QUANT]], !asc.global_tensor<ui8>
 // CHECK: asc.matmul.set_quant_scalar %[[OBJ]], %[[SCALE]] : ![[MM_QUANT]]{{$}}
-// CHECK: asc.matmul.set_quant_vector %[[OBJ]], %[[SCALES]] : ![[MM_QUANT]], !asc.global_tensor<i64>
-func.func @quant_and_workspace(%mm: !mm_quant, %ws: !asc.global_tensor<ui8>, %scale: i64, %scales: !asc.global_tensor<i64>) {
+// CHECK: asc.matmul.set_quant_vector %[[OBJ]], %[[SCALES]] : ![[MM_QUANT]], !asc.global_tensor<ui64>
+func.func @quant_and_workspace(%mm: !mm_quant, %ws: !asc.global_tensor<ui8>, %scale: i64, %scales: !asc.global_tensor<ui64>) {
   asc.matmul.set_workspace %mm, %ws : !mm_quant, !asc.global_tensor<ui8>
   asc.matmul.set_quant_scalar %mm, %scale : !mm_quant
-  asc.matmul.set_quant_vector %mm, %scales : !mm_quant, !asc.global_tensor<i64>
+  asc.matmul.set_quant_vector %mm, %scales : !mm_quant, !asc.global_tensor<ui64>
   return
 }
 

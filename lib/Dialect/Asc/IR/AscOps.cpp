@@ -338,8 +338,8 @@ LogicalResult MatmulSetOrgShapeOp::verify() {
 
 LogicalResult MatmulSetQuantVectorOp::verify() {
   Type elementType = getScales().getType().getElementType();
-  if (!elementType.isInteger(64))
-    return emitOpError() << "expects 64-bit integer scales, got "
+  if (!elementType.isUnsignedInteger(64))
+    return emitOpError() << "expects ui64 scales (uint64_t), got "
                          << elementType;
   return success();
 }
