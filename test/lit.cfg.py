@@ -2,6 +2,7 @@
 # lit configuration of the asc-mlir regression tests.
 
 import os
+import shutil
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -21,4 +22,16 @@ config.substitutions.append(("%examples", os.path.join(config.asc_src_root, "exa
 
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [os.path.join(config.asc_obj_root, "bin"), config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["asc-opt"], tool_dirs)
+llvm_config.add_tool_substitutions(["asc-opt", "asc-translate", "mlir-translate"], tool_dirs)
+
+# The host C++ compiler that type-checks the emitted Ascend C (%host_cxx):
+# g++ (build-essential, on every Debian machine) or clang++ 22.
+host_cxx = None
+for candidate in ["c++", "g++", "clang++-22", "clang++"]:
+    host_cxx = shutil.which(candidate) or shutil.which(
+        candidate, path=config.llvm_tools_dir)
+    if host_cxx:
+        break
+if host_cxx:
+    config.available_features.add("host-cxx")
+    config.substitutions.append(("%host_cxx", host_cxx))

@@ -5,10 +5,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "asc/Conversion/Passes.h"
 #include "asc/Dialect/Asc/IR/AscDialect.h"
 #include "asc/Dialect/Asc/Transforms/Passes.h"
+#include "asc/Target/AscendC/AscendCEmitter.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -18,11 +21,13 @@
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
   mlir::asc::registerAscPasses();
+  mlir::asc::registerAscConversionPasses();
+  mlir::asc::registerAscToAscendCPipeline();
 
   mlir::DialectRegistry registry;
   registry.insert<mlir::asc::AscDialect, mlir::arith::ArithDialect,
-                  mlir::cf::ControlFlowDialect, mlir::func::FuncDialect,
-                  mlir::scf::SCFDialect>();
+                  mlir::cf::ControlFlowDialect, mlir::emitc::EmitCDialect,
+                  mlir::func::FuncDialect, mlir::scf::SCFDialect>();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "asc optimizer driver\n", registry));
 }

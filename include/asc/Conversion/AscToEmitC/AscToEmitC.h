@@ -1,0 +1,47 @@
+//===- AscToEmitC.h - asc to EmitC conversion -------------------*- C++ -*-===//
+//
+// Lowering of the asc dialect to EmitC, printed as Ascend C by the upstream
+// C++ emitter.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASC_CONVERSION_ASCTOEMITC_ASCTOEMITC_H
+#define ASC_CONVERSION_ASCTOEMITC_ASCTOEMITC_H
+
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+class RewritePatternSet;
+class TypeConverter;
+
+namespace asc {
+
+#define GEN_PASS_DECL_CONVERTASCTOEMITC
+#include "asc/Conversion/Passes.h.inc"
+
+/// Adds to `typeConverter` the C++ types of the asc types (GM_ADDR,
+/// AscendC::GlobalTensor<T>, ..., matmul::Matmul<...>) and of the scalars
+/// Ascend C spells its own way (f16 as half, bf16 as bfloat16_t). Objects a
+/// kernel declares once and uses in place (TPipe, TQue, TCubeTiling, Matmul)
+/// become `!emitc.lvalue`s. Register it after the identity conversion.
+void populateAscToEmitCTypeConversions(TypeConverter &typeConverter);
+
+/// Adds the patterns that lower every asc op, func.func (kernels become
+/// `extern "C" __global__ __aicore__` functions) and f16/bf16 constants to
+/// EmitC. `typeConverter` must hold the conversions of
+/// populateAscToEmitCTypeConversions. The patterns add the module-level
+/// declarations they need (includes, `using namespace AscendC;`, Matmul
+/// configurations, the CopyTiling helper) on first use.
+void populateAscToEmitCConversionPatterns(TypeConverter &typeConverter,
+                                          RewritePatternSet &patterns);
+
+/// Checks what the patterns cannot express, with a diagnostic on the
+/// offending op: an Ascend C object (pipe, queue, tiling, Matmul) flowing
+/// through a block argument, a call or a result; a kernel argument that is
+/// not a GM_ADDR; a Matmul configuration without a C++ spelling.
+LogicalResult verifyAscToEmitCLowerable(Operation *root);
+
+} // namespace asc
+} // namespace mlir
+
+#endif // ASC_CONVERSION_ASCTOEMITC_ASCTOEMITC_H

@@ -1,0 +1,20 @@
+//===- Passes.h - asc conversion passes -------------------------*- C++ -*-===//
+//
+// Declarations and registration of the conversions out of the asc dialect.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASC_CONVERSION_PASSES_H
+#define ASC_CONVERSION_PASSES_H
+
+#include "asc/Conversion/AscToEmitC/AscToEmitC.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::asc {
+
+#define GEN_PASS_REGISTRATION
+#include "asc/Conversion/Passes.h.inc"
+
+} // namespace mlir::asc
+
+#endif // ASC_CONVERSION_PASSES_H

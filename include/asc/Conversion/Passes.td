@@ -1,0 +1,51 @@
+//===- Passes.td - asc conversion passes -------------------*- tablegen -*-===//
+//
+// Conversions out of the asc dialect.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASC_CONVERSION_PASSES_TD
+#define ASC_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertAscToEmitC : Pass<"convert-asc-to-emitc", "ModuleOp"> {
+  let summary = "Lower asc kernels, with func, arith and scf, to EmitC";
+  let description = [{
+    Lowers a module of asc kernels to the EmitC dialect so that the upstream
+    C++ emitter (`mlir-translate --mlir-to-cpp`) prints Ascend C source, as
+    spelled in section 4 of the spec:
+
+    - asc types become `!emitc.opaque` C++ types (`AscendC::GlobalTensor<half>`,
+      the full `matmul::Matmul<matmul::MatmulType<...>, ...>`); the objects a
+      kernel declares once and uses in place (`TPipe`, `TQue`, `TCubeTiling`,
+      Matmul) are `emitc.variable` lvalues;
+    - every asc op becomes the Ascend C call it models: member calls are
+      `emitc.verbatim` statements with `{}` operand placeholders, free
+      functions `emitc.call_opaque`, value-returning member calls an
+      `emitc.load`;
+    - a function with `asc.kernel` becomes
+      `extern "C" __global__ __aicore__ void name(GM_ADDR ...)`, other
+      functions `__aicore__ inline`; the module gets the Ascend C includes,
+      `using namespace AscendC;` and one `constexpr static MatmulConfig` per
+      distinct Matmul configuration;
+    - func, arith and scf are lowered by the upstream EmitC conversions in the
+      same dialect conversion.
+
+    Anything that cannot be lowered (an op without a lowering, a Matmul object
+    passed through a block argument, ...) fails the pass with a diagnostic on
+    that op; the pass never produces broken C++.
+
+    ```mlir
+    asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true}
+        : !mm, !asc.global_tensor<f32>
+    // becomes
+    emitc.verbatim "{}.IterateAll<false>({}, 0, false, true, false);"
+        args %mm, %c : !emitc.lvalue<!emitc.opaque<"matmul::Matmul<...>">>,
+                       !emitc.opaque<"AscendC::GlobalTensor<float>">
+    ```
+  }];
+  let dependentDialects = ["::mlir::emitc::EmitCDialect"];
+}
+
+#endif // ASC_CONVERSION_PASSES_TD

@@ -1,0 +1,1472 @@
+//===- AscToEmitC.cpp - asc to EmitC conversion ---------------------------===//
+//
+// Lowers asc kernels to EmitC. The upstream C++ emitter then prints Ascend C
+// as spelled in section 4 of the spec:
+//
+// - a void member call is one `emitc.verbatim` statement with `{}`
+//   placeholders for its SSA operands and its compile-time flags spelled in
+//   place (`{}.IterateAll<false>({}, 0, false, true, false);`);
+// - a value-returning member call is an `emitc.load` of an `emitc.member`
+//   whose member is the call (`bool v = mm.Iterate<true>(false);`) when every
+//   argument is a constant, and otherwise an `emitc.variable` assigned by a
+//   verbatim statement;
+// - a free function is an `emitc.call_opaque` (`AscendC::DataCopy(...)`);
+// - objects a kernel declares once (TPipe, TQue, TCubeTiling, Matmul) are
+//   `emitc.variable`s used in place, never copied.
+//
+// docs/Rationale.md explains these choices.
+//
+//===----------------------------------------------------------------------===//
+
+#include "asc/Conversion/AscToEmitC/AscToEmitC.h"
+#include "asc/Dialect/Asc/IR/AscDialect.h"
+#include "asc/Dialect/Asc/IR/AscOps.h"
+#include "mlir/Conversion/ArithToEmitC/ArithToEmitC.h"
+#include "mlir/Conversion/FuncToEmitC/FuncToEmitC.h"
+#include "mlir/Conversion/SCFToEmitC/SCFToEmitC.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/EmitC/IR/EmitC.h"
+#include "mlir/Dialect/EmitC/Transforms/TypeConversions.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
+#include "llvm/Support/Format.h"
+
+namespace mlir::asc {
+#define GEN_PASS_DEF_CONVERTASCTOEMITC
+#include "asc/Conversion/Passes.h.inc"
+} // namespace mlir::asc
+
+using namespace mlir;
+using namespace mlir::asc;
+
+//===----------------------------------------------------------------------===//
+// C++ spellings
+//===----------------------------------------------------------------------===//
+
+/// The Ascend C spelling of a scalar type (`half`, `int32_t`, ...), or an
+/// empty string when Ascend C has none.
+static std::string getScalarTypeName(Type type) {
+  if (type.isF16())
+    return "half";
+  if (type.isBF16())
+    return "bfloat16_t";
+  if (type.isF32())
+    return "float";
+  auto integer = dyn_cast<IntegerType>(type);
+  if (!integer || integer.isSigned())
+    return "";
+  unsigned width = integer.getWidth();
+  if (width == 1)
+    return "bool";
+  if (width == 4)
+    return integer.isUnsigned() ? "" : "int4b_t";
+  if (!llvm::is_contained({8u, 16u, 32u, 64u}, width))
+    return "";
+  return (Twine(integer.isUnsigned() ? "uint" : "int") + Twine(width) + "_t")
+      .str();
+}
+
+/// An enumerator spelled as its C++ name: the asc keyword in upper case.
+static std::string getEnumeratorName(StringRef keyword) {
+  return keyword.upper();
+}
+
+static std::string getPositionName(TPosition position) {
+  return "AscendC::TPosition::" +
+         getEnumeratorName(stringifyTPosition(position));
+}
+
+/// `matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half[, isTrans
+/// [, LayoutMode]]>`; trailing default arguments are left out.
+static std::string getMatmulPartTypeName(MatmulPartAttr part) {
+  std::string elementName = getScalarTypeName(part.getElementType());
+  if (elementName.empty())
+    return "";
+  std::string name = "matmul::MatmulType<" +
+                     getPositionName(part.getPosition()) + ", CubeFormat::" +
+                     getEnumeratorName(stringifyCubeFormat(part.getFormat())) +
+                     ", " + elementName;
+  bool hasLayout = part.getLayout() != LayoutMode::NONE;
+  if (part.getTransposed() || hasLayout)
+    name += part.getTransposed() ? ", true" : ", false";
+  if (hasLayout)
+    name += ", LayoutMode::" +
+            getEnumeratorName(stringifyLayoutMode(part.getLayout()));
+  return name + ">";
+}
+
+/// The preset function a MatmulConfig starts from, or an empty string for a
+/// preset whose arguments the attribute does not carry.
+static StringRef getConfigPresetFunction(MatmulConfigKind kind) {
+  switch (kind) {
+  case MatmulConfigKind::Norm:
+    return "GetNormalConfig";
+  case MatmulConfigKind::MDL:
+    return "GetMDLConfig";
+  case MatmulConfigKind::SpecialMDL:
+    return "GetSpecialMDLConfig";
+  case MatmulConfigKind::IBShareNorm:
+    return "GetIBShareNormConfig";
+  case MatmulConfigKind::Basic:
+    // GetBasicConfig(basicM, basicN, basicK) needs the basic block sizes.
+    return "";
+  }
+  llvm_unreachable("unknown MatmulConfigKind");
+}
+
+/// The name of the `constexpr static MatmulConfig` of a configuration. It is
+/// derived from the configuration, so that two objects with different
+/// configurations never collide and objects of one Matmul type (one C++
+/// type) share one constant.
+static std::string getConfigName(MatmulConfigAttr config) {
+  std::string name =
+      "MM_CFG_" +
+      getEnumeratorName(stringifyMatmulConfigKind(config.getKind()));
+  if (config.getIsNBatch())
+    name += "_NBATCH";
+  return name;
+}
+
+/// `constexpr static MatmulConfig MM_CFG_NORM_NBATCH = GetNormalConfig(false,
+/// true);`: the presets take (intrinsicsLimit, batchLoop, ...) first.
+static std::string getConfigDeclaration(MatmulConfigAttr config) {
+  std::string init = getConfigPresetFunction(config.getKind()).str() + "(";
+  if (config.getIsNBatch())
+    init += "false, true";
+  init += ")";
+  return "constexpr static MatmulConfig " + getConfigName(config) + " = " +
+         init + ";";
+}
+
+/// `matmul::Matmul<A, B, C[, Bias][, MM_CFG]>`; with a config and no bias,
+/// the bias slot repeats C, its default.
+static std::string getMatmulTypeName(MatmulType type) {
+  SmallVector<MatmulPartAttr> parts = {type.getA(), type.getB(), type.getC()};
+  if (type.getBias())
+    parts.push_back(type.getBias());
+  else if (type.getConfig())
+    parts.push_back(type.getC());
+  std::string name = "matmul::Matmul<";
+  for (auto [index, part] : llvm::enumerate(parts)) {
+    std::string partName = getMatmulPartTypeName(part);
+    if (partName.empty())
+      return "";
+    name += (index ? ", " : "") + partName;
+  }
+  if (MatmulConfigAttr config = type.getConfig()) {
+    if (getConfigPresetFunction(config.getKind()).empty())
+      return "";
+    name += ", " + getConfigName(config);
+  }
+  return name + ">";
+}
+
+static std::string getTensorTypeName(StringRef tensorClass, Type elementType) {
+  std::string elementName = getScalarTypeName(elementType);
+  if (elementName.empty())
+    return "";
+  return ("AscendC::" + tensorClass + "<" + elementName + ">").str();
+}
+
+/// C++ text of a compile-time flag or count.
+static std::string getLiteral(bool value) { return value ? "true" : "false"; }
+static std::string getLiteral(int64_t value) { return std::to_string(value); }
+
+//===----------------------------------------------------------------------===//
+// Type conversion
+//===----------------------------------------------------------------------===//
+
+/// Ascend C objects a kernel declares once and uses in place.
+static bool isAscObjectType(Type type) {
+  return isa<PipeType, QueueType, TilingType, MatmulType>(type);
+}
+
+static Type getOpaqueType(MLIRContext *context, StringRef name) {
+  if (name.empty())
+    return {};
+  return emitc::OpaqueType::get(context, name);
+}
+
+static Type getObjectType(MLIRContext *context, StringRef name) {
+  if (name.empty())
+    return {};
+  return emitc::LValueType::get(emitc::OpaqueType::get(context, name));
+}
+
+void mlir::asc::populateAscToEmitCTypeConversions(
+    TypeConverter &typeConverter) {
+  typeConverter.addConversion([](GmAddrType type) -> Type {
+    return getOpaqueType(type.getContext(), "GM_ADDR");
+  });
+  typeConverter.addConversion([](GlobalTensorType type) -> Type {
+    return getOpaqueType(
+        type.getContext(),
+        getTensorTypeName("GlobalTensor", type.getElementType()));
+  });
+  typeConverter.addConversion([](LocalTensorType type) -> Type {
+    return getOpaqueType(
+        type.getContext(),
+        getTensorTypeName("LocalTensor", type.getElementType()));
+  });
+  typeConverter.addConversion([](PipeType type) -> Type {
+    return getObjectType(type.getContext(), "AscendC::TPipe");
+  });
+  typeConverter.addConversion([](QueueType type) -> Type {
+    return getObjectType(type.getContext(),
+                         "AscendC::TQue<" +
+                             getPositionName(type.getPosition()) + ", " +
+                             std::to_string(type.getDepth()) + ">");
+  });
+  typeConverter.addConversion([](TilingType type) -> Type {
+    return getObjectType(type.getContext(), "TCubeTiling");
+  });
+  typeConverter.addConversion([](MatmulType type) -> Type {
+    return getObjectType(type.getContext(), getMatmulTypeName(type));
+  });
+  typeConverter.addConversion([](Float16Type type) -> Type {
+    return getOpaqueType(type.getContext(), "half");
+  });
+  typeConverter.addConversion([](BFloat16Type type) -> Type {
+    return getOpaqueType(type.getContext(), "bfloat16_t");
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Module-level declarations
+//===----------------------------------------------------------------------===//
+
+static constexpr StringLiteral kKernelOperatorHeader = "kernel_operator.h";
+static constexpr StringLiteral kMatmulHeader = "lib/matmul_intf.h";
+static constexpr StringLiteral kUsingAscendC = "using namespace AscendC;";
+static constexpr StringLiteral kCopyTilingName = "CopyTiling";
+
+/// True for the ops the prologue and the declarations consist of.
+static bool isModuleDeclaration(Operation &op) {
+  return isa<emitc::IncludeOp, emitc::VerbatimOp>(op);
+}
+
+/// Adds `#include "kernel_operator.h"`, `#include "lib/matmul_intf.h"` and
+/// `using namespace AscendC;` at the top of `module` unless present.
+static void ensurePrologue(OpBuilder &builder, ModuleOp module) {
+  for (auto include : module.getOps<emitc::IncludeOp>())
+    if (include.getInclude() == kKernelOperatorHeader)
+      return;
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(module.getBody());
+  Location loc = module.getLoc();
+  emitc::IncludeOp::create(builder, loc, kKernelOperatorHeader);
+  emitc::IncludeOp::create(builder, loc, kMatmulHeader);
+  emitc::VerbatimOp::create(builder, loc, kUsingAscendC);
+}
+
+/// Sets the insertion point after the prologue and the declarations so far.
+static void setInsertionPointAfterDeclarations(OpBuilder &builder,
+                                               ModuleOp module) {
+  Block *body = module.getBody();
+  auto it = llvm::find_if_not(*body, isModuleDeclaration);
+  builder.setInsertionPoint(body, it);
+}
+
+/// Declares the `constexpr static MatmulConfig` of `config` unless present.
+static void ensureConfigDeclaration(OpBuilder &builder, ModuleOp module,
+                                    MatmulConfigAttr config) {
+  ensurePrologue(builder, module);
+  std::string declaration = getConfigDeclaration(config);
+  for (auto verbatim : module.getOps<emitc::VerbatimOp>())
+    if (verbatim.getValue() == declaration)
+      return;
+  OpBuilder::InsertionGuard guard(builder);
+  setInsertionPointAfterDeclarations(builder, module);
+  emitc::VerbatimOp::create(builder, module.getLoc(), declaration);
+}
+
+/// Defines the CopyTiling helper of the Ascend C Matmul samples unless
+/// present: it copies a TCubeTiling out of global memory word by word.
+///
+///   __aicore__ inline void CopyTiling(TCubeTiling* v1, GM_ADDR v2) {
+///     uint32_t* v3 = (uint32_t*) v1;
+///     __gm__ uint32_t* v4 = (__gm__ uint32_t*) v2;
+///     for (size_t v5 = 0; v5 < sizeof(TCubeTiling) / sizeof(uint32_t);
+///          v5 += 1) {
+///       v3[v5] = v4[v5];
+///     }
+///   }
+static LogicalResult ensureCopyTilingHelper(OpBuilder &builder, ModuleOp module,
+                                            Location loc) {
+  ensurePrologue(builder, module);
+  MLIRContext *context = module.getContext();
+  Type tilingPtrType =
+      emitc::PointerType::get(emitc::OpaqueType::get(context, "TCubeTiling"));
+  Type gmAddrType = emitc::OpaqueType::get(context, "GM_ADDR");
+  auto helperType = FunctionType::get(context, {tilingPtrType, gmAddrType}, {});
+  if (Operation *existing = module.lookupSymbol(kCopyTilingName)) {
+    auto helper = dyn_cast<emitc::FuncOp>(existing);
+    if (helper && helper.getFunctionType() == helperType)
+      return success();
+    return emitError(loc) << "cannot define the '" << kCopyTilingName
+                          << "' helper: the module already has a symbol of "
+                             "that name";
+  }
+
+  OpBuilder::InsertionGuard guard(builder);
+  setInsertionPointAfterDeclarations(builder, module);
+  auto helper =
+      emitc::FuncOp::create(builder, loc, kCopyTilingName, helperType);
+  helper.setSpecifiersAttr(builder.getStrArrayAttr({"__aicore__", "inline"}));
+  Block *entry = helper.addEntryBlock();
+  builder.setInsertionPointToStart(entry);
+
+  Type wordType = builder.getIntegerType(32, /*isSigned=*/false);
+  Type sizeType = emitc::SizeTType::get(context);
+  Value dst = emitc::CastOp::create(
+      builder, loc, emitc::PointerType::get(wordType), entry->getArgument(0));
+  Value src =
+      emitc::CastOp::create(builder, loc,
+                            emitc::PointerType::get(emitc::OpaqueType::get(
+                                context, "__gm__ uint32_t")),
+                            entry->getArgument(1));
+  Value lower = emitc::LiteralOp::create(builder, loc, sizeType, "0");
+  Value upper = emitc::LiteralOp::create(
+      builder, loc, sizeType, "sizeof(TCubeTiling) / sizeof(uint32_t)");
+  Value step = emitc::LiteralOp::create(builder, loc, sizeType, "1");
+  auto loop = emitc::ForOp::create(builder, loc, lower, upper, step);
+  // A word of global memory cannot be a local value: copy in place.
+  builder.setInsertionPointToStart(loop.getBody());
+  Value index = loop.getInductionVar();
+  emitc::VerbatimOp::create(builder, loc, "{}[{}] = {}[{}];",
+                            ValueRange{dst, index, src, index});
+  builder.setInsertionPointAfter(loop);
+  emitc::ReturnOp::create(builder, loc, Value());
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Calls
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// One argument of an emitted C++ call: an SSA value, the address of one
+/// (`&tiling`), or C++ text (a compile-time flag or count).
+struct CallArg {
+  CallArg(Value value) : value(value) {}
+  CallArg(std::string text) : text(std::move(text)) {}
+  CallArg(const char *text) : text(text) {}
+  static CallArg addressOf(Value value) {
+    CallArg arg(value);
+    arg.takeAddress = true;
+    return arg;
+  }
+
+  Value value;
+  std::string text;
+  bool takeAddress = false;
+};
+
+/// Text of an emitted statement or expression with `{}` placeholders, and the
+/// operands that fill them.
+struct FormattedCall {
+  std::string format;
+  SmallVector<Value> operands;
+
+  bool hasOperands() const { return !operands.empty(); }
+};
+
+} // namespace
+
+/// Escapes text for an emitc.verbatim format string.
+static std::string escapeFormat(StringRef text) {
+  std::string escaped;
+  for (char c : text) {
+    escaped += c;
+    if (c == '{')
+      escaped += '{';
+  }
+  return escaped;
+}
+
+/// Formats `callee<templateArgs>(args)`, with `{}` placeholders for the SSA
+/// arguments when `forVerbatim` and as plain C++ text otherwise (every
+/// argument is then text).
+static FormattedCall formatCall(StringRef callee,
+                                ArrayRef<std::string> templateArgs,
+                                ArrayRef<CallArg> args,
+                                bool forVerbatim = true) {
+  auto text = [&](StringRef piece) {
+    return forVerbatim ? escapeFormat(piece) : piece.str();
+  };
+  FormattedCall call;
+  call.format = text(callee);
+  if (!templateArgs.empty())
+    call.format += "<" + text(llvm::join(templateArgs, ", ")) + ">";
+  call.format += "(";
+  for (auto [index, arg] : llvm::enumerate(args)) {
+    if (index)
+      call.format += ", ";
+    if (!arg.value) {
+      call.format += text(arg.text);
+      continue;
+    }
+    assert(forVerbatim && "expects text arguments only");
+    call.format += arg.takeAddress ? "&{}" : "{}";
+    call.operands.push_back(arg.value);
+  }
+  call.format += ")";
+  return call;
+}
+
+/// Emits `object.callee<templateArgs>(args);`.
+static void createMemberCallStatement(OpBuilder &builder, Location loc,
+                                      Value object, StringRef callee,
+                                      ArrayRef<std::string> templateArgs,
+                                      ArrayRef<CallArg> args) {
+  FormattedCall call = formatCall(callee, templateArgs, args);
+  SmallVector<Value> operands = {object};
+  llvm::append_range(operands, call.operands);
+  emitc::VerbatimOp::create(builder, loc, "{}." + call.format + ";", operands);
+}
+
+/// Emits `T v = object.callee<templateArgs>(args);` and returns `v`. The
+/// object must be an lvalue when every argument is text (the call is then an
+/// emitc.member); otherwise the result is declared first and assigned by a
+/// verbatim statement.
+static Value createMemberCallValue(OpBuilder &builder, Location loc,
+                                   Type resultType, Value object,
+                                   StringRef callee,
+                                   ArrayRef<std::string> templateArgs,
+                                   ArrayRef<CallArg> args) {
+  FormattedCall call = formatCall(callee, templateArgs, args);
+  auto lvalueType = emitc::LValueType::get(resultType);
+  if (!call.hasOperands() && isa<emitc::LValueType>(object.getType())) {
+    std::string member =
+        formatCall(callee, templateArgs, args, /*forVerbatim=*/false).format;
+    Value access =
+        emitc::MemberOp::create(builder, loc, lvalueType, member, object);
+    return emitc::LoadOp::create(builder, loc, resultType, access);
+  }
+  Value result = emitc::VariableOp::create(
+      builder, loc, lvalueType,
+      emitc::OpaqueAttr::get(builder.getContext(), ""));
+  SmallVector<Value> operands = {result, object};
+  llvm::append_range(operands, call.operands);
+  emitc::VerbatimOp::create(builder, loc, "{} = {}." + call.format + ";",
+                            operands);
+  return emitc::LoadOp::create(builder, loc, resultType, result);
+}
+
+/// Replaces `op`, whose only result is the value of a member call, by that
+/// call; a result nobody uses becomes a plain statement, so that no dead
+/// load can drop the call.
+static void replaceByMemberCall(ConversionPatternRewriter &rewriter,
+                                Operation *op, Type resultType, Value object,
+                                StringRef callee,
+                                ArrayRef<std::string> templateArgs,
+                                ArrayRef<CallArg> args) {
+  if (op->use_empty()) {
+    createMemberCallStatement(rewriter, op->getLoc(), object, callee,
+                              templateArgs, args);
+    rewriter.eraseOp(op);
+    return;
+  }
+  rewriter.replaceOp(op,
+                     createMemberCallValue(rewriter, op->getLoc(), resultType,
+                                           object, callee, templateArgs, args));
+}
+
+/// Declares an uninitialised C++ variable (`T v;`) of an object type.
+static Value createObjectVariable(OpBuilder &builder, Location loc,
+                                  Type lvalueType) {
+  return emitc::VariableOp::create(
+      builder, loc, lvalueType,
+      emitc::OpaqueAttr::get(builder.getContext(), ""));
+}
+
+/// Emits a free function call `callee<templateArgs>(operands)`.
+static emitc::CallOpaqueOp
+createFreeCall(OpBuilder &builder, Location loc, TypeRange resultTypes,
+               StringRef callee, ValueRange operands,
+               ArrayRef<StringRef> templateArgs = {}) {
+  ArrayAttr templateAttr;
+  if (!templateArgs.empty()) {
+    SmallVector<Attribute> attrs;
+    for (StringRef arg : templateArgs)
+      attrs.push_back(emitc::OpaqueAttr::get(builder.getContext(), arg));
+    templateAttr = builder.getArrayAttr(attrs);
+  }
+  return emitc::CallOpaqueOp::create(builder, loc, resultTypes, callee,
+                                     operands, ArrayAttr(), templateAttr);
+}
+
+/// The argument for an optional run-time operand: the value or a default.
+static CallArg valueOr(Value value, StringRef fallback) {
+  if (value)
+    return CallArg(value);
+  return CallArg(fallback.str());
+}
+
+//===----------------------------------------------------------------------===//
+// Patterns: kernel environment
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Base of the asc patterns: converts the op's results with the type
+/// converter.
+template <typename OpTy>
+struct AscOpLowering : public OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+
+  /// The converted type of `value`, or null.
+  Type convert(Value value) const {
+    return this->getTypeConverter()->convertType(value.getType());
+  }
+};
+
+/// `AscendC::GetBlockIdx()`, `GetBlockNum()`, `GetSysWorkSpacePtr()`.
+template <typename OpTy> struct FreeQueryLowering : public AscOpLowering<OpTy> {
+  FreeQueryLowering(const TypeConverter &typeConverter, MLIRContext *context,
+                    StringRef callee)
+      : AscOpLowering<OpTy>(typeConverter, context), callee(callee) {}
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type resultType = this->convert(op.getResult());
+    if (!resultType)
+      return failure();
+    rewriter.replaceOp(op, createFreeCall(rewriter, op.getLoc(), resultType,
+                                          callee, adaptor.getOperands()));
+    return success();
+  }
+
+  std::string callee;
+};
+
+/// `ASCEND_IS_AIC` is `constexpr(g_coreType == AscendC::AIC)` on the device,
+/// which only an `if` can take: emit the comparison it wraps.
+template <typename OpTy> struct CoreTypeLowering : public AscOpLowering<OpTy> {
+  CoreTypeLowering(const TypeConverter &typeConverter, MLIRContext *context,
+                   StringRef coreType)
+      : AscOpLowering<OpTy>(typeConverter, context), coreType(coreType) {}
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type intType = rewriter.getI32Type();
+    Value current =
+        emitc::LiteralOp::create(rewriter, loc, intType, "g_coreType");
+    Value wanted = emitc::LiteralOp::create(rewriter, loc, intType, coreType);
+    rewriter.replaceOpWithNewOp<emitc::CmpOp>(
+        op, rewriter.getI1Type(), emitc::CmpPredicate::eq, current, wanted);
+    return success();
+  }
+
+  std::string coreType;
+};
+
+/// `GetUserWorkspace(workspace)`.
+struct GetUserWorkspaceLowering : public AscOpLowering<GetUserWorkspaceOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(GetUserWorkspaceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type resultType = convert(op.getResult());
+    if (!resultType)
+      return failure();
+    rewriter.replaceOp(op, createFreeCall(rewriter, op.getLoc(), resultType,
+                                          "AscendC::GetUserWorkspace",
+                                          adaptor.getWorkspace()));
+    return success();
+  }
+};
+
+/// `TCubeTiling tiling; CopyTiling(&tiling, tilingGm[ + offset]);`
+struct GetTilingLowering : public AscOpLowering<GetTilingOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(GetTilingOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type tilingType = convert(op.getResult());
+    if (!tilingType)
+      return failure();
+    auto module = op->getParentOfType<ModuleOp>();
+    if (!module ||
+        failed(ensureCopyTilingHelper(rewriter, module, op.getLoc())))
+      return failure();
+    Location loc = op.getLoc();
+    Value tiling = createObjectVariable(rewriter, loc, tilingType);
+    SmallVector<Value> operands = {tiling, adaptor.getSource()};
+    std::string format = "CopyTiling(&{}, {}";
+    if (Value offset = adaptor.getOffset()) {
+      format += " + {}";
+      operands.push_back(offset);
+    }
+    emitc::VerbatimOp::create(rewriter, loc, format + ");", operands);
+    rewriter.replaceOp(op, tiling);
+    return success();
+  }
+};
+
+/// `int32_t v = tiling.baseM;`
+struct TilingGetLowering : public AscOpLowering<TilingGetOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(TilingGetOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type resultType = convert(op.getResult());
+    if (!resultType)
+      return failure();
+    Value field = emitc::MemberOp::create(
+        rewriter, op.getLoc(), emitc::LValueType::get(resultType),
+        stringifyTilingField(op.getField()), adaptor.getTiling());
+    rewriter.replaceOpWithNewOp<emitc::LoadOp>(op, resultType, field);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Patterns: tensors
+//===----------------------------------------------------------------------===//
+
+/// `GlobalTensor<T> t; t.SetGlobalBuffer((__gm__ T *)ptr[ + offset][, size]);`
+struct SetGlobalBufferLowering : public AscOpLowering<SetGlobalBufferOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(SetGlobalBufferOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type tensorType = convert(op.getResult());
+    if (!tensorType)
+      return failure();
+    Location loc = op.getLoc();
+    std::string elementName = getScalarTypeName(op.getType().getElementType());
+    Value tensor =
+        createObjectVariable(rewriter, loc, emitc::LValueType::get(tensorType));
+    SmallVector<Value> operands = {tensor, adaptor.getPtr()};
+    std::string format = "{}.SetGlobalBuffer((__gm__ " + elementName + " *){}";
+    if (Value offset = adaptor.getOffset()) {
+      format += " + {}";
+      operands.push_back(offset);
+    }
+    if (Value size = adaptor.getSize()) {
+      format += ", {}";
+      operands.push_back(size);
+    }
+    emitc::VerbatimOp::create(rewriter, loc, format + ");", operands);
+    rewriter.replaceOpWithNewOp<emitc::LoadOp>(op, tensorType, tensor);
+    return success();
+  }
+};
+
+/// `t[offset]`.
+struct SubViewLowering : public AscOpLowering<SubViewOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(SubViewOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type tensorType = convert(op.getResult());
+    if (!tensorType)
+      return failure();
+    Value view = emitc::SubscriptOp::create(
+        rewriter, op.getLoc(), emitc::LValueType::get(tensorType),
+        adaptor.getSource(), ValueRange{adaptor.getOffset()});
+    rewriter.replaceOpWithNewOp<emitc::LoadOp>(op, tensorType, view);
+    return success();
+  }
+};
+
+/// `T v = t.GetValue(index);`
+struct GetValueLowering : public AscOpLowering<GetValueOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(GetValueOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type resultType = convert(op.getResult());
+    if (!resultType)
+      return failure();
+    replaceByMemberCall(rewriter, op, resultType, adaptor.getTensor(),
+                        "GetValue", {}, {adaptor.getIndex()});
+    return success();
+  }
+};
+
+/// `t.SetValue(index, value);`
+struct SetValueLowering : public AscOpLowering<SetValueOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(SetValueOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    createMemberCallStatement(rewriter, op.getLoc(), adaptor.getTensor(),
+                              "SetValue", {},
+                              {adaptor.getIndex(), adaptor.getValue()});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Patterns: pipe and queues
+//===----------------------------------------------------------------------===//
+
+/// `AscendC::TPipe pipe;`, `AscendC::TQue<...> que;`, `matmul::Matmul<...>
+/// mm;`: an object declared in place.
+template <typename OpTy>
+struct ObjectDeclarationLowering : public AscOpLowering<OpTy> {
+  using AscOpLowering<OpTy>::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value result = op->getResult(0);
+    Type objectType = this->convert(result);
+    if (!objectType)
+      return failure();
+    if (auto matmulType = dyn_cast<MatmulType>(result.getType())) {
+      if (MatmulConfigAttr config = matmulType.getConfig()) {
+        auto module = op->template getParentOfType<ModuleOp>();
+        if (!module)
+          return failure();
+        ensureConfigDeclaration(rewriter, module, config);
+      }
+    }
+    rewriter.replaceOp(op,
+                       createObjectVariable(rewriter, op.getLoc(), objectType));
+    return success();
+  }
+};
+
+/// `pipe.InitBuffer(que, num, len);`
+struct PipeInitBufferLowering : public AscOpLowering<PipeInitBufferOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(PipeInitBufferOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    createMemberCallStatement(
+        rewriter, op.getLoc(), adaptor.getPipe(), "InitBuffer", {},
+        {adaptor.getQueue(), adaptor.getNum(), adaptor.getLength()});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// `LocalTensor<T> t = que.AllocTensor<T>();` and `que.DeQue<T>()`.
+template <typename OpTy> struct QueueTakeLowering : public AscOpLowering<OpTy> {
+  QueueTakeLowering(const TypeConverter &typeConverter, MLIRContext *context,
+                    StringRef callee)
+      : AscOpLowering<OpTy>(typeConverter, context), callee(callee) {}
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type tensorType = this->convert(op.getTensor());
+    if (!tensorType)
+      return failure();
+    std::string elementName =
+        getScalarTypeName(op.getTensor().getType().getElementType());
+    replaceByMemberCall(rewriter, op, tensorType, adaptor.getQueue(), callee,
+                        {elementName}, {});
+    return success();
+  }
+
+  std::string callee;
+};
+
+/// `que.EnQue(t);` and `que.FreeTensor(t);`.
+template <typename OpTy> struct QueueGiveLowering : public AscOpLowering<OpTy> {
+  QueueGiveLowering(const TypeConverter &typeConverter, MLIRContext *context,
+                    StringRef callee)
+      : AscOpLowering<OpTy>(typeConverter, context), callee(callee) {}
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    createMemberCallStatement(rewriter, op.getLoc(), adaptor.getQueue(), callee,
+                              {}, {adaptor.getTensor()});
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  std::string callee;
+};
+
+//===----------------------------------------------------------------------===//
+// Patterns: data movement and vector compute
+//===----------------------------------------------------------------------===//
+
+/// `AscendC::DataCopy(dst, src, count)` or, with DataCopyParams,
+/// `AscendC::DataCopyParams p = AscendC::DataCopyParams(blockCount, blockLen,
+/// srcStride, dstStride); AscendC::DataCopy(dst, src, p);`.
+struct DataCopyLowering : public AscOpLowering<DataCopyOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(DataCopyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Value> operands = {adaptor.getDst(), adaptor.getSrc()};
+    if (Value count = adaptor.getCount()) {
+      operands.push_back(count);
+    } else {
+      if (adaptor.getParams().size() != 4)
+        return rewriter.notifyMatchFailure(op, "expects four DataCopyParams");
+      Type paramsType =
+          emitc::OpaqueType::get(getContext(), "AscendC::DataCopyParams");
+      operands.push_back(createFreeCall(rewriter, loc, paramsType,
+                                        "AscendC::DataCopyParams",
+                                        adaptor.getParams())
+                             .getResult(0));
+    }
+    createFreeCall(rewriter, loc, {}, "AscendC::DataCopy", operands);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// A vector instruction: `AscendC::LeakyRelu(dst, src, alpha, count)`, ...
+template <typename OpTy> struct VectorOpLowering : public AscOpLowering<OpTy> {
+  VectorOpLowering(const TypeConverter &typeConverter, MLIRContext *context,
+                   StringRef callee)
+      : AscOpLowering<OpTy>(typeConverter, context), callee(callee) {}
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    createFreeCall(rewriter, op.getLoc(), {}, callee, adaptor.getOperands());
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  std::string callee;
+};
+
+/// `AscendC::PipeBarrier<PIPE_ALL>();`
+struct PipeBarrierLowering : public AscOpLowering<PipeBarrierOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(PipeBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::string pipe = getEnumeratorName(stringifyPipeKind(op.getPipe()));
+    createFreeCall(rewriter, op.getLoc(), {}, "AscendC::PipeBarrier", {},
+                   {pipe});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Patterns: Matmul objects
+//===----------------------------------------------------------------------===//
+
+/// `REGIST_MATMUL_OBJ(&pipe, workspace, mm[, &tiling], ...);`
+struct MatmulRegisterLowering : public AscOpLowering<MatmulRegisterOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(MatmulRegisterOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ValueRange matmuls = adaptor.getMatmuls();
+    ValueRange tilings = adaptor.getTilings();
+    if (!tilings.empty() && tilings.size() != matmuls.size())
+      return rewriter.notifyMatchFailure(op, "expects one tiling per object");
+    SmallVector<CallArg> args = {CallArg::addressOf(adaptor.getPipe()),
+                                 adaptor.getWorkspace()};
+    for (auto [index, matmul] : llvm::enumerate(matmuls)) {
+      args.push_back(matmul);
+      if (!tilings.empty())
+        args.push_back(CallArg::addressOf(tilings[index]));
+    }
+    FormattedCall call = formatCall("REGIST_MATMUL_OBJ", {}, args);
+    emitc::VerbatimOp::create(rewriter, op.getLoc(), call.format + ";",
+                              call.operands);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// A Matmul call without result whose arguments `getArgs` decides.
+template <typename OpTy>
+struct MatmulStatementLowering : public AscOpLowering<OpTy> {
+  using Adaptor = typename OpTy::Adaptor;
+  using ArgsFn = std::function<SmallVector<CallArg>(OpTy, Adaptor)>;
+  using TemplateArgsFn = std::function<SmallVector<std::string>(OpTy)>;
+
+  MatmulStatementLowering(const TypeConverter &typeConverter,
+                          MLIRContext *context, StringRef callee,
+                          ArgsFn getArgs = nullptr,
+                          TemplateArgsFn getTemplateArgs = nullptr)
+      : AscOpLowering<OpTy>(typeConverter, context), callee(callee),
+        getArgs(std::move(getArgs)),
+        getTemplateArgs(std::move(getTemplateArgs)) {}
+
+  LogicalResult
+  matchAndRewrite(OpTy op, Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<CallArg> args;
+    if (getArgs)
+      args = getArgs(op, adaptor);
+    SmallVector<std::string> templateArgs;
+    if (getTemplateArgs)
+      templateArgs = getTemplateArgs(op);
+    createMemberCallStatement(rewriter, op.getLoc(), adaptor.getMatmul(),
+                              callee, templateArgs, args);
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  std::string callee;
+  ArgsFn getArgs;
+  TemplateArgsFn getTemplateArgs;
+};
+
+/// `bool more = mm.Iterate<sync>(enPartialSum[, localC]);`
+struct MatmulIterateLowering : public AscOpLowering<MatmulIterateOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(MatmulIterateOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type resultType = convert(op.getMore());
+    if (!resultType)
+      return failure();
+    SmallVector<CallArg> args = {getLiteral(op.getEnPartialSum())};
+    if (Value localC = adaptor.getLocalCMatrix())
+      args.push_back(localC);
+    replaceByMemberCall(rewriter, op, resultType, adaptor.getMatmul(),
+                        "Iterate", {getLiteral(op.getSync())}, args);
+    return success();
+  }
+};
+
+/// `mm.GetTensorC<sync>(dst[, ub], enAtomic, enSequentialWrite);` or
+/// `GlobalTensor<T> blk = mm.GetTensorC<false>(enAtomic, enSequentialWrite);`
+struct MatmulGetTensorCLowering : public AscOpLowering<MatmulGetTensorCOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(MatmulGetTensorCOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<CallArg> args(adaptor.getDsts().begin(),
+                              adaptor.getDsts().end());
+    args.push_back(getLiteral(int64_t(op.getEnAtomic())));
+    args.push_back(getLiteral(op.getEnSequentialWrite()));
+    SmallVector<std::string> templateArgs = {getLiteral(op.getSync())};
+    if (Value result = op.getResult()) {
+      Type resultType = convert(result);
+      if (!resultType)
+        return failure();
+      replaceByMemberCall(rewriter, op, resultType, adaptor.getMatmul(),
+                          "GetTensorC", templateArgs, args);
+      return success();
+    }
+    createMemberCallStatement(rewriter, op.getLoc(), adaptor.getMatmul(),
+                              "GetTensorC", templateArgs, args);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// `GlobalTensor<T> r = mm.GetBatchTensorC<sync>(batchA, batchB, enSeq);` or
+/// `mm.GetBatchTensorC<sync>(dst, batchA, batchB, enSeq);`
+struct MatmulGetBatchTensorCLowering
+    : public AscOpLowering<MatmulGetBatchTensorCOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(MatmulGetBatchTensorCOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<CallArg> args;
+    if (Value dst = adaptor.getDst())
+      args.push_back(dst);
+    args.append({adaptor.getBatchA(), adaptor.getBatchB(),
+                 getLiteral(op.getEnSequentialWrite())});
+    SmallVector<std::string> templateArgs = {getLiteral(op.getSync())};
+    if (Value result = op.getResult()) {
+      Type resultType = convert(result);
+      if (!resultType)
+        return failure();
+      replaceByMemberCall(rewriter, op, resultType, adaptor.getMatmul(),
+                          "GetBatchTensorC", templateArgs, args);
+      return success();
+    }
+    createMemberCallStatement(rewriter, op.getLoc(), adaptor.getMatmul(),
+                              "GetBatchTensorC", templateArgs, args);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Patterns: functions and scalars
+//===----------------------------------------------------------------------===//
+
+/// func.func to emitc.func: a kernel (`asc.kernel`) becomes
+/// `extern "C" __global__ __aicore__ void name(GM_ADDR ...)`, any other
+/// function a device function `__aicore__ inline`. Argument attributes
+/// (`asc.no_alias`) have no C++ spelling and are dropped.
+struct FuncOpLowering : public OpConversionPattern<func::FuncOp> {
+  FuncOpLowering(const TypeConverter &typeConverter, MLIRContext *context)
+      : OpConversionPattern(typeConverter, context, /*benefit=*/2) {}
+
+  LogicalResult
+  matchAndRewrite(func::FuncOp funcOp, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FunctionType type = funcOp.getFunctionType();
+    if (type.getNumResults() > 1)
+      return rewriter.notifyMatchFailure(funcOp, "expects at most one result");
+    TypeConverter::SignatureConversion signature(type.getNumInputs());
+    for (auto [index, input] : llvm::enumerate(type.getInputs())) {
+      Type converted = getTypeConverter()->convertType(input);
+      if (!converted)
+        return rewriter.notifyMatchFailure(funcOp, "unsupported argument type");
+      signature.addInputs(index, converted);
+    }
+    SmallVector<Type> results;
+    if (failed(getTypeConverter()->convertTypes(type.getResults(), results)))
+      return rewriter.notifyMatchFailure(funcOp, "unsupported result type");
+
+    auto module = funcOp->getParentOfType<ModuleOp>();
+    if (module)
+      ensurePrologue(rewriter, module);
+
+    bool isKernel = funcOp->hasAttr(AscDialect::getKernelAttrName());
+    SmallVector<StringRef> specifiers;
+    if (isKernel)
+      specifiers = {"extern \"C\"", "__global__", "__aicore__"};
+    else if (funcOp.isDeclaration())
+      specifiers = {"__aicore__"};
+    else
+      specifiers = {"__aicore__", "inline"};
+
+    auto newFuncOp = emitc::FuncOp::create(
+        rewriter, funcOp.getLoc(), funcOp.getName(),
+        FunctionType::get(getContext(), signature.getConvertedTypes(),
+                          results));
+    newFuncOp.setSpecifiersAttr(rewriter.getStrArrayAttr(specifiers));
+    if (funcOp.isDeclaration()) {
+      newFuncOp.setPrivate();
+    } else {
+      rewriter.inlineRegionBefore(funcOp.getBody(), newFuncOp.getBody(),
+                                  newFuncOp.end());
+      if (failed(rewriter.convertRegionTypes(&newFuncOp.getBody(),
+                                             *getTypeConverter(), &signature)))
+        return failure();
+    }
+    rewriter.eraseOp(funcOp);
+    return success();
+  }
+};
+
+/// An f16 or bf16 constant: `half v = half(1.5);`. The upstream pattern
+/// would spell the type `_Float16`, which Ascend C does not use.
+struct HalfConstantLowering : public OpConversionPattern<arith::ConstantOp> {
+  HalfConstantLowering(const TypeConverter &typeConverter, MLIRContext *context)
+      : OpConversionPattern(typeConverter, context, /*benefit=*/2) {}
+
+  LogicalResult
+  matchAndRewrite(arith::ConstantOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto value = dyn_cast<FloatAttr>(op.getValue());
+    if (!value || !isa<Float16Type, BFloat16Type>(value.getType()))
+      return failure();
+    Type resultType = getTypeConverter()->convertType(op.getType());
+    auto opaqueType = dyn_cast_or_null<emitc::OpaqueType>(resultType);
+    if (!opaqueType)
+      return failure();
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << opaqueType.getValue() << "("
+       << llvm::format("%.9g", value.getValueAsDouble()) << ")";
+    rewriter.replaceOpWithNewOp<emitc::ConstantOp>(
+        op, resultType, emitc::OpaqueAttr::get(getContext(), text));
+    return success();
+  }
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Matmul call arguments
+//===----------------------------------------------------------------------===//
+
+/// IterateAll: `<sync>(c, enAtomic, enSequentialWrite, waitIterateAll,
+/// fakeMsg)` to GM, `<sync>(c, enAtomic)` to a local tensor.
+static SmallVector<CallArg>
+getIterateAllArgs(MatmulIterateAllOp op, MatmulIterateAllOp::Adaptor adaptor) {
+  SmallVector<CallArg> args = {adaptor.getC(),
+                               getLiteral(int64_t(op.getEnAtomic()))};
+  if (!isGlobalTensorType(op.getC().getType()))
+    return args;
+  args.push_back(getLiteral(op.getEnSequentialWrite().value_or(false)));
+  args.push_back(getLiteral(op.getWaitIterateAll().value_or(false)));
+  args.push_back(getLiteral(op.getFakeMsg().value_or(false)));
+  return args;
+}
+
+/// Strides of a batched call: the operands, or the API's default 0.
+template <typename OpTy>
+static void appendStrides(SmallVectorImpl<CallArg> &args,
+                          typename OpTy::Adaptor adaptor) {
+  args.push_back(valueOr(adaptor.getStrideA(), "0"));
+  args.push_back(valueOr(adaptor.getStrideB(), "0"));
+  args.push_back(valueOr(adaptor.getStrideC(), "0"));
+}
+
+/// IterateBatch, mix form: `(c, batchA, batchB, enSequentialWrite, strideA,
+/// strideB, strideC[, enPartialSum[, enAtomic]])`; cube-only form: `(c,
+/// enPartialSum, enAtomic, enSequentialWrite, strideA, strideB, strideC)`.
+static SmallVector<CallArg>
+getIterateBatchArgs(MatmulIterateBatchOp op,
+                    MatmulIterateBatchOp::Adaptor adaptor) {
+  std::string partialSum = getLiteral(op.getEnPartialSum().value_or(false));
+  std::string atomic = getLiteral(int64_t(op.getEnAtomic()));
+  std::string sequential = getLiteral(op.getEnSequentialWrite());
+  SmallVector<CallArg> args = {adaptor.getC()};
+  if (!op.isMixForm()) {
+    args.append({partialSum, atomic, sequential});
+    appendStrides<MatmulIterateBatchOp>(args, adaptor);
+    return args;
+  }
+  args.append({adaptor.getBatchA(), adaptor.getBatchB(), sequential});
+  appendStrides<MatmulIterateBatchOp>(args, adaptor);
+  bool hasAtomic = op.getEnAtomic() != 0;
+  if (op.getEnPartialSum() || hasAtomic)
+    args.push_back(partialSum);
+  if (hasAtomic)
+    args.push_back(atomic);
+  return args;
+}
+
+/// IterateBatch template arguments: `<sync, waitIterateBatch>` for the mix
+/// form to GM, `<sync>` to a local tensor, none for the cube-only form.
+static SmallVector<std::string>
+getIterateBatchTemplateArgs(MatmulIterateBatchOp op) {
+  if (!op.isMixForm())
+    return {};
+  SmallVector<std::string> templateArgs = {getLiteral(op.getSync())};
+  if (isGlobalTensorType(op.getC().getType()))
+    templateArgs.push_back(
+        getLiteral(op.getWaitIterateBatch().value_or(false)));
+  return templateArgs;
+}
+
+//===----------------------------------------------------------------------===//
+// Pattern population
+//===----------------------------------------------------------------------===//
+
+/// Adds the patterns of the Matmul calls that have no result.
+static void populateMatmulStatementPatterns(const TypeConverter &converter,
+                                            RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  using InitOp = MatmulInitOp;
+  patterns.add<MatmulStatementLowering<InitOp>>(
+      converter, context, "Init",
+      [](InitOp, InitOp::Adaptor adaptor) -> SmallVector<CallArg> {
+        SmallVector<CallArg> args = {CallArg::addressOf(adaptor.getTiling())};
+        if (Value pipe = adaptor.getPipe())
+          args.push_back(CallArg::addressOf(pipe));
+        return args;
+      });
+  auto setTensor = [](auto op, auto adaptor) -> SmallVector<CallArg> {
+    SmallVector<CallArg> args = {adaptor.getInput()};
+    if (std::optional<bool> transpose = op.getIsTranspose())
+      args.push_back(getLiteral(*transpose));
+    return args;
+  };
+  patterns.add<MatmulStatementLowering<MatmulSetTensorAOp>>(
+      converter, context, "SetTensorA", setTensor);
+  patterns.add<MatmulStatementLowering<MatmulSetTensorBOp>>(
+      converter, context, "SetTensorB", setTensor);
+  using SetBiasOp = MatmulSetBiasOp;
+  patterns.add<MatmulStatementLowering<SetBiasOp>>(
+      converter, context, "SetBias",
+      [](SetBiasOp, SetBiasOp::Adaptor adaptor) -> SmallVector<CallArg> {
+        return {adaptor.getBias()};
+      });
+  patterns.add<MatmulStatementLowering<MatmulDisableBiasOp>>(converter, context,
+                                                             "DisableBias");
+  using OrgShapeOp = MatmulSetOrgShapeOp;
+  patterns.add<MatmulStatementLowering<OrgShapeOp>>(
+      converter, context, "SetOrgShape",
+      [](OrgShapeOp, OrgShapeOp::Adaptor adaptor) -> SmallVector<CallArg> {
+        SmallVector<CallArg> args = {adaptor.getOrgM(), adaptor.getOrgN(),
+                                     adaptor.getOrgKa()};
+        if (adaptor.getOrgKb())
+          args.append({adaptor.getOrgKb(), adaptor.getOrgKc()});
+        return args;
+      });
+  using SingleShapeOp = MatmulSetSingleShapeOp;
+  patterns.add<MatmulStatementLowering<SingleShapeOp>>(
+      converter, context, "SetSingleShape",
+      [](SingleShapeOp,
+         SingleShapeOp::Adaptor adaptor) -> SmallVector<CallArg> {
+        return {adaptor.getSingleM(), adaptor.getSingleN(),
+                adaptor.getSingleK()};
+      });
+  using TailOp = MatmulSetTailOp;
+  patterns.add<MatmulStatementLowering<TailOp>>(
+      converter, context, "SetTail",
+      [](TailOp, TailOp::Adaptor adaptor) -> SmallVector<CallArg> {
+        return {adaptor.getTailM(), adaptor.getTailN(), adaptor.getTailK()};
+      });
+  using WorkspaceOp = MatmulSetWorkspaceOp;
+  patterns.add<MatmulStatementLowering<WorkspaceOp>>(
+      converter, context, "SetWorkspace",
+      [](WorkspaceOp, WorkspaceOp::Adaptor adaptor) -> SmallVector<CallArg> {
+        return {adaptor.getWorkspace()};
+      });
+  using Hf32Op = MatmulSetHf32Op;
+  patterns.add<MatmulStatementLowering<Hf32Op>>(
+      converter, context, "SetHF32",
+      [](Hf32Op op, Hf32Op::Adaptor) -> SmallVector<CallArg> {
+        return {getLiteral(op.getEnableHf32()),
+                getLiteral(int64_t(op.getTransMode()))};
+      });
+  using BatchNumOp = MatmulSetBatchNumOp;
+  patterns.add<MatmulStatementLowering<BatchNumOp>>(
+      converter, context, "SetBatchNum",
+      [](BatchNumOp, BatchNumOp::Adaptor adaptor) -> SmallVector<CallArg> {
+        return {adaptor.getBatchA(), adaptor.getBatchB()};
+      });
+  using QuantScalarOp = MatmulSetQuantScalarOp;
+  patterns.add<MatmulStatementLowering<QuantScalarOp>>(
+      converter, context, "SetQuantScalar",
+      [](QuantScalarOp, QuantScalarOp::Adaptor adaptor)
+          -> SmallVector<CallArg> { return {adaptor.getScale()}; });
+  using QuantVectorOp = MatmulSetQuantVectorOp;
+  patterns.add<MatmulStatementLowering<QuantVectorOp>>(
+      converter, context, "SetQuantVector",
+      [](QuantVectorOp, QuantVectorOp::Adaptor adaptor)
+          -> SmallVector<CallArg> { return {adaptor.getScales()}; });
+
+  patterns.add<MatmulStatementLowering<MatmulIterateAllOp>>(
+      converter, context, "IterateAll", getIterateAllArgs,
+      [](MatmulIterateAllOp op) -> SmallVector<std::string> {
+        return {getLiteral(op.getSync())};
+      });
+  patterns.add<MatmulStatementLowering<MatmulIterateBatchOp>>(
+      converter, context, "IterateBatch", getIterateBatchArgs,
+      getIterateBatchTemplateArgs);
+  using NBatchOp = MatmulIterateNBatchOp;
+  patterns.add<MatmulStatementLowering<NBatchOp>>(
+      converter, context, "IterateNBatch",
+      [](NBatchOp op, NBatchOp::Adaptor adaptor) -> SmallVector<CallArg> {
+        SmallVector<CallArg> args = {adaptor.getBatchLoop(),
+                                     adaptor.getBatchA(), adaptor.getBatchB(),
+                                     getLiteral(op.getEnSequentialWrite())};
+        appendStrides<NBatchOp>(args, adaptor);
+        return args;
+      },
+      [](NBatchOp op) -> SmallVector<std::string> {
+        return {getLiteral(op.getSync()),
+                getLiteral(op.getWaitIterateBatch().value_or(false))};
+      });
+  using AsyncGetOp = MatmulAsyncGetTensorCOp;
+  patterns.add<MatmulStatementLowering<AsyncGetOp>>(
+      converter, context, "AsyncGetTensorC",
+      [](AsyncGetOp, AsyncGetOp::Adaptor adaptor) -> SmallVector<CallArg> {
+        return {adaptor.getDst()};
+      });
+  patterns.add<MatmulStatementLowering<MatmulWaitIterateAllOp>>(
+      converter, context, "WaitIterateAll");
+  patterns.add<MatmulStatementLowering<MatmulWaitIterateBatchOp>>(
+      converter, context, "WaitIterateBatch");
+  patterns.add<MatmulStatementLowering<MatmulWaitGetTensorCOp>>(
+      converter, context, "WaitGetTensorC");
+  patterns.add<MatmulStatementLowering<MatmulEndOp>>(converter, context, "End");
+}
+
+void mlir::asc::populateAscToEmitCConversionPatterns(
+    TypeConverter &typeConverter, RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<FreeQueryLowering<GetBlockIdxOp>>(typeConverter, context,
+                                                 "AscendC::GetBlockIdx");
+  patterns.add<FreeQueryLowering<GetBlockNumOp>>(typeConverter, context,
+                                                 "AscendC::GetBlockNum");
+  patterns.add<FreeQueryLowering<GetSysWorkspacePtrOp>>(
+      typeConverter, context, "AscendC::GetSysWorkSpacePtr");
+  patterns.add<CoreTypeLowering<IsAicOp>>(typeConverter, context,
+                                          "AscendC::AIC");
+  patterns.add<CoreTypeLowering<IsAivOp>>(typeConverter, context,
+                                          "AscendC::AIV");
+  patterns.add<QueueTakeLowering<QueueAllocTensorOp>>(typeConverter, context,
+                                                      "AllocTensor");
+  patterns.add<QueueTakeLowering<QueueDeQueOp>>(typeConverter, context,
+                                                "DeQue");
+  patterns.add<QueueGiveLowering<QueueEnQueOp>>(typeConverter, context,
+                                                "EnQue");
+  patterns.add<QueueGiveLowering<QueueFreeTensorOp>>(typeConverter, context,
+                                                     "FreeTensor");
+  patterns.add<VectorOpLowering<LeakyReluOp>>(typeConverter, context,
+                                              "AscendC::LeakyRelu");
+  patterns.add<VectorOpLowering<AddOp>>(typeConverter, context, "AscendC::Add");
+  patterns.add<VectorOpLowering<AddsOp>>(typeConverter, context,
+                                         "AscendC::Adds");
+  patterns.add<VectorOpLowering<MulsOp>>(typeConverter, context,
+                                         "AscendC::Muls");
+  patterns.add<VectorOpLowering<DuplicateOp>>(typeConverter, context,
+                                              "AscendC::Duplicate");
+  patterns
+      .add<GetUserWorkspaceLowering, GetTilingLowering, TilingGetLowering,
+           SetGlobalBufferLowering, SubViewLowering, GetValueLowering,
+           SetValueLowering, ObjectDeclarationLowering<PipeCreateOp>,
+           ObjectDeclarationLowering<QueueCreateOp>,
+           ObjectDeclarationLowering<MatmulCreateOp>, PipeInitBufferLowering,
+           DataCopyLowering, PipeBarrierLowering, MatmulRegisterLowering,
+           MatmulIterateLowering, MatmulGetTensorCLowering,
+           MatmulGetBatchTensorCLowering, FuncOpLowering, HalfConstantLowering>(
+          typeConverter, context);
+  populateMatmulStatementPatterns(typeConverter, patterns);
+}
+
+//===----------------------------------------------------------------------===//
+// Lowerability check
+//===----------------------------------------------------------------------===//
+
+/// Describes an object type for a diagnostic ("a Matmul object").
+static StringRef describeObject(Type type) {
+  if (isa<MatmulType>(type))
+    return "a Matmul object";
+  if (isa<PipeType>(type))
+    return "a TPipe";
+  if (isa<QueueType>(type))
+    return "a TQue";
+  return "a TCubeTiling";
+}
+
+/// The op that declares an object of `type` in Ascend C.
+static bool isObjectDeclaration(Operation *op) {
+  return isa<PipeCreateOp, QueueCreateOp, GetTilingOp, MatmulCreateOp>(op);
+}
+
+/// Objects are declared once and used in place: they may come only from
+/// their declaring op and go only to asc ops.
+static LogicalResult verifyObjectUses(Operation *op) {
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      for (BlockArgument arg : block.getArguments())
+        if (isAscObjectType(arg.getType()))
+          return op->emitOpError("cannot be lowered to Ascend C: its region "
+                                 "takes ")
+                 << describeObject(arg.getType()) << " (" << arg.getType()
+                 << ") as block argument #" << arg.getArgNumber()
+                 << "; objects are declared once and used in place";
+  if (!isObjectDeclaration(op))
+    for (Value result : op->getResults())
+      if (isAscObjectType(result.getType()))
+        return op->emitOpError("cannot be lowered to Ascend C: it yields ")
+               << describeObject(result.getType())
+               << "; objects are declared once and used in place";
+  if (op->getDialect() && isa<AscDialect>(op->getDialect()))
+    return success();
+  for (Value operand : op->getOperands())
+    if (isAscObjectType(operand.getType()))
+      return op->emitOpError("cannot be lowered to Ascend C: it passes ")
+             << describeObject(operand.getType())
+             << " by value; objects are declared once and used in place";
+  return success();
+}
+
+/// A kernel takes GM_ADDR pointers only; no function takes or returns an
+/// object.
+static LogicalResult verifyFunctionSignature(func::FuncOp funcOp) {
+  bool isKernel = funcOp->hasAttr(AscDialect::getKernelAttrName());
+  for (auto [index, input] :
+       llvm::enumerate(funcOp.getFunctionType().getInputs())) {
+    if (isKernel && !isa<GmAddrType>(input))
+      return funcOp.emitOpError("cannot be lowered to an Ascend C kernel: "
+                                "argument #")
+             << index << " has type " << input
+             << ", a kernel takes GM_ADDR pointers (!asc.gm_addr) only";
+    if (isAscObjectType(input))
+      return funcOp.emitOpError("cannot be lowered to Ascend C: argument #")
+             << index << " is " << describeObject(input)
+             << "; objects are declared once and used in place";
+  }
+  for (auto [index, result] :
+       llvm::enumerate(funcOp.getFunctionType().getResults()))
+    if (isAscObjectType(result))
+      return funcOp.emitOpError("cannot be lowered to Ascend C: result #")
+             << index << " is " << describeObject(result)
+             << "; objects are declared once and used in place";
+  return success();
+}
+
+/// Configurations the lowering can spell.
+static LogicalResult verifyMatmulConfig(MatmulCreateOp op) {
+  MatmulConfigAttr config = op.getType().getConfig();
+  if (config && getConfigPresetFunction(config.getKind()).empty())
+    return op.emitOpError("cannot be lowered to Ascend C: a '")
+           << stringifyMatmulConfigKind(config.getKind())
+           << "' MatmulConfig needs the basic block sizes of "
+              "GetBasicConfig(basicM, basicN, basicK), which "
+              "#asc.matmul_config does not carry";
+  return success();
+}
+
+LogicalResult mlir::asc::verifyAscToEmitCLowerable(Operation *root) {
+  WalkResult result = root->walk<WalkOrder::PreOrder>([](Operation *op) {
+    if (auto funcOp = dyn_cast<func::FuncOp>(op))
+      if (failed(verifyFunctionSignature(funcOp)))
+        return WalkResult::interrupt();
+    if (auto create = dyn_cast<MatmulCreateOp>(op))
+      if (failed(verifyMatmulConfig(create)))
+        return WalkResult::interrupt();
+    if (failed(verifyObjectUses(op)))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+//===----------------------------------------------------------------------===//
+// Pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct ConvertAscToEmitCPass
+    : public asc::impl::ConvertAscToEmitCBase<ConvertAscToEmitCPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (failed(verifyAscToEmitCLowerable(module)))
+      return signalPassFailure();
+
+    // Integer ops the upstream arith lowering has no pattern for
+    // (ceildivsi, minsi, ...) become the ops it has.
+    RewritePatternSet expandPatterns(&getContext());
+    arith::populateArithExpandOpsPatterns(expandPatterns);
+    walkAndApplyPatterns(module, std::move(expandPatterns));
+
+    TypeConverter typeConverter;
+    typeConverter.addConversion([](Type type) { return type; });
+    populateEmitCSizeTTypeConversions(typeConverter);
+    populateAscToEmitCTypeConversions(typeConverter);
+
+    // Everything but EmitC must go: an op without a lowering fails the pass
+    // with "failed to legalize operation '<name>'".
+    ConversionTarget target(getContext());
+    target.addLegalDialect<emitc::EmitCDialect>();
+    target.addLegalOp<ModuleOp>();
+    target.markUnknownOpDynamicallyLegal([](Operation *) { return false; });
+
+    RewritePatternSet patterns(&getContext());
+    populateAscToEmitCConversionPatterns(typeConverter, patterns);
+    populateFuncToEmitCPatterns(typeConverter, patterns);
+    populateArithToEmitCPatterns(typeConverter, patterns);
+    populateSCFToEmitCConversionPatterns(patterns, typeConverter);
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,104 @@
+// RUN: asc-opt %s -split-input-file --convert-asc-to-emitc -verify-diagnostics
+
+// What the lowering to EmitC cannot express fails with a diagnostic on the
+// offending op.
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// A kernel takes GM_ADDR pointers only.
+// expected-error @+1 {{'func.func' op cannot be lowered to an Ascend C kernel: argument #1 has type '!asc.global_tensor<f16>', a kernel takes GM_ADDR pointers (!asc.gm_addr) only}}
+func.func @kernel_tensor_arg(%p: !asc.gm_addr, %t: !asc.global_tensor<f16>)
+    attributes {asc.kernel} {
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// A Matmul object is declared in place, never passed to a function.
+// expected-error @+1 {{'func.func' op cannot be lowered to Ascend C: argument #0 is a Matmul object; objects are declared once and used in place}}
+func.func private @takes_matmul(!mm)
+
+// -----
+
+// Nor returned by one.
+// expected-error @+1 {{'func.func' op cannot be lowered to Ascend C: result #0 is a TCubeTiling; objects are declared once and used in place}}
+func.func private @returns_tiling() -> !asc.tiling
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// An object cannot be chosen by a branch: it would be copied.
+func.func @yields_matmul(%cond: i1) {
+  // expected-error @+1 {{'scf.if' op cannot be lowered to Ascend C: it yields a Matmul object; objects are declared once and used in place}}
+  %mm = scf.if %cond -> !mm {
+    %a = asc.matmul.create : !mm
+    scf.yield %a : !mm
+  } else {
+    %b = asc.matmul.create : !mm
+    scf.yield %b : !mm
+  }
+  asc.matmul.end %mm : !mm
+  return
+}
+
+// -----
+
+// Nor carried around a loop.
+func.func @loop_carries_pipe(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %pipe = asc.pipe.create
+  // expected-error @+1 {{'scf.for' op cannot be lowered to Ascend C: its region takes a TPipe ('!asc.pipe') as block argument #1; objects are declared once and used in place}}
+  %out = scf.for %i = %c0 to %n step %c1 iter_args(%p = %pipe) -> !asc.pipe {
+    scf.yield %p : !asc.pipe
+  }
+  return
+}
+
+// -----
+
+// Nor passed by value to a call.
+func.func @passes_queue() {
+  %que = asc.queue.create : !asc.queue<vecin, 1>
+  // expected-error @+1 {{'func.call' op cannot be lowered to Ascend C: it passes a TQue by value; objects are declared once and used in place}}
+  func.call @use_queue(%que) : (!asc.queue<vecin, 1>) -> ()
+  return
+}
+func.func private @use_queue(!asc.queue<vecin, 1>)
+
+// -----
+
+// GetBasicConfig needs basic block sizes that #asc.matmul_config lacks.
+func.func @basic_config() {
+  // expected-error @+1 {{'asc.matmul.create' op cannot be lowered to Ascend C: a 'basic' MatmulConfig needs the basic block sizes of GetBasicConfig(basicM, basicN, basicK), which #asc.matmul_config does not carry}}
+  %mm = asc.matmul.create : !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>, config = <basic>>
+  return
+}
+
+// -----
+
+// The CopyTiling helper the lowering defines must not clash with a user
+// function.
+func.func @CopyTiling(%x: i32) {
+  return
+}
+func.func @tiling(%p: !asc.gm_addr) {
+  // expected-error @+2 {{cannot define the 'CopyTiling' helper: the module already has a symbol of that name}}
+  // expected-error @+1 {{failed to legalize operation 'asc.get_tiling' that was explicitly marked illegal}}
+  %t = asc.get_tiling %p
+  return
+}
+
+// -----
+
+// Unstructured control flow has no lowering (the C++ emitter would need
+// every variable declared at the top).
+func.func @branch(%p: !asc.gm_addr) attributes {asc.kernel} {
+  // expected-error @+1 {{failed to legalize operation 'cf.br' that was explicitly marked illegal}}
+  cf.br ^bb1
+^bb1:
+  return
+}

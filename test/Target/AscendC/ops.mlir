@@ -1,0 +1,405 @@
+// RUN: asc-translate --asc-to-ascendc %s | FileCheck %s
+
+// The Ascend C spelling (spec section 4) of every asc op and type. Every
+// function is a kernel so that the output compiles against the API header.
+
+!gm_f16 = !asc.global_tensor<f16>
+!gm_f32 = !asc.global_tensor<f32>
+!ub_in = !asc.local_tensor<vecin, f32>
+!ub_out = !asc.local_tensor<vecout, f32>
+!que_in = !asc.queue<vecin, 2>
+!que_out = !asc.queue<vecout, 1>
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16, transposed>,
+                  c = <gm, nd, f32>, bias = <gm, nd, f32>>
+!mm_ub = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <vecin, nd, f32>>
+!mm_batch = !asc.matmul<a = <gm, nd, f16, layout = normal>,
+                        b = <gm, nd, f16, layout = normal>,
+                        c = <gm, nd, f32, layout = normal>>
+!mm_nbatch = !asc.matmul<a = <gm, nd, f16, layout = normal>,
+                         b = <gm, nd, f16, layout = normal>,
+                         c = <gm, nd, f32, layout = normal>,
+                         config = <norm, is_n_batch = true>>
+!mm_mdl = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>,
+                      config = <mdl>>
+!mm_co1 = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <co1, nz, f32>>
+
+// The prologue, then one configuration constant per distinct configuration,
+// then the CopyTiling helper.
+// CHECK: #include "kernel_operator.h"
+// CHECK-NEXT: #include "lib/matmul_intf.h"
+// CHECK-NEXT: using namespace AscendC;
+// CHECK-DAG: constexpr static MatmulConfig MM_CFG_NORM_NBATCH = GetNormalConfig(false, true);
+// CHECK-DAG: constexpr static MatmulConfig MM_CFG_MDL = GetMDLConfig();
+// CHECK: __aicore__ inline void CopyTiling(TCubeTiling* [[TILING:.*]], GM_ADDR [[GM:.*]]) {
+// CHECK-NEXT: uint32_t* [[DST:.*]] = (uint32_t*) [[TILING]];
+// CHECK-NEXT: __gm__ uint32_t* [[SRC:.*]] = (__gm__ uint32_t*) [[GM]];
+// CHECK-NEXT: for (size_t [[I:.*]] = 0; [[I]] < sizeof(TCubeTiling) / sizeof(uint32_t); [[I]] += 1) {
+// CHECK-NEXT: [[DST]][[[I]]] = [[SRC]][[[I]]];
+// CHECK-NEXT: }
+
+// A kernel takes GM_ADDR pointers; the block queries are free functions.
+// CHECK-LABEL: extern "C" __global__ __aicore__ void environment(GM_ADDR {{.*}}, GM_ADDR {{.*}}) {
+// CHECK: int64_t {{.*}} = AscendC::GetBlockIdx();
+// CHECK: int64_t {{.*}} = AscendC::GetBlockNum();
+// CHECK: bool {{.*}} = g_coreType == AscendC::AIC;
+// CHECK: bool {{.*}} = g_coreType == AscendC::AIV;
+// CHECK: GM_ADDR {{.*}} = AscendC::GetSysWorkSpacePtr();
+// CHECK: GM_ADDR {{.*}} = AscendC::GetUserWorkspace(
+// CHECK: TCubeTiling [[T:.*]];
+// CHECK-NEXT: CopyTiling(&[[T]], [[TGM:.*]]);
+// CHECK: TCubeTiling [[T1:.*]];
+// CHECK-NEXT: CopyTiling(&[[T1]], [[TGM]] + {{.*}});
+// CHECK: int32_t {{.*}} = [[T]].baseM;
+// CHECK: int32_t {{.*}} = [[T1]].isBias;
+// CHECK: AscendC::PipeBarrier<PIPE_ALL>();
+// CHECK: AscendC::PipeBarrier<PIPE_MTE3>();
+func.func @environment(%ws: !asc.gm_addr, %tiling_gm: !asc.gm_addr)
+    attributes {asc.kernel} {
+  %c256 = arith.constant 256 : i64
+  %idx = asc.get_block_idx
+  %num = asc.get_block_num
+  %aic = asc.is_aic
+  %aiv = asc.is_aiv
+  %sys = asc.get_sys_workspace_ptr
+  %user = asc.get_user_workspace %ws
+  %tiling = asc.get_tiling %tiling_gm
+  %tiling1 = asc.get_tiling %tiling_gm[%c256]
+  %base_m = asc.tiling.get %tiling[baseM]
+  %is_bias = asc.tiling.get %tiling1[isBias]
+  asc.pipe_barrier pipe_all
+  asc.pipe_barrier pipe_mte3
+  return
+}
+
+// Global tensors: SetGlobalBuffer with and without an offset and a size, a
+// subview, scalar access.
+// CHECK-LABEL: void global_tensors(GM_ADDR
+// CHECK: AscendC::GlobalTensor<half> [[A:.*]];
+// CHECK-NEXT: [[A]].SetGlobalBuffer((__gm__ half *){{v[0-9]+}});
+// CHECK-NEXT: AscendC::GlobalTensor<half> {{.*}} = [[A]];
+// CHECK-NEXT: AscendC::GlobalTensor<float> [[B:.*]];
+// CHECK-NEXT: [[B]].SetGlobalBuffer((__gm__ float *){{.*}} + [[OFF:.*]]);
+// CHECK-NEXT: AscendC::GlobalTensor<float> [[BV:.*]] = [[B]];
+// CHECK-NEXT: AscendC::GlobalTensor<int8_t> [[C:.*]];
+// CHECK-NEXT: [[C]].SetGlobalBuffer((__gm__ int8_t *){{.*}} + [[OFF]], [[OFF]]);
+// CHECK-NEXT: AscendC::GlobalTensor<int8_t> {{.*}} = [[C]];
+// CHECK-NEXT: AscendC::GlobalTensor<bfloat16_t> [[D:.*]];
+// CHECK-NEXT: [[D]].SetGlobalBuffer((__gm__ bfloat16_t *){{.*}}, [[OFF]]);
+// CHECK-NEXT: AscendC::GlobalTensor<bfloat16_t> {{.*}} = [[D]];
+// CHECK-NEXT: AscendC::GlobalTensor<float> {{.*}} = [[BV]][[[OFF]]];
+// CHECK: float [[X:.*]];
+// CHECK-NEXT: [[X]] = [[BV]].GetValue([[OFF]]);
+// CHECK-NEXT: float [[XV:.*]] = [[X]];
+// CHECK-NEXT: [[BV]].SetValue([[OFF]], [[XV]]);
+// CHECK: AscendC::GlobalTensor<uint8_t>
+// CHECK: AscendC::GlobalTensor<uint32_t>
+// CHECK: AscendC::GlobalTensor<int32_t>
+// CHECK: AscendC::GlobalTensor<bool>
+func.func @global_tensors(%p: !asc.gm_addr, %q: !asc.gm_addr)
+    attributes {asc.kernel} {
+  %off = arith.constant 64 : i64
+  %a = asc.set_global_buffer %p : !gm_f16
+  %b = asc.set_global_buffer %q[%off] : !gm_f32
+  %c = asc.set_global_buffer %q[%off], %off : !asc.global_tensor<i8>
+  %d = asc.set_global_buffer %q, %off : !asc.global_tensor<bf16>
+  %b_view = asc.subview %b[%off] : !gm_f32
+  %x = asc.get_value %b[%off] : !gm_f32
+  asc.set_value %b[%off], %x : !gm_f32
+  %e = asc.set_global_buffer %q : !asc.global_tensor<ui8>
+  %f = asc.set_global_buffer %q : !asc.global_tensor<ui32>
+  %g = asc.set_global_buffer %q : !asc.global_tensor<i32>
+  %h = asc.set_global_buffer %q : !asc.global_tensor<i1>
+  return
+}
+
+// The pipe and its queues, local tensors, data copies and vector compute.
+// CHECK-LABEL: void queues_and_vectors(GM_ADDR
+// CHECK: AscendC::TPipe [[PIPE:.*]];
+// CHECK-NEXT: AscendC::TQue<AscendC::TPosition::VECIN, 2> [[QIN:.*]];
+// CHECK-NEXT: AscendC::TQue<AscendC::TPosition::VECOUT, 1> [[QOUT:.*]];
+// CHECK-NEXT: [[PIPE]].InitBuffer([[QIN]], [[N:.*]], [[LEN:.*]]);
+// CHECK-NEXT: [[PIPE]].InitBuffer([[QOUT]], [[N]], [[LEN]]);
+// CHECK-NEXT: AscendC::LocalTensor<float> [[IN:.*]] = [[QIN]].AllocTensor<float>();
+// CHECK-NEXT: AscendC::DataCopy([[IN]], [[GM:.*]], [[LEN]]);
+// CHECK-NEXT: [[QIN]].EnQue([[IN]]);
+// CHECK-NEXT: AscendC::LocalTensor<float> [[X:.*]] = [[QIN]].DeQue<float>();
+// CHECK-NEXT: AscendC::LocalTensor<float> [[Y:.*]] = [[QOUT]].AllocTensor<float>();
+// CHECK-NEXT: AscendC::Duplicate([[Y]], [[S:.*]], [[LEN]]);
+// CHECK-NEXT: AscendC::Add([[Y]], [[Y]], [[X]], [[LEN]]);
+// CHECK-NEXT: AscendC::Adds([[Y]], [[Y]], [[S]], [[LEN]]);
+// CHECK-NEXT: AscendC::Muls([[Y]], [[X]], [[S]], [[LEN]]);
+// CHECK-NEXT: AscendC::LeakyRelu([[Y]], [[Y]], [[S]], [[LEN]]);
+// CHECK-NEXT: AscendC::LocalTensor<float> [[YV:.*]] = [[Y]][{{.*}}];
+// CHECK-NEXT: AscendC::DataCopy([[YV]], [[X]], [[LEN]]);
+// CHECK-NEXT: AscendC::DataCopyParams [[PARAMS:.*]] = AscendC::DataCopyParams([[N]], [[LEN]], [[N]], [[LEN]]);
+// CHECK-NEXT: AscendC::DataCopy([[GM]], [[Y]], [[PARAMS]]);
+// CHECK-NEXT: [[QIN]].FreeTensor([[X]]);
+// CHECK-NEXT: [[QOUT]].FreeTensor([[Y]]);
+func.func @queues_and_vectors(%p: !asc.gm_addr) attributes {asc.kernel} {
+  %n = arith.constant 1 : i32
+  %len = arith.constant 1024 : i32
+  %s = arith.constant 5.000000e-01 : f32
+  %c16 = arith.constant 16 : i64
+  %gm = asc.set_global_buffer %p : !gm_f32
+  %pipe = asc.pipe.create
+  %qin = asc.queue.create : !que_in
+  %qout = asc.queue.create : !que_out
+  asc.pipe.init_buffer %pipe, %qin, %n, %len : !que_in
+  asc.pipe.init_buffer %pipe, %qout, %n, %len : !que_out
+  %in = asc.queue.alloc_tensor %qin : !que_in -> !ub_in
+  asc.data_copy %in, %gm, %len : !ub_in, !gm_f32
+  asc.queue.enque %qin, %in : !que_in, !ub_in
+  %x = asc.queue.deque %qin : !que_in -> !ub_in
+  %y = asc.queue.alloc_tensor %qout : !que_out -> !ub_out
+  asc.duplicate %y, %s, %len : !ub_out
+  asc.add %y, %y, %x, %len : !ub_out, !ub_out, !ub_in
+  asc.adds %y, %y, %s, %len : !ub_out, !ub_out
+  asc.muls %y, %x, %s, %len : !ub_out, !ub_in
+  asc.leaky_relu %y, %y, %s, %len : !ub_out, !ub_out
+  %y_view = asc.subview %y[%c16] : !ub_out
+  asc.data_copy %y_view, %x, %len : !ub_out, !ub_in
+  asc.data_copy %gm, %y params(%n, %len, %n, %len) : !gm_f32, !ub_out
+  asc.queue.free_tensor %qin, %x : !que_in, !ub_in
+  asc.queue.free_tensor %qout, %y : !que_out, !ub_out
+  return
+}
+
+// The full Matmul type (A, B transposed, C, bias) and its configuration
+// calls, with and without their optional arguments.
+// CHECK-LABEL: void matmul_configuration(GM_ADDR
+// CHECK: matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, true>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>> [[MM:.*]];
+// CHECK-NEXT: GM_ADDR [[WS:.*]] = AscendC::GetSysWorkSpacePtr();
+// CHECK-NEXT: REGIST_MATMUL_OBJ(&[[PIPE:.*]], [[WS]], [[MM]]);
+// CHECK-NEXT: [[MM]].Init(&[[T:.*]]);
+// CHECK-NEXT: [[MM]].Init(&[[T]], &[[PIPE]]);
+// CHECK-NEXT: [[MM]].SetTensorA([[A:.*]]);
+// CHECK-NEXT: [[MM]].SetTensorA([[A]], false);
+// CHECK-NEXT: [[MM]].SetTensorB([[B:.*]], true);
+// CHECK-NEXT: [[MM]].SetTensorA([[H:.*]]);
+// CHECK-NEXT: [[MM]].SetBias([[BIAS:.*]]);
+// CHECK-NEXT: [[MM]].DisableBias();
+// CHECK-NEXT: [[MM]].SetOrgShape([[M:.*]], [[M]], [[M]]);
+// CHECK-NEXT: [[MM]].SetOrgShape([[M]], [[M]], [[M]], [[M]], [[M]]);
+// CHECK-NEXT: [[MM]].SetSingleShape([[M]], [[M]], [[M]]);
+// CHECK-NEXT: [[MM]].SetTail([[M]], [[M]], [[M]]);
+// CHECK-NEXT: [[MM]].SetWorkspace([[BIAS]]);
+// CHECK-NEXT: [[MM]].SetHF32(false, 0);
+// CHECK-NEXT: [[MM]].SetHF32(true, 1);
+// CHECK-NEXT: [[MM]].SetBatchNum([[M]], [[M]]);
+// CHECK-NEXT: [[MM]].SetQuantScalar([[SCALE:.*]]);
+// CHECK-NEXT: [[MM]].SetQuantVector([[SCALES:.*]]);
+// CHECK-NEXT: [[MM]].IterateAll<true>([[BIAS]], 0, false, false, false);
+// CHECK-NEXT: [[MM]].End();
+func.func @matmul_configuration(%p: !asc.gm_addr, %t: !asc.gm_addr)
+    attributes {asc.kernel} {
+  %m = arith.constant 128 : i32
+  %scale = arith.constant 3 : i64
+  %h = arith.constant 1.500000e+00 : f16
+  %pipe = asc.pipe.create
+  %tiling = asc.get_tiling %t
+  %a = asc.set_global_buffer %p : !gm_f16
+  %b = asc.set_global_buffer %p : !gm_f16
+  %bias = asc.set_global_buffer %p : !gm_f32
+  %scales = asc.set_global_buffer %p : !asc.global_tensor<ui64>
+  %mm = asc.matmul.create : !mm
+  %ws = asc.get_sys_workspace_ptr
+  asc.matmul.register %pipe, %ws, %mm : !mm
+  asc.matmul.init %mm, %tiling : !mm
+  asc.matmul.init %mm, %tiling, %pipe : !mm
+  asc.matmul.set_tensor_a %mm, %a : !mm, !gm_f16
+  asc.matmul.set_tensor_a %mm, %a {is_transpose = false} : !mm, !gm_f16
+  asc.matmul.set_tensor_b %mm, %b {is_transpose = true} : !mm, !gm_f16
+  asc.matmul.set_tensor_a %mm, %h : !mm, f16
+  asc.matmul.set_bias %mm, %bias : !mm, !gm_f32
+  asc.matmul.disable_bias %mm : !mm
+  asc.matmul.set_org_shape %mm, %m, %m, %m : !mm
+  asc.matmul.set_org_shape %mm, %m, %m, %m, %m, %m : !mm
+  asc.matmul.set_single_shape %mm, %m, %m, %m : !mm
+  asc.matmul.set_tail %mm, %m, %m, %m : !mm
+  asc.matmul.set_workspace %mm, %bias : !mm, !gm_f32
+  asc.matmul.set_hf32 %mm : !mm
+  asc.matmul.set_hf32 %mm {enable_hf32 = true, trans_mode = 1 : i32} : !mm
+  asc.matmul.set_batch_num %mm, %m, %m : !mm
+  asc.matmul.set_quant_scalar %mm, %scale : !mm
+  asc.matmul.set_quant_vector %mm, %scales : !mm, !asc.global_tensor<ui64>
+  asc.matmul.iterate_all %mm, %bias : !mm, !gm_f32
+  asc.matmul.end %mm : !mm
+  return
+}
+
+// IterateAll to GM spells all five arguments, to a local tensor two;
+// template arguments come first.
+// CHECK-LABEL: void iterate_all(GM_ADDR
+// CHECK: [[MM:v[0-9]+]].IterateAll<false>([[C:.*]], 0, false, true, false);
+// CHECK-NEXT: [[MM]].WaitIterateAll();
+// CHECK-NEXT: [[MM]].IterateAll<true>([[C]], 1, true, false, true);
+// CHECK-NEXT: [[MM2:v[0-9]+]].IterateAll<true>([[UB:.*]], 0);
+// CHECK-NEXT: [[MM2]].IterateAll<false>([[UB]], 2);
+func.func @iterate_all(%p: !asc.gm_addr) attributes {asc.kernel} {
+  %c = asc.set_global_buffer %p : !gm_f32
+  %que = asc.queue.create : !que_in
+  %ub = asc.queue.alloc_tensor %que : !que_in -> !ub_in
+  %mm = asc.matmul.create : !mm
+  %mm_ub = asc.matmul.create : !mm_ub
+  asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm_f32
+  asc.matmul.wait_iterate_all %mm : !mm
+  asc.matmul.iterate_all %mm, %c {en_atomic = 1 : i32, en_sequential_write = true, fake_msg = true} : !mm, !gm_f32
+  asc.matmul.iterate_all %mm_ub, %ub : !mm_ub, !ub_in
+  asc.matmul.iterate_all %mm_ub, %ub {sync = false, en_atomic = 2 : i32} : !mm_ub, !ub_in
+  return
+}
+
+// Iterate returns whether a block is left; GetTensorC has three forms
+// (one destination, GM plus a VECIN copy, the returned workspace view). A
+// result nobody reads leaves a plain call statement.
+// CHECK-LABEL: void iterate_and_get_tensor_c(GM_ADDR
+// CHECK: bool [[MORE:.*]] = [[MM:v[0-9]+]].Iterate<true>(false);
+// CHECK-NEXT: [[MM]].Iterate<false>(true);
+// CHECK-NEXT: if ([[MORE]]) {
+// CHECK-NEXT: [[MM]].GetTensorC<true>([[UB:.*]], 0, false);
+// CHECK-NEXT: [[MM]].GetTensorC<false>([[UB]], 0, true);
+// CHECK-NEXT: [[MM]].WaitGetTensorC();
+// CHECK-NEXT: [[MM]].GetTensorC<true>([[C:.*]], [[UB]], 1, false);
+// CHECK-NEXT: AscendC::GlobalTensor<float> [[BLK:.*]] = [[MM]].GetTensorC<false>(0, false);
+// CHECK-NEXT: AscendC::DataCopy([[UB]], [[BLK]], {{.*}});
+// CHECK-NEXT: [[MM]].GetTensorC<false>(3, true);
+// CHECK-NEXT: [[MM]].AsyncGetTensorC([[UB]]);
+// CHECK-NEXT: [[MM]].WaitGetTensorC();
+// CHECK-NEXT: }
+func.func @iterate_and_get_tensor_c(%p: !asc.gm_addr) attributes {asc.kernel} {
+  %n = arith.constant 256 : i32
+  %c = asc.set_global_buffer %p : !gm_f32
+  %que = asc.queue.create : !que_in
+  %ub = asc.queue.alloc_tensor %que : !que_in -> !ub_in
+  %mm = asc.matmul.create : !mm_ub
+  %more = asc.matmul.iterate %mm : !mm_ub
+  %more_async = asc.matmul.iterate %mm {sync = false, en_partial_sum = true} : !mm_ub
+  scf.if %more {
+    asc.matmul.get_tensor_c %mm, %ub : !mm_ub, !ub_in
+    asc.matmul.get_tensor_c %mm, %ub {sync = false, en_sequential_write = true} : !mm_ub, !ub_in
+    asc.matmul.wait_get_tensor_c %mm : !mm_ub
+    asc.matmul.get_tensor_c %mm, %c, %ub {en_atomic = 1 : i32} : !mm_ub, !gm_f32, !ub_in
+    %blk = asc.matmul.get_tensor_c %mm {sync = false} : !mm_ub -> !gm_f32
+    asc.data_copy %ub, %blk, %n : !ub_in, !gm_f32
+    %unused = asc.matmul.get_tensor_c %mm {sync = false, en_atomic = 3 : i32, en_sequential_write = true} : !mm_ub -> !gm_f32
+    asc.matmul.async_get_tensor_c %mm, %ub : !mm_ub, !ub_in
+    asc.matmul.wait_get_tensor_c %mm : !mm_ub
+  }
+  return
+}
+
+// Iterate into a CO1 tensor takes it as an argument after enPartialSum.
+// CHECK-LABEL: void iterate_local_c(GM_ADDR
+// CHECK: matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::CO1, CubeFormat::NZ, float>> [[MM:.*]];
+// CHECK: bool [[MORE:.*]];
+// CHECK-NEXT: [[MORE]] = [[MM]].Iterate<true>(true, [[CO1:.*]]);
+func.func @iterate_local_c(%p: !asc.gm_addr) attributes {asc.kernel} {
+  %que = asc.queue.create : !asc.queue<co1, 1>
+  %co1 = asc.queue.alloc_tensor %que : !asc.queue<co1, 1> -> !asc.local_tensor<co1, f32>
+  %mm = asc.matmul.create : !mm_co1
+  %more = asc.matmul.iterate %mm local_c %co1 {en_partial_sum = true} : !mm_co1, !asc.local_tensor<co1, f32>
+  scf.if %more {
+      asc.matmul.end %mm : !mm_co1
+  }
+  return
+}
+
+// IterateBatch: the mix form to GM takes <sync, waitIterateBatch>, to a
+// local tensor <sync>; strides default to 0 and enPartialSum, enAtomic
+// trail when set; the cube-only form has no template arguments.
+// CHECK-LABEL: void iterate_batch(GM_ADDR
+// CHECK: [[MM:v[0-9]+]].IterateBatch<false, true>([[C:.*]], [[BA:.*]], [[BB:.*]], false, 0, 0, 0);
+// CHECK-NEXT: [[MM]].WaitIterateBatch();
+// CHECK-NEXT: [[MM]].IterateBatch<true, false>([[C]], [[BA]], [[BB]], false, [[S:.*]], [[S]], [[S]]);
+// CHECK-NEXT: [[MM]].IterateBatch<true, false>([[C]], [[BA]], [[BB]], false, 0, 0, 0, true);
+// CHECK-NEXT: [[MM]].IterateBatch<true, false>([[C]], [[BA]], [[BB]], false, 0, 0, 0, false, 1);
+// CHECK-NEXT: [[MM]].IterateBatch<true>([[UB:.*]], [[BA]], [[BB]], true, 0, 0, 0);
+// CHECK-NEXT: [[MM]].IterateBatch([[C]], false, 0, false, 0, 0, 0);
+// CHECK-NEXT: [[MM]].IterateBatch([[C]], true, 2, false, [[S]], [[S]], [[S]]);
+func.func @iterate_batch(%p: !asc.gm_addr) attributes {asc.kernel} {
+  %ba = arith.constant 2 : i32
+  %bb = arith.constant 3 : i32
+  %s = arith.constant 4096 : i32
+  %c = asc.set_global_buffer %p : !gm_f32
+  %que = asc.queue.create : !que_in
+  %ub = asc.queue.alloc_tensor %que : !que_in -> !ub_in
+  %mm = asc.matmul.create : !mm_batch
+  asc.matmul.iterate_batch %mm, %c batch(%ba, %bb) {sync = false, wait_iterate_batch = true} : !mm_batch, !gm_f32
+  asc.matmul.wait_iterate_batch %mm : !mm_batch
+  asc.matmul.iterate_batch %mm, %c batch(%ba, %bb) strides(%s, %s, %s) : !mm_batch, !gm_f32
+  asc.matmul.iterate_batch %mm, %c batch(%ba, %bb) {en_partial_sum = true} : !mm_batch, !gm_f32
+  asc.matmul.iterate_batch %mm, %c batch(%ba, %bb) {en_atomic = 1 : i32} : !mm_batch, !gm_f32
+  asc.matmul.iterate_batch %mm, %ub batch(%ba, %bb) {en_sequential_write = true} : !mm_batch, !ub_in
+  asc.matmul.iterate_batch %mm, %c : !mm_batch, !gm_f32
+  asc.matmul.iterate_batch %mm, %c strides(%s, %s, %s) {en_partial_sum = true, en_atomic = 2 : i32} : !mm_batch, !gm_f32
+  return
+}
+
+// IterateNBatch into the workspace and the two GetBatchTensorC forms; the
+// object's type names its configuration constant (bias slot = C).
+// CHECK-LABEL: void iterate_n_batch(GM_ADDR
+// CHECK: matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NORMAL>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NORMAL>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NORMAL>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NORMAL>, MM_CFG_NORM_NBATCH> [[MM:.*]];
+// CHECK: [[MM]].IterateNBatch<false, true>([[L:.*]], [[BA:.*]], [[BB:.*]], false, 0, 0, 0);
+// CHECK-NEXT: [[MM]].WaitIterateBatch();
+// CHECK-NEXT: [[MM]].IterateNBatch<true, false>([[L]], [[BA]], [[BB]], true, [[S:.*]], [[S]], [[S]]);
+// CHECK-NEXT: AscendC::GlobalTensor<float> [[R:.*]];
+// CHECK-NEXT: [[R]] = [[MM]].GetBatchTensorC<false>([[BA]], [[BB]], false);
+// CHECK-NEXT: AscendC::GlobalTensor<float> [[RV:.*]] = [[R]];
+// CHECK-NEXT: AscendC::DataCopy([[UB:.*]], [[RV]], [[S]]);
+// CHECK-NEXT: [[MM]].GetBatchTensorC<false>([[UB]], [[BA]], [[BB]], true);
+func.func @iterate_n_batch(%p: !asc.gm_addr) attributes {asc.kernel} {
+  %loop = arith.constant 4 : i32
+  %ba = arith.constant 2 : i32
+  %bb = arith.constant 3 : i32
+  %s = arith.constant 4096 : i32
+  %que = asc.queue.create : !que_in
+  %ub = asc.queue.alloc_tensor %que : !que_in -> !ub_in
+  %mm = asc.matmul.create : !mm_nbatch
+  asc.matmul.iterate_n_batch %mm, %loop, %ba, %bb {sync = false, wait_iterate_batch = true} : !mm_nbatch
+  asc.matmul.wait_iterate_batch %mm : !mm_nbatch
+  asc.matmul.iterate_n_batch %mm, %loop, %ba, %bb strides(%s, %s, %s) {en_sequential_write = true} : !mm_nbatch
+  %r = asc.matmul.get_batch_tensor_c %mm, %ba, %bb {sync = false} : !mm_nbatch -> !gm_f32
+  asc.data_copy %ub, %r, %s : !ub_in, !gm_f32
+  asc.matmul.get_batch_tensor_c %mm, %ba, %bb into %ub {sync = false, en_sequential_write = true} : !mm_nbatch, !ub_in
+  return
+}
+
+// Four objects registered at once, each with its tiling; two objects with
+// different configurations name different constants, two with the same
+// share one.
+// CHECK-LABEL: void four_objects(GM_ADDR
+// CHECK: matmul::Matmul<{{.*}}, MM_CFG_MDL> [[M1:.*]];
+// CHECK-NEXT: matmul::Matmul<{{.*}}, MM_CFG_MDL> [[M2:.*]];
+// CHECK-NEXT: matmul::Matmul<{{.*}}, MM_CFG_NORM_NBATCH> [[M3:.*]];
+// CHECK-NEXT: matmul::Matmul<{{.*}}> [[M4:.*]];
+// CHECK-NEXT: REGIST_MATMUL_OBJ(&[[PIPE:.*]], [[WS:.*]], [[M1]], &[[T:.*]], [[M2]], &[[T]], [[M3]], &[[T]], [[M4]], &[[T]]);
+func.func @four_objects(%p: !asc.gm_addr) attributes {asc.kernel} {
+  %pipe = asc.pipe.create
+  %tiling = asc.get_tiling %p
+  %m1 = asc.matmul.create : !mm_mdl
+  %m2 = asc.matmul.create : !mm_mdl
+  %m3 = asc.matmul.create : !mm_nbatch
+  %m4 = asc.matmul.create : !mm
+  asc.matmul.register %pipe, %p, %m1, %m2, %m3, %m4 tiling %tiling, %tiling, %tiling, %tiling : !mm_mdl, !mm_mdl, !mm_nbatch, !mm
+  return
+}
+
+// Matmul element types: int8_t inputs with int32_t results, bfloat16_t, NZ
+// and ND_ALIGN formats, TSCM and VECCALC positions.
+// CHECK-LABEL: void matmul_types(GM_ADDR
+// CHECK: matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::NZ, int8_t>, matmul::MatmulType<AscendC::TPosition::TSCM, CubeFormat::ND_ALIGN, int8_t>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, int32_t>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, int32_t>> {{.*}};
+// CHECK: matmul::Matmul<matmul::MatmulType<AscendC::TPosition::VECCALC, CubeFormat::ND, bfloat16_t>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, bfloat16_t, true, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::VECOUT, CubeFormat::ND, half>> {{.*}};
+func.func @matmul_types(%p: !asc.gm_addr) attributes {asc.kernel} {
+  %m1 = asc.matmul.create : !asc.matmul<a = <gm, nz, i8>, b = <tscm, nd_align, i8>, c = <gm, nd, i32>, bias = <gm, nd, i32>>
+  %m2 = asc.matmul.create : !asc.matmul<a = <veccalc, nd, bf16>, b = <gm, nd, bf16, transposed, layout = bsngd>, c = <vecout, nd, f16>>
+  return
+}
+
+// A device helper is `__aicore__ inline`; an f16 constant is spelled as a
+// half.
+// CHECK-LABEL: __aicore__ inline int32_t helper(int32_t
+// CHECK: half {{.*}} = half(1.5);
+func.func @helper(%x: i32) -> i32 {
+  %h = arith.constant 1.500000e+00 : f16
+  return %x : i32
+}

@@ -1,0 +1,14 @@
+//===- asc-translate.cpp - asc translation driver -------------------------===//
+//
+// mlir-translate for asc kernels: --asc-to-ascendc prints Ascend C source.
+//
+//===----------------------------------------------------------------------===//
+
+#include "asc/Target/AscendC/AscendCEmitter.h"
+#include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
+
+int main(int argc, char **argv) {
+  mlir::asc::registerAscToAscendCTranslation();
+  return mlir::failed(
+      mlir::mlirTranslateMain(argc, argv, "asc translation driver\n"));
+}
