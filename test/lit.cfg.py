@@ -35,3 +35,21 @@ for candidate in ["c++", "g++", "clang++-22", "clang++"]:
 if host_cxx:
     config.available_features.add("host-cxx")
     config.substitutions.append(("%host_cxx", host_cxx))
+
+# Embedding: the C API test programs, the language server, the plugin loaded
+# into the system's stock mlir-opt, and the CMake that installs this build
+# and builds a client against the installed tree.
+llvm_config.add_tool_substitutions(
+    ["asc-capi-ir-test", "asc-capi-pass-test", "asc-capi-pipeline-test",
+     "asc-lsp-server"], tool_dirs)
+# The system's stock mlir-opt, never a tool of this build.
+llvm_config.add_tool_substitutions(["mlir-opt"], [config.llvm_tools_dir])
+config.substitutions.append(
+    ("%asc_plugin",
+     os.path.join(config.asc_obj_root, "lib", "AscPlugin" + config.shlib_ext)))
+config.substitutions.append(("%asc_obj_root", config.asc_obj_root))
+config.substitutions.append(("%shlibext", config.shlib_ext))
+config.substitutions.append(("%cmake_generator", '"%s"' % config.cmake_generator))
+config.substitutions.append(("%cmake_make_program", config.cmake_make_program))
+config.substitutions.append(("%cmake", config.cmake_command))
+config.substitutions.append(("%host_cc", config.host_cc))
