@@ -1,6 +1,7 @@
 # asc-mlir front end: every target installs what it needs on Debian 12 first.
 #
-#   make run    build, then run asc-opt on a shipped example kernel
+#   make run    build, then place the waits of a shipped example kernel
+#               (asc-opt) and print it as Ascend C (asc-translate)
 #   make test   build, then run the whole lit suite; ends with "N passed, N failed"
 #   make docs   regenerate the ODS-generated docs (docs/Dialects/, docs/AscPasses.md)
 
@@ -34,8 +35,11 @@ build: configure
 	ninja -C $(BUILD_DIR) -j $(JOBS)
 
 run: build
-	@echo "== asc-opt $(EXAMPLE)"
-	$(BUILD_DIR)/bin/asc-opt $(EXAMPLE)
+	@echo "== asc-opt --asc-sync-placement $(EXAMPLE)"
+	$(BUILD_DIR)/bin/asc-opt $(EXAMPLE) --asc-sync-placement=emit-remarks \
+	  --mlir-print-op-on-diagnostic=false
+	@echo "== asc-translate --asc-to-ascendc --asc-sync-placement $(EXAMPLE)"
+	$(BUILD_DIR)/bin/asc-translate --asc-to-ascendc --asc-sync-placement $(EXAMPLE)
 
 test: build
 	@utils/run-lit.py $(LLVM_DIR)/bin/lit $(BUILD_DIR)/test
