@@ -109,17 +109,6 @@ void ProtocolState::addUnwaited(Operation *issue) {
   insertSorted(unwaitedIssues, issue);
 }
 
-void ProtocolState::print(raw_ostream &os) const {
-  for (const ObjectEvents &object : objects) {
-    os << "object ";
-    object.matmul.printAsOperand(os, OpPrintingFlags());
-    os << ":";
-    for (Operation *event : object.events)
-      os << " " << (event ? event->getName().getStringRef() : "<entry>");
-    os << "\n";
-  }
-}
-
 //===----------------------------------------------------------------------===//
 // Transfer function
 //===----------------------------------------------------------------------===//

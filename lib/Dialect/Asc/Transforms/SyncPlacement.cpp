@@ -142,7 +142,7 @@ struct AscSyncPlacementPass
 
 private:
   void promoteSyncIssues(func::FuncOp function);
-  LogicalResult repairMissingWaitsIn(func::FuncOp function);
+  void repairMissingWaitsIn(func::FuncOp function);
   SmallVector<WaitPairing> pairWaits(func::FuncOp function,
                                      ProtocolChecker &checker);
   void hoistIssue(Operation *issue, ProtocolChecker &checker,
@@ -203,8 +203,7 @@ void AscSyncPlacementPass::promoteSyncIssues(func::FuncOp function) {
     createWaitAfter(issue);
 }
 
-LogicalResult
-AscSyncPlacementPass::repairMissingWaitsIn(func::FuncOp function) {
+void AscSyncPlacementPass::repairMissingWaitsIn(func::FuncOp function) {
   ProtocolChecker checker(function);
   (void)checker.check(/*reportErrors=*/false);
   // Issues that some matching wait completes on some path.
@@ -231,7 +230,6 @@ AscSyncPlacementPass::repairMissingWaitsIn(func::FuncOp function) {
     wait->emitRemark() << "inserted the missing '" << wait->getName()
                        << "' for this issue";
   }
-  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -405,7 +403,7 @@ void AscSyncPlacementPass::runOnOperation() {
   if (promoteSync)
     promoteSyncIssues(function);
   if (repairMissingWaits)
-    (void)repairMissingWaitsIn(function);
+    repairMissingWaitsIn(function);
 
   ProtocolChecker checker(function);
   if (failed(checker.check()))

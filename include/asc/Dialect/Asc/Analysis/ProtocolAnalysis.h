@@ -47,7 +47,6 @@ struct ProtocolState {
   /// Drops the unwaited issues of `matmul` (it ended).
   void releaseUnwaited(Value matmul);
   void addUnwaited(Operation *issue);
-  void print(raw_ostream &os) const;
 };
 
 /// Applies the effect of `op` to `state` (the analysis' transfer function).
