@@ -1,5 +1,6 @@
 // RUN: asc-opt %s --asc-sync-placement=hoist-issues=false | FileCheck %s
 // RUN: asc-opt %s --asc-sync-placement | FileCheck %s --check-prefix=HOIST
+// RUN: asc-opt %s --asc-sync-placement=hoist-issues=false --asc-verify-sync > /dev/null
 
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
 !gm = !asc.global_tensor<f32>
