@@ -259,6 +259,20 @@ AscSyncPlacementPass::pairWaits(func::FuncOp function,
   return pairings;
 }
 
+/// True for a pipeline barrier: the data movement before it (an MTE copy of
+/// an input into GM, say) is only complete after it, so an issue that moved
+/// above it could read stale inputs.
+static bool drainsPipelines(Operation *op) {
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects)
+    return false;
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects(instances);
+  return llvm::any_of(instances, [](const MemoryEffects::EffectInstance &e) {
+    return e.getResource() == PipelineResource::get();
+  });
+}
+
 /// True when `op` may write memory aliasing `value`.
 static bool mayWrite(Operation *op, Value value, TensorAliasAnalysis &aliases) {
   if (hasUnknownEffects(op))
@@ -299,7 +313,8 @@ void AscSyncPlacementPass::hoistIssue(
         }))
       return true;
     auto blocks = [&](Operation *candidate) {
-      if (finder.getDirectConflict(candidate) != StopReason::None)
+      if (finder.getDirectConflict(candidate) != StopReason::None ||
+          drainsPipelines(candidate))
         return true;
       // Another object's wait is where that object's output becomes final:
       // the issue must not start writing (or reading) memory it may share

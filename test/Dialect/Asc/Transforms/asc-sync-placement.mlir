@@ -899,3 +899,28 @@ func.func @issue_on_either_path(%c: !gm, %d: !gm, %u: !ub, %cond: i1, %s: f32, %
   asc.data_copy %u, %d, %n : !ub, !gm
   return
 }
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecout, f16>
+
+// The issue stays behind the barrier that completes the copy of its A input
+// into GM (the copy itself is a write to A; the barrier drains it).
+// CHECK-LABEL: func.func @hoist_stops_at_pipe_barrier
+// CHECK:      asc.data_copy
+// CHECK-NEXT: asc.adds
+// CHECK-NEXT: asc.pipe_barrier pipe_all
+// CHECK-NEXT: asc.matmul.iterate_all
+func.func @hoist_stops_at_pipe_barrier(%a: !asc.global_tensor<f16>, %c: !gm, %u: !ub, %v: !asc.local_tensor<veccalc, f16>, %s: f16, %n: i32) {
+  %mm = asc.matmul.create : !mm
+  asc.matmul.set_tensor_a %mm, %a : !mm, !asc.global_tensor<f16>
+  asc.matmul.set_tensor_b %mm, %a : !mm, !asc.global_tensor<f16>
+  asc.data_copy %a, %u, %n : !asc.global_tensor<f16>, !ub
+  asc.adds %v, %v, %s, %n : !asc.local_tensor<veccalc, f16>, !asc.local_tensor<veccalc, f16>
+  asc.pipe_barrier pipe_all
+  asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.matmul.wait_iterate_all %mm : !mm
+  return
+}
