@@ -341,31 +341,33 @@ static bool isMemoryValue(Value value) {
   return isa<GlobalTensorType, LocalTensorType, GmAddrType>(value.getType());
 }
 
-bool ProtocolChecker::mayAccess(Operation *op, Value output) {
-  if (!output)
+bool ProtocolChecker::mayTouch(Operation *op, Value memory, bool writesOnly) {
+  if (!memory)
     return false;
   if (auto effects = dyn_cast<MemoryEffectOpInterface>(op)) {
     SmallVector<MemoryEffects::EffectInstance> instances;
     effects.getEffects(instances);
     for (const MemoryEffects::EffectInstance &instance : instances) {
+      if (writesOnly && !isa<MemoryEffects::Write>(instance.getEffect()))
+        continue;
       Value value = instance.getValue();
-      if (value && isMemoryValue(value) && aliases.mayAlias(value, output))
+      if (value && isMemoryValue(value) && aliases.mayAlias(value, memory))
         return true;
     }
     // A computing Matmul call reads the inputs recorded on its object.
     auto use = dyn_cast<MatmulOpInterface>(op);
-    if (use && use.getMatmulUseKind() == MatmulUseKind::Compute)
+    if (!writesOnly && use && use.getMatmulUseKind() == MatmulUseKind::Compute)
       for (Value input : getMatmulInputs(use.getMatmul()))
-        if (aliases.mayAlias(input, output))
+        if (aliases.mayAlias(input, memory))
           return true;
     return false;
   }
   // Ops whose nested ops carry the effects are judged op by op.
   if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
     return false;
-  // Unknown effects: any memory the op is handed may be touched.
+  // Unknown effects: any memory the op is handed may be read or written.
   for (Value operand : op->getOperands())
-    if (isMemoryValue(operand) && aliases.mayAlias(operand, output))
+    if (isMemoryValue(operand) && aliases.mayAlias(operand, memory))
       return true;
   return false;
 }

@@ -273,25 +273,6 @@ static bool drainsPipelines(Operation *op) {
   });
 }
 
-/// True when `op` may write memory aliasing `value`.
-static bool mayWrite(Operation *op, Value value, TensorAliasAnalysis &aliases) {
-  if (hasUnknownEffects(op))
-    return true;
-  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-  if (!effects)
-    return false;
-  SmallVector<MemoryEffects::EffectInstance> instances;
-  effects.getEffects(instances);
-  for (const MemoryEffects::EffectInstance &instance : instances) {
-    Value written = instance.getValue();
-    if (isa<MemoryEffects::Write>(instance.getEffect()) && written &&
-        isa<GlobalTensorType, LocalTensorType>(written.getType()) &&
-        aliases.mayAlias(written, value))
-      return true;
-  }
-  return false;
-}
-
 void AscSyncPlacementPass::hoistIssue(
     Operation *issue, ProtocolChecker &checker,
     const DenseMap<Operation *, ArrayRef<Value>> &waitOutputs) {
@@ -332,7 +313,7 @@ void AscSyncPlacementPass::hoistIssue(
           }))
         return true;
       return llvm::any_of(inputs, [&](Value input) {
-        return mayWrite(candidate, input, aliases);
+        return checker.mayWrite(candidate, input);
       });
     };
     if (blocks(op))

@@ -76,13 +76,23 @@ public:
   TensorAliasAnalysis &getAliasAnalysis() { return aliases; }
 
   /// True when `op` may read or write memory that may alias `output`.
-  bool mayAccess(Operation *op, Value output);
+  bool mayAccess(Operation *op, Value output) {
+    return mayTouch(op, output, /*writesOnly=*/false);
+  }
+  /// True when `op` may write memory that may alias `memory`.
+  bool mayWrite(Operation *op, Value memory) {
+    return mayTouch(op, memory, /*writesOnly=*/true);
+  }
 
   /// The tensors set as inputs (A, B, bias) of `matmul` anywhere in the
   /// function; computed once per object.
   ArrayRef<Value> getMatmulInputs(Value matmul);
 
 private:
+  /// What mayAccess and mayWrite share: `op`'s effects on tensor values, the
+  /// inputs a computing Matmul call reads, and, for ops of unknown effects,
+  /// the memory they are handed.
+  bool mayTouch(Operation *op, Value memory, bool writesOnly);
   LogicalResult checkOperation(Operation *op, const ProtocolState &state,
                                bool report);
   Operation *function;
