@@ -182,6 +182,12 @@ func.func @adds_types(%dst: !asc.local_tensor<vecout, f32>, %src: !asc.local_ten
 
 // -----
 
+// The bias is read like A and B, so it comes from an input position.
+// expected-error @+1 {{expects the bias part at an input position, got co1}}
+func.func private @bias_at_co1(!asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>, bias = <co1, nd, f32>>)
+
+// -----
+
 // A Matmul part is transposed once.
 // expected-error @+2 {{duplicate 'transposed'}}
 // expected-error @+1 {{failed to parse Asc_MatmulType parameter 'b'}}

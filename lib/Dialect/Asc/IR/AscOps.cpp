@@ -282,15 +282,14 @@ LogicalResult MatmulRegisterOp::verify() {
 
 /// The input of set_tensor_a/b/set_bias: a tensor whose kind (global or
 /// local) matches the part's position and whose element type matches the
-/// part's, or, when `allowScalar`, a scalar of that element type.
+/// part's, or a scalar of that element type (set_bias's operand constraint
+/// already excludes scalars).
 static LogicalResult verifyMatmulInput(Operation *op, StringRef partName,
                                        MatmulPartAttr part, Type inputType,
-                                       bool allowScalar, bool hasTranspose) {
+                                       bool hasTranspose) {
   Type elementType = getTensorElementType(inputType);
   bool isScalar = !elementType;
   if (isScalar) {
-    if (!allowScalar)
-      return op->emitOpError() << "expects a tensor input, got " << inputType;
     if (hasTranspose)
       return op->emitOpError("expects no is_transpose with a scalar input");
     elementType = inputType;
@@ -312,13 +311,13 @@ static LogicalResult verifyMatmulInput(Operation *op, StringRef partName,
 
 LogicalResult MatmulSetTensorAOp::verify() {
   return verifyMatmulInput(*this, "A", getMatmul().getType().getA(),
-                           getInput().getType(), /*allowScalar=*/true,
+                           getInput().getType(),
                            getIsTransposeAttr() != nullptr);
 }
 
 LogicalResult MatmulSetTensorBOp::verify() {
   return verifyMatmulInput(*this, "B", getMatmul().getType().getB(),
-                           getInput().getType(), /*allowScalar=*/true,
+                           getInput().getType(),
                            getIsTransposeAttr() != nullptr);
 }
 
@@ -327,7 +326,7 @@ LogicalResult MatmulSetBiasOp::verify() {
   if (!bias)
     return emitOpError("expects a Matmul type with a bias part");
   return verifyMatmulInput(*this, "bias", bias, getBias().getType(),
-                           /*allowScalar=*/false, /*hasTranspose=*/false);
+                           /*hasTranspose=*/false);
 }
 
 LogicalResult MatmulSetOrgShapeOp::verify() {
