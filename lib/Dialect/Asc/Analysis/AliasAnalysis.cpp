@@ -1,125 +1,303 @@
-//===- AliasAnalysis.cpp - may-alias queries on asc tensors ---------------===//
+//===- AliasAnalysis.cpp - may-overlap queries on asc memory --------------===//
 //
-// Provenance-based alias analysis for global and local tensors.
+// Provenance-based alias analysis for asc pointers and tensors, with access
+// footprints from MemoryAccessOpInterface. The memory model it implements is
+// described in docs/Protocol.md ("The memory model") and the reasoning in
+// docs/SyncPlacement.md.
 //
 //===----------------------------------------------------------------------===//
 
 #include "asc/Dialect/Asc/Analysis/AliasAnalysis.h"
+#include "asc/Dialect/Asc/Analysis/ProtocolAnalysis.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Pass/AnalysisManager.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::asc;
 
-/// The constant value of an integer SSA value, if it has one.
-static std::optional<int64_t> getConstantInt(Value value) {
-  if (!value)
-    return std::nullopt;
-  APInt constant;
-  if (matchPattern(value, m_ConstantInt(&constant)))
-    return constant.getSExtValue();
-  return std::nullopt;
-}
+//===----------------------------------------------------------------------===//
+// ByteOffset
+//===----------------------------------------------------------------------===//
 
-/// Bytes of one element of a tensor type (i1 counts as a byte, i4 rounds up).
-static int64_t getElementBytes(Type tensorType) {
-  Type element = getTensorElementType(tensorType);
-  unsigned bits = element ? element.getIntOrFloatBitWidth() : 8;
-  return std::max<int64_t>(1, (bits + 7) / 8);
-}
-
-static std::optional<int64_t> scaled(std::optional<int64_t> count,
-                                     int64_t bytes) {
-  if (!count)
-    return std::nullopt;
-  return *count * bytes;
-}
-
-/// The root a kernel pointer derives from: the argument itself, or the
-/// pointer an offsetting op (GetUserWorkspace) starts from.
-static Value getPointerRoot(Value pointer, bool &offsetKnown) {
-  offsetKnown = true;
-  while (auto user = pointer.getDefiningOp<GetUserWorkspaceOp>()) {
-    pointer = user.getWorkspace();
-    offsetKnown = false;
+ByteOffset ByteOffset::plus(const ByteOffset &other) const {
+  if (!known || !other.known)
+    return unknown();
+  if (term && other.term && (term != other.term))
+    return unknown();
+  ByteOffset sum = *this;
+  if (!sum.term) {
+    sum.term = other.term;
+    sum.scale = other.scale;
+  } else if (other.term && llvm::AddOverflow(scale, other.scale, sum.scale)) {
+    return unknown();
   }
-  return pointer;
+  if (llvm::AddOverflow(constant, other.constant, sum.constant))
+    return unknown();
+  if (sum.term && sum.scale == 0)
+    sum.term = {};
+  return sum;
 }
 
-MemoryRegion TensorAliasAnalysis::computeMemoryRegion(Value tensor) {
-  MemoryRegion region;
-  Type type = tensor.getType();
-  if (isa<GmAddrType>(type)) {
-    // A raw kernel pointer reaches anything from its root on.
-    bool offsetKnown;
-    region.space = MemoryRegion::Space::Global;
-    region.root = getPointerRoot(tensor, offsetKnown);
-    return region;
-  }
-  if (isa<GlobalTensorType>(type))
-    region.space = MemoryRegion::Space::Global;
-  else if (isa<LocalTensorType>(type))
-    region.space = MemoryRegion::Space::Local;
-  else
-    return region;
+bool ByteOffset::isComparableWith(const ByteOffset &other) const {
+  return known && other.known && term == other.term &&
+         (!term || scale == other.scale);
+}
 
-  Operation *def = tensor.getDefiningOp();
-  if (!def) {
-    // A tensor argument of the kernel is its own root; tensors carried by
-    // loops or blocks are unknown.
-    auto argument = cast<BlockArgument>(tensor);
-    if (argument.getOwner()->isEntryBlock() &&
-        isa<FunctionOpInterface>(argument.getOwner()->getParentOp())) {
-      region.root = tensor;
-      region.offset = 0;
+bool ByteOffset::operator==(const ByteOffset &other) const {
+  return known == other.known && term == other.term && scale == other.scale &&
+         constant == other.constant;
+}
+
+/// True when `block` may run more than once per run of the function: it is
+/// in a CFG cycle, or nested in a region that repeats, or in a region of an
+/// op whose control flow the analysis does not know.
+static bool mayRunRepeatedly(Block *block) {
+  for (; block; block = block->getParentOp() ? block->getParentOp()->getBlock()
+                                             : nullptr) {
+    Operation *parent = block->getParentOp();
+    if (!parent || isa<FunctionOpInterface>(parent)) {
+      if (block->getParent() && !block->getParent()->hasOneBlock()) {
+        // A cycle through `block` in the function's CFG.
+        SmallVector<Block *> worklist(block->getSuccessors());
+        llvm::SmallPtrSet<Block *, 8> seen;
+        while (!worklist.empty()) {
+          Block *next = worklist.pop_back_val();
+          if (next == block)
+            return true;
+          if (seen.insert(next).second)
+            llvm::append_range(worklist, next->getSuccessors());
+        }
+      }
+      return false;
     }
-    return region;
+    auto branch = dyn_cast<RegionBranchOpInterface>(parent);
+    if (!branch || !block->getParent()->hasOneBlock() ||
+        branch.isRepetitiveRegion(block->getParent()->getRegionNumber()))
+      return true;
   }
+  return false;
+}
 
-  TypeSwitch<Operation *>(def)
+/// `value` (an integer counting `unitBits`-bit units) as a byte offset:
+/// a constant, a constant plus a multiple of one SSA value, or unknown. A
+/// symbolic term is kept only when it has one value per run of the function:
+/// two accesses in different iterations of a loop see different values of
+/// the same SSA name.
+static ByteOffset decomposeUnits(Value value, int64_t unitBytes,
+                                 unsigned depth = 0) {
+  APInt constant;
+  if (matchPattern(value, m_ConstantInt(&constant))) {
+    int64_t bytes;
+    if (constant.getSignificantBits() > 64 ||
+        llvm::MulOverflow(constant.getSExtValue(), unitBytes, bytes))
+      return ByteOffset::unknown();
+    return ByteOffset::of(bytes);
+  }
+  if (depth < 8) {
+    if (auto add = value.getDefiningOp<arith::AddIOp>())
+      return decomposeUnits(add.getLhs(), unitBytes, depth + 1)
+          .plus(decomposeUnits(add.getRhs(), unitBytes, depth + 1));
+    if (auto mul = value.getDefiningOp<arith::MulIOp>()) {
+      APInt factor;
+      if (matchPattern(mul.getRhs(), m_ConstantInt(&factor)) &&
+          factor.getSignificantBits() <= 32) {
+        int64_t scaled;
+        if (llvm::MulOverflow(unitBytes, factor.getSExtValue(), scaled))
+          return ByteOffset::unknown();
+        return decomposeUnits(mul.getLhs(), scaled, depth + 1);
+      }
+    }
+  }
+  if (mayRunRepeatedly(value.getParentBlock()))
+    return ByteOffset::unknown();
+  return {true, value, unitBytes, 0};
+}
+
+/// The byte offset of element `index` of a tensor of `elementBits`-bit
+/// elements; sub-byte elements need a constant, byte-aligned index.
+static ByteOffset getElementOffset(Value index, unsigned elementBits) {
+  if (!index)
+    return ByteOffset::of(0);
+  if (elementBits % 8 == 0)
+    return decomposeUnits(index, elementBits / 8);
+  ByteOffset bits = decomposeUnits(index, elementBits);
+  if (!bits.known || bits.term || bits.constant % 8 != 0)
+    return ByteOffset::unknown();
+  return ByteOffset::of(bits.constant / 8);
+}
+
+//===----------------------------------------------------------------------===//
+// Provenance
+//===----------------------------------------------------------------------===//
+
+static bool isMemoryType(Type type) {
+  return isa<GmAddrType, GlobalTensorType, LocalTensorType>(type);
+}
+
+static Provenance::Space getSpace(Type type) {
+  if (isa<GmAddrType, GlobalTensorType>(type))
+    return Provenance::Space::Global;
+  if (isa<LocalTensorType>(type))
+    return Provenance::Space::Local;
+  return Provenance::Space::Any;
+}
+
+/// The provenance of memory reached through `type` whose origin is unknown.
+static Provenance getUntraced(Type type) {
+  Provenance provenance;
+  provenance.space = getSpace(type);
+  return provenance;
+}
+
+/// The join of two provenances: their common root, if any.
+static Provenance joinProvenance(const Provenance &lhs, const Provenance &rhs) {
+  if (lhs.space != rhs.space || !lhs.root || lhs.root != rhs.root) {
+    Provenance joined;
+    joined.space =
+        lhs.space == rhs.space ? lhs.space : Provenance::Space::Any;
+    return joined;
+  }
+  Provenance joined = lhs;
+  if (!(lhs.offset == rhs.offset))
+    joined.offset = ByteOffset::unknown();
+  return joined;
+}
+
+AscAliasAnalysis::AscAliasAnalysis(Operation *function,
+                                   MatmulProtocolAnalysis &protocol)
+    : function(function), protocol(protocol) {}
+
+AscAliasAnalysis::AscAliasAnalysis(Operation *function,
+                                   AnalysisManager &manager)
+    : AscAliasAnalysis(function,
+                       manager.getAnalysis<MatmulProtocolAnalysis>()) {}
+
+const Provenance &AscAliasAnalysis::getProvenance(Value value) {
+  auto it = provenances.find(value);
+  if (it != provenances.end())
+    return it->second;
+  // A cycle (a dequeued buffer enqueued into its own queue) resolves to
+  // "untraced" rather than recursing forever.
+  provenances[value] = getUntraced(value.getType());
+  Provenance computed = computeProvenance(value);
+  return provenances[value] = computed;
+}
+
+Provenance AscAliasAnalysis::getStateViewProvenance(Operation *op,
+                                                    Value matmul) {
+  std::optional<SmallVector<Value, 2>> workspaces =
+      protocol.getSlotMemory(op, matmul, MatmulSlot::Workspace);
+  Provenance untraced;
+  untraced.space = Provenance::Space::Global;
+  if (!workspaces || workspaces->empty())
+    return untraced;
+  std::optional<Provenance> joined;
+  for (Value workspace : *workspaces) {
+    if (!workspace)
+      return untraced;
+    const Provenance &provenance = getProvenance(workspace);
+    joined = joined ? joinProvenance(*joined, provenance) : provenance;
+  }
+  // Somewhere in the workspace: the block's place in it is the object's.
+  joined->offset = ByteOffset::unknown();
+  return *joined;
+}
+
+Provenance AscAliasAnalysis::getDequeuedProvenance(Value queue) {
+  Provenance untraced;
+  untraced.space = Provenance::Space::Local;
+  if (!queue.getDefiningOp<QueueCreateOp>())
+    return untraced;
+  // A dequeued buffer is one that was enqueued into the same queue, through
+  // this value or through another name that may denote it.
+  std::optional<Provenance> joined;
+  bool anyEnqueued = false;
+  function->walk([&](QueueEnQueOp enque) {
+    Value target = enque.getQueue();
+    if (target != queue && (target.getDefiningOp<QueueCreateOp>() ||
+                            target.getType() != queue.getType()))
+      return;
+    anyEnqueued = true;
+    const Provenance &provenance = getProvenance(enque.getTensor());
+    joined = joined ? joinProvenance(*joined, provenance) : provenance;
+  });
+  return anyEnqueued ? *joined : untraced;
+}
+
+Provenance AscAliasAnalysis::computeProvenance(Value value) {
+  Type type = value.getType();
+  if (!isMemoryType(type))
+    return getUntraced(type);
+  Provenance provenance = getUntraced(type);
+  if (auto argument = dyn_cast<BlockArgument>(value)) {
+    // A function argument is a root; a value carried by a branch or a loop
+    // may be any of several.
+    Block *owner = argument.getOwner();
+    if (owner->isEntryBlock() &&
+        isa<FunctionOpInterface>(owner->getParentOp())) {
+      provenance.root = value;
+      provenance.offset = ByteOffset::of(0);
+    }
+    return provenance;
+  }
+  Operation *def = value.getDefiningOp();
+  unsigned elementBits = getElementBitWidth(type);
+  return TypeSwitch<Operation *, Provenance>(def)
       .Case([&](SetGlobalBufferOp op) {
-        bool offsetKnown;
-        region.root = getPointerRoot(op.getPtr(), offsetKnown);
-        int64_t bytes = getElementBytes(type);
-        if (offsetKnown)
-          region.offset = op.getOffset()
-                              ? scaled(getConstantInt(op.getOffset()), bytes)
-                              : std::optional<int64_t>(0);
-        region.size = scaled(getConstantInt(op.getSize()), bytes);
+        Provenance base = getProvenance(op.getPtr());
+        base.space = Provenance::Space::Global;
+        base.offset =
+            base.offset.plus(getElementOffset(op.getOffset(), elementBits));
+        return base;
       })
       .Case([&](SubViewOp op) {
-        region = getMemoryRegion(op.getSource());
-        std::optional<int64_t> delta =
-            scaled(getConstantInt(op.getOffset()), getElementBytes(type));
-        region.offset = region.offset && delta
-                            ? std::optional<int64_t>(*region.offset + *delta)
-                            : std::nullopt;
-        region.size = region.size && delta
-                          ? std::optional<int64_t>(*region.size - *delta)
-                          : std::nullopt;
+        Provenance base = getProvenance(op.getSource());
+        base.offset =
+            base.offset.plus(getElementOffset(op.getOffset(), elementBits));
+        return base;
       })
-      .Case([&](QueueAllocTensorOp op) { region.root = op.getQueue(); })
-      .Case([&](QueueDeQueOp op) { region.root = op.getQueue(); })
-      // Views of a Matmul object's workspace.
-      .Case([&](MatmulGetTensorCOp op) { region.root = op.getMatmul(); })
-      .Case([&](MatmulGetBatchTensorCOp op) { region.root = op.getMatmul(); })
-      .Default([&](Operation *) {});
-  return region;
+      .Case([&](GetUserWorkspaceOp op) {
+        Provenance base = getProvenance(op.getWorkspace());
+        base.offset = ByteOffset::unknown();
+        return base;
+      })
+      .Case([&](QueueAllocTensorOp) {
+        // Each allocation is a buffer of its own while it is live.
+        provenance.root = value;
+        provenance.offset = ByteOffset::of(0);
+        return provenance;
+      })
+      .Case([&](QueueDeQueOp op) {
+        return getDequeuedProvenance(op.getQueue());
+      })
+      // Views of the block in the workspace in effect.
+      .Case([&](MatmulGetTensorCOp op) {
+        return getStateViewProvenance(op, op.getMatmul());
+      })
+      .Case([&](MatmulGetBatchTensorCOp op) {
+        return getStateViewProvenance(op, op.getMatmul());
+      })
+      // The system workspace is the memory the framework hands the kernel,
+      // possibly through one of its arguments: untraced. Selects, calls,
+      // loads and anything else: untraced.
+      .Default([&](Operation *) { return provenance; });
 }
 
-const MemoryRegion &TensorAliasAnalysis::getMemoryRegion(Value tensor) {
-  auto it = regions.find(tensor);
-  if (it != regions.end())
-    return it->second;
-  MemoryRegion region = computeMemoryRegion(tensor);
-  return regions[tensor] = region;
-}
+//===----------------------------------------------------------------------===//
+// Alias queries
+//===----------------------------------------------------------------------===//
 
-/// True for a kernel argument marked asc.no_alias.
+/// True for a function argument marked asc.no_alias.
 static bool isNoAliasArgument(Value root) {
-  auto argument = dyn_cast_or_null<BlockArgument>(root);
+  auto argument = dyn_cast<BlockArgument>(root);
   if (!argument || !argument.getOwner()->isEntryBlock())
     return false;
   auto function =
@@ -128,33 +306,204 @@ static bool isNoAliasArgument(Value root) {
                                          AscDialect::getNoAliasAttrName());
 }
 
-/// True when the byte ranges [offset, offset + size) provably do not meet.
-static bool areDisjoint(const MemoryRegion &a, const MemoryRegion &b) {
-  if (!a.offset || !b.offset)
+/// Whether two distinct, known roots may share memory. Roots are function
+/// arguments and queue buffer allocations, none based on another.
+static bool distinctRootsMayOverlap(Value lhs, Value rhs) {
+  if (lhs.getDefiningOp<QueueAllocTensorOp>() &&
+      rhs.getDefiningOp<QueueAllocTensorOp>())
     return false;
-  if (a.size && *a.offset + *a.size <= *b.offset)
-    return true;
-  if (b.size && *b.offset + *b.size <= *a.offset)
-    return true;
-  return false;
+  return !isNoAliasArgument(lhs) && !isNoAliasArgument(rhs);
 }
 
-bool TensorAliasAnalysis::mayAlias(Value a, Value b) {
-  if (a == b)
-    return true;
-  MemoryRegion ra = getMemoryRegion(a), rb = getMemoryRegion(b);
-  if (ra.space == MemoryRegion::Space::Unknown ||
-      rb.space == MemoryRegion::Space::Unknown)
-    return true;
-  if (ra.space != rb.space)
+AliasResult AscAliasAnalysis::alias(const MemoryLocation &lhs,
+                                    const MemoryLocation &rhs) {
+  if ((lhs.size && *lhs.size == 0) || (rhs.size && *rhs.size == 0))
+    return AliasResult::NoAlias;
+  if (lhs.isAnyMemory() || rhs.isAnyMemory())
+    return AliasResult::MayAlias;
+  if (lhs.base.space != rhs.base.space)
+    return AliasResult::NoAlias;
+  Value lhsRoot = lhs.base.root, rhsRoot = rhs.base.root;
+  if (!lhsRoot || !rhsRoot)
+    return AliasResult::MayAlias;
+  if (lhsRoot != rhsRoot)
+    return distinctRootsMayOverlap(lhsRoot, rhsRoot) ? AliasResult::MayAlias
+                                                     : AliasResult::NoAlias;
+  const ByteOffset &lhsOffset = lhs.base.offset, &rhsOffset = rhs.base.offset;
+  if (!lhsOffset.isComparableWith(rhsOffset))
+    return AliasResult::MayAlias;
+  // Exact integer arithmetic on the constant parts: the common term cancels.
+  __int128 lhsStart = lhsOffset.constant, rhsStart = rhsOffset.constant;
+  auto endOf = [](__int128 start, std::optional<uint64_t> size) {
+    return size ? std::optional<__int128>(start + *size) : std::nullopt;
+  };
+  std::optional<__int128> lhsEnd = endOf(lhsStart, lhs.size),
+                          rhsEnd = endOf(rhsStart, rhs.size);
+  if ((lhsEnd && *lhsEnd <= rhsStart) || (rhsEnd && *rhsEnd <= lhsStart))
+    return AliasResult::NoAlias;
+  if (lhsStart == rhsStart)
+    return AliasResult::MustAlias;
+  if (lhsEnd && rhsEnd)
+    return AliasResult::PartialAlias;
+  return AliasResult::MayAlias;
+}
+
+void AscAliasAnalysis::resolve(Operation *op, const MemoryAccess &access,
+                               SmallVectorImpl<ResolvedAccess> &resolved) {
+  if (access.slot) {
+    std::optional<SmallVector<Value, 2>> memory =
+        protocol.getSlotMemory(op, access.matmul, *access.slot);
+    if (!memory) {
+      // The workspace and the scales are global tensors: unknown ones are
+      // somewhere in GM. An unknown A, B or bias may be anywhere.
+      MemoryLocation location = MemoryLocation::anyMemory();
+      if (*access.slot == MatmulSlot::Workspace ||
+          *access.slot == MatmulSlot::QuantScales)
+        location.base.space = Provenance::Space::Global;
+      resolved.push_back({access.kind, location, access.slot});
+      return;
+    }
+    for (Value held : *memory)
+      if (held)
+        resolved.push_back(
+            {access.kind, {getProvenance(held), std::nullopt}, access.slot});
+    return;
+  }
+  if (access.isAnyMemory()) {
+    resolved.push_back({access.kind, MemoryLocation::anyMemory(), {}});
+    return;
+  }
+  MemoryLocation location;
+  location.base = getProvenance(access.memory);
+  unsigned elementBits = getElementBitWidth(access.memory.getType());
+  std::optional<uint64_t> sizeInBits = access.sizeInBits;
+  ByteOffset start = getElementOffset(access.index, elementBits);
+  if (elementBits % 8 != 0 && !start.known && sizeInBits) {
+    // A sub-byte footprint at an unknown element may straddle one more byte.
+    *sizeInBits = llvm::SaturatingAdd<uint64_t>(*sizeInBits, 8);
+  }
+  location.base.offset = location.base.offset.plus(start);
+  if (sizeInBits)
+    location.size = *sizeInBits / 8 + (*sizeInBits % 8 != 0);
+  resolved.push_back({access.kind, location, {}});
+}
+
+/// True for a resource that holds no memory a tensor can reach: the state of
+/// Matmul objects and queues, and the hardware pipelines.
+static bool isStateResource(SideEffects::Resource *resource) {
+  return isa<MatmulStateResource, QueueStateResource, PipelineResource>(
+      resource);
+}
+
+bool AscAliasAnalysis::isCallWithoutMemoryEffects(Operation *call) {
+  auto callOp = dyn_cast<CallOpInterface>(call);
+  if (!callOp)
     return false;
-  if (!ra.root || !rb.root)
+  auto callee = dyn_cast_or_null<FunctionOpInterface>(callOp.resolveCallable());
+  if (!callee || callee.isExternal())
+    return false;
+  auto [it, inserted] = effectFreeCallees.try_emplace(callee, false);
+  if (!inserted)
+    return it->second; // Known, or being computed (recursion: assume not).
+  bool effectFree = !callee->walk([&](Operation *nested) {
+                             if (nested == callee.getOperation())
+                               return WalkResult::advance();
+                             SmallVector<ResolvedAccess> accesses;
+                             getAccesses(nested, accesses);
+                             bool touchesState =
+                                 !isMemoryEffectFree(nested) &&
+                                 !isa<MemoryAccessOpInterface,
+                                      CallOpInterface>(nested) &&
+                                 !nested->hasTrait<
+                                     OpTrait::HasRecursiveMemoryEffects>();
+                             return accesses.empty() && !touchesState
+                                        ? WalkResult::advance()
+                                        : WalkResult::interrupt();
+                           })
+                            .wasInterrupted();
+  effectFreeCallees[callee] = effectFree;
+  return effectFree;
+}
+
+void AscAliasAnalysis::getAccesses(Operation *op,
+                                   SmallVectorImpl<ResolvedAccess> &accesses) {
+  auto anyMemory = [&]() {
+    accesses.push_back(
+        {MemoryAccess::Kind::Read, MemoryLocation::anyMemory(), {}});
+    accesses.push_back(
+        {MemoryAccess::Kind::Write, MemoryLocation::anyMemory(), {}});
+  };
+  if (auto accessOp = dyn_cast<MemoryAccessOpInterface>(op)) {
+    SmallVector<MemoryAccess> raw;
+    accessOp.getMemoryAccesses(raw);
+    for (const MemoryAccess &access : raw)
+      resolve(op, access, accesses);
+    return;
+  }
+  if (isa<CallOpInterface>(op)) {
+    if (!isCallWithoutMemoryEffects(op))
+      anyMemory();
+    return;
+  }
+  if (auto effectsOp = dyn_cast<MemoryEffectOpInterface>(op)) {
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    effectsOp.getEffects(effects);
+    for (const MemoryEffects::EffectInstance &effect : effects) {
+      // A fresh allocation touches no existing memory.
+      if (isa<MemoryEffects::Allocate>(effect.getEffect()))
+        continue;
+      Value value = effect.getValue();
+      if (isStateResource(effect.getResource()) ||
+          (value && isa<AscDialect>(value.getType().getDialect()) &&
+           !isMemoryType(value.getType())))
+        continue;
+      auto kind = isa<MemoryEffects::Read>(effect.getEffect())
+                      ? MemoryAccess::Kind::Read
+                      : MemoryAccess::Kind::Write;
+      if (value && isMemoryType(value.getType())) {
+        resolve(op, MemoryAccess::whole(kind, value), accesses);
+        continue;
+      }
+      // No value, or a value the analysis cannot trace to asc memory (a
+      // memref, an LLVM pointer, an EmitC lvalue): any memory of the space
+      // the resource names, or any memory at all.
+      MemoryLocation location = MemoryLocation::anyMemory();
+      if (!value && isa<GlobalMemoryResource>(effect.getResource()))
+        location.base.space = Provenance::Space::Global;
+      else if (!value && isa<LocalMemoryResource>(effect.getResource()))
+        location.base.space = Provenance::Space::Local;
+      accesses.push_back({kind, location, {}});
+    }
+    return;
+  }
+  // Ops whose nested ops carry the effects are judged op by op.
+  if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+    return;
+  anyMemory();
+}
+
+ModRefResult AscAliasAnalysis::getModRef(Operation *op,
+                                         const MemoryLocation &location) {
+  ModRefResult result = ModRefResult::getNoModRef();
+  SmallVector<ResolvedAccess> accesses;
+  op->walk([&](Operation *nested) {
+    accesses.clear();
+    getAccesses(nested, accesses);
+    for (const ResolvedAccess &access : accesses) {
+      if (alias(access.location, location).isNo())
+        continue;
+      result = result.merge(access.isWrite() ? ModRefResult::getMod()
+                                             : ModRefResult::getRef());
+    }
+  });
+  return result;
+}
+
+bool mlir::asc::mayBeSameMatmulObject(Value lhs, Value rhs) {
+  if (lhs == rhs)
     return true;
-  if (ra.root == rb.root)
-    return !areDisjoint(ra, rb);
-  // Distinct roots.
-  if (ra.space == MemoryRegion::Space::Local)
-    return !(isa<QueueType>(ra.root.getType()) &&
-             isa<QueueType>(rb.root.getType())); // Queues never share buffers.
-  return !isNoAliasArgument(ra.root) && !isNoAliasArgument(rb.root);
+  if (lhs.getType() != rhs.getType())
+    return false;
+  return !lhs.getDefiningOp<MatmulCreateOp>() ||
+         !rhs.getDefiningOp<MatmulCreateOp>();
 }

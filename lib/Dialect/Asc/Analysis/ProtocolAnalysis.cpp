@@ -7,12 +7,16 @@
 
 #include "asc/Dialect/Asc/Analysis/ProtocolAnalysis.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::asc;
+
+using ObjectState = ProtocolState::ObjectState;
 
 //===----------------------------------------------------------------------===//
 // ProtocolState
@@ -28,85 +32,82 @@ static bool insertSorted(Vector &set, T value) {
   return true;
 }
 
-static bool lessByValue(const ProtocolState::ObjectEvents &lhs, Value rhs) {
+template <typename Vector>
+static bool unionSorted(Vector &set, const Vector &other) {
+  bool changed = false;
+  for (auto value : other)
+    changed |= insertSorted(set, value);
+  return changed;
+}
+
+static bool lessByValue(const ObjectState &lhs, Value rhs) {
   return lhs.matmul.getAsOpaquePointer() < rhs.getAsOpaquePointer();
 }
 
+bool ObjectState::operator==(const ObjectState &other) const {
+  return matmul == other.matmul && events == other.events &&
+         setters == other.setters;
+}
+
+bool ObjectState::join(const ObjectState &other) {
+  bool changed = unionSorted(events, other.events);
+  for (unsigned slot = 0; slot < kNumMatmulSlots; ++slot)
+    changed |= unionSorted(setters[slot], other.setters[slot]);
+  return changed;
+}
+
 bool ProtocolState::operator==(const ProtocolState &other) const {
-  if (objects.size() != other.objects.size() ||
-      unwaitedIssues != other.unwaitedIssues)
-    return false;
-  for (auto [lhs, rhs] : llvm::zip(objects, other.objects))
-    if (lhs.matmul != rhs.matmul || lhs.events != rhs.events)
-      return false;
-  return true;
+  return objects == other.objects && unwaitedIssues == other.unwaitedIssues;
 }
 
 bool ProtocolState::join(const ProtocolState &other) {
   bool changed = false;
-  for (const ObjectEvents &incoming : other.objects) {
+  for (const ObjectState &incoming : other.objects) {
     auto it = llvm::lower_bound(objects, incoming.matmul, lessByValue);
     if (it == objects.end() || it->matmul != incoming.matmul) {
       objects.insert(it, incoming);
       changed = true;
       continue;
     }
-    for (Operation *event : incoming.events)
-      changed |= insertSorted(it->events, event);
+    changed |= it->join(incoming);
   }
-  for (Operation *issue : other.unwaitedIssues)
-    changed |= insertSorted(unwaitedIssues, issue);
+  changed |= unionSorted(unwaitedIssues, other.unwaitedIssues);
   return changed;
 }
 
-const ProtocolState::ObjectEvents *ProtocolState::lookup(Value matmul) const {
+const ObjectState *ProtocolState::lookup(Value matmul) const {
   auto it = llvm::lower_bound(objects, matmul, lessByValue);
   if (it == objects.end() || it->matmul != matmul)
     return nullptr;
   return &*it;
 }
 
-void ProtocolState::setEvent(Value matmul, Operation *event) {
+/// What is known of an object from outside: nothing.
+static ObjectState getUnknownObject(Value matmul) {
+  ObjectState object;
+  object.matmul = matmul;
+  object.events.push_back(nullptr);
+  for (auto &setters : object.setters)
+    setters.push_back(nullptr);
+  return object;
+}
+
+ObjectState ProtocolState::getObjectView(Value matmul) const {
+  if (const ObjectState *own = lookup(matmul))
+    return *own;
+  ObjectState view = getUnknownObject(matmul);
+  for (const ObjectState &other : objects)
+    if (mayBeSameMatmulObject(other.matmul, matmul))
+      view.join(other);
+  return view;
+}
+
+ObjectState &ProtocolState::getOrCreate(Value matmul) {
   auto it = llvm::lower_bound(objects, matmul, lessByValue);
-  if (it == objects.end() || it->matmul != matmul)
-    it = objects.insert(it, ObjectEvents{matmul, {}});
-  it->events.assign(1, event);
-}
-
-void ProtocolState::completeWith(Value matmul, MatmulWaitOpInterface wait) {
-  // Pending issues of another kind stay pending: this wait cannot complete
-  // them (rule P1 reports it). Paths through any other event end here with
-  // the wait as their last event.
-  SmallVector<Operation *, 2> events;
-  bool anyCompleted = true;
-  if (const ObjectEvents *entry = lookup(matmul)) {
-    anyCompleted = false;
-    for (Operation *event : entry->events) {
-      if (isPendingIssue(event) &&
-          cast<MatmulAsyncIssueOpInterface>(event).getWaitKind() !=
-              wait.getWaitKind())
-        events.push_back(event);
-      else
-        anyCompleted = true;
-    }
-  }
-  if (anyCompleted)
-    events.push_back(wait);
-  llvm::sort(events);
-  auto it = llvm::lower_bound(objects, matmul, lessByValue);
-  if (it == objects.end() || it->matmul != matmul)
-    it = objects.insert(it, ObjectEvents{matmul, {}});
-  it->events.assign(events.begin(), events.end());
-}
-
-void ProtocolState::releaseUnwaited(Value matmul) {
-  llvm::erase_if(unwaitedIssues, [&](Operation *issue) {
-    return cast<MatmulOpInterface>(issue).getMatmul() == matmul;
-  });
-}
-
-void ProtocolState::addUnwaited(Operation *issue) {
-  insertSorted(unwaitedIssues, issue);
+  if (it != objects.end() && it->matmul == matmul)
+    return *it;
+  ObjectState view = getObjectView(matmul);
+  return *objects.insert(it, std::move(view));
 }
 
 //===----------------------------------------------------------------------===//
@@ -118,43 +119,108 @@ bool mlir::asc::isPendingIssue(Operation *op) {
   return issue && issue.isAsync() && issue.isWaitable();
 }
 
-/// An async issue that no wait can complete: pending until the object ends.
-static bool isUnwaitedIssue(Operation *op) {
-  auto issue = dyn_cast<MatmulAsyncIssueOpInterface>(op);
+bool mlir::asc::isUnwaitedIssue(Operation *op) {
+  auto issue = dyn_cast_or_null<MatmulAsyncIssueOpInterface>(op);
   return issue && issue.isAsync() && !issue.isWaitable();
 }
 
-void mlir::asc::applyProtocolTransfer(Operation *op, ProtocolState &state) {
-  if (auto create = dyn_cast<MatmulCreateOp>(op))
-    return state.setEvent(create.getMatmul(), op);
-  if (auto registration = dyn_cast<MatmulRegisterOp>(op)) {
-    for (Value matmul : registration.getMatmuls())
-      state.setEvent(matmul, op);
+/// The effect of `wait` on one object: the pending issues of its kind are
+/// complete. Pending issues of another kind stay pending (rule P1 reports
+/// it); paths through any other event end here with the wait as their last
+/// event.
+static void completeWith(ObjectState &object, MatmulWaitOpInterface wait) {
+  SmallVector<Operation *, 2> events;
+  bool anyCompleted = false;
+  for (Operation *event : object.events) {
+    if (isPendingIssue(event) &&
+        cast<MatmulAsyncIssueOpInterface>(event).getWaitKind() !=
+            wait.getWaitKind())
+      events.push_back(event);
+    else
+      anyCompleted = true;
+  }
+  if (anyCompleted || events.empty())
+    events.push_back(wait);
+  llvm::sort(events);
+  object.events.assign(events.begin(), events.end());
+}
+
+/// Applies `update` to the entry of `matmul` (a strong update: that value
+/// denotes one object) and, as a may-update joined with what was there, to
+/// every other entry that may denote the same object.
+static void updateObject(ProtocolState &state, Value matmul,
+                         function_ref<void(ObjectState &)> update) {
+  update(state.getOrCreate(matmul));
+  for (ObjectState &other : state.objects) {
+    if (other.matmul == matmul || !mayBeSameMatmulObject(other.matmul, matmul))
+      continue;
+    ObjectState updated = other;
+    update(updated);
+    other.join(updated);
+  }
+}
+
+static void transferMatmulUse(MatmulOpInterface use, ProtocolState &state) {
+  Operation *op = use;
+  Value matmul = use.getMatmul();
+  MatmulUseKind kind = use.getMatmulUseKind();
+  updateObject(state, matmul, [&](ObjectState &object) {
+    switch (kind) {
+    case MatmulUseKind::Initialize:
+    case MatmulUseKind::Release:
+      object.events.assign(1, op);
+      break;
+    case MatmulUseKind::Wait:
+      completeWith(object, cast<MatmulWaitOpInterface>(op));
+      break;
+    case MatmulUseKind::Configure:
+      if (std::optional<MatmulSlotUpdate> update = use.getSlotUpdate())
+        object.setters[static_cast<unsigned>(update->slot)].assign(1, op);
+      break;
+    case MatmulUseKind::Compute:
+      if (isPendingIssue(op))
+        object.events.assign(1, op);
+      break;
+    }
+  });
+  if (kind == MatmulUseKind::Release) {
+    // Only issues made through this very value are known to be complete.
+    llvm::erase_if(state.unwaitedIssues, [&](Operation *issue) {
+      return cast<MatmulOpInterface>(issue).getMatmul() == matmul;
+    });
+  }
+  if (kind == MatmulUseKind::Compute && isUnwaitedIssue(op))
+    insertSorted(state.unwaitedIssues, op);
+}
+
+/// Applies the effect of `op` (without nested regions) to `state`.
+static void applyProtocolTransfer(Operation *op, ProtocolState &state) {
+  if (auto create = dyn_cast<MatmulCreateOp>(op)) {
+    // A new object holds no memory yet: its creation is the setter of
+    // every slot.
+    ObjectState &object = state.getOrCreate(create.getMatmul());
+    object.events.assign(1, op);
+    for (auto &setters : object.setters)
+      setters.assign(1, op);
     return;
   }
-  auto use = dyn_cast<MatmulOpInterface>(op);
-  if (!use)
+  if (auto registration = dyn_cast<MatmulRegisterOp>(op)) {
+    for (Value matmul : registration.getMatmuls())
+      updateObject(state, matmul,
+                   [&](ObjectState &object) { object.events.assign(1, op); });
     return;
-  Value matmul = use.getMatmul();
-  switch (use.getMatmulUseKind()) {
-  case MatmulUseKind::Initialize:
-    state.setEvent(matmul, op);
-    break;
-  case MatmulUseKind::Wait:
-    state.completeWith(matmul, cast<MatmulWaitOpInterface>(op));
-    break;
-  case MatmulUseKind::Release:
-    state.setEvent(matmul, op);
-    state.releaseUnwaited(matmul);
-    break;
-  case MatmulUseKind::Compute:
-    if (isPendingIssue(op))
-      state.setEvent(matmul, op);
-    else if (isUnwaitedIssue(op))
-      state.addUnwaited(op);
-    break;
-  case MatmulUseKind::Configure:
-    break;
+  }
+  if (auto use = dyn_cast<MatmulOpInterface>(op))
+    return transferMatmulUse(use, state);
+  if (isPure(op))
+    return;
+  // Any other op handed a Matmul object (a call) may do anything to it.
+  for (Value operand : op->getOperands()) {
+    if (!isa<MatmulType>(operand.getType()))
+      continue;
+    updateObject(state, operand, [&](ObjectState &object) {
+      object.join(getUnknownObject(object.matmul));
+    });
   }
 }
 
@@ -162,47 +228,64 @@ void mlir::asc::applyProtocolTransfer(Operation *op, ProtocolState &state) {
 // Propagation over structured and unstructured control flow
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// Called with each reachable operation and the state before it, once the
-/// states have converged.
-using StateVisitor = function_ref<void(Operation *, const ProtocolState &)>;
-
+namespace mlir::asc {
 /// Propagates protocol states through regions. Loops and CFGs are iterated
-/// to a fixpoint without reporting; then one more walk with the converged
-/// entry states reports each reachable operation exactly once.
+/// to a fixpoint without recording; then one more walk with the converged
+/// entry states records the states the analysis keeps.
 ///
 /// The state only changes at Matmul operations, so a copy per operation (as
 /// a dense lattice per program point would hold) is avoided: one state
 /// flows through each block in place.
 class ProtocolFlow {
 public:
-  /// Flows `state` through `region`; returns the join of the states at the
-  /// region's exits. With a visitor, reports every reachable op.
+  explicit ProtocolFlow(MatmulProtocolAnalysis *record) : record(record) {}
+
+  /// Flows `entry` through `region`; returns the join of the states at the
+  /// region's exits.
   ProtocolState flowRegion(Region &region, const ProtocolState &entry,
-                           const StateVisitor *visitor);
+                           bool recording);
 
 private:
-  /// Flows `state` through one block; `exits` receives the state at a
-  /// terminator without successors. Successor states are joined into
-  /// `blockStates`, and `changed` collects blocks whose state grew.
-  void flowBlock(Block &block, ProtocolState state, const StateVisitor *visitor,
+  void flowBlock(Block &block, ProtocolState state, bool recording,
                  ProtocolState &exits,
                  DenseMap<Block *, ProtocolState> *blockStates,
                  SmallVectorImpl<Block *> *changed);
-  void flowOp(Operation *op, ProtocolState &state, const StateVisitor *visitor);
+  void flowOp(Operation *op, ProtocolState &state, bool recording);
   void flowRegionBranch(RegionBranchOpInterface branch, ProtocolState &state,
-                        const StateVisitor *visitor);
-};
-} // namespace
+                        bool recording);
+  void flowUnknownRegions(Operation *op, ProtocolState &state, bool recording);
 
-void ProtocolFlow::flowBlock(Block &block, ProtocolState state,
-                             const StateVisitor *visitor, ProtocolState &exits,
+  MatmulProtocolAnalysis *record;
+};
+} // namespace mlir::asc
+
+/// The constant values of `op`'s operands (null where not constant).
+static SmallVector<Attribute> getConstantOperands(Operation *op) {
+  SmallVector<Attribute> constants;
+  for (Value operand : op->getOperands()) {
+    Attribute constant;
+    (void)matchPattern(operand, m_Constant(&constant));
+    constants.push_back(constant);
+  }
+  return constants;
+}
+
+/// True for an op that stores the state before it: the ops that use a
+/// Matmul object.
+static bool recordsState(Operation *op) {
+  return isa<MatmulOpInterface, MatmulCreateOp, MatmulRegisterOp>(op);
+}
+
+void ProtocolFlow::flowBlock(Block &block, ProtocolState state, bool recording,
+                             ProtocolState &exits,
                              DenseMap<Block *, ProtocolState> *blockStates,
                              SmallVectorImpl<Block *> *changed) {
+  if (recording)
+    record->blockEntryStates[&block] = state;
   for (Operation &op : block) {
-    if (visitor)
-      (*visitor)(&op, state);
-    flowOp(&op, state, visitor);
+    if (recording && recordsState(&op))
+      record->matmulOpStates[&op] = state;
+    flowOp(&op, state, recording);
   }
   Operation *terminator = block.empty() ? nullptr : &block.back();
   if (!terminator || terminator->getNumSuccessors() == 0) {
@@ -211,7 +294,13 @@ void ProtocolFlow::flowBlock(Block &block, ProtocolState state,
   }
   if (!blockStates)
     return;
-  for (Block *successor : terminator->getSuccessors()) {
+  // A branch on a constant takes one successor.
+  SmallVector<Block *, 2> successors(terminator->getSuccessors());
+  if (auto branch = dyn_cast<BranchOpInterface>(terminator))
+    if (Block *only =
+            branch.getSuccessorForOperands(getConstantOperands(terminator)))
+      successors.assign(1, only);
+  for (Block *successor : successors) {
     auto [it, inserted] = blockStates->try_emplace(successor, state);
     if ((inserted || it->second.join(state)) && changed)
       changed->push_back(successor);
@@ -220,44 +309,45 @@ void ProtocolFlow::flowBlock(Block &block, ProtocolState state,
 
 ProtocolState ProtocolFlow::flowRegion(Region &region,
                                        const ProtocolState &entry,
-                                       const StateVisitor *visitor) {
+                                       bool recording) {
   ProtocolState exits;
   if (region.empty())
     return entry;
   if (region.hasOneBlock()) {
-    flowBlock(region.front(), entry, visitor, exits, nullptr, nullptr);
+    flowBlock(region.front(), entry, recording, exits, nullptr, nullptr);
     return exits;
   }
-  // A CFG: iterate the block entry states to a fixpoint, then report.
+  // A CFG: iterate the block entry states to a fixpoint, then record.
   DenseMap<Block *, ProtocolState> blockStates;
   blockStates[&region.front()] = entry;
   SmallVector<Block *> worklist{&region.front()};
   while (!worklist.empty()) {
     Block *block = worklist.pop_back_val();
     ProtocolState ignoredExits;
-    flowBlock(*block, blockStates[block], nullptr, ignoredExits, &blockStates,
-              &worklist);
+    flowBlock(*block, blockStates[block], /*recording=*/false, ignoredExits,
+              &blockStates, &worklist);
   }
   for (Block &block : region) {
     auto it = blockStates.find(&block);
     if (it == blockStates.end())
       continue; // Unreachable.
-    flowBlock(block, it->second, visitor, exits, nullptr, nullptr);
+    flowBlock(block, it->second, recording, exits, nullptr, nullptr);
   }
   return exits;
 }
 
 void ProtocolFlow::flowRegionBranch(RegionBranchOpInterface branch,
-                                    ProtocolState &state,
-                                    const StateVisitor *visitor) {
+                                    ProtocolState &state, bool recording) {
   DenseMap<Region *, ProtocolState> entryStates;
   ProtocolState after;
+  bool exits = false;
   SmallVector<Region *> worklist;
   auto propagate = [&](ArrayRef<RegionSuccessor> successors,
                        const ProtocolState &from) {
     for (const RegionSuccessor &successor : successors) {
       if (successor.isParent()) {
         after.join(from);
+        exits = true;
         continue;
       }
       Region *region = successor.getSuccessor();
@@ -266,110 +356,172 @@ void ProtocolFlow::flowRegionBranch(RegionBranchOpInterface branch,
         worklist.push_back(region);
     }
   };
+  // Paths are the feasible ones as far as constants decide: an scf.if on a
+  // constant takes one branch, a loop that runs at least once has no
+  // zero-trip path.
   SmallVector<RegionSuccessor> successors;
-  branch.getSuccessorRegions(RegionBranchPoint::parent(), successors);
+  branch.getEntrySuccessorRegions(getConstantOperands(branch), successors);
+  if (auto loop = dyn_cast<LoopLikeOpInterface>(branch.getOperation()))
+    if (std::optional<APInt> trips = loop.getStaticTripCount();
+        trips && !trips->isZero())
+      llvm::erase_if(successors, [](const RegionSuccessor &successor) {
+        return successor.isParent();
+      });
   propagate(successors, state);
   while (!worklist.empty()) {
     Region *region = worklist.pop_back_val();
-    ProtocolState exit = flowRegion(*region, entryStates[region], nullptr);
+    ProtocolState exit =
+        flowRegion(*region, entryStates[region], /*recording=*/false);
     successors.clear();
     branch.getSuccessorRegions(*region, successors);
     propagate(successors, exit);
   }
-  if (visitor)
+  if (recording)
     for (Region &region : branch->getRegions()) {
       auto it = entryStates.find(&region);
       if (it != entryStates.end())
-        (void)flowRegion(region, it->second, visitor);
+        (void)flowRegion(region, it->second, /*recording=*/true);
     }
   state = std::move(after);
+  (void)exits;
+}
+
+void ProtocolFlow::flowUnknownRegions(Operation *op, ProtocolState &state,
+                                      bool recording) {
+  // Regions of unknown semantics may run in any order, any number of times.
+  ProtocolState entry = state;
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (Region &region : op->getRegions())
+      changed |= entry.join(flowRegion(region, entry, /*recording=*/false));
+  }
+  if (recording)
+    for (Region &region : op->getRegions())
+      (void)flowRegion(region, entry, /*recording=*/true);
+  state = std::move(entry);
 }
 
 void ProtocolFlow::flowOp(Operation *op, ProtocolState &state,
-                          const StateVisitor *visitor) {
+                          bool recording) {
   if (op->getNumRegions() == 0)
     return applyProtocolTransfer(op, state);
   if (auto branch = dyn_cast<RegionBranchOpInterface>(op))
-    return flowRegionBranch(branch, state, visitor);
-  // Regions of unknown semantics may run or not, once each.
-  ProtocolState after = state;
-  for (Region &region : op->getRegions())
-    after.join(flowRegion(region, state, visitor));
-  state = std::move(after);
+    flowRegionBranch(branch, state, recording);
+  else
+    flowUnknownRegions(op, state, recording);
+  if (recording)
+    record->stateAfterRegionOp[op] = state;
+}
+
+//===----------------------------------------------------------------------===//
+// MatmulProtocolAnalysis
+//===----------------------------------------------------------------------===//
+
+MatmulProtocolAnalysis::MatmulProtocolAnalysis(Operation *function)
+    : function(function) {
+  Region &body = function->getRegion(0);
+  ProtocolState entry;
+  // Matmul objects passed in as arguments start in an unknown state.
+  if (!body.empty())
+    for (BlockArgument argument : body.getArguments())
+      if (isa<MatmulType>(argument.getType()))
+        entry.getOrCreate(argument);
+  ProtocolFlow flow(this);
+  (void)flow.flowRegion(body, entry, /*recording=*/true);
+}
+
+const ProtocolState *
+MatmulProtocolAnalysis::getStateBefore(Operation *op) const {
+  auto it = matmulOpStates.find(op);
+  return it == matmulOpStates.end() ? nullptr : &it->second;
+}
+
+/// Replays `block` from its recorded entry state.
+static void
+replayBlock(Block &block, const MatmulProtocolAnalysis &analysis,
+            const DenseMap<Block *, ProtocolState> &entries,
+            const DenseMap<Operation *, ProtocolState> &afterRegionOps,
+            function_ref<void(Operation *, const ProtocolState &)> visitor) {
+  auto entry = entries.find(&block);
+  if (entry == entries.end())
+    return; // Unreachable.
+  ProtocolState state = entry->second;
+  for (Operation &op : block) {
+    visitor(&op, state);
+    if (op.getNumRegions() == 0) {
+      applyProtocolTransfer(&op, state);
+      continue;
+    }
+    for (Region &region : op.getRegions())
+      for (Block &nested : region)
+        replayBlock(nested, analysis, entries, afterRegionOps, visitor);
+    auto after = afterRegionOps.find(&op);
+    if (after == afterRegionOps.end())
+      return;
+    state = after->second;
+  }
+}
+
+void MatmulProtocolAnalysis::walkStates(
+    function_ref<void(Operation *, const ProtocolState &)> visitor) const {
+  for (Block &block : function->getRegion(0))
+    replayBlock(block, *this, blockEntryStates, stateAfterRegionOp, visitor);
+}
+
+std::optional<SmallVector<Value, 2>>
+MatmulProtocolAnalysis::getSlotMemory(Operation *op, Value matmul,
+                                      MatmulSlot slot) const {
+  const ProtocolState *state = getStateBefore(op);
+  if (!state)
+    return std::nullopt;
+  ObjectState object = state->getObjectView(matmul);
+  SmallVector<Value, 2> memory;
+  for (Operation *setter : object.setters[static_cast<unsigned>(slot)]) {
+    // Nothing set since the object was created: no input, but a workspace
+    // the object finds by itself, anywhere in GM.
+    if (isa_and_nonnull<MatmulCreateOp>(setter)) {
+      if (slot == MatmulSlot::Workspace)
+        return std::nullopt;
+      continue;
+    }
+    auto use = dyn_cast_or_null<MatmulOpInterface>(setter);
+    std::optional<MatmulSlotUpdate> update =
+        use ? use.getSlotUpdate() : std::nullopt;
+    if (!update)
+      return std::nullopt;
+    memory.push_back(update->memory);
+  }
+  return memory;
 }
 
 //===----------------------------------------------------------------------===//
 // ProtocolChecker
 //===----------------------------------------------------------------------===//
 
-Value mlir::asc::getPendingOutput(Operation *issue) {
-  auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
-  if (Value output = asyncIssue.getAsyncOutput())
-    return output;
-  // IterateNBatch writes the workspace set by SetWorkspace.
-  for (Operation *user : asyncIssue.getMatmul().getUsers())
-    if (auto setWorkspace = dyn_cast<MatmulSetWorkspaceOp>(user))
-      return setWorkspace.getWorkspace();
-  return {};
-}
-
-const ProtocolState *ProtocolChecker::getStateBefore(Operation *op) const {
-  auto it = matmulStates.find(op);
-  return it == matmulStates.end() ? nullptr : &it->second;
-}
-
-/// The tensors a computing Matmul call reads: its recorded inputs.
-static void collectMatmulInputs(Value matmul, SmallVectorImpl<Value> &inputs) {
-  for (Operation *user : matmul.getUsers()) {
-    if (auto setA = dyn_cast<MatmulSetTensorAOp>(user))
-      inputs.push_back(setA.getInput());
-    else if (auto setB = dyn_cast<MatmulSetTensorBOp>(user))
-      inputs.push_back(setB.getInput());
-    else if (auto setBias = dyn_cast<MatmulSetBiasOp>(user))
-      inputs.push_back(setBias.getBias());
-  }
-}
-
-ArrayRef<Value> ProtocolChecker::getMatmulInputs(Value matmul) {
-  auto [it, inserted] = matmulInputs.try_emplace(matmul);
+ArrayRef<ResolvedAccess>
+ProtocolChecker::getInFlightFootprint(Operation *issue) {
+  auto [it, inserted] = footprints.try_emplace(issue);
   if (inserted)
-    collectMatmulInputs(matmul, it->second);
+    aliases.getAccesses(issue, it->second);
   return it->second;
 }
 
-static bool isMemoryValue(Value value) {
-  return isa<GlobalTensorType, LocalTensorType, GmAddrType>(value.getType());
-}
-
-bool ProtocolChecker::mayTouch(Operation *op, Value memory, bool writesOnly) {
-  if (!memory)
-    return false;
-  if (auto effects = dyn_cast<MemoryEffectOpInterface>(op)) {
-    SmallVector<MemoryEffects::EffectInstance> instances;
-    effects.getEffects(instances);
-    for (const MemoryEffects::EffectInstance &instance : instances) {
-      if (writesOnly && !isa<MemoryEffects::Write>(instance.getEffect()))
+std::optional<std::pair<ResolvedAccess, ResolvedAccess>>
+ProtocolChecker::findConflict(Operation *op,
+                              ArrayRef<ResolvedAccess> footprint) {
+  SmallVector<ResolvedAccess> accesses;
+  aliases.getAccesses(op, accesses);
+  for (const ResolvedAccess &access : accesses) {
+    for (const ResolvedAccess &inFlight : footprint) {
+      // Outputs may be neither read nor written; inputs may only be read.
+      if (!inFlight.isWrite() && !access.isWrite())
         continue;
-      Value value = instance.getValue();
-      if (value && isMemoryValue(value) && aliases.mayAlias(value, memory))
-        return true;
+      if (!aliases.alias(access.location, inFlight.location).isNo())
+        return std::make_pair(access, inFlight);
     }
-    // A computing Matmul call reads the inputs recorded on its object.
-    auto use = dyn_cast<MatmulOpInterface>(op);
-    if (!writesOnly && use && use.getMatmulUseKind() == MatmulUseKind::Compute)
-      for (Value input : getMatmulInputs(use.getMatmul()))
-        if (aliases.mayAlias(input, memory))
-          return true;
-    return false;
   }
-  // Ops whose nested ops carry the effects are judged op by op.
-  if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
-    return false;
-  // Unknown effects: any memory the op is handed may be read or written.
-  for (Value operand : op->getOperands())
-    if (isMemoryValue(operand) && aliases.mayAlias(operand, memory))
-      return true;
-  return false;
+  return std::nullopt;
 }
 
 /// "reconfigures", "ends", ... : what a Matmul call does, for diagnostics.
@@ -399,7 +551,8 @@ static void noteIdleEvent(InFlightDiagnostic &diag, Operation *event,
                           Operation *function) {
   if (!event) {
     diag.attachNote(function->getLoc())
-        << "nothing was issued on the object since the function entry";
+        << "the object may come from outside the function, or through "
+           "another name, with nothing issued";
     return;
   }
   auto use = dyn_cast<MatmulOpInterface>(event);
@@ -409,6 +562,23 @@ static void noteIdleEvent(InFlightDiagnostic &diag, Operation *event,
   else
     diag.attachNote(event->getLoc())
         << "on some path nothing was issued since the object was set up here";
+}
+
+/// The Matmul objects `op` acts on, with what it does to them.
+static SmallVector<std::pair<Value, MatmulUseKind>, 2>
+getObjectsUsed(Operation *op) {
+  SmallVector<std::pair<Value, MatmulUseKind>, 2> objects;
+  if (auto use = dyn_cast<MatmulOpInterface>(op))
+    objects.push_back({use.getMatmul(), use.getMatmulUseKind()});
+  else if (auto registration = dyn_cast<MatmulRegisterOp>(op))
+    for (Value matmul : registration.getMatmuls())
+      objects.push_back({matmul, MatmulUseKind::Initialize});
+  else if (!isa<MatmulCreateOp>(op) && !isPure(op))
+    // A call or unknown op handed the object may issue on it or end it.
+    for (Value operand : op->getOperands())
+      if (isa<MatmulType>(operand.getType()))
+        objects.push_back({operand, MatmulUseKind::Compute});
+  return objects;
 }
 
 LogicalResult ProtocolChecker::checkOperation(Operation *op,
@@ -421,22 +591,12 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
       return InFlightDiagnostic();
     return op->emitOpError();
   };
+  Operation *function = protocol.getFunction();
 
-  auto use = dyn_cast<MatmulOpInterface>(op);
-  SmallVector<Value, 4> objects;
-  if (use)
-    objects.push_back(use.getMatmul());
-  else if (auto registration = dyn_cast<MatmulRegisterOp>(op))
-    llvm::append_range(objects, registration.getMatmuls());
-
-  for (Value matmul : objects) {
-    const ProtocolState::ObjectEvents *entry = state.lookup(matmul);
-    if (!entry)
-      continue;
-    MatmulUseKind kind =
-        use ? use.getMatmulUseKind() : MatmulUseKind::Initialize;
+  for (auto [matmul, kind] : getObjectsUsed(op)) {
+    ObjectState object = state.getObjectView(matmul);
     SmallVector<Operation *> pending, idle, ended;
-    for (Operation *event : entry->events) {
+    for (Operation *event : object.events) {
       if (isPendingIssue(event))
         pending.push_back(event);
       else if (isEndEvent(event))
@@ -492,9 +652,10 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
 
   // Rule P1: a kernel does not return with work pending.
   if (op->hasTrait<OpTrait::ReturnLike>() && op->getParentOp() == function) {
-    for (const ProtocolState::ObjectEvents &object : state.objects) {
+    llvm::SmallPtrSet<Operation *, 4> reported;
+    for (const ObjectState &object : state.objects) {
       for (Operation *event : object.events) {
-        if (!isPendingIssue(event))
+        if (!isPendingIssue(event) || !reported.insert(event).second)
           continue;
         InFlightDiagnostic diag =
             error() << "returns while an async '" << event->getName()
@@ -506,38 +667,61 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
           diag.attachNote(event->getLoc()) << "the pending async issue";
       }
     }
+    for (Operation *issue : state.unwaitedIssues) {
+      InFlightDiagnostic diag =
+          error() << "returns while an async '" << issue->getName()
+                  << "' without a wait flag is pending: rule P1 needs the "
+                     "object's 'asc.matmul.end' first";
+      if (report)
+        diag.attachNote(issue->getLoc()) << "the pending async issue";
+    }
   }
 
-  // Rule P3: nobody touches a pending output before its wait.
+  // Rule P3: before an in-flight issue completes, nothing touches its
+  // outputs and nothing writes its inputs.
   auto checkRace = [&](Operation *issue, bool unwaited) {
     if (issue == op)
       return;
     auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
     // Uses of the issue's own object are rule P1's business.
-    if (use && use.getMatmul() == asyncIssue.getMatmul())
+    if (auto use = dyn_cast<MatmulOpInterface>(op))
+      if (mayBeSameMatmulObject(use.getMatmul(), asyncIssue.getMatmul()))
+        return;
+    std::optional<std::pair<ResolvedAccess, ResolvedAccess>> conflict =
+        findConflict(op, getInFlightFootprint(issue));
+    if (!conflict)
       return;
-    Value output = getPendingOutput(issue);
-    if (!mayAccess(op, output))
-      return;
-    InFlightDiagnostic diag = error()
-                              << "may access memory that aliases the pending "
-                                 "output of an async '"
-                              << issue->getName() << "' (rule P3)";
+    const ResolvedAccess &inFlight = conflict->second;
+    InFlightDiagnostic diag = error();
+    if (inFlight.isWrite())
+      diag << "may access memory that aliases the pending output of an async '"
+           << issue->getName() << "' (rule P3)";
+    else
+      diag << "may write memory that an async '" << issue->getName()
+           << "' reads while it runs (its "
+           << (inFlight.slot ? describeMatmulSlot(*inFlight.slot) : "input")
+           << " input) (rule P3)";
     if (!report)
       return;
+    StringRef what = inFlight.isWrite() ? "output" : "input";
     if (unwaited)
       diag.attachNote(issue->getLoc())
-          << "this issue has no wait flag: its output stays pending until "
-             "the object's end";
+          << (inFlight.isWrite()
+                  ? "this issue has no wait flag: its output stays pending "
+                    "until the object's end"
+                  : "this issue has no wait flag: it reads its inputs until "
+                    "the object's end");
     else
       diag.attachNote(issue->getLoc())
-          << "the async issue writing that output; its '"
+          << "the async issue " << (inFlight.isWrite() ? "writing" : "reading")
+          << " that " << what << "; its '"
           << getWaitOpName(asyncIssue.getWaitKind())
           << "' must come before the access";
   };
-  for (const ProtocolState::ObjectEvents &object : state.objects)
+  llvm::SmallPtrSet<Operation *, 4> checked;
+  for (const ObjectState &object : state.objects)
     for (Operation *event : object.events)
-      if (isPendingIssue(event))
+      if (isPendingIssue(event) && checked.insert(event).second)
         checkRace(event, /*unwaited=*/false);
   for (Operation *issue : state.unwaitedIssues)
     checkRace(issue, /*unwaited=*/true);
@@ -546,21 +730,9 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
 }
 
 LogicalResult ProtocolChecker::check(bool reportErrors) {
-  matmulStates.clear();
   bool failed = false;
-  auto visit = [&](Operation *op, const ProtocolState &state) {
-    if (isa<MatmulOpInterface>(op))
-      matmulStates[op] = state;
+  protocol.walkStates([&](Operation *op, const ProtocolState &state) {
     failed |= mlir::failed(checkOperation(op, state, reportErrors));
-  };
-  StateVisitor visitor(visit);
-  ProtocolState entry;
-  // Matmul objects passed in as arguments start in an unknown state.
-  Region &body = function->getRegion(0);
-  if (!body.empty())
-    for (BlockArgument argument : body.getArguments())
-      if (isa<MatmulType>(argument.getType()))
-        entry.setEvent(argument, nullptr);
-  (void)ProtocolFlow().flowRegion(body, entry, &visitor);
+  });
   return failure(failed);
 }

@@ -432,11 +432,6 @@ void MatmulGetTensorCOp::getEffects(EffectList &effects) {
 
 WaitKind MatmulGetTensorCOp::getWaitKind() { return WaitKind::GetTensorC; }
 bool MatmulGetTensorCOp::isAsync() { return !getSync(); }
-Value MatmulGetTensorCOp::getAsyncOutput() {
-  if (Value result = getResult())
-    return result;
-  return getDsts().front();
-}
 StringRef MatmulGetTensorCOp::getUnwaitableReason() {
   return getSync() ? "it is synchronous" : "";
 }
@@ -475,7 +470,6 @@ void MatmulIterateAllOp::getEffects(EffectList &effects) {
 
 WaitKind MatmulIterateAllOp::getWaitKind() { return WaitKind::IterateAll; }
 bool MatmulIterateAllOp::isAsync() { return !getSync(); }
-Value MatmulIterateAllOp::getAsyncOutput() { return getC(); }
 StringRef MatmulIterateAllOp::getUnwaitableReason() {
   if (getSync())
     return "it is synchronous";
@@ -544,7 +538,6 @@ void MatmulIterateBatchOp::getEffects(EffectList &effects) {
 
 WaitKind MatmulIterateBatchOp::getWaitKind() { return WaitKind::IterateBatch; }
 bool MatmulIterateBatchOp::isAsync() { return !getSync(); }
-Value MatmulIterateBatchOp::getAsyncOutput() { return getC(); }
 StringRef MatmulIterateBatchOp::getUnwaitableReason() {
   if (getSync())
     return "it is synchronous";
@@ -578,7 +571,6 @@ void MatmulIterateNBatchOp::getEffects(EffectList &effects) {
 
 WaitKind MatmulIterateNBatchOp::getWaitKind() { return WaitKind::IterateBatch; }
 bool MatmulIterateNBatchOp::isAsync() { return !getSync(); }
-Value MatmulIterateNBatchOp::getAsyncOutput() { return nullptr; }
 StringRef MatmulIterateNBatchOp::getUnwaitableReason() {
   if (getSync())
     return "it is synchronous";
@@ -636,7 +628,6 @@ void MatmulAsyncGetTensorCOp::getEffects(EffectList &effects) {
 
 WaitKind MatmulAsyncGetTensorCOp::getWaitKind() { return WaitKind::GetTensorC; }
 bool MatmulAsyncGetTensorCOp::isAsync() { return true; }
-Value MatmulAsyncGetTensorCOp::getAsyncOutput() { return getDst(); }
 StringRef MatmulAsyncGetTensorCOp::getUnwaitableReason() { return ""; }
 
 //===----------------------------------------------------------------------===//

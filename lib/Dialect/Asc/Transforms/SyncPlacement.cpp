@@ -31,6 +31,7 @@ enum class StopReason {
   None,
   UsesObject,
   AccessesOutput,
+  WritesInput,
   UnknownEffects,
   EndOfBlock,
   ConflictInLoop,
@@ -44,6 +45,8 @@ StringRef describeStop(StopReason reason) {
     return "it uses the same Matmul object";
   case StopReason::AccessesOutput:
     return "it may access the pending output";
+  case StopReason::WritesInput:
+    return "it may write an input the cube unit reads while the issue runs";
   case StopReason::UnknownEffects:
     return "its memory effects are unknown";
   case StopReason::EndOfBlock:
@@ -59,28 +62,39 @@ StringRef describeStop(StopReason reason) {
 struct WaitPairing {
   MatmulWaitOpInterface wait;
   SmallVector<Operation *, 1> issues;
-  /// The pending outputs of those issues (null entries are skipped).
-  SmallVector<Value, 1> outputs;
+  /// What those issues read and write while they run.
+  SmallVector<ResolvedAccess, 2> footprint;
 };
 
-/// Decides, for one pairing, which operations a wait or an issue must not
-/// cross.
+/// True when `op` hands a Matmul object that may be `matmul` to something
+/// that may act on it.
+bool usesObject(Operation *op, Value matmul) {
+  if (isPure(op))
+    return false;
+  return llvm::any_of(op->getOperands(), [&](Value operand) {
+    return isa<MatmulType>(operand.getType()) &&
+           mayBeSameMatmulObject(operand, matmul);
+  });
+}
+
+/// Decides, for one pairing, which operations a wait must not cross.
 class ConflictFinder {
 public:
   ConflictFinder(ProtocolChecker &checker, Value matmul,
-                 ArrayRef<Value> outputs)
-      : checker(checker), matmul(matmul), outputs(outputs) {}
+                 ArrayRef<ResolvedAccess> footprint)
+      : checker(checker), matmul(matmul), footprint(footprint) {}
 
   /// Why `op` itself (not its nested ops) stops a wait.
   StopReason getDirectConflict(Operation *op) const {
-    if (llvm::is_contained(op->getOperands(), matmul))
+    if (usesObject(op, matmul))
       return StopReason::UsesObject;
-    if (hasUnknownEffects(op))
+    auto conflict = checker.findConflict(op, footprint);
+    if (!conflict)
+      return StopReason::None;
+    if (conflict->first.location.isAnyMemory())
       return StopReason::UnknownEffects;
-    for (Value output : outputs)
-      if (checker.mayAccess(op, output))
-        return StopReason::AccessesOutput;
-    return StopReason::None;
+    return conflict->second.isWrite() ? StopReason::AccessesOutput
+                                      : StopReason::WritesInput;
   }
 
   /// The first operation nested in `op` that conflicts, if any.
@@ -101,7 +115,7 @@ public:
 private:
   ProtocolChecker &checker;
   Value matmul;
-  ArrayRef<Value> outputs;
+  ArrayRef<ResolvedAccess> footprint;
 };
 
 /// Number of operations (nested ones included) that run between `from` and
@@ -134,6 +148,13 @@ unsigned countOpsBetween(Operation *from, Operation *to) {
   return count;
 }
 
+/// The analyses placement works from, computed once on the input.
+struct PlacementAnalyses {
+  MatmulProtocolAnalysis &protocol;
+  AscAliasAnalysis &aliases;
+  ProtocolChecker checker;
+};
+
 struct AscSyncPlacementPass
     : public asc::impl::AscSyncPlacementBase<AscSyncPlacementPass> {
   using AscSyncPlacementBase::AscSyncPlacementBase;
@@ -141,14 +162,14 @@ struct AscSyncPlacementPass
   void runOnOperation() override;
 
 private:
-  void promoteSyncIssues(func::FuncOp function);
-  void repairMissingWaitsIn(func::FuncOp function);
+  bool promoteSyncIssues(func::FuncOp function);
+  bool repairMissingWaitsIn(func::FuncOp function);
   SmallVector<WaitPairing> pairWaits(func::FuncOp function,
-                                     ProtocolChecker &checker);
-  void hoistIssue(Operation *issue, ProtocolChecker &checker,
-                  const DenseMap<Operation *, ArrayRef<Value>> &waitOutputs);
-  void sinkWait(Operation *wait, ArrayRef<Operation *> issues,
-                ArrayRef<Value> outputs, ProtocolChecker &checker);
+                                     PlacementAnalyses &analyses);
+  void hoistIssue(Operation *issue, PlacementAnalyses &analyses,
+                  const DenseMap<Operation *, WaitPairing *> &pairingOfWait);
+  void sinkWait(Operation *wait, const WaitPairing &pairing,
+                ProtocolChecker &checker);
   void remark(Operation *wait, ArrayRef<Operation *> issues, Operation *stop,
               StopReason reason);
 };
@@ -176,7 +197,7 @@ static Operation *createWaitAfter(MatmulAsyncIssueOpInterface issue) {
   llvm_unreachable("unknown WaitKind");
 }
 
-void AscSyncPlacementPass::promoteSyncIssues(func::FuncOp function) {
+bool AscSyncPlacementPass::promoteSyncIssues(func::FuncOp function) {
   Builder builder(function.getContext());
   SmallVector<MatmulAsyncIssueOpInterface> promoted;
   function.walk([&](Operation *op) {
@@ -201,11 +222,11 @@ void AscSyncPlacementPass::promoteSyncIssues(func::FuncOp function) {
   // sinking below then moves it.
   for (MatmulAsyncIssueOpInterface issue : promoted)
     createWaitAfter(issue);
+  return !promoted.empty();
 }
 
-void AscSyncPlacementPass::repairMissingWaitsIn(func::FuncOp function) {
-  ProtocolChecker checker(function);
-  (void)checker.check(/*reportErrors=*/false);
+bool AscSyncPlacementPass::repairMissingWaitsIn(func::FuncOp function) {
+  MatmulProtocolAnalysis protocol(function);
   // Issues that some matching wait completes on some path.
   llvm::SmallPtrSet<Operation *, 8> waited;
   SmallVector<Operation *> issues;
@@ -213,109 +234,116 @@ void AscSyncPlacementPass::repairMissingWaitsIn(func::FuncOp function) {
     if (isPendingIssue(op))
       issues.push_back(op);
     auto wait = dyn_cast<MatmulWaitOpInterface>(op);
-    const ProtocolState *state = wait ? checker.getStateBefore(op) : nullptr;
+    const ProtocolState *state = wait ? protocol.getStateBefore(op) : nullptr;
     if (!state)
       return;
-    if (const auto *entry = state->lookup(wait.getMatmul()))
-      for (Operation *event : entry->events)
-        if (isPendingIssue(event))
-          waited.insert(event);
+    for (Operation *event : state->getObjectView(wait.getMatmul()).events)
+      if (isPendingIssue(event))
+        waited.insert(event);
   });
   // An issue that no wait completes gets one; issues waited on only on some
   // paths are not repaired (where the missing wait belongs is ambiguous).
+  bool repaired = false;
   for (Operation *issue : issues) {
-    if (waited.contains(issue) || !checker.getStateBefore(issue))
+    if (waited.contains(issue) || !protocol.getStateBefore(issue))
       continue;
     Operation *wait = createWaitAfter(cast<MatmulAsyncIssueOpInterface>(issue));
     wait->emitRemark() << "inserted the missing '" << wait->getName()
                        << "' for this issue";
+    repaired = true;
   }
+  return repaired;
 }
 
 //===----------------------------------------------------------------------===//
-// Pairing, hoisting, sinking
+// Pairing
 //===----------------------------------------------------------------------===//
 
 SmallVector<WaitPairing>
 AscSyncPlacementPass::pairWaits(func::FuncOp function,
-                                ProtocolChecker &checker) {
+                                PlacementAnalyses &analyses) {
   SmallVector<WaitPairing> pairings;
   function.walk([&](MatmulWaitOpInterface wait) {
-    const ProtocolState *state = checker.getStateBefore(wait);
-    if (!state)
+    const ProtocolState *state = analyses.protocol.getStateBefore(wait);
+    // A wait on an object reached through another name stays where it is:
+    // which issues it completes is not known.
+    if (!state || !wait.getMatmul().getDefiningOp<MatmulCreateOp>())
       return;
     WaitPairing pairing{wait, {}, {}};
-    if (const auto *entry = state->lookup(wait.getMatmul())) {
-      for (Operation *event : entry->events) {
-        if (!isPendingIssue(event))
-          continue;
-        pairing.issues.push_back(event);
-        if (Value output = getPendingOutput(event))
-          pairing.outputs.push_back(output);
-      }
+    for (Operation *event : state->getObjectView(wait.getMatmul()).events) {
+      if (!isPendingIssue(event))
+        continue;
+      pairing.issues.push_back(event);
+      llvm::append_range(pairing.footprint,
+                         analyses.checker.getInFlightFootprint(event));
     }
-    pairings.push_back(std::move(pairing));
+    if (!pairing.issues.empty())
+      pairings.push_back(std::move(pairing));
   });
   return pairings;
 }
 
-/// True for a pipeline barrier: the data movement before it (an MTE copy of
-/// an input into GM, say) is only complete after it, so an issue that moved
-/// above it could read stale inputs.
-static bool drainsPipelines(Operation *op) {
-  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-  if (!effects)
-    return false;
-  SmallVector<MemoryEffects::EffectInstance> instances;
-  effects.getEffects(instances);
-  return llvm::any_of(instances, [](const MemoryEffects::EffectInstance &e) {
-    return e.getResource() == PipelineResource::get();
-  });
+//===----------------------------------------------------------------------===//
+// Hoisting issues
+//===----------------------------------------------------------------------===//
+
+/// True when two in-flight footprints conflict: one writes what the other
+/// reads or writes.
+static bool footprintsConflict(AscAliasAnalysis &aliases,
+                               ArrayRef<ResolvedAccess> lhs,
+                               ArrayRef<ResolvedAccess> rhs) {
+  for (const ResolvedAccess &left : lhs)
+    for (const ResolvedAccess &right : rhs)
+      if ((left.isWrite() || right.isWrite()) &&
+          !aliases.alias(left.location, right.location).isNo())
+        return true;
+  return false;
 }
 
 void AscSyncPlacementPass::hoistIssue(
-    Operation *issue, ProtocolChecker &checker,
-    const DenseMap<Operation *, ArrayRef<Value>> &waitOutputs) {
-  auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
-  Value matmul = asyncIssue.getMatmul();
-  ArrayRef<Value> inputs = checker.getMatmulInputs(matmul);
-  SmallVector<Value, 1> outputs;
-  if (Value output = getPendingOutput(issue))
-    outputs.push_back(output);
-  ConflictFinder finder(checker, matmul, outputs);
-  TensorAliasAnalysis &aliases = checker.getAliasAnalysis();
+    Operation *issue, PlacementAnalyses &analyses,
+    const DenseMap<Operation *, WaitPairing *> &pairingOfWait) {
+  Value matmul = cast<MatmulAsyncIssueOpInterface>(issue).getMatmul();
+  ArrayRef<ResolvedAccess> footprint =
+      analyses.checker.getInFlightFootprint(issue);
 
-  // The issue must stay after: the definitions of its operands, every use of
-  // its object, writes to its inputs, accesses to its output, ops with
-  // unknown effects; region ops holding any of these.
+  // Whether `op` must stay before the issue: it uses the object, may touch
+  // what the issue touches while in flight, is another async issue (issues
+  // keep their order, which keeps the pass idempotent), a barrier that may
+  // order a copy the issue depends on, or completes work whose footprint
+  // conflicts with the issue's.
+  auto blocks = [&](Operation *op) {
+    if (usesObject(op, matmul) || analyses.checker.findConflict(op, footprint))
+      return true;
+    if (auto other = dyn_cast<MatmulAsyncIssueOpInterface>(op))
+      if (other.isAsync())
+        return true;
+    if (auto barrier = dyn_cast<PipeBarrierOp>(op))
+      return barrier.mayOrderDataCopies();
+    if (auto it = pairingOfWait.find(op); it != pairingOfWait.end())
+      return footprintsConflict(analyses.aliases, footprint,
+                                it->second->footprint);
+    // An end completes the issues without a wait flag of its object.
+    if (auto use = dyn_cast<MatmulOpInterface>(op);
+        use && use.getMatmulUseKind() == MatmulUseKind::Release) {
+      const ProtocolState *state = analyses.protocol.getStateBefore(op);
+      if (!state)
+        return true;
+      for (Operation *unwaited : state->unwaitedIssues)
+        if (mayBeSameMatmulObject(
+                cast<MatmulOpInterface>(unwaited).getMatmul(),
+                use.getMatmul()) &&
+            footprintsConflict(analyses.aliases, footprint,
+                               analyses.checker.getInFlightFootprint(unwaited)))
+          return true;
+    }
+    return false;
+  };
   auto isBarrier = [&](Operation *op) {
     if (llvm::any_of(issue->getOperands(), [&](Value operand) {
           return operand.getDefiningOp() == op;
         }))
       return true;
-    auto blocks = [&](Operation *candidate) {
-      if (finder.getDirectConflict(candidate) != StopReason::None ||
-          drainsPipelines(candidate))
-        return true;
-      // Another object's wait is where that object's output becomes final:
-      // the issue must not start writing (or reading) memory it may share
-      // before then.
-      auto it = waitOutputs.find(candidate);
-      if (it != waitOutputs.end() &&
-          llvm::any_of(it->second, [&](Value completed) {
-            return llvm::any_of(outputs,
-                                [&](Value output) {
-                                  return aliases.mayAlias(completed, output);
-                                }) ||
-                   llvm::any_of(inputs, [&](Value input) {
-                     return aliases.mayAlias(completed, input);
-                   });
-          }))
-        return true;
-      return llvm::any_of(inputs, [&](Value input) {
-        return checker.mayWrite(candidate, input);
-      });
-    };
     if (blocks(op))
       return true;
     return op->getNumRegions() != 0 && op->walk([&](Operation *nested) {
@@ -336,6 +364,10 @@ void AscSyncPlacementPass::hoistIssue(
     issue->moveBefore(&issue->getBlock()->front());
 }
 
+//===----------------------------------------------------------------------===//
+// Sinking waits
+//===----------------------------------------------------------------------===//
+
 void AscSyncPlacementPass::remark(Operation *wait, ArrayRef<Operation *> issues,
                                   Operation *stop, StopReason reason) {
   if (!emitRemarks)
@@ -348,85 +380,176 @@ void AscSyncPlacementPass::remark(Operation *wait, ArrayRef<Operation *> issues,
          << " operations overlap the async '" << issue->getName() << "'";
 }
 
+/// Places `wait` right before `stop`, at the start of the run of waits that
+/// may already stand there: where several waits stop at one op, each run
+/// of the pass leaves them in the order it found them.
+static void placeWaitBefore(Operation *wait, Operation *stop) {
+  Operation *insertion = stop;
+  while (Operation *prev = insertion->getPrevNode()) {
+    if (prev == wait || !isa<MatmulWaitOpInterface>(prev))
+      break;
+    insertion = prev;
+  }
+  if (insertion->getPrevNode() != wait && insertion != wait)
+    wait->moveBefore(insertion);
+}
+
+/// The regions a wait can be split into, one copy per region: those of a
+/// non-looping region op that runs exactly one of its single-block regions
+/// once (an scf.if with both branches, an scf.index_switch); an scf.if
+/// without an else branch gets an empty one.
+static SmallVector<Region *> getRegionsToSplitInto(Operation *op) {
+  auto branch = dyn_cast<RegionBranchOpInterface>(op);
+  if (!branch || branch.hasLoop())
+    return {};
+  if (auto ifOp = dyn_cast<scf::IfOp>(op); ifOp && ifOp.getElseRegion().empty()) {
+    OpBuilder builder(ifOp);
+    Block *elseBlock = builder.createBlock(&ifOp.getElseRegion());
+    builder.setInsertionPointToEnd(elseBlock);
+    scf::YieldOp::create(builder, ifOp.getLoc());
+  }
+  SmallVector<RegionSuccessor> entries;
+  branch.getSuccessorRegions(RegionBranchPoint::parent(), entries);
+  SmallVector<Region *> regions;
+  for (const RegionSuccessor &entry : entries) {
+    if (entry.isParent())
+      return {};
+    Region *region = entry.getSuccessor();
+    if (!region->hasOneBlock())
+      return {};
+    SmallVector<RegionSuccessor> exits;
+    branch.getSuccessorRegions(*region, exits);
+    if (!llvm::all_of(exits, [](const RegionSuccessor &exit) {
+          return exit.isParent();
+        }))
+      return {};
+    regions.push_back(region);
+  }
+  if (regions.size() != op->getNumRegions())
+    return {};
+  return regions;
+}
+
+/// The blocks a wait can follow a branch into: distinct successors, each
+/// entered only from the branch's block.
+static SmallVector<Block *> getSuccessorsToFollow(Operation *terminator) {
+  if (!isa<BranchOpInterface>(terminator) || !isPure(terminator))
+    return {};
+  SmallVector<Block *> successors;
+  Block *block = terminator->getBlock();
+  for (Block *successor : terminator->getSuccessors()) {
+    if (successor == block || successor->getSinglePredecessor() != block ||
+        llvm::is_contained(successors, successor))
+      return {};
+    successors.push_back(successor);
+  }
+  return successors;
+}
+
 void AscSyncPlacementPass::sinkWait(Operation *wait,
-                                    ArrayRef<Operation *> issues,
-                                    ArrayRef<Value> outputs,
+                                    const WaitPairing &pairing,
                                     ProtocolChecker &checker) {
   Value matmul = cast<MatmulWaitOpInterface>(wait).getMatmul();
-  ConflictFinder finder(checker, matmul, outputs);
+  ConflictFinder finder(checker, matmul, pairing.footprint);
+  ArrayRef<Operation *> issues = pairing.issues;
+
+  // Splits the wait into one copy at the start of each of `blocks`, each
+  // sunk on its own.
+  auto splitInto = [&](ArrayRef<Block *> blocks) {
+    OpBuilder builder(wait->getContext());
+    for (Block *block : blocks) {
+      builder.setInsertionPointToStart(block);
+      sinkWait(builder.clone(*wait), pairing, checker);
+    }
+    wait->erase();
+  };
 
   // Blocks without a terminator (graph-like regions) end the scan too.
   for (Operation *cursor = wait->getNextNode(); cursor;
        cursor = cursor->getNextNode()) {
     if (cursor->hasTrait<OpTrait::IsTerminator>()) {
-      wait->moveBefore(cursor);
+      SmallVector<Block *> successors = getSuccessorsToFollow(cursor);
+      if (!successors.empty() && !usesObject(cursor, matmul))
+        return splitInto(successors);
+      placeWaitBefore(wait, cursor);
       return remark(wait, issues, cursor, StopReason::EndOfBlock);
     }
     StopReason reason = finder.getDirectConflict(cursor);
     if (reason != StopReason::None) {
-      wait->moveBefore(cursor);
+      placeWaitBefore(wait, cursor);
       return remark(wait, issues, cursor, reason);
     }
-    if (cursor->getNumRegions() != 0 && finder.findNestedConflict(cursor)) {
-      auto ifOp = dyn_cast<scf::IfOp>(cursor);
-      if (!ifOp) {
-        // A loop (or an unknown region op): the wait must not run more than
-        // once, so it stays in front.
-        wait->moveBefore(cursor);
-        return remark(wait, issues, cursor, StopReason::ConflictInLoop);
-      }
-      // Branch-local conflicts: one wait per branch, each sunk on its own.
-      OpBuilder builder(ifOp);
-      if (ifOp.getElseRegion().empty()) {
-        Block *elseBlock = builder.createBlock(&ifOp.getElseRegion());
-        builder.setInsertionPointToEnd(elseBlock);
-        scf::YieldOp::create(builder, ifOp.getLoc());
-      }
-      for (Region *branch : {&ifOp.getThenRegion(), &ifOp.getElseRegion()}) {
-        Block &block = branch->front();
-        builder.setInsertionPointToStart(&block);
-        Operation *copy = builder.clone(*wait);
-        sinkWait(copy, issues, outputs, checker);
-      }
-      wait->erase();
-      return;
+    if (cursor->getNumRegions() == 0 || !finder.findNestedConflict(cursor))
+      continue;
+    SmallVector<Region *> regions = getRegionsToSplitInto(cursor);
+    if (regions.empty()) {
+      // A loop (or a region op of unknown control flow): the wait must not
+      // run more than once, so it stays in front.
+      placeWaitBefore(wait, cursor);
+      return remark(wait, issues, cursor, StopReason::ConflictInLoop);
     }
+    // Branch-local conflicts: one wait per branch, each sunk on its own.
+    SmallVector<Block *> blocks;
+    for (Region *region : regions)
+      blocks.push_back(&region->front());
+    return splitInto(blocks);
   }
 }
 
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
 void AscSyncPlacementPass::runOnOperation() {
   func::FuncOp function = getOperation();
+  bool changed = false;
   if (promoteSync)
-    promoteSyncIssues(function);
+    changed |= promoteSyncIssues(function);
   if (repairMissingWaits)
-    repairMissingWaitsIn(function);
+    changed |= repairMissingWaitsIn(function);
 
-  ProtocolChecker checker(function);
-  if (failed(checker.check()))
+  // The analyses of the input, shared with an earlier --asc-verify-sync
+  // when nothing changed since.
+  std::optional<MatmulProtocolAnalysis> ownProtocol;
+  std::optional<AscAliasAnalysis> ownAliases;
+  MatmulProtocolAnalysis *protocol;
+  AscAliasAnalysis *aliases;
+  if (changed) {
+    protocol = &ownProtocol.emplace(function);
+    aliases = &ownAliases.emplace(function, *protocol);
+  } else {
+    protocol = &getAnalysis<MatmulProtocolAnalysis>();
+    aliases = &getAnalysis<AscAliasAnalysis>();
+  }
+  PlacementAnalyses analyses{*protocol, *aliases,
+                             ProtocolChecker(*protocol, *aliases)};
+  if (failed(analyses.checker.check()))
     return signalPassFailure();
 
   // Pair before anything moves: the analysis states refer to the input.
-  SmallVector<WaitPairing> pairings = pairWaits(function, checker);
+  SmallVector<WaitPairing> pairings = pairWaits(function, analyses);
 
   if (hoistIssues) {
-    DenseMap<Operation *, ArrayRef<Value>> waitOutputs;
+    DenseMap<Operation *, WaitPairing *> pairingOfWait;
     for (WaitPairing &pairing : pairings)
-      waitOutputs[pairing.wait] = pairing.outputs;
+      pairingOfWait[pairing.wait] = &pairing;
     SmallVector<Operation *> issues;
     function.walk([&](MatmulAsyncIssueOpInterface issue) {
-      if (issue.isAsync())
+      if (issue.isAsync() && protocol->getStateBefore(issue))
         issues.push_back(issue);
     });
     for (Operation *issue : issues)
-      hoistIssue(issue, checker, waitOutputs);
+      hoistIssue(issue, analyses, pairingOfWait);
   }
 
   for (WaitPairing &pairing : pairings)
-    sinkWait(pairing.wait, pairing.issues, pairing.outputs, checker);
+    sinkWait(pairing.wait, pairing, analyses.checker);
 
   // The placement must keep the protocol; a failure here is a bug in this
   // pass, reported rather than silently emitted.
-  ProtocolChecker recheck(function);
+  MatmulProtocolAnalysis recheckProtocol(function);
+  AscAliasAnalysis recheckAliases(function, recheckProtocol);
+  ProtocolChecker recheck(recheckProtocol, recheckAliases);
   if (failed(recheck.check(/*reportErrors=*/false))) {
     function.emitError("asc-sync-placement broke the Matmul protocol; "
                        "please report this kernel");

@@ -19,7 +19,9 @@ namespace {
 struct AscVerifySyncPass
     : public asc::impl::AscVerifySyncBase<AscVerifySyncPass> {
   void runOnOperation() override {
-    ProtocolChecker checker(getOperation());
+    auto &protocol = getAnalysis<MatmulProtocolAnalysis>();
+    auto &aliases = getAnalysis<AscAliasAnalysis>();
+    ProtocolChecker checker(protocol, aliases);
     if (failed(checker.check()))
       signalPassFailure();
     markAllAnalysesPreserved();

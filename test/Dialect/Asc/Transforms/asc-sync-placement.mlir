@@ -106,7 +106,8 @@ func.func @aliasing_subview(%ptr: !asc.gm_addr, %u: !ub, %s: f32, %n: i32) {
 !gm = !asc.global_tensor<f32>
 !ub = !asc.local_tensor<vecin, f32>
 
-// A read of a disjoint range of the same argument does not stop the wait.
+// A read of 1024 elements before the output's first element is disjoint
+// from it and does not stop the wait.
 // CHECK-LABEL: func.func @disjoint_subview
 // CHECK:      asc.matmul.iterate_all
 // CHECK-NEXT: asc.data_copy
@@ -116,6 +117,33 @@ func.func @aliasing_subview(%ptr: !asc.gm_addr, %u: !ub, %s: f32, %n: i32) {
 func.func @disjoint_subview(%ptr: !asc.gm_addr, %u: !ub, %s: f32, %n: i32) {
   %c0 = arith.constant 0 : i64
   %c1024 = arith.constant 1024 : i64
+  %c1024_i32 = arith.constant 1024 : i32
+  %head = asc.set_global_buffer %ptr[%c0], %c1024 : !gm
+  %c = asc.subview %head[%c1024] : !gm
+  %mm = asc.matmul.create : !mm
+  asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.matmul.wait_iterate_all %mm : !mm
+  asc.data_copy %u, %head, %c1024_i32 : !ub, !gm
+  asc.muls %u, %u, %s, %n : !ub, !ub
+  asc.data_copy %u, %c, %n : !ub, !gm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// The output's footprint is the whole block from its first element, not the
+// declared 1024 elements: a read further on stops the wait.
+// CHECK-LABEL: func.func @read_past_declared_size
+// CHECK:      asc.matmul.iterate_all
+// CHECK-NEXT: asc.matmul.wait_iterate_all
+// CHECK-NEXT: asc.data_copy
+func.func @read_past_declared_size(%ptr: !asc.gm_addr, %u: !ub, %s: f32, %n: i32) {
+  %c0 = arith.constant 0 : i64
+  %c1024 = arith.constant 1024 : i64
   %c = asc.set_global_buffer %ptr[%c0], %c1024 : !gm
   %next = asc.subview %c[%c1024] : !gm
   %mm = asc.matmul.create : !mm
@@ -123,7 +151,6 @@ func.func @disjoint_subview(%ptr: !asc.gm_addr, %u: !ub, %s: f32, %n: i32) {
   asc.matmul.wait_iterate_all %mm : !mm
   asc.data_copy %u, %next, %n : !ub, !gm
   asc.muls %u, %u, %s, %n : !ub, !ub
-  asc.data_copy %u, %c, %n : !ub, !gm
   return
 }
 

@@ -223,15 +223,20 @@ func.func @read_overlapping_view(%ptr: !asc.gm_addr, %u: !ub, %n: i32) {
 !gm = !asc.global_tensor<f32>
 !ub = !asc.local_tensor<vecin, f32>
 
-// No race: disjoint views, a no_alias argument, and a local buffer.
-func.func @no_race(%ptr: !asc.gm_addr, %other: !asc.gm_addr {asc.no_alias}, %u: !ub, %n: i32) {
+// The declared size of a buffer does not bound IterateAll's output: it
+// writes the whole M x N block from the view's start, which may reach past
+// 1024 elements into %after (rule P3). A no_alias argument and a local
+// buffer are disjoint from it.
+func.func @race_past_declared_size(%ptr: !asc.gm_addr, %other: !asc.gm_addr {asc.no_alias}, %u: !ub, %n: i32) {
   %c0 = arith.constant 0 : i64
   %c1024 = arith.constant 1024 : i64
   %c = asc.set_global_buffer %ptr[%c0], %c1024 : !gm
   %after = asc.set_global_buffer %ptr[%c1024] : !gm
   %unrelated = asc.set_global_buffer %other : !gm
   %mm = asc.matmul.create : !mm
+  // expected-note @+1 {{the async issue writing that output}}
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
+  // expected-error @+1 {{may access memory that aliases the pending output}}
   asc.data_copy %u, %after, %n : !ub, !gm
   asc.data_copy %u, %unrelated, %n : !ub, !gm
   asc.data_copy %unrelated, %u, %n : !gm, !ub

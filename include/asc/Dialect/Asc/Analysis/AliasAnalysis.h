@@ -1,59 +1,139 @@
-//===- AliasAnalysis.h - may-alias queries on asc tensors -------*- C++ -*-===//
+//===- AliasAnalysis.h - may-overlap queries on asc memory ------*- C++ -*-===//
 //
-// Decides whether two asc tensors may share memory, from where each tensor's
-// memory comes from: a kernel pointer argument plus a byte range, a queue's
-// buffers, or a Matmul object's workspace.
+// Decides whether two memory accesses may overlap, in the shape of MLIR's
+// AliasAnalysis (`alias` and `getModRef`). Every pointer and tensor gets a
+// provenance: the root it is based on (a kernel argument, a queue buffer's
+// allocation, or "unknown") and a byte offset from it, constant or a
+// constant plus a multiple of one SSA value. Every access gets a footprint
+// from the access itself (MemoryAccessOpInterface), never from a declared
+// buffer size. When unsure, the answer is "may alias".
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef ASC_DIALECT_ASC_ANALYSIS_ALIASANALYSIS_H
 #define ASC_DIALECT_ASC_ANALYSIS_ALIASANALYSIS_H
 
-#include "mlir/IR/Value.h"
+#include "asc/Dialect/Asc/IR/AscInterfaces.h"
+#include "mlir/Analysis/AliasAnalysis.h"
+#include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseMap.h"
 #include <optional>
 
-namespace mlir::asc {
+namespace mlir {
+class AnalysisManager;
+namespace asc {
 
-/// The memory a tensor value reaches.
-struct MemoryRegion {
+class MatmulProtocolAnalysis;
+
+/// A byte offset from a root: `constant + scale * term`, with a null `term`
+/// for a constant offset. Offsets are exact integers: arithmetic that could
+/// overflow makes the offset unknown.
+struct ByteOffset {
+  bool known = false;
+  Value term;
+  int64_t scale = 0;
+  int64_t constant = 0;
+
+  static ByteOffset unknown() { return {}; }
+  static ByteOffset of(int64_t constant) { return {true, {}, 0, constant}; }
+  /// The sum of two offsets; unknown when both have different terms or the
+  /// sum overflows.
+  ByteOffset plus(const ByteOffset &other) const;
+  /// True when the difference of the two offsets is a known constant.
+  bool isComparableWith(const ByteOffset &other) const;
+  bool operator==(const ByteOffset &other) const;
+};
+
+/// Where a pointer or tensor points.
+struct Provenance {
   enum class Space {
     /// Global memory.
     Global,
-    /// On-chip local memory.
+    /// On-chip local memory (UB, L1, L0, CO1).
     Local,
-    /// Not a tensor, or nothing is known.
-    Unknown,
+    /// Not an asc pointer or tensor: it may point anywhere.
+    Any,
   };
-  Space space = Space::Unknown;
-  /// What the memory derives from: a kernel argument, a queue, a Matmul
-  /// object (its workspace) or another root value; null when unknown.
+  Space space = Space::Any;
+  /// What the memory is based on: a function argument or the result of an
+  /// allocation (a queue buffer). Null when the analysis cannot trace it:
+  /// then it may be based on anything in its space.
   Value root;
-  /// Byte offset from the root, when constant.
-  std::optional<int64_t> offset;
-  /// Byte size from the offset on, when known; unbounded otherwise.
-  std::optional<int64_t> size;
+  /// The offset of the first byte from the root.
+  ByteOffset offset;
 };
 
-/// May-alias queries over the tensors of one function. Results are cached per
-/// value; the cache stays valid while the ops that define tensors stay put
-/// (moving waits and issues around does not invalidate it).
-class TensorAliasAnalysis {
-public:
-  /// The memory `tensor` reaches.
-  const MemoryRegion &getMemoryRegion(Value tensor);
+/// A region of memory: `size` bytes from where `base` points (unbounded
+/// without a size).
+struct MemoryLocation {
+  Provenance base;
+  std::optional<uint64_t> size;
 
-  /// False only when `a` and `b` provably touch disjoint memory: different
-  /// spaces, distinct roots of which one is a kernel argument marked
-  /// `asc.no_alias` (or two different queues), or disjoint constant byte
-  /// ranges of one root.
-  bool mayAlias(Value a, Value b);
+  static MemoryLocation anyMemory() { return {}; }
+  bool isAnyMemory() const {
+    return base.space == Provenance::Space::Any;
+  }
+};
+
+/// An access with its footprint resolved to a location.
+struct ResolvedAccess {
+  MemoryAccess::Kind kind;
+  MemoryLocation location;
+  /// The Matmul state slot the memory was held in, for diagnostics.
+  std::optional<MatmulSlot> slot;
+
+  bool isWrite() const { return kind == MemoryAccess::Kind::Write; }
+};
+
+/// Alias queries over the asc memory of one function. Provenances are
+/// cached per value; they stay valid while the ops that define pointers and
+/// tensors stay put (moving waits and issues does not invalidate them).
+class AscAliasAnalysis {
+public:
+  /// Resolves Matmul state slots (the inputs, scales and workspace in effect
+  /// at an operation) through `protocol`.
+  AscAliasAnalysis(Operation *function, MatmulProtocolAnalysis &protocol);
+  /// For the pass manager: takes the protocol analysis from `manager`.
+  AscAliasAnalysis(Operation *function, AnalysisManager &manager);
+
+  /// Where `value` points.
+  const Provenance &getProvenance(Value value);
+
+  /// Whether two locations may overlap: NoAlias only when that is proven.
+  AliasResult alias(const MemoryLocation &lhs, const MemoryLocation &rhs);
+
+  /// The accesses of `op` itself (not of the ops nested in it), with their
+  /// footprints resolved. An op whose effects the analysis cannot attribute
+  /// to asc memory accesses all memory.
+  void getAccesses(Operation *op, SmallVectorImpl<ResolvedAccess> &accesses);
+
+  /// Whether `op` or an op nested in it may read or write `location`.
+  ModRefResult getModRef(Operation *op, const MemoryLocation &location);
+
+  /// The location of one access, as `op` states it.
+  void resolve(Operation *op, const MemoryAccess &access,
+               SmallVectorImpl<ResolvedAccess> &resolved);
 
 private:
-  MemoryRegion computeMemoryRegion(Value tensor);
-  llvm::DenseMap<Value, MemoryRegion> regions;
+  Provenance computeProvenance(Value value);
+  Provenance getStateViewProvenance(Operation *op, Value matmul);
+  Provenance getDequeuedProvenance(Value queue);
+  /// Whether a call's callee is visible and touches no memory at all.
+  bool isCallWithoutMemoryEffects(Operation *call);
+
+  Operation *function;
+  MatmulProtocolAnalysis &protocol;
+  llvm::DenseMap<Value, Provenance> provenances;
+  llvm::DenseMap<Operation *, bool> effectFreeCallees;
 };
 
-} // namespace mlir::asc
+/// True when `lhs` and `rhs` may denote the same Matmul object: the same
+/// value, or values of one type of which one is not a `matmul.create`
+/// result (a select, a block argument, a call result: any object of its
+/// type).
+bool mayBeSameMatmulObject(Value lhs, Value rhs);
+
+} // namespace asc
+} // namespace mlir
 
 #endif // ASC_DIALECT_ASC_ANALYSIS_ALIASANALYSIS_H

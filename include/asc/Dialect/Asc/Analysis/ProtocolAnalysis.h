@@ -3,8 +3,10 @@
 // A forward analysis over structured (RegionBranchOpInterface) and
 // unstructured (CFG) control flow that computes, before every operation and
 // for every Matmul object, the protocol events that may have happened last
-// (an async issue still pending, a wait, the object's creation or end), and a
-// checker that turns those states into diagnostics for rules P1-P4.
+// (an async issue still pending, a wait, the object's creation or end) and
+// the setters whose memory may be in effect in each slot of the object's
+// state (A, B, bias, scales, workspace); and the checker that turns those
+// states into diagnostics for rules P1-P4.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,22 +17,32 @@
 #include "asc/Dialect/Asc/IR/AscInterfaces.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/SmallVector.h"
+#include <array>
 
 namespace mlir::asc {
 
 /// The protocol state of the Matmul objects at one program point.
 struct ProtocolState {
-  /// For one object, the operations that may have been its last protocol
-  /// event on some path: a pending async issue, a wait, its creation or
-  /// initialisation, its end. A null entry stands for "unknown since the
-  /// function entry" (objects that are function arguments).
-  struct ObjectEvents {
+  /// What may be true of one object. Every list is sorted by pointer so that
+  /// states compare and join cheaply.
+  struct ObjectState {
     Value matmul;
-    /// Sorted by pointer so that states compare and join cheaply.
+    /// The operations that may have been the object's last protocol event
+    /// on some path: a pending async issue, a wait, its creation or
+    /// initialisation, its end. A null entry stands for "unknown": an
+    /// object from outside the function, or one handed to an operation the
+    /// analysis cannot see into.
     SmallVector<Operation *, 2> events;
+    /// Per slot, the configuring calls whose memory may be in effect; a
+    /// null entry stands for "unknown memory" (nothing set yet on some
+    /// path, or set out of sight).
+    std::array<SmallVector<Operation *, 1>, kNumMatmulSlots> setters;
+
+    bool operator==(const ObjectState &other) const;
+    bool join(const ObjectState &other);
   };
   /// Sorted by the object value's opaque pointer.
-  SmallVector<ObjectEvents, 4> objects;
+  SmallVector<ObjectState, 4> objects;
   /// Async issues without a wait flag: their output stays pending until the
   /// object's end (spec section 2). Sorted by pointer.
   SmallVector<Operation *, 2> unwaitedIssues;
@@ -38,68 +50,78 @@ struct ProtocolState {
   bool operator==(const ProtocolState &other) const;
   /// Union with `other`; true when this state changed.
   bool join(const ProtocolState &other);
-  /// The events of `matmul`, or null when the state says nothing about it.
-  const ObjectEvents *lookup(Value matmul) const;
-  /// Replaces the events of `matmul` with `event`.
-  void setEvent(Value matmul, Operation *event);
-  /// The effect of `wait`: the pending issues of its kind are complete.
-  void completeWith(Value matmul, MatmulWaitOpInterface wait);
-  /// Drops the unwaited issues of `matmul` (it ended).
-  void releaseUnwaited(Value matmul);
-  void addUnwaited(Operation *issue);
+  /// The entry of `matmul`, or null when the state has none.
+  const ObjectState *lookup(Value matmul) const;
+  /// What the state says of `matmul`: its own entry or, for a value first
+  /// seen here, the join of every object it may denote (with "unknown").
+  ObjectState getObjectView(Value matmul) const;
+  /// The entry of `matmul`, created from getObjectView when missing.
+  ObjectState &getOrCreate(Value matmul);
 };
-
-/// Applies the effect of `op` to `state` (the analysis' transfer function).
-void applyProtocolTransfer(Operation *op, ProtocolState &state);
 
 /// True when `op` is an async issue that a wait completes (its output is
 /// pending until then).
 bool isPendingIssue(Operation *op);
+/// True when `op` is an async issue that no wait can complete: its output
+/// is pending until the object's end.
+bool isUnwaitedIssue(Operation *op);
 
-/// The tensor an async issue writes asynchronously; for IterateNBatch, the
-/// workspace tensor given to the object by set_workspace, if any.
-Value getPendingOutput(Operation *issue);
-
-/// Runs the protocol analysis on a function and checks rules P1-P4.
-class ProtocolChecker {
+/// The protocol states of one function (an analysis for the pass manager).
+/// States are stored at block entries, after region-holding ops and before
+/// every Matmul operation; any other point is replayed from those.
+class MatmulProtocolAnalysis {
 public:
-  explicit ProtocolChecker(Operation *function) : function(function) {}
+  explicit MatmulProtocolAnalysis(Operation *function);
 
-  /// Runs the analysis; with `reportErrors`, emits every violation as an
-  /// error with notes. Failure when there was any violation.
-  LogicalResult check(bool reportErrors = true);
-
-  /// The state before Matmul operation `op` as of the last check(); null when
-  /// the analysis found `op` unreachable.
+  /// The state before Matmul operation `op`; null when `op` is unreachable.
   const ProtocolState *getStateBefore(Operation *op) const;
 
-  TensorAliasAnalysis &getAliasAnalysis() { return aliases; }
+  /// Calls `visitor` with every reachable operation and the state before
+  /// it, block by block.
+  void walkStates(
+      function_ref<void(Operation *, const ProtocolState &)> visitor) const;
 
-  /// True when `op` may read or write memory that may alias `output`.
-  bool mayAccess(Operation *op, Value output) {
-    return mayTouch(op, output, /*writesOnly=*/false);
-  }
-  /// True when `op` may write memory that may alias `memory`.
-  bool mayWrite(Operation *op, Value memory) {
-    return mayTouch(op, memory, /*writesOnly=*/true);
-  }
+  /// The memory that `slot` of `matmul` may hold right before Matmul
+  /// operation `op` (null entries: slots that hold no memory), or nothing
+  /// when it may hold memory the analysis cannot name.
+  std::optional<SmallVector<Value, 2>>
+  getSlotMemory(Operation *op, Value matmul, MatmulSlot slot) const;
 
-  /// The tensors set as inputs (A, B, bias) of `matmul` anywhere in the
-  /// function; computed once per object.
-  ArrayRef<Value> getMatmulInputs(Value matmul);
+  Operation *getFunction() const { return function; }
 
 private:
-  /// What mayAccess and mayWrite share: `op`'s effects on tensor values, the
-  /// inputs a computing Matmul call reads, and, for ops of unknown effects,
-  /// the memory they are handed.
-  bool mayTouch(Operation *op, Value memory, bool writesOnly);
+  friend class ProtocolFlow;
+  Operation *function;
+  llvm::DenseMap<Block *, ProtocolState> blockEntryStates;
+  llvm::DenseMap<Operation *, ProtocolState> stateAfterRegionOp;
+  llvm::DenseMap<Operation *, ProtocolState> matmulOpStates;
+};
+
+/// Checks rules P1-P4 on the states of a MatmulProtocolAnalysis.
+class ProtocolChecker {
+public:
+  ProtocolChecker(MatmulProtocolAnalysis &protocol, AscAliasAnalysis &aliases)
+      : protocol(protocol), aliases(aliases) {}
+
+  /// Checks every reachable operation; with `reportErrors`, emits every
+  /// violation as an error with notes. Failure when there was any.
+  LogicalResult check(bool reportErrors = true);
+
+  /// What `issue` reads and writes while it runs (its in-flight inputs and
+  /// pending outputs), resolved where it is issued; cached.
+  ArrayRef<ResolvedAccess> getInFlightFootprint(Operation *issue);
+
+  /// The first access of `op` that conflicts with the in-flight footprint
+  /// `footprint`: one that may touch its outputs, or write its inputs.
+  std::optional<std::pair<ResolvedAccess, ResolvedAccess>>
+  findConflict(Operation *op, ArrayRef<ResolvedAccess> footprint);
+
+private:
   LogicalResult checkOperation(Operation *op, const ProtocolState &state,
                                bool report);
-  Operation *function;
-  TensorAliasAnalysis aliases;
-  llvm::DenseMap<Value, SmallVector<Value, 2>> matmulInputs;
-  /// States before the Matmul operations, recorded by check().
-  llvm::DenseMap<Operation *, ProtocolState> matmulStates;
+  MatmulProtocolAnalysis &protocol;
+  AscAliasAnalysis &aliases;
+  llvm::DenseMap<Operation *, SmallVector<ResolvedAccess, 6>> footprints;
 };
 
 } // namespace mlir::asc

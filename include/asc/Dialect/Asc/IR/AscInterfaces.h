@@ -9,7 +9,9 @@
 #define ASC_DIALECT_ASC_IR_ASCINTERFACES_H
 
 #include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/Value.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include <optional>
 
 namespace mlir::asc {
 
@@ -37,6 +39,67 @@ enum class WaitKind {
   /// GetTensorC<false> and AsyncGetTensorC, completed by WaitGetTensorC.
   GetTensorC,
 };
+
+/// The parts of a Matmul object's state that hold memory. The cube unit reads
+/// the inputs and the scales, and writes the workspace, while it runs.
+enum class MatmulSlot : uint8_t {
+  TensorA,
+  TensorB,
+  Bias,
+  QuantScales,
+  Workspace,
+};
+inline constexpr unsigned kNumMatmulSlots = 5;
+/// "A", "B", "bias", "quantisation scales", "workspace".
+llvm::StringRef describeMatmulSlot(MatmulSlot slot);
+
+/// What a configuring call does to a slot: from now on the slot holds the
+/// memory behind `memory` (null: no memory, e.g. a scalar input).
+struct MatmulSlotUpdate {
+  MatmulSlot slot;
+  Value memory;
+};
+
+/// One memory access of an operation, as the operation states it through
+/// MemoryAccessOpInterface. The access goes through `memory` (a tensor or a
+/// kernel pointer) from element `index` on, over `sizeInBits`; or it reaches
+/// the memory a Matmul object's `slot` holds at that program point; or, with
+/// neither, it may reach any memory.
+struct MemoryAccess {
+  enum class Kind : uint8_t { Read, Write };
+  Kind kind = Kind::Read;
+  /// The tensor or pointer accessed.
+  Value memory;
+  /// The first element accessed, counted in elements of `memory`; null for
+  /// the first element of the tensor.
+  Value index;
+  /// The footprint from the first element, in bits (sub-byte types count
+  /// their real width); none when it is unbounded or unknown.
+  std::optional<uint64_t> sizeInBits;
+  /// Set for an access to memory held in a Matmul object's state.
+  std::optional<MatmulSlot> slot;
+  Value matmul;
+
+  bool isWrite() const { return kind == Kind::Write; }
+  bool isAnyMemory() const { return !memory && !slot; }
+
+  /// `memory` from its first element on, with an unknown extent.
+  static MemoryAccess whole(Kind kind, Value memory);
+  /// `count` elements of `memory` from element `index`; an unknown count
+  /// (none) is unbounded.
+  static MemoryAccess elements(Kind kind, Value memory, Value index,
+                               std::optional<uint64_t> count);
+  /// `bytes` bytes of `memory` from its first element.
+  static MemoryAccess bytes(Kind kind, Value memory,
+                            std::optional<uint64_t> bytes);
+  /// The memory held in `slot` of `matmul` where the access happens.
+  static MemoryAccess inSlot(Kind kind, Value matmul, MatmulSlot slot);
+  /// Any memory at all.
+  static MemoryAccess anyMemory(Kind kind);
+};
+
+/// The width in bits of one element of a tensor (or 8 for a raw pointer).
+unsigned getElementBitWidth(Type memoryType);
 
 /// The asc op name of the wait that completes issues of `kind`.
 llvm::StringRef getWaitOpName(WaitKind kind);

@@ -22,6 +22,36 @@ def Asc_MatmulOpInterface : OpInterface<"MatmulOpInterface"> {
       "::mlir::Value", "getMatmul">,
     InterfaceMethod<"What this operation does to the object's state.",
       "::mlir::asc::MatmulUseKind", "getMatmulUseKind">,
+    InterfaceMethod<[{
+        The slot of the object's state this call sets (SetTensorA sets the A
+        input, SetWorkspace the workspace, ...) and the memory the slot holds
+        from then on (null when it holds none: a scalar, DisableBias), or
+        nothing when the call sets no slot.
+      }],
+      "::std::optional<::mlir::asc::MatmulSlotUpdate>", "getSlotUpdate",
+      (ins), [{}], [{ return ::std::nullopt; }]>,
+  ];
+}
+
+def Asc_MemoryAccessOpInterface : OpInterface<"MemoryAccessOpInterface"> {
+  let cppNamespace = "::mlir::asc";
+  let description = [{
+    An operation that states exactly which memory it reads and writes: for
+    each access, the tensor or pointer it goes through, the first element and
+    the footprint the access itself sets (a DataCopy's count or
+    DataCopyParams blocks, one element for GetValue, a Matmul output's whole
+    block), or a slot of a Matmul object's state (the A input, the
+    workspace, ...) whose memory the analyses resolve at that program point.
+
+    The memory analyses use this interface in preference to the declared
+    MemoryEffects, which only name operands. An operation that touches
+    memory without implementing it is taken at its MemoryEffects (whole
+    tensors, or all memory when an effect names no value).
+  }];
+  let methods = [
+    InterfaceMethod<"Appends every memory access of this operation.",
+      "void", "getMemoryAccesses",
+      (ins "::llvm::SmallVectorImpl<::mlir::asc::MemoryAccess> &":$accesses)>,
   ];
 }
 
@@ -39,11 +69,6 @@ def Asc_MatmulAsyncIssueOpInterface
       "::mlir::asc::WaitKind", "getWaitKind">,
     InterfaceMethod<"True when the call is issued asynchronously (sync = false).",
       "bool", "isAsync">,
-    InterfaceMethod<[{
-        The tensor the cube unit writes asynchronously, or a null value when the
-        output is the object's workspace (IterateNBatch).
-      }],
-      "::mlir::Value", "getAsyncOutput">,
     InterfaceMethod<[{
         Why a wait cannot complete this issue ("is synchronous", "writes local
         memory", "has no wait flag"), or an empty string when it can.

@@ -67,7 +67,8 @@ def Asc_GetUserWorkspaceOp : Asc_Op<"get_user_workspace", [Pure]> {
 }
 
 def Asc_GetTilingOp : Asc_Op<"get_tiling",
-    [MemoryEffects<[MemRead<Asc_GlobalMemory>]>]> {
+    [MemoryEffects<[MemRead<Asc_GlobalMemory>]>,
+     DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>]> {
   let summary = "copy a TCubeTiling out of a global-memory argument";
   let description = [{
     Reads the tiling a host passed through a kernel argument, as
@@ -137,6 +138,7 @@ def Asc_SubViewOp : Asc_Op<"subview", [Pure, AllTypesMatch<["source", "result"]>
 }
 
 def Asc_GetValueOp : Asc_Op<"get_value", [
+    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
     TypesMatchWith<"result is the element type of the tensor", "tensor",
                    "result", "::llvm::cast<GlobalTensorType>($_self).getElementType()">]> {
   let summary = "scalar read of global memory (GlobalTensor::GetValue)";
@@ -148,6 +150,7 @@ def Asc_GetValueOp : Asc_Op<"get_value", [
 }
 
 def Asc_SetValueOp : Asc_Op<"set_value", [
+    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
     TypesMatchWith<"value is the element type of the tensor", "tensor",
                    "value", "::llvm::cast<GlobalTensorType>($_self).getElementType()">]> {
   let summary = "scalar write of global memory (GlobalTensor::SetValue)";
@@ -209,7 +212,8 @@ def Asc_QueueAllocTensorOp : Asc_Op<"queue.alloc_tensor"> {
   let hasVerifier = 1;
 }
 
-def Asc_QueueEnQueOp : Asc_Op<"queue.enque"> {
+def Asc_QueueEnQueOp : Asc_Op<"queue.enque", [
+    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>]> {
   let summary = "hand a filled buffer to the queue's consumer (TQue::EnQue)";
   let arguments = (ins Arg<Asc_QueueType, "", [MemWrite<Asc_QueueState>]>:$queue,
                        Arg<Asc_LocalTensorType, "",
@@ -229,7 +233,8 @@ def Asc_QueueDeQueOp : Asc_Op<"queue.deque"> {
   let hasVerifier = 1;
 }
 
-def Asc_QueueFreeTensorOp : Asc_Op<"queue.free_tensor"> {
+def Asc_QueueFreeTensorOp : Asc_Op<"queue.free_tensor", [
+    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>]> {
   let summary = "return a buffer to its queue (TQue::FreeTensor)";
   let arguments = (ins Arg<Asc_QueueType, "", [MemWrite<Asc_QueueState>]>:$queue,
                        Arg<Asc_LocalTensorType, "",
@@ -246,6 +251,7 @@ def Asc_QueueFreeTensorOp : Asc_Op<"queue.free_tensor"> {
 
 def Asc_DataCopyOp : Asc_Op<"data_copy", [
     AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "copy between global and local memory (DataCopy)";
   let description = [{
@@ -271,7 +277,8 @@ def Asc_DataCopyOp : Asc_Op<"data_copy", [
 /// A vector instruction on unified-buffer tensors. Operands may sit at
 /// different positions (VECIN in, VECOUT out) but share one element type.
 class Asc_VectorOp<string mnemonic, list<Trait> traits = []>
-    : Asc_Op<mnemonic, traits> {
+    : Asc_Op<mnemonic,
+             !listconcat([DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>], traits)> {
   let hasVerifier = 1;
 }
 
@@ -336,6 +343,12 @@ def Asc_PipeBarrierOp : Asc_Op<"pipe_barrier", [
   }];
   let arguments = (ins Asc_PipeKindAttr:$pipe);
   let assemblyFormat = "custom<EnumKeyword>($pipe) attr-dict";
+  let extraClassDeclaration = [{
+    /// Whether the barrier can order a data copy that a Matmul call reads or
+    /// writes: every pipe but the vector pipe, which only orders vector
+    /// instructions.
+    bool mayOrderDataCopies() { return getPipe() != PipeKind::PIPE_V; }
+  }];
 }
 
 //===----------------------------------------------------------------------===//
@@ -354,6 +367,16 @@ class Asc_MatmulOp<string mnemonic, string useKind, list<Trait> traits = []>
     }
   }];
   let extraClassDeclaration = matmulUseKindDecl;
+}
+
+/// A configuring Matmul call that sets one slot of the object's state (the
+/// memory it holds is computed in C++: getSlotUpdate).
+class Asc_MatmulSetterOp<string mnemonic, list<Trait> traits = []>
+    : Asc_MatmulOp<mnemonic, "Configure", traits> {
+  let extraClassDeclaration = matmulUseKindDecl # [{
+    /// The slot this call sets and the memory it holds from now on.
+    ::std::optional<::mlir::asc::MatmulSlotUpdate> getSlotUpdate();
+  }];
 }
 
 /// The Matmul object operand, read and rewritten by the call.
@@ -406,7 +429,7 @@ def Asc_MatmulInitOp : Asc_MatmulOp<"init", "Initialize"> {
   }];
 }
 
-def Asc_MatmulSetTensorAOp : Asc_MatmulOp<"set_tensor_a", "Configure"> {
+def Asc_MatmulSetTensorAOp : Asc_MatmulSetterOp<"set_tensor_a"> {
   let summary = "set the left matrix or scalar (SetTensorA)";
   let description = [{
     Records the A input: a global or local tensor (optionally transposed) or a
@@ -425,7 +448,7 @@ def Asc_MatmulSetTensorAOp : Asc_MatmulOp<"set_tensor_a", "Configure"> {
   let hasVerifier = 1;
 }
 
-def Asc_MatmulSetTensorBOp : Asc_MatmulOp<"set_tensor_b", "Configure"> {
+def Asc_MatmulSetTensorBOp : Asc_MatmulSetterOp<"set_tensor_b"> {
   let summary = "set the right matrix or scalar (SetTensorB)";
   let arguments = (ins Asc_MatmulConfigArg:$matmul, AnyType:$input,
                        OptionalAttr<BoolAttr>:$is_transpose);
@@ -435,7 +458,7 @@ def Asc_MatmulSetTensorBOp : Asc_MatmulOp<"set_tensor_b", "Configure"> {
   let hasVerifier = 1;
 }
 
-def Asc_MatmulSetBiasOp : Asc_MatmulOp<"set_bias", "Configure"> {
+def Asc_MatmulSetBiasOp : Asc_MatmulSetterOp<"set_bias"> {
   let summary = "set the bias vector (SetBias)";
   let arguments = (ins Asc_MatmulConfigArg:$matmul, Asc_AnyTensor:$bias);
   let assemblyFormat = [{
@@ -444,7 +467,7 @@ def Asc_MatmulSetBiasOp : Asc_MatmulOp<"set_bias", "Configure"> {
   let hasVerifier = 1;
 }
 
-def Asc_MatmulDisableBiasOp : Asc_MatmulOp<"disable_bias", "Configure"> {
+def Asc_MatmulDisableBiasOp : Asc_MatmulSetterOp<"disable_bias"> {
   let summary = "compute without bias (DisableBias)";
   let arguments = (ins Asc_MatmulConfigArg:$matmul);
   let assemblyFormat = "$matmul attr-dict `:` qualified(type($matmul))";
@@ -488,7 +511,7 @@ def Asc_MatmulSetTailOp : Asc_MatmulOp<"set_tail", "Configure"> {
   }];
 }
 
-def Asc_MatmulSetWorkspaceOp : Asc_MatmulOp<"set_workspace", "Configure"> {
+def Asc_MatmulSetWorkspaceOp : Asc_MatmulSetterOp<"set_workspace"> {
   let summary = "give the object a global workspace for async results (SetWorkspace)";
   let arguments = (ins Asc_MatmulConfigArg:$matmul,
                        Asc_GlobalTensorType:$workspace);
@@ -511,13 +534,13 @@ def Asc_MatmulSetBatchNumOp : Asc_MatmulOp<"set_batch_num", "Configure"> {
   let assemblyFormat = "$matmul `,` $batchA `,` $batchB attr-dict `:` qualified(type($matmul))";
 }
 
-def Asc_MatmulSetQuantScalarOp : Asc_MatmulOp<"set_quant_scalar", "Configure"> {
+def Asc_MatmulSetQuantScalarOp : Asc_MatmulSetterOp<"set_quant_scalar"> {
   let summary = "set a per-tensor dequantisation scale (SetQuantScalar)";
   let arguments = (ins Asc_MatmulConfigArg:$matmul, I64:$scale);
   let assemblyFormat = "$matmul `,` $scale attr-dict `:` qualified(type($matmul))";
 }
 
-def Asc_MatmulSetQuantVectorOp : Asc_MatmulOp<"set_quant_vector", "Configure"> {
+def Asc_MatmulSetQuantVectorOp : Asc_MatmulSetterOp<"set_quant_vector"> {
   let summary = "set per-channel dequantisation scales (SetQuantVector)";
   let arguments = (ins Asc_MatmulConfigArg:$matmul,
                        Asc_GlobalTensorType:$scales);
@@ -532,6 +555,7 @@ def Asc_MatmulSetQuantVectorOp : Asc_MatmulOp<"set_quant_vector", "Configure"> {
 //===----------------------------------------------------------------------===//
 
 def Asc_MatmulIterateOp : Asc_MatmulOp<"iterate", "Compute", [
+    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "compute the next baseM x baseN block (Iterate<sync>)";
   let description = [{
@@ -556,6 +580,7 @@ def Asc_MatmulIterateOp : Asc_MatmulOp<"iterate", "Compute", [
 }
 
 def Asc_MatmulGetTensorCOp : Asc_MatmulOp<"get_tensor_c", "Compute", [
+    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
     DeclareOpInterfaceMethods<Asc_MatmulAsyncIssueOpInterface>]> {
   let summary = "fetch the block of the last iterate (GetTensorC<sync>)";
@@ -584,6 +609,7 @@ def Asc_MatmulGetTensorCOp : Asc_MatmulOp<"get_tensor_c", "Compute", [
 }
 
 def Asc_MatmulIterateAllOp : Asc_MatmulOp<"iterate_all", "Compute", [
+    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
     DeclareOpInterfaceMethods<Asc_MatmulAsyncIssueOpInterface>]> {
   let summary = "compute the whole singleCoreM x singleCoreN block (IterateAll<sync>)";
@@ -611,6 +637,7 @@ def Asc_MatmulIterateAllOp : Asc_MatmulOp<"iterate_all", "Compute", [
 }
 
 def Asc_MatmulWaitIterateAllOp : Asc_MatmulOp<"wait_iterate_all", "Wait", [
+    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
     DeclareOpInterfaceMethods<Asc_MatmulWaitOpInterface>]> {
   let summary = "wait for an async iterate_all (WaitIterateAll)";
@@ -619,6 +646,7 @@ def Asc_MatmulWaitIterateAllOp : Asc_MatmulOp<"wait_iterate_all", "Wait", [
 }
 
 def Asc_MatmulIterateBatchOp : Asc_MatmulOp<"iterate_batch", "Compute", [
+    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
     AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
     DeclareOpInterfaceMethods<Asc_MatmulAsyncIssueOpInterface>]> {
@@ -654,6 +682,7 @@ def Asc_MatmulIterateBatchOp : Asc_MatmulOp<"iterate_batch", "Compute", [
 }
 
 def Asc_MatmulIterateNBatchOp : Asc_MatmulOp<"iterate_n_batch", "Compute", [
+    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
     AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
     DeclareOpInterfaceMethods<Asc_MatmulAsyncIssueOpInterface>]> {
@@ -683,6 +712,7 @@ def Asc_MatmulIterateNBatchOp : Asc_MatmulOp<"iterate_n_batch", "Compute", [
 }
 
 def Asc_MatmulWaitIterateBatchOp : Asc_MatmulOp<"wait_iterate_batch", "Wait", [
+    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
     DeclareOpInterfaceMethods<Asc_MatmulWaitOpInterface>]> {
   let summary = "wait for an async iterate_batch or iterate_n_batch (WaitIterateBatch)";
@@ -691,6 +721,7 @@ def Asc_MatmulWaitIterateBatchOp : Asc_MatmulOp<"wait_iterate_batch", "Wait", [
 }
 
 def Asc_MatmulGetBatchTensorCOp : Asc_MatmulOp<"get_batch_tensor_c", "Compute", [
+    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "read one batch result from the workspace (GetBatchTensorC)";
   let description = [{
@@ -717,6 +748,7 @@ def Asc_MatmulGetBatchTensorCOp : Asc_MatmulOp<"get_batch_tensor_c", "Compute", 
 }
 
 def Asc_MatmulWaitGetTensorCOp : Asc_MatmulOp<"wait_get_tensor_c", "Wait", [
+    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
     DeclareOpInterfaceMethods<Asc_MatmulWaitOpInterface>]> {
   let summary = "wait for an async get_tensor_c (WaitGetTensorC)";
@@ -725,6 +757,7 @@ def Asc_MatmulWaitGetTensorCOp : Asc_MatmulOp<"wait_get_tensor_c", "Wait", [
 }
 
 def Asc_MatmulAsyncGetTensorCOp : Asc_MatmulOp<"async_get_tensor_c", "Compute", [
+    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
     DeclareOpInterfaceMethods<Asc_MatmulAsyncIssueOpInterface>]> {
   let summary = "older async fetch of a block into a local tensor (AsyncGetTensorC)";
