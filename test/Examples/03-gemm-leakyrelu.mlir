@@ -1,8 +1,12 @@
 // RUN: asc-opt %examples/03-gemm-leakyrelu.mlir | FileCheck %s
 // RUN: asc-opt %examples/03-gemm-leakyrelu.mlir | asc-opt | FileCheck %s
+// RUN: asc-opt %examples/03-gemm-leakyrelu.mlir | FileCheck %s --check-prefix=NOWAIT
 
 // GEMM + LeakyReLU: `while (mm.Iterate())` as scf.while, a synchronous
 // GetTensorC into a VECOUT queue buffer, LeakyRelu, strided DataCopy to C.
+
+// Every call is synchronous, so no wait anywhere in the kernel.
+// NOWAIT-NOT: asc.matmul.wait
 
 // CHECK: {{^}}![[$MM_T:matmul[0-9]*]] = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <veccalc, nd, f32>, bias = <gm, nd, f32>>
 // CHECK-LABEL: func.func @matmul_leakyrelu_custom(
@@ -35,4 +39,3 @@
 // CHECK-NEXT: }
 // CHECK-NEXT: asc.matmul.end %[[MM]] : ![[$MM_T]]
 // CHECK-NEXT: return
-// CHECK-NOT: asc.matmul.wait

@@ -14,7 +14,7 @@ def ConvertAscToEmitC : Pass<"convert-asc-to-emitc", "ModuleOp"> {
   let description = [{
     Lowers a module of asc kernels to the EmitC dialect so that the upstream
     C++ emitter (`mlir-translate --mlir-to-cpp`) prints Ascend C source, as
-    spelled in section 4 of the spec:
+    spelled in section 6 of docs/Protocol.md:
 
     - asc types become `!emitc.opaque` C++ types (`AscendC::GlobalTensor<half>`,
       the full `matmul::Matmul<matmul::MatmulType<...>, ...>`); the objects a

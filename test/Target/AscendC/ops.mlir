@@ -1,7 +1,8 @@
 // RUN: asc-translate --asc-to-ascendc %s | FileCheck %s
 
-// The Ascend C spelling (spec section 4) of every asc op and type. Every
-// function is a kernel so that the output compiles against the API header.
+// The Ascend C spelling (docs/Protocol.md section 6) of every asc op and
+// type. Every function is a kernel so that the output compiles against the
+// API header.
 
 !gm_f16 = !asc.global_tensor<f16>
 !gm_f32 = !asc.global_tensor<f32>

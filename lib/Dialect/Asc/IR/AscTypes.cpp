@@ -80,7 +80,7 @@ LogicalResult QueueType::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 /// Positions a C part can name: global memory, the unified buffer, TSCM or
-/// CO1 (spec section 1).
+/// CO1 (docs/Protocol.md section 1).
 static bool isMatmulOutputPosition(TPosition position) {
   return position == TPosition::GM || isVectorPosition(position) ||
          position == TPosition::TSCM || position == TPosition::CO1;

@@ -44,7 +44,7 @@ struct ProtocolState {
   /// Sorted by the object value's opaque pointer.
   SmallVector<ObjectState, 4> objects;
   /// Async issues without a wait flag: their output stays pending until the
-  /// object's end (spec section 2). Sorted by pointer.
+  /// object's end (docs/Protocol.md section 2). Sorted by pointer.
   SmallVector<Operation *, 2> unwaitedIssues;
 
   bool operator==(const ProtocolState &other) const;

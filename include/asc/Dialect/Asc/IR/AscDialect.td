@@ -27,6 +27,11 @@ def Asc_Dialect : Dialect {
     Every operation declares which memory it touches so that the protocol
     analysis and the sync placement can reason about who reads an output
     while the cube unit still writes it.
+
+    The rules a kernel must follow (L1-L14, checked by the op verifiers, and
+    P1-P4, checked on every path by `--asc-verify-sync`) and the memory model
+    the analyses assume are defined, with examples, in
+    [Protocol.md](../Protocol.md).
   }];
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;

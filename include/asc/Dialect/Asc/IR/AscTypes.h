@@ -16,7 +16,8 @@
 namespace mlir::asc {
 /// Element type of a global or local tensor type; null for other types.
 Type getTensorElementType(Type type);
-/// True when `type` is a global tensor or a local tensor at TPosition::GM.
+/// True when `type` is a `!asc.global_tensor`, the only tensor type in global
+/// memory: a `!asc.local_tensor` at position gm does not verify.
 bool isGlobalTensorType(Type type);
 } // namespace mlir::asc
 

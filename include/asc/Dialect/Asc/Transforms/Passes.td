@@ -12,15 +12,17 @@ include "mlir/Pass/PassBase.td"
 def AscVerifySync : Pass<"asc-verify-sync", "func::FuncOp"> {
   let summary = "Check the Matmul async protocol (rules P1-P4) on every path";
   let description = [{
-    Runs the Matmul protocol analysis, a dense forward dataflow analysis over
-    the function's structured (scf) and unstructured (cf) control flow, and
-    reports every violation of the spec's protocol rules:
+    Runs the Matmul protocol analysis, a forward analysis over the
+    function's structured (`scf`) and unstructured (`cf`) control flow, and
+    reports every violation of the protocol rules (defined, with examples, in
+    [Protocol.md](Protocol.md)):
 
     - P1: every path from an async issue reaches its wait before the next
       issue on the object, a reconfiguration, `end` or a return;
     - P2: no path reaches a wait with nothing pending;
-    - P3: nothing reads or writes memory that may alias a pending output
-      before its wait;
+    - P3: before an issue's wait, nothing reads or writes memory that may
+      overlap its output, and nothing writes memory that may overlap its
+      inputs;
     - P4: nothing uses an object after its `end` but a new initialisation.
 
     Each error points at the offending op and has notes on the issue, the
