@@ -844,13 +844,34 @@ func.func @wait_all_candidates(%c: !asc.global_tensor<f32>, %u: !asc.local_tenso
 
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
 
-// An issue inside a branch does not reach a wait after the branch.
-func.func @wait_after_nested_issue(%c: !asc.global_tensor<f32>, %cond: i1) {
+// An issue in one branch of an scf.if never runs before a wait in the
+// other branch.
+func.func @wait_in_other_branch(%c: !asc.global_tensor<f32>, %cond: i1) {
   %mm = asc.matmul.create : !mm
   scf.if %cond {
-    // expected-note @+1 {{this 'asc.matmul.iterate_all' does not reach the wait: it is in a region that does not enclose the wait}}
+    // expected-note @+1 {{this 'asc.matmul.iterate_all' does not reach the wait: no path leads from it to the wait}}
     asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !asc.global_tensor<f32>
+  } else {
+    // expected-error @+1 {{has no async issue to complete}}
+    asc.matmul.wait_iterate_all %mm : !mm
   }
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// The cf spelling of the same program gets the same answer: no path from
+// the issue's block to the wait's.
+func.func @wait_in_other_block(%c: !asc.global_tensor<f32>, %cond: i1) {
+  %mm = asc.matmul.create : !mm
+  cf.cond_br %cond, ^issue, ^wait
+^issue:
+  // expected-note @+1 {{this 'asc.matmul.iterate_all' does not reach the wait: no path leads from it to the wait}}
+  asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !asc.global_tensor<f32>
+  return
+^wait:
   // expected-error @+1 {{has no async issue to complete}}
   asc.matmul.wait_iterate_all %mm : !mm
   return

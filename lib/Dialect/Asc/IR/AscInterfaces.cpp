@@ -7,6 +7,7 @@
 
 #include "asc/Dialect/Asc/IR/AscInterfaces.h"
 #include "asc/Dialect/Asc/IR/AscTypes.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::asc;
@@ -54,29 +55,114 @@ SideEffects::Resource *mlir::asc::getTensorResource(Type type) {
 namespace {
 /// Where an issue stands relative to a wait.
 enum class IssuePosition {
-  /// Before the wait in the wait's block or in a block enclosing it.
+  /// It can run before the wait: earlier in the wait's block or in a block
+  /// enclosing it (possibly nested in an earlier op), in a block from which
+  /// the wait's block can be reached, or later in a region that repeats.
   Reaches,
-  /// In another block of a CFG region enclosing the wait: some path may
-  /// reach the wait; the protocol analysis decides which.
-  MayReach,
-  /// After the wait in a block enclosing it.
+  /// After the wait in a block enclosing it, with no way back.
   After,
-  /// In a region that does not enclose the wait.
+  /// In a region from which no path leads to the wait.
   Elsewhere,
 };
 } // namespace
 
-/// Locates `issue` relative to `wait` with the block order cache and the
-/// parent chain only: O(region depth), no walk of the function.
+/// True when control can go from `from` to `to` (distinct blocks of one
+/// region, or one block back to itself) along CFG edges.
+static bool isBlockReachable(Block *from, Block *to) {
+  SmallVector<Block *> worklist(from->getSuccessors());
+  llvm::SmallPtrSet<Block *, 8> seen;
+  while (!worklist.empty()) {
+    Block *block = worklist.pop_back_val();
+    if (block == to)
+      return true;
+    if (seen.insert(block).second)
+      llvm::append_range(worklist, block->getSuccessors());
+  }
+  return false;
+}
+
+/// True when the region holding `op` may run again after `op`: a CFG cycle
+/// through its block, or an enclosing region that repeats (a loop body).
+static bool mayRunAgain(Operation *op) {
+  for (Operation *cursor = op; cursor; cursor = cursor->getParentOp()) {
+    if (cursor->hasTrait<OpTrait::IsIsolatedFromAbove>() && cursor != op)
+      return false;
+    Block *block = cursor->getBlock();
+    if (!block)
+      return false;
+    if (isBlockReachable(block, block))
+      return true;
+    Operation *parent = block->getParentOp();
+    if (!parent || parent->hasTrait<OpTrait::IsIsolatedFromAbove>())
+      return false;
+    auto branch = dyn_cast<RegionBranchOpInterface>(parent);
+    if (!branch || branch.isRepetitiveRegion(
+                       block->getParent()->getRegionNumber()))
+      return true;
+  }
+  return false;
+}
+
+/// True when some region of `branch` entered from `from` (directly or not)
+/// is `to`.
+static bool isRegionReachable(RegionBranchOpInterface branch, Region *from,
+                              Region *to) {
+  SmallVector<Region *> worklist{from};
+  llvm::SmallPtrSet<Region *, 4> seen;
+  while (!worklist.empty()) {
+    Region *region = worklist.pop_back_val();
+    SmallVector<RegionSuccessor> successors;
+    branch.getSuccessorRegions(*region, successors);
+    for (const RegionSuccessor &successor : successors) {
+      Region *next = successor.getSuccessor();
+      if (next == to)
+        return true;
+      if (next && seen.insert(next).second)
+        worklist.push_back(next);
+    }
+  }
+  return false;
+}
+
+/// Locates `issue` relative to `wait` with the parent chains, the block
+/// order cache and CFG reachability within the closest common region: the
+/// same answer for the scf and cf spellings of one program.
 static IssuePosition locateIssue(Operation *issue, Operation *wait) {
-  Operation *waitAncestor =
-      issue->getParentRegion()->findAncestorOpInRegion(*wait);
-  if (!waitAncestor)
-    return IssuePosition::Elsewhere;
-  if (waitAncestor->getBlock() != issue->getBlock())
-    return IssuePosition::MayReach;
-  return issue->isBeforeInBlock(waitAncestor) ? IssuePosition::Reaches
-                                              : IssuePosition::After;
+  // The closest region holding both, and the ancestors of each in it.
+  for (Region *region = issue->getParentRegion(); region;
+       region = region->getParentRegion()) {
+    Operation *waitAncestor = region->findAncestorOpInRegion(*wait);
+    if (!waitAncestor)
+      continue;
+    Operation *issueAncestor = region->findAncestorOpInRegion(*issue);
+    if (issueAncestor == waitAncestor) {
+      // Two regions of one op (branches of an scf.if, the two regions of an
+      // scf.while): can one lead to the other?
+      auto branch = dyn_cast<RegionBranchOpInterface>(waitAncestor);
+      Region *issueRegion = nullptr, *waitRegion = nullptr;
+      for (Region &nested : waitAncestor->getRegions()) {
+        if (nested.findAncestorOpInRegion(*issue))
+          issueRegion = &nested;
+        if (nested.findAncestorOpInRegion(*wait))
+          waitRegion = &nested;
+      }
+      if (!branch)
+        return IssuePosition::Reaches; // Unknown control flow: maybe.
+      return isRegionReachable(branch, issueRegion, waitRegion)
+                 ? IssuePosition::Reaches
+                 : IssuePosition::Elsewhere;
+    }
+    Block *issueBlock = issueAncestor->getBlock();
+    Block *waitBlock = waitAncestor->getBlock();
+    if (issueBlock != waitBlock)
+      return isBlockReachable(issueBlock, waitBlock) ? IssuePosition::Reaches
+                                                     : IssuePosition::Elsewhere;
+    if (issueAncestor->isBeforeInBlock(waitAncestor))
+      return IssuePosition::Reaches;
+    return mayRunAgain(waitAncestor) ? IssuePosition::Reaches
+                                     : IssuePosition::After;
+  }
+  return IssuePosition::Elsewhere;
 }
 
 /// Fast path of L10: walks back from the wait, through its block and then
@@ -119,8 +205,7 @@ LogicalResult mlir::asc::detail::verifyWaitHasReachingIssue(Operation *op) {
     if (!issue || issue.getMatmul() != matmul || issue.getWaitKind() != kind)
       continue;
     IssuePosition position = locateIssue(user, op);
-    if (issue.isWaitable() && (position == IssuePosition::Reaches ||
-                               position == IssuePosition::MayReach))
+    if (issue.isWaitable() && position == IssuePosition::Reaches)
       return success();
     candidates.push_back(issue);
   }
@@ -133,8 +218,7 @@ LogicalResult mlir::asc::detail::verifyWaitHasReachingIssue(Operation *op) {
     IssuePosition position = locateIssue(issue, op);
     StringRef reason = issue.getUnwaitableReason();
     if (!reason.empty()) {
-      if (position == IssuePosition::Reaches ||
-          position == IssuePosition::MayReach)
+      if (position == IssuePosition::Reaches)
         diag.attachNote(issue->getLoc()) << "this '" << issue->getName()
                                          << "' cannot be waited on: " << reason;
       continue;
@@ -143,7 +227,7 @@ LogicalResult mlir::asc::detail::verifyWaitHasReachingIssue(Operation *op) {
         << "this '" << issue->getName() << "' does not reach the wait: "
         << (position == IssuePosition::After
                 ? "it comes after the wait"
-                : "it is in a region that does not enclose the wait");
+                : "no path leads from it to the wait");
   }
   return diag;
 }
