@@ -13,6 +13,8 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -27,7 +29,9 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   registry.insert<mlir::asc::AscDialect, mlir::arith::ArithDialect,
                   mlir::cf::ControlFlowDialect, mlir::emitc::EmitCDialect,
-                  mlir::func::FuncDialect, mlir::scf::SCFDialect>();
+                  mlir::func::FuncDialect, mlir::scf::SCFDialect,
+                  // Other dialects' memory effects, for the analyses' tests.
+                  mlir::LLVM::LLVMDialect, mlir::memref::MemRefDialect>();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "asc optimizer driver\n", registry));
 }

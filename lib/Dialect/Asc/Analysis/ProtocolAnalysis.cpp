@@ -361,12 +361,18 @@ void ProtocolFlow::flowRegionBranch(RegionBranchOpInterface branch,
   // zero-trip path.
   SmallVector<RegionSuccessor> successors;
   branch.getEntrySuccessorRegions(getConstantOperands(branch), successors);
+  std::optional<APInt> trips;
   if (auto loop = dyn_cast<LoopLikeOpInterface>(branch.getOperation()))
-    if (std::optional<APInt> trips = loop.getStaticTripCount();
-        trips && !trips->isZero())
-      llvm::erase_if(successors, [](const RegionSuccessor &successor) {
-        return successor.isParent();
+    trips = loop.getStaticTripCount();
+  auto dropIf = [&](bool condition, bool parent) {
+    if (condition)
+      llvm::erase_if(successors, [&](const RegionSuccessor &successor) {
+        return successor.isParent() == parent;
       });
+  };
+  // No zero-trip path when the loop runs at least once, no second trip
+  // when it runs once.
+  dropIf(trips && !trips->isZero(), /*parent=*/true);
   propagate(successors, state);
   while (!worklist.empty()) {
     Region *region = worklist.pop_back_val();
@@ -374,6 +380,7 @@ void ProtocolFlow::flowRegionBranch(RegionBranchOpInterface branch,
         flowRegion(*region, entryStates[region], /*recording=*/false);
     successors.clear();
     branch.getSuccessorRegions(*region, successors);
+    dropIf(trips && trips->isOne(), /*parent=*/false);
     propagate(successors, exit);
   }
   if (recording)

@@ -1,0 +1,203 @@
+// RUN: asc-opt %s -split-input-file --asc-verify-sync -verify-diagnostics
+
+// The racy shapes of asc-sync-placement-soundness.mlir written by hand:
+// asc-verify-sync reports each one (rule P3 unless said otherwise).
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// A strided read runs past the declared size into the output.
+func.func @strided_read(%p: !asc.gm_addr {asc.no_alias}, %u: !ub) {
+  %c0 = arith.constant 0 : i64
+  %c16 = arith.constant 16 : i64
+  %c1024 = arith.constant 1024 : i64
+  %cnt = arith.constant 2 : i32
+  %len = arith.constant 64 : i32
+  %head = asc.set_global_buffer %p[%c0], %c16 : !gm
+  %c = asc.set_global_buffer %p[%c1024] : !gm
+  %mm = asc.matmul.create : !mm
+  // expected-note @+1 {{the async issue writing that output}}
+  asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
+  // expected-error @+1 {{may access memory that aliases the pending output}}
+  asc.data_copy %u, %head params(%cnt, %len, %len, %len) : !ub, !gm
+  asc.matmul.wait_iterate_all %mm : !mm
+  asc.matmul.end %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// An untraced pointer (a select) may be a no_alias argument.
+func.func @select_of_arguments(%a: !asc.gm_addr {asc.no_alias}, %c_ptr: !asc.gm_addr {asc.no_alias}, %cond: i1, %u: !ub, %n: i32) {
+  %c = asc.set_global_buffer %c_ptr : !gm
+  %either = arith.select %cond, %a, %c_ptr : !asc.gm_addr
+  %src = asc.set_global_buffer %either : !gm
+  %mm = asc.matmul.create : !mm
+  // expected-note @+1 {{the async issue writing that output}}
+  asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
+  // expected-error @+1 {{may access memory that aliases the pending output}}
+  asc.data_copy %u, %src, %n : !ub, !gm
+  asc.matmul.wait_iterate_all %mm : !mm
+  asc.matmul.end %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gmh = !asc.global_tensor<f16>
+!gm = !asc.global_tensor<f32>
+!ubh = !asc.local_tensor<vecout, f16>
+
+// A write to A while the cube unit reads it.
+func.func @write_to_input(%a_ptr: !asc.gm_addr {asc.no_alias}, %c_ptr: !asc.gm_addr {asc.no_alias}, %u: !ubh, %n: i32) {
+  %a = asc.set_global_buffer %a_ptr : !gmh
+  %c = asc.set_global_buffer %c_ptr : !gm
+  %mm = asc.matmul.create : !mm
+  asc.matmul.set_tensor_a %mm, %a : !mm, !gmh
+  // expected-note @+1 {{the async issue reading that input}}
+  asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
+  // expected-error @+1 {{may write memory that an async 'asc.matmul.iterate_all' reads while it runs (its A input)}}
+  asc.data_copy %a, %u, %n : !gmh, !ubh
+  asc.matmul.wait_iterate_all %mm : !mm
+  asc.matmul.end %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+
+// The workspace of IterateNBatch is the one in effect at the issue.
+func.func @workspace_in_effect(%w1: !asc.gm_addr {asc.no_alias}, %w2: !asc.gm_addr {asc.no_alias}, %n: i32) {
+  %c0 = arith.constant 0 : i64
+  %ws1 = asc.set_global_buffer %w1 : !gm
+  %ws2 = asc.set_global_buffer %w2 : !gm
+  %mm = asc.matmul.create : !mm
+  asc.matmul.set_workspace %mm, %ws1 : !mm, !gm
+  asc.matmul.set_workspace %mm, %ws2 : !mm, !gm
+  // expected-note @+1 {{the async issue writing that output}}
+  asc.matmul.iterate_n_batch %mm, %n, %n, %n {sync = false, wait_iterate_batch = true} : !mm
+  %x = asc.get_value %ws1[%c0] : !gm
+  // expected-error @+1 {{may access memory that aliases the pending output}}
+  %y = asc.get_value %ws2[%c0] : !gm
+  asc.matmul.wait_iterate_batch %mm : !mm
+  asc.matmul.end %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+
+// A foreign effect without an asc value may touch the output.
+func.func @memref_store(%c_ptr: !asc.gm_addr {asc.no_alias}, %m: memref<4xf32>, %x: f32, %i: index) {
+  %c = asc.set_global_buffer %c_ptr : !gm
+  %mm = asc.matmul.create : !mm
+  // expected-note @+1 {{the async issue writing that output}}
+  asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
+  // expected-error @+1 {{may access memory that aliases the pending output}}
+  memref.store %x, %m[%i] : memref<4xf32>
+  asc.matmul.wait_iterate_all %mm : !mm
+  asc.matmul.end %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+
+// The end reached through a select of the object is seen (rule P1).
+func.func @end_through_select(%c_ptr: !asc.gm_addr {asc.no_alias}, %cond: i1) {
+  %c = asc.set_global_buffer %c_ptr : !gm
+  %mm0 = asc.matmul.create : !mm
+  %mm1 = asc.matmul.create : !mm
+  %either = arith.select %cond, %mm0, %mm1 : !mm
+  // expected-note @+1 {{the pending async issue}}
+  asc.matmul.iterate_all %mm0, %c {sync = false, wait_iterate_all = true} : !mm, !gm
+  // expected-error @+2 {{ends the Matmul object while an async 'asc.matmul.iterate_all' is pending}}
+  // expected-note @+1 {{the object was ended here}}
+  asc.matmul.end %either : !mm
+  // expected-error @+1 {{uses the Matmul object after its end (rule P4)}}
+  asc.matmul.wait_iterate_all %mm0 : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// The second destination of a two-destination GetTensorC is pending too.
+func.func @second_destination(%c_ptr: !asc.gm_addr {asc.no_alias}, %w: !asc.gm_addr {asc.no_alias}, %q: !asc.queue<vecin, 1>, %s: f32, %n: i32) {
+  %c = asc.set_global_buffer %c_ptr : !gm
+  %ws = asc.set_global_buffer %w : !gm
+  %u = asc.queue.alloc_tensor %q : !asc.queue<vecin, 1> -> !ub
+  %mm = asc.matmul.create : !mm
+  asc.matmul.set_workspace %mm, %ws : !mm, !gm
+  %more = asc.matmul.iterate %mm {sync = false} : !mm
+  // expected-note @+1 {{the async issue writing that output}}
+  asc.matmul.get_tensor_c %mm, %c, %u {sync = false} : !mm, !gm, !ub
+  // expected-error @+1 {{may access memory that aliases the pending output}}
+  asc.adds %u, %u, %s, %n : !ub, !ub
+  asc.matmul.wait_get_tensor_c %mm : !mm
+  asc.matmul.end %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+
+// Returning before the end of an object with a flagless issue in flight.
+func.func @return_with_flagless_issue(%c_ptr: !asc.gm_addr {asc.no_alias}) {
+  %c = asc.set_global_buffer %c_ptr : !gm
+  %mm = asc.matmul.create : !mm
+  // expected-note @+1 {{the pending async issue}}
+  asc.matmul.iterate_all %mm, %c {sync = false} : !mm, !gm
+  // expected-error @+1 {{returns while an async 'asc.matmul.iterate_all' without a wait flag is pending}}
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+
+// Feasible paths only: a loop of one trip and an scf.if on true always run
+// their issue, so the waits after them have something pending (no P2); a
+// loop of four trips that waits at its top has no zero-trip path on which
+// the wait after it would find the first issue completed twice.
+func.func @constant_paths(%c: !gm) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %true = arith.constant true
+  %mm = asc.matmul.create : !mm
+  scf.for %i = %c0 to %c1 step %c1 {
+    asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
+  }
+  asc.matmul.wait_iterate_all %mm : !mm
+  asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
+  scf.for %i = %c0 to %c4 step %c1 {
+    asc.matmul.wait_iterate_all %mm : !mm
+    asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
+  }
+  asc.matmul.wait_iterate_all %mm : !mm
+  scf.if %true {
+    asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
+  }
+  asc.matmul.wait_iterate_all %mm : !mm
+  asc.matmul.end %mm : !mm
+  return
+}
