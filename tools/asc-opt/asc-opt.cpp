@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "asc/Conversion/Passes.h"
+#include "asc/Dialect/Asc/Analysis/TestPasses.h"
 #include "asc/Dialect/Asc/IR/AscDialect.h"
 #include "asc/Dialect/Asc/Transforms/Passes.h"
 #include "asc/Target/AscendC/AscendCEmitter.h"
@@ -23,6 +24,7 @@
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
   mlir::asc::registerAscPasses();
+  mlir::asc::registerAscTestPasses();
   mlir::asc::registerAscConversionPasses();
   mlir::asc::registerAscToAscendCPipeline();
 

@@ -378,9 +378,19 @@ void AscAliasAnalysis::resolve(Operation *op, const MemoryAccess &access,
   unsigned elementBits = getElementBitWidth(access.memory.getType());
   std::optional<uint64_t> sizeInBits = access.sizeInBits;
   ByteOffset start = getElementOffset(access.index, elementBits);
-  if (elementBits % 8 != 0 && !start.known && sizeInBits) {
-    // A sub-byte footprint at an unknown element may straddle one more byte.
-    *sizeInBits = llvm::SaturatingAdd<uint64_t>(*sizeInBits, 8);
+  if (elementBits % 8 != 0 && sizeInBits) {
+    // Sub-byte elements: the footprint covers every byte one of its bits
+    // is in, so it may straddle one more byte than its width.
+    ByteOffset startBits =
+        access.index ? decomposeUnits(access.index, elementBits)
+                     : ByteOffset::of(0);
+    if (startBits.known && !startBits.term && startBits.constant >= 0) {
+      uint64_t first = uint64_t(startBits.constant) % 8;
+      start = ByteOffset::of(startBits.constant / 8);
+      *sizeInBits = llvm::SaturatingAdd<uint64_t>(*sizeInBits, first);
+    } else {
+      *sizeInBits = llvm::SaturatingAdd<uint64_t>(*sizeInBits, 8);
+    }
   }
   location.base.offset = location.base.offset.plus(start);
   if (sizeInBits)

@@ -1,0 +1,159 @@
+//===- TestPasses.cpp - print the analyses' answers -----------------------===//
+//
+// Test passes that print what the asc analyses answer, so that each analysis
+// is tested on its own rather than through the passes built on it:
+//
+//   -test-asc-alias           the footprint of every op tagged `test.name`,
+//                             and alias/mod-ref for every pair of them;
+//   -test-asc-protocol-state  the protocol state before every op tagged
+//                             `test.state`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "asc/Dialect/Asc/Analysis/TestPasses.h"
+#include "asc/Dialect/Asc/Analysis/ProtocolAnalysis.h"
+#include "asc/Dialect/Asc/IR/AscOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassRegistry.h"
+
+using namespace mlir;
+using namespace mlir::asc;
+
+/// The name a test gives an op (`test.name`), or the op's name.
+static std::string getTestName(Operation *op) {
+  if (!op)
+    return "unknown";
+  if (auto name = op->getAttrOfType<StringAttr>("test.name"))
+    return name.str();
+  return op->getName().getStringRef().str();
+}
+
+static std::string describeValue(Value value) {
+  if (auto argument = dyn_cast<BlockArgument>(value))
+    return "arg" + std::to_string(argument.getArgNumber());
+  return getTestName(value.getDefiningOp());
+}
+
+static void printLocation(raw_ostream &os, const MemoryLocation &location) {
+  if (location.isAnyMemory()) {
+    os << "any memory";
+    return;
+  }
+  const Provenance &base = location.base;
+  os << (base.space == Provenance::Space::Global ? "gm" : "local") << " ";
+  if (!base.root)
+    os << "untraced";
+  else
+    os << describeValue(base.root);
+  const ByteOffset &offset = base.offset;
+  if (!offset.known)
+    os << " + ?";
+  else if (offset.term)
+    os << " + " << offset.scale << " * " << describeValue(offset.term)
+       << " + " << offset.constant;
+  else
+    os << " + " << offset.constant;
+  if (location.size)
+    os << " [" << *location.size << " bytes]";
+  else
+    os << " [unbounded]";
+}
+
+namespace {
+struct TestAscAliasPass
+    : public PassWrapper<TestAscAliasPass, OperationPass<func::FuncOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestAscAliasPass)
+  StringRef getArgument() const final { return "test-asc-alias"; }
+  StringRef getDescription() const final {
+    return "Print the footprints, alias and mod-ref answers of the asc alias "
+           "analysis for ops tagged test.name";
+  }
+  void runOnOperation() override {
+    auto &aliases = getAnalysis<AscAliasAnalysis>();
+    SmallVector<std::pair<Operation *, SmallVector<ResolvedAccess>>> tagged;
+    getOperation().walk([&](Operation *op) {
+      if (!op->hasAttr("test.name"))
+        return;
+      SmallVector<ResolvedAccess> accesses;
+      aliases.getAccesses(op, accesses);
+      tagged.emplace_back(op, std::move(accesses));
+    });
+    raw_ostream &os = llvm::outs();
+    os << "function @" << getOperation().getSymName() << "\n";
+    for (auto &[op, accesses] : tagged) {
+      for (const ResolvedAccess &access : accesses) {
+        os << "  " << getTestName(op) << ": "
+           << (access.isWrite() ? "write " : "read ");
+        printLocation(os, access.location);
+        if (access.slot)
+          os << " (" << describeMatmulSlot(*access.slot) << ")";
+        os << "\n";
+      }
+    }
+    for (unsigned i = 0; i < tagged.size(); ++i) {
+      for (unsigned j = i + 1; j < tagged.size(); ++j) {
+        AliasResult result = AliasResult::NoAlias;
+        for (const ResolvedAccess &lhs : tagged[i].second)
+          for (const ResolvedAccess &rhs : tagged[j].second)
+            result = result.merge(aliases.alias(lhs.location, rhs.location));
+        ModRefResult modRef = ModRefResult::getNoModRef();
+        for (const ResolvedAccess &lhs : tagged[i].second)
+          modRef = modRef.merge(
+              aliases.getModRef(tagged[j].first, lhs.location));
+        os << "  " << getTestName(tagged[i].first) << " <-> "
+           << getTestName(tagged[j].first) << ": " << result
+           << ", modref of " << getTestName(tagged[j].first) << ": " << modRef
+           << "\n";
+      }
+    }
+    markAllAnalysesPreserved();
+  }
+};
+
+struct TestAscProtocolStatePass
+    : public PassWrapper<TestAscProtocolStatePass,
+                         OperationPass<func::FuncOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestAscProtocolStatePass)
+  StringRef getArgument() const final { return "test-asc-protocol-state"; }
+  StringRef getDescription() const final {
+    return "Print the Matmul protocol state before every op tagged "
+           "test.state";
+  }
+  void runOnOperation() override {
+    auto &protocol = getAnalysis<MatmulProtocolAnalysis>();
+    raw_ostream &os = llvm::outs();
+    auto printOps = [&](ArrayRef<Operation *> ops) {
+      os << "[";
+      llvm::interleaveComma(ops, os,
+                            [&](Operation *op) { os << getTestName(op); });
+      os << "]";
+    };
+    protocol.walkStates([&](Operation *op, const ProtocolState &state) {
+      auto tag = op->getAttrOfType<StringAttr>("test.state");
+      if (!tag)
+        return;
+      os << tag.getValue() << ":\n";
+      for (const ProtocolState::ObjectState &object : state.objects) {
+        os << "  " << describeValue(object.matmul) << ": events ";
+        printOps(object.events);
+        for (unsigned slot = 0; slot < kNumMatmulSlots; ++slot) {
+          os << ", " << describeMatmulSlot(static_cast<MatmulSlot>(slot))
+             << " ";
+          printOps(object.setters[slot]);
+        }
+        os << "\n";
+      }
+      os << "  unwaited ";
+      printOps(state.unwaitedIssues);
+      os << "\n";
+    });
+    markAllAnalysesPreserved();
+  }
+};
+} // namespace
+
+void mlir::asc::registerAscTestPasses() {
+  PassRegistration<TestAscAliasPass>();
+  PassRegistration<TestAscProtocolStatePass>();
+}

@@ -1,0 +1,133 @@
+// RUN: asc-opt %s -split-input-file -test-asc-alias -o /dev/null | FileCheck %s
+
+// The alias analysis on its own: footprints set by the access, provenance
+// through views, untraced values, sub-byte elements.
+
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// Footprints come from the access, not from SetGlobalBuffer's size.
+// CHECK-LABEL: function @footprints
+// CHECK: copy: read gm arg0 + 0 [6144 bytes]
+// CHECK: copy: write local arg1 + 0 [6144 bytes]
+// CHECK: count: read gm arg0 + 0 [17179869180 bytes]
+// CHECK: count: write local arg1 + 0 [17179869180 bytes]
+// CHECK: one: read gm arg0 + 4092 [4 bytes]
+// CHECK: copy <-> count: MayAlias, modref of count: ModRef
+// CHECK: copy <-> one: MayAlias, modref of one: Ref
+func.func @footprints(%p: !asc.gm_addr {asc.no_alias}, %u: !ub) {
+  %c0 = arith.constant 0 : i64
+  %c16 = arith.constant 16 : i64
+  %cnt = arith.constant 2 : i32
+  %len = arith.constant 64 : i32
+  %all = arith.constant -1 : i32
+  %m1 = arith.constant -1 : i64
+  %c1024 = arith.constant 1024 : i64
+  %head = asc.set_global_buffer %p[%c0], %c16 : !gm
+  %c = asc.set_global_buffer %p[%c1024], %c16 : !gm
+  asc.data_copy %u, %head params(%cnt, %len, %len, %len) {test.name = "copy"} : !ub, !gm
+  asc.data_copy %u, %head, %all {test.name = "count"} : !ub, !gm
+  %x = asc.get_value %c[%m1] {test.name = "one"} : !gm
+  return
+}
+
+// -----
+
+!gm = !asc.global_tensor<f32>
+
+// Constant and symbolic offsets from one root are compared exactly.
+// CHECK-LABEL: function @offsets
+// CHECK: low: write gm arg0 + 0 [4 bytes]
+// CHECK: high: write gm arg0 + 4 [4 bytes]
+// CHECK: sym: read gm arg0 + 4 * arg1 + 32 [4 bytes]
+// CHECK: sym2: read gm arg0 + 4 * arg1 + 36 [4 bytes]
+// CHECK: low <-> high: NoAlias
+// CHECK: low <-> sym: MayAlias
+// CHECK: sym <-> sym2: NoAlias
+func.func @offsets(%p: !asc.gm_addr, %base: i64, %x: f32) {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %c8 = arith.constant 8 : i64
+  %t = asc.set_global_buffer %p : !gm
+  asc.set_value %t[%c0], %x {test.name = "low"} : !gm
+  asc.set_value %t[%c1], %x {test.name = "high"} : !gm
+  %i = arith.addi %base, %c8 : i64
+  %j = arith.addi %i, %c1 : i64
+  %a = asc.get_value %t[%i] {test.name = "sym"} : !gm
+  %b = asc.get_value %t[%j] {test.name = "sym2"} : !gm
+  return
+}
+
+// -----
+
+!gm = !asc.global_tensor<f32>
+!gm4 = !asc.global_tensor<i4>
+!ub = !asc.local_tensor<vecin, f32>
+!ub4 = !asc.local_tensor<vecin, i4>
+
+// Untraced values may alias anything in their space, no_alias arguments
+// included; GM and local memory never overlap; int4 counts half a byte.
+// CHECK-LABEL: function @untraced
+// CHECK: sel: read gm untraced + ? [4 bytes]
+// CHECK: arg: write gm arg1 + 0 [4 bytes]
+// CHECK: ub: write local arg3 + 0 [4 bytes]
+// CHECK: nib: read gm arg4 + 3 [1 bytes]
+// CHECK: nib2: read gm arg4 + 2 [1 bytes]
+// CHECK: sel <-> arg: MayAlias
+// CHECK: sel <-> ub: NoAlias
+// CHECK: arg <-> ub: NoAlias
+// CHECK: nib <-> nib2: NoAlias
+func.func @untraced(%a: !asc.gm_addr {asc.no_alias}, %b: !asc.gm_addr {asc.no_alias}, %cond: i1, %u: !ub, %q: !asc.gm_addr, %x: f32, %u4: !ub4) {
+  %c0 = arith.constant 0 : i64
+  %c3 = arith.constant 3 : i64
+  %one = arith.constant 1 : i32
+  %ab = arith.select %cond, %a, %b : !asc.gm_addr
+  %s = asc.set_global_buffer %ab : !gm
+  %t = asc.set_global_buffer %b : !gm
+  %y = asc.get_value %s[%c0] {test.name = "sel"} : !gm
+  asc.set_value %t[%c0], %x {test.name = "arg"} : !gm
+  asc.duplicate %u, %x, %one {test.name = "ub"} : !ub
+  %c4 = arith.constant 4 : i64
+  %two = arith.constant 2 : i32
+  %n = asc.set_global_buffer %q[%c4] : !gm4
+  %v = asc.get_value %n[%c3] {test.name = "nib"} : !gm4
+  asc.data_copy %u4, %n, %two {test.name = "nib2"} : !ub4, !gm4
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!gmh = !asc.global_tensor<f16>
+
+// A Matmul call's accesses through its state resolve to the memory set in
+// effect; the result-form GetTensorC view lives in the workspace.
+// CHECK-LABEL: function @state_held
+// CHECK: issue: read gm arg0 + 0 [unbounded] (A)
+// CHECK: issue: read gm arg1 + 0 [unbounded] (B)
+// CHECK: issue: write gm arg2 + 0 [unbounded]
+// CHECK: fetch: read gm arg0 + 0 [unbounded] (A)
+// CHECK: fetch: read gm arg1 + 0 [unbounded] (B)
+// CHECK: fetch: write gm arg3 + 0 [unbounded] (workspace)
+// CHECK: view: read gm arg3 + ? [4 bytes]
+// CHECK: issue <-> view: NoAlias
+// CHECK: fetch <-> view: MayAlias
+func.func @state_held(%a: !asc.gm_addr {asc.no_alias}, %b: !asc.gm_addr {asc.no_alias}, %c: !asc.gm_addr {asc.no_alias}, %w: !asc.gm_addr {asc.no_alias}) {
+  %c0 = arith.constant 0 : i64
+  %ga = asc.set_global_buffer %a : !gmh
+  %gb = asc.set_global_buffer %b : !gmh
+  %gc = asc.set_global_buffer %c : !gm
+  %ws = asc.set_global_buffer %w : !gm
+  %mm = asc.matmul.create : !mm
+  asc.matmul.set_tensor_a %mm, %ga : !mm, !gmh
+  asc.matmul.set_tensor_b %mm, %gb : !mm, !gmh
+  asc.matmul.set_workspace %mm, %ws : !mm, !gm
+  asc.matmul.iterate_all %mm, %gc {sync = true, test.name = "issue"} : !mm, !gm
+  %more = asc.matmul.iterate %mm {sync = false} : !mm
+  %blk = asc.matmul.get_tensor_c %mm {sync = false, test.name = "fetch"} : !mm -> !gm
+  asc.matmul.wait_get_tensor_c %mm : !mm
+  %v = asc.get_value %blk[%c0] {test.name = "view"} : !gm
+  asc.matmul.end %mm : !mm
+  return
+}
