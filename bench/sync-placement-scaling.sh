@@ -10,7 +10,10 @@
 # Each figure is the best of three single-threaded runs; machines here are
 # shared and noisy.
 #
-# Usage: bench/sync-placement-scaling.sh [BUILD_DIR] [SIZES...]
+# With FUNCTIONS=1 in the environment every kernel is a single function
+# (1M operations in one function is the hard case: one flow, one state walk).
+#
+# Usage: [FUNCTIONS=1] bench/sync-placement-scaling.sh [BUILD_DIR] [SIZES...]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
@@ -44,7 +47,7 @@ PY
 printf '%9s %9s %10s %14s %8s %8s\n' ops objects pass_s parse_verify_print_s ratio growth
 previous=""
 for ops in "${sizes[@]}"; do
-  functions=$(( ops / 10000 )); [ "$functions" -ge 1 ] || functions=1
+  functions=${FUNCTIONS:-$(( ops / 10000 ))}; [ "$functions" -ge 1 ] || functions=1
   file=$tmp/kernel-$ops.mlir
   "$root/utils/gen-kernel.py" --ops "$ops" --functions "$functions" --objects 4 > "$file"
   pass=$(best_timing AscSyncPlacement "$opt" "$file" --asc-sync-placement)

@@ -517,8 +517,16 @@ ProtocolChecker::getInFlightFootprint(Operation *issue) {
 std::optional<std::pair<ResolvedAccess, ResolvedAccess>>
 ProtocolChecker::findConflict(Operation *op,
                               ArrayRef<ResolvedAccess> footprint) {
+  if (footprint.empty())
+    return std::nullopt;
   SmallVector<ResolvedAccess> accesses;
   aliases.getAccesses(op, accesses);
+  return findConflict(accesses, footprint);
+}
+
+std::optional<std::pair<ResolvedAccess, ResolvedAccess>>
+ProtocolChecker::findConflict(ArrayRef<ResolvedAccess> accesses,
+                              ArrayRef<ResolvedAccess> footprint) {
   for (const ResolvedAccess &access : accesses) {
     for (const ResolvedAccess &inFlight : footprint) {
       // Outputs may be neither read nor written; inputs may only be read.
@@ -686,6 +694,8 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
 
   // Rule P3: before an in-flight issue completes, nothing touches its
   // outputs and nothing writes its inputs.
+  // The op's own accesses, resolved once for all the issues in flight.
+  std::optional<SmallVector<ResolvedAccess>> accesses;
   auto checkRace = [&](Operation *issue, bool unwaited) {
     if (issue == op)
       return;
@@ -694,8 +704,12 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
     if (auto use = dyn_cast<MatmulOpInterface>(op))
       if (mayBeSameMatmulObject(use.getMatmul(), asyncIssue.getMatmul()))
         return;
+    if (!accesses) {
+      accesses.emplace();
+      aliases.getAccesses(op, *accesses);
+    }
     std::optional<std::pair<ResolvedAccess, ResolvedAccess>> conflict =
-        findConflict(op, getInFlightFootprint(issue));
+        findConflict(*accesses, getInFlightFootprint(issue));
     if (!conflict)
       return;
     const ResolvedAccess &inFlight = conflict->second;

@@ -115,6 +115,10 @@ public:
   /// `footprint`: one that may touch its outputs, or write its inputs.
   std::optional<std::pair<ResolvedAccess, ResolvedAccess>>
   findConflict(Operation *op, ArrayRef<ResolvedAccess> footprint);
+  /// The same for the accesses `accesses` of an op, resolved already.
+  std::optional<std::pair<ResolvedAccess, ResolvedAccess>>
+  findConflict(ArrayRef<ResolvedAccess> accesses,
+               ArrayRef<ResolvedAccess> footprint);
 
 private:
   LogicalResult checkOperation(Operation *op, const ProtocolState &state,
