@@ -306,13 +306,47 @@ static bool isNoAliasArgument(Value root) {
                                          AscDialect::getNoAliasAttrName());
 }
 
-/// Whether two distinct, known roots may share memory. Roots are function
-/// arguments and queue buffer allocations, none based on another.
-static bool distinctRootsMayOverlap(Value lhs, Value rhs) {
-  if (lhs.getDefiningOp<QueueAllocTensorOp>() &&
-      rhs.getDefiningOp<QueueAllocTensorOp>())
+/// The length in bytes of every buffer of `queue`, when each InitBuffer
+/// that sets it up gives a constant one.
+static std::optional<int64_t> getBufferLength(Value queue) {
+  std::optional<int64_t> shortest;
+  for (Operation *user : queue.getUsers()) {
+    auto init = dyn_cast<PipeInitBufferOp>(user);
+    if (!init)
+      continue;
+    APInt length;
+    if (!matchPattern(init.getLength(), m_ConstantInt(&length)))
+      return std::nullopt;
+    int64_t bytes = length.getSExtValue();
+    shortest = shortest ? std::min(*shortest, bytes) : bytes;
+  }
+  return shortest;
+}
+
+/// True when `location`, based on a queue buffer allocation, provably stays
+/// inside that buffer: Ascend C does not bound an access by the buffer, and
+/// one that runs past its end reaches the next buffer.
+static bool staysInsideBuffer(const MemoryLocation &location) {
+  auto alloc = location.base.root.getDefiningOp<QueueAllocTensorOp>();
+  const ByteOffset &offset = location.base.offset;
+  if (!alloc || !location.size || !offset.known || offset.term ||
+      offset.constant < 0)
     return false;
-  return !isNoAliasArgument(lhs) && !isNoAliasArgument(rhs);
+  std::optional<int64_t> length = getBufferLength(alloc.getQueue());
+  return length && __int128(offset.constant) + *location.size <= *length;
+}
+
+/// Whether two locations with distinct, known roots may share memory. Roots
+/// are function arguments and queue buffer allocations, none based on
+/// another: two live buffers are distinct as long as each access stays in
+/// its own.
+static bool distinctRootsMayOverlap(const MemoryLocation &lhs,
+                                    const MemoryLocation &rhs) {
+  Value lhsRoot = lhs.base.root, rhsRoot = rhs.base.root;
+  if (lhsRoot.getDefiningOp<QueueAllocTensorOp>() &&
+      rhsRoot.getDefiningOp<QueueAllocTensorOp>())
+    return !staysInsideBuffer(lhs) || !staysInsideBuffer(rhs);
+  return !isNoAliasArgument(lhsRoot) && !isNoAliasArgument(rhsRoot);
 }
 
 AliasResult AscAliasAnalysis::alias(const MemoryLocation &lhs,
@@ -327,8 +361,8 @@ AliasResult AscAliasAnalysis::alias(const MemoryLocation &lhs,
   if (!lhsRoot || !rhsRoot)
     return AliasResult::MayAlias;
   if (lhsRoot != rhsRoot)
-    return distinctRootsMayOverlap(lhsRoot, rhsRoot) ? AliasResult::MayAlias
-                                                     : AliasResult::NoAlias;
+    return distinctRootsMayOverlap(lhs, rhs) ? AliasResult::MayAlias
+                                             : AliasResult::NoAlias;
   const ByteOffset &lhsOffset = lhs.base.offset, &rhsOffset = rhs.base.offset;
   if (!lhsOffset.isComparableWith(rhsOffset))
     return AliasResult::MayAlias;

@@ -93,16 +93,20 @@ struct TestAscAliasPass
     }
     for (unsigned i = 0; i < tagged.size(); ++i) {
       for (unsigned j = i + 1; j < tagged.size(); ++j) {
-        AliasResult result = AliasResult::NoAlias;
-        for (const ResolvedAccess &lhs : tagged[i].second)
-          for (const ResolvedAccess &rhs : tagged[j].second)
-            result = result.merge(aliases.alias(lhs.location, rhs.location));
+        std::optional<AliasResult> result;
+        for (const ResolvedAccess &lhs : tagged[i].second) {
+          for (const ResolvedAccess &rhs : tagged[j].second) {
+            AliasResult pair = aliases.alias(lhs.location, rhs.location);
+            result = result ? result->merge(pair) : pair;
+          }
+        }
         ModRefResult modRef = ModRefResult::getNoModRef();
         for (const ResolvedAccess &lhs : tagged[i].second)
           modRef = modRef.merge(
               aliases.getModRef(tagged[j].first, lhs.location));
         os << "  " << getTestName(tagged[i].first) << " <-> "
-           << getTestName(tagged[j].first) << ": " << result
+           << getTestName(tagged[j].first) << ": "
+           << result.value_or(AliasResult::NoAlias)
            << ", modref of " << getTestName(tagged[j].first) << ": " << modRef
            << "\n";
       }

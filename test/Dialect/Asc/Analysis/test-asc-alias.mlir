@@ -131,3 +131,29 @@ func.func @state_held(%a: !asc.gm_addr {asc.no_alias}, %b: !asc.gm_addr {asc.no_
   asc.matmul.end %mm : !mm
   return
 }
+
+// -----
+
+!ub = !asc.local_tensor<vecin, f32>
+
+// Two live buffers are distinct while each access stays in its buffer of
+// 1024 bytes (InitBuffer); one that runs past its end may reach the other.
+// CHECK-LABEL: function @queue_buffers
+// CHECK: in0 <-> in1: NoAlias
+// CHECK: in0 <-> past: MayAlias
+// CHECK: in1 <-> past: MustAlias
+func.func @queue_buffers(%x: f32) {
+  %num = arith.constant 2 : i32
+  %len = arith.constant 1024 : i32
+  %n = arith.constant 256 : i32
+  %big = arith.constant 257 : i32
+  %pipe = asc.pipe.create
+  %q = asc.queue.create : !asc.queue<vecin, 2>
+  asc.pipe.init_buffer %pipe, %q, %num, %len : !asc.queue<vecin, 2>
+  %t0 = asc.queue.alloc_tensor %q : !asc.queue<vecin, 2> -> !ub
+  %t1 = asc.queue.alloc_tensor %q : !asc.queue<vecin, 2> -> !ub
+  asc.duplicate %t0, %x, %n {test.name = "in0"} : !ub
+  asc.duplicate %t1, %x, %n {test.name = "in1"} : !ub
+  asc.duplicate %t1, %x, %big {test.name = "past"} : !ub
+  return
+}

@@ -551,13 +551,14 @@ func.func @buffer_through_another_queue(%w: !asc.gm_addr {asc.no_alias}, %s: f32
 !gm = !asc.global_tensor<f32>
 !ub = !asc.local_tensor<vecin, f32>
 
-// Two live buffers of one queue are distinct: work on the other one
-// overlaps the fetch.
-// CHECK-LABEL: func.func @distinct_live_buffers
+// Two live buffers of one queue are distinct only for accesses that stay in
+// their buffer: the fetched block's extent is unknown and may run into the
+// other buffer, so the work on it waits.
+// CHECK-LABEL: func.func @block_may_overrun_its_buffer
 // CHECK:      asc.matmul.async_get_tensor_c
-// CHECK-NEXT: asc.adds
 // CHECK-NEXT: asc.matmul.wait_get_tensor_c
-func.func @distinct_live_buffers(%w: !asc.gm_addr {asc.no_alias}, %s: f32, %n: i32) {
+// CHECK-NEXT: asc.adds
+func.func @block_may_overrun_its_buffer(%w: !asc.gm_addr {asc.no_alias}, %s: f32, %n: i32) {
   %ws = asc.set_global_buffer %w : !gm
   %q = asc.queue.create : !asc.queue<vecin, 2>
   %u0 = asc.queue.alloc_tensor %q : !asc.queue<vecin, 2> -> !ub

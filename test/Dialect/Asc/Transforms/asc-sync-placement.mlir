@@ -668,12 +668,13 @@ func.func @four_objects(%p0: !asc.gm_addr {asc.no_alias}, %p1: !asc.gm_addr {asc
 !ub = !asc.local_tensor<vecout, f32>
 !other = !asc.local_tensor<vecin, f32>
 
-// Async GetTensorC into UB: the wait goes before the vector use of the block;
-// work on a buffer of another queue overlaps.
+// Async GetTensorC into UB: the block's extent (baseM x baseN, from the
+// runtime tiling) is unknown, so it may run past its buffer into the buffer
+// of another queue: the work on that buffer waits too.
 // CHECK-LABEL: func.func @get_tensor_c_to_ub
 // CHECK:      asc.matmul.get_tensor_c
-// CHECK-NEXT: asc.adds %{{.*}} : !asc.local_tensor<vecin, f32>
 // CHECK-NEXT: asc.matmul.wait_get_tensor_c
+// CHECK-NEXT: asc.adds %{{.*}} : !asc.local_tensor<vecin, f32>
 // CHECK-NEXT: asc.muls
 func.func @get_tensor_c_to_ub(%q: !asc.queue<vecout, 1>, %in: !asc.queue<vecin, 1>, %s: f32, %n: i32) {
   %mm = asc.matmul.create : !mm
