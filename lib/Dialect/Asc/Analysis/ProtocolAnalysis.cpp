@@ -340,14 +340,12 @@ void ProtocolFlow::flowRegionBranch(RegionBranchOpInterface branch,
                                     ProtocolState &state, bool recording) {
   DenseMap<Region *, ProtocolState> entryStates;
   ProtocolState after;
-  bool exits = false;
   SmallVector<Region *> worklist;
   auto propagate = [&](ArrayRef<RegionSuccessor> successors,
                        const ProtocolState &from) {
     for (const RegionSuccessor &successor : successors) {
       if (successor.isParent()) {
         after.join(from);
-        exits = true;
         continue;
       }
       Region *region = successor.getSuccessor();
@@ -390,7 +388,6 @@ void ProtocolFlow::flowRegionBranch(RegionBranchOpInterface branch,
         (void)flowRegion(region, it->second, /*recording=*/true);
     }
   state = std::move(after);
-  (void)exits;
 }
 
 void ProtocolFlow::flowUnknownRegions(Operation *op, ProtocolState &state,
