@@ -23,6 +23,10 @@ config.substitutions.append(("%examples", os.path.join(config.asc_src_root, "exa
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [os.path.join(config.asc_obj_root, "bin"), config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(["asc-opt", "asc-translate", "mlir-translate"], tool_dirs)
+# MLIR's TableGen and headers, to check the generated docs are current.
+llvm_config.add_tool_substitutions(["mlir-tblgen"], [config.llvm_tools_dir])
+config.substitutions.append(
+    ("%mlir_include", config.mlir_include_dirs.split(";")[0]))
 
 # The host C++ compiler that type-checks the emitted Ascend C (%host_cxx):
 # g++ (build-essential, on every Debian machine) or clang++ 22.
