@@ -29,6 +29,7 @@
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/Dialect/EmitC/Transforms/TypeConversions.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
@@ -241,6 +242,9 @@ void mlir::asc::populateAscToEmitCTypeConversions(
 static constexpr StringLiteral kKernelOperatorHeader = "kernel_operator.h";
 static constexpr StringLiteral kMatmulHeader = "lib/matmul_intf.h";
 static constexpr StringLiteral kUsingAscendC = "using namespace AscendC;";
+static constexpr StringLiteral kCubeOnlyDefine = "#define ASCENDC_CUBE_ONLY";
+static constexpr StringLiteral kAicOnlyKernelType =
+    "KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);";
 static constexpr StringLiteral kCopyTilingName = "CopyTiling";
 
 /// True for the ops the prologue and the declarations consist of.
@@ -260,6 +264,25 @@ static void ensurePrologue(OpBuilder &builder, ModuleOp module) {
   emitc::IncludeOp::create(builder, loc, kKernelOperatorHeader);
   emitc::IncludeOp::create(builder, loc, kMatmulHeader);
   emitc::VerbatimOp::create(builder, loc, kUsingAscendC);
+}
+
+/// Defines ASCENDC_CUBE_ONLY right before `#include "lib/matmul_intf.h"`
+/// unless defined: the header then makes every Matmul object the cube-side
+/// implementation. Without it a cube-only kernel runs the mix-mode server
+/// loop on the cube core and never returns.
+static void ensureCubeOnlyDefine(OpBuilder &builder, ModuleOp module) {
+  ensurePrologue(builder, module);
+  for (auto verbatim : module.getOps<emitc::VerbatimOp>())
+    if (verbatim.getValue() == kCubeOnlyDefine)
+      return;
+  for (auto include : module.getOps<emitc::IncludeOp>()) {
+    if (include.getInclude() != kMatmulHeader)
+      continue;
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPoint(include);
+    emitc::VerbatimOp::create(builder, module.getLoc(), kCubeOnlyDefine);
+    return;
+  }
 }
 
 /// Sets the insertion point after the prologue and the declarations so far.
@@ -525,7 +548,7 @@ struct AscOpLowering : public OpConversionPattern<OpTy> {
   }
 };
 
-/// `AscendC::GetBlockIdx()`, `GetBlockNum()`, `GetSysWorkSpacePtr()`.
+/// `AscendC::GetBlockIdx()`, `AscendC::GetBlockNum()`, `GetSysWorkSpacePtr()`.
 template <typename OpTy> struct FreeQueryLowering : public AscOpLowering<OpTy> {
   FreeQueryLowering(const TypeConverter &typeConverter, MLIRContext *context,
                     StringRef callee)
@@ -545,8 +568,22 @@ template <typename OpTy> struct FreeQueryLowering : public AscOpLowering<OpTy> {
   std::string callee;
 };
 
+} // namespace
+
+/// True for an `scf.if` without results on asc.is_aic or asc.is_aiv, which
+/// prints as `if ASCEND_IS_AIC {`.
+static bool isCoreGuard(Operation *op) {
+  auto ifOp = dyn_cast<scf::IfOp>(op);
+  return ifOp && ifOp.getNumResults() == 0 &&
+         isa_and_nonnull<IsAicOp, IsAivOp>(ifOp.getCondition().getDefiningOp());
+}
+
+namespace {
+
 /// `ASCEND_IS_AIC` is `constexpr(g_coreType == AscendC::AIC)` on the device,
-/// which only an `if` can take: emit the comparison it wraps.
+/// which only an `if` can take: a query that only guards branches disappears
+/// into them (CoreGuardLowering); any other use gets the comparison the macro
+/// wraps.
 template <typename OpTy> struct CoreTypeLowering : public AscOpLowering<OpTy> {
   CoreTypeLowering(const TypeConverter &typeConverter, MLIRContext *context,
                    StringRef coreType)
@@ -555,6 +592,10 @@ template <typename OpTy> struct CoreTypeLowering : public AscOpLowering<OpTy> {
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (llvm::all_of(op->getUsers(), isCoreGuard)) {
+      rewriter.eraseOp(op);
+      return success();
+    }
     Location loc = op.getLoc();
     Type intType = rewriter.getI32Type();
     Value current =
@@ -1011,13 +1052,20 @@ struct MatmulGetBatchTensorCLowering
 // Patterns: functions and scalars
 //===----------------------------------------------------------------------===//
 
+/// A pattern that runs before the upstream one for the same op (benefit 2).
+template <typename OpTy>
+struct PreferredOpLowering : public OpConversionPattern<OpTy> {
+  PreferredOpLowering(const TypeConverter &typeConverter, MLIRContext *context)
+      : OpConversionPattern<OpTy>(typeConverter, context, /*benefit=*/2) {}
+};
+
 /// func.func to emitc.func: a kernel (`asc.kernel`) becomes
-/// `extern "C" __global__ __aicore__ void name(GM_ADDR ...)`, any other
+/// `extern "C" __global__ __aicore__ void name(GM_ADDR ...)`, opened by
+/// `KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);` when cube-only, any other
 /// function a device function `__aicore__ inline`. Argument attributes
 /// (`asc.no_alias`) have no C++ spelling and are dropped.
-struct FuncOpLowering : public OpConversionPattern<func::FuncOp> {
-  FuncOpLowering(const TypeConverter &typeConverter, MLIRContext *context)
-      : OpConversionPattern(typeConverter, context, /*benefit=*/2) {}
+struct FuncOpLowering : public PreferredOpLowering<func::FuncOp> {
+  using PreferredOpLowering::PreferredOpLowering;
 
   LogicalResult
   matchAndRewrite(func::FuncOp funcOp, OpAdaptor adaptor,
@@ -1041,6 +1089,9 @@ struct FuncOpLowering : public OpConversionPattern<func::FuncOp> {
       ensurePrologue(rewriter, module);
 
     bool isKernel = funcOp->hasAttr(AscDialect::getKernelAttrName());
+    bool isCubeOnly = AscDialect::isCubeOnlyKernel(funcOp);
+    if (module && isCubeOnly)
+      ensureCubeOnlyDefine(rewriter, module);
     SmallVector<StringRef> specifiers;
     if (isKernel)
       specifiers = {"extern \"C\"", "__global__", "__aicore__"};
@@ -1062,17 +1113,58 @@ struct FuncOpLowering : public OpConversionPattern<func::FuncOp> {
       if (failed(rewriter.convertRegionTypes(&newFuncOp.getBody(),
                                              *getTypeConverter(), &signature)))
         return failure();
+      // The kernel type comes first in the body, as the Ascend C samples
+      // write it.
+      if (isCubeOnly) {
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPointToStart(&newFuncOp.getBody().front());
+        emitc::VerbatimOp::create(rewriter, funcOp.getLoc(),
+                                  kAicOnlyKernelType);
+      }
     }
     rewriter.eraseOp(funcOp);
     return success();
   }
 };
 
+/// `if ASCEND_IS_AIC { ... } [else { ... }]`: an scf.if on asc.is_aic or
+/// asc.is_aiv. The macro is `constexpr(g_coreType == AscendC::AIC)` on the
+/// device, so it can only follow `if` directly; the branches become the
+/// statements between verbatim braces.
+struct CoreGuardLowering : public PreferredOpLowering<scf::IfOp> {
+  using PreferredOpLowering::PreferredOpLowering;
+
+  LogicalResult
+  matchAndRewrite(scf::IfOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isCoreGuard(op))
+      return failure();
+    Operation *query = op.getCondition().getDefiningOp();
+    StringRef macro = isa<IsAicOp>(query) ? "ASCEND_IS_AIC" : "ASCEND_IS_AIV";
+    Location loc = op.getLoc();
+    emitc::VerbatimOp::create(rewriter, loc, ("if " + macro + " {").str());
+    inlineBranch(rewriter, op.thenBlock(), op);
+    if (Block *elseBlock = op.elseBlock()) {
+      emitc::VerbatimOp::create(rewriter, loc, "} else {");
+      inlineBranch(rewriter, elseBlock, op);
+    }
+    emitc::VerbatimOp::create(rewriter, loc, "}");
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  /// Moves the branch's operations, without its yield, before `op`.
+  static void inlineBranch(ConversionPatternRewriter &rewriter, Block *branch,
+                           Operation *op) {
+    rewriter.eraseOp(branch->getTerminator());
+    rewriter.inlineBlockBefore(branch, op);
+  }
+};
+
 /// An f16 or bf16 constant: `half v = half(1.5);`. The upstream pattern
 /// would spell the type `_Float16`, which Ascend C does not use.
-struct HalfConstantLowering : public OpConversionPattern<arith::ConstantOp> {
-  HalfConstantLowering(const TypeConverter &typeConverter, MLIRContext *context)
-      : OpConversionPattern(typeConverter, context, /*benefit=*/2) {}
+struct HalfConstantLowering : public PreferredOpLowering<arith::ConstantOp> {
+  using PreferredOpLowering::PreferredOpLowering;
 
   LogicalResult
   matchAndRewrite(arith::ConstantOp op, OpAdaptor adaptor,
@@ -1294,8 +1386,9 @@ void mlir::asc::populateAscToEmitCConversionPatterns(
                                                  "AscendC::GetBlockIdx");
   patterns.add<FreeQueryLowering<GetBlockNumOp>>(typeConverter, context,
                                                  "AscendC::GetBlockNum");
-  patterns.add<FreeQueryLowering<GetSysWorkspacePtrOp>>(
-      typeConverter, context, "AscendC::GetSysWorkSpacePtr");
+  // Declared at global scope by the CANN headers, not in AscendC.
+  patterns.add<FreeQueryLowering<GetSysWorkspacePtrOp>>(typeConverter, context,
+                                                        "GetSysWorkSpacePtr");
   patterns.add<CoreTypeLowering<IsAicOp>>(typeConverter, context,
                                           "AscendC::AIC");
   patterns.add<CoreTypeLowering<IsAivOp>>(typeConverter, context,
@@ -1325,7 +1418,8 @@ void mlir::asc::populateAscToEmitCConversionPatterns(
            ObjectDeclarationLowering<MatmulCreateOp>, PipeInitBufferLowering,
            DataCopyLowering, PipeBarrierLowering, MatmulRegisterLowering,
            MatmulIterateLowering, MatmulGetTensorCLowering,
-           MatmulGetBatchTensorCLowering, FuncOpLowering, HalfConstantLowering>(
+           MatmulGetBatchTensorCLowering, FuncOpLowering, CoreGuardLowering,
+           HalfConstantLowering>(
           typeConverter, context);
   populateMatmulStatementPatterns(typeConverter, patterns);
 }
@@ -1378,17 +1472,11 @@ static LogicalResult verifyObjectUses(Operation *op) {
   return success();
 }
 
-/// A kernel takes GM_ADDR pointers only; no function takes or returns an
-/// object.
+/// No function takes or returns an object (the verifier keeps a kernel's
+/// arguments to GM addresses and scalars).
 static LogicalResult verifyFunctionSignature(func::FuncOp funcOp) {
-  bool isKernel = funcOp->hasAttr(AscDialect::getKernelAttrName());
   for (auto [index, input] :
        llvm::enumerate(funcOp.getFunctionType().getInputs())) {
-    if (isKernel && !isa<GmAddrType>(input))
-      return funcOp.emitOpError("cannot be lowered to an Ascend C kernel: "
-                                "argument #")
-             << index << " has type " << input
-             << ", a kernel takes GM_ADDR pointers (!asc.gm_addr) only";
     if (isAscObjectType(input))
       return funcOp.emitOpError("cannot be lowered to Ascend C: argument #")
              << index << " is " << describeObject(input)
@@ -1415,7 +1503,60 @@ static LogicalResult verifyMatmulConfig(MatmulCreateOp op) {
   return success();
 }
 
+/// The cube-side Matmul calls a device function may make (rule L13 checks
+/// them in kernels).
+static StringRef getCubeOnlyCallName(Operation *op) {
+  if (isa<MatmulSetBatchNumOp>(op))
+    return "SetBatchNum";
+  if (auto batch = dyn_cast<MatmulIterateBatchOp>(op))
+    if (!batch.isMixForm())
+      return "the cube-only IterateBatch";
+  return "";
+}
+
+/// ASCENDC_CUBE_ONLY applies to the whole emitted file: either every kernel
+/// that creates a Matmul object is cube-only or none is, and cube-side calls
+/// need a cube-only file.
+static LogicalResult verifyCubeOnlyMode(Operation *root) {
+  func::FuncOp cubeOnlyKernel, mixKernel;
+  root->walk([&](func::FuncOp funcOp) {
+    if (AscDialect::isCubeOnlyKernel(funcOp)) {
+      cubeOnlyKernel = cubeOnlyKernel ? cubeOnlyKernel : funcOp;
+      return;
+    }
+    bool createsMatmul =
+        funcOp->hasAttr(AscDialect::getKernelAttrName()) &&
+        funcOp.walk([](MatmulCreateOp) { return WalkResult::interrupt(); })
+            .wasInterrupted();
+    if (createsMatmul && !mixKernel)
+      mixKernel = funcOp;
+  });
+  if (cubeOnlyKernel && mixKernel)
+    return mixKernel.emitOpError("cannot be lowered to Ascend C: it creates a "
+                                 "Matmul object in mix mode, but the module's "
+                                 "cube-only kernel makes the file define "
+                                 "ASCENDC_CUBE_ONLY")
+               .attachNote(cubeOnlyKernel.getLoc())
+           << "cube-only kernel here";
+  if (cubeOnlyKernel)
+    return success();
+  WalkResult result = root->walk([](Operation *op) {
+    StringRef call = getCubeOnlyCallName(op);
+    if (call.empty())
+      return WalkResult::advance();
+    op->emitOpError("cannot be lowered to Ascend C: ")
+        << call
+        << " exists only on the cube-side Matmul object and no kernel of the "
+           "module is cube-only ('"
+        << AscDialect::getCubeOnlyAttrName() << "')";
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
 LogicalResult mlir::asc::verifyAscToEmitCLowerable(Operation *root) {
+  if (failed(verifyCubeOnlyMode(root)))
+    return failure();
   WalkResult result = root->walk<WalkOrder::PreOrder>([](Operation *op) {
     if (auto funcOp = dyn_cast<func::FuncOp>(op))
       if (failed(verifyFunctionSignature(funcOp)))

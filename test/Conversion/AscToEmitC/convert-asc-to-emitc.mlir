@@ -186,16 +186,38 @@ func.func @configs() {
 
 // -----
 
-// ASCEND_IS_AIC only works as an `if` condition on the device, so is_aic is
-// the comparison it expands to.
-// CHECK-LABEL: emitc.func @core_type(
-// CHECK: %[[CUR:.*]] = literal "g_coreType" : i32
-// CHECK-NEXT: %[[AIV:.*]] = literal "AscendC::AIV" : i32
-// CHECK-NEXT: %[[IS:.*]] = cmp eq, %[[CUR]], %[[AIV]] : (i32, i32) -> i1
-// CHECK-NEXT: if %[[IS]] {
-func.func @core_type(%p: !asc.gm_addr) {
+// ASCEND_IS_AIV only works right after `if` on the device (it is
+// `constexpr(g_coreType == AscendC::AIV)`): an scf.if on asc.is_aiv becomes
+// `if ASCEND_IS_AIV {`, with its branches between verbatim braces.
+// CHECK-LABEL: emitc.func @core_guard(
+// CHECK-NEXT: verbatim "if ASCEND_IS_AIV {"
+// CHECK-NEXT: call_opaque "AscendC::PipeBarrier"() {template_args = [#emitc.opaque<"PIPE_ALL">]}
+// CHECK-NEXT: verbatim "} else {"
+// CHECK-NEXT: call_opaque "AscendC::PipeBarrier"() {template_args = [#emitc.opaque<"PIPE_V">]}
+// CHECK-NEXT: verbatim "}"
+// CHECK-NEXT: return
+func.func @core_guard(%p: !asc.gm_addr) {
   %aiv = asc.is_aiv
   scf.if %aiv {
+    asc.pipe_barrier pipe_all
+  } else {
+    asc.pipe_barrier pipe_v
+  }
+  return
+}
+
+// -----
+
+// Used as a value, is_aic is the comparison ASCEND_IS_AIC expands to.
+// CHECK-LABEL: emitc.func @core_type_value(
+// CHECK: %[[CUR:.*]] = literal "g_coreType" : i32
+// CHECK-NEXT: %[[AIC:.*]] = literal "AscendC::AIC" : i32
+// CHECK-NEXT: %[[IS:.*]] = cmp eq, %[[CUR]], %[[AIC]] : (i32, i32) -> i1
+// CHECK: if %{{.*}} {
+func.func @core_type_value(%p: !asc.gm_addr, %flag: i1) {
+  %aic = asc.is_aic
+  %both = arith.andi %aic, %flag : i1
+  scf.if %both {
     asc.pipe_barrier pipe_all
   }
   return

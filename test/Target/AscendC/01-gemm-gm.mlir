@@ -19,7 +19,7 @@
 // CHECK: AscendC::GlobalTensor<half> [[B:v[0-9]+]] = {{v[0-9]+}};
 // CHECK: AscendC::GlobalTensor<float> [[C:v[0-9]+]] = {{v[0-9]+}};
 // CHECK-NEXT: matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>> [[MM:v[0-9]+]];
-// CHECK-NEXT: GM_ADDR [[WS:v[0-9]+]] = AscendC::GetSysWorkSpacePtr();
+// CHECK-NEXT: GM_ADDR [[WS:v[0-9]+]] = GetSysWorkSpacePtr();
 // CHECK-NEXT: REGIST_MATMUL_OBJ(&[[PIPE]], [[WS]], [[MM]], &[[T]]);
 // CHECK-NEXT: [[MM]].SetTensorA([[A]]);
 // CHECK-NEXT: [[MM]].SetTensorB([[B]]);

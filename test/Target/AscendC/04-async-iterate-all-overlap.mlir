@@ -8,11 +8,11 @@
 // CHECK-NEXT: AscendC::GlobalTensor<float> [[CVAR:v[0-9]+]];
 // CHECK-NEXT: [[CVAR]].SetGlobalBuffer((__gm__ float *)[[USER]] + {{v[0-9]+}});
 // CHECK-NEXT: AscendC::GlobalTensor<float> [[C:v[0-9]+]] = [[CVAR]];
+// CHECK: REGIST_MATMUL_OBJ(&{{v[0-9]+}}, {{v[0-9]+}}, [[MM:v[0-9]+]], &{{v[0-9]+}});
 // CHECK: AscendC::TQue<AscendC::TPosition::VECIN, 1> [[QBIAS:v[0-9]+]];
 // CHECK-NEXT: AscendC::TQue<AscendC::TPosition::VECIN, 2> [[QC:v[0-9]+]];
 // CHECK-NEXT: AscendC::TQue<AscendC::TPosition::VECOUT, 2> [[QY:v[0-9]+]];
-// CHECK: REGIST_MATMUL_OBJ(&{{v[0-9]+}}, {{v[0-9]+}}, [[MM:v[0-9]+]], &{{v[0-9]+}});
-// CHECK-NEXT: [[MM]].SetTensorA({{v[0-9]+}});
+// CHECK: [[MM]].SetTensorA({{v[0-9]+}});
 // CHECK-NEXT: [[MM]].SetTensorB({{v[0-9]+}});
 // CHECK-NEXT: [[MM]].IterateAll<false>([[C]], 0, false, true, false);
 // CHECK-NEXT: [[MM]].WaitIterateAll();

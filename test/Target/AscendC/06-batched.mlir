@@ -16,7 +16,7 @@
 // CHECK-NEXT: [[MM]].End();
 
 // CHECK-LABEL: extern "C" __global__ __aicore__ void batch_matmul_nbatch_custom(GM_ADDR
-// CHECK: matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NORMAL>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NORMAL>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NORMAL>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NORMAL>, MM_CFG_NORM_NBATCH> [[MM:v[0-9]+]];
+// CHECK: matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::BNGS1S2>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::BNGS1S2>, MM_CFG_NORM_NBATCH> [[MM:v[0-9]+]];
 // CHECK: [[MM]].SetWorkspace(
 // CHECK: [[MM]].IterateNBatch<false, true>([[LOOP:v[0-9]+]], [[BA:v[0-9]+]], [[BB:v[0-9]+]], false, 0, 0, 0);
 // CHECK-NEXT: [[MM]].WaitIterateBatch();

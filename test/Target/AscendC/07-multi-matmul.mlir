@@ -17,7 +17,7 @@
 // CHECK-NEXT: matmul::Matmul<{{.*}}, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>> [[MK:v[0-9]+]];
 // CHECK-NEXT: matmul::Matmul<{{.*}}, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>> [[MV:v[0-9]+]];
 // CHECK-NEXT: matmul::Matmul<{{.*}}, matmul::MatmulType<AscendC::TPosition::VECOUT, CubeFormat::ND, float>> [[MG:v[0-9]+]];
-// CHECK-NEXT: GM_ADDR [[WS:v[0-9]+]] = AscendC::GetSysWorkSpacePtr();
+// CHECK-NEXT: GM_ADDR [[WS:v[0-9]+]] = GetSysWorkSpacePtr();
 // CHECK-NEXT: REGIST_MATMUL_OBJ(&{{v[0-9]+}}, [[WS]], [[MQ]], &[[TQ]], [[MK]], &[[TK]], [[MV]], &[[TV]], [[MG]], &[[TG]]);
 // CHECK: [[MQ]].IterateAll<false>({{v[0-9]+}}, 0, false, true, false);
 // CHECK-NEXT: [[MK]].IterateAll<false>({{v[0-9]+}}, 0, false, true, false);

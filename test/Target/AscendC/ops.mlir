@@ -15,9 +15,9 @@
 !mm_batch = !asc.matmul<a = <gm, nd, f16, layout = normal>,
                         b = <gm, nd, f16, layout = normal>,
                         c = <gm, nd, f32, layout = normal>>
-!mm_nbatch = !asc.matmul<a = <gm, nd, f16, layout = normal>,
-                         b = <gm, nd, f16, layout = normal>,
-                         c = <gm, nd, f32, layout = normal>,
+!mm_nbatch = !asc.matmul<a = <gm, nd, f16, layout = bsngd>,
+                         b = <gm, nd, f16, layout = bsngd>,
+                         c = <gm, nd, f32, layout = bngs1s2>,
                          config = <norm, is_n_batch = true>>
 !mm_mdl = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>,
                       config = <mdl>>
@@ -37,13 +37,17 @@
 // CHECK-NEXT: [[DST]][[[I]]] = [[SRC]][[[I]]];
 // CHECK-NEXT: }
 
-// A kernel takes GM_ADDR pointers; the block queries are free functions.
+// A kernel takes GM_ADDR pointers; the block queries are free functions;
+// the core queries, when used as values, the comparisons ASCEND_IS_AIC and
+// ASCEND_IS_AIV stand for; GetSysWorkSpacePtr is global.
 // CHECK-LABEL: extern "C" __global__ __aicore__ void environment(GM_ADDR {{.*}}, GM_ADDR {{.*}}) {
 // CHECK: int64_t {{.*}} = AscendC::GetBlockIdx();
 // CHECK: int64_t {{.*}} = AscendC::GetBlockNum();
 // CHECK: bool {{.*}} = g_coreType == AscendC::AIC;
 // CHECK: bool {{.*}} = g_coreType == AscendC::AIV;
-// CHECK: GM_ADDR {{.*}} = AscendC::GetSysWorkSpacePtr();
+// CHECK: if ({{.*}}) {
+// CHECK-NEXT: AscendC::PipeBarrier<PIPE_V>();
+// CHECK: GM_ADDR {{.*}} = GetSysWorkSpacePtr();
 // CHECK: GM_ADDR {{.*}} = AscendC::GetUserWorkspace(
 // CHECK: TCubeTiling [[T:.*]];
 // CHECK-NEXT: CopyTiling(&[[T]], [[TGM:.*]]);
@@ -60,6 +64,10 @@ func.func @environment(%ws: !asc.gm_addr, %tiling_gm: !asc.gm_addr)
   %num = asc.get_block_num
   %aic = asc.is_aic
   %aiv = asc.is_aiv
+  %either = arith.ori %aic, %aiv : i1
+  scf.if %either {
+    asc.pipe_barrier pipe_v
+  }
   %sys = asc.get_sys_workspace_ptr
   %user = asc.get_user_workspace %ws
   %tiling = asc.get_tiling %tiling_gm
@@ -168,7 +176,7 @@ func.func @queues_and_vectors(%p: !asc.gm_addr) attributes {asc.kernel} {
 // calls, with and without their optional arguments.
 // CHECK-LABEL: void matmul_configuration(GM_ADDR
 // CHECK: matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, true>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>> [[MM:.*]];
-// CHECK-NEXT: GM_ADDR [[WS:.*]] = AscendC::GetSysWorkSpacePtr();
+// CHECK-NEXT: GM_ADDR [[WS:.*]] = GetSysWorkSpacePtr();
 // CHECK-NEXT: REGIST_MATMUL_OBJ(&[[PIPE:.*]], [[WS]], [[MM]]);
 // CHECK-NEXT: [[MM]].Init(&[[T:.*]]);
 // CHECK-NEXT: [[MM]].Init(&[[T]], &[[PIPE]]);
@@ -185,7 +193,6 @@ func.func @queues_and_vectors(%p: !asc.gm_addr) attributes {asc.kernel} {
 // CHECK-NEXT: [[MM]].SetWorkspace([[BIAS]]);
 // CHECK-NEXT: [[MM]].SetHF32(false, 0);
 // CHECK-NEXT: [[MM]].SetHF32(true, 1);
-// CHECK-NEXT: [[MM]].SetBatchNum([[M]], [[M]]);
 // CHECK-NEXT: [[MM]].SetQuantScalar([[SCALE:.*]]);
 // CHECK-NEXT: [[MM]].SetQuantVector([[SCALES:.*]]);
 // CHECK-NEXT: [[MM]].IterateAll<true>([[BIAS]], 0, false, false, false);
@@ -219,7 +226,6 @@ func.func @matmul_configuration(%p: !asc.gm_addr, %t: !asc.gm_addr)
   asc.matmul.set_workspace %mm, %bias : !mm, !gm_f32
   asc.matmul.set_hf32 %mm : !mm
   asc.matmul.set_hf32 %mm {enable_hf32 = true, trans_mode = 1 : i32} : !mm
-  asc.matmul.set_batch_num %mm, %m, %m : !mm
   asc.matmul.set_quant_scalar %mm, %scale : !mm
   asc.matmul.set_quant_vector %mm, %scales : !mm, !asc.global_tensor<ui64>
   asc.matmul.iterate_all %mm, %bias : !mm, !gm_f32
@@ -306,7 +312,7 @@ func.func @iterate_local_c(%p: !asc.gm_addr) attributes {asc.kernel} {
 
 // IterateBatch: the mix form to GM takes <sync, waitIterateBatch>, to a
 // local tensor <sync>; strides default to 0 and enPartialSum, enAtomic
-// trail when set; the cube-only form has no template arguments.
+// trail when set (the cube-only form is in cube-only.mlir).
 // CHECK-LABEL: void iterate_batch(GM_ADDR
 // CHECK: [[MM:v[0-9]+]].IterateBatch<false, true>([[C:.*]], [[BA:.*]], [[BB:.*]], false, 0, 0, 0);
 // CHECK-NEXT: [[MM]].WaitIterateBatch();
@@ -314,8 +320,6 @@ func.func @iterate_local_c(%p: !asc.gm_addr) attributes {asc.kernel} {
 // CHECK-NEXT: [[MM]].IterateBatch<true, false>([[C]], [[BA]], [[BB]], false, 0, 0, 0, true);
 // CHECK-NEXT: [[MM]].IterateBatch<true, false>([[C]], [[BA]], [[BB]], false, 0, 0, 0, false, 1);
 // CHECK-NEXT: [[MM]].IterateBatch<true>([[UB:.*]], [[BA]], [[BB]], true, 0, 0, 0);
-// CHECK-NEXT: [[MM]].IterateBatch([[C]], false, 0, false, 0, 0, 0);
-// CHECK-NEXT: [[MM]].IterateBatch([[C]], true, 2, false, [[S]], [[S]], [[S]]);
 func.func @iterate_batch(%p: !asc.gm_addr) attributes {asc.kernel} {
   %ba = arith.constant 2 : i32
   %bb = arith.constant 3 : i32
@@ -330,15 +334,13 @@ func.func @iterate_batch(%p: !asc.gm_addr) attributes {asc.kernel} {
   asc.matmul.iterate_batch %mm, %c batch(%ba, %bb) {en_partial_sum = true} : !mm_batch, !gm_f32
   asc.matmul.iterate_batch %mm, %c batch(%ba, %bb) {en_atomic = 1 : i32} : !mm_batch, !gm_f32
   asc.matmul.iterate_batch %mm, %ub batch(%ba, %bb) {en_sequential_write = true} : !mm_batch, !ub_in
-  asc.matmul.iterate_batch %mm, %c : !mm_batch, !gm_f32
-  asc.matmul.iterate_batch %mm, %c strides(%s, %s, %s) {en_partial_sum = true, en_atomic = 2 : i32} : !mm_batch, !gm_f32
   return
 }
 
 // IterateNBatch into the workspace and the two GetBatchTensorC forms; the
 // object's type names its configuration constant (bias slot = C).
 // CHECK-LABEL: void iterate_n_batch(GM_ADDR
-// CHECK: matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NORMAL>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NORMAL>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NORMAL>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NORMAL>, MM_CFG_NORM_NBATCH> [[MM:.*]];
+// CHECK: matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::BNGS1S2>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::BNGS1S2>, MM_CFG_NORM_NBATCH> [[MM:.*]];
 // CHECK: [[MM]].IterateNBatch<false, true>([[L:.*]], [[BA:.*]], [[BB:.*]], false, 0, 0, 0);
 // CHECK-NEXT: [[MM]].WaitIterateBatch();
 // CHECK-NEXT: [[MM]].IterateNBatch<true, false>([[L]], [[BA]], [[BB]], true, [[S:.*]], [[S]], [[S]]);

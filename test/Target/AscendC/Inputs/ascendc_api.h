@@ -76,9 +76,34 @@ enum class BatchMode {
 enum class IterateOrder { ORDER_M = 0, ORDER_N, UNDEF };
 enum class ScheduleType { INNER_PRODUCT = 0, OUTER_PRODUCT };
 
-/// Core type of the running core (ASCEND_IS_AIC is `g_coreType ==
-/// AscendC::AIC`).
+/// Core type of the running core.
 extern int32_t g_coreType;
+
+/// The core checks as the CPU-debug build spells them; on the device they
+/// are `constexpr(...)`, which only fits right after `if`.
+#define ASCEND_IS_AIC (g_coreType == AscendC::AIC)
+#define ASCEND_IS_AIV (g_coreType == AscendC::AIV)
+
+/// Kernel types a kernel declares with KERNEL_TASK_TYPE_DEFAULT.
+enum KernelMetaType : uint8_t {
+  KERNEL_TYPE_AIV_ONLY,
+  KERNEL_TYPE_AIC_ONLY,
+  KERNEL_TYPE_MIX_AIV_1_0,
+  KERNEL_TYPE_MIX_AIC_1_0,
+  KERNEL_TYPE_MIX_AIC_1_1,
+  KERNEL_TYPE_MIX_AIC_1_2,
+  KERNEL_TYPE_AICORE,
+  KERNEL_TYPE_VECTORCORE,
+  KERNEL_TYPE_MIX_AICORE,
+  KERNEL_TYPE_MIX_VECTOR_CORE,
+  KERNEL_TYPE_MAX,
+};
+/// A declaration the kernel compiler reads; a statement in the kernel body.
+#define KERNEL_TASK_TYPE_DEFAULT(value)                                        \
+  [[maybe_unused]] KernelMetaType kernelTaskTypeDefault = value
+
+/// The system workspace, a global function (not in namespace AscendC).
+__aicore__ uint8_t *GetSysWorkSpacePtr();
 
 //===----------------------------------------------------------------------===//
 // Tiling and Matmul configuration
@@ -289,7 +314,6 @@ enum class TPosition : uint8_t {
 
 __aicore__ int64_t GetBlockIdx();
 __aicore__ int64_t GetBlockNum();
-__aicore__ GM_ADDR GetSysWorkSpacePtr();
 __aicore__ GM_ADDR GetUserWorkspace(GM_ADDR workspace);
 
 template <pipe_t pipe> __aicore__ void PipeBarrier();
