@@ -530,6 +530,21 @@ static CallArg valueOr(Value value, StringRef fallback) {
   return CallArg(fallback.str());
 }
 
+/// True when `funcOp` is a kernel that reads the system workspace pointer.
+static bool usesSysWorkspace(func::FuncOp funcOp) {
+  return funcOp->hasAttr(AscDialect::getKernelAttrName()) &&
+         funcOp.walk([](GetSysWorkspacePtrOp) { return WalkResult::interrupt(); })
+             .wasInterrupted();
+}
+
+/// The kernel argument marked `asc.workspace`, if any.
+static std::optional<unsigned> findWorkspaceArgument(func::FuncOp funcOp) {
+  for (unsigned index = 0, e = funcOp.getNumArguments(); index < e; ++index)
+    if (funcOp.getArgAttr(index, AscDialect::getWorkspaceAttrName()))
+      return index;
+  return std::nullopt;
+}
+
 //===----------------------------------------------------------------------===//
 // Patterns: kernel environment
 //===----------------------------------------------------------------------===//
@@ -1065,7 +1080,10 @@ struct PreferredOpLowering : public OpConversionPattern<OpTy> {
 /// function a device function `__aicore__ inline`. Argument attributes
 /// (`asc.no_alias`) have no C++ spelling and are dropped.
 struct FuncOpLowering : public PreferredOpLowering<func::FuncOp> {
-  using PreferredOpLowering::PreferredOpLowering;
+  FuncOpLowering(const TypeConverter &typeConverter, MLIRContext *context,
+                 bool setSysWorkspace)
+      : PreferredOpLowering(typeConverter, context),
+        setSysWorkspace(setSysWorkspace) {}
 
   LogicalResult
   matchAndRewrite(func::FuncOp funcOp, OpAdaptor adaptor,
@@ -1090,6 +1108,7 @@ struct FuncOpLowering : public PreferredOpLowering<func::FuncOp> {
 
     bool isKernel = funcOp->hasAttr(AscDialect::getKernelAttrName());
     bool isCubeOnly = AscDialect::isCubeOnlyKernel(funcOp);
+    std::optional<unsigned> sysWorkspace = getSysWorkspaceArgument(funcOp);
     if (module && isCubeOnly)
       ensureCubeOnlyDefine(rewriter, module);
     SmallVector<StringRef> specifiers;
@@ -1114,17 +1133,31 @@ struct FuncOpLowering : public PreferredOpLowering<func::FuncOp> {
                                              *getTypeConverter(), &signature)))
         return failure();
       // The kernel type comes first in the body, as the Ascend C samples
-      // write it.
-      if (isCubeOnly) {
-        OpBuilder::InsertionGuard guard(rewriter);
-        rewriter.setInsertionPointToStart(&newFuncOp.getBody().front());
+      // write it, then the system workspace.
+      OpBuilder::InsertionGuard guard(rewriter);
+      Block &entry = newFuncOp.getBody().front();
+      rewriter.setInsertionPointToStart(&entry);
+      if (isCubeOnly)
         emitc::VerbatimOp::create(rewriter, funcOp.getLoc(),
                                   kAicOnlyKernelType);
-      }
+      if (sysWorkspace)
+        createFreeCall(rewriter, funcOp.getLoc(), {},
+                       "AscendC::SetSysWorkspace",
+                       entry.getArgument(*sysWorkspace));
     }
     rewriter.eraseOp(funcOp);
     return success();
   }
+
+  /// The argument SetSysWorkspace takes when the option asks for it and the
+  /// kernel uses the system workspace (the pass checks that it exists).
+  std::optional<unsigned> getSysWorkspaceArgument(func::FuncOp funcOp) const {
+    if (!setSysWorkspace || !usesSysWorkspace(funcOp))
+      return std::nullopt;
+    return findWorkspaceArgument(funcOp);
+  }
+
+  bool setSysWorkspace;
 };
 
 /// `if ASCEND_IS_AIC { ... } [else { ... }]`: an scf.if on asc.is_aic or
@@ -1380,8 +1413,11 @@ static void populateMatmulStatementPatterns(const TypeConverter &converter,
 }
 
 void mlir::asc::populateAscToEmitCConversionPatterns(
-    TypeConverter &typeConverter, RewritePatternSet &patterns) {
+    TypeConverter &typeConverter, RewritePatternSet &patterns,
+    const ConvertAscToEmitCOptions &options) {
   MLIRContext *context = patterns.getContext();
+  patterns.add<FuncOpLowering>(typeConverter, context,
+                               options.setSysWorkspace);
   patterns.add<FreeQueryLowering<GetBlockIdxOp>>(typeConverter, context,
                                                  "AscendC::GetBlockIdx");
   patterns.add<FreeQueryLowering<GetBlockNumOp>>(typeConverter, context,
@@ -1418,7 +1454,7 @@ void mlir::asc::populateAscToEmitCConversionPatterns(
            ObjectDeclarationLowering<MatmulCreateOp>, PipeInitBufferLowering,
            DataCopyLowering, PipeBarrierLowering, MatmulRegisterLowering,
            MatmulIterateLowering, MatmulGetTensorCLowering,
-           MatmulGetBatchTensorCLowering, FuncOpLowering, CoreGuardLowering,
+           MatmulGetBatchTensorCLowering, CoreGuardLowering,
            HalfConstantLowering>(
           typeConverter, context);
   populateMatmulStatementPatterns(typeConverter, patterns);
@@ -1571,6 +1607,20 @@ LogicalResult mlir::asc::verifyAscToEmitCLowerable(Operation *root) {
   return failure(result.wasInterrupted());
 }
 
+/// With set-sys-workspace, every kernel that uses the system workspace must
+/// say which argument SetSysWorkspace takes.
+static LogicalResult verifySysWorkspaceArguments(ModuleOp module) {
+  WalkResult result = module.walk([](func::FuncOp funcOp) {
+    if (!usesSysWorkspace(funcOp) || findWorkspaceArgument(funcOp))
+      return WalkResult::advance();
+    funcOp.emitOpError("cannot emit SetSysWorkspace(workspace): the kernel "
+                       "uses the system workspace but no argument is marked '")
+        << AscDialect::getWorkspaceAttrName() << "'";
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
 //===----------------------------------------------------------------------===//
 // Pass
 //===----------------------------------------------------------------------===//
@@ -1578,9 +1628,12 @@ LogicalResult mlir::asc::verifyAscToEmitCLowerable(Operation *root) {
 namespace {
 struct ConvertAscToEmitCPass
     : public asc::impl::ConvertAscToEmitCBase<ConvertAscToEmitCPass> {
+  using ConvertAscToEmitCBase::ConvertAscToEmitCBase;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(verifyAscToEmitCLowerable(module)))
+    if (failed(verifyAscToEmitCLowerable(module)) ||
+        (setSysWorkspace && failed(verifySysWorkspaceArguments(module))))
       return signalPassFailure();
 
     // Integer ops the upstream arith lowering has no pattern for
@@ -1602,7 +1655,8 @@ struct ConvertAscToEmitCPass
     target.markUnknownOpDynamicallyLegal([](Operation *) { return false; });
 
     RewritePatternSet patterns(&getContext());
-    populateAscToEmitCConversionPatterns(typeConverter, patterns);
+    populateAscToEmitCConversionPatterns(typeConverter, patterns,
+                                         {setSysWorkspace});
     populateFuncToEmitCPatterns(typeConverter, patterns);
     populateArithToEmitCPatterns(typeConverter, patterns);
     populateSCFToEmitCConversionPatterns(patterns, typeConverter);

@@ -315,6 +315,9 @@ enum class TPosition : uint8_t {
 __aicore__ int64_t GetBlockIdx();
 __aicore__ int64_t GetBlockNum();
 __aicore__ GM_ADDR GetUserWorkspace(GM_ADDR workspace);
+/// For a kernel launch without HAVE_WORKSPACE; deprecated since CANN 9.1.
+[[deprecated("use the HAVE_WORKSPACE build option")]] __aicore__ void
+SetSysWorkspace(GM_ADDR workspace);
 
 template <pipe_t pipe> __aicore__ void PipeBarrier();
 
