@@ -33,6 +33,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/Format.h"
 
 namespace mlir::asc {
@@ -1550,6 +1551,39 @@ static StringRef getCubeOnlyCallName(Operation *op) {
   return "";
 }
 
+/// The mix-mode client's calls the cube-side object (MatmulImpl) lacks.
+static StringRef getMixOnlyCallName(Operation *op) {
+  return TypeSwitch<Operation *, StringRef>(op)
+      .Case([](MatmulWaitIterateAllOp) { return "WaitIterateAll"; })
+      .Case([](MatmulWaitIterateBatchOp) { return "WaitIterateBatch"; })
+      .Case([](MatmulWaitGetTensorCOp) { return "WaitGetTensorC"; })
+      .Case([](MatmulAsyncGetTensorCOp) { return "AsyncGetTensorC"; })
+      .Case([](MatmulIterateNBatchOp) { return "IterateNBatch"; })
+      .Case([](MatmulGetBatchTensorCOp) { return "GetBatchTensorC"; })
+      .Case([](MatmulIterateBatchOp batch) {
+        return batch.isMixForm() ? "IterateBatch with batch counts" : "";
+      })
+      .Case([](MatmulGetTensorCOp get) {
+        return get.getResult() ? "GetTensorC returning the block" : "";
+      })
+      .Default([](Operation *) { return ""; });
+}
+
+/// Reports the first call in `root` that `getCallName` names, as missing
+/// from the Matmul class the file's mode selects.
+static LogicalResult
+verifyCallsExist(Operation *root, function_ref<StringRef(Operation *)> getCallName,
+                 StringRef reason) {
+  WalkResult result = root->walk([&](Operation *op) {
+    StringRef call = getCallName(op);
+    if (call.empty())
+      return WalkResult::advance();
+    op->emitOpError("cannot be lowered to Ascend C: ") << call << reason;
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
 /// ASCENDC_CUBE_ONLY applies to the whole emitted file: either every kernel
 /// that creates a Matmul object is cube-only or none is, and cube-side calls
 /// need a cube-only file.
@@ -1575,19 +1609,16 @@ static LogicalResult verifyCubeOnlyMode(Operation *root) {
                .attachNote(cubeOnlyKernel.getLoc())
            << "cube-only kernel here";
   if (cubeOnlyKernel)
-    return success();
-  WalkResult result = root->walk([](Operation *op) {
-    StringRef call = getCubeOnlyCallName(op);
-    if (call.empty())
-      return WalkResult::advance();
-    op->emitOpError("cannot be lowered to Ascend C: ")
-        << call
-        << " exists only on the cube-side Matmul object and no kernel of the "
-           "module is cube-only ('"
-        << AscDialect::getCubeOnlyAttrName() << "')";
-    return WalkResult::interrupt();
-  });
-  return failure(result.wasInterrupted());
+    return verifyCallsExist(root, getMixOnlyCallName,
+                            " exists only on the mix-mode Matmul client, and "
+                            "the module's cube-only kernel makes the file "
+                            "define ASCENDC_CUBE_ONLY");
+  return verifyCallsExist(
+      root, getCubeOnlyCallName,
+      (" exists only on the cube-side Matmul object and no kernel of the "
+       "module is cube-only ('" +
+       AscDialect::getCubeOnlyAttrName() + "')")
+          .str());
 }
 
 LogicalResult mlir::asc::verifyAscToEmitCLowerable(Operation *root) {

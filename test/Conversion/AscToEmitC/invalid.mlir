@@ -21,6 +21,21 @@ func.func @mix(%p: !asc.gm_addr) attributes {asc.kernel} {
 
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
 
+// The cube-side Matmul object has no waits: a cube-only file cannot call
+// them.
+func.func @cube_wait(%p: !asc.gm_addr) attributes {asc.kernel, asc.cube_only} {
+  %mm = asc.matmul.create : !mm
+  %c = asc.set_global_buffer %p : !asc.global_tensor<f32>
+  asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !asc.global_tensor<f32>
+  // expected-error @+1 {{'asc.matmul.wait_iterate_all' op cannot be lowered to Ascend C: WaitIterateAll exists only on the mix-mode Matmul client, and the module's cube-only kernel makes the file define ASCENDC_CUBE_ONLY}}
+  asc.matmul.wait_iterate_all %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
 // A device function's SetBatchNum needs a cube-only file: the mix-mode
 // client has no such member.
 func.func @device_batch_num(%n: i32) {
