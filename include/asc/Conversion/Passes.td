@@ -55,7 +55,11 @@ def ConvertAscToEmitC : Pass<"convert-asc-to-emitc", "ModuleOp"> {
   let options = [
     Option<"setSysWorkspace", "set-sys-workspace", "bool", /*default=*/"false",
            "Emit SetSysWorkspace(workspace) at the top of each kernel that "
-           "uses the system workspace (kernel launch without HAVE_WORKSPACE)">
+           "uses the system workspace (kernel launch without HAVE_WORKSPACE)">,
+    Option<"formExpressions", "form-expressions", "bool", /*default=*/"false",
+           "Fold single-use C operators into the expression that uses them, "
+           "as --form-expressions does, but never into a verbatim statement "
+           "where the expression could need parentheses">
   ];
   let dependentDialects = ["::mlir::emitc::EmitCDialect"];
 }

@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "asc/Conversion/AscToEmitC/AscToEmitC.h"
+#include "ScalarToEmitC.h"
 #include "asc/Dialect/Asc/IR/AscDialect.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "mlir/Conversion/ArithToEmitC/ArithToEmitC.h"
@@ -1195,31 +1196,6 @@ struct CoreGuardLowering : public PreferredOpLowering<scf::IfOp> {
   }
 };
 
-/// An f16 or bf16 constant: `half v = half(1.5);`. The upstream pattern
-/// would spell the type `_Float16`, which Ascend C does not use.
-struct HalfConstantLowering : public PreferredOpLowering<arith::ConstantOp> {
-  using PreferredOpLowering::PreferredOpLowering;
-
-  LogicalResult
-  matchAndRewrite(arith::ConstantOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto value = dyn_cast<FloatAttr>(op.getValue());
-    if (!value || !isa<Float16Type, BFloat16Type>(value.getType()))
-      return failure();
-    Type resultType = getTypeConverter()->convertType(op.getType());
-    auto opaqueType = dyn_cast_or_null<emitc::OpaqueType>(resultType);
-    if (!opaqueType)
-      return failure();
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    os << opaqueType.getValue() << "("
-       << llvm::format("%.9g", value.getValueAsDouble()) << ")";
-    rewriter.replaceOpWithNewOp<emitc::ConstantOp>(
-        op, resultType, emitc::OpaqueAttr::get(getContext(), text));
-    return success();
-  }
-};
-
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -1455,8 +1431,7 @@ void mlir::asc::populateAscToEmitCConversionPatterns(
            ObjectDeclarationLowering<MatmulCreateOp>, PipeInitBufferLowering,
            DataCopyLowering, PipeBarrierLowering, MatmulRegisterLowering,
            MatmulIterateLowering, MatmulGetTensorCLowering,
-           MatmulGetBatchTensorCLowering, CoreGuardLowering,
-           HalfConstantLowering>(
+           MatmulGetBatchTensorCLowering, CoreGuardLowering>(
           typeConverter, context);
   populateMatmulStatementPatterns(typeConverter, patterns);
 }
@@ -1667,9 +1642,11 @@ struct ConvertAscToEmitCPass
         (setSysWorkspace && failed(verifySysWorkspaceArguments(module))))
       return signalPassFailure();
 
-    // Integer ops the upstream arith lowering has no pattern for
-    // (ceildivsi, minsi, ...) become the ops it has.
+    // A ceiling division of sizes becomes `(a + b - 1) / b`; the integer
+    // ops the upstream arith lowering has no pattern for (other ceildivsi,
+    // minsi, ...) become the ops it has.
     RewritePatternSet expandPatterns(&getContext());
+    populateScalarPreparationPatterns(expandPatterns);
     arith::populateArithExpandOpsPatterns(expandPatterns);
     walkAndApplyPatterns(module, std::move(expandPatterns));
 
@@ -1688,11 +1665,15 @@ struct ConvertAscToEmitCPass
     RewritePatternSet patterns(&getContext());
     populateAscToEmitCConversionPatterns(typeConverter, patterns,
                                          {setSysWorkspace});
+    populateScalarToEmitCPatterns(typeConverter, patterns);
     populateFuncToEmitCPatterns(typeConverter, patterns);
     populateArithToEmitCPatterns(typeConverter, patterns);
     populateSCFToEmitCConversionPatterns(patterns, typeConverter);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    elideImplicitWidenings(module);
+    if (formExpressions)
+      formReadableExpressions(module);
   }
 };
 } // namespace

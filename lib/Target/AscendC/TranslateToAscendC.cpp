@@ -33,6 +33,7 @@ void mlir::asc::buildAscToAscendCPipeline(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(createAscSyncPlacement());
   ConvertAscToEmitCOptions lowering;
   lowering.setSysWorkspace = options.setSysWorkspace;
+  lowering.formExpressions = true;
   pm.addPass(createConvertAscToEmitC(lowering));
 }
 

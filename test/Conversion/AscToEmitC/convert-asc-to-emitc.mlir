@@ -20,11 +20,11 @@ func.func @kernel(%a: !asc.gm_addr {asc.no_alias}, %b: !asc.gm_addr)
 // -----
 
 // Any other function is a device function, `__aicore__ inline`; f16 is
-// spelled half.
+// spelled half, and a constant is a literal.
 // CHECK-LABEL: emitc.func @helper(
 // CHECK-SAME: %{{.*}}: !emitc.opaque<"half">) -> i32
 // CHECK-SAME: attributes {specifiers = ["__aicore__", "inline"]}
-// CHECK: %[[H:.*]] = "emitc.constant"() <{value = #emitc.opaque<"half(0.25)">}> : () -> !emitc.opaque<"half">
+// CHECK: literal "half(0.25)" : !emitc.opaque<"half">
 func.func @helper(%x: f16) -> i32 {
   %h = arith.constant 2.500000e-01 : f16
   %c = arith.constant 1 : i32

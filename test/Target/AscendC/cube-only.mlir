@@ -21,9 +21,9 @@
 // CHECK: GM_ADDR [[WS:v[0-9]+]] = GetSysWorkSpacePtr();
 // CHECK-NEXT: REGIST_MATMUL_OBJ(&{{v[0-9]+}}, [[WS]], [[MM:v[0-9]+]]);
 // CHECK: if ASCEND_IS_AIC {
-// CHECK: [[MM]].SetBatchNum([[BA:v[0-9]+]], [[BB:v[0-9]+]]);
+// CHECK-NEXT: [[MM]].SetBatchNum(2, 3);
 // CHECK-NEXT: [[MM]].IterateBatch([[C:v[0-9]+]], false, 0, false, 0, 0, 0);
-// CHECK-NEXT: [[MM]].IterateBatch([[C]], true, 2, false, [[S:v[0-9]+]], [[S]], [[S]]);
+// CHECK-NEXT: [[MM]].IterateBatch([[C]], true, 2, false, 4096, 4096, 4096);
 // CHECK-NEXT: [[MM]].End();
 // CHECK-NEXT: } else {
 // CHECK-NEXT: AscendC::PipeBarrier<PIPE_ALL>();

@@ -43,10 +43,9 @@
 // CHECK-LABEL: extern "C" __global__ __aicore__ void environment(GM_ADDR {{.*}}, GM_ADDR {{.*}}) {
 // CHECK: int64_t {{.*}} = AscendC::GetBlockIdx();
 // CHECK: int64_t {{.*}} = AscendC::GetBlockNum();
-// CHECK: bool {{.*}} = g_coreType == AscendC::AIC;
-// CHECK: bool {{.*}} = g_coreType == AscendC::AIV;
-// CHECK: if ({{.*}}) {
-// CHECK-NEXT: AscendC::PipeBarrier<PIPE_V>();
+// CHECK-DAG: g_coreType == AscendC::AIC
+// CHECK-DAG: g_coreType == AscendC::AIV
+// CHECK: AscendC::PipeBarrier<PIPE_V>();
 // CHECK: GM_ADDR {{.*}} = GetSysWorkSpacePtr();
 // CHECK: GM_ADDR {{.*}} = AscendC::GetUserWorkspace(
 // CHECK: TCubeTiling [[T:.*]];
@@ -397,11 +396,16 @@ func.func @matmul_types(%p: !asc.gm_addr) attributes {asc.kernel} {
   return
 }
 
-// A device helper is `__aicore__ inline`; an f16 constant is spelled as a
-// half.
-// CHECK-LABEL: __aicore__ inline int32_t helper(int32_t
-// CHECK: half {{.*}} = half(1.5);
-func.func @helper(%x: i32) -> i32 {
+// A device helper is `__aicore__ inline`; constants are literals in place,
+// an f16 one spelled as a half.
+// CHECK-LABEL: __aicore__ inline int32_t helper(
+// CHECK-SAME: AscendC::LocalTensor<half> [[T:v[0-9]+]], int32_t [[X:v[0-9]+]])
+// CHECK-NEXT: AscendC::Muls([[T]], [[T]], half(1.5), [[X]]);
+// CHECK-NEXT: return [[X]] * 2;
+func.func @helper(%t: !asc.local_tensor<vecin, f16>, %x: i32) -> i32 {
   %h = arith.constant 1.500000e+00 : f16
-  return %x : i32
+  %c2 = arith.constant 2 : i32
+  asc.muls %t, %t, %h, %x : !asc.local_tensor<vecin, f16>, !asc.local_tensor<vecin, f16>
+  %y = arith.muli %x, %c2 : i32
+  return %y : i32
 }
