@@ -34,6 +34,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/Format.h"
 
@@ -375,7 +376,8 @@ static LogicalResult ensureCopyTilingHelper(OpBuilder &builder, ModuleOp module,
 namespace {
 
 /// One argument of an emitted C++ call: an SSA value, the address of one
-/// (`&tiling`), or C++ text (a compile-time flag or count).
+/// (`&tiling`), or C++ text (a compile-time flag or count), with the
+/// parameter's default when it has one.
 struct CallArg {
   CallArg(Value value) : value(value) {}
   CallArg(std::string text) : text(std::move(text)) {}
@@ -385,10 +387,27 @@ struct CallArg {
     arg.takeAddress = true;
     return arg;
   }
+  /// This argument for a parameter whose default is `defaultText`.
+  CallArg withDefault(StringRef defaultText) && {
+    this->defaultText = defaultText.str();
+    return std::move(*this);
+  }
+
+  /// True when the argument spells the parameter's default: the same text,
+  /// or a literal of it (constants are literals).
+  bool isDefault() const {
+    if (defaultText.empty())
+      return false;
+    if (!value)
+      return text == defaultText;
+    auto literal = value.getDefiningOp<emitc::LiteralOp>();
+    return literal && literal.getValue() == defaultText;
+  }
 
   Value value;
   std::string text;
   bool takeAddress = false;
+  std::string defaultText;
 };
 
 /// Text of an emitted statement or expression with `{}` placeholders, and the
@@ -413,6 +432,18 @@ static std::string escapeFormat(StringRef text) {
   return escaped;
 }
 
+/// The defaults of the Matmul calls' template parameters: `sync` and, for
+/// the batched calls, `waitIterateBatch`.
+static ArrayRef<StringRef> getTemplateDefaults(StringRef callee) {
+  static const StringRef syncOnly[] = {"true"};
+  static const StringRef syncAndWait[] = {"true", "false"};
+  return llvm::StringSwitch<ArrayRef<StringRef>>(callee)
+      .Cases({"Iterate", "IterateAll", "GetTensorC", "GetBatchTensorC"},
+             syncOnly)
+      .Cases({"IterateBatch", "IterateNBatch"}, syncAndWait)
+      .Default({});
+}
+
 /// Formats `callee<templateArgs>(args)`, with `{}` placeholders for the SSA
 /// arguments when `forVerbatim` and as plain C++ text otherwise (every
 /// argument is then text).
@@ -423,6 +454,16 @@ static FormattedCall formatCall(StringRef callee,
   auto text = [&](StringRef piece) {
     return forVerbatim ? escapeFormat(piece) : piece.str();
   };
+  // A call reads as written by hand: trailing arguments that repeat their
+  // parameter's default are left out, as are trailing template arguments
+  // that do.
+  while (!args.empty() && args.back().isDefault())
+    args = args.drop_back();
+  ArrayRef<StringRef> templateDefaults = getTemplateDefaults(callee);
+  while (!templateArgs.empty() &&
+         templateArgs.size() <= templateDefaults.size() &&
+         templateArgs.back() == templateDefaults[templateArgs.size() - 1])
+    templateArgs = templateArgs.drop_back();
   FormattedCall call;
   call.format = text(callee);
   if (!templateArgs.empty())
@@ -998,7 +1039,8 @@ struct MatmulIterateLowering : public AscOpLowering<MatmulIterateOp> {
     Type resultType = convert(op.getMore());
     if (!resultType)
       return failure();
-    SmallVector<CallArg> args = {getLiteral(op.getEnPartialSum())};
+    SmallVector<CallArg> args = {
+        CallArg(getLiteral(op.getEnPartialSum())).withDefault("false")};
     if (Value localC = adaptor.getLocalCMatrix())
       args.push_back(localC);
     replaceByMemberCall(rewriter, op, resultType, adaptor.getMatmul(),
@@ -1017,8 +1059,8 @@ struct MatmulGetTensorCLowering : public AscOpLowering<MatmulGetTensorCOp> {
                   ConversionPatternRewriter &rewriter) const override {
     SmallVector<CallArg> args(adaptor.getDsts().begin(),
                               adaptor.getDsts().end());
-    args.push_back(getLiteral(int64_t(op.getEnAtomic())));
-    args.push_back(getLiteral(op.getEnSequentialWrite()));
+    args.push_back(CallArg(getLiteral(int64_t(op.getEnAtomic()))).withDefault("0"));
+    args.push_back(CallArg(getLiteral(op.getEnSequentialWrite())).withDefault("false"));
     SmallVector<std::string> templateArgs = {getLiteral(op.getSync())};
     if (Value result = op.getResult()) {
       Type resultType = convert(result);
@@ -1048,7 +1090,7 @@ struct MatmulGetBatchTensorCLowering
     if (Value dst = adaptor.getDst())
       args.push_back(dst);
     args.append({adaptor.getBatchA(), adaptor.getBatchB(),
-                 getLiteral(op.getEnSequentialWrite())});
+                 CallArg(getLiteral(op.getEnSequentialWrite())).withDefault("false")});
     SmallVector<std::string> templateArgs = {getLiteral(op.getSync())};
     if (Value result = op.getResult()) {
       Type resultType = convert(result);
@@ -1206,13 +1248,15 @@ struct CoreGuardLowering : public PreferredOpLowering<scf::IfOp> {
 /// fakeMsg)` to GM, `<sync>(c, enAtomic)` to a local tensor.
 static SmallVector<CallArg>
 getIterateAllArgs(MatmulIterateAllOp op, MatmulIterateAllOp::Adaptor adaptor) {
-  SmallVector<CallArg> args = {adaptor.getC(),
-                               getLiteral(int64_t(op.getEnAtomic()))};
+  SmallVector<CallArg> args = {
+      adaptor.getC(),
+      CallArg(getLiteral(int64_t(op.getEnAtomic()))).withDefault("0")};
   if (!isGlobalTensorType(op.getC().getType()))
     return args;
-  args.push_back(getLiteral(op.getEnSequentialWrite().value_or(false)));
-  args.push_back(getLiteral(op.getWaitIterateAll().value_or(false)));
-  args.push_back(getLiteral(op.getFakeMsg().value_or(false)));
+  for (bool flag : {op.getEnSequentialWrite().value_or(false),
+                    op.getWaitIterateAll().value_or(false),
+                    op.getFakeMsg().value_or(false)})
+    args.push_back(CallArg(getLiteral(flag)).withDefault("false"));
   return args;
 }
 
@@ -1220,9 +1264,9 @@ getIterateAllArgs(MatmulIterateAllOp op, MatmulIterateAllOp::Adaptor adaptor) {
 template <typename OpTy>
 static void appendStrides(SmallVectorImpl<CallArg> &args,
                           typename OpTy::Adaptor adaptor) {
-  args.push_back(valueOr(adaptor.getStrideA(), "0"));
-  args.push_back(valueOr(adaptor.getStrideB(), "0"));
-  args.push_back(valueOr(adaptor.getStrideC(), "0"));
+  for (Value stride :
+       {adaptor.getStrideA(), adaptor.getStrideB(), adaptor.getStrideC()})
+    args.push_back(valueOr(stride, "0").withDefault("0"));
 }
 
 /// IterateBatch, mix form: `(c, batchA, batchB, enSequentialWrite, strideA,
@@ -1242,11 +1286,8 @@ getIterateBatchArgs(MatmulIterateBatchOp op,
   }
   args.append({adaptor.getBatchA(), adaptor.getBatchB(), sequential});
   appendStrides<MatmulIterateBatchOp>(args, adaptor);
-  bool hasAtomic = op.getEnAtomic() != 0;
-  if (op.getEnPartialSum() || hasAtomic)
-    args.push_back(partialSum);
-  if (hasAtomic)
-    args.push_back(atomic);
+  args.push_back(CallArg(partialSum).withDefault("false"));
+  args.push_back(CallArg(atomic).withDefault("0"));
   return args;
 }
 
@@ -1283,7 +1324,7 @@ static void populateMatmulStatementPatterns(const TypeConverter &converter,
   auto setTensor = [](auto op, auto adaptor) -> SmallVector<CallArg> {
     SmallVector<CallArg> args = {adaptor.getInput()};
     if (std::optional<bool> transpose = op.getIsTranspose())
-      args.push_back(getLiteral(*transpose));
+      args.push_back(CallArg(getLiteral(*transpose)).withDefault("false"));
     return args;
   };
   patterns.add<MatmulStatementLowering<MatmulSetTensorAOp>>(
@@ -1320,7 +1361,9 @@ static void populateMatmulStatementPatterns(const TypeConverter &converter,
   patterns.add<MatmulStatementLowering<TailOp>>(
       converter, context, "SetTail",
       [](TailOp, TailOp::Adaptor adaptor) -> SmallVector<CallArg> {
-        return {adaptor.getTailM(), adaptor.getTailN(), adaptor.getTailK()};
+        return {CallArg(adaptor.getTailM()).withDefault("-1"),
+                CallArg(adaptor.getTailN()).withDefault("-1"),
+                CallArg(adaptor.getTailK()).withDefault("-1")};
       });
   using WorkspaceOp = MatmulSetWorkspaceOp;
   patterns.add<MatmulStatementLowering<WorkspaceOp>>(
@@ -1332,8 +1375,9 @@ static void populateMatmulStatementPatterns(const TypeConverter &converter,
   patterns.add<MatmulStatementLowering<Hf32Op>>(
       converter, context, "SetHF32",
       [](Hf32Op op, Hf32Op::Adaptor) -> SmallVector<CallArg> {
-        return {getLiteral(op.getEnableHf32()),
-                getLiteral(int64_t(op.getTransMode()))};
+        return {CallArg(getLiteral(op.getEnableHf32())).withDefault("false"),
+                CallArg(getLiteral(int64_t(op.getTransMode())))
+                    .withDefault("0")};
       });
   using BatchNumOp = MatmulSetBatchNumOp;
   patterns.add<MatmulStatementLowering<BatchNumOp>>(

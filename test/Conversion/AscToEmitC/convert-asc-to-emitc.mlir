@@ -57,7 +57,7 @@ func.func @objects(%n: i32) {
 // CHECK-LABEL: emitc.func @member_statement(
 // CHECK: %[[C:.*]] = load %{{.*}} : <!emitc.opaque<"AscendC::GlobalTensor<float>">>
 // CHECK: %[[MM:.*]] = "emitc.variable"
-// CHECK-NEXT: verbatim "{}.IterateAll<false>({}, 0, false, true, false);" args %[[MM]], %[[C]] :
+// CHECK-NEXT: verbatim "{}.IterateAll<false>({}, 0, false, true);" args %[[MM]], %[[C]] :
 // CHECK-NEXT: verbatim "{}.WaitIterateAll();" args %[[MM]] :
 // CHECK-NEXT: verbatim "{}.SetTail({}, {}, {});" args %[[MM]], %[[N:.*]], %[[N]], %[[N]] :
 // CHECK-NEXT: verbatim "{}.End();" args %[[MM]] :
@@ -85,9 +85,9 @@ func.func @member_statement(%p: !asc.gm_addr, %n: i32) {
 // CHECK-NEXT: %[[MM:.*]] = "emitc.variable"() {{.*}}Matmul
 // CHECK: %[[ALLOC:.*]] = "emitc.member"(%[[QUE]]) <{member = "AllocTensor<float>()"}> : (!emitc.lvalue<!emitc.opaque<"AscendC::TQue<AscendC::TPosition::VECOUT, 1>">>) -> !emitc.lvalue<!emitc.opaque<"AscendC::LocalTensor<float>">>
 // CHECK-NEXT: %[[UB:.*]] = load %[[ALLOC]] : <!emitc.opaque<"AscendC::LocalTensor<float>">>
-// CHECK-NEXT: %[[ITER:.*]] = "emitc.member"(%[[MM]]) <{member = "Iterate<false>(false)"}> : ({{.*}}) -> !emitc.lvalue<i1>
+// CHECK-NEXT: %[[ITER:.*]] = "emitc.member"(%[[MM]]) <{member = "Iterate<false>()"}> : ({{.*}}) -> !emitc.lvalue<i1>
 // CHECK-NEXT: %[[MORE:.*]] = load %[[ITER]] : <i1>
-// CHECK-NEXT: verbatim "{}.Iterate<true>(true);" args %[[MM]] :
+// CHECK-NEXT: verbatim "{}.Iterate(true);" args %[[MM]] :
 // CHECK-NEXT: %[[X:.*]] = "emitc.variable"() <{value = #emitc.opaque<"">}> : () -> !emitc.lvalue<f32>
 // CHECK-NEXT: verbatim "{} = {}.GetValue({});" args %[[X]], %[[GM:.*]], %[[I:.*]] :
 // CHECK-NEXT: %[[XV:.*]] = load %[[X]] : <f32>
@@ -249,7 +249,7 @@ func.func @global_tensor(%p: !asc.gm_addr, %off: i64) -> !asc.global_tensor<bf16
 // CHECK-LABEL: emitc.func @while_iterate(
 // CHECK: %[[MM:.*]] = "emitc.variable"
 // CHECK: do {
-// CHECK: %[[ITER:.*]] = "emitc.member"(%[[MM]]) <{member = "Iterate<true>(false)"}>
+// CHECK: %[[ITER:.*]] = "emitc.member"(%[[MM]]) <{member = "Iterate()"}>
 // CHECK-NEXT: %[[MORE:.*]] = load %[[ITER]] : <i1>
 // CHECK: if %[[MORE]] {
 // CHECK-NEXT: call_opaque "AscendC::PipeBarrier"

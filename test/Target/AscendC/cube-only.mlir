@@ -22,7 +22,7 @@
 // CHECK-NEXT: REGIST_MATMUL_OBJ(&{{v[0-9]+}}, [[WS]], [[MM:v[0-9]+]]);
 // CHECK: if ASCEND_IS_AIC {
 // CHECK-NEXT: [[MM]].SetBatchNum(2, 3);
-// CHECK-NEXT: [[MM]].IterateBatch([[C:v[0-9]+]], false, 0, false, 0, 0, 0);
+// CHECK-NEXT: [[MM]].IterateBatch([[C:v[0-9]+]], false, 0, false);
 // CHECK-NEXT: [[MM]].IterateBatch([[C]], true, 2, false, 4096, 4096, 4096);
 // CHECK-NEXT: [[MM]].End();
 // CHECK-NEXT: } else {

@@ -172,7 +172,8 @@ func.func @queues_and_vectors(%p: !asc.gm_addr) attributes {asc.kernel} {
 }
 
 // The full Matmul type (A, B transposed, C, bias) and its configuration
-// calls, with and without their optional arguments.
+// calls, with and without their optional arguments; arguments that repeat
+// their parameter's default are left out.
 // CHECK-LABEL: void matmul_configuration(GM_ADDR
 // CHECK: matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, true>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>> [[MM:.*]];
 // CHECK-NEXT: GM_ADDR [[WS:.*]] = GetSysWorkSpacePtr();
@@ -180,7 +181,7 @@ func.func @queues_and_vectors(%p: !asc.gm_addr) attributes {asc.kernel} {
 // CHECK-NEXT: [[MM]].Init(&[[T:.*]]);
 // CHECK-NEXT: [[MM]].Init(&[[T]], &[[PIPE]]);
 // CHECK-NEXT: [[MM]].SetTensorA([[A:.*]]);
-// CHECK-NEXT: [[MM]].SetTensorA([[A]], false);
+// CHECK-NEXT: [[MM]].SetTensorA([[A]]);
 // CHECK-NEXT: [[MM]].SetTensorB([[B:.*]], true);
 // CHECK-NEXT: [[MM]].SetTensorA([[H:.*]]);
 // CHECK-NEXT: [[MM]].SetBias([[BIAS:.*]]);
@@ -190,11 +191,11 @@ func.func @queues_and_vectors(%p: !asc.gm_addr) attributes {asc.kernel} {
 // CHECK-NEXT: [[MM]].SetSingleShape([[M]], [[M]], [[M]]);
 // CHECK-NEXT: [[MM]].SetTail([[M]], [[M]], [[M]]);
 // CHECK-NEXT: [[MM]].SetWorkspace([[BIAS]]);
-// CHECK-NEXT: [[MM]].SetHF32(false, 0);
+// CHECK-NEXT: [[MM]].SetHF32();
 // CHECK-NEXT: [[MM]].SetHF32(true, 1);
 // CHECK-NEXT: [[MM]].SetQuantScalar([[SCALE:.*]]);
 // CHECK-NEXT: [[MM]].SetQuantVector([[SCALES:.*]]);
-// CHECK-NEXT: [[MM]].IterateAll<true>([[BIAS]], 0, false, false, false);
+// CHECK-NEXT: [[MM]].IterateAll([[BIAS]]);
 // CHECK-NEXT: [[MM]].End();
 func.func @matmul_configuration(%p: !asc.gm_addr, %t: !asc.gm_addr)
     attributes {asc.kernel} {
@@ -235,10 +236,10 @@ func.func @matmul_configuration(%p: !asc.gm_addr, %t: !asc.gm_addr)
 // IterateAll to GM spells all five arguments, to a local tensor two;
 // template arguments come first.
 // CHECK-LABEL: void iterate_all(GM_ADDR
-// CHECK: [[MM:v[0-9]+]].IterateAll<false>([[C:.*]], 0, false, true, false);
+// CHECK: [[MM:v[0-9]+]].IterateAll<false>([[C:.*]], 0, false, true);
 // CHECK-NEXT: [[MM]].WaitIterateAll();
-// CHECK-NEXT: [[MM]].IterateAll<true>([[C]], 1, true, false, true);
-// CHECK-NEXT: [[MM2:v[0-9]+]].IterateAll<true>([[UB:.*]], 0);
+// CHECK-NEXT: [[MM]].IterateAll([[C]], 1, true, false, true);
+// CHECK-NEXT: [[MM2:v[0-9]+]].IterateAll([[UB:.*]]);
 // CHECK-NEXT: [[MM2]].IterateAll<false>([[UB]], 2);
 func.func @iterate_all(%p: !asc.gm_addr) attributes {asc.kernel} {
   %c = asc.set_global_buffer %p : !gm_f32
@@ -258,14 +259,14 @@ func.func @iterate_all(%p: !asc.gm_addr) attributes {asc.kernel} {
 // (one destination, GM plus a VECIN copy, the returned workspace view). A
 // result nobody reads leaves a plain call statement.
 // CHECK-LABEL: void iterate_and_get_tensor_c(GM_ADDR
-// CHECK: bool [[MORE:.*]] = [[MM:v[0-9]+]].Iterate<true>(false);
+// CHECK: bool [[MORE:.*]] = [[MM:v[0-9]+]].Iterate();
 // CHECK-NEXT: [[MM]].Iterate<false>(true);
 // CHECK-NEXT: if ([[MORE]]) {
-// CHECK-NEXT: [[MM]].GetTensorC<true>([[UB:.*]], 0, false);
+// CHECK-NEXT: [[MM]].GetTensorC([[UB:.*]]);
 // CHECK-NEXT: [[MM]].GetTensorC<false>([[UB]], 0, true);
 // CHECK-NEXT: [[MM]].WaitGetTensorC();
-// CHECK-NEXT: [[MM]].GetTensorC<true>([[C:.*]], [[UB]], 1, false);
-// CHECK-NEXT: AscendC::GlobalTensor<float> [[BLK:.*]] = [[MM]].GetTensorC<false>(0, false);
+// CHECK-NEXT: [[MM]].GetTensorC([[C:.*]], [[UB]], 1);
+// CHECK-NEXT: AscendC::GlobalTensor<float> [[BLK:.*]] = [[MM]].GetTensorC<false>();
 // CHECK-NEXT: AscendC::DataCopy([[UB]], [[BLK]], {{.*}});
 // CHECK-NEXT: [[MM]].GetTensorC<false>(3, true);
 // CHECK-NEXT: [[MM]].AsyncGetTensorC([[UB]]);
@@ -297,7 +298,7 @@ func.func @iterate_and_get_tensor_c(%p: !asc.gm_addr) attributes {asc.kernel} {
 // CHECK-LABEL: void iterate_local_c(GM_ADDR
 // CHECK: matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::CO1, CubeFormat::NZ, float>> [[MM:.*]];
 // CHECK: bool [[MORE:.*]];
-// CHECK-NEXT: [[MORE]] = [[MM]].Iterate<true>(true, [[CO1:.*]]);
+// CHECK-NEXT: [[MORE]] = [[MM]].Iterate(true, [[CO1:.*]]);
 func.func @iterate_local_c(%p: !asc.gm_addr) attributes {asc.kernel} {
   %que = asc.queue.create : !asc.queue<co1, 1>
   %co1 = asc.queue.alloc_tensor %que : !asc.queue<co1, 1> -> !asc.local_tensor<co1, f32>
@@ -313,12 +314,12 @@ func.func @iterate_local_c(%p: !asc.gm_addr) attributes {asc.kernel} {
 // local tensor <sync>; strides default to 0 and enPartialSum, enAtomic
 // trail when set (the cube-only form is in cube-only.mlir).
 // CHECK-LABEL: void iterate_batch(GM_ADDR
-// CHECK: [[MM:v[0-9]+]].IterateBatch<false, true>([[C:.*]], [[BA:.*]], [[BB:.*]], false, 0, 0, 0);
+// CHECK: [[MM:v[0-9]+]].IterateBatch<false, true>([[C:.*]], [[BA:.*]], [[BB:.*]], false);
 // CHECK-NEXT: [[MM]].WaitIterateBatch();
-// CHECK-NEXT: [[MM]].IterateBatch<true, false>([[C]], [[BA]], [[BB]], false, [[S:.*]], [[S]], [[S]]);
-// CHECK-NEXT: [[MM]].IterateBatch<true, false>([[C]], [[BA]], [[BB]], false, 0, 0, 0, true);
-// CHECK-NEXT: [[MM]].IterateBatch<true, false>([[C]], [[BA]], [[BB]], false, 0, 0, 0, false, 1);
-// CHECK-NEXT: [[MM]].IterateBatch<true>([[UB:.*]], [[BA]], [[BB]], true, 0, 0, 0);
+// CHECK-NEXT: [[MM]].IterateBatch([[C]], [[BA]], [[BB]], false, [[S:.*]], [[S]], [[S]]);
+// CHECK-NEXT: [[MM]].IterateBatch([[C]], [[BA]], [[BB]], false, 0, 0, 0, true);
+// CHECK-NEXT: [[MM]].IterateBatch([[C]], [[BA]], [[BB]], false, 0, 0, 0, false, 1);
+// CHECK-NEXT: [[MM]].IterateBatch([[UB:.*]], [[BA]], [[BB]], true);
 func.func @iterate_batch(%p: !asc.gm_addr) attributes {asc.kernel} {
   %ba = arith.constant 2 : i32
   %bb = arith.constant 3 : i32
@@ -340,11 +341,11 @@ func.func @iterate_batch(%p: !asc.gm_addr) attributes {asc.kernel} {
 // object's type names its configuration constant (bias slot = C).
 // CHECK-LABEL: void iterate_n_batch(GM_ADDR
 // CHECK: matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::BNGS1S2>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::BNGS1S2>, MM_CFG_NORM_NBATCH> [[MM:.*]];
-// CHECK: [[MM]].IterateNBatch<false, true>([[L:.*]], [[BA:.*]], [[BB:.*]], false, 0, 0, 0);
+// CHECK: [[MM]].IterateNBatch<false, true>([[L:.*]], [[BA:.*]], [[BB:.*]], false);
 // CHECK-NEXT: [[MM]].WaitIterateBatch();
-// CHECK-NEXT: [[MM]].IterateNBatch<true, false>([[L]], [[BA]], [[BB]], true, [[S:.*]], [[S]], [[S]]);
+// CHECK-NEXT: [[MM]].IterateNBatch([[L]], [[BA]], [[BB]], true, [[S:.*]], [[S]], [[S]]);
 // CHECK-NEXT: AscendC::GlobalTensor<float> [[R:.*]];
-// CHECK-NEXT: [[R]] = [[MM]].GetBatchTensorC<false>([[BA]], [[BB]], false);
+// CHECK-NEXT: [[R]] = [[MM]].GetBatchTensorC<false>([[BA]], [[BB]]);
 // CHECK-NEXT: AscendC::GlobalTensor<float> [[RV:.*]] = [[R]];
 // CHECK-NEXT: AscendC::DataCopy([[UB:.*]], [[RV]], [[S]]);
 // CHECK-NEXT: [[MM]].GetBatchTensorC<false>([[UB]], [[BA]], [[BB]], true);

@@ -50,9 +50,9 @@ extern "C" __global__ __aicore__ void matmul_custom(GM_ADDR v1, GM_ADDR v2, GM_A
   v36.SetTensorA(v31);
   v36.SetTensorB(v33);
   if (v25 < v11 | v29) {
-    v36.SetTail(v25, v28, -1);
+    v36.SetTail(v25, v28);
   }
-  v36.IterateAll<true>(v35, 0, false, false, false);
+  v36.IterateAll(v35);
   v36.End();
   AscendC::PipeBarrier<PIPE_ALL>();
   return;

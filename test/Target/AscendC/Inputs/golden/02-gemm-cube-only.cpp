@@ -50,13 +50,13 @@ extern "C" __global__ __aicore__ void matmul_cube_only(GM_ADDR v1, GM_ADDR v2, G
   AscendC::GlobalTensor<float> v35;
   v35.SetGlobalBuffer((__gm__ float *)v4 + v28);
   AscendC::GlobalTensor<float> v36 = v35;
-  v9.SetTensorA(v30, false);
+  v9.SetTensorA(v30);
   v9.SetTensorB(v32, true);
   int32_t v37 = v8.isBias;
   if (v37 != 0) {
     v9.SetBias(v34);
   }
-  v9.IterateAll<true>(v36, 0, false, false, false);
+  v9.IterateAll(v36);
   v9.End();
   }
   return;

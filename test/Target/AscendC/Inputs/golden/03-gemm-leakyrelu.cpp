@@ -60,12 +60,12 @@ extern "C" __global__ __aicore__ void matmul_leakyrelu_custom(GM_ADDR v1, GM_ADD
   bool v43;
   do {
     int32_t v44 = v42;
-    bool v45 = v16.Iterate<true>(false);
+    bool v45 = v16.Iterate();
     v41 = v44;
     v43 = v45;
     if (v45) {
       AscendC::LocalTensor<float> v46 = v36.AllocTensor<float>();
-      v16.GetTensorC<true>(v46, 0, true);
+      v16.GetTensorC(v46, 0, true);
       AscendC::LeakyRelu(v46, v46, 0.001f, v37);
       v36.EnQue(v46);
       AscendC::LocalTensor<float> v47 = v36.DeQue<float>();

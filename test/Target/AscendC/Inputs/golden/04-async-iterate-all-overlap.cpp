@@ -56,7 +56,7 @@ extern "C" __global__ __aicore__ void matmul_addmm_custom(GM_ADDR v1, GM_ADDR v2
   v7.InitBuffer(v40, 2, v37);
   v35.SetTensorA(v25);
   v35.SetTensorB(v27);
-  v35.IterateAll<false>(v34, 0, false, true, false);
+  v35.IterateAll<false>(v34, 0, false, true);
   v35.WaitIterateAll();
   AscendC::LocalTensor<float> v41 = v38.AllocTensor<float>();
   AscendC::DataCopy(v41, v29, v13);

@@ -63,7 +63,7 @@ extern "C" __global__ __aicore__ void matmul_scale_async_custom(GM_ADDR v1, GM_A
   bool v45;
   do {
     int32_t v46 = v44;
-    bool v47 = v36.Iterate<false>(false);
+    bool v47 = v36.Iterate<false>();
     v43 = v46;
     v45 = v47;
     if (v47) {

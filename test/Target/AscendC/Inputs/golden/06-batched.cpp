@@ -52,7 +52,7 @@ extern "C" __global__ __aicore__ void batch_matmul_custom(GM_ADDR v1, GM_ADDR v2
   if (v36 != 0) {
     v34.SetBias(v31);
   }
-  v34.IterateBatch<false, true>(v33, v13, v14, false, 0, 0, 0);
+  v34.IterateBatch<false, true>(v33, v13, v14, false);
   v34.WaitIterateBatch();
   v34.End();
   return;
@@ -99,11 +99,11 @@ extern "C" __global__ __aicore__ void batch_matmul_nbatch_custom(GM_ADDR v1, GM_
   v33.SetWorkspace(v32);
   v33.SetTensorA(v25);
   v33.SetTensorB(v27);
-  v33.IterateNBatch<false, true>(4, v12, v13, false, 0, 0, 0);
+  v33.IterateNBatch<false, true>(4, v12, v13, false);
   v33.WaitIterateBatch();
   for (int32_t i37 = 0; i37 < 4; i37 += 1) {
     AscendC::LocalTensor<float> v38 = v35.AllocTensor<float>();
-    v33.GetBatchTensorC<false>(v38, v12, v13, false);
+    v33.GetBatchTensorC<false>(v38, v12, v13);
     AscendC::Muls(v38, v38, 0.125f, v22);
     v35.EnQue(v38);
     AscendC::LocalTensor<float> v39 = v35.DeQue<float>();

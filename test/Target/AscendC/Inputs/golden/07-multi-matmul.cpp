@@ -88,9 +88,9 @@ extern "C" __global__ __aicore__ void qkvg_proj_custom(GM_ADDR v1, GM_ADDR v2, G
   v60.SetWorkspace(v56);
   v60.SetTensorA(v35);
   v60.SetTensorB(v43);
-  v57.IterateAll<false>(v45, 0, false, true, false);
-  v58.IterateAll<false>(v47, 0, false, true, false);
-  v59.IterateAll<false>(v49, 0, false, true, false);
+  v57.IterateAll<false>(v45, 0, false, true);
+  v58.IterateAll<false>(v47, 0, false, true);
+  v59.IterateAll<false>(v49, 0, false, true);
   int32_t v65 = v20 / v22;
   int32_t v66 = ((v18 - v23) * 4) / 32;
   int32_t v67;
@@ -99,7 +99,7 @@ extern "C" __global__ __aicore__ void qkvg_proj_custom(GM_ADDR v1, GM_ADDR v2, G
   bool v69;
   do {
     int32_t v70 = v68;
-    bool v71 = v60.Iterate<false>(false);
+    bool v71 = v60.Iterate<false>();
     v67 = v70;
     v69 = v71;
     if (v71) {
