@@ -1238,6 +1238,87 @@ struct CoreGuardLowering : public PreferredOpLowering<scf::IfOp> {
   }
 };
 
+/// The Iterate call an scf.while asks in its condition region, when that
+/// region only calls it and passes its loop-carried values through.
+static MatmulIterateOp getIterateCondition(scf::WhileOp op) {
+  Block &before = op.getBefore().front();
+  if (!llvm::hasSingleElement(before.without_terminator()))
+    return {};
+  auto iterate = dyn_cast<MatmulIterateOp>(before.front());
+  auto condition = dyn_cast<scf::ConditionOp>(before.getTerminator());
+  if (!iterate || !condition || iterate.getLocalCMatrix() ||
+      condition.getCondition() != iterate.getMore() ||
+      !iterate.getMore().hasOneUse() ||
+      !llvm::equal(condition.getArgs(), before.getArguments()))
+    return {};
+  return iterate;
+}
+
+/// `while (mm.Iterate()) { ... }`: the loop the Matmul samples write, from an
+/// scf.while whose condition only calls Iterate. A loop-carried value lives
+/// in a variable the body assigns.
+struct IterateLoopLowering : public PreferredOpLowering<scf::WhileOp> {
+  using PreferredOpLowering::PreferredOpLowering;
+
+  LogicalResult
+  matchAndRewrite(scf::WhileOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MatmulIterateOp iterate = getIterateCondition(op);
+    if (!iterate)
+      return failure();
+    // Carried values keep their type: the body's yield is still unconverted.
+    for (Type type : op.getResultTypes())
+      if (getTypeConverter()->convertType(type) != type)
+        return failure();
+    Location loc = op.getLoc();
+    SmallVector<Value> variables;
+    for (Value init : adaptor.getInits())
+      variables.push_back(createCarriedVariable(rewriter, loc, init));
+
+    FormattedCall call = formatCall(
+        "Iterate", {getLiteral(iterate.getSync())},
+        {CallArg(getLiteral(iterate.getEnPartialSum())).withDefault("false")});
+    emitc::VerbatimOp::create(rewriter, loc, "while ({}." + call.format + ") {{",
+                              rewriter.getRemappedValue(iterate.getMatmul()));
+    Block &after = op.getAfter().front();
+    Operation *yield = after.getTerminator();
+    rewriter.inlineBlockBefore(&after, op, loadAll(rewriter, loc, variables));
+    rewriter.setInsertionPoint(yield);
+    for (auto [variable, next] : llvm::zip(variables, yield->getOperands()))
+      emitc::AssignOp::create(rewriter, loc, variable, next);
+    rewriter.eraseOp(yield);
+    rewriter.setInsertionPoint(op);
+    emitc::VerbatimOp::create(rewriter, loc, "}");
+    rewriter.replaceOp(op, loadAll(rewriter, loc, variables));
+    return success();
+  }
+
+  /// `T v = init;` when `init` is a literal, else `T v; v = init;`.
+  static Value createCarriedVariable(OpBuilder &builder, Location loc,
+                                     Value init) {
+    auto type = emitc::LValueType::get(init.getType());
+    std::string initText;
+    if (auto literal = init.getDefiningOp<emitc::LiteralOp>())
+      initText = literal.getValue();
+    Value variable = emitc::VariableOp::create(
+        builder, loc, type,
+        emitc::OpaqueAttr::get(builder.getContext(), initText));
+    if (initText.empty())
+      emitc::AssignOp::create(builder, loc, variable, init);
+    return variable;
+  }
+
+  static SmallVector<Value> loadAll(OpBuilder &builder, Location loc,
+                                    ValueRange variables) {
+    return llvm::map_to_vector(variables, [&](Value variable) -> Value {
+      return emitc::LoadOp::create(
+          builder, loc,
+          cast<emitc::LValueType>(variable.getType()).getValueType(),
+          variable);
+    });
+  }
+};
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -1475,7 +1556,8 @@ void mlir::asc::populateAscToEmitCConversionPatterns(
            ObjectDeclarationLowering<MatmulCreateOp>, PipeInitBufferLowering,
            DataCopyLowering, PipeBarrierLowering, MatmulRegisterLowering,
            MatmulIterateLowering, MatmulGetTensorCLowering,
-           MatmulGetBatchTensorCLowering, CoreGuardLowering>(
+           MatmulGetBatchTensorCLowering, CoreGuardLowering,
+           IterateLoopLowering>(
           typeConverter, context);
   populateMatmulStatementPatterns(typeConverter, patterns);
 }

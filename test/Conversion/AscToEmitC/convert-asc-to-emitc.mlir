@@ -244,18 +244,23 @@ func.func @global_tensor(%p: !asc.gm_addr, %off: i64) -> !asc.global_tensor<bf16
 
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <vecout, nd, f32>>
 
-// `while (mm.Iterate())` lowers through the upstream scf lowering: the call
-// sits in the condition part of an emitc.do.
+// `while (mm.Iterate())`: an scf.while whose condition only calls Iterate
+// becomes the C++ while loop between verbatim braces; the loop-carried value
+// lives in a variable the body reads and assigns, and is read after the loop.
 // CHECK-LABEL: emitc.func @while_iterate(
 // CHECK: %[[MM:.*]] = "emitc.variable"
-// CHECK: do {
-// CHECK: %[[ITER:.*]] = "emitc.member"(%[[MM]]) <{member = "Iterate()"}>
-// CHECK-NEXT: %[[MORE:.*]] = load %[[ITER]] : <i1>
-// CHECK: if %[[MORE]] {
+// CHECK-NEXT: %[[I:.*]] = "emitc.variable"() <{value = #emitc.opaque<"0">}> : () -> !emitc.lvalue<i32>
+// CHECK-NEXT: verbatim "while ({}.Iterate()) {{[{][{]}}" args %[[MM]] :
+// CHECK-NEXT: %[[J:.*]] = load %[[I]] : <i32>
 // CHECK-NEXT: call_opaque "AscendC::PipeBarrier"
-// CHECK: } while {
-func.func @while_iterate() {
+// CHECK-NEXT: %[[NEXT:.*]] = add %[[J]], %{{.*}} : (i32, i32) -> i32
+// CHECK-NEXT: assign %[[NEXT]] : i32 to %[[I]] : <i32>
+// CHECK-NEXT: verbatim "}"
+// CHECK-NEXT: %[[N:.*]] = load %[[I]] : <i32>
+// CHECK-NEXT: return %[[N]]
+func.func @while_iterate() -> i32 {
   %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
   %mm = asc.matmul.create : !mm
   %n = scf.while (%i = %c0) : (i32) -> i32 {
     %more = asc.matmul.iterate %mm : !mm
@@ -263,7 +268,31 @@ func.func @while_iterate() {
   } do {
   ^bb0(%j: i32):
     asc.pipe_barrier pipe_all
-    scf.yield %j : i32
+    %next = arith.addi %j, %c1 : i32
+    scf.yield %next : i32
+  }
+  return %n : i32
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <vecout, nd, f32>>
+
+// A condition region that does more than call Iterate keeps the upstream
+// scf lowering: an emitc.do.
+// CHECK-LABEL: emitc.func @while_other(
+// CHECK: do {
+// CHECK: "emitc.member"(%{{.*}}) <{member = "Iterate()"}>
+// CHECK: } while {
+func.func @while_other(%flag: i1) {
+  %mm = asc.matmul.create : !mm
+  scf.while : () -> () {
+    %more = asc.matmul.iterate %mm : !mm
+    %go = arith.andi %more, %flag : i1
+    scf.condition(%go)
+  } do {
+    asc.pipe_barrier pipe_all
+    scf.yield
   }
   return
 }

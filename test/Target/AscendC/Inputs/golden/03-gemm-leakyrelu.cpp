@@ -54,31 +54,23 @@ extern "C" __global__ __aicore__ void matmul_leakyrelu_custom(GM_ADDR v1, GM_ADD
   v16.SetBias(v33);
   int32_t v39 = v12 / v14;
   int32_t v40 = ((v10 - v15) * 4) / 32;
-  int32_t v41;
-  int32_t v42;
-  v42 = 0;
-  bool v43;
-  do {
-    int32_t v44 = v42;
-    bool v45 = v16.Iterate();
-    v41 = v44;
-    v43 = v45;
-    if (v45) {
-      AscendC::LocalTensor<float> v46 = v36.AllocTensor<float>();
-      v16.GetTensorC(v46, 0, true);
-      AscendC::LeakyRelu(v46, v46, 0.001f, v37);
-      v36.EnQue(v46);
-      AscendC::LocalTensor<float> v47 = v36.DeQue<float>();
-      int32_t v48 = (v44 / v39) * v15;
-      int32_t v49 = ((v44 % v39) * v14) * v10 + v48;
-      AscendC::GlobalTensor<float> v50 = v35[v49];
-      AscendC::DataCopyParams v51 = AscendC::DataCopyParams(v14, (v15 * 4) / 32, 0, v40);
-      AscendC::DataCopy(v50, v47, v51);
-      v36.FreeTensor(v47);
-      v42 = v44 + 1;
-    }
-  } while (v43);
-  int32_t v52 = v41;
+  int32_t v41 = 0;
+  while (v16.Iterate()) {
+  int32_t v42 = v41;
+  AscendC::LocalTensor<float> v43 = v36.AllocTensor<float>();
+  v16.GetTensorC(v43, 0, true);
+  AscendC::LeakyRelu(v43, v43, 0.001f, v37);
+  v36.EnQue(v43);
+  AscendC::LocalTensor<float> v44 = v36.DeQue<float>();
+  int32_t v45 = (v42 / v39) * v15;
+  int32_t v46 = ((v42 % v39) * v14) * v10 + v45;
+  AscendC::GlobalTensor<float> v47 = v35[v46];
+  AscendC::DataCopyParams v48 = AscendC::DataCopyParams(v14, (v15 * 4) / 32, 0, v40);
+  AscendC::DataCopy(v47, v44, v48);
+  v36.FreeTensor(v44);
+  v41 = v42 + 1;
+  }
+  int32_t v49 = v41;
   v16.End();
   return;
 }

@@ -57,32 +57,24 @@ extern "C" __global__ __aicore__ void matmul_scale_async_custom(GM_ADDR v1, GM_A
   v36.SetTensorB(v28);
   int32_t v41 = v11 / v13;
   int32_t v42 = ((v9 - v14) * 4) / 32;
-  int32_t v43;
-  int32_t v44;
-  v44 = 0;
-  bool v45;
-  do {
-    int32_t v46 = v44;
-    bool v47 = v36.Iterate<false>();
-    v43 = v46;
-    v45 = v47;
-    if (v47) {
-      AscendC::LocalTensor<float> v48 = v38.AllocTensor<float>();
-      v36.GetTensorC<false>(v48, 0, true);
-      int32_t v49 = (v46 / v41) * v14;
-      int32_t v50 = ((v46 % v41) * v13) * v9 + v49;
-      v36.WaitGetTensorC();
-      AscendC::Muls(v48, v48, 0.088388346f, v39);
-      v38.EnQue(v48);
-      AscendC::LocalTensor<float> v51 = v38.DeQue<float>();
-      AscendC::GlobalTensor<float> v52 = v30[v50];
-      AscendC::DataCopyParams v53 = AscendC::DataCopyParams(v13, (v14 * 4) / 32, 0, v42);
-      AscendC::DataCopy(v52, v51, v53);
-      v38.FreeTensor(v51);
-      v44 = v46 + 1;
-    }
-  } while (v45);
-  int32_t v54 = v43;
+  int32_t v43 = 0;
+  while (v36.Iterate<false>()) {
+  int32_t v44 = v43;
+  AscendC::LocalTensor<float> v45 = v38.AllocTensor<float>();
+  v36.GetTensorC<false>(v45, 0, true);
+  int32_t v46 = (v44 / v41) * v14;
+  int32_t v47 = ((v44 % v41) * v13) * v9 + v46;
+  v36.WaitGetTensorC();
+  AscendC::Muls(v45, v45, 0.088388346f, v39);
+  v38.EnQue(v45);
+  AscendC::LocalTensor<float> v48 = v38.DeQue<float>();
+  AscendC::GlobalTensor<float> v49 = v30[v47];
+  AscendC::DataCopyParams v50 = AscendC::DataCopyParams(v13, (v14 * 4) / 32, 0, v42);
+  AscendC::DataCopy(v49, v48, v50);
+  v38.FreeTensor(v48);
+  v43 = v44 + 1;
+  }
+  int32_t v51 = v43;
   v36.End();
   return;
 }

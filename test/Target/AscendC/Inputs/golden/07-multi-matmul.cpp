@@ -93,32 +93,24 @@ extern "C" __global__ __aicore__ void qkvg_proj_custom(GM_ADDR v1, GM_ADDR v2, G
   v59.IterateAll<false>(v49, 0, false, true);
   int32_t v65 = v20 / v22;
   int32_t v66 = ((v18 - v23) * 4) / 32;
-  int32_t v67;
-  int32_t v68;
-  v68 = 0;
-  bool v69;
-  do {
-    int32_t v70 = v68;
-    bool v71 = v60.Iterate<false>();
-    v67 = v70;
-    v69 = v71;
-    if (v71) {
-      AscendC::LocalTensor<float> v72 = v62.AllocTensor<float>();
-      v60.GetTensorC<false>(v72, 0, true);
-      int32_t v73 = (v70 / v65) * v23;
-      int32_t v74 = ((v70 % v65) * v22) * v18 + v73;
-      v60.WaitGetTensorC();
-      AscendC::LeakyRelu(v72, v72, 0.01f, v63);
-      v62.EnQue(v72);
-      AscendC::LocalTensor<float> v75 = v62.DeQue<float>();
-      AscendC::GlobalTensor<float> v76 = v51[v74];
-      AscendC::DataCopyParams v77 = AscendC::DataCopyParams(v22, (v23 * 4) / 32, 0, v66);
-      AscendC::DataCopy(v76, v75, v77);
-      v62.FreeTensor(v75);
-      v68 = v70 + 1;
-    }
-  } while (v69);
-  int32_t v78 = v67;
+  int32_t v67 = 0;
+  while (v60.Iterate<false>()) {
+  int32_t v68 = v67;
+  AscendC::LocalTensor<float> v69 = v62.AllocTensor<float>();
+  v60.GetTensorC<false>(v69, 0, true);
+  int32_t v70 = (v68 / v65) * v23;
+  int32_t v71 = ((v68 % v65) * v22) * v18 + v70;
+  v60.WaitGetTensorC();
+  AscendC::LeakyRelu(v69, v69, 0.01f, v63);
+  v62.EnQue(v69);
+  AscendC::LocalTensor<float> v72 = v62.DeQue<float>();
+  AscendC::GlobalTensor<float> v73 = v51[v71];
+  AscendC::DataCopyParams v74 = AscendC::DataCopyParams(v22, (v23 * 4) / 32, 0, v66);
+  AscendC::DataCopy(v73, v72, v74);
+  v62.FreeTensor(v72);
+  v67 = v68 + 1;
+  }
+  int32_t v75 = v67;
   v57.WaitIterateAll();
   v58.WaitIterateAll();
   v59.WaitIterateAll();
