@@ -28,7 +28,7 @@ module {
   func.func @matmul_custom(%a: !asc.gm_addr {asc.no_alias},
                            %b: !asc.gm_addr {asc.no_alias},
                            %c: !asc.gm_addr {asc.no_alias},
-                           %workspace: !asc.gm_addr,
+                           %workspace: !asc.gm_addr {asc.workspace},
                            %tiling_gm: !asc.gm_addr) attributes {asc.kernel} {
     %c_minus1 = arith.constant -1 : i32
 

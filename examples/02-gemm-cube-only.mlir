@@ -1,23 +1,31 @@
 // Cube-only GEMM with an optional bias: the Ascend C Matmul sample built
-// for the cube core alone (KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY)).
+// for the cube core alone.
 //
+//   #define ASCENDC_CUBE_ONLY
+//   #include "lib/matmul_intf.h"
 //   extern "C" __global__ __aicore__ void matmul_cube_only(
 //       GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR workspace,
 //       GM_ADDR tilingGm)
 //   {
+//     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
+//     ...
 //     if ASCEND_IS_AIC { ... }
 //   }
 //
-// The whole body runs under `if (ASCEND_IS_AIC)`: the cube core copies the
-// tiling, locates its singleCoreM x singleCoreN block of C = A * B^T + bias,
-// registers the Matmul object without a tiling and initialises it with
-// mm.Init(&tiling), sets A and the transposed B (SetTensorB(b, true)), sets
-// the bias only when the host tiling says so (`if (tiling.isBias)`), computes
-// the block with a synchronous IterateAll into GM and calls End().
+// `asc.cube_only` makes the kernel cube-only: the emitted file defines
+// ASCENDC_CUBE_ONLY before the Matmul header (without it the cube core runs
+// the mix-mode server loop and the kernel hangs) and the kernel declares the
+// AIC-only kernel type. The kernel copies the tiling, registers the Matmul
+// object without a tiling in its top-level block (REGIST_MATMUL_OBJ declares
+// locals, so never inside a branch) and initialises it with mm.Init(&tiling).
+// Under `if ASCEND_IS_AIC` it locates its singleCoreM x singleCoreN block of
+// C = A * B^T + bias, sets A and the transposed B (SetTensorB(b, true)), sets
+// the bias only when the host tiling says so (`if (tiling.isBias)`),
+// computes the block with a synchronous IterateAll into GM and calls End().
 //
-// What it shows: scf.if on asc.is_aic around the whole kernel, register +
-// init instead of register-with-tiling, a transposed B part, SetBias guarded
-// by the isBias tiling field.
+// What it shows: a cube-only kernel, scf.if on asc.is_aic around the
+// computation, register + init instead of register-with-tiling, a
+// transposed B part, SetBias guarded by the isBias tiling field.
 
 // GlobalTensor<half>, GlobalTensor<float>
 !gm_f16 = !asc.global_tensor<f16>
@@ -32,16 +40,26 @@ module {
                               %b: !asc.gm_addr {asc.no_alias},
                               %bias: !asc.gm_addr {asc.no_alias},
                               %c: !asc.gm_addr {asc.no_alias},
-                              %workspace: !asc.gm_addr,
-                              %tiling_gm: !asc.gm_addr) attributes {asc.kernel} {
+                              %workspace: !asc.gm_addr {asc.workspace},
+                              %tiling_gm: !asc.gm_addr)
+      attributes {asc.kernel, asc.cube_only} {
     %c0_i32 = arith.constant 0 : i32
+
+    // TPipe pipe; TCubeTiling tiling; CopyTiling(&tiling, tilingGm);
+    %pipe = asc.pipe.create
+    %tiling = asc.get_tiling %tiling_gm
+
+    // matmul::Matmul<...> mm;
+    // REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm);
+    // mm.Init(&tiling);
+    %mm = asc.matmul.create : !mm_t
+    %sys_workspace = asc.get_sys_workspace_ptr
+    asc.matmul.register %pipe, %sys_workspace, %mm : !mm_t
+    asc.matmul.init %mm, %tiling : !mm_t
 
     // if ASCEND_IS_AIC {
     %is_aic = asc.is_aic
     scf.if %is_aic {
-      // TPipe pipe; TCubeTiling tiling; CopyTiling(&tiling, tilingGm);
-      %pipe = asc.pipe.create
-      %tiling = asc.get_tiling %tiling_gm
       %m = asc.tiling.get %tiling[M]
       %n = asc.tiling.get %tiling[N]
       %ka = asc.tiling.get %tiling[Ka]
@@ -77,14 +95,6 @@ module {
       %b_global = asc.set_global_buffer %b[%offset_b_i64] : !gm_f16
       %bias_global = asc.set_global_buffer %bias[%offset_bias_i64] : !gm_f32
       %c_global = asc.set_global_buffer %c[%offset_c_i64] : !gm_f32
-
-      // matmul::Matmul<...> mm;
-      // REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm);
-      // mm.Init(&tiling);
-      %mm = asc.matmul.create : !mm_t
-      %sys_workspace = asc.get_sys_workspace_ptr
-      asc.matmul.register %pipe, %sys_workspace, %mm : !mm_t
-      asc.matmul.init %mm, %tiling : !mm_t
 
       // mm.SetTensorA(aGlobal, false); mm.SetTensorB(bGlobal, true);
       asc.matmul.set_tensor_a %mm, %a_global {is_transpose = false} : !mm_t, !gm_f16

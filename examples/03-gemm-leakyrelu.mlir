@@ -47,7 +47,7 @@ module {
                                      %b: !asc.gm_addr {asc.no_alias},
                                      %bias: !asc.gm_addr {asc.no_alias},
                                      %c: !asc.gm_addr {asc.no_alias},
-                                     %workspace: !asc.gm_addr,
+                                     %workspace: !asc.gm_addr {asc.workspace},
                                      %tiling_gm: !asc.gm_addr) attributes {asc.kernel} {
     %c0_i32 = arith.constant 0 : i32
     %c1_i32 = arith.constant 1 : i32

@@ -62,7 +62,7 @@ module {
                                  %b: !asc.gm_addr {asc.no_alias},
                                  %bias: !asc.gm_addr {asc.no_alias},
                                  %y: !asc.gm_addr {asc.no_alias},
-                                 %workspace: !asc.gm_addr {asc.no_alias},
+                                 %workspace: !asc.gm_addr {asc.no_alias, asc.workspace},
                                  %tiling_gm: !asc.gm_addr) attributes {asc.kernel} {
     %c0_i32 = arith.constant 0 : i32
     %c1_i32 = arith.constant 1 : i32
@@ -105,6 +105,12 @@ module {
     %user_workspace = asc.get_user_workspace %workspace
     %c_global = asc.set_global_buffer %user_workspace[%offset_c_i64] : !gm_f32
 
+    // matmul::Matmul<...> mm;
+    // REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);
+    %mm = asc.matmul.create : !mm_t
+    %sys_workspace = asc.get_sys_workspace_ptr
+    asc.matmul.register %pipe, %sys_workspace, %mm tiling %tiling : !mm_t
+
     // pipe.InitBuffer(inQueueBias, 1, singleCoreN * sizeof(float));
     // pipe.InitBuffer(inQueueC, 2, singleCoreN * sizeof(float));
     // pipe.InitBuffer(outQueueY, 2, singleCoreN * sizeof(float));
@@ -116,11 +122,6 @@ module {
     asc.pipe.init_buffer %pipe, %in_queue_c, %c2_i32, %row_bytes : !que_in
     asc.pipe.init_buffer %pipe, %out_queue_y, %c2_i32, %row_bytes : !que_out
 
-    // matmul::Matmul<...> mm;
-    // REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);
-    %mm = asc.matmul.create : !mm_t
-    %sys_workspace = asc.get_sys_workspace_ptr
-    asc.matmul.register %pipe, %sys_workspace, %mm tiling %tiling : !mm_t
     asc.matmul.set_tensor_a %mm, %a_global : !mm_t, !gm_f16
     asc.matmul.set_tensor_b %mm, %b_global : !mm_t, !gm_f16
 

@@ -44,7 +44,7 @@ module {
   func.func @matmul_scale_async_custom(%a: !asc.gm_addr {asc.no_alias},
                                        %b: !asc.gm_addr {asc.no_alias},
                                        %y: !asc.gm_addr {asc.no_alias},
-                                       %workspace: !asc.gm_addr {asc.no_alias},
+                                       %workspace: !asc.gm_addr {asc.no_alias, asc.workspace},
                                        %tiling_gm: !asc.gm_addr) attributes {asc.kernel} {
     %c0_i32 = arith.constant 0 : i32
     %c1_i32 = arith.constant 1 : i32
@@ -91,17 +91,18 @@ module {
     %ws_offset_i64 = arith.muli %block_idx_i64, %ws_elems_i64 : i64
     %workspace_global = asc.set_global_buffer %workspace[%ws_offset_i64], %ws_elems_i64 : !gm_f32
 
+    // matmul::Matmul<...> mm;
+    // REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);
+    %mm = asc.matmul.create : !mm_t
+    %sys_workspace = asc.get_sys_workspace_ptr
+    asc.matmul.register %pipe, %sys_workspace, %mm tiling %tiling : !mm_t
+
     // pipe.InitBuffer(outQueueY, 2, baseM * baseN * sizeof(float));
     %out_queue_y = asc.queue.create : !que_out
     %block_elems = arith.muli %base_m, %base_n : i32
     %block_bytes = arith.muli %block_elems, %c4_i32 : i32
     asc.pipe.init_buffer %pipe, %out_queue_y, %c2_i32, %block_bytes : !que_out
 
-    // matmul::Matmul<...> mm;
-    // REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);
-    %mm = asc.matmul.create : !mm_t
-    %sys_workspace = asc.get_sys_workspace_ptr
-    asc.matmul.register %pipe, %sys_workspace, %mm tiling %tiling : !mm_t
     // mm.SetWorkspace(workspaceGlobal);
     // mm.SetTensorA(aGlobal); mm.SetTensorB(bGlobal);
     asc.matmul.set_workspace %mm, %workspace_global : !mm_t, !gm_f32

@@ -29,8 +29,8 @@
 //      }
 //      mm.End();
 //
-//    The Matmul type carries a MatmulConfig with isNBatch = true, as
-//    IterateNBatch requires.
+//    The Matmul type carries a MatmulConfig with isNBatch = true and the
+//    BSNGD/BNGS1S2 batch layouts, as IterateNBatch requires.
 //
 // What it shows: iterate_batch (mix form, GM output, async with the wait
 // flag) completed by wait_iterate_batch; iterate_n_batch (async with the wait
@@ -51,11 +51,17 @@
                           b = <gm, nd, f16, layout = normal>,
                           c = <gm, nd, f32, layout = normal>,
                           bias = <gm, nd, f32>>
-// the same operands, with
-//   constexpr static MatmulConfig MM_CFG = GetNormalConfig(...isNBatch = true);
-!mm_nbatch_t = !asc.matmul<a = <gm, nd, f16, layout = normal>,
-                           b = <gm, nd, f16, layout = normal>,
-                           c = <gm, nd, f32, layout = normal>,
+// IterateNBatch takes the attention layouts only (its static_assert rejects
+// NONE and NORMAL): A and B as [B, S, N, G, D], C as [B, N, G, S1, S2], and
+//   constexpr static MatmulConfig MM_CFG = GetNormalConfig(false, true);
+// (isNBatch = true, without which IterateNBatch computes nothing).
+// matmul::Matmul<MatmulType<GM, ND, half, false, LayoutMode::BSNGD>,
+//                MatmulType<GM, ND, half, false, LayoutMode::BSNGD>,
+//                MatmulType<GM, ND, float, false, LayoutMode::BNGS1S2>,
+//                MatmulType<GM, ND, float, false, LayoutMode::BNGS1S2>, MM_CFG>
+!mm_nbatch_t = !asc.matmul<a = <gm, nd, f16, layout = bsngd>,
+                           b = <gm, nd, f16, layout = bsngd>,
+                           c = <gm, nd, f32, layout = bngs1s2>,
                            config = <norm, is_n_batch = true>>
 
 module {
@@ -63,7 +69,7 @@ module {
                                  %b: !asc.gm_addr {asc.no_alias},
                                  %bias: !asc.gm_addr {asc.no_alias},
                                  %c: !asc.gm_addr {asc.no_alias},
-                                 %workspace: !asc.gm_addr,
+                                 %workspace: !asc.gm_addr {asc.workspace},
                                  %tiling_gm: !asc.gm_addr) attributes {asc.kernel} {
     %c0_i32 = arith.constant 0 : i32
 
@@ -135,7 +141,7 @@ module {
   func.func @batch_matmul_nbatch_custom(%a: !asc.gm_addr {asc.no_alias},
                                         %b: !asc.gm_addr {asc.no_alias},
                                         %c: !asc.gm_addr {asc.no_alias},
-                                        %workspace: !asc.gm_addr {asc.no_alias},
+                                        %workspace: !asc.gm_addr {asc.no_alias, asc.workspace},
                                         %tiling_gm: !asc.gm_addr) attributes {asc.kernel} {
     %c0_i32 = arith.constant 0 : i32
     %c1_i32 = arith.constant 1 : i32
@@ -182,16 +188,17 @@ module {
     %ws_elems_i64 = arith.extsi %ws_elems : i32 to i64
     %workspace_global = asc.set_global_buffer %workspace[%offset_c_i64], %ws_elems_i64 : !gm_f32
 
-    // pipe.InitBuffer(outQueueC, 2, batchNum * M * N * sizeof(float));
-    %out_queue_c = asc.queue.create : !que_out
-    %group_bytes = arith.muli %c_group, %c4_i32 : i32
-    asc.pipe.init_buffer %pipe, %out_queue_c, %c2_i32, %group_bytes : !que_out
-
     // matmul::Matmul<..., MM_CFG> mm;
     // REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);
     %mm = asc.matmul.create : !mm_nbatch_t
     %sys_workspace = asc.get_sys_workspace_ptr
     asc.matmul.register %pipe, %sys_workspace, %mm tiling %tiling : !mm_nbatch_t
+
+    // pipe.InitBuffer(outQueueC, 2, batchNum * M * N * sizeof(float));
+    %out_queue_c = asc.queue.create : !que_out
+    %group_bytes = arith.muli %c_group, %c4_i32 : i32
+    asc.pipe.init_buffer %pipe, %out_queue_c, %c2_i32, %group_bytes : !que_out
+
     // mm.SetWorkspace(workspaceGlobal);
     // mm.SetTensorA(aGlobal); mm.SetTensorB(bGlobal);
     asc.matmul.set_workspace %mm, %workspace_global : !mm_nbatch_t, !gm_f32

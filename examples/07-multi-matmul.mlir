@@ -68,7 +68,7 @@ module {
                               %k: !asc.gm_addr {asc.no_alias},
                               %v: !asc.gm_addr {asc.no_alias},
                               %g: !asc.gm_addr {asc.no_alias},
-                              %workspace: !asc.gm_addr {asc.no_alias},
+                              %workspace: !asc.gm_addr {asc.no_alias, asc.workspace},
                               %tiling_gm: !asc.gm_addr) attributes {asc.kernel} {
     %c0_i32 = arith.constant 0 : i32
     %c1_i32 = arith.constant 1 : i32
@@ -134,12 +134,6 @@ module {
     %ws_offset_i64 = arith.muli %block_idx_i64, %ws_elems_i64 : i64
     %workspace_global = asc.set_global_buffer %workspace[%ws_offset_i64], %ws_elems_i64 : !gm_f32
 
-    // pipe.InitBuffer(outQueueG, 2, gTiling.baseM * gTiling.baseN * sizeof(float));
-    %out_queue_g = asc.queue.create : !que_out
-    %block_elems = arith.muli %base_m, %base_n : i32
-    %block_bytes = arith.muli %block_elems, %c4_i32 : i32
-    asc.pipe.init_buffer %pipe, %out_queue_g, %c2_i32, %block_bytes : !que_out
-
     // REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mmQ, &qTiling,
     //                   mmK, &kTiling, mmV, &vTiling, mmG, &gTiling);
     %mm_q = asc.matmul.create : !mm_proj_t
@@ -148,6 +142,12 @@ module {
     %mm_g = asc.matmul.create : !mm_gate_t
     %sys_workspace = asc.get_sys_workspace_ptr
     asc.matmul.register %pipe, %sys_workspace, %mm_q, %mm_k, %mm_v, %mm_g tiling %q_tiling, %k_tiling, %v_tiling, %g_tiling : !mm_proj_t, !mm_proj_t, !mm_proj_t, !mm_gate_t
+
+    // pipe.InitBuffer(outQueueG, 2, gTiling.baseM * gTiling.baseN * sizeof(float));
+    %out_queue_g = asc.queue.create : !que_out
+    %block_elems = arith.muli %base_m, %base_n : i32
+    %block_bytes = arith.muli %block_elems, %c4_i32 : i32
+    asc.pipe.init_buffer %pipe, %out_queue_g, %c2_i32, %block_bytes : !que_out
 
     // mmQ.SetTensorA(xGlobal); mmQ.SetTensorB(wqGlobal); ... for K, V, G;
     // mmG.SetWorkspace(workspaceGlobal);

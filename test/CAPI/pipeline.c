@@ -76,7 +76,7 @@ static void testStages(MlirContext ctx, const char *path) {
 
   // Up to the lowering: EmitC.
   // CHECK: emitc.func @matmul_addmm_custom
-  // CHECK: verbatim "{}.IterateAll<false>({}, 0, false, true, false);"
+  // CHECK: verbatim "{}.IterateAll<false>({}, 0, false, true);"
   // CHECK: call_opaque "AscendC::Muls"
   // CHECK-NEXT: verbatim "{}.WaitIterateAll();"
   // CHECK: lowering: 1

@@ -1,24 +1,25 @@
 // RUN: asc-opt %examples/04-async-iterate-all-overlap.mlir | FileCheck %s
 // RUN: asc-opt %examples/04-async-iterate-all-overlap.mlir | asc-opt | FileCheck %s
 
-// Async IterateAll to GM (the user workspace) with the hand-written wait
+// The registration before the queues' InitBuffer calls, as documented;
+// async IterateAll to GM (the user workspace) with the hand-written wait
 // immediately after the issue, then independent vector work on the bias, then
 // the loop whose DataCopy first reads C into a VECIN tile, computes into a
 // VECOUT tile and copies that out, then End.
 
 // CHECK-LABEL: func.func @matmul_addmm_custom(
-// CHECK-SAME: %[[WS_ARG:[^:]*]]: !asc.gm_addr {asc.no_alias}, %{{[^:]*}}: !asc.gm_addr)
+// CHECK-SAME: %[[WS_ARG:[^:]*]]: !asc.gm_addr {asc.no_alias, asc.workspace}, %{{[^:]*}}: !asc.gm_addr)
 // CHECK-SAME: attributes {asc.kernel}
 // CHECK: %[[BIAS:.*]] = asc.set_global_buffer %{{.*}}[%{{.*}}] : !asc.global_tensor<f32>
 // CHECK-NEXT: %[[Y:.*]] = asc.set_global_buffer %{{.*}}[%{{.*}}] : !asc.global_tensor<f32>
 // CHECK-NEXT: %[[USER_WS:.*]] = asc.get_user_workspace %[[WS_ARG]]{{$}}
 // CHECK-NEXT: %[[C:.*]] = asc.set_global_buffer %[[USER_WS]][%{{.*}}] : !asc.global_tensor<f32>
+// CHECK: %[[MM:.*]] = asc.matmul.create : !matmul
+// CHECK: asc.matmul.register %{{.*}}, %{{.*}}, %[[MM]] tiling %{{.*}} : !matmul
 // CHECK: %[[QUE_BIAS:.*]] = asc.queue.create : !asc.queue<vecin, 1>
 // CHECK-NEXT: %[[QUE_C:.*]] = asc.queue.create : !asc.queue<vecin, 2>
 // CHECK-NEXT: %[[QUE_Y:.*]] = asc.queue.create : !asc.queue<vecout, 2>
-// CHECK: %[[MM:.*]] = asc.matmul.create : !matmul
-// CHECK: asc.matmul.register %{{.*}}, %{{.*}}, %[[MM]] tiling %{{.*}} : !matmul
-// CHECK-NEXT: asc.matmul.set_tensor_a %[[MM]]
+// CHECK: asc.matmul.set_tensor_a %[[MM]]
 // CHECK-NEXT: asc.matmul.set_tensor_b %[[MM]]
 // CHECK-NEXT: asc.matmul.iterate_all %[[MM]], %[[C]] {en_sequential_write = false, fake_msg = false, sync = false, wait_iterate_all = true} : !matmul, !asc.global_tensor<f32>
 // CHECK-NEXT: asc.matmul.wait_iterate_all %[[MM]] : !matmul

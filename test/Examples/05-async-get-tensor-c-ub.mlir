@@ -1,16 +1,18 @@
 // RUN: asc-opt %examples/05-async-get-tensor-c-ub.mlir | FileCheck %s
 // RUN: asc-opt %examples/05-async-get-tensor-c-ub.mlir | asc-opt | FileCheck %s
 
-// Async Iterate loop with an async GetTensorC into a VECOUT buffer and its
-// WaitGetTensorC right before the Muls that reads the buffer.
+// Registration before InitBuffer; an async Iterate loop with an async
+// GetTensorC into a VECOUT buffer and its WaitGetTensorC right before the
+// Muls that reads the buffer.
 
 // CHECK-LABEL: func.func @matmul_scale_async_custom(
 // CHECK-SAME: attributes {asc.kernel}
 // CHECK: %[[Y:.*]] = asc.set_global_buffer %{{.*}}[%{{.*}}] : !asc.global_tensor<f32>
 // CHECK: %[[WS:.*]] = asc.set_global_buffer %{{.*}}[%{{.*}}], %{{.*}} : !asc.global_tensor<f32>
-// CHECK-NEXT: %[[QUE:.*]] = asc.queue.create : !asc.queue<vecout, 2>
-// CHECK: %[[MM:.*]] = asc.matmul.create : !matmul
+// CHECK-NEXT: %[[MM:.*]] = asc.matmul.create : !matmul
 // CHECK: asc.matmul.register %{{.*}}, %{{.*}}, %[[MM]] tiling %{{.*}} : !matmul
+// CHECK-NEXT: %[[QUE:.*]] = asc.queue.create : !asc.queue<vecout, 2>
+// CHECK: asc.pipe.init_buffer
 // CHECK-NEXT: asc.matmul.set_workspace %[[MM]], %[[WS]] : !matmul, !asc.global_tensor<f32>
 // CHECK-NEXT: asc.matmul.set_tensor_a %[[MM]]
 // CHECK-NEXT: asc.matmul.set_tensor_b %[[MM]]

@@ -1,11 +1,12 @@
 // RUN: asc-opt %examples/06-batched.mlir | FileCheck %s
 // RUN: asc-opt %examples/06-batched.mlir | asc-opt | FileCheck %s
 
-// Batched: async IterateBatch to GM + WaitIterateBatch; async IterateNBatch +
-// WaitIterateBatch, then a loop of GetBatchTensorC into UB.
+// Batched: async IterateBatch to GM + WaitIterateBatch; async IterateNBatch
+// (BSNGD/BNGS1S2 layouts, registered before InitBuffer) + WaitIterateBatch,
+// then a loop of GetBatchTensorC into UB.
 
 // CHECK-DAG: {{^}}![[$MM_BATCH:matmul[0-9]*]] = !asc.matmul<a = <gm, nd, f16, layout = normal>, b = <gm, nd, f16, layout = normal>, c = <gm, nd, f32, layout = normal>, bias = <gm, nd, f32>>{{$}}
-// CHECK-DAG: {{^}}![[$MM_NBATCH:matmul[0-9]*]] = !asc.matmul<a = <gm, nd, f16, layout = normal>, b = <gm, nd, f16, layout = normal>, c = <gm, nd, f32, layout = normal>, config = <norm, is_n_batch = true>>{{$}}
+// CHECK-DAG: {{^}}![[$MM_NBATCH:matmul[0-9]*]] = !asc.matmul<a = <gm, nd, f16, layout = bsngd>, b = <gm, nd, f16, layout = bsngd>, c = <gm, nd, f32, layout = bngs1s2>, config = <norm, is_n_batch = true>>{{$}}
 
 // CHECK-LABEL: func.func @batch_matmul_custom(
 // CHECK-SAME: attributes {asc.kernel}
@@ -33,9 +34,10 @@
 // CHECK-NEXT: %[[NB_BATCH_B:.*]] = asc.tiling.get %[[NB_TILING]][{{ *}}batchN]
 // CHECK: %[[NB_C:.*]] = asc.set_global_buffer %{{.*}}[%{{.*}}] : !asc.global_tensor<f32>
 // CHECK: %[[NB_WS:.*]] = asc.set_global_buffer %{{.*}}[%{{.*}}], %{{.*}} : !asc.global_tensor<f32>
-// CHECK-NEXT: %[[QUE:.*]] = asc.queue.create : !asc.queue<vecout, 2>
-// CHECK: %[[NB_MM:.*]] = asc.matmul.create : ![[$MM_NBATCH]]
+// CHECK-NEXT: %[[NB_MM:.*]] = asc.matmul.create : ![[$MM_NBATCH]]
 // CHECK: asc.matmul.register %{{.*}}, %{{.*}}, %[[NB_MM]] tiling %[[NB_TILING]] : ![[$MM_NBATCH]]
+// CHECK-NEXT: %[[QUE:.*]] = asc.queue.create : !asc.queue<vecout, 2>
+// CHECK: asc.pipe.init_buffer
 // CHECK-NEXT: asc.matmul.set_workspace %[[NB_MM]], %[[NB_WS]] : ![[$MM_NBATCH]], !asc.global_tensor<f32>
 // CHECK-NEXT: asc.matmul.set_tensor_a %[[NB_MM]]
 // CHECK-NEXT: asc.matmul.set_tensor_b %[[NB_MM]]

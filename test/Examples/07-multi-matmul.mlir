@@ -1,10 +1,11 @@
 // RUN: asc-opt %examples/07-multi-matmul.mlir | FileCheck %s
 // RUN: asc-opt %examples/07-multi-matmul.mlir | asc-opt | FileCheck %s
 
-// Four Matmul objects registered together, each with its own TCubeTiling read
-// at a byte offset of the tiling struct: three async IterateAll issues
-// pending at once while the fourth object runs an async Iterate/GetTensorC
-// loop; then one WaitIterateAll and one End per object.
+// Four Matmul objects registered together, before the queue's InitBuffer,
+// each with its own TCubeTiling read at a byte offset of the tiling struct:
+// three async IterateAll issues pending at once while the fourth object runs
+// an async Iterate/GetTensorC loop; then one WaitIterateAll and one End per
+// object.
 
 // CHECK-DAG: {{^}}![[$MM_PROJ:matmul[0-9]*]] = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f16>>{{$}}
 // CHECK-DAG: {{^}}![[$MM_GATE:matmul[0-9]*]] = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <vecout, nd, f32>>{{$}}
@@ -15,7 +16,7 @@
 // CHECK-SAME: %[[WV_ARG:[^:]*]]: !asc.gm_addr {asc.no_alias}, %[[WG_ARG:[^:]*]]: !asc.gm_addr {asc.no_alias},
 // CHECK-SAME: %[[Q_ARG:[^:]*]]: !asc.gm_addr {asc.no_alias}, %[[K_ARG:[^:]*]]: !asc.gm_addr {asc.no_alias},
 // CHECK-SAME: %[[V_ARG:[^:]*]]: !asc.gm_addr {asc.no_alias}, %[[G_ARG:[^:]*]]: !asc.gm_addr {asc.no_alias},
-// CHECK-SAME: %[[WS_ARG:[^:]*]]: !asc.gm_addr {asc.no_alias}, %[[TILING_ARG:[^:]*]]: !asc.gm_addr)
+// CHECK-SAME: %[[WS_ARG:[^:]*]]: !asc.gm_addr {asc.no_alias, asc.workspace}, %[[TILING_ARG:[^:]*]]: !asc.gm_addr)
 // CHECK-SAME: attributes {asc.kernel}
 // CHECK: %[[OFF_Q:.*]] = arith.constant 0 : i64
 // CHECK-NEXT: %[[OFF_K:.*]] = arith.constant 256 : i64
@@ -39,13 +40,14 @@
 // CHECK-NEXT: %[[V:.*]] = asc.set_global_buffer %[[V_ARG]][%{{.*}}] : !asc.global_tensor<f16>
 // CHECK-NEXT: %[[G:.*]] = asc.set_global_buffer %[[G_ARG]][%{{.*}}] : !asc.global_tensor<f32>
 // CHECK: %[[WS:.*]] = asc.set_global_buffer %[[WS_ARG]][%{{.*}}], %{{.*}} : !asc.global_tensor<f32>
-// CHECK-NEXT: %[[QUE:.*]] = asc.queue.create : !asc.queue<vecout, 2>
-// CHECK: %[[MM_Q:.*]] = asc.matmul.create : ![[$MM_PROJ]]
+// CHECK-NEXT: %[[MM_Q:.*]] = asc.matmul.create : ![[$MM_PROJ]]
 // CHECK-NEXT: %[[MM_K:.*]] = asc.matmul.create : ![[$MM_PROJ]]
 // CHECK-NEXT: %[[MM_V:.*]] = asc.matmul.create : ![[$MM_PROJ]]
 // CHECK-NEXT: %[[MM_G:.*]] = asc.matmul.create : ![[$MM_GATE]]
 // CHECK-NEXT: %[[SYS_WS:.*]] = asc.get_sys_workspace_ptr
 // CHECK-NEXT: asc.matmul.register %[[PIPE]], %[[SYS_WS]], %[[MM_Q]], %[[MM_K]], %[[MM_V]], %[[MM_G]] tiling %[[TILING_Q]], %[[TILING_K]], %[[TILING_V]], %[[TILING_G]] : ![[$MM_PROJ]], ![[$MM_PROJ]], ![[$MM_PROJ]], ![[$MM_GATE]]
+// CHECK-NEXT: %[[QUE:.*]] = asc.queue.create : !asc.queue<vecout, 2>
+// CHECK: asc.pipe.init_buffer %[[PIPE]], %[[QUE]]
 // CHECK-NEXT: asc.matmul.set_tensor_a %[[MM_Q]], %[[X]] : ![[$MM_PROJ]], !asc.global_tensor<f16>
 // CHECK-NEXT: asc.matmul.set_tensor_b %[[MM_Q]], %[[WQ]] : ![[$MM_PROJ]], !asc.global_tensor<f16>
 // CHECK-NEXT: asc.matmul.set_tensor_a %[[MM_K]], %[[X]] : ![[$MM_PROJ]], !asc.global_tensor<f16>

@@ -27,14 +27,14 @@
 
 // CHECK-LABEL: emitc.func @matmul_addmm_custom
 // CHECK-SAME: specifiers = ["extern \22C\22", "__global__", "__aicore__"]
-// CHECK: verbatim "{}.IterateAll<false>({}, 0, false, true, false);"
+// CHECK: verbatim "{}.IterateAll<false>({}, 0, false, true);"
 // CHECK: call_opaque "AscendC::Muls"
 // CHECK-NEXT: verbatim "{}.WaitIterateAll();"
 // CHECK-NEXT: for
 
 // The wait comes after the bias work and right before the loop reading C.
 // CXX-LABEL: extern "C" __global__ __aicore__ void matmul_addmm_custom(GM_ADDR
-// CXX: .IterateAll<false>({{.*}}, 0, false, true, false);
+// CXX: .IterateAll<false>({{.*}}, 0, false, true);
 // CXX: AscendC::Muls(
 // CXX-NEXT: .WaitIterateAll();
 // CXX-NEXT: for (

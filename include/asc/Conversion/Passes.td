@@ -44,7 +44,23 @@ def ConvertAscToEmitC : Pass<"convert-asc-to-emitc", "ModuleOp"> {
         args %mm, %c : !emitc.lvalue<!emitc.opaque<"matmul::Matmul<...>">>,
                        !emitc.opaque<"AscendC::GlobalTensor<float>">
     ```
+
+    The output targets CANN 8.x to 9.1 (`asc-devkit` 9.1.0): `REGIST_MATMUL_OBJ`
+    takes `GetSysWorkSpacePtr()`, which the framework sets in an operator
+    project and in a kernel launch built with `HAVE_WORKSPACE`. For a kernel
+    launch without it, `set-sys-workspace` makes every kernel that uses the
+    system workspace call `AscendC::SetSysWorkspace(workspace)` first, with
+    its `asc.workspace` argument (CANN 9.1 marks that call deprecated).
   }];
+  let options = [
+    Option<"setSysWorkspace", "set-sys-workspace", "bool", /*default=*/"false",
+           "Emit SetSysWorkspace(workspace) at the top of each kernel that "
+           "uses the system workspace (kernel launch without HAVE_WORKSPACE)">,
+    Option<"formExpressions", "form-expressions", "bool", /*default=*/"false",
+           "Fold single-use C operators into the expression that uses them, "
+           "as --form-expressions does, but never into a verbatim statement "
+           "where the expression could need parentheses">
+  ];
   let dependentDialects = ["::mlir::emitc::EmitCDialect"];
 }
 

@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "asc/Conversion/AscToEmitC/AscToEmitC.h"
+#include "ScalarToEmitC.h"
 #include "asc/Dialect/Asc/IR/AscDialect.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "mlir/Conversion/ArithToEmitC/ArithToEmitC.h"
@@ -29,9 +30,12 @@
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/Dialect/EmitC/Transforms/TypeConversions.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/Format.h"
 
 namespace mlir::asc {
@@ -241,6 +245,9 @@ void mlir::asc::populateAscToEmitCTypeConversions(
 static constexpr StringLiteral kKernelOperatorHeader = "kernel_operator.h";
 static constexpr StringLiteral kMatmulHeader = "lib/matmul_intf.h";
 static constexpr StringLiteral kUsingAscendC = "using namespace AscendC;";
+static constexpr StringLiteral kCubeOnlyDefine = "#define ASCENDC_CUBE_ONLY";
+static constexpr StringLiteral kAicOnlyKernelType =
+    "KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);";
 static constexpr StringLiteral kCopyTilingName = "CopyTiling";
 
 /// True for the ops the prologue and the declarations consist of.
@@ -260,6 +267,25 @@ static void ensurePrologue(OpBuilder &builder, ModuleOp module) {
   emitc::IncludeOp::create(builder, loc, kKernelOperatorHeader);
   emitc::IncludeOp::create(builder, loc, kMatmulHeader);
   emitc::VerbatimOp::create(builder, loc, kUsingAscendC);
+}
+
+/// Defines ASCENDC_CUBE_ONLY right before `#include "lib/matmul_intf.h"`
+/// unless defined: the header then makes every Matmul object the cube-side
+/// implementation. Without it a cube-only kernel runs the mix-mode server
+/// loop on the cube core and never returns.
+static void ensureCubeOnlyDefine(OpBuilder &builder, ModuleOp module) {
+  ensurePrologue(builder, module);
+  for (auto verbatim : module.getOps<emitc::VerbatimOp>())
+    if (verbatim.getValue() == kCubeOnlyDefine)
+      return;
+  for (auto include : module.getOps<emitc::IncludeOp>()) {
+    if (include.getInclude() != kMatmulHeader)
+      continue;
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPoint(include);
+    emitc::VerbatimOp::create(builder, module.getLoc(), kCubeOnlyDefine);
+    return;
+  }
 }
 
 /// Sets the insertion point after the prologue and the declarations so far.
@@ -350,7 +376,8 @@ static LogicalResult ensureCopyTilingHelper(OpBuilder &builder, ModuleOp module,
 namespace {
 
 /// One argument of an emitted C++ call: an SSA value, the address of one
-/// (`&tiling`), or C++ text (a compile-time flag or count).
+/// (`&tiling`), or C++ text (a compile-time flag or count), with the
+/// parameter's default when it has one.
 struct CallArg {
   CallArg(Value value) : value(value) {}
   CallArg(std::string text) : text(std::move(text)) {}
@@ -360,10 +387,27 @@ struct CallArg {
     arg.takeAddress = true;
     return arg;
   }
+  /// This argument for a parameter whose default is `defaultText`.
+  CallArg withDefault(StringRef defaultText) && {
+    this->defaultText = defaultText.str();
+    return std::move(*this);
+  }
+
+  /// True when the argument spells the parameter's default: the same text,
+  /// or a literal of it (constants are literals).
+  bool isDefault() const {
+    if (defaultText.empty())
+      return false;
+    if (!value)
+      return text == defaultText;
+    auto literal = value.getDefiningOp<emitc::LiteralOp>();
+    return literal && literal.getValue() == defaultText;
+  }
 
   Value value;
   std::string text;
   bool takeAddress = false;
+  std::string defaultText;
 };
 
 /// Text of an emitted statement or expression with `{}` placeholders, and the
@@ -388,6 +432,18 @@ static std::string escapeFormat(StringRef text) {
   return escaped;
 }
 
+/// The defaults of the Matmul calls' template parameters: `sync` and, for
+/// the batched calls, `waitIterateBatch`.
+static ArrayRef<StringRef> getTemplateDefaults(StringRef callee) {
+  static const StringRef syncOnly[] = {"true"};
+  static const StringRef syncAndWait[] = {"true", "false"};
+  return llvm::StringSwitch<ArrayRef<StringRef>>(callee)
+      .Cases({"Iterate", "IterateAll", "GetTensorC", "GetBatchTensorC"},
+             syncOnly)
+      .Cases({"IterateBatch", "IterateNBatch"}, syncAndWait)
+      .Default({});
+}
+
 /// Formats `callee<templateArgs>(args)`, with `{}` placeholders for the SSA
 /// arguments when `forVerbatim` and as plain C++ text otherwise (every
 /// argument is then text).
@@ -398,6 +454,16 @@ static FormattedCall formatCall(StringRef callee,
   auto text = [&](StringRef piece) {
     return forVerbatim ? escapeFormat(piece) : piece.str();
   };
+  // A call reads as written by hand: trailing arguments that repeat their
+  // parameter's default are left out, as are trailing template arguments
+  // that do.
+  while (!args.empty() && args.back().isDefault())
+    args = args.drop_back();
+  ArrayRef<StringRef> templateDefaults = getTemplateDefaults(callee);
+  while (!templateArgs.empty() &&
+         templateArgs.size() <= templateDefaults.size() &&
+         templateArgs.back() == templateDefaults[templateArgs.size() - 1])
+    templateArgs = templateArgs.drop_back();
   FormattedCall call;
   call.format = text(callee);
   if (!templateArgs.empty())
@@ -507,6 +573,21 @@ static CallArg valueOr(Value value, StringRef fallback) {
   return CallArg(fallback.str());
 }
 
+/// True when `funcOp` is a kernel that reads the system workspace pointer.
+static bool usesSysWorkspace(func::FuncOp funcOp) {
+  return funcOp->hasAttr(AscDialect::getKernelAttrName()) &&
+         funcOp.walk([](GetSysWorkspacePtrOp) { return WalkResult::interrupt(); })
+             .wasInterrupted();
+}
+
+/// The kernel argument marked `asc.workspace`, if any.
+static std::optional<unsigned> findWorkspaceArgument(func::FuncOp funcOp) {
+  for (unsigned index = 0, e = funcOp.getNumArguments(); index < e; ++index)
+    if (funcOp.getArgAttr(index, AscDialect::getWorkspaceAttrName()))
+      return index;
+  return std::nullopt;
+}
+
 //===----------------------------------------------------------------------===//
 // Patterns: kernel environment
 //===----------------------------------------------------------------------===//
@@ -525,7 +606,7 @@ struct AscOpLowering : public OpConversionPattern<OpTy> {
   }
 };
 
-/// `AscendC::GetBlockIdx()`, `GetBlockNum()`, `GetSysWorkSpacePtr()`.
+/// `AscendC::GetBlockIdx()`, `AscendC::GetBlockNum()`, `GetSysWorkSpacePtr()`.
 template <typename OpTy> struct FreeQueryLowering : public AscOpLowering<OpTy> {
   FreeQueryLowering(const TypeConverter &typeConverter, MLIRContext *context,
                     StringRef callee)
@@ -545,8 +626,22 @@ template <typename OpTy> struct FreeQueryLowering : public AscOpLowering<OpTy> {
   std::string callee;
 };
 
+} // namespace
+
+/// True for an `scf.if` without results on asc.is_aic or asc.is_aiv, which
+/// prints as `if ASCEND_IS_AIC {`.
+static bool isCoreGuard(Operation *op) {
+  auto ifOp = dyn_cast<scf::IfOp>(op);
+  return ifOp && ifOp.getNumResults() == 0 &&
+         isa_and_nonnull<IsAicOp, IsAivOp>(ifOp.getCondition().getDefiningOp());
+}
+
+namespace {
+
 /// `ASCEND_IS_AIC` is `constexpr(g_coreType == AscendC::AIC)` on the device,
-/// which only an `if` can take: emit the comparison it wraps.
+/// which only an `if` can take: a query that only guards branches disappears
+/// into them (CoreGuardLowering); any other use gets the comparison the macro
+/// wraps.
 template <typename OpTy> struct CoreTypeLowering : public AscOpLowering<OpTy> {
   CoreTypeLowering(const TypeConverter &typeConverter, MLIRContext *context,
                    StringRef coreType)
@@ -555,6 +650,10 @@ template <typename OpTy> struct CoreTypeLowering : public AscOpLowering<OpTy> {
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (llvm::all_of(op->getUsers(), isCoreGuard)) {
+      rewriter.eraseOp(op);
+      return success();
+    }
     Location loc = op.getLoc();
     Type intType = rewriter.getI32Type();
     Value current =
@@ -940,7 +1039,8 @@ struct MatmulIterateLowering : public AscOpLowering<MatmulIterateOp> {
     Type resultType = convert(op.getMore());
     if (!resultType)
       return failure();
-    SmallVector<CallArg> args = {getLiteral(op.getEnPartialSum())};
+    SmallVector<CallArg> args = {
+        CallArg(getLiteral(op.getEnPartialSum())).withDefault("false")};
     if (Value localC = adaptor.getLocalCMatrix())
       args.push_back(localC);
     replaceByMemberCall(rewriter, op, resultType, adaptor.getMatmul(),
@@ -959,8 +1059,8 @@ struct MatmulGetTensorCLowering : public AscOpLowering<MatmulGetTensorCOp> {
                   ConversionPatternRewriter &rewriter) const override {
     SmallVector<CallArg> args(adaptor.getDsts().begin(),
                               adaptor.getDsts().end());
-    args.push_back(getLiteral(int64_t(op.getEnAtomic())));
-    args.push_back(getLiteral(op.getEnSequentialWrite()));
+    args.push_back(CallArg(getLiteral(int64_t(op.getEnAtomic()))).withDefault("0"));
+    args.push_back(CallArg(getLiteral(op.getEnSequentialWrite())).withDefault("false"));
     SmallVector<std::string> templateArgs = {getLiteral(op.getSync())};
     if (Value result = op.getResult()) {
       Type resultType = convert(result);
@@ -990,7 +1090,7 @@ struct MatmulGetBatchTensorCLowering
     if (Value dst = adaptor.getDst())
       args.push_back(dst);
     args.append({adaptor.getBatchA(), adaptor.getBatchB(),
-                 getLiteral(op.getEnSequentialWrite())});
+                 CallArg(getLiteral(op.getEnSequentialWrite())).withDefault("false")});
     SmallVector<std::string> templateArgs = {getLiteral(op.getSync())};
     if (Value result = op.getResult()) {
       Type resultType = convert(result);
@@ -1011,13 +1111,23 @@ struct MatmulGetBatchTensorCLowering
 // Patterns: functions and scalars
 //===----------------------------------------------------------------------===//
 
+/// A pattern that runs before the upstream one for the same op (benefit 2).
+template <typename OpTy>
+struct PreferredOpLowering : public OpConversionPattern<OpTy> {
+  PreferredOpLowering(const TypeConverter &typeConverter, MLIRContext *context)
+      : OpConversionPattern<OpTy>(typeConverter, context, /*benefit=*/2) {}
+};
+
 /// func.func to emitc.func: a kernel (`asc.kernel`) becomes
-/// `extern "C" __global__ __aicore__ void name(GM_ADDR ...)`, any other
+/// `extern "C" __global__ __aicore__ void name(GM_ADDR ...)`, opened by
+/// `KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);` when cube-only, any other
 /// function a device function `__aicore__ inline`. Argument attributes
 /// (`asc.no_alias`) have no C++ spelling and are dropped.
-struct FuncOpLowering : public OpConversionPattern<func::FuncOp> {
-  FuncOpLowering(const TypeConverter &typeConverter, MLIRContext *context)
-      : OpConversionPattern(typeConverter, context, /*benefit=*/2) {}
+struct FuncOpLowering : public PreferredOpLowering<func::FuncOp> {
+  FuncOpLowering(const TypeConverter &typeConverter, MLIRContext *context,
+                 bool setSysWorkspace)
+      : PreferredOpLowering(typeConverter, context),
+        setSysWorkspace(setSysWorkspace) {}
 
   LogicalResult
   matchAndRewrite(func::FuncOp funcOp, OpAdaptor adaptor,
@@ -1041,6 +1151,10 @@ struct FuncOpLowering : public OpConversionPattern<func::FuncOp> {
       ensurePrologue(rewriter, module);
 
     bool isKernel = funcOp->hasAttr(AscDialect::getKernelAttrName());
+    bool isCubeOnly = AscDialect::isCubeOnlyKernel(funcOp);
+    std::optional<unsigned> sysWorkspace = getSysWorkspaceArgument(funcOp);
+    if (module && isCubeOnly)
+      ensureCubeOnlyDefine(rewriter, module);
     SmallVector<StringRef> specifiers;
     if (isKernel)
       specifiers = {"extern \"C\"", "__global__", "__aicore__"};
@@ -1062,35 +1176,146 @@ struct FuncOpLowering : public OpConversionPattern<func::FuncOp> {
       if (failed(rewriter.convertRegionTypes(&newFuncOp.getBody(),
                                              *getTypeConverter(), &signature)))
         return failure();
+      // The kernel type comes first in the body, as the Ascend C samples
+      // write it, then the system workspace.
+      OpBuilder::InsertionGuard guard(rewriter);
+      Block &entry = newFuncOp.getBody().front();
+      rewriter.setInsertionPointToStart(&entry);
+      if (isCubeOnly)
+        emitc::VerbatimOp::create(rewriter, funcOp.getLoc(),
+                                  kAicOnlyKernelType);
+      if (sysWorkspace)
+        createFreeCall(rewriter, funcOp.getLoc(), {},
+                       "AscendC::SetSysWorkspace",
+                       entry.getArgument(*sysWorkspace));
     }
     rewriter.eraseOp(funcOp);
     return success();
   }
+
+  /// The argument SetSysWorkspace takes when the option asks for it and the
+  /// kernel uses the system workspace (the pass checks that it exists).
+  std::optional<unsigned> getSysWorkspaceArgument(func::FuncOp funcOp) const {
+    if (!setSysWorkspace || !usesSysWorkspace(funcOp))
+      return std::nullopt;
+    return findWorkspaceArgument(funcOp);
+  }
+
+  bool setSysWorkspace;
 };
 
-/// An f16 or bf16 constant: `half v = half(1.5);`. The upstream pattern
-/// would spell the type `_Float16`, which Ascend C does not use.
-struct HalfConstantLowering : public OpConversionPattern<arith::ConstantOp> {
-  HalfConstantLowering(const TypeConverter &typeConverter, MLIRContext *context)
-      : OpConversionPattern(typeConverter, context, /*benefit=*/2) {}
+/// `if ASCEND_IS_AIC { ... } [else { ... }]`: an scf.if on asc.is_aic or
+/// asc.is_aiv. The macro is `constexpr(g_coreType == AscendC::AIC)` on the
+/// device, so it can only follow `if` directly; the branches become the
+/// statements between verbatim braces.
+struct CoreGuardLowering : public PreferredOpLowering<scf::IfOp> {
+  using PreferredOpLowering::PreferredOpLowering;
 
   LogicalResult
-  matchAndRewrite(arith::ConstantOp op, OpAdaptor adaptor,
+  matchAndRewrite(scf::IfOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto value = dyn_cast<FloatAttr>(op.getValue());
-    if (!value || !isa<Float16Type, BFloat16Type>(value.getType()))
+    if (!isCoreGuard(op))
       return failure();
-    Type resultType = getTypeConverter()->convertType(op.getType());
-    auto opaqueType = dyn_cast_or_null<emitc::OpaqueType>(resultType);
-    if (!opaqueType)
-      return failure();
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    os << opaqueType.getValue() << "("
-       << llvm::format("%.9g", value.getValueAsDouble()) << ")";
-    rewriter.replaceOpWithNewOp<emitc::ConstantOp>(
-        op, resultType, emitc::OpaqueAttr::get(getContext(), text));
+    Operation *query = op.getCondition().getDefiningOp();
+    StringRef macro = isa<IsAicOp>(query) ? "ASCEND_IS_AIC" : "ASCEND_IS_AIV";
+    Location loc = op.getLoc();
+    emitc::VerbatimOp::create(rewriter, loc, ("if " + macro + " {").str());
+    inlineBranch(rewriter, op.thenBlock(), op);
+    if (Block *elseBlock = op.elseBlock()) {
+      emitc::VerbatimOp::create(rewriter, loc, "} else {");
+      inlineBranch(rewriter, elseBlock, op);
+    }
+    emitc::VerbatimOp::create(rewriter, loc, "}");
+    rewriter.eraseOp(op);
     return success();
+  }
+
+  /// Moves the branch's operations, without its yield, before `op`.
+  static void inlineBranch(ConversionPatternRewriter &rewriter, Block *branch,
+                           Operation *op) {
+    rewriter.eraseOp(branch->getTerminator());
+    rewriter.inlineBlockBefore(branch, op);
+  }
+};
+
+/// The Iterate call an scf.while asks in its condition region, when that
+/// region only calls it and passes its loop-carried values through.
+static MatmulIterateOp getIterateCondition(scf::WhileOp op) {
+  Block &before = op.getBefore().front();
+  if (!llvm::hasSingleElement(before.without_terminator()))
+    return {};
+  auto iterate = dyn_cast<MatmulIterateOp>(before.front());
+  auto condition = dyn_cast<scf::ConditionOp>(before.getTerminator());
+  if (!iterate || !condition || iterate.getLocalCMatrix() ||
+      condition.getCondition() != iterate.getMore() ||
+      !iterate.getMore().hasOneUse() ||
+      !llvm::equal(condition.getArgs(), before.getArguments()))
+    return {};
+  return iterate;
+}
+
+/// `while (mm.Iterate()) { ... }`: the loop the Matmul samples write, from an
+/// scf.while whose condition only calls Iterate. A loop-carried value lives
+/// in a variable the body assigns.
+struct IterateLoopLowering : public PreferredOpLowering<scf::WhileOp> {
+  using PreferredOpLowering::PreferredOpLowering;
+
+  LogicalResult
+  matchAndRewrite(scf::WhileOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MatmulIterateOp iterate = getIterateCondition(op);
+    if (!iterate)
+      return failure();
+    // Carried values keep their type: the body's yield is still unconverted.
+    for (Type type : op.getResultTypes())
+      if (getTypeConverter()->convertType(type) != type)
+        return failure();
+    Location loc = op.getLoc();
+    SmallVector<Value> variables;
+    for (Value init : adaptor.getInits())
+      variables.push_back(createCarriedVariable(rewriter, loc, init));
+
+    FormattedCall call = formatCall(
+        "Iterate", {getLiteral(iterate.getSync())},
+        {CallArg(getLiteral(iterate.getEnPartialSum())).withDefault("false")});
+    emitc::VerbatimOp::create(rewriter, loc, "while ({}." + call.format + ") {{",
+                              rewriter.getRemappedValue(iterate.getMatmul()));
+    Block &after = op.getAfter().front();
+    Operation *yield = after.getTerminator();
+    rewriter.inlineBlockBefore(&after, op, loadAll(rewriter, loc, variables));
+    rewriter.setInsertionPoint(yield);
+    for (auto [variable, next] : llvm::zip(variables, yield->getOperands()))
+      emitc::AssignOp::create(rewriter, loc, variable, next);
+    rewriter.eraseOp(yield);
+    rewriter.setInsertionPoint(op);
+    emitc::VerbatimOp::create(rewriter, loc, "}");
+    rewriter.replaceOp(op, loadAll(rewriter, loc, variables));
+    return success();
+  }
+
+  /// `T v = init;` when `init` is a literal, else `T v; v = init;`.
+  static Value createCarriedVariable(OpBuilder &builder, Location loc,
+                                     Value init) {
+    auto type = emitc::LValueType::get(init.getType());
+    std::string initText;
+    if (auto literal = init.getDefiningOp<emitc::LiteralOp>())
+      initText = literal.getValue();
+    Value variable = emitc::VariableOp::create(
+        builder, loc, type,
+        emitc::OpaqueAttr::get(builder.getContext(), initText));
+    if (initText.empty())
+      emitc::AssignOp::create(builder, loc, variable, init);
+    return variable;
+  }
+
+  static SmallVector<Value> loadAll(OpBuilder &builder, Location loc,
+                                    ValueRange variables) {
+    return llvm::map_to_vector(variables, [&](Value variable) -> Value {
+      return emitc::LoadOp::create(
+          builder, loc,
+          cast<emitc::LValueType>(variable.getType()).getValueType(),
+          variable);
+    });
   }
 };
 
@@ -1104,13 +1329,15 @@ struct HalfConstantLowering : public OpConversionPattern<arith::ConstantOp> {
 /// fakeMsg)` to GM, `<sync>(c, enAtomic)` to a local tensor.
 static SmallVector<CallArg>
 getIterateAllArgs(MatmulIterateAllOp op, MatmulIterateAllOp::Adaptor adaptor) {
-  SmallVector<CallArg> args = {adaptor.getC(),
-                               getLiteral(int64_t(op.getEnAtomic()))};
+  SmallVector<CallArg> args = {
+      adaptor.getC(),
+      CallArg(getLiteral(int64_t(op.getEnAtomic()))).withDefault("0")};
   if (!isGlobalTensorType(op.getC().getType()))
     return args;
-  args.push_back(getLiteral(op.getEnSequentialWrite().value_or(false)));
-  args.push_back(getLiteral(op.getWaitIterateAll().value_or(false)));
-  args.push_back(getLiteral(op.getFakeMsg().value_or(false)));
+  for (bool flag : {op.getEnSequentialWrite().value_or(false),
+                    op.getWaitIterateAll().value_or(false),
+                    op.getFakeMsg().value_or(false)})
+    args.push_back(CallArg(getLiteral(flag)).withDefault("false"));
   return args;
 }
 
@@ -1118,9 +1345,9 @@ getIterateAllArgs(MatmulIterateAllOp op, MatmulIterateAllOp::Adaptor adaptor) {
 template <typename OpTy>
 static void appendStrides(SmallVectorImpl<CallArg> &args,
                           typename OpTy::Adaptor adaptor) {
-  args.push_back(valueOr(adaptor.getStrideA(), "0"));
-  args.push_back(valueOr(adaptor.getStrideB(), "0"));
-  args.push_back(valueOr(adaptor.getStrideC(), "0"));
+  for (Value stride :
+       {adaptor.getStrideA(), adaptor.getStrideB(), adaptor.getStrideC()})
+    args.push_back(valueOr(stride, "0").withDefault("0"));
 }
 
 /// IterateBatch, mix form: `(c, batchA, batchB, enSequentialWrite, strideA,
@@ -1140,11 +1367,8 @@ getIterateBatchArgs(MatmulIterateBatchOp op,
   }
   args.append({adaptor.getBatchA(), adaptor.getBatchB(), sequential});
   appendStrides<MatmulIterateBatchOp>(args, adaptor);
-  bool hasAtomic = op.getEnAtomic() != 0;
-  if (op.getEnPartialSum() || hasAtomic)
-    args.push_back(partialSum);
-  if (hasAtomic)
-    args.push_back(atomic);
+  args.push_back(CallArg(partialSum).withDefault("false"));
+  args.push_back(CallArg(atomic).withDefault("0"));
   return args;
 }
 
@@ -1181,7 +1405,7 @@ static void populateMatmulStatementPatterns(const TypeConverter &converter,
   auto setTensor = [](auto op, auto adaptor) -> SmallVector<CallArg> {
     SmallVector<CallArg> args = {adaptor.getInput()};
     if (std::optional<bool> transpose = op.getIsTranspose())
-      args.push_back(getLiteral(*transpose));
+      args.push_back(CallArg(getLiteral(*transpose)).withDefault("false"));
     return args;
   };
   patterns.add<MatmulStatementLowering<MatmulSetTensorAOp>>(
@@ -1218,7 +1442,9 @@ static void populateMatmulStatementPatterns(const TypeConverter &converter,
   patterns.add<MatmulStatementLowering<TailOp>>(
       converter, context, "SetTail",
       [](TailOp, TailOp::Adaptor adaptor) -> SmallVector<CallArg> {
-        return {adaptor.getTailM(), adaptor.getTailN(), adaptor.getTailK()};
+        return {CallArg(adaptor.getTailM()).withDefault("-1"),
+                CallArg(adaptor.getTailN()).withDefault("-1"),
+                CallArg(adaptor.getTailK()).withDefault("-1")};
       });
   using WorkspaceOp = MatmulSetWorkspaceOp;
   patterns.add<MatmulStatementLowering<WorkspaceOp>>(
@@ -1230,8 +1456,9 @@ static void populateMatmulStatementPatterns(const TypeConverter &converter,
   patterns.add<MatmulStatementLowering<Hf32Op>>(
       converter, context, "SetHF32",
       [](Hf32Op op, Hf32Op::Adaptor) -> SmallVector<CallArg> {
-        return {getLiteral(op.getEnableHf32()),
-                getLiteral(int64_t(op.getTransMode()))};
+        return {CallArg(getLiteral(op.getEnableHf32())).withDefault("false"),
+                CallArg(getLiteral(int64_t(op.getTransMode())))
+                    .withDefault("0")};
       });
   using BatchNumOp = MatmulSetBatchNumOp;
   patterns.add<MatmulStatementLowering<BatchNumOp>>(
@@ -1288,14 +1515,18 @@ static void populateMatmulStatementPatterns(const TypeConverter &converter,
 }
 
 void mlir::asc::populateAscToEmitCConversionPatterns(
-    TypeConverter &typeConverter, RewritePatternSet &patterns) {
+    TypeConverter &typeConverter, RewritePatternSet &patterns,
+    const ConvertAscToEmitCOptions &options) {
   MLIRContext *context = patterns.getContext();
+  patterns.add<FuncOpLowering>(typeConverter, context,
+                               options.setSysWorkspace);
   patterns.add<FreeQueryLowering<GetBlockIdxOp>>(typeConverter, context,
                                                  "AscendC::GetBlockIdx");
   patterns.add<FreeQueryLowering<GetBlockNumOp>>(typeConverter, context,
                                                  "AscendC::GetBlockNum");
-  patterns.add<FreeQueryLowering<GetSysWorkspacePtrOp>>(
-      typeConverter, context, "AscendC::GetSysWorkSpacePtr");
+  // Declared at global scope by the CANN headers, not in AscendC.
+  patterns.add<FreeQueryLowering<GetSysWorkspacePtrOp>>(typeConverter, context,
+                                                        "GetSysWorkSpacePtr");
   patterns.add<CoreTypeLowering<IsAicOp>>(typeConverter, context,
                                           "AscendC::AIC");
   patterns.add<CoreTypeLowering<IsAivOp>>(typeConverter, context,
@@ -1325,7 +1556,8 @@ void mlir::asc::populateAscToEmitCConversionPatterns(
            ObjectDeclarationLowering<MatmulCreateOp>, PipeInitBufferLowering,
            DataCopyLowering, PipeBarrierLowering, MatmulRegisterLowering,
            MatmulIterateLowering, MatmulGetTensorCLowering,
-           MatmulGetBatchTensorCLowering, FuncOpLowering, HalfConstantLowering>(
+           MatmulGetBatchTensorCLowering, CoreGuardLowering,
+           IterateLoopLowering>(
           typeConverter, context);
   populateMatmulStatementPatterns(typeConverter, patterns);
 }
@@ -1378,17 +1610,11 @@ static LogicalResult verifyObjectUses(Operation *op) {
   return success();
 }
 
-/// A kernel takes GM_ADDR pointers only; no function takes or returns an
-/// object.
+/// No function takes or returns an object (the verifier keeps a kernel's
+/// arguments to GM addresses and scalars).
 static LogicalResult verifyFunctionSignature(func::FuncOp funcOp) {
-  bool isKernel = funcOp->hasAttr(AscDialect::getKernelAttrName());
   for (auto [index, input] :
        llvm::enumerate(funcOp.getFunctionType().getInputs())) {
-    if (isKernel && !isa<GmAddrType>(input))
-      return funcOp.emitOpError("cannot be lowered to an Ascend C kernel: "
-                                "argument #")
-             << index << " has type " << input
-             << ", a kernel takes GM_ADDR pointers (!asc.gm_addr) only";
     if (isAscObjectType(input))
       return funcOp.emitOpError("cannot be lowered to Ascend C: argument #")
              << index << " is " << describeObject(input)
@@ -1415,7 +1641,90 @@ static LogicalResult verifyMatmulConfig(MatmulCreateOp op) {
   return success();
 }
 
+/// The cube-side Matmul calls a device function may make (rule L13 checks
+/// them in kernels).
+static StringRef getCubeOnlyCallName(Operation *op) {
+  if (isa<MatmulSetBatchNumOp>(op))
+    return "SetBatchNum";
+  if (auto batch = dyn_cast<MatmulIterateBatchOp>(op))
+    if (!batch.isMixForm())
+      return "the cube-only IterateBatch";
+  return "";
+}
+
+/// The mix-mode client's calls the cube-side object (MatmulImpl) lacks.
+static StringRef getMixOnlyCallName(Operation *op) {
+  return TypeSwitch<Operation *, StringRef>(op)
+      .Case([](MatmulWaitIterateAllOp) { return "WaitIterateAll"; })
+      .Case([](MatmulWaitIterateBatchOp) { return "WaitIterateBatch"; })
+      .Case([](MatmulWaitGetTensorCOp) { return "WaitGetTensorC"; })
+      .Case([](MatmulAsyncGetTensorCOp) { return "AsyncGetTensorC"; })
+      .Case([](MatmulIterateNBatchOp) { return "IterateNBatch"; })
+      .Case([](MatmulGetBatchTensorCOp) { return "GetBatchTensorC"; })
+      .Case([](MatmulIterateBatchOp batch) {
+        return batch.isMixForm() ? "IterateBatch with batch counts" : "";
+      })
+      .Case([](MatmulGetTensorCOp get) {
+        return get.getResult() ? "GetTensorC returning the block" : "";
+      })
+      .Default([](Operation *) { return ""; });
+}
+
+/// Reports the first call in `root` that `getCallName` names, as missing
+/// from the Matmul class the file's mode selects.
+static LogicalResult
+verifyCallsExist(Operation *root, function_ref<StringRef(Operation *)> getCallName,
+                 StringRef reason) {
+  WalkResult result = root->walk([&](Operation *op) {
+    StringRef call = getCallName(op);
+    if (call.empty())
+      return WalkResult::advance();
+    op->emitOpError("cannot be lowered to Ascend C: ") << call << reason;
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
+/// ASCENDC_CUBE_ONLY applies to the whole emitted file: either every kernel
+/// that creates a Matmul object is cube-only or none is, and cube-side calls
+/// need a cube-only file.
+static LogicalResult verifyCubeOnlyMode(Operation *root) {
+  func::FuncOp cubeOnlyKernel, mixKernel;
+  root->walk([&](func::FuncOp funcOp) {
+    if (AscDialect::isCubeOnlyKernel(funcOp)) {
+      cubeOnlyKernel = cubeOnlyKernel ? cubeOnlyKernel : funcOp;
+      return;
+    }
+    bool createsMatmul =
+        funcOp->hasAttr(AscDialect::getKernelAttrName()) &&
+        funcOp.walk([](MatmulCreateOp) { return WalkResult::interrupt(); })
+            .wasInterrupted();
+    if (createsMatmul && !mixKernel)
+      mixKernel = funcOp;
+  });
+  if (cubeOnlyKernel && mixKernel)
+    return mixKernel.emitOpError("cannot be lowered to Ascend C: it creates a "
+                                 "Matmul object in mix mode, but the module's "
+                                 "cube-only kernel makes the file define "
+                                 "ASCENDC_CUBE_ONLY")
+               .attachNote(cubeOnlyKernel.getLoc())
+           << "cube-only kernel here";
+  if (cubeOnlyKernel)
+    return verifyCallsExist(root, getMixOnlyCallName,
+                            " exists only on the mix-mode Matmul client, and "
+                            "the module's cube-only kernel makes the file "
+                            "define ASCENDC_CUBE_ONLY");
+  return verifyCallsExist(
+      root, getCubeOnlyCallName,
+      (" exists only on the cube-side Matmul object and no kernel of the "
+       "module is cube-only ('" +
+       AscDialect::getCubeOnlyAttrName() + "')")
+          .str());
+}
+
 LogicalResult mlir::asc::verifyAscToEmitCLowerable(Operation *root) {
+  if (failed(verifyCubeOnlyMode(root)))
+    return failure();
   WalkResult result = root->walk<WalkOrder::PreOrder>([](Operation *op) {
     if (auto funcOp = dyn_cast<func::FuncOp>(op))
       if (failed(verifyFunctionSignature(funcOp)))
@@ -1430,6 +1739,20 @@ LogicalResult mlir::asc::verifyAscToEmitCLowerable(Operation *root) {
   return failure(result.wasInterrupted());
 }
 
+/// With set-sys-workspace, every kernel that uses the system workspace must
+/// say which argument SetSysWorkspace takes.
+static LogicalResult verifySysWorkspaceArguments(ModuleOp module) {
+  WalkResult result = module.walk([](func::FuncOp funcOp) {
+    if (!usesSysWorkspace(funcOp) || findWorkspaceArgument(funcOp))
+      return WalkResult::advance();
+    funcOp.emitOpError("cannot emit SetSysWorkspace(workspace): the kernel "
+                       "uses the system workspace but no argument is marked '")
+        << AscDialect::getWorkspaceAttrName() << "'";
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
 //===----------------------------------------------------------------------===//
 // Pass
 //===----------------------------------------------------------------------===//
@@ -1437,14 +1760,19 @@ LogicalResult mlir::asc::verifyAscToEmitCLowerable(Operation *root) {
 namespace {
 struct ConvertAscToEmitCPass
     : public asc::impl::ConvertAscToEmitCBase<ConvertAscToEmitCPass> {
+  using ConvertAscToEmitCBase::ConvertAscToEmitCBase;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(verifyAscToEmitCLowerable(module)))
+    if (failed(verifyAscToEmitCLowerable(module)) ||
+        (setSysWorkspace && failed(verifySysWorkspaceArguments(module))))
       return signalPassFailure();
 
-    // Integer ops the upstream arith lowering has no pattern for
-    // (ceildivsi, minsi, ...) become the ops it has.
+    // A ceiling division of sizes becomes `(a + b - 1) / b`; the integer
+    // ops the upstream arith lowering has no pattern for (other ceildivsi,
+    // minsi, ...) become the ops it has.
     RewritePatternSet expandPatterns(&getContext());
+    populateScalarPreparationPatterns(expandPatterns);
     arith::populateArithExpandOpsPatterns(expandPatterns);
     walkAndApplyPatterns(module, std::move(expandPatterns));
 
@@ -1461,12 +1789,17 @@ struct ConvertAscToEmitCPass
     target.markUnknownOpDynamicallyLegal([](Operation *) { return false; });
 
     RewritePatternSet patterns(&getContext());
-    populateAscToEmitCConversionPatterns(typeConverter, patterns);
+    populateAscToEmitCConversionPatterns(typeConverter, patterns,
+                                         {setSysWorkspace});
+    populateScalarToEmitCPatterns(typeConverter, patterns);
     populateFuncToEmitCPatterns(typeConverter, patterns);
     populateArithToEmitCPatterns(typeConverter, patterns);
     populateSCFToEmitCConversionPatterns(patterns, typeConverter);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    elideImplicitWidenings(module);
+    if (formExpressions)
+      formReadableExpressions(module);
   }
 };
 } // namespace

@@ -31,7 +31,10 @@ void mlir::asc::buildAscToAscendCPipeline(OpPassManager &pm,
   // function pass of the asc transforms.
   if (options.syncPlacement)
     pm.addNestedPass<func::FuncOp>(createAscSyncPlacement());
-  pm.addPass(createConvertAscToEmitC());
+  ConvertAscToEmitCOptions lowering;
+  lowering.setSysWorkspace = options.setSysWorkspace;
+  lowering.formExpressions = true;
+  pm.addPass(createConvertAscToEmitC(lowering));
 }
 
 void mlir::asc::registerAscToAscendCPipeline() {
@@ -63,12 +66,18 @@ void mlir::asc::registerAscToAscendCTranslation() {
       llvm::cl::desc("asc-to-ascendc: place the Matmul waits "
                      "(--asc-sync-placement) before lowering"),
       llvm::cl::init(false));
+  static llvm::cl::opt<bool> setSysWorkspace(
+      "asc-set-sys-workspace",
+      llvm::cl::desc("asc-to-ascendc: call SetSysWorkspace(workspace) in "
+                     "every kernel that uses the system workspace"),
+      llvm::cl::init(false));
 
   TranslateFromMLIRRegistration registration(
       "asc-to-ascendc", "Translate asc kernels to Ascend C source",
       [](Operation *op, raw_ostream &os) {
         AscToAscendCOptions options;
         options.syncPlacement = syncPlacement;
+        options.setSysWorkspace = setSysWorkspace;
         return translateAscToAscendC(op, os, options);
       },
       [](DialectRegistry &registry) {

@@ -20,11 +20,11 @@ func.func @kernel(%a: !asc.gm_addr {asc.no_alias}, %b: !asc.gm_addr)
 // -----
 
 // Any other function is a device function, `__aicore__ inline`; f16 is
-// spelled half.
+// spelled half, and a constant is a literal.
 // CHECK-LABEL: emitc.func @helper(
 // CHECK-SAME: %{{.*}}: !emitc.opaque<"half">) -> i32
 // CHECK-SAME: attributes {specifiers = ["__aicore__", "inline"]}
-// CHECK: %[[H:.*]] = "emitc.constant"() <{value = #emitc.opaque<"half(0.25)">}> : () -> !emitc.opaque<"half">
+// CHECK: literal "half(0.25)" : !emitc.opaque<"half">
 func.func @helper(%x: f16) -> i32 {
   %h = arith.constant 2.500000e-01 : f16
   %c = arith.constant 1 : i32
@@ -57,7 +57,7 @@ func.func @objects(%n: i32) {
 // CHECK-LABEL: emitc.func @member_statement(
 // CHECK: %[[C:.*]] = load %{{.*}} : <!emitc.opaque<"AscendC::GlobalTensor<float>">>
 // CHECK: %[[MM:.*]] = "emitc.variable"
-// CHECK-NEXT: verbatim "{}.IterateAll<false>({}, 0, false, true, false);" args %[[MM]], %[[C]] :
+// CHECK-NEXT: verbatim "{}.IterateAll<false>({}, 0, false, true);" args %[[MM]], %[[C]] :
 // CHECK-NEXT: verbatim "{}.WaitIterateAll();" args %[[MM]] :
 // CHECK-NEXT: verbatim "{}.SetTail({}, {}, {});" args %[[MM]], %[[N:.*]], %[[N]], %[[N]] :
 // CHECK-NEXT: verbatim "{}.End();" args %[[MM]] :
@@ -85,9 +85,9 @@ func.func @member_statement(%p: !asc.gm_addr, %n: i32) {
 // CHECK-NEXT: %[[MM:.*]] = "emitc.variable"() {{.*}}Matmul
 // CHECK: %[[ALLOC:.*]] = "emitc.member"(%[[QUE]]) <{member = "AllocTensor<float>()"}> : (!emitc.lvalue<!emitc.opaque<"AscendC::TQue<AscendC::TPosition::VECOUT, 1>">>) -> !emitc.lvalue<!emitc.opaque<"AscendC::LocalTensor<float>">>
 // CHECK-NEXT: %[[UB:.*]] = load %[[ALLOC]] : <!emitc.opaque<"AscendC::LocalTensor<float>">>
-// CHECK-NEXT: %[[ITER:.*]] = "emitc.member"(%[[MM]]) <{member = "Iterate<false>(false)"}> : ({{.*}}) -> !emitc.lvalue<i1>
+// CHECK-NEXT: %[[ITER:.*]] = "emitc.member"(%[[MM]]) <{member = "Iterate<false>()"}> : ({{.*}}) -> !emitc.lvalue<i1>
 // CHECK-NEXT: %[[MORE:.*]] = load %[[ITER]] : <i1>
-// CHECK-NEXT: verbatim "{}.Iterate<true>(true);" args %[[MM]] :
+// CHECK-NEXT: verbatim "{}.Iterate(true);" args %[[MM]] :
 // CHECK-NEXT: %[[X:.*]] = "emitc.variable"() <{value = #emitc.opaque<"">}> : () -> !emitc.lvalue<f32>
 // CHECK-NEXT: verbatim "{} = {}.GetValue({});" args %[[X]], %[[GM:.*]], %[[I:.*]] :
 // CHECK-NEXT: %[[XV:.*]] = load %[[X]] : <f32>
@@ -186,16 +186,38 @@ func.func @configs() {
 
 // -----
 
-// ASCEND_IS_AIC only works as an `if` condition on the device, so is_aic is
-// the comparison it expands to.
-// CHECK-LABEL: emitc.func @core_type(
-// CHECK: %[[CUR:.*]] = literal "g_coreType" : i32
-// CHECK-NEXT: %[[AIV:.*]] = literal "AscendC::AIV" : i32
-// CHECK-NEXT: %[[IS:.*]] = cmp eq, %[[CUR]], %[[AIV]] : (i32, i32) -> i1
-// CHECK-NEXT: if %[[IS]] {
-func.func @core_type(%p: !asc.gm_addr) {
+// ASCEND_IS_AIV only works right after `if` on the device (it is
+// `constexpr(g_coreType == AscendC::AIV)`): an scf.if on asc.is_aiv becomes
+// `if ASCEND_IS_AIV {`, with its branches between verbatim braces.
+// CHECK-LABEL: emitc.func @core_guard(
+// CHECK-NEXT: verbatim "if ASCEND_IS_AIV {"
+// CHECK-NEXT: call_opaque "AscendC::PipeBarrier"() {template_args = [#emitc.opaque<"PIPE_ALL">]}
+// CHECK-NEXT: verbatim "} else {"
+// CHECK-NEXT: call_opaque "AscendC::PipeBarrier"() {template_args = [#emitc.opaque<"PIPE_V">]}
+// CHECK-NEXT: verbatim "}"
+// CHECK-NEXT: return
+func.func @core_guard(%p: !asc.gm_addr) {
   %aiv = asc.is_aiv
   scf.if %aiv {
+    asc.pipe_barrier pipe_all
+  } else {
+    asc.pipe_barrier pipe_v
+  }
+  return
+}
+
+// -----
+
+// Used as a value, is_aic is the comparison ASCEND_IS_AIC expands to.
+// CHECK-LABEL: emitc.func @core_type_value(
+// CHECK: %[[CUR:.*]] = literal "g_coreType" : i32
+// CHECK-NEXT: %[[AIC:.*]] = literal "AscendC::AIC" : i32
+// CHECK-NEXT: %[[IS:.*]] = cmp eq, %[[CUR]], %[[AIC]] : (i32, i32) -> i1
+// CHECK: if %{{.*}} {
+func.func @core_type_value(%p: !asc.gm_addr, %flag: i1) {
+  %aic = asc.is_aic
+  %both = arith.andi %aic, %flag : i1
+  scf.if %both {
     asc.pipe_barrier pipe_all
   }
   return
@@ -222,18 +244,23 @@ func.func @global_tensor(%p: !asc.gm_addr, %off: i64) -> !asc.global_tensor<bf16
 
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <vecout, nd, f32>>
 
-// `while (mm.Iterate())` lowers through the upstream scf lowering: the call
-// sits in the condition part of an emitc.do.
+// `while (mm.Iterate())`: an scf.while whose condition only calls Iterate
+// becomes the C++ while loop between verbatim braces; the loop-carried value
+// lives in a variable the body reads and assigns, and is read after the loop.
 // CHECK-LABEL: emitc.func @while_iterate(
 // CHECK: %[[MM:.*]] = "emitc.variable"
-// CHECK: do {
-// CHECK: %[[ITER:.*]] = "emitc.member"(%[[MM]]) <{member = "Iterate<true>(false)"}>
-// CHECK-NEXT: %[[MORE:.*]] = load %[[ITER]] : <i1>
-// CHECK: if %[[MORE]] {
+// CHECK-NEXT: %[[I:.*]] = "emitc.variable"() <{value = #emitc.opaque<"0">}> : () -> !emitc.lvalue<i32>
+// CHECK-NEXT: verbatim "while ({}.Iterate()) {{[{][{]}}" args %[[MM]] :
+// CHECK-NEXT: %[[J:.*]] = load %[[I]] : <i32>
 // CHECK-NEXT: call_opaque "AscendC::PipeBarrier"
-// CHECK: } while {
-func.func @while_iterate() {
+// CHECK-NEXT: %[[NEXT:.*]] = add %[[J]], %{{.*}} : (i32, i32) -> i32
+// CHECK-NEXT: assign %[[NEXT]] : i32 to %[[I]] : <i32>
+// CHECK-NEXT: verbatim "}"
+// CHECK-NEXT: %[[N:.*]] = load %[[I]] : <i32>
+// CHECK-NEXT: return %[[N]]
+func.func @while_iterate() -> i32 {
   %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
   %mm = asc.matmul.create : !mm
   %n = scf.while (%i = %c0) : (i32) -> i32 {
     %more = asc.matmul.iterate %mm : !mm
@@ -241,7 +268,31 @@ func.func @while_iterate() {
   } do {
   ^bb0(%j: i32):
     asc.pipe_barrier pipe_all
-    scf.yield %j : i32
+    %next = arith.addi %j, %c1 : i32
+    scf.yield %next : i32
+  }
+  return %n : i32
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <vecout, nd, f32>>
+
+// A condition region that does more than call Iterate keeps the upstream
+// scf lowering: an emitc.do.
+// CHECK-LABEL: emitc.func @while_other(
+// CHECK: do {
+// CHECK: "emitc.member"(%{{.*}}) <{member = "Iterate()"}>
+// CHECK: } while {
+func.func @while_other(%flag: i1) {
+  %mm = asc.matmul.create : !mm
+  scf.while : () -> () {
+    %more = asc.matmul.iterate %mm : !mm
+    %go = arith.andi %more, %flag : i1
+    scf.condition(%go)
+  } do {
+    asc.pipe_barrier pipe_all
+    scf.yield
   }
   return
 }

@@ -5,10 +5,43 @@
 
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
 
-// A kernel takes GM_ADDR pointers only.
-// expected-error @+1 {{'func.func' op cannot be lowered to an Ascend C kernel: argument #1 has type '!asc.global_tensor<f16>', a kernel takes GM_ADDR pointers (!asc.gm_addr) only}}
-func.func @kernel_tensor_arg(%p: !asc.gm_addr, %t: !asc.global_tensor<f16>)
-    attributes {asc.kernel} {
+// ASCENDC_CUBE_ONLY holds for the whole emitted file, so a mix kernel with a
+// Matmul object cannot share it with a cube-only kernel.
+func.func @cube(%p: !asc.gm_addr) attributes {asc.kernel, asc.cube_only} {
+  return
+}
+// expected-note @-3 {{cube-only kernel here}}
+// expected-error @+1 {{'func.func' op cannot be lowered to Ascend C: it creates a Matmul object in mix mode, but the module's cube-only kernel makes the file define ASCENDC_CUBE_ONLY}}
+func.func @mix(%p: !asc.gm_addr) attributes {asc.kernel} {
+  %mm = asc.matmul.create : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// The cube-side Matmul object has no waits: a cube-only file cannot call
+// them.
+func.func @cube_wait(%p: !asc.gm_addr) attributes {asc.kernel, asc.cube_only} {
+  %mm = asc.matmul.create : !mm
+  %c = asc.set_global_buffer %p : !asc.global_tensor<f32>
+  asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !asc.global_tensor<f32>
+  // expected-error @+1 {{'asc.matmul.wait_iterate_all' op cannot be lowered to Ascend C: WaitIterateAll exists only on the mix-mode Matmul client, and the module's cube-only kernel makes the file define ASCENDC_CUBE_ONLY}}
+  asc.matmul.wait_iterate_all %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// A device function's SetBatchNum needs a cube-only file: the mix-mode
+// client has no such member.
+func.func @device_batch_num(%n: i32) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{'asc.matmul.set_batch_num' op cannot be lowered to Ascend C: SetBatchNum exists only on the cube-side Matmul object and no kernel of the module is cube-only ('asc.cube_only')}}
+  asc.matmul.set_batch_num %mm, %n, %n : !mm
   return
 }
 

@@ -75,7 +75,7 @@ func.func private @no_alias_value(!asc.gm_addr {asc.no_alias = 1 : i32})
 
 // -----
 
-// Only no_alias is an asc argument attribute.
+// Only no_alias and workspace are asc argument attributes.
 // expected-error @+1 {{unknown asc argument attribute 'asc.restrict'}}
 func.func private @unknown_arg_attr(!asc.gm_addr {asc.restrict})
 
@@ -93,9 +93,113 @@ func.func private @kernel_value() attributes {asc.kernel = "aiv"}
 
 // -----
 
-// Only asc.kernel is an asc operation attribute.
+// Only asc.kernel and asc.cube_only are asc operation attributes.
 // expected-error @+1 {{unknown asc attribute 'asc.mix'}}
 func.func private @unknown_attr() attributes {asc.mix}
+
+// -----
+
+// Cube-only is a property of a kernel, not of a device function.
+// expected-error @+1 {{expects 'asc.cube_only' on a kernel (a function with 'asc.kernel')}}
+func.func private @cube_only_device() attributes {asc.cube_only}
+
+// -----
+
+// asc.cube_only is a unit attribute.
+// expected-error @+1 {{expects 'asc.cube_only' to be a unit attribute}}
+func.func private @cube_only_value() attributes {asc.kernel, asc.cube_only = true}
+
+// -----
+
+// The workspace is a GM address the host passes.
+// expected-error @+1 {{expects 'asc.workspace' on a !asc.gm_addr argument, got 'i32'}}
+func.func private @workspace_scalar(i32 {asc.workspace}) attributes {asc.kernel}
+
+// -----
+
+// Only a kernel receives the workspace.
+// expected-error @+1 {{expects 'asc.workspace' on an argument of a kernel}}
+func.func private @workspace_device(!asc.gm_addr {asc.workspace})
+
+// -----
+
+// A kernel has one workspace (L14).
+// expected-error @+1 {{expects one 'asc.workspace' argument, got #0 and #1}}
+func.func private @two_workspaces(!asc.gm_addr {asc.workspace}, !asc.gm_addr {asc.workspace}) attributes {asc.kernel}
+
+// -----
+
+// A local tensor lives on the core; the host cannot pass one (L14).
+// expected-error @+1 {{expects kernel argument #1 to be a global-memory address (!asc.gm_addr) or a scalar, got '!asc.local_tensor<vecin, f16>': a local tensor lives in the core's on-chip buffer, which the host cannot reach}}
+func.func private @kernel_local_tensor(!asc.gm_addr, !asc.local_tensor<vecin, f16>) attributes {asc.kernel}
+
+// -----
+
+// A kernel receives GM_ADDR pointers, not typed global tensors (L14).
+// expected-error @+1 {{got '!asc.global_tensor<f16>': the host passes GM_ADDR pointers; make the tensor in the kernel with asc.set_global_buffer}}
+func.func private @kernel_global_tensor(!asc.global_tensor<f16>) attributes {asc.kernel}
+
+// -----
+
+// A kernel declares its own Matmul objects (L14).
+// expected-error @+1 {{expects kernel argument #0 to be a global-memory address (!asc.gm_addr) or a scalar, got '!asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>': pipes, queues and Matmul objects are declared inside the kernel}}
+func.func private @kernel_matmul(!asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>) attributes {asc.kernel}
+
+// -----
+
+// The tiling reaches a kernel through global memory (L14).
+// expected-error @+1 {{got '!asc.tiling': pass the tiling's GM_ADDR and copy it with asc.get_tiling}}
+func.func private @kernel_tiling(!asc.tiling) attributes {asc.kernel}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// REGIST_MATMUL_OBJ declares locals: a second one in a kernel redefines them
+// (L11).
+func.func @two_registers(%ws: !asc.gm_addr) attributes {asc.kernel} {
+  %pipe = asc.pipe.create
+  %mm0 = asc.matmul.create : !mm
+  %mm1 = asc.matmul.create : !mm
+  // expected-note @+1 {{first registration here}}
+  asc.matmul.register %pipe, %ws, %mm0 : !mm
+  // expected-error @+1 {{'asc.matmul.register' op expects one asc.matmul.register per kernel: REGIST_MATMUL_OBJ declares local variables, a second one redefines them}}
+  asc.matmul.register %pipe, %ws, %mm1 : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// A registration under a branch leaves the client in a scope that ends
+// before the object is used (L11).
+func.func @register_in_branch(%ws: !asc.gm_addr, %flag: i1) attributes {asc.kernel} {
+  %pipe = asc.pipe.create
+  %mm = asc.matmul.create : !mm
+  scf.if %flag {
+    // expected-error @+1 {{expects to be in the kernel's top-level block, not in a loop or branch}}
+    asc.matmul.register %pipe, %ws, %mm : !mm
+  }
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// InitBuffer before the registration compiles but breaks the documented
+// order: a warning, not an error (L11).
+func.func @init_buffer_first(%ws: !asc.gm_addr, %n: i32) attributes {asc.kernel} {
+  %pipe = asc.pipe.create
+  %que = asc.queue.create : !asc.queue<vecout, 1>
+  // expected-warning @+1 {{gives a queue its buffers before the pipe's asc.matmul.register: the documented order registers the Matmul objects first}}
+  asc.pipe.init_buffer %pipe, %que, %n, %n : !asc.queue<vecout, 1>
+  %mm = asc.matmul.create : !mm
+  // expected-note @+1 {{registered here}}
+  asc.matmul.register %pipe, %ws, %mm : !mm
+  return
+}
 
 // -----
 
@@ -706,7 +810,7 @@ func.func @iterate_batch_strides(%c: !asc.global_tensor<f32>, %n: i32) {
 
 // -----
 
-!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!mm = !asc.matmul<a = <gm, nd, f16, layout = bsngd>, b = <gm, nd, f16, layout = bsngd>, c = <gm, nd, f32, layout = bsngd>, config = <norm, is_n_batch = true>>
 
 // Only an async IterateNBatch can be waited on (L8).
 func.func @iterate_n_batch_sync_wait(%n: i32) {
@@ -936,7 +1040,7 @@ func.func @wait_batch_after_sync(%c: !asc.global_tensor<f32>, %n: i32) {
 
 // -----
 
-!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!mm = !asc.matmul<a = <gm, nd, f16, layout = bsngd>, b = <gm, nd, f16, layout = bsngd>, c = <gm, nd, f32, layout = bsngd>, config = <norm, is_n_batch = true>>
 
 // WaitIterateBatch after an IterateNBatch without the wait flag.
 func.func @wait_n_batch_without_flag(%n: i32) {
@@ -960,5 +1064,67 @@ func.func @wait_get_tensor_c_after_sync(%u: !asc.local_tensor<vecin, f32>) {
   asc.matmul.get_tensor_c %mm, %u : !mm, !asc.local_tensor<vecin, f32>
   // expected-error @+1 {{'asc.matmul.wait_get_tensor_c' op has no async issue to complete: no asynchronous 'asc.matmul.get_tensor_c' or 'asc.matmul.async_get_tensor_c' on the same Matmul object comes before it}}
   asc.matmul.wait_get_tensor_c %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16, layout = normal>, b = <gm, nd, f16, layout = normal>, c = <gm, nd, f32, layout = bsngd>, config = <norm, is_n_batch = true>>
+
+// IterateNBatch's static_assert rejects NORMAL input layouts (L12).
+func.func @n_batch_normal_layout(%n: i32) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects A and B batch layouts bsngd, sbngd or bngs1s2, got normal and normal: IterateNBatch rejects none and normal at compile time}}
+  asc.matmul.iterate_n_batch %mm, %n, %n, %n : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16, layout = bsngd>, b = <gm, nd, f16, layout = bsngd>, c = <gm, nd, f32>, config = <norm, is_n_batch = true>>
+
+// C needs a batch layout too (L12).
+func.func @n_batch_c_layout(%n: i32) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects a C batch layout other than none or normal, got none}}
+  asc.matmul.iterate_n_batch %mm, %n, %n, %n : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16, layout = bsngd>, b = <gm, nd, f16, layout = bsngd>, c = <gm, nd, f32, layout = bngs1s2>>
+
+// Without isNBatch in the config IterateNBatch returns at once (L12).
+func.func @n_batch_no_config(%n: i32) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects a Matmul config with is_n_batch = true: without it IterateNBatch returns without computing}}
+  asc.matmul.iterate_n_batch %mm, %n, %n, %n : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// The mix-mode client has no SetBatchNum (L13).
+func.func @batch_num_mix(%n: i32) attributes {asc.kernel} {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{'asc.matmul.set_batch_num' op expects a cube-only kernel ('asc.cube_only'): SetBatchNum exists only on the cube-side Matmul object}}
+  asc.matmul.set_batch_num %mm, %n, %n : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// The cube-only IterateBatch form (no batch counts) is not on the mix-mode
+// client (L13).
+func.func @cube_iterate_batch_mix(%p: !asc.gm_addr) attributes {asc.kernel} {
+  %mm = asc.matmul.create : !mm
+  %c = asc.set_global_buffer %p : !asc.global_tensor<f32>
+  // expected-error @+1 {{expects a cube-only kernel ('asc.cube_only'): IterateBatch without batch counts (the cube-only form) exists only on the cube-side Matmul object}}
+  asc.matmul.iterate_batch %mm, %c : !mm, !asc.global_tensor<f32>
   return
 }

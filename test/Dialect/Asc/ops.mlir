@@ -31,11 +31,24 @@
 // Kernel environment
 //===----------------------------------------------------------------------===//
 
-// A kernel declaration carrying asc.kernel and asc.no_alias without a body.
+// A kernel declaration carrying asc.kernel, asc.no_alias and asc.workspace
+// without a body; a kernel may take scalars.
 // CHECK-LABEL: func.func private @external_kernel
-// CHECK-SAME: (!asc.gm_addr {asc.no_alias}, !asc.global_tensor<f16> {asc.no_alias}, !asc.gm_addr)
+// CHECK-SAME: (!asc.gm_addr {asc.no_alias}, i32, !asc.gm_addr {asc.workspace})
 // CHECK-SAME: attributes {asc.kernel}{{$}}
-func.func private @external_kernel(!asc.gm_addr {asc.no_alias}, !asc.global_tensor<f16> {asc.no_alias}, !asc.gm_addr) attributes {asc.kernel}
+func.func private @external_kernel(!asc.gm_addr {asc.no_alias}, i32, !asc.gm_addr {asc.workspace}) attributes {asc.kernel}
+
+// A device function may take a global tensor marked asc.no_alias.
+// CHECK-LABEL: func.func private @device_function
+// CHECK-SAME: (!asc.global_tensor<f16> {asc.no_alias}){{$}}
+func.func private @device_function(!asc.global_tensor<f16> {asc.no_alias})
+
+// A cube-only kernel.
+// CHECK-LABEL: func.func @cube_only_kernel
+// CHECK-SAME: attributes {asc.cube_only, asc.kernel}
+func.func @cube_only_kernel() attributes {asc.kernel, asc.cube_only} {
+  return
+}
 
 // Kernel environment: block index/count, core kind, system and user
 // workspace, tiling.
@@ -145,7 +158,7 @@ func.func @tiling_fields(%tiling: !asc.tiling) {
 // CHECK-LABEL: func.func @global_tensors
 // CHECK-SAME: (%[[PTR:[^:]*]]: !asc.gm_addr {asc.no_alias}, %[[C:[^:]*]]: !asc.global_tensor<f32> {asc.no_alias},
 // CHECK-SAME: %[[UB:[^:]*]]: !asc.local_tensor<vecin, f16>, %[[OFF:[^:]*]]: i64, %[[SIZE:[^:]*]]: i64, %[[I:[^:]*]]: i64, %[[V:[^:]*]]: f32)
-// CHECK-SAME: attributes {asc.kernel}
+// CHECK-SAME: {{ \{$}}
 // CHECK: %[[G0:.*]] = asc.set_global_buffer %[[PTR]] : !asc.global_tensor<f16>
 // CHECK: %[[G1:.*]] = asc.set_global_buffer %[[PTR]][%[[OFF]]] : !asc.global_tensor<bf16>
 // CHECK: %[[G2:.*]] = asc.set_global_buffer %[[PTR]], %[[SIZE]] : !asc.global_tensor<i8>
@@ -156,7 +169,7 @@ func.func @tiling_fields(%tiling: !asc.tiling) {
 // CHECK: asc.set_value %[[C]][%[[I]]], %[[V]] : !asc.global_tensor<f32>
 // CHECK: %[[Y:.*]] = asc.get_value %[[G3]][%[[I]]] : !asc.global_tensor<i64>
 // CHECK: asc.set_value %[[G3]][%[[I]]], %[[Y]] : !asc.global_tensor<i64>
-func.func @global_tensors(%a_ptr: !asc.gm_addr {asc.no_alias}, %c: !asc.global_tensor<f32> {asc.no_alias}, %ub: !asc.local_tensor<vecin, f16>, %off: i64, %size: i64, %idx: i64, %v: f32) attributes {asc.kernel} {
+func.func @global_tensors(%a_ptr: !asc.gm_addr {asc.no_alias}, %c: !asc.global_tensor<f32> {asc.no_alias}, %ub: !asc.local_tensor<vecin, f16>, %off: i64, %size: i64, %idx: i64, %v: f32) {
   %g0 = asc.set_global_buffer %a_ptr : !asc.global_tensor<f16>
   %g1 = asc.set_global_buffer %a_ptr[%off] : !asc.global_tensor<bf16>
   %g2 = asc.set_global_buffer %a_ptr, %size : !asc.global_tensor<i8>

@@ -13,10 +13,8 @@ func.func @not_a_module() {
 
 // The lowering's diagnostics reach the translation.
 module {
-  // expected-error @+1 {{'func.func' op cannot be lowered to an Ascend C kernel: argument #0 has type 'i32', a kernel takes GM_ADDR pointers (!asc.gm_addr) only}}
-  func.func @kernel_scalar_arg(%n: i32) attributes {asc.kernel} {
-    return
-  }
+  // expected-error @+1 {{'func.func' op cannot be lowered to Ascend C: argument #0 is a Matmul object; objects are declared once and used in place}}
+  func.func private @takes_matmul(!asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>)
 }
 
 // -----

@@ -16,9 +16,9 @@
 !mm_batch = !asc.matmul<a = <gm, nd, f16, layout = normal>,
                         b = <gm, nd, f16, layout = normal>,
                         c = <gm, nd, f32, layout = normal>>
-!mm_nbatch = !asc.matmul<a = <gm, nd, f16, layout = normal>,
-                         b = <gm, nd, f16, layout = normal>,
-                         c = <gm, nd, f32, layout = normal>,
+!mm_nbatch = !asc.matmul<a = <gm, nd, f16, layout = bsngd>,
+                         b = <gm, nd, f16, layout = bsngd>,
+                         c = <gm, nd, f32, layout = bngs1s2>,
                          config = <norm, is_n_batch = true>>
 !mm_mdl = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>,
                       config = <mdl>>
@@ -38,13 +38,16 @@
 // CHECK-NEXT: [[DST]][[[I]]] = [[SRC]][[[I]]];
 // CHECK-NEXT: }
 
-// A kernel takes GM_ADDR pointers; the block queries are free functions.
+// A kernel takes GM_ADDR pointers; the block queries are free functions;
+// the core queries, when used as values, the comparisons ASCEND_IS_AIC and
+// ASCEND_IS_AIV stand for; GetSysWorkSpacePtr is global.
 // CHECK-LABEL: extern "C" __global__ __aicore__ void environment(GM_ADDR {{.*}}, GM_ADDR {{.*}}) {
 // CHECK: int64_t {{.*}} = AscendC::GetBlockIdx();
 // CHECK: int64_t {{.*}} = AscendC::GetBlockNum();
-// CHECK: bool {{.*}} = g_coreType == AscendC::AIC;
-// CHECK: bool {{.*}} = g_coreType == AscendC::AIV;
-// CHECK: GM_ADDR {{.*}} = AscendC::GetSysWorkSpacePtr();
+// CHECK-DAG: g_coreType == AscendC::AIC
+// CHECK-DAG: g_coreType == AscendC::AIV
+// CHECK: AscendC::PipeBarrier<PIPE_V>();
+// CHECK: GM_ADDR {{.*}} = GetSysWorkSpacePtr();
 // CHECK: GM_ADDR {{.*}} = AscendC::GetUserWorkspace(
 // CHECK: TCubeTiling [[T:.*]];
 // CHECK-NEXT: CopyTiling(&[[T]], [[TGM:.*]]);
@@ -61,6 +64,10 @@ func.func @environment(%ws: !asc.gm_addr, %tiling_gm: !asc.gm_addr)
   %num = asc.get_block_num
   %aic = asc.is_aic
   %aiv = asc.is_aiv
+  %either = arith.ori %aic, %aiv : i1
+  scf.if %either {
+    asc.pipe_barrier pipe_v
+  }
   %sys = asc.get_sys_workspace_ptr
   %user = asc.get_user_workspace %ws
   %tiling = asc.get_tiling %tiling_gm
@@ -166,15 +173,16 @@ func.func @queues_and_vectors(%p: !asc.gm_addr) attributes {asc.kernel} {
 }
 
 // The full Matmul type (A, B transposed, C, bias) and its configuration
-// calls, with and without their optional arguments.
+// calls, with and without their optional arguments; arguments that repeat
+// their parameter's default are left out.
 // CHECK-LABEL: void matmul_configuration(GM_ADDR
 // CHECK: matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, true>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>> [[MM:.*]];
-// CHECK-NEXT: GM_ADDR [[WS:.*]] = AscendC::GetSysWorkSpacePtr();
+// CHECK-NEXT: GM_ADDR [[WS:.*]] = GetSysWorkSpacePtr();
 // CHECK-NEXT: REGIST_MATMUL_OBJ(&[[PIPE:.*]], [[WS]], [[MM]]);
 // CHECK-NEXT: [[MM]].Init(&[[T:.*]]);
 // CHECK-NEXT: [[MM]].Init(&[[T]], &[[PIPE]]);
 // CHECK-NEXT: [[MM]].SetTensorA([[A:.*]]);
-// CHECK-NEXT: [[MM]].SetTensorA([[A]], false);
+// CHECK-NEXT: [[MM]].SetTensorA([[A]]);
 // CHECK-NEXT: [[MM]].SetTensorB([[B:.*]], true);
 // CHECK-NEXT: [[MM]].SetTensorA([[H:.*]]);
 // CHECK-NEXT: [[MM]].SetBias([[BIAS:.*]]);
@@ -184,12 +192,11 @@ func.func @queues_and_vectors(%p: !asc.gm_addr) attributes {asc.kernel} {
 // CHECK-NEXT: [[MM]].SetSingleShape([[M]], [[M]], [[M]]);
 // CHECK-NEXT: [[MM]].SetTail([[M]], [[M]], [[M]]);
 // CHECK-NEXT: [[MM]].SetWorkspace([[BIAS]]);
-// CHECK-NEXT: [[MM]].SetHF32(false, 0);
+// CHECK-NEXT: [[MM]].SetHF32();
 // CHECK-NEXT: [[MM]].SetHF32(true, 1);
-// CHECK-NEXT: [[MM]].SetBatchNum([[M]], [[M]]);
 // CHECK-NEXT: [[MM]].SetQuantScalar([[SCALE:.*]]);
 // CHECK-NEXT: [[MM]].SetQuantVector([[SCALES:.*]]);
-// CHECK-NEXT: [[MM]].IterateAll<true>([[BIAS]], 0, false, false, false);
+// CHECK-NEXT: [[MM]].IterateAll([[BIAS]]);
 // CHECK-NEXT: [[MM]].End();
 func.func @matmul_configuration(%p: !asc.gm_addr, %t: !asc.gm_addr)
     attributes {asc.kernel} {
@@ -220,7 +227,6 @@ func.func @matmul_configuration(%p: !asc.gm_addr, %t: !asc.gm_addr)
   asc.matmul.set_workspace %mm, %bias : !mm, !gm_f32
   asc.matmul.set_hf32 %mm : !mm
   asc.matmul.set_hf32 %mm {enable_hf32 = true, trans_mode = 1 : i32} : !mm
-  asc.matmul.set_batch_num %mm, %m, %m : !mm
   asc.matmul.set_quant_scalar %mm, %scale : !mm
   asc.matmul.set_quant_vector %mm, %scales : !mm, !asc.global_tensor<ui64>
   asc.matmul.iterate_all %mm, %bias : !mm, !gm_f32
@@ -231,10 +237,10 @@ func.func @matmul_configuration(%p: !asc.gm_addr, %t: !asc.gm_addr)
 // IterateAll to GM spells all five arguments, to a local tensor two;
 // template arguments come first.
 // CHECK-LABEL: void iterate_all(GM_ADDR
-// CHECK: [[MM:v[0-9]+]].IterateAll<false>([[C:.*]], 0, false, true, false);
+// CHECK: [[MM:v[0-9]+]].IterateAll<false>([[C:.*]], 0, false, true);
 // CHECK-NEXT: [[MM]].WaitIterateAll();
-// CHECK-NEXT: [[MM]].IterateAll<true>([[C]], 1, true, false, true);
-// CHECK-NEXT: [[MM2:v[0-9]+]].IterateAll<true>([[UB:.*]], 0);
+// CHECK-NEXT: [[MM]].IterateAll([[C]], 1, true, false, true);
+// CHECK-NEXT: [[MM2:v[0-9]+]].IterateAll([[UB:.*]]);
 // CHECK-NEXT: [[MM2]].IterateAll<false>([[UB]], 2);
 func.func @iterate_all(%p: !asc.gm_addr) attributes {asc.kernel} {
   %c = asc.set_global_buffer %p : !gm_f32
@@ -254,14 +260,14 @@ func.func @iterate_all(%p: !asc.gm_addr) attributes {asc.kernel} {
 // (one destination, GM plus a VECIN copy, the returned workspace view). A
 // result nobody reads leaves a plain call statement.
 // CHECK-LABEL: void iterate_and_get_tensor_c(GM_ADDR
-// CHECK: bool [[MORE:.*]] = [[MM:v[0-9]+]].Iterate<true>(false);
+// CHECK: bool [[MORE:.*]] = [[MM:v[0-9]+]].Iterate();
 // CHECK-NEXT: [[MM]].Iterate<false>(true);
 // CHECK-NEXT: if ([[MORE]]) {
-// CHECK-NEXT: [[MM]].GetTensorC<true>([[UB:.*]], 0, false);
+// CHECK-NEXT: [[MM]].GetTensorC([[UB:.*]]);
 // CHECK-NEXT: [[MM]].GetTensorC<false>([[UB]], 0, true);
 // CHECK-NEXT: [[MM]].WaitGetTensorC();
-// CHECK-NEXT: [[MM]].GetTensorC<true>([[C:.*]], [[UB]], 1, false);
-// CHECK-NEXT: AscendC::GlobalTensor<float> [[BLK:.*]] = [[MM]].GetTensorC<false>(0, false);
+// CHECK-NEXT: [[MM]].GetTensorC([[C:.*]], [[UB]], 1);
+// CHECK-NEXT: AscendC::GlobalTensor<float> [[BLK:.*]] = [[MM]].GetTensorC<false>();
 // CHECK-NEXT: AscendC::DataCopy([[UB]], [[BLK]], {{.*}});
 // CHECK-NEXT: [[MM]].GetTensorC<false>(3, true);
 // CHECK-NEXT: [[MM]].AsyncGetTensorC([[UB]]);
@@ -293,7 +299,7 @@ func.func @iterate_and_get_tensor_c(%p: !asc.gm_addr) attributes {asc.kernel} {
 // CHECK-LABEL: void iterate_local_c(GM_ADDR
 // CHECK: matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::CO1, CubeFormat::NZ, float>> [[MM:.*]];
 // CHECK: bool [[MORE:.*]];
-// CHECK-NEXT: [[MORE]] = [[MM]].Iterate<true>(true, [[CO1:.*]]);
+// CHECK-NEXT: [[MORE]] = [[MM]].Iterate(true, [[CO1:.*]]);
 func.func @iterate_local_c(%p: !asc.gm_addr) attributes {asc.kernel} {
   %que = asc.queue.create : !asc.queue<co1, 1>
   %co1 = asc.queue.alloc_tensor %que : !asc.queue<co1, 1> -> !asc.local_tensor<co1, f32>
@@ -307,16 +313,14 @@ func.func @iterate_local_c(%p: !asc.gm_addr) attributes {asc.kernel} {
 
 // IterateBatch: the mix form to GM takes <sync, waitIterateBatch>, to a
 // local tensor <sync>; strides default to 0 and enPartialSum, enAtomic
-// trail when set; the cube-only form has no template arguments.
+// trail when set (the cube-only form is in cube-only.mlir).
 // CHECK-LABEL: void iterate_batch(GM_ADDR
-// CHECK: [[MM:v[0-9]+]].IterateBatch<false, true>([[C:.*]], [[BA:.*]], [[BB:.*]], false, 0, 0, 0);
+// CHECK: [[MM:v[0-9]+]].IterateBatch<false, true>([[C:.*]], [[BA:.*]], [[BB:.*]], false);
 // CHECK-NEXT: [[MM]].WaitIterateBatch();
-// CHECK-NEXT: [[MM]].IterateBatch<true, false>([[C]], [[BA]], [[BB]], false, [[S:.*]], [[S]], [[S]]);
-// CHECK-NEXT: [[MM]].IterateBatch<true, false>([[C]], [[BA]], [[BB]], false, 0, 0, 0, true);
-// CHECK-NEXT: [[MM]].IterateBatch<true, false>([[C]], [[BA]], [[BB]], false, 0, 0, 0, false, 1);
-// CHECK-NEXT: [[MM]].IterateBatch<true>([[UB:.*]], [[BA]], [[BB]], true, 0, 0, 0);
-// CHECK-NEXT: [[MM]].IterateBatch([[C]], false, 0, false, 0, 0, 0);
-// CHECK-NEXT: [[MM]].IterateBatch([[C]], true, 2, false, [[S]], [[S]], [[S]]);
+// CHECK-NEXT: [[MM]].IterateBatch([[C]], [[BA]], [[BB]], false, [[S:.*]], [[S]], [[S]]);
+// CHECK-NEXT: [[MM]].IterateBatch([[C]], [[BA]], [[BB]], false, 0, 0, 0, true);
+// CHECK-NEXT: [[MM]].IterateBatch([[C]], [[BA]], [[BB]], false, 0, 0, 0, false, 1);
+// CHECK-NEXT: [[MM]].IterateBatch([[UB:.*]], [[BA]], [[BB]], true);
 func.func @iterate_batch(%p: !asc.gm_addr) attributes {asc.kernel} {
   %ba = arith.constant 2 : i32
   %bb = arith.constant 3 : i32
@@ -331,20 +335,18 @@ func.func @iterate_batch(%p: !asc.gm_addr) attributes {asc.kernel} {
   asc.matmul.iterate_batch %mm, %c batch(%ba, %bb) {en_partial_sum = true} : !mm_batch, !gm_f32
   asc.matmul.iterate_batch %mm, %c batch(%ba, %bb) {en_atomic = 1 : i32} : !mm_batch, !gm_f32
   asc.matmul.iterate_batch %mm, %ub batch(%ba, %bb) {en_sequential_write = true} : !mm_batch, !ub_in
-  asc.matmul.iterate_batch %mm, %c : !mm_batch, !gm_f32
-  asc.matmul.iterate_batch %mm, %c strides(%s, %s, %s) {en_partial_sum = true, en_atomic = 2 : i32} : !mm_batch, !gm_f32
   return
 }
 
 // IterateNBatch into the workspace and the two GetBatchTensorC forms; the
 // object's type names its configuration constant (bias slot = C).
 // CHECK-LABEL: void iterate_n_batch(GM_ADDR
-// CHECK: matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NORMAL>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NORMAL>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NORMAL>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NORMAL>, MM_CFG_NORM_NBATCH> [[MM:.*]];
-// CHECK: [[MM]].IterateNBatch<false, true>([[L:.*]], [[BA:.*]], [[BB:.*]], false, 0, 0, 0);
+// CHECK: matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::BNGS1S2>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::BNGS1S2>, MM_CFG_NORM_NBATCH> [[MM:.*]];
+// CHECK: [[MM]].IterateNBatch<false, true>([[L:.*]], [[BA:.*]], [[BB:.*]], false);
 // CHECK-NEXT: [[MM]].WaitIterateBatch();
-// CHECK-NEXT: [[MM]].IterateNBatch<true, false>([[L]], [[BA]], [[BB]], true, [[S:.*]], [[S]], [[S]]);
+// CHECK-NEXT: [[MM]].IterateNBatch([[L]], [[BA]], [[BB]], true, [[S:.*]], [[S]], [[S]]);
 // CHECK-NEXT: AscendC::GlobalTensor<float> [[R:.*]];
-// CHECK-NEXT: [[R]] = [[MM]].GetBatchTensorC<false>([[BA]], [[BB]], false);
+// CHECK-NEXT: [[R]] = [[MM]].GetBatchTensorC<false>([[BA]], [[BB]]);
 // CHECK-NEXT: AscendC::GlobalTensor<float> [[RV:.*]] = [[R]];
 // CHECK-NEXT: AscendC::DataCopy([[UB:.*]], [[RV]], [[S]]);
 // CHECK-NEXT: [[MM]].GetBatchTensorC<false>([[UB]], [[BA]], [[BB]], true);
@@ -396,11 +398,16 @@ func.func @matmul_types(%p: !asc.gm_addr) attributes {asc.kernel} {
   return
 }
 
-// A device helper is `__aicore__ inline`; an f16 constant is spelled as a
-// half.
-// CHECK-LABEL: __aicore__ inline int32_t helper(int32_t
-// CHECK: half {{.*}} = half(1.5);
-func.func @helper(%x: i32) -> i32 {
+// A device helper is `__aicore__ inline`; constants are literals in place,
+// an f16 one spelled as a half.
+// CHECK-LABEL: __aicore__ inline int32_t helper(
+// CHECK-SAME: AscendC::LocalTensor<half> [[T:v[0-9]+]], int32_t [[X:v[0-9]+]])
+// CHECK-NEXT: AscendC::Muls([[T]], [[T]], half(1.5), [[X]]);
+// CHECK-NEXT: return [[X]] * 2;
+func.func @helper(%t: !asc.local_tensor<vecin, f16>, %x: i32) -> i32 {
   %h = arith.constant 1.500000e+00 : f16
-  return %x : i32
+  %c2 = arith.constant 2 : i32
+  asc.muls %t, %t, %h, %x : !asc.local_tensor<vecin, f16>, !asc.local_tensor<vecin, f16>
+  %y = arith.muli %x, %c2 : i32
+  return %y : i32
 }

@@ -8,7 +8,7 @@
 // (a wait never enters a loop).
 
 // CHECK-LABEL: extern "C" __global__ __aicore__ void matmul_addmm_custom(GM_ADDR
-// CHECK: [[MM:v[0-9]+]].IterateAll<false>([[C:v[0-9]+]], 0, false, true, false);
+// CHECK: [[MM:v[0-9]+]].IterateAll<false>([[C:v[0-9]+]], 0, false, true);
 // CHECK-NEXT: AscendC::LocalTensor<float> [[BIAS:v[0-9]+]] = {{v[0-9]+}}.AllocTensor<float>();
 // CHECK-NEXT: AscendC::DataCopy([[BIAS]], {{v[0-9]+}}, {{v[0-9]+}});
 // CHECK: AscendC::Muls(

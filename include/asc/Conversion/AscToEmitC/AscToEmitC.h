@@ -31,9 +31,11 @@ void populateAscToEmitCTypeConversions(TypeConverter &typeConverter);
 /// EmitC. `typeConverter` must hold the conversions of
 /// populateAscToEmitCTypeConversions. The patterns add the module-level
 /// declarations they need (includes, `using namespace AscendC;`, Matmul
-/// configurations, the CopyTiling helper) on first use.
-void populateAscToEmitCConversionPatterns(TypeConverter &typeConverter,
-                                          RewritePatternSet &patterns);
+/// configurations, the CopyTiling helper) on first use. `options` are the
+/// pass's (`set-sys-workspace`).
+void populateAscToEmitCConversionPatterns(
+    TypeConverter &typeConverter, RewritePatternSet &patterns,
+    const ConvertAscToEmitCOptions &options = {});
 
 /// Checks what the patterns cannot express, with a diagnostic on the
 /// offending op: an Ascend C object (pipe, queue, tiling, Matmul) flowing

@@ -24,6 +24,12 @@ struct AscToAscendCOptions : public PassPipelineOptions<AscToAscendCOptions> {
       llvm::cl::desc("Run --asc-sync-placement on every function before "
                      "lowering (place the Matmul waits)"),
       llvm::cl::init(false)};
+  Option<bool> setSysWorkspace{
+      *this, "set-sys-workspace",
+      llvm::cl::desc("Emit SetSysWorkspace(workspace) in every kernel that "
+                     "uses the system workspace (kernel launch without "
+                     "HAVE_WORKSPACE)"),
+      llvm::cl::init(false)};
 };
 
 /// Adds the lowering of a module of asc kernels to EmitC to `pm` (a
@@ -42,7 +48,7 @@ LogicalResult translateAscToAscendC(Operation *op, raw_ostream &os,
                                     const AscToAscendCOptions &options);
 
 /// Registers the `asc-to-ascendc` translation and its `--asc-sync-placement`
-/// command-line option.
+/// and `--asc-set-sys-workspace` command-line options.
 void registerAscToAscendCTranslation();
 
 } // namespace asc

@@ -40,42 +40,174 @@ void AscDialect::initialize() {
   addInterfaces<AscOpAsmDialectInterface>();
 }
 
+//===----------------------------------------------------------------------===//
+// Kernels (rules L11 and L14)
+//===----------------------------------------------------------------------===//
+
+bool AscDialect::isCubeOnlyKernel(Operation *op) {
+  return op && op->hasAttr(getKernelAttrName()) &&
+         op->hasAttr(getCubeOnlyAttrName());
+}
+
+/// Why a kernel cannot take an argument of `type`, or an empty string when it
+/// can: the host passes GM_ADDR pointers and scalars only.
+static StringRef getKernelArgumentProblem(Type type) {
+  if (isa<GmAddrType>(type) || type.isIntOrFloat())
+    return "";
+  if (isa<GlobalTensorType>(type))
+    return "the host passes GM_ADDR pointers; make the tensor in the kernel "
+           "with asc.set_global_buffer";
+  if (isa<LocalTensorType>(type))
+    return "a local tensor lives in the core's on-chip buffer, which the "
+           "host cannot reach";
+  if (isa<TilingType>(type))
+    return "pass the tiling's GM_ADDR and copy it with asc.get_tiling";
+  if (isa<PipeType, QueueType, MatmulType>(type))
+    return "pipes, queues and Matmul objects are declared inside the kernel";
+  return "the host passes GM_ADDR pointers and scalars only";
+}
+
+/// Rule L14: a kernel's arguments are GM addresses or scalars; at most one
+/// of them is the workspace.
+static LogicalResult verifyKernelArguments(FunctionOpInterface kernel) {
+  std::optional<unsigned> workspace;
+  for (auto [index, type] : llvm::enumerate(kernel.getArgumentTypes())) {
+    StringRef problem = getKernelArgumentProblem(type);
+    if (!problem.empty())
+      return kernel->emitOpError()
+             << "expects kernel argument #" << index
+             << " to be a global-memory address (!asc.gm_addr) or a scalar, "
+                "got "
+             << type << ": " << problem;
+    if (!kernel.getArgAttr(index, AscDialect::getWorkspaceAttrName()))
+      continue;
+    if (workspace)
+      return kernel->emitOpError()
+             << "expects one '" << AscDialect::getWorkspaceAttrName()
+             << "' argument, got #" << *workspace << " and #" << index;
+    workspace = index;
+  }
+  return success();
+}
+
+/// Warns about a TPipe::InitBuffer on the registered pipe that runs before
+/// REGIST_MATMUL_OBJ: legal, but against the documented order.
+static void warnInitBufferBeforeRegister(MatmulRegisterOp registration) {
+  Block *block = registration->getBlock();
+  block->walk([&](PipeInitBufferOp initBuffer) {
+    if (initBuffer.getPipe() != registration.getPipe())
+      return;
+    Operation *ancestor = block->findAncestorOpInBlock(*initBuffer);
+    if (!ancestor || !ancestor->isBeforeInBlock(registration))
+      return;
+    initBuffer.emitWarning()
+            .append("gives a queue its buffers before the pipe's "
+                    "asc.matmul.register: the documented order registers the "
+                    "Matmul objects first")
+            .attachNote(registration.getLoc())
+        << "registered here";
+  });
+}
+
+/// Rule L11: REGIST_MATMUL_OBJ declares local variables and, on the cube
+/// core, returns from the kernel, so a kernel registers once, in its
+/// top-level block.
+static LogicalResult verifyKernelRegistration(FunctionOpInterface kernel) {
+  Region &body = kernel.getFunctionBody();
+  if (body.empty())
+    return success();
+  MatmulRegisterOp first;
+  WalkResult result = body.walk([&](MatmulRegisterOp registration) {
+    if (first) {
+      registration.emitOpError()
+              .append("expects one asc.matmul.register per kernel: "
+                      "REGIST_MATMUL_OBJ declares local variables, a second "
+                      "one redefines them")
+              .attachNote(first.getLoc())
+          << "first registration here";
+      return WalkResult::interrupt();
+    }
+    first = registration;
+    if (registration->getBlock() != &body.front()) {
+      registration.emitOpError(
+          "expects to be in the kernel's top-level block, not in a loop or "
+          "branch: REGIST_MATMUL_OBJ declares the objects' client in the "
+          "enclosing scope and returns from the kernel on the cube core");
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (result.wasInterrupted())
+    return failure();
+  if (first)
+    warnInitBufferBeforeRegister(first);
+  return success();
+}
+
+static LogicalResult verifyKernel(Operation *op) {
+  auto kernel = dyn_cast<FunctionOpInterface>(op);
+  if (!kernel)
+    return op->emitError() << "expects '" << AscDialect::getKernelAttrName()
+                           << "' on a function";
+  if (!kernel.getResultTypes().empty())
+    return op->emitError() << "expects a kernel to return nothing, got "
+                           << kernel.getResultTypes().size() << " results";
+  if (failed(verifyKernelArguments(kernel)))
+    return failure();
+  return verifyKernelRegistration(kernel);
+}
+
+//===----------------------------------------------------------------------===//
+// Discardable attributes
+//===----------------------------------------------------------------------===//
+
 LogicalResult AscDialect::verifyOperationAttribute(Operation *op,
                                                    NamedAttribute attr) {
-  if (attr.getName() != getKernelAttrName())
-    return op->emitError() << "unknown asc attribute '"
-                           << attr.getName().getValue() << "'";
+  StringRef name = attr.getName().getValue();
+  if (name != getKernelAttrName() && name != getCubeOnlyAttrName())
+    return op->emitError() << "unknown asc attribute '" << name << "'";
   if (!isa<UnitAttr>(attr.getValue()))
-    return op->emitError() << "expects '" << getKernelAttrName()
+    return op->emitError() << "expects '" << name
                            << "' to be a unit attribute";
-  auto function = dyn_cast<FunctionOpInterface>(op);
-  if (!function)
-    return op->emitError() << "expects '" << getKernelAttrName()
-                           << "' on a function";
-  if (!function.getResultTypes().empty())
-    return op->emitError() << "expects a kernel to return nothing, got "
-                           << function.getResultTypes().size() << " results";
-  return success();
+  if (name == getCubeOnlyAttrName()) {
+    if (!op->hasAttr(getKernelAttrName()))
+      return op->emitError() << "expects '" << name
+                             << "' on a kernel (a function with '"
+                             << getKernelAttrName() << "')";
+    return success();
+  }
+  return verifyKernel(op);
 }
 
 LogicalResult AscDialect::verifyRegionArgAttribute(Operation *op,
                                                    unsigned regionIndex,
                                                    unsigned argIndex,
                                                    NamedAttribute attr) {
-  if (attr.getName() != getNoAliasAttrName())
-    return op->emitError() << "unknown asc argument attribute '"
-                           << attr.getName().getValue() << "'";
+  StringRef name = attr.getName().getValue();
+  if (name != getNoAliasAttrName() && name != getWorkspaceAttrName())
+    return op->emitError() << "unknown asc argument attribute '" << name
+                           << "'";
   if (!isa<UnitAttr>(attr.getValue()))
-    return op->emitError() << "expects '" << getNoAliasAttrName()
+    return op->emitError() << "expects '" << name
                            << "' to be a unit attribute";
   // Declarations have no region, so read the type off the function type.
   Type type;
-  if (auto function = dyn_cast<FunctionOpInterface>(op))
+  auto function = dyn_cast<FunctionOpInterface>(op);
+  if (function)
     type = function.getArgumentTypes()[argIndex];
   else
     type = op->getRegion(regionIndex).getArgument(argIndex).getType();
+  if (name == getWorkspaceAttrName()) {
+    if (!function || !op->hasAttr(getKernelAttrName()))
+      return op->emitError() << "expects '" << name
+                             << "' on an argument of a kernel";
+    if (!isa<GmAddrType>(type))
+      return op->emitError() << "expects '" << name
+                             << "' on a !asc.gm_addr argument, got " << type;
+    return success();
+  }
   if (!isa<GmAddrType, GlobalTensorType>(type))
-    return op->emitError() << "expects '" << getNoAliasAttrName()
+    return op->emitError() << "expects '" << name
                            << "' on a global-memory argument, got " << type;
   return success();
 }

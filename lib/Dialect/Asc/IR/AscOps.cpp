@@ -1,7 +1,7 @@
 //===- AscOps.cpp - asc operations ----------------------------------------===//
 //
-// Op verifiers (rules L1-L9 of the protocol spec), memory effects and the
-// Matmul interface implementations.
+// Op verifiers (rules L1-L9, L12 and L13 of the protocol spec), memory
+// effects and the Matmul interface implementations.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,6 +9,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::asc;
@@ -266,6 +267,23 @@ LogicalResult DuplicateOp::verify() { return verifyVectorOperands(*this); }
 // Matmul set-up and configuration
 //===----------------------------------------------------------------------===//
 
+/// Rule L13: `what` exists only on the cube-side Matmul object, which a mix
+/// kernel does not have. Device functions are checked when lowered, where the
+/// whole file's mode is known.
+static LogicalResult verifyCubeOnlyCall(Operation *op, StringRef what) {
+  auto function = op->getParentOfType<FunctionOpInterface>();
+  if (!function || !function->hasAttr(AscDialect::getKernelAttrName()) ||
+      AscDialect::isCubeOnlyKernel(function))
+    return success();
+  return op->emitOpError("expects a cube-only kernel ('")
+         << AscDialect::getCubeOnlyAttrName() << "'): " << what
+         << " exists only on the cube-side Matmul object";
+}
+
+LogicalResult MatmulSetBatchNumOp::verify() {
+  return verifyCubeOnlyCall(*this, "SetBatchNum");
+}
+
 LogicalResult MatmulRegisterOp::verify() {
   size_t numObjects = getMatmuls().size();
   if (numObjects == 0)
@@ -506,6 +524,9 @@ LogicalResult MatmulIterateBatchOp::verify() {
     return emitOpError("expects batchA and batchB together");
   // Rule L7.
   if (!isMixForm()) {
+    if (failed(verifyCubeOnlyCall(
+            *this, "IterateBatch without batch counts (the cube-only form)")))
+      return failure();
     if (!globalOutput)
       return emitOpError("expects a global output in the cube-only form "
                          "(without batch counts)");
@@ -552,8 +573,37 @@ StringRef MatmulIterateBatchOp::getUnwaitableReason() {
 // MatmulIterateNBatchOp
 //===----------------------------------------------------------------------===//
 
+/// A batch layout IterateNBatch accepts for A and B.
+static bool isNBatchInputLayout(LayoutMode layout) {
+  return layout == LayoutMode::BSNGD || layout == LayoutMode::SBNGD ||
+         layout == LayoutMode::BNGS1S2;
+}
+
+/// Rule L12: the layouts the client's static_assert accepts, and the config
+/// without which the call computes nothing.
+static LogicalResult verifyNBatchType(Operation *op, MatmulType type) {
+  LayoutMode a = type.getA().getLayout(), b = type.getB().getLayout();
+  if (!isNBatchInputLayout(a) || !isNBatchInputLayout(b))
+    return op->emitOpError("expects A and B batch layouts bsngd, sbngd or "
+                           "bngs1s2, got ")
+           << stringifyLayoutMode(a) << " and " << stringifyLayoutMode(b)
+           << ": IterateNBatch rejects none and normal at compile time";
+  LayoutMode c = type.getC().getLayout();
+  if (c == LayoutMode::NONE || c == LayoutMode::NORMAL)
+    return op->emitOpError("expects a C batch layout other than none or "
+                           "normal, got ")
+           << stringifyLayoutMode(c);
+  MatmulConfigAttr config = type.getConfig();
+  if (!config || !config.getIsNBatch())
+    return op->emitOpError(
+        "expects a Matmul config with is_n_batch = true: without it "
+        "IterateNBatch returns without computing");
+  return success();
+}
+
 LogicalResult MatmulIterateNBatchOp::verify() {
-  if (failed(verifyStrides(*this, getStrideA(), getStrideB(), getStrideC())))
+  if (failed(verifyStrides(*this, getStrideA(), getStrideB(), getStrideC())) ||
+      failed(verifyNBatchType(*this, getMatmulType(getMatmul()))))
     return failure();
   // Rule L8.
   if (getWaitIterateBatch().value_or(false) && getSync())

@@ -711,7 +711,7 @@ func.func @iterate_batch(%c: !gm, %u: !ub, %s: f32, %n: i32) {
 
 // -----
 
-!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>, config = <norm, is_n_batch = true>>
+!mm = !asc.matmul<a = <gm, nd, f16, layout = bsngd>, b = <gm, nd, f16, layout = bsngd>, c = <gm, nd, f32, layout = bsngd>, config = <norm, is_n_batch = true>>
 !ub = !asc.local_tensor<vecin, f32>
 
 // Async IterateNBatch: reading a batch back uses the object, which stops the

@@ -47,6 +47,19 @@ def Asc_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getNoAliasAttrName() {
       return ::llvm::StringLiteral("asc.no_alias");
     }
+    /// Unit attribute on a kernel: it runs on the cube core alone
+    /// (KERNEL_TYPE_AIC_ONLY), its Matmul objects are the cube-side
+    /// implementation and the emitted file defines ASCENDC_CUBE_ONLY.
+    static constexpr ::llvm::StringLiteral getCubeOnlyAttrName() {
+      return ::llvm::StringLiteral("asc.cube_only");
+    }
+    /// Unit attribute on a kernel argument: the workspace the host allocates
+    /// for the kernel, system workspace first (what SetSysWorkspace takes).
+    static constexpr ::llvm::StringLiteral getWorkspaceAttrName() {
+      return ::llvm::StringLiteral("asc.workspace");
+    }
+    /// True when `op` is a function marked as a cube-only kernel.
+    static bool isCubeOnlyKernel(::mlir::Operation *op);
 
   private:
     void registerTypes();

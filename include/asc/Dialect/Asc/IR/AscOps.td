@@ -530,8 +530,13 @@ def Asc_MatmulSetHf32Op : Asc_MatmulOp<"set_hf32", "Configure"> {
 
 def Asc_MatmulSetBatchNumOp : Asc_MatmulOp<"set_batch_num", "Configure"> {
   let summary = "set the batch counts of A and B (SetBatchNum)";
+  let description = [{
+    Only the cube-side Matmul object has SetBatchNum: the op is legal in a
+    cube-only kernel (`asc.cube_only`) and rejected in a mix kernel.
+  }];
   let arguments = (ins Asc_MatmulConfigArg:$matmul, I32:$batchA, I32:$batchB);
   let assemblyFormat = "$matmul `,` $batchA `,` $batchB attr-dict `:` qualified(type($matmul))";
+  let hasVerifier = 1;
 }
 
 def Asc_MatmulSetQuantScalarOp : Asc_MatmulSetterOp<"set_quant_scalar"> {
@@ -653,7 +658,8 @@ def Asc_MatmulIterateBatchOp : Asc_MatmulOp<"iterate_batch", "Compute", [
   let summary = "compute a batch of matrix products (IterateBatch<sync, wait>)";
   let description = [{
     The mix form (called from the vector core) names the batch counts of A
-    and B; the cube-only form does not. Strides default to 0.
+    and B; the cube-only form does not and is legal in a cube-only kernel
+    (`asc.cube_only`) only. Strides default to 0.
 
     ```mlir
     asc.matmul.iterate_batch %mm, %c batch(%ba, %bb)
@@ -689,7 +695,10 @@ def Asc_MatmulIterateNBatchOp : Asc_MatmulOp<"iterate_n_batch", "Compute", [
   let summary = "compute batchLoop batches into the workspace (IterateNBatch)";
   let description = [{
     The results land in the object's workspace and are read back with
-    `asc.matmul.get_batch_tensor_c`.
+    `asc.matmul.get_batch_tensor_c`. A and B need a batch layout of
+    `bsngd`, `sbngd` or `bngs1s2` and C one other than `none` or `normal`;
+    the Matmul config needs `is_n_batch = true`, without which the call
+    returns without computing.
 
     ```mlir
     asc.matmul.iterate_n_batch %mm, %loop, %ba, %bb

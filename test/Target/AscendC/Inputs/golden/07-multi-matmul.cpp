@@ -1,0 +1,124 @@
+#include "kernel_operator.h"
+#include "lib/matmul_intf.h"
+using namespace AscendC;
+__aicore__ inline void CopyTiling(TCubeTiling* v1, GM_ADDR v2) {
+  uint32_t* v3 = (uint32_t*) v1;
+  __gm__ uint32_t* v4 = (__gm__ uint32_t*) v2;
+  for (size_t i5 = 0; i5 < sizeof(TCubeTiling) / sizeof(uint32_t); i5 += 1) {
+    v3[i5] = v4[i5];
+  }
+  return;
+}
+extern "C" __global__ __aicore__ void qkvg_proj_custom(GM_ADDR v1, GM_ADDR v2, GM_ADDR v3, GM_ADDR v4, GM_ADDR v5, GM_ADDR v6, GM_ADDR v7, GM_ADDR v8, GM_ADDR v9, GM_ADDR v10, GM_ADDR v11) {
+  AscendC::TPipe v12;
+  TCubeTiling v13;
+  CopyTiling(&v13, v11 + 0);
+  TCubeTiling v14;
+  CopyTiling(&v14, v11 + 256);
+  TCubeTiling v15;
+  CopyTiling(&v15, v11 + 512);
+  TCubeTiling v16;
+  CopyTiling(&v16, v11 + 768);
+  int32_t v17 = v13.M;
+  int32_t v18 = v13.N;
+  int32_t v19 = v13.Ka;
+  int32_t v20 = v13.singleCoreM;
+  int32_t v21 = v13.singleCoreN;
+  int32_t v22 = v16.baseM;
+  int32_t v23 = v16.baseN;
+  int64_t v24 = AscendC::GetBlockIdx();
+  int32_t v25 = static_cast<int32_t>(v24);
+  int32_t v26 = ((v17 + v20) - 1) / v20;
+  int32_t v27 = v25 % v26;
+  int32_t v28 = v25 / v26;
+  int32_t v29 = v27 * v19;
+  int32_t v30 = v29 * v20;
+  int32_t v31 = v28 * v21;
+  int32_t v32 = (v27 * v18) * v20;
+  int32_t v33 = v32 + v31;
+  AscendC::GlobalTensor<half> v34;
+  v34.SetGlobalBuffer((__gm__ half *)v1 + v30);
+  AscendC::GlobalTensor<half> v35 = v34;
+  AscendC::GlobalTensor<half> v36;
+  v36.SetGlobalBuffer((__gm__ half *)v2 + v31);
+  AscendC::GlobalTensor<half> v37 = v36;
+  AscendC::GlobalTensor<half> v38;
+  v38.SetGlobalBuffer((__gm__ half *)v3 + v31);
+  AscendC::GlobalTensor<half> v39 = v38;
+  AscendC::GlobalTensor<half> v40;
+  v40.SetGlobalBuffer((__gm__ half *)v4 + v31);
+  AscendC::GlobalTensor<half> v41 = v40;
+  AscendC::GlobalTensor<half> v42;
+  v42.SetGlobalBuffer((__gm__ half *)v5 + v31);
+  AscendC::GlobalTensor<half> v43 = v42;
+  AscendC::GlobalTensor<half> v44;
+  v44.SetGlobalBuffer((__gm__ half *)v6 + v33);
+  AscendC::GlobalTensor<half> v45 = v44;
+  AscendC::GlobalTensor<half> v46;
+  v46.SetGlobalBuffer((__gm__ half *)v7 + v33);
+  AscendC::GlobalTensor<half> v47 = v46;
+  AscendC::GlobalTensor<half> v48;
+  v48.SetGlobalBuffer((__gm__ half *)v8 + v33);
+  AscendC::GlobalTensor<half> v49 = v48;
+  AscendC::GlobalTensor<float> v50;
+  v50.SetGlobalBuffer((__gm__ float *)v9 + v33);
+  AscendC::GlobalTensor<float> v51 = v50;
+  int32_t v52 = v20 * v21;
+  int64_t v53 = static_cast<int64_t>(v52);
+  int64_t v54 = v24 * v53;
+  AscendC::GlobalTensor<float> v55;
+  v55.SetGlobalBuffer((__gm__ float *)v10 + v54, v52);
+  AscendC::GlobalTensor<float> v56 = v55;
+  matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>> v57;
+  matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>> v58;
+  matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>> v59;
+  matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::VECOUT, CubeFormat::ND, float>> v60;
+  GM_ADDR v61 = GetSysWorkSpacePtr();
+  REGIST_MATMUL_OBJ(&v12, v61, v57, &v13, v58, &v14, v59, &v15, v60, &v16);
+  AscendC::TQue<AscendC::TPosition::VECOUT, 2> v62;
+  int32_t v63 = v22 * v23;
+  int32_t v64 = v63 * 4;
+  v12.InitBuffer(v62, 2, v64);
+  v57.SetTensorA(v35);
+  v57.SetTensorB(v37);
+  v58.SetTensorA(v35);
+  v58.SetTensorB(v39);
+  v59.SetTensorA(v35);
+  v59.SetTensorB(v41);
+  v60.SetWorkspace(v56);
+  v60.SetTensorA(v35);
+  v60.SetTensorB(v43);
+  v57.IterateAll<false>(v45, 0, false, true);
+  v58.IterateAll<false>(v47, 0, false, true);
+  v59.IterateAll<false>(v49, 0, false, true);
+  int32_t v65 = v20 / v22;
+  int32_t v66 = ((v18 - v23) * 4) / 32;
+  int32_t v67 = 0;
+  while (v60.Iterate<false>()) {
+  int32_t v68 = v67;
+  AscendC::LocalTensor<float> v69 = v62.AllocTensor<float>();
+  v60.GetTensorC<false>(v69, 0, true);
+  int32_t v70 = (v68 / v65) * v23;
+  int32_t v71 = ((v68 % v65) * v22) * v18 + v70;
+  v60.WaitGetTensorC();
+  AscendC::LeakyRelu(v69, v69, 0.01f, v63);
+  v62.EnQue(v69);
+  AscendC::LocalTensor<float> v72 = v62.DeQue<float>();
+  AscendC::GlobalTensor<float> v73 = v51[v71];
+  AscendC::DataCopyParams v74 = AscendC::DataCopyParams(v22, (v23 * 4) / 32, 0, v66);
+  AscendC::DataCopy(v73, v72, v74);
+  v62.FreeTensor(v72);
+  v67 = v68 + 1;
+  }
+  int32_t v75 = v67;
+  v57.WaitIterateAll();
+  v58.WaitIterateAll();
+  v59.WaitIterateAll();
+  v57.End();
+  v58.End();
+  v59.End();
+  v60.End();
+  AscendC::PipeBarrier<PIPE_ALL>();
+  return;
+}
+

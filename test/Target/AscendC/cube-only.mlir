@@ -1,0 +1,52 @@
+// RUN: asc-translate --asc-to-ascendc %s | FileCheck %s
+
+// A cube-only kernel: the file defines ASCENDC_CUBE_ONLY right before the
+// Matmul header, the kernel opens with the AIC-only kernel type, the AIC
+// guard is the macro itself, and the cube-side calls (SetBatchNum, the
+// IterateBatch form without batch counts) are spelled without template
+// arguments.
+
+!gm_f32 = !asc.global_tensor<f32>
+!mm = !asc.matmul<a = <gm, nd, f16, layout = normal>,
+                  b = <gm, nd, f16, layout = normal>,
+                  c = <gm, nd, f32, layout = normal>>
+
+// CHECK: #include "kernel_operator.h"
+// CHECK-NEXT: #define ASCENDC_CUBE_ONLY
+// CHECK-NEXT: #include "lib/matmul_intf.h"
+// CHECK-NEXT: using namespace AscendC;
+
+// CHECK-LABEL: extern "C" __global__ __aicore__ void batch_cube(GM_ADDR {{.*}}, GM_ADDR {{.*}}) {
+// CHECK-NEXT: KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
+// CHECK: GM_ADDR [[WS:v[0-9]+]] = GetSysWorkSpacePtr();
+// CHECK-NEXT: REGIST_MATMUL_OBJ(&{{v[0-9]+}}, [[WS]], [[MM:v[0-9]+]]);
+// CHECK: if ASCEND_IS_AIC {
+// CHECK-NEXT: [[MM]].SetBatchNum(2, 3);
+// CHECK-NEXT: [[MM]].IterateBatch([[C:v[0-9]+]], false, 0, false);
+// CHECK-NEXT: [[MM]].IterateBatch([[C]], true, 2, false, 4096, 4096, 4096);
+// CHECK-NEXT: [[MM]].End();
+// CHECK-NEXT: } else {
+// CHECK-NEXT: AscendC::PipeBarrier<PIPE_ALL>();
+// CHECK-NEXT: }
+// CHECK-NEXT: return;
+func.func @batch_cube(%p: !asc.gm_addr, %ws: !asc.gm_addr {asc.workspace})
+    attributes {asc.kernel, asc.cube_only} {
+  %ba = arith.constant 2 : i32
+  %bb = arith.constant 3 : i32
+  %s = arith.constant 4096 : i32
+  %pipe = asc.pipe.create
+  %mm = asc.matmul.create : !mm
+  %sys = asc.get_sys_workspace_ptr
+  asc.matmul.register %pipe, %sys, %mm : !mm
+  %c = asc.set_global_buffer %p : !gm_f32
+  %aic = asc.is_aic
+  scf.if %aic {
+    asc.matmul.set_batch_num %mm, %ba, %bb : !mm
+    asc.matmul.iterate_batch %mm, %c : !mm, !gm_f32
+    asc.matmul.iterate_batch %mm, %c strides(%s, %s, %s) {en_partial_sum = true, en_atomic = 2 : i32} : !mm, !gm_f32
+    asc.matmul.end %mm : !mm
+  } else {
+    asc.pipe_barrier pipe_all
+  }
+  return
+}
