@@ -251,7 +251,7 @@ func.func @result_view_is_in_workspace(%w: !asc.gm_addr {asc.no_alias}, %u: !ub,
 
 // -----
 
-!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!mm = !asc.matmul<a = <gm, nd, f16, layout = bsngd>, b = <gm, nd, f16, layout = bsngd>, c = <gm, nd, f32, layout = bsngd>, config = <norm, is_n_batch = true>>
 !gm = !asc.global_tensor<f32>
 
 // The workspace in effect is the last one set on every path, not the first
@@ -279,7 +279,7 @@ func.func @workspace_in_effect(%w1: !asc.gm_addr {asc.no_alias}, %w2: !asc.gm_ad
 
 // -----
 
-!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!mm = !asc.matmul<a = <gm, nd, f16, layout = bsngd>, b = <gm, nd, f16, layout = bsngd>, c = <gm, nd, f32, layout = bsngd>, config = <norm, is_n_batch = true>>
 !gm = !asc.global_tensor<f32>
 
 // With no workspace visible, IterateNBatch may write any GM.
@@ -353,7 +353,7 @@ func.func @write_to_input_in_flight(%a_ptr: !asc.gm_addr {asc.no_alias}, %c_ptr:
 
 // -----
 
-!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!mm = !asc.matmul<a = <gm, nd, f16, layout = bsngd>, b = <gm, nd, f16, layout = bsngd>, c = <gm, nd, f32, layout = bsngd>, config = <norm, is_n_batch = true>>
 !gm = !asc.global_tensor<f32>
 
 // Another object's IterateNBatch writes its workspace, which here is the

@@ -71,7 +71,7 @@ func.func @write_to_input(%a_ptr: !asc.gm_addr {asc.no_alias}, %c_ptr: !asc.gm_a
 
 // -----
 
-!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!mm = !asc.matmul<a = <gm, nd, f16, layout = bsngd>, b = <gm, nd, f16, layout = bsngd>, c = <gm, nd, f32, layout = bsngd>, config = <norm, is_n_batch = true>>
 !gm = !asc.global_tensor<f32>
 
 // The workspace of IterateNBatch is the one in effect at the issue.
