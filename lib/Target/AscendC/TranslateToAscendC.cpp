@@ -9,6 +9,7 @@
 #include "asc/Dialect/Asc/IR/AscDialect.h"
 #include "asc/Dialect/Asc/Transforms/Passes.h"
 #include "asc/Target/AscendC/AscendCEmitter.h"
+#include "asc/Target/AscendC/LineDirectives.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
@@ -32,6 +33,8 @@ void mlir::asc::buildAscToAscendCPipeline(OpPassManager &pm,
   if (options.syncPlacement)
     pm.addNestedPass<func::FuncOp>(createAscSyncPlacement());
   pm.addPass(createConvertAscToEmitC());
+  if (options.lineDirectives)
+    pm.addPass(createAscLineDirectivesPass());
 }
 
 void mlir::asc::registerAscToAscendCPipeline() {
@@ -63,12 +66,18 @@ void mlir::asc::registerAscToAscendCTranslation() {
       llvm::cl::desc("asc-to-ascendc: place the Matmul waits "
                      "(--asc-sync-placement) before lowering"),
       llvm::cl::init(false));
+  static llvm::cl::opt<bool> lineDirectives(
+      "asc-line-directives",
+      llvm::cl::desc("asc-to-ascendc: carry the .mlir source lines into the "
+                     "C++ as #line directives"),
+      llvm::cl::init(false));
 
   TranslateFromMLIRRegistration registration(
       "asc-to-ascendc", "Translate asc kernels to Ascend C source",
       [](Operation *op, raw_ostream &os) {
         AscToAscendCOptions options;
         options.syncPlacement = syncPlacement;
+        options.lineDirectives = lineDirectives;
         return translateAscToAscendC(op, os, options);
       },
       [](DialectRegistry &registry) {
