@@ -24,6 +24,12 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [os.path.join(config.asc_obj_root, "bin"), config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(["asc-opt", "asc-translate", "mlir-translate"], tool_dirs)
 
+# asc-run compiles kernels with the host C++ compiler; its cache lives in the
+# build tree, shared by the tests and kept between runs.
+llvm_config.add_tool_substitutions(["asc-run"], tool_dirs)
+config.environment["ASC_RUN_CACHE"] = os.path.join(config.asc_obj_root, "asc-run-cache")
+config.substitutions.append(("%runtime", os.path.join(config.asc_src_root, "runtime")))
+
 # The host C++ compiler that type-checks the emitted Ascend C (%host_cxx):
 # g++ (build-essential, on every Debian machine) or clang++ 22.
 host_cxx = None
