@@ -222,7 +222,8 @@ inline Job readJob(const char *path) {
           if (field == f.name)
             found = &f;
         if (!found || eq == std::string::npos)
-          badJob(where() + "TCubeTiling has no field '" + field + "'");
+          badJob("the TCubeTiling at offset " + std::to_string(offset) +
+                 " of '" + name + "' has no field '" + field + "'");
         int32_t value = static_cast<int32_t>(std::stol(assignment.substr(eq + 1)));
         std::memcpy(a->data.data() + offset + found->offset, &value, 4);
       }

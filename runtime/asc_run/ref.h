@@ -76,6 +76,20 @@ private:
   int64_t blocks_;
 };
 
+/// Row m of A times column n of B in double: A is row-major with `lda`
+/// elements a row; B row-major with `ldb` (K x N), or, when `bTransposed`,
+/// N x K with `ldb` elements a row.
+template <typename TA, typename TB>
+double refDot(const TA *a, const TB *b, int m, int n, int k, int lda, int ldb,
+              bool bTransposed = false) {
+  double acc = 0;
+  for (int i = 0; i < k; ++i)
+    acc += double(float(a[int64_t(m) * lda + i])) *
+           double(float(bTransposed ? b[int64_t(n) * ldb + i]
+                                    : b[int64_t(i) * ldb + n]));
+  return acc;
+}
+
 } // namespace asc_run
 
 #endif // ASC_RUN_REF_H
