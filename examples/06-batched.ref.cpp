@@ -8,7 +8,7 @@ static void ascRunReference(asc_run::Ref &ref) {
   const half *b = ref.input<half>("b");
   const float *bias = ref.input<float>("bias");
   float *c = ref.expect<float>("c");
-  int batches = t.batchM * static_cast<int>(ref.blocks());
+  int batches = static_cast<int>(ref.count("c") / (t.M * t.N));
   for (int i = 0; i < batches; ++i)
     for (int m = 0; m < t.M; ++m)
       for (int n = 0; n < t.N; ++n)

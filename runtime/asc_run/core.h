@@ -154,13 +154,28 @@ inline uint8_t *sysWorkspace() { return state().sysWorkspace; }
 inline std::string describeRange(const Range &range) {
   for (const Region &r : state().regions)
     if (range.begin >= r.begin && range.begin < r.end) {
+      if (range.end > r.end) {
+        std::ostringstream os;
+        os << r.name << " byte " << (range.begin - r.begin) << " (its size is "
+           << (r.end - r.begin) << ")";
+        return os.str();
+      }
       std::ostringstream os;
       os << r.name << " bytes [" << (range.begin - r.begin) << ", "
          << (range.end - r.begin) << ")";
       return os.str();
     }
+  // Outside every region: name the closest one that ends below it.
+  const Region *below = nullptr;
+  for (const Region &r : state().regions)
+    if (r.end <= range.begin && (!below || r.end > below->end))
+      below = &r;
   std::ostringstream os;
-  os << "unregistered memory at 0x" << std::hex << range.begin;
+  if (below && range.begin - below->end < (uint64_t(1) << 20))
+    os << (range.begin - below->end) << " bytes past the end of "
+       << below->name << " (its size is " << (below->end - below->begin) << ")";
+  else
+    os << "unregistered memory at 0x" << std::hex << range.begin;
   return os.str();
 }
 
@@ -169,10 +184,25 @@ inline std::string describePending(const Pending &p) {
          p.loc.str();
 }
 
+[[noreturn]] inline void misuse(Loc loc, const std::string &message);
+
+/// Stops an access that leaves every kernel argument and the unified buffer
+/// (on the device it would corrupt or fault; here, the host's memory).
+inline void checkBounds(const std::string &call, Loc loc, const Range &range) {
+  for (const Region &r : state().regions)
+    if (range.begin >= r.begin && range.end <= r.end)
+      return;
+  misuse(loc, call + " accesses " + std::to_string(range.end - range.begin) +
+                  " bytes from " + describeRange(range) +
+                  ", outside every kernel argument and the unified buffer");
+}
+
 /// Reports an access of `call` at `loc` to `fp` (read or write) against every
 /// pending operation. `self` is skipped (an issue's own footprint).
 inline void checkAccess(const std::string &call, Loc loc, const Footprint &fp,
                         bool write, const Pending *self = nullptr) {
+  for (const auto &part : fp.parts)
+    checkBounds(call, loc, part.range);
   for (const auto &p : state().pending) {
     if (p.get() == self)
       continue;

@@ -199,6 +199,10 @@ inline Job readJob(const char *path) {
         std::fill(a.data.begin(), a.data.end(), 0xff);
       else if (init != "zero")
         badJob(where() + "init is random, zero or nan, not '" + init + "'");
+      if (a.role == "tiling" && a.data.size() < sizeof(TCubeTiling))
+        badJob(where() + "tiling argument '" + a.name + "' has " +
+               std::to_string(a.data.size()) + " bytes, less than one " +
+               "TCubeTiling (" + std::to_string(sizeof(TCubeTiling)) + ")");
       job.args.push_back(std::move(a));
     } else if (key == "tiling") {
       std::string name;

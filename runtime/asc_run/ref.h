@@ -52,6 +52,8 @@ public:
     return t;
   }
   int64_t blocks() const { return blocks_; }
+  /// The number of elements of argument `name`.
+  uint64_t count(const char *name) const { return find(name, 1).count; }
 
 private:
   [[noreturn]] static void fail(const std::string &message) {

@@ -237,6 +237,7 @@ class MatmulModel {
   using BiasT = typename BIAS_TYPE::T;
   using AccT = detail::Acc<SrcAT>;
   using Loc = asc_run::Loc;
+  using Footprint = asc_run::Footprint;
 
   static_assert(std::is_same_v<SrcAT, SrcBT> ||
                     (std::is_same_v<SrcAT, half> && std::is_same_v<SrcBT, int8_t>),
@@ -423,6 +424,10 @@ public:
     }
     syncIter_ = sync;
     if constexpr (sync) {
+      asc_run::Pending reads;
+      addInputs(reads, 1);
+      asc_run::checkAccess(sync ? "Iterate<true>" : "Iterate<false>", loc,
+                           reads.inputs, false);
       computeBlock(round_, block_);
       double done = asc_run::state().timeline.cubeWork(blockCycles());
       asc_run::state().timeline.stallUntil(done);
@@ -515,6 +520,7 @@ public:
       asc_run::misuse(loc, "IterateAll<true> with waitIterateAll");
     auto p = newPending(name, loc, (!sync && waitIterateAll) ? "WaitIterateAll" : "");
     addInputs(*p, 1);
+    asc_run::checkAccess(p->call, loc, p->inputs, false);
     std::vector<AccT> result;
     computeAll(result);
     DstT *dst = gm.GetPhyAddr();
@@ -843,6 +849,7 @@ private:
       if (bias0)
         bias_ = bias0 + (ToConfig().isBiasBatch ? uint64_t(i) * orgN_ : 0);
       addInputs(*p, 1);
+      asc_run::checkAccess(p->call, loc, p->inputs, false);
       std::vector<AccT> product;
       computeAll(product);
       std::copy(product.begin(), product.end(), result.begin() + i * one);
@@ -962,6 +969,11 @@ private:
     if (sync) {
       blk = block_;
     } else {
+      Footprint wsBlock;
+      wsBlock.add(reinterpret_cast<const DstT *>(workspace_) +
+                      uint64_t(round_) * baseM() * baseN(),
+                  uint64_t(baseM()) * baseN() * sizeof(DstT), "workspace");
+      asc_run::checkAccess(call, loc, wsBlock, false, background_);
       uint32_t r, c;
       blockOrigin(round_, r, c);
       blk.rows = std::min(baseM(), singleM_ - int(r));
