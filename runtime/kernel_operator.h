@@ -47,6 +47,25 @@ enum pipe_t {
   PIPE_FIX,
 };
 
+/// The kernel types KERNEL_TASK_TYPE_DEFAULT takes. As in CANN's CPU build,
+/// the declaration compiles to nothing: asc-run takes the kernel type from
+/// the launch file (kernel_type).
+enum KernelMetaType : uint8_t {
+  KERNEL_TYPE_AIV_ONLY,
+  KERNEL_TYPE_AIC_ONLY,
+  KERNEL_TYPE_MIX_AIV_1_0,
+  KERNEL_TYPE_MIX_AIC_1_0,
+  KERNEL_TYPE_MIX_AIC_1_1,
+  KERNEL_TYPE_MIX_AIC_1_2,
+  KERNEL_TYPE_AICORE,
+  KERNEL_TYPE_VECTORCORE,
+  KERNEL_TYPE_MIX_AICORE,
+  KERNEL_TYPE_MIX_VECTOR_CORE,
+  KERNEL_TYPE_MAX,
+};
+#define KERNEL_TASK_TYPE(key, value)
+#define KERNEL_TASK_TYPE_DEFAULT(value)
+
 /// The type of the core running the kernel: 0 mix, 1 cube (AIC), 2 vector
 /// (AIV), as in the CPU-debug framework.
 inline int32_t g_coreType = 0;

@@ -270,6 +270,12 @@ inline uint64_t digestBytes(const std::vector<uint8_t> &bytes) {
   return h;
 }
 
+inline std::string hex16(uint64_t v) {
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(v));
+  return text;
+}
+
 struct Report {
   const Job *job = nullptr;
   std::vector<OutputCheck> outputs;
@@ -304,7 +310,7 @@ struct Report {
            << ", \"compare\": \"" << (o.exact ? "exact" : "tolerance")
            << "\", \"mismatches\": " << o.mismatches
            << ", \"max_abs_error\": " << o.maxAbs << ", \"digest\": \""
-           << std::hex << o.digest << std::dec << "\"}";
+           << hex16(o.digest) << "\"}";
       }
       os << "], \"tolerance\": {\"rtol\": " << job->rtol
          << ", \"atol\": " << job->atol << "}, \"cost\": {\"total_cycles\": "

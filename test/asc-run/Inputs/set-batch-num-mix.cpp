@@ -7,6 +7,7 @@ using A = MatmulType<TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NOR
 using C = MatmulType<TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NORMAL>;
 
 extern "C" __global__ __aicore__ void set_batch_num(GM_ADDR tilingGm) {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
   TPipe pipe;
   TCubeTiling tiling;
   matmul::Matmul<A, A, C> mm;
