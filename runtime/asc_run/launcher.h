@@ -130,6 +130,30 @@ inline void fillRandom(Ref::Arg &arg, uint64_t seed) {
   }
 }
 
+/// Stores `value` as the single element of scalar argument `a`.
+inline void setElement(Ref::Arg &a, double value) {
+  uint8_t *p = a.data.data();
+  auto store = [p](auto v) { std::memcpy(p, &v, sizeof v); };
+  if (a.type == "f16")
+    store(half(static_cast<float>(value)));
+  else if (a.type == "bf16")
+    store(bfloat16_t(static_cast<float>(value)));
+  else if (a.type == "f32")
+    store(static_cast<float>(value));
+  else if (a.type == "i8")
+    store(static_cast<int8_t>(value));
+  else if (a.type == "u8")
+    store(static_cast<uint8_t>(value));
+  else if (a.type == "i32")
+    store(static_cast<int32_t>(value));
+  else if (a.type == "u32")
+    store(static_cast<uint32_t>(value));
+  else if (a.type == "i64")
+    store(static_cast<int64_t>(value));
+  else
+    store(static_cast<uint64_t>(value));
+}
+
 struct Job {
   std::string kernel;
   int64_t blocks = 1;
@@ -204,6 +228,15 @@ inline Job readJob(const char *path) {
                std::to_string(a.data.size()) + " bytes, less than one " +
                "TCubeTiling (" + std::to_string(sizeof(TCubeTiling)) + ")");
       job.args.push_back(std::move(a));
+    } else if (key == "scalar") {
+      std::string name;
+      double value;
+      if (!(words >> name >> value))
+        badJob(where() + "scalar takes NAME VALUE");
+      Ref::Arg *a = findArg(job, name);
+      if (!a || a->count != 1)
+        badJob(where() + "no scalar argument '" + name + "'");
+      setElement(*a, value);
     } else if (key == "tiling") {
       std::string name;
       uint64_t offset;

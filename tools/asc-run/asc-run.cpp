@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "asc/Dialect/Asc/IR/AscDialect.h"
+#include "asc/Dialect/Asc/IR/AscTypes.h"
 #include "asc/Dialect/Asc/Transforms/Passes.h"
 #include "asc/Target/AscendC/AscendCEmitter.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -142,6 +143,8 @@ static std::string absolutePath(StringRef path) {
 struct LaunchArg {
   std::string name, role, type, init;
   uint64_t count = 0;
+  /// A scalar argument's value, as written in the launch file.
+  std::string value;
   /// Tiling directives: offset and field assignments.
   std::vector<std::pair<uint64_t, std::string>> tilings;
 };
@@ -181,9 +184,10 @@ static LaunchArg parseArg(const llvm::json::Object &obj, const std::string &wher
     fatal(where + ": an argument needs a \"name\"");
   std::string at = where + ", argument '" + arg.name + "'";
   arg.role = str("role", "");
-  if (!llvm::is_contained({"input", "output", "workspace", "tiling"}, arg.role))
-    fatal(at + ": role must be input, output, workspace or tiling, not '" +
-          arg.role + "'");
+  if (!llvm::is_contained({"input", "output", "workspace", "tiling", "scalar"},
+                          arg.role))
+    fatal(at + ": role must be input, output, workspace, tiling or scalar, "
+               "not '" + arg.role + "'");
   bool bytesOnly = arg.role == "workspace" || arg.role == "tiling";
   arg.type = str("type", bytesOnly ? "u8" : "");
   if (!elementBytes(arg.type))
@@ -194,6 +198,18 @@ static LaunchArg parseArg(const llvm::json::Object &obj, const std::string &wher
                                                 : "zero");
   if (!llvm::is_contained({"random", "zero", "nan"}, arg.init))
     fatal(at + ": init must be random, zero or nan");
+  if (arg.role == "scalar") {
+    const llvm::json::Value *value = obj.get("value");
+    std::optional<double> number = value ? value->getAsNumber() : std::nullopt;
+    if (!number)
+      fatal(at + ": a scalar needs a numeric \"value\"");
+    std::optional<int64_t> integer = value->getAsInteger();
+    arg.value = integer ? std::to_string(*integer)
+                        : llvm::formatv("{0:e}", *number).str();
+    arg.count = 1;
+    arg.init = "zero";
+    return arg;
+  }
   if (const llvm::json::Array *shape = obj.getArray("shape")) {
     arg.count = 1;
     for (const llvm::json::Value &dim : *shape) {
@@ -293,15 +309,61 @@ static std::vector<Launch> readLaunches(StringRef path) {
 // Lowering
 //===----------------------------------------------------------------------===//
 
-/// Lowers the kernel function `kernel` of `source` (the other kernels are
+/// Lowers the kernel function of `launch` in `source` (the other kernels are
 /// dropped first: each launch compiles one) to Ascend C with #line
-/// directives. Returns the number of kernel arguments in `arity`.
+/// directives, after checking the launch's arguments against it.
+/// The launch element type of a scalar kernel argument of type `type`, or ""
+/// for one a launch cannot give.
+static std::string scalarTypeName(Type type) {
+  if (type.isF16())
+    return "f16";
+  if (type.isBF16())
+    return "bf16";
+  if (type.isF32())
+    return "f32";
+  if (auto integer = dyn_cast<IntegerType>(type)) {
+    std::string sign = integer.isUnsigned() ? "u" : "i";
+    if (llvm::is_contained({8u, 32u, 64u}, integer.getWidth()))
+      return sign + std::to_string(integer.getWidth());
+  }
+  return "";
+}
+
+/// Checks that the launch gives each kernel argument what it is: a GM
+/// address for !asc.gm_addr, a scalar of the same type otherwise.
+static void checkArguments(func::FuncOp kernel, const Launch &launch) {
+  if (kernel.getNumArguments() != launch.args.size())
+    fatal("kernel '" + launch.kernel + "' takes " +
+          std::to_string(kernel.getNumArguments()) +
+          " arguments, the launch gives " + std::to_string(launch.args.size()));
+  for (auto [index, type] : llvm::enumerate(kernel.getArgumentTypes())) {
+    const LaunchArg &arg = launch.args[index];
+    bool address = isa<asc::GmAddrType>(type);
+    if (address && arg.role == "scalar")
+      fatal("argument " + std::to_string(index) + " ('" + arg.name +
+            "') of kernel '" + launch.kernel +
+            "' is a GM address, the launch gives a scalar");
+    if (!address && arg.role != "scalar")
+      fatal("argument " + std::to_string(index) + " ('" + arg.name +
+            "') of kernel '" + launch.kernel + "' is a scalar, the launch "
+            "gives it the role '" + arg.role + "'");
+    if (!address && scalarTypeName(type) != arg.type)
+      fatal("argument " + std::to_string(index) + " ('" + arg.name +
+            "') of kernel '" + launch.kernel + "' has a type the launch " +
+            "spells '" + (scalarTypeName(type).empty() ? std::string("(none)")
+                                                         : scalarTypeName(type)) +
+            "', not '" + arg.type + "'");
+  }
+}
+
 static std::string lowerKernel(StringRef source, StringRef filename,
-                               StringRef kernel, unsigned &arity) {
+                               const Launch &launch) {
+  StringRef kernel = launch.kernel;
   DialectRegistry registry;
   registry.insert<asc::AscDialect, arith::ArithDialect, cf::ControlFlowDialect,
                   emitc::EmitCDialect, func::FuncDialect, scf::SCFDialect>();
   MLIRContext context(registry);
+  context.printOpOnDiagnostic(false);
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(source, filename), llvm::SMLoc());
@@ -322,7 +384,7 @@ static std::string lowerKernel(StringRef source, StringRef filename,
   }
   if (!found)
     fatal("'" + filename + "' has no kernel function '" + kernel + "'");
-  arity = found.getNumArguments();
+  checkArguments(found, launch);
   for (func::FuncOp f : others)
     if (SymbolTable::symbolKnownUseEmpty(f, *module))
       f.erase();
@@ -441,17 +503,34 @@ static std::string cacheKey(StringRef driver, StringRef reference,
   return llvm::toHex(hash.final(), /*LowerCase=*/true).substr(0, 24);
 }
 
+/// The C++ type of a scalar launch element type.
+static std::string cppScalarType(StringRef type) {
+  return llvm::StringSwitch<std::string>(type)
+      .Case("f16", "half")
+      .Case("bf16", "bfloat16_t")
+      .Case("f32", "float")
+      .Case("i8", "int8_t")
+      .Case("u8", "uint8_t")
+      .Case("i32", "int32_t")
+      .Case("u32", "uint32_t")
+      .Case("i64", "int64_t")
+      .Default("uint64_t");
+}
+
 /// The C++ that includes the kernel, the launcher and the reference.
-static std::string makeDriver(StringRef cpp, const Launch &launch,
-                              unsigned arity) {
+static std::string makeDriver(StringRef cpp, const Launch &launch) {
   std::string driver = "// asc-run driver for kernel " + launch.kernel + "\n";
   driver += cpp.str();
   driver += "\n#line 1 \"asc-run-driver\"\n#include \"asc_run/launcher.h\"\n";
   if (!launch.reference.empty())
     driver += "#include \"" + launch.reference + "\"\n";
   driver += "static void ascRunLaunch(uint8_t **args) {\n  " + launch.kernel + "(";
-  for (unsigned i = 0; i < arity; ++i)
-    driver += (i ? ", args[" : "args[") + std::to_string(i) + "]";
+  for (auto [i, arg] : llvm::enumerate(launch.args)) {
+    std::string slot = "args[" + std::to_string(i) + "]";
+    if (arg.role == "scalar")
+      slot = "*reinterpret_cast<" + cppScalarType(arg.type) + " *>(" + slot + ")";
+    driver += (i ? ", " : "") + slot;
+  }
   driver += ");\n}\nint main(int argc, char **argv) {\n"
             "  return asc_run::launchMain(argc, argv, ascRunLaunch, ";
   driver += launch.reference.empty() ? "nullptr" : "ascRunReference";
@@ -517,6 +596,9 @@ static std::string makeJob(const Launch &launch) {
   for (const LaunchArg &a : launch.args)
     job += "arg " + a.name + " " + a.role + " " + a.type + " " +
            std::to_string(a.count) + " " + a.init + "\n";
+  for (const LaunchArg &a : launch.args)
+    if (a.role == "scalar")
+      job += "scalar " + a.name + " " + a.value + "\n";
   for (const LaunchArg &a : launch.args)
     for (const auto &t : a.tilings)
       job += "tiling " + a.name + " " + std::to_string(t.first) + t.second + "\n";
@@ -585,21 +667,16 @@ int main(int argc, char **argv) {
     if (!kernelName.empty() && launch.kernel != kernelName)
       continue;
     ran = true;
-    unsigned arity = launch.args.size();
     std::string cpp = source;
     if (cppFile.empty()) {
-      cpp = lowerKernel(source, inputFile, launch.kernel, arity);
+      cpp = lowerKernel(source, inputFile, launch);
       cpp = applyLoweringWorkarounds(std::move(cpp), launch.aicOnly);
     }
-    if (arity != launch.args.size())
-      fatal(launchPath + ": kernel '" + launch.kernel + "' takes " +
-            std::to_string(arity) + " arguments, the launch gives " +
-            std::to_string(launch.args.size()));
     if (emitCpp) {
       llvm::outs() << cpp;
       continue;
     }
-    std::string binary = compileCached(makeDriver(cpp, launch, arity), launch);
+    std::string binary = compileCached(makeDriver(cpp, launch), launch);
     int rc = runLaunch(binary, launch);
     if (rc != 0 && (worst == 0 || rc > worst))
       worst = rc;
