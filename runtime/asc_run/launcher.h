@@ -20,7 +20,9 @@
 #include "kernel_tiling/kernel_tiling.h"
 
 #include <cmath>
+#include <csignal>
 #include <cstdio>
+#include <unistd.h>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -421,8 +423,28 @@ inline OutputCheck compareOutput(const Ref::Arg &a, double rtol, double atol) {
   return o;
 }
 
+/// A crash in the kernel's own code (a division by zero with a tiling field
+/// left 0, a raw pointer out of bounds): say which block, then die of it.
+inline void onCrash(int signal) {
+  static char text[160];
+  int n = std::snprintf(text, sizeof text,
+                        "asc-run: error: kernel %s crashed on block %lld (%s); "
+                        "check the launch's tiling fields and shapes\n",
+                        state().kernelName.c_str(),
+                        static_cast<long long>(state().blockIdx),
+                        signal == SIGFPE ? "arithmetic exception"
+                                         : "invalid memory access");
+  if (n > 0 && ::write(2, text, static_cast<size_t>(n)) < 0)
+    n = 0;
+  std::signal(signal, SIG_DFL);
+  std::raise(signal);
+}
+
 inline int launchMain(int argc, char **argv, void (*launch)(uint8_t **),
                       void (*reference)(Ref &)) {
+  std::signal(SIGFPE, onCrash);
+  std::signal(SIGSEGV, onCrash);
+  std::signal(SIGBUS, onCrash);
   if (argc != 2) {
     std::fprintf(stderr, "usage: %s JOB\n", argv[0]);
     return kExitBadLaunch;
