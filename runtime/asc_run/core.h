@@ -64,6 +64,8 @@ struct Footprint {
     std::string role;
   };
   std::vector<Part> parts;
+  /// Written with enAtomic: atomic writes of two cores do not race.
+  bool atomic = false;
   void add(const void *p, uint64_t bytes, const std::string &role) {
     if (bytes == 0)
       return;
@@ -110,8 +112,20 @@ template <class... T> inline void unused(const T &...) {}
 /// Formats a byte range as "NAME bytes [a, b)" relative to its region.
 std::string describeRange(const Range &range);
 
+/// A GM access of one block, kept to find races between blocks, which run
+/// in parallel on their cores but one after the other here.
+struct GmAccess {
+  Range range;
+  int64_t block;
+  bool write;
+  bool atomic;
+  std::string call;
+  Loc loc;
+};
+
 /// The state of the launch (one per process).
 struct RunState {
+  std::vector<GmAccess> gmAccesses;
   std::vector<Region> regions;
   std::vector<std::unique_ptr<Pending>> pending;
   int64_t blockIdx = 0;
@@ -186,6 +200,13 @@ inline std::string describePending(const Pending &p) {
 
 [[noreturn]] inline void misuse(Loc loc, const std::string &message);
 
+inline bool inUnifiedBuffer(const Range &range) {
+  for (const Region &r : state().regions)
+    if (r.name == "UB" && range.begin >= r.begin && range.begin < r.end)
+      return true;
+  return false;
+}
+
 /// Stops an access that leaves every kernel argument and the unified buffer
 /// (on the device it would corrupt or fault; here, the host's memory).
 inline void checkBounds(const std::string &call, Loc loc, const Range &range) {
@@ -201,8 +222,12 @@ inline void checkBounds(const std::string &call, Loc loc, const Range &range) {
 /// pending operation. `self` is skipped (an issue's own footprint).
 inline void checkAccess(const std::string &call, Loc loc, const Footprint &fp,
                         bool write, const Pending *self = nullptr) {
-  for (const auto &part : fp.parts)
+  for (const auto &part : fp.parts) {
     checkBounds(call, loc, part.range);
+    if (!state().quiet && !inUnifiedBuffer(part.range))
+      state().gmAccesses.push_back({part.range, state().blockIdx, write,
+                                    fp.atomic, call, loc});
+  }
   for (const auto &p : state().pending) {
     if (p.get() == self)
       continue;
@@ -248,6 +273,47 @@ inline void checkWrite(const std::string &call, Loc loc, const void *p,
   Footprint fp;
   fp.add(p, bytes, "write");
   checkAccess(call, loc, fp, true);
+}
+
+/// Reports the first GM range that one block writes and another block reads
+/// or writes (two atomic writes excepted): the blocks run at once on the
+/// device, so the result depends on their timing.
+inline void checkBlocksDisjoint() {
+  std::vector<GmAccess> &all = state().gmAccesses;
+  std::stable_sort(all.begin(), all.end(),
+                   [](const GmAccess &a, const GmAccess &b) {
+                     return a.range.begin < b.range.begin;
+                   });
+  std::vector<const GmAccess *> reads, writes;
+  auto retire = [](std::vector<const GmAccess *> &active, uintptr_t at) {
+    active.erase(std::remove_if(active.begin(), active.end(),
+                                [at](const GmAccess *a) {
+                                  return a->range.end <= at;
+                                }),
+                 active.end());
+  };
+  auto conflict = [](const GmAccess &a, const GmAccess &b) {
+    Range both{std::max(a.range.begin, b.range.begin),
+               std::min(a.range.end, b.range.end)};
+    failRun(kExitRace,
+            "asc-run: race between blocks: " + b.call + " at " + b.loc.str() +
+                " on block " + std::to_string(b.block) +
+                (b.write ? " writes " : " reads ") + describeRange(both) +
+                ", which " + a.call + " at " + a.loc.str() + " on block " +
+                std::to_string(a.block) + (a.write ? " writes" : " reads"));
+  };
+  for (const GmAccess &a : all) {
+    retire(reads, a.range.begin);
+    retire(writes, a.range.begin);
+    for (const GmAccess *w : writes)
+      if (w->block != a.block && !(a.write && a.atomic && w->atomic))
+        conflict(*w, a);
+    if (a.write)
+      for (const GmAccess *r : reads)
+        if (r->block != a.block)
+          conflict(*r, a);
+    (a.write ? writes : reads).push_back(&a);
+  }
 }
 
 /// The pending operations of Matmul object `object`.

@@ -522,6 +522,8 @@ inline int launchMain(int argc, char **argv, void (*launch)(uint8_t **),
     }
     s.finished.push_back(s.timeline);
   }
+  s.quiet = false;
+  checkBlocksDisjoint();
 
   if (reference) {
     rep.checked = true;

@@ -527,6 +527,7 @@ public:
     uint64_t stride = enSequentialWrite ? uint64_t(singleN_) : uint64_t(orgN_);
     p->outputs.addRows(dst, singleM_, uint64_t(singleN_) * sizeof(DstT),
                        stride * sizeof(DstT), "C");
+    p->outputs.atomic = enAtomic != 0;
     int rows = singleM_, cols = singleN_;
     p->publish = [this, dst, stride, rows, cols, enAtomic,
                   result = std::move(result)]() {
@@ -861,6 +862,7 @@ private:
       p->outputs.addRows(dst + i * strideC, singleM_,
                          uint64_t(singleN_) * sizeof(DstT),
                          rowStride * sizeof(DstT), "C");
+    p->outputs.atomic = enAtomic != 0;
     int rows = singleM_, cols = singleN_;
     p->publish = [dst, rows, cols, rowStride, batches, strideC, enAtomic,
                   result = std::move(result)]() {
@@ -991,6 +993,7 @@ private:
     if (local)
       p->outputs.addRows(local, blk.rows, uint64_t(blk.cols) * sizeof(DstT),
                          uint64_t(baseN()) * sizeof(DstT), "C");
+    p->outputs.atomic = enAtomic != 0;
     if (!sync)
       p->inputs.add(reinterpret_cast<const DstT *>(workspace_) +
                         uint64_t(round_) * baseM() * baseN(),
