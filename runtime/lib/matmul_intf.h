@@ -449,12 +449,15 @@ public:
                   bool enSequentialWrite = false, uint32_t height = 0,
                   uint32_t width = 0, uint32_t srcGap = 0, uint32_t dstGap = 0,
                   Loc loc = Loc::current()) {
-    (void)height;
-    (void)width;
-    (void)srcGap;
-    (void)dstGap;
-    (void)enSequentialWrite;
-    getBlock<sync>(c.GetPhyAddr(), baseN(), enAtomic, loc, "GetTensorC");
+    asc_run::unused(height, width, srcGap, dstGap);
+    // Sequential: the block alone, baseM x baseN; otherwise at its place in
+    // a singleCoreM x singleCoreN matrix.
+    uint32_t rm, cm;
+    blockOrigin(round_, rm, cm);
+    DstT *dst = enSequentialWrite ? c.GetPhyAddr()
+                                  : c.GetPhyAddr() + uint64_t(rm) * singleN_ + cm;
+    getBlock<sync>(dst, enSequentialWrite ? baseN() : singleN_, enAtomic, loc,
+                   "GetTensorC");
   }
   template <bool sync = true>
   void GetTensorC(const GlobalTensor<DstT> &gm, uint8_t enAtomic = 0,
@@ -475,8 +478,12 @@ public:
     blockOrigin(round_, rm, cm);
     DstT *dst = enSequentialWrite ? gm.GetPhyAddr()
                                   : gm.GetPhyAddr() + uint64_t(rm) * orgN_ + cm;
+    DstT *local = enSequentialWrite
+                      ? cLocal.GetPhyAddr()
+                      : cLocal.GetPhyAddr() + uint64_t(rm) * singleN_ + cm;
     getBlock<sync>(dst, enSequentialWrite ? baseN() : orgN_, enAtomic, loc,
-                   "GetTensorC", cLocal.GetPhyAddr());
+                   "GetTensorC", local,
+                   enSequentialWrite ? baseN() : singleN_);
   }
   /// The older asynchronous fetch of the current block into UB.
   void AsyncGetTensorC(const LocalTensor<DstT> &c, Loc loc = Loc::current()) {
@@ -523,20 +530,25 @@ public:
     asc_run::checkAccess(p->call, loc, p->inputs, false);
     std::vector<AccT> result;
     computeAll(result);
-    DstT *dst = gm.GetPhyAddr();
-    uint64_t stride = enSequentialWrite ? uint64_t(singleN_) : uint64_t(orgN_);
-    p->outputs.addRows(dst, singleM_, uint64_t(singleN_) * sizeof(DstT),
-                       stride * sizeof(DstT), "C");
-    p->outputs.atomic = enAtomic != 0;
+    // Element (i, j) of the single shape goes to its place in C (row stride
+    // orgN), or with enSequentialWrite to its base block's slot: the blocks
+    // one after the other in iteration order, baseM x baseN each.
+    std::vector<uint64_t> places(result.size());
     int rows = singleM_, cols = singleN_;
-    p->publish = [this, dst, stride, rows, cols, enAtomic,
+    for (int i = 0; i < rows; ++i)
+      for (int j = 0; j < cols; ++j)
+        places[uint64_t(i) * cols + j] =
+            enSequentialWrite ? sequentialPlace(i, j) : uint64_t(i) * orgN_ + j;
+    DstT *dst = gm.GetPhyAddr();
+    for (uint64_t place : places)
+      p->outputs.add(dst + place, sizeof(DstT), "C");
+    p->outputs.atomic = enAtomic != 0;
+    p->publish = [dst, enAtomic, places = std::move(places),
                   result = std::move(result)]() {
-      for (int i = 0; i < rows; ++i)
-        for (int j = 0; j < cols; ++j) {
-          DstT &d = dst[i * stride + j];
-          d = detail::combine(d, detail::toOutput<DstT>(result[i * cols + j]),
-                              enAtomic);
-        }
+      for (size_t e = 0; e < result.size(); ++e) {
+        DstT &d = dst[places[e]];
+        d = detail::combine(d, detail::toOutput<DstT>(result[e]), enAtomic);
+      }
     };
     p->done = asc_run::state().timeline.cubeWork(allCycles(1));
     finishIssue(std::move(p), sync, loc);
@@ -821,6 +833,18 @@ private:
       }
   }
 
+  /// Where element (i, j) of the single shape lands with enSequentialWrite:
+  /// in its base block's baseM x baseN slot, the slots in iteration order.
+  uint64_t sequentialPlace(int i, int j) const {
+    int bm = ceilDiv(singleM_, baseM()), bn = ceilDiv(singleN_, baseN());
+    int mi = i / baseM(), ni = j / baseN();
+    int round = tiling_.iterateOrder == int32_t(IterateOrder::ORDER_N)
+                    ? mi * bn + ni
+                    : ni * bm + mi;
+    return uint64_t(round) * baseM() * baseN() +
+           uint64_t(i % baseM()) * baseN() + (j % baseN());
+  }
+
   /// max(batchA, batchB) products of the NORMAL layout into `dst`: batch i
   /// at i * strideC elements, rows `rowStride` apart.
   void iterateBatch(const char *name, bool sync, const char *waitName, DstT *dst,
@@ -962,7 +986,8 @@ private:
   /// GetTensorC of the current block into `dst` (row stride `stride`).
   template <bool sync>
   void getBlock(DstT *dst, uint32_t stride, uint8_t enAtomic, Loc loc,
-                const char *name, DstT *local = nullptr) {
+                const char *name, DstT *local = nullptr,
+                uint32_t localStride = 0) {
     std::string call = std::string(name) + (sync ? "<true>" : "<false>");
     checkFetch(sync, loc, call.c_str());
     if (!sync && !background_)
@@ -992,13 +1017,12 @@ private:
                        uint64_t(stride) * sizeof(DstT), "C");
     if (local)
       p->outputs.addRows(local, blk.rows, uint64_t(blk.cols) * sizeof(DstT),
-                         uint64_t(baseN()) * sizeof(DstT), "C");
+                         uint64_t(localStride) * sizeof(DstT), "C");
     p->outputs.atomic = enAtomic != 0;
     if (!sync)
       p->inputs.add(reinterpret_cast<const DstT *>(workspace_) +
                         uint64_t(round_) * baseM() * baseN(),
                     uint64_t(baseM()) * baseN() * sizeof(DstT), "workspace");
-    uint32_t localStride = baseN();
     p->publish = [dst, stride, local, localStride, enAtomic, blk]() {
       for (int i = 0; i < blk.rows; ++i)
         for (int j = 0; j < blk.cols; ++j) {
