@@ -444,46 +444,37 @@ public:
     asc_run::misuse(loc, "Iterate into a CO1 tensor is not modelled by asc-run");
   }
 
+  // Where the current block goes: with enSequentialWrite the block alone,
+  // baseM x baseN; otherwise its place in C (GM, row stride orgN) or in a
+  // singleCoreM x singleCoreN matrix (UB).
   template <bool sync = true, bool doPad = false>
   void GetTensorC(const LocalTensor<DstT> &c, uint8_t enAtomic = 0,
                   bool enSequentialWrite = false, uint32_t height = 0,
                   uint32_t width = 0, uint32_t srcGap = 0, uint32_t dstGap = 0,
                   Loc loc = Loc::current()) {
     asc_run::unused(height, width, srcGap, dstGap);
-    // Sequential: the block alone, baseM x baseN; otherwise at its place in
-    // a singleCoreM x singleCoreN matrix.
-    uint32_t rm, cm;
-    blockOrigin(round_, rm, cm);
-    DstT *dst = enSequentialWrite ? c.GetPhyAddr()
-                                  : c.GetPhyAddr() + uint64_t(rm) * singleN_ + cm;
-    getBlock<sync>(dst, enSequentialWrite ? baseN() : singleN_, enAtomic, loc,
-                   "GetTensorC");
+    uint32_t stride = enSequentialWrite ? baseN() : singleN_;
+    getBlock<sync>(blockPlace(c.GetPhyAddr(), stride, enSequentialWrite), stride,
+                   enAtomic, loc, "GetTensorC");
   }
   template <bool sync = true>
   void GetTensorC(const GlobalTensor<DstT> &gm, uint8_t enAtomic = 0,
                   bool enSequentialWrite = false, Loc loc = Loc::current()) {
-    uint32_t rm, cm;
-    blockOrigin(round_, rm, cm);
-    DstT *dst = enSequentialWrite ? gm.GetPhyAddr()
-                                  : gm.GetPhyAddr() + uint64_t(rm) * orgN_ + cm;
-    getBlock<sync>(dst, enSequentialWrite ? baseN() : orgN_, enAtomic, loc,
-                   "GetTensorC");
+    uint32_t stride = enSequentialWrite ? baseN() : orgN_;
+    getBlock<sync>(blockPlace(gm.GetPhyAddr(), stride, enSequentialWrite),
+                   stride, enAtomic, loc, "GetTensorC");
   }
   /// The block to GM and to a local tensor at once; both are pending.
   template <bool sync = true>
   void GetTensorC(const GlobalTensor<DstT> &gm, const LocalTensor<DstT> &cLocal,
                   uint8_t enAtomic = 0, bool enSequentialWrite = false,
                   Loc loc = Loc::current()) {
-    uint32_t rm, cm;
-    blockOrigin(round_, rm, cm);
-    DstT *dst = enSequentialWrite ? gm.GetPhyAddr()
-                                  : gm.GetPhyAddr() + uint64_t(rm) * orgN_ + cm;
-    DstT *local = enSequentialWrite
-                      ? cLocal.GetPhyAddr()
-                      : cLocal.GetPhyAddr() + uint64_t(rm) * singleN_ + cm;
-    getBlock<sync>(dst, enSequentialWrite ? baseN() : orgN_, enAtomic, loc,
-                   "GetTensorC", local,
-                   enSequentialWrite ? baseN() : singleN_);
+    uint32_t stride = enSequentialWrite ? baseN() : orgN_;
+    uint32_t localStride = enSequentialWrite ? baseN() : singleN_;
+    getBlock<sync>(blockPlace(gm.GetPhyAddr(), stride, enSequentialWrite),
+                   stride, enAtomic, loc, "GetTensorC",
+                   blockPlace(cLocal.GetPhyAddr(), localStride, enSequentialWrite),
+                   localStride);
   }
   /// The older asynchronous fetch of the current block into UB.
   void AsyncGetTensorC(const LocalTensor<DstT> &c, Loc loc = Loc::current()) {
@@ -831,6 +822,16 @@ private:
         }
         out[uint64_t(i) * cols + j] = acc;
       }
+  }
+
+  /// The start of the current block in `base`: `base` itself when written
+  /// sequentially, else the block's place in a matrix of row stride `stride`.
+  DstT *blockPlace(DstT *base, uint32_t stride, bool sequential) const {
+    if (sequential)
+      return base;
+    uint32_t row, col;
+    blockOrigin(round_, row, col);
+    return base + uint64_t(row) * stride + col;
   }
 
   /// Where element (i, j) of the single shape lands with enSequentialWrite:
