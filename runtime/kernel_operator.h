@@ -236,13 +236,11 @@ public:
   TPipe() {
     arena_.assign(kUbSize, 0);
     auto &regions = asc_run::state().regions;
-    regions.erase(std::remove_if(regions.begin(), regions.end(),
-                                 [](const asc_run::Region &r) {
-                                   return r.name == "UB";
-                                 }),
-                  regions.end());
-    regions.push_back({"UB",
-                       reinterpret_cast<uintptr_t>(arena_.data()),
+    regions.erase(
+        std::remove_if(regions.begin(), regions.end(),
+                       [](const asc_run::Region &r) { return r.name == "UB"; }),
+        regions.end());
+    regions.push_back({"UB", reinterpret_cast<uintptr_t>(arena_.data()),
                        reinterpret_cast<uintptr_t>(arena_.data() + kUbSize)});
   }
   TPipe(const TPipe &) = delete;
@@ -257,8 +255,7 @@ public:
       asc_run::misuse(loc, "InitBuffer on a queue that already has buffers");
     if (num == 0 || len == 0)
       asc_run::misuse(loc, "InitBuffer with " + std::to_string(num) +
-                               " buffers of " + std::to_string(len) +
-                               " bytes");
+                               " buffers of " + std::to_string(len) + " bytes");
     if (num > T::kDepthLimit)
       asc_run::misuse(loc, "InitBuffer with " + std::to_string(num) +
                                " buffers on a queue that holds at most " +
@@ -299,13 +296,12 @@ public:
       if (b.use == QueueBuffer::Use::Free) {
         b.use = QueueBuffer::Use::Allocated;
         asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
-        return LocalTensor<T>::over(b.address,
-                                    static_cast<uint32_t>(b.bytes / sizeof(T)),
-                                    pos);
+        return LocalTensor<T>::over(
+            b.address, static_cast<uint32_t>(b.bytes / sizeof(T)), pos);
       }
-    asc_run::misuse(loc, "AllocTensor with all " +
-                             std::to_string(buffers.size()) +
-                             " buffers of the queue in use (missing FreeTensor)");
+    asc_run::misuse(loc,
+                    "AllocTensor with all " + std::to_string(buffers.size()) +
+                        " buffers of the queue in use (missing FreeTensor)");
   }
 
   template <typename T>
@@ -313,7 +309,8 @@ public:
              asc_run::Loc loc = asc_run::Loc::current()) {
     int i = find(tensor.GetPhyAddr());
     if (i < 0)
-      asc_run::misuse(loc, "EnQue of a tensor that is not a buffer of this queue");
+      asc_run::misuse(loc,
+                      "EnQue of a tensor that is not a buffer of this queue");
     if (buffers[i].use != QueueBuffer::Use::Allocated)
       asc_run::misuse(loc, "EnQue of a buffer that is not allocated");
     if (static_cast<int32_t>(fifo.size()) >= depth)
@@ -333,9 +330,9 @@ public:
     fifo.erase(fifo.begin());
     buffers[i].use = QueueBuffer::Use::Allocated;
     asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
-    return LocalTensor<T>::over(buffers[i].address,
-                                static_cast<uint32_t>(buffers[i].bytes / sizeof(T)),
-                                pos);
+    return LocalTensor<T>::over(
+        buffers[i].address, static_cast<uint32_t>(buffers[i].bytes / sizeof(T)),
+        pos);
   }
 
   template <typename T>
@@ -343,11 +340,13 @@ public:
                   asc_run::Loc loc = asc_run::Loc::current()) {
     int i = find(tensor.GetPhyAddr());
     if (i < 0)
-      asc_run::misuse(loc, "FreeTensor of a tensor that is not a buffer of this queue");
+      asc_run::misuse(
+          loc, "FreeTensor of a tensor that is not a buffer of this queue");
     if (buffers[i].use != QueueBuffer::Use::Allocated)
-      asc_run::misuse(loc, buffers[i].use == QueueBuffer::Use::Free
-                               ? "FreeTensor of a buffer that is already free"
-                               : "FreeTensor of a buffer that is still enqueued");
+      asc_run::misuse(loc,
+                      buffers[i].use == QueueBuffer::Use::Free
+                          ? "FreeTensor of a buffer that is already free"
+                          : "FreeTensor of a buffer that is still enqueued");
     // Freeing hands the buffer to the next AllocTensor: a write.
     asc_run::checkWrite("FreeTensor", loc, buffers[i].address,
                         buffers[i].bytes);
@@ -378,15 +377,16 @@ namespace detail {
 inline void copyContiguous(void *dst, const void *src, uint64_t bytes,
                            asc_run::Loc loc, bool gmSide) {
   if (bytes % 32 != 0)
-    asc_run::misuse(loc, "DataCopy of " + std::to_string(bytes) +
-                             " bytes: the length must be a multiple of 32 bytes");
+    asc_run::misuse(loc,
+                    "DataCopy of " + std::to_string(bytes) +
+                        " bytes: the length must be a multiple of 32 bytes");
   asc_run::checkRead("DataCopy", loc, src, bytes);
   asc_run::checkWrite("DataCopy", loc, dst, bytes);
   std::memmove(dst, src, bytes);
   asc_run::state().timeline.vectorWork(
-      gmSide ? asc_run::copyCycles(bytes)
-             : static_cast<double>(bytes) /
-                   asc_run::costTable().ubBytesPerCycle);
+      gmSide
+          ? asc_run::copyCycles(bytes)
+          : static_cast<double>(bytes) / asc_run::costTable().ubBytesPerCycle);
 }
 
 /// Copies blockCount blocks of blockLen x 32 bytes with gaps of srcStride /
@@ -397,7 +397,8 @@ inline void copyBlocks(uint8_t *dst, const uint8_t *src,
   asc_run::Footprint reads, writes;
   for (uint16_t i = 0; i < p.blockCount; ++i) {
     reads.add(src + i * (blockBytes + p.srcStride * 32ull), blockBytes, "read");
-    writes.add(dst + i * (blockBytes + p.dstStride * 32ull), blockBytes, "write");
+    writes.add(dst + i * (blockBytes + p.dstStride * 32ull), blockBytes,
+               "write");
   }
   asc_run::checkAccess("DataCopy", loc, reads, false);
   asc_run::checkAccess("DataCopy", loc, writes, true);
@@ -406,9 +407,9 @@ inline void copyBlocks(uint8_t *dst, const uint8_t *src,
                  src + i * (blockBytes + p.srcStride * 32ull), blockBytes);
   uint64_t bytes = blockBytes * p.blockCount;
   asc_run::state().timeline.vectorWork(
-      gmSide ? asc_run::copyCycles(bytes, p.blockCount)
-             : static_cast<double>(bytes) /
-                   asc_run::costTable().ubBytesPerCycle);
+      gmSide
+          ? asc_run::copyCycles(bytes, p.blockCount)
+          : static_cast<double>(bytes) / asc_run::costTable().ubBytesPerCycle);
 }
 
 } // namespace detail
@@ -465,13 +466,14 @@ void DataCopy(const LocalTensor<T> &dstLocal, const LocalTensor<T> &srcLocal,
 
 namespace detail {
 
-template <typename T> using Wide = std::conditional_t<std::is_integral_v<T>, T, float>;
+template <typename T>
+using Wide = std::conditional_t<std::is_integral_v<T>, T, float>;
 
 /// Checks a vector instruction's operands, then applies `f` element-wise.
 template <typename T, typename F>
 void vectorOp(const char *name, asc_run::Loc loc, const LocalTensor<T> &dst,
-              std::initializer_list<const LocalTensor<T> *> srcs,
-              int32_t count, F f) {
+              std::initializer_list<const LocalTensor<T> *> srcs, int32_t count,
+              F f) {
   if (count < 0)
     asc_run::misuse(loc, std::string(name) + " with a negative count");
   uint64_t bytes = uint64_t(count) * sizeof(T);

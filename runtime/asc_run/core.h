@@ -95,10 +95,10 @@ struct Region {
 
 /// An asynchronous operation whose result is not yet published.
 struct Pending {
-  std::string call;   ///< e.g. "IterateAll<false>"
+  std::string call; ///< e.g. "IterateAll<false>"
   Loc loc;
-  int object;         ///< index of the Matmul object in registration order
-  std::string waitName; ///< the wait that completes it ("" : only End)
+  int object;              ///< index of the Matmul object in registration order
+  std::string waitName;    ///< the wait that completes it ("" : only End)
   bool background = false; ///< async Iterate's blocks in the workspace
   Footprint outputs;
   Footprint inputs;
@@ -186,8 +186,8 @@ inline std::string describeRange(const Range &range) {
       below = &r;
   std::ostringstream os;
   if (below && range.begin - below->end < (uint64_t(1) << 20))
-    os << (range.begin - below->end) << " bytes past the end of "
-       << below->name << " (its size is " << (below->end - below->begin) << ")";
+    os << (range.begin - below->end) << " bytes past the end of " << below->name
+       << " (its size is " << (below->end - below->begin) << ")";
   else
     os << "unregistered memory at 0x" << std::hex << range.begin;
   return os.str();
@@ -225,8 +225,8 @@ inline void checkAccess(const std::string &call, Loc loc, const Footprint &fp,
   for (const auto &part : fp.parts) {
     checkBounds(call, loc, part.range);
     if (!state().quiet && !inUnifiedBuffer(part.range))
-      state().gmAccesses.push_back({part.range, state().blockIdx, write,
-                                    fp.atomic, call, loc});
+      state().gmAccesses.push_back(
+          {part.range, state().blockIdx, write, fp.atomic, call, loc});
   }
   for (const auto &p : state().pending) {
     if (p.get() == self)
@@ -251,11 +251,11 @@ inline void checkAccess(const std::string &call, Loc loc, const Footprint &fp,
         if (mine.range.overlaps(in.range)) {
           Range both{std::max(mine.range.begin, in.range.begin),
                      std::min(mine.range.end, in.range.end)};
-          failRun(kExitRace,
-                  "asc-run: race: " + call + " at " + loc.str() + " writes " +
-                      describeRange(both) + ", input " + in.role +
-                      " of the in-flight " + describePending(*p) +
-                      " (block " + std::to_string(state().blockIdx) + ")");
+          failRun(kExitRace, "asc-run: race: " + call + " at " + loc.str() +
+                                 " writes " + describeRange(both) + ", input " +
+                                 in.role + " of the in-flight " +
+                                 describePending(*p) + " (block " +
+                                 std::to_string(state().blockIdx) + ")");
         }
     }
   }
@@ -286,11 +286,10 @@ inline void checkBlocksDisjoint() {
                    });
   std::vector<const GmAccess *> reads, writes;
   auto retire = [](std::vector<const GmAccess *> &active, uintptr_t at) {
-    active.erase(std::remove_if(active.begin(), active.end(),
-                                [at](const GmAccess *a) {
-                                  return a->range.end <= at;
-                                }),
-                 active.end());
+    active.erase(
+        std::remove_if(active.begin(), active.end(),
+                       [at](const GmAccess *a) { return a->range.end <= at; }),
+        active.end());
   };
   auto conflict = [](const GmAccess &a, const GmAccess &b) {
     Range both{std::max(a.range.begin, b.range.begin),

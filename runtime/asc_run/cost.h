@@ -103,8 +103,8 @@ inline double copyCycles(uint64_t bytes, uint64_t bursts = 1) {
 /// Cycles of a vector instruction over `bytes` of each operand.
 inline double vectorCycles(uint64_t bytes) {
   const CostTable &t = costTable();
-  return t.vectorIssue +
-         static_cast<double>((bytes + 255) / 256) * 256.0 / t.vectorBytesPerCycle;
+  return t.vectorIssue + static_cast<double>((bytes + 255) / 256) * 256.0 /
+                             t.vectorBytesPerCycle;
 }
 
 /// Cycles of an m x n x k product on the cube, inputs of `inBytes` bytes per
@@ -114,7 +114,8 @@ inline double cubeCycles(uint64_t m, uint64_t n, uint64_t k, unsigned inBytes,
   const CostTable &t = costTable();
   auto up16 = [](uint64_t v) { return (v + 15) / 16 * 16; };
   double macs = static_cast<double>(up16(m)) * up16(n) * up16(k);
-  double rate = int8 ? t.cubeMacsI8 : (inBytes >= 4 ? t.cubeMacsF32 : t.cubeMacsF16);
+  double rate =
+      int8 ? t.cubeMacsI8 : (inBytes >= 4 ? t.cubeMacsF32 : t.cubeMacsF16);
   double load = static_cast<double>((m + n) * k * inBytes) / t.gmBytesPerCycle;
   double store = static_cast<double>(m * n * outBytes) / t.gmBytesPerCycle;
   return 2 * t.gmLatency + load + macs / rate + store;

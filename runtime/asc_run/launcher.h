@@ -22,10 +22,10 @@
 #include <cmath>
 #include <csignal>
 #include <cstdio>
-#include <unistd.h>
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <unistd.h>
 
 namespace asc_run {
 
@@ -248,9 +248,9 @@ inline Job readJob(const char *path) {
       if (!a)
         badJob(where() + "no argument '" + name + "' for the tiling");
       if (offset + sizeof(TCubeTiling) > a->data.size())
-        badJob(where() + "a TCubeTiling (" + std::to_string(sizeof(TCubeTiling)) +
-               " bytes) at offset " + std::to_string(offset) +
-               " does not fit in '" + name + "' (" +
+        badJob(where() + "a TCubeTiling (" +
+               std::to_string(sizeof(TCubeTiling)) + " bytes) at offset " +
+               std::to_string(offset) + " does not fit in '" + name + "' (" +
                std::to_string(a->data.size()) + " bytes)");
       std::string assignment;
       while (words >> assignment) {
@@ -263,7 +263,8 @@ inline Job readJob(const char *path) {
         if (!found || eq == std::string::npos)
           badJob("the TCubeTiling at offset " + std::to_string(offset) +
                  " of '" + name + "' has no field '" + field + "'");
-        int32_t value = static_cast<int32_t>(std::stol(assignment.substr(eq + 1)));
+        int32_t value =
+            static_cast<int32_t>(std::stol(assignment.substr(eq + 1)));
         std::memcpy(a->data.data() + offset + found->offset, &value, 4);
       }
     } else {
@@ -307,7 +308,8 @@ inline uint64_t digestBytes(const std::vector<uint8_t> &bytes) {
 
 inline std::string hex16(uint64_t v) {
   char text[17];
-  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(v));
+  std::snprintf(text, sizeof text, "%016llx",
+                static_cast<unsigned long long>(v));
   return text;
 }
 
@@ -327,7 +329,7 @@ struct Report {
       vec += t.vectorBusy;
       overlap += t.overlap();
     }
-    const char *verdict = code == 0 ? "ok"
+    const char *verdict = code == 0                  ? "ok"
                           : code == kExitWrongResult ? "wrong result"
                           : code == kExitRace ? "race or protocol violation"
                                               : "error";
@@ -336,7 +338,9 @@ struct Report {
       os << "{\"kernel\": " << jsonString(job->kernel)
          << ", \"blocks\": " << job->blocks << ", \"verdict\": \"" << verdict
          << "\", \"exit_code\": " << code << ", \"checker\": {\"verdict\": \""
-         << (code == kExitRace ? "violation" : code == 0 || code == kExitWrongResult ? "clean" : "not run to the end")
+         << (code == kExitRace                       ? "violation"
+             : code == 0 || code == kExitWrongResult ? "clean"
+                                                     : "not run to the end")
          << "\", \"message\": " << jsonString(message) << "}, \"outputs\": [";
       for (size_t i = 0; i < outputs.size(); ++i) {
         const OutputCheck &o = outputs[i];
@@ -348,8 +352,9 @@ struct Report {
            << hex16(o.digest) << "\"}";
       }
       os << "], \"tolerance\": {\"rtol\": " << job->rtol
-         << ", \"atol\": " << job->atol << "}, \"cost\": {\"total_cycles\": "
-         << total << ", \"cube_busy_cycles\": " << cube
+         << ", \"atol\": " << job->atol
+         << "}, \"cost\": {\"total_cycles\": " << total
+         << ", \"cube_busy_cycles\": " << cube
          << ", \"vector_busy_cycles\": " << vec
          << ", \"overlap_cycles\": " << overlap << "}}";
       std::printf("%s\n", os.str().c_str());
@@ -427,13 +432,12 @@ inline OutputCheck compareOutput(const Ref::Arg &a, double rtol, double atol) {
 /// left 0, a raw pointer out of bounds): say which block, then die of it.
 inline void onCrash(int signal) {
   static char text[160];
-  int n = std::snprintf(text, sizeof text,
-                        "asc-run: error: kernel %s crashed on block %lld (%s); "
-                        "check the launch's tiling fields and shapes\n",
-                        state().kernelName.c_str(),
-                        static_cast<long long>(state().blockIdx),
-                        signal == SIGFPE ? "arithmetic exception"
-                                         : "invalid memory access");
+  int n = std::snprintf(
+      text, sizeof text,
+      "asc-run: error: kernel %s crashed on block %lld (%s); "
+      "check the launch's tiling fields and shapes\n",
+      state().kernelName.c_str(), static_cast<long long>(state().blockIdx),
+      signal == SIGFPE ? "arithmetic exception" : "invalid memory access");
   if (n > 0 && ::write(2, text, static_cast<size_t>(n)) < 0)
     n = 0;
   std::signal(signal, SIG_DFL);
@@ -465,16 +469,15 @@ inline int launchMain(int argc, char **argv, void (*launch)(uint8_t **),
   };
   static std::vector<uint8_t> sysWorkspace(job.sysWorkspaceBytes, 0);
   s.sysWorkspace = sysWorkspace.data();
-  s.regions.push_back({"system workspace",
-                       reinterpret_cast<uintptr_t>(sysWorkspace.data()),
-                       reinterpret_cast<uintptr_t>(sysWorkspace.data() +
-                                                   sysWorkspace.size())});
+  s.regions.push_back(
+      {"system workspace", reinterpret_cast<uintptr_t>(sysWorkspace.data()),
+       reinterpret_cast<uintptr_t>(sysWorkspace.data() + sysWorkspace.size())});
   std::vector<uint8_t *> pointers;
   for (Ref::Arg &a : job.args) {
     pointers.push_back(a.data.data());
-    s.regions.push_back({a.name, reinterpret_cast<uintptr_t>(a.data.data()),
-                         reinterpret_cast<uintptr_t>(a.data.data() +
-                                                     a.data.size())});
+    s.regions.push_back(
+        {a.name, reinterpret_cast<uintptr_t>(a.data.data()),
+         reinterpret_cast<uintptr_t>(a.data.data() + a.data.size())});
   }
   // The reference sees the inputs as the kernel does before it runs.
   for (Ref::Arg &a : job.args)
@@ -509,14 +512,13 @@ inline int launchMain(int argc, char **argv, void (*launch)(uint8_t **),
       g_coreType = core;
       launch(pointers.data());
       for (const auto &p : s.pending)
-        failRun(kExitRace,
-                "asc-run: protocol: kernel " + job.kernel +
-                    " returns on block " + std::to_string(b) +
-                    " with work pending: " + describePending(*p) +
-                    (p->background ? " (End() was not called)"
-                     : p->waitName.empty()
-                         ? " (complete it with End())"
-                         : " (wait with " + p->waitName + "())"));
+        failRun(kExitRace, "asc-run: protocol: kernel " + job.kernel +
+                               " returns on block " + std::to_string(b) +
+                               " with work pending: " + describePending(*p) +
+                               (p->background ? " (End() was not called)"
+                                : p->waitName.empty()
+                                    ? " (complete it with End())"
+                                    : " (wait with " + p->waitName + "())"));
       if (s.quiet)
         s.timeline = saved;
     }

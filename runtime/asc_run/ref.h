@@ -71,7 +71,8 @@ private:
     fail("the launch has no argument '" + std::string(name) + "'");
   }
   Arg &find(const char *name, size_t elementSize) {
-    return const_cast<Arg &>(static_cast<const Ref *>(this)->find(name, elementSize));
+    return const_cast<Arg &>(
+        static_cast<const Ref *>(this)->find(name, elementSize));
   }
 
   std::vector<Arg> &args_;

@@ -1,4 +1,5 @@
-//===- matmul_intf.h - Ascend C Matmul high-level API on the CPU -*- C++ -*-===//
+//===- matmul_intf.h - Ascend C Matmul high-level API on the CPU -*- C++
+//-*-===//
 //
 // asc-run's emulation of the Matmul API under the real header's name. Without
 // ASCENDC_CUBE_ONLY a kernel is a mix kernel: `Matmul` is the vector core's
@@ -120,15 +121,16 @@ struct MatmulConfig {
   DecompressionMode decompMode = DecompressionMode::DECOMP_NONE;
 };
 
-constexpr MatmulConfig GetNormalConfig(
-    const bool intrinsicsLimit = false, const bool batchLoop = false,
-    const bool isVecND2NZ = false,
-    const BatchMode bmmMode = BatchMode::BATCH_LESS_THAN_L1,
-    const bool isMsgReuse = true,
-    const IterateOrder iterateOrder = IterateOrder::UNDEF,
-    const ScheduleType scheduleType = ScheduleType::INNER_PRODUCT,
-    const bool enUnitFlag = true, const bool enableMixDualMaster = false,
-    const BatchOutMode bmmOutMode = BatchOutMode::SINGLE_BATCH) {
+constexpr MatmulConfig
+GetNormalConfig(const bool intrinsicsLimit = false,
+                const bool batchLoop = false, const bool isVecND2NZ = false,
+                const BatchMode bmmMode = BatchMode::BATCH_LESS_THAN_L1,
+                const bool isMsgReuse = true,
+                const IterateOrder iterateOrder = IterateOrder::UNDEF,
+                const ScheduleType scheduleType = ScheduleType::INNER_PRODUCT,
+                const bool enUnitFlag = true,
+                const bool enableMixDualMaster = false,
+                const BatchOutMode bmmOutMode = BatchOutMode::SINGLE_BATCH) {
   MatmulConfig c{};
   c.doNorm = true;
   c.intrinsicsCheck = intrinsicsLimit;
@@ -145,15 +147,16 @@ constexpr MatmulConfig GetNormalConfig(
   return c;
 }
 
-constexpr MatmulConfig GetMDLConfig(
-    const bool intrinsicsLimit = false, const bool batchLoop = false,
-    const uint32_t doMTE2Preload = 0, const bool isVecND2NZ = false,
-    bool isPerTensor = false, bool hasAntiQuantOffset = false,
-    const bool enUnitFlag = false, const bool isMsgReuse = true,
-    const bool enableUBReuse = true, const bool enableL1CacheUB = false,
-    const bool enableMixDualMaster = false,
-    const bool enableKdimReorderLoad = false,
-    const bool enableL1BankConflictOptimise = false) {
+constexpr MatmulConfig
+GetMDLConfig(const bool intrinsicsLimit = false, const bool batchLoop = false,
+             const uint32_t doMTE2Preload = 0, const bool isVecND2NZ = false,
+             bool isPerTensor = false, bool hasAntiQuantOffset = false,
+             const bool enUnitFlag = false, const bool isMsgReuse = true,
+             const bool enableUBReuse = true,
+             const bool enableL1CacheUB = false,
+             const bool enableMixDualMaster = false,
+             const bool enableKdimReorderLoad = false,
+             const bool enableL1BankConflictOptimise = false) {
   MatmulConfig c{};
   c.doMultiDataLoad = true;
   c.intrinsicsCheck = intrinsicsLimit;
@@ -200,8 +203,8 @@ using Acc = std::conditional_t<std::is_same_v<T, int8_t>, int32_t, float>;
 /// Converts an accumulator value to the output type (saturating for int8).
 template <typename D, typename A> D toOutput(A value) {
   if constexpr (std::is_same_v<D, int8_t>)
-    return static_cast<int8_t>(
-        std::clamp<int64_t>(static_cast<int64_t>(std::lrint(value)), -128, 127));
+    return static_cast<int8_t>(std::clamp<int64_t>(
+        static_cast<int64_t>(std::lrint(value)), -128, 127));
   else if constexpr (std::is_integral_v<D>)
     return static_cast<D>(value);
   else
@@ -239,13 +242,14 @@ class MatmulModel {
   using Loc = asc_run::Loc;
   using Footprint = asc_run::Footprint;
 
-  static_assert(std::is_same_v<SrcAT, SrcBT> ||
-                    (std::is_same_v<SrcAT, half> && std::is_same_v<SrcBT, int8_t>),
+  static_assert(std::is_same_v<SrcAT, SrcBT> || (std::is_same_v<SrcAT, half> &&
+                                                 std::is_same_v<SrcBT, int8_t>),
                 "A and B of a Matmul have one element type (or half x int8)");
   /// asc-run computes ND (and ND_ALIGN) operands only.
   static constexpr bool kModelledFormats =
       A_TYPE::format == CubeFormat::ND && B_TYPE::format == CubeFormat::ND &&
-      (C_TYPE::format == CubeFormat::ND || C_TYPE::format == CubeFormat::ND_ALIGN);
+      (C_TYPE::format == CubeFormat::ND ||
+       C_TYPE::format == CubeFormat::ND_ALIGN);
 
 public:
   MatmulModel() = default;
@@ -345,7 +349,8 @@ public:
     transB_ = false;
     broadcastB_ = true;
   }
-  void SetBias(const GlobalTensor<BiasT> &biasGlobal, Loc loc = Loc::current()) {
+  void SetBias(const GlobalTensor<BiasT> &biasGlobal,
+               Loc loc = Loc::current()) {
     checkIdle("SetBias", loc);
     bias_ = biasGlobal.GetPhyAddr();
   }
@@ -441,7 +446,8 @@ public:
                Loc loc = Loc::current()) {
     (void)enPartialSum;
     (void)localCmatrix;
-    asc_run::misuse(loc, "Iterate into a CO1 tensor is not modelled by asc-run");
+    asc_run::misuse(loc,
+                    "Iterate into a CO1 tensor is not modelled by asc-run");
   }
 
   // Where the current block goes: with enSequentialWrite the block alone,
@@ -454,8 +460,8 @@ public:
                   Loc loc = Loc::current()) {
     asc_run::unused(height, width, srcGap, dstGap);
     uint32_t stride = enSequentialWrite ? baseN() : singleN_;
-    getBlock<sync>(blockPlace(c.GetPhyAddr(), stride, enSequentialWrite), stride,
-                   enAtomic, loc, "GetTensorC");
+    getBlock<sync>(blockPlace(c.GetPhyAddr(), stride, enSequentialWrite),
+                   stride, enAtomic, loc, "GetTensorC");
   }
   template <bool sync = true>
   void GetTensorC(const GlobalTensor<DstT> &gm, uint8_t enAtomic = 0,
@@ -471,10 +477,11 @@ public:
                   Loc loc = Loc::current()) {
     uint32_t stride = enSequentialWrite ? baseN() : orgN_;
     uint32_t localStride = enSequentialWrite ? baseN() : singleN_;
-    getBlock<sync>(blockPlace(gm.GetPhyAddr(), stride, enSequentialWrite),
-                   stride, enAtomic, loc, "GetTensorC",
-                   blockPlace(cLocal.GetPhyAddr(), localStride, enSequentialWrite),
-                   localStride);
+    getBlock<sync>(
+        blockPlace(gm.GetPhyAddr(), stride, enSequentialWrite), stride,
+        enAtomic, loc, "GetTensorC",
+        blockPlace(cLocal.GetPhyAddr(), localStride, enSequentialWrite),
+        localStride);
   }
   /// The older asynchronous fetch of the current block into UB.
   void AsyncGetTensorC(const LocalTensor<DstT> &c, Loc loc = Loc::current()) {
@@ -484,19 +491,22 @@ public:
   GlobalTensor<DstT> GetTensorC(uint8_t enAtomic = 0,
                                 bool enSequentialWrite = false,
                                 Loc loc = Loc::current()) {
-    static_assert(!sync, "GetTensorC without a destination is asynchronous only");
+    static_assert(!sync,
+                  "GetTensorC without a destination is asynchronous only");
     (void)enAtomic;
     (void)enSequentialWrite;
     checkFetch(false, loc, "GetTensorC<false>");
     if (!background_)
-      asc_run::misuse(loc, "GetTensorC<false>() needs an Iterate<false> with a workspace");
+      asc_run::misuse(
+          loc, "GetTensorC<false>() needs an Iterate<false> with a workspace");
     GlobalTensor<DstT> view;
-    view.SetGlobalBuffer(reinterpret_cast<DstT *>(const_cast<uint8_t *>(workspace_)) +
-                             uint64_t(round_) * baseM() * baseN(),
-                         uint64_t(baseM()) * baseN());
+    view.SetGlobalBuffer(
+        reinterpret_cast<DstT *>(const_cast<uint8_t *>(workspace_)) +
+            uint64_t(round_) * baseM() * baseN(),
+        uint64_t(baseM()) * baseN());
     auto p = newPending("GetTensorC<false>", loc, "WaitGetTensorC");
-    p->outputs.add(view.GetPhyAddr(), uint64_t(baseM()) * baseN() * sizeof(DstT),
-                   "C");
+    p->outputs.add(view.GetPhyAddr(),
+                   uint64_t(baseM()) * baseN() * sizeof(DstT), "C");
     p->done = blockDone(round_);
     addPending(std::move(p));
     return view;
@@ -516,7 +526,8 @@ public:
     checkIssue(name, loc, true);
     if (sync && waitIterateAll)
       asc_run::misuse(loc, "IterateAll<true> with waitIterateAll");
-    auto p = newPending(name, loc, (!sync && waitIterateAll) ? "WaitIterateAll" : "");
+    auto p = newPending(name, loc,
+                        (!sync && waitIterateAll) ? "WaitIterateAll" : "");
     addInputs(*p, 1);
     asc_run::checkAccess(p->call, loc, p->inputs, false);
     std::vector<AccT> result;
@@ -570,8 +581,8 @@ public:
     uint64_t strideC = matrixStrideC ? matrixStrideC : uint64_t(orgM_) * orgN_;
     iterateBatch(sync ? "IterateBatch<true>" : "IterateBatch<false>", sync,
                  (!sync && waitIterateBatch) ? "WaitIterateBatch" : "",
-                 gm.GetPhyAddr(), orgN_, strideC, batchA, batchB,
-                 matrixStrideA, matrixStrideB, enAtomic, loc);
+                 gm.GetPhyAddr(), orgN_, strideC, batchA, batchB, matrixStrideA,
+                 matrixStrideB, enAtomic, loc);
   }
   /// Batches into a local tensor, one singleCoreM x singleCoreN matrix after
   /// the other (synchronous only).
@@ -585,7 +596,8 @@ public:
                     Loc loc = Loc::current()) {
     asc_run::unused(enSequentialWrite, matrixStrideC, enPartialSum);
     if (!sync)
-      asc_run::misuse(loc, "IterateBatch into a local tensor is synchronous only");
+      asc_run::misuse(loc,
+                      "IterateBatch into a local tensor is synchronous only");
     iterateBatch("IterateBatch<true>", true, "", ubCmatrix.GetPhyAddr(),
                  singleN_, uint64_t(singleM_) * singleN_, batchA, batchB,
                  matrixStrideA, matrixStrideB, enAtomic, loc);
@@ -596,19 +608,23 @@ public:
                      bool enSequentialWrite, const uint32_t matrixStrideA = 0,
                      const uint32_t matrixStrideB = 0,
                      const uint32_t matrixStrideC = 0,
-                     const bool enPartialSum = false, const uint8_t enAtomic = 0,
-                     Loc loc = Loc::current()) {
+                     const bool enPartialSum = false,
+                     const uint8_t enAtomic = 0, Loc loc = Loc::current()) {
     static_assert(A_TYPE::layout != LayoutMode::NONE &&
                       B_TYPE::layout != LayoutMode::NONE &&
                       A_TYPE::layout != LayoutMode::NORMAL &&
                       B_TYPE::layout != LayoutMode::NORMAL &&
                       C_TYPE::layout != LayoutMode::NORMAL,
                   "BMM does not support the layout being NONE or NORMAL");
-    asc_run::unused(batchLoop, batchA, batchB, enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC, enPartialSum, enAtomic);
-    asc_run::misuse(loc, "IterateNBatch with the BSNGD/SBNGD/BNGS1S2 layouts is "
-                         "not modelled by asc-run");
+    asc_run::unused(batchLoop, batchA, batchB, enSequentialWrite, matrixStrideA,
+                    matrixStrideB, matrixStrideC, enPartialSum, enAtomic);
+    asc_run::misuse(loc,
+                    "IterateNBatch with the BSNGD/SBNGD/BNGS1S2 layouts is "
+                    "not modelled by asc-run");
   }
-  void WaitIterateBatch(Loc loc = Loc::current()) { wait("WaitIterateBatch", loc); }
+  void WaitIterateBatch(Loc loc = Loc::current()) {
+    wait("WaitIterateBatch", loc);
+  }
 
   template <bool sync = true>
   GlobalTensor<DstT> GetBatchTensorC(uint32_t batchA, uint32_t batchB,
@@ -617,8 +633,9 @@ public:
     asc_run::unused(batchA, batchB, enSequentialWrite);
     GlobalTensor<DstT> none;
     if constexpr (ToConfig().isNBatch)
-      asc_run::misuse(loc, "GetBatchTensorC follows IterateNBatch, which asc-run "
-                           "does not model");
+      asc_run::misuse(loc,
+                      "GetBatchTensorC follows IterateNBatch, which asc-run "
+                      "does not model");
     return none; // the real client returns an empty tensor without isNBatch
   }
   template <bool sync = true, bool doPad = false>
@@ -627,20 +644,22 @@ public:
                        uint32_t height = 0, uint32_t width = 0,
                        uint32_t srcGap = 0, uint32_t dstGap = 0,
                        Loc loc = Loc::current()) {
-    asc_run::unused(c, batchA, batchB, enSequentialWrite, height, width, srcGap, dstGap);
+    asc_run::unused(c, batchA, batchB, enSequentialWrite, height, width, srcGap,
+                    dstGap);
     if constexpr (ToConfig().isNBatch)
-      asc_run::misuse(loc, "GetBatchTensorC follows IterateNBatch, which asc-run "
-                           "does not model");
+      asc_run::misuse(loc,
+                      "GetBatchTensorC follows IterateNBatch, which asc-run "
+                      "does not model");
   }
 
   void End(Loc loc = Loc::current()) {
     for (asc_run::Pending *p : asc_run::pendingOf(index_, false)) {
       if (!p->waitName.empty())
-        asc_run::failRun(asc_run::kExitRace,
-                         "asc-run: protocol: End() at " + loc.str() +
-                             " with work pending: " + asc_run::describePending(*p) +
-                             " is not waited for (" + p->waitName + "())" +
-                             block());
+        asc_run::failRun(
+            asc_run::kExitRace,
+            "asc-run: protocol: End() at " + loc.str() +
+                " with work pending: " + asc_run::describePending(*p) +
+                " is not waited for (" + p->waitName + "())" + block());
       asc_run::complete(p);
     }
     if (background_) {
@@ -668,7 +687,8 @@ private:
                        "asc-run: protocol: " + std::string(call) + " at " +
                            loc.str() + " reconfigures Matmul object #" +
                            std::to_string(index_) + " while " +
-                           asc_run::describePending(*p) + " is pending" + block());
+                           asc_run::describePending(*p) + " is pending" +
+                           block());
     if (background_ && !background_->inputs.parts.empty())
       asc_run::failRun(asc_run::kExitRace,
                        "asc-run: protocol: " + std::string(call) + " at " +
@@ -696,9 +716,11 @@ private:
                        "asc-run: protocol: " + std::string(call) + " at " +
                            loc.str() + " re-issues Matmul object #" +
                            std::to_string(index_) + " while " +
-                           asc_run::describePending(*p) + " is pending" + block());
+                           asc_run::describePending(*p) + " is pending" +
+                           block());
     if (whole && iterating_)
-      asc_run::misuse(loc, std::string(call) + " in the middle of an Iterate loop");
+      asc_run::misuse(loc,
+                      std::string(call) + " in the middle of an Iterate loop");
   }
 
   /// A fetch of the current block: a block must be there, the previous
@@ -715,7 +737,8 @@ private:
                        "asc-run: protocol: " + std::string(call) + " at " +
                            loc.str() + " re-issues Matmul object #" +
                            std::to_string(index_) + " while " +
-                           asc_run::describePending(*p) + " is pending" + block());
+                           asc_run::describePending(*p) + " is pending" +
+                           block());
   }
 
   std::unique_ptr<asc_run::Pending> newPending(const char *call, Loc loc,
@@ -762,8 +785,9 @@ private:
                                  : " is completed by " + p->waitName + "()");
     asc_run::failRun(asc_run::kExitRace,
                      "asc-run: protocol: " + std::string(waitName) + "() at " +
-                         loc.str() + " waits with nothing pending on Matmul "
-                                     "object #" +
+                         loc.str() +
+                         " waits with nothing pending on Matmul "
+                         "object #" +
                          std::to_string(index_) + why + block());
   }
 
@@ -805,7 +829,8 @@ private:
 
   /// The product of rows [m0, m0+rows) and columns [n0, n0+cols) of the single
   /// shape, accumulated in AccT, plus bias, times the quantisation scale.
-  void product(int m0, int n0, int rows, int cols, std::vector<AccT> &out) const {
+  void product(int m0, int n0, int rows, int cols,
+               std::vector<AccT> &out) const {
     out.assign(uint64_t(rows) * cols, AccT(0));
     for (int i = 0; i < rows; ++i)
       for (int j = 0; j < cols; ++j) {
@@ -848,17 +873,20 @@ private:
 
   /// max(batchA, batchB) products of the NORMAL layout into `dst`: batch i
   /// at i * strideC elements, rows `rowStride` apart.
-  void iterateBatch(const char *name, bool sync, const char *waitName, DstT *dst,
-                    uint64_t rowStride, uint64_t strideC, uint32_t batchA,
-                    uint32_t batchB, uint32_t matrixStrideA,
+  void iterateBatch(const char *name, bool sync, const char *waitName,
+                    DstT *dst, uint64_t rowStride, uint64_t strideC,
+                    uint32_t batchA, uint32_t batchB, uint32_t matrixStrideA,
                     uint32_t matrixStrideB, uint8_t enAtomic, Loc loc) {
     checkIssue(name, loc, true);
-    if (A_TYPE::layout != LayoutMode::NORMAL || B_TYPE::layout != LayoutMode::NORMAL)
-      asc_run::misuse(loc, "IterateBatch is modelled for the NORMAL layout only");
+    if (A_TYPE::layout != LayoutMode::NORMAL ||
+        B_TYPE::layout != LayoutMode::NORMAL)
+      asc_run::misuse(loc,
+                      "IterateBatch is modelled for the NORMAL layout only");
     if (batchA == 0 || batchB == 0 ||
         std::max(batchA, batchB) % std::min(batchA, batchB))
-      asc_run::misuse(loc, "IterateBatch with batchA " + std::to_string(batchA) +
-                               " and batchB " + std::to_string(batchB) +
+      asc_run::misuse(loc, "IterateBatch with batchA " +
+                               std::to_string(batchA) + " and batchB " +
+                               std::to_string(batchB) +
                                ": one must divide the other");
     auto p = newPending(name, loc, waitName);
     uint32_t batches = std::max(batchA, batchB);
@@ -992,7 +1020,8 @@ private:
     std::string call = std::string(name) + (sync ? "<true>" : "<false>");
     checkFetch(sync, loc, call.c_str());
     if (!sync && !background_)
-      asc_run::misuse(loc, call + " after Iterate<true>: fetch with GetTensorC<true>");
+      asc_run::misuse(
+          loc, call + " after Iterate<true>: fetch with GetTensorC<true>");
     Block blk;
     if (sync) {
       blk = block_;
@@ -1011,7 +1040,8 @@ private:
       blk.values.resize(uint64_t(blk.rows) * blk.cols);
       for (int i = 0; i < blk.rows; ++i)
         for (int j = 0; j < blk.cols; ++j)
-          blk.values[uint64_t(i) * blk.cols + j] = AccT(ws[uint64_t(i) * baseN() + j]);
+          blk.values[uint64_t(i) * blk.cols + j] =
+              AccT(ws[uint64_t(i) * baseN() + j]);
     }
     auto p = newPending(call.c_str(), loc, sync ? "" : "WaitGetTensorC");
     p->outputs.addRows(dst, blk.rows, uint64_t(blk.cols) * sizeof(DstT),
@@ -1027,7 +1057,8 @@ private:
     p->publish = [dst, stride, local, localStride, enAtomic, blk]() {
       for (int i = 0; i < blk.rows; ++i)
         for (int j = 0; j < blk.cols; ++j) {
-          DstT value = detail::toOutput<DstT>(blk.values[uint64_t(i) * blk.cols + j]);
+          DstT value =
+              detail::toOutput<DstT>(blk.values[uint64_t(i) * blk.cols + j]);
           DstT &d = dst[uint64_t(i) * stride + j];
           d = detail::combine(d, value, enAtomic);
           if (local)
@@ -1038,7 +1069,8 @@ private:
     if (sync) {
       asc_run::checkAccess(p->call, loc, p->outputs, true);
       p->publish();
-      asc_run::state().timeline.vectorWork(asc_run::copyCycles(uint64_t(bytes)));
+      asc_run::state().timeline.vectorWork(
+          asc_run::copyCycles(uint64_t(bytes)));
       return;
     }
     asc_run::checkAccess(p->call, loc, p->inputs, false, background_);
@@ -1109,8 +1141,9 @@ void registerObjects(TPipe *pipe, int count, T &&first, Rest &&...rest) {
                 "REGIST_MATMUL_OBJ takes Matmul objects, each optionally "
                 "followed by a TCubeTiling pointer");
   if (count >= 4)
-    asc_run::failRun(asc_run::kExitMisuse,
-                     "asc-run: error: REGIST_MATMUL_OBJ: cube objs count exceed 4");
+    asc_run::failRun(
+        asc_run::kExitMisuse,
+        "asc-run: error: REGIST_MATMUL_OBJ: cube objs count exceed 4");
   first.ascRunRegister(asc_run::state().nextObject++);
   if constexpr (sizeof...(Rest) > 0) {
     auto &&next = std::get<0>(std::forward_as_tuple(rest...));

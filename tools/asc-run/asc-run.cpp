@@ -50,20 +50,21 @@ namespace cl = llvm::cl;
 
 static cl::OptionCategory category("asc-run options");
 
-static cl::opt<std::string> inputFile(cl::Positional,
-                                      cl::desc("<kernel.mlir>"),
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<kernel.mlir>"),
                                       cl::cat(category));
 static cl::opt<std::string> launchFile(
     "launch",
     cl::desc("Launch file (default: the kernel's base name + .launch.json, "
              "beside it)"),
     cl::value_desc("file"), cl::cat(category));
-static cl::opt<std::string> kernelName(
-    "kernel", cl::desc("Run only the launch of this kernel function"),
-    cl::value_desc("name"), cl::cat(category));
-static cl::opt<bool> syncPlacement(
-    "sync-placement",
-    cl::desc("Run --asc-sync-placement before lowering"), cl::cat(category));
+static cl::opt<std::string>
+    kernelName("kernel",
+               cl::desc("Run only the launch of this kernel function"),
+               cl::value_desc("name"), cl::cat(category));
+static cl::opt<bool>
+    syncPlacement("sync-placement",
+                  cl::desc("Run --asc-sync-placement before lowering"),
+                  cl::cat(category));
 static cl::opt<bool> promoteSync(
     "promote-sync",
     cl::desc("With --sync-placement: make synchronous GM calls async "
@@ -73,12 +74,13 @@ static cl::opt<bool> noHoist(
     "no-hoist",
     cl::desc("With --sync-placement: do not hoist issues (hoist-issues=false)"),
     cl::cat(category));
-static cl::opt<bool> repairWaits(
-    "repair-missing-waits",
-    cl::desc("With --sync-placement: insert missing waits"),
-    cl::cat(category));
-static cl::opt<bool> jsonOutput(
-    "json", cl::desc("Print one JSON object per launch"), cl::cat(category));
+static cl::opt<bool>
+    repairWaits("repair-missing-waits",
+                cl::desc("With --sync-placement: insert missing waits"),
+                cl::cat(category));
+static cl::opt<bool> jsonOutput("json",
+                                cl::desc("Print one JSON object per launch"),
+                                cl::cat(category));
 static cl::opt<bool> emitCpp(
     "emit-cpp",
     cl::desc("Print the C++ that would be compiled (the lowered kernel) and "
@@ -89,25 +91,27 @@ static cl::opt<std::string> cppFile(
     cl::desc("Run this Ascend C file instead of lowering a .mlir kernel (needs "
              "--launch)"),
     cl::value_desc("file"), cl::cat(category));
-static cl::opt<std::string> cxx(
-    "cxx",
-    cl::desc("Host C++ compiler (default: $CXX, else clang++-22, clang++, "
-             "g++, c++)"),
-    cl::value_desc("path"), cl::cat(category));
+static cl::opt<std::string>
+    cxx("cxx",
+        cl::desc("Host C++ compiler (default: $CXX, else clang++-22, clang++, "
+                 "g++, c++)"),
+        cl::value_desc("path"), cl::cat(category));
 static cl::opt<std::string> cacheDir(
     "cache-dir",
     cl::desc("Where compiled kernels are kept (default: $ASC_RUN_CACHE, else "
              "~/.cache/asc-run)"),
     cl::value_desc("dir"), cl::cat(category));
-static cl::opt<std::string> runtimeDir(
-    "runtime-dir", cl::desc("The runtime headers (default: the build's)"),
-    cl::value_desc("dir"), cl::cat(category));
-static cl::opt<int> blocksOverride(
-    "blocks", cl::desc("Run on this many blocks instead of the launch's"),
-    cl::init(0), cl::cat(category));
-static cl::opt<long> seedOverride(
-    "seed", cl::desc("Input seed instead of the launch's"), cl::init(-1),
-    cl::cat(category));
+static cl::opt<std::string>
+    runtimeDir("runtime-dir",
+               cl::desc("The runtime headers (default: the build's)"),
+               cl::value_desc("dir"), cl::cat(category));
+static cl::opt<int>
+    blocksOverride("blocks",
+                   cl::desc("Run on this many blocks instead of the launch's"),
+                   cl::init(0), cl::cat(category));
+static cl::opt<long>
+    seedOverride("seed", cl::desc("Input seed instead of the launch's"),
+                 cl::init(-1), cl::cat(category));
 
 //===----------------------------------------------------------------------===//
 // Diagnostics and small helpers
@@ -170,7 +174,8 @@ static uint64_t elementBytes(StringRef type) {
 }
 
 /// Reads argument `index` of launch `where`.
-static LaunchArg parseArg(const llvm::json::Object &obj, const std::string &where) {
+static LaunchArg parseArg(const llvm::json::Object &obj,
+                          const std::string &where) {
   LaunchArg arg;
   auto str = [&](StringRef key, StringRef fallback) -> std::string {
     if (auto v = obj.getString(key))
@@ -186,13 +191,17 @@ static LaunchArg parseArg(const llvm::json::Object &obj, const std::string &wher
   arg.role = str("role", "");
   if (!llvm::is_contained({"input", "output", "workspace", "tiling", "scalar"},
                           arg.role))
-    fatal(at + ": role must be input, output, workspace, tiling or scalar, "
-               "not '" + arg.role + "'");
+    fatal(at +
+          ": role must be input, output, workspace, tiling or scalar, "
+          "not '" +
+          arg.role + "'");
   bool bytesOnly = arg.role == "workspace" || arg.role == "tiling";
   arg.type = str("type", bytesOnly ? "u8" : "");
   if (!elementBytes(arg.type))
-    fatal(at + ": element type must be f16, bf16, f32, i8, u8, i32, u32, i64 "
-               "or u64, not '" + arg.type + "'");
+    fatal(at +
+          ": element type must be f16, bf16, f32, i8, u8, i32, u32, i64 "
+          "or u64, not '" +
+          arg.type + "'");
   arg.init = str("init", arg.role == "input"    ? "random"
                          : arg.role == "output" ? "nan"
                                                 : "zero");
@@ -230,7 +239,8 @@ static LaunchArg parseArg(const llvm::json::Object &obj, const std::string &wher
       fatal(at + ": only a tiling argument has \"tilings\"");
     for (const llvm::json::Value &t : *tilings) {
       const llvm::json::Object *tiling = t.getAsObject();
-      const llvm::json::Object *fields = tiling ? tiling->getObject("fields") : nullptr;
+      const llvm::json::Object *fields =
+          tiling ? tiling->getObject("fields") : nullptr;
       if (!fields)
         fatal(at + ": each tiling is {\"offset\": N, \"fields\": {...}}");
       std::string assignments;
@@ -253,8 +263,8 @@ static std::vector<Launch> readLaunches(StringRef path) {
   std::string text = readFileOrDie(path, "launch file");
   llvm::Expected<llvm::json::Value> root = llvm::json::parse(text);
   if (!root)
-    fatal("launch file '" + path + "' is not JSON: " +
-          llvm::toString(root.takeError()));
+    fatal("launch file '" + path +
+          "' is not JSON: " + llvm::toString(root.takeError()));
   const llvm::json::Object *top = root->getAsObject();
   const llvm::json::Array *launches = top ? top->getArray("launches") : nullptr;
   if (!launches || launches->empty())
@@ -345,13 +355,16 @@ static void checkArguments(func::FuncOp kernel, const Launch &launch) {
             "' is a GM address, the launch gives a scalar");
     if (!address && arg.role != "scalar")
       fatal("argument " + std::to_string(index) + " ('" + arg.name +
-            "') of kernel '" + launch.kernel + "' is a scalar, the launch "
-            "gives it the role '" + arg.role + "'");
+            "') of kernel '" + launch.kernel +
+            "' is a scalar, the launch "
+            "gives it the role '" +
+            arg.role + "'");
     if (!address && scalarTypeName(type) != arg.type)
       fatal("argument " + std::to_string(index) + " ('" + arg.name +
             "') of kernel '" + launch.kernel + "' has a type the launch " +
-            "spells '" + (scalarTypeName(type).empty() ? std::string("(none)")
-                                                         : scalarTypeName(type)) +
+            "spells '" +
+            (scalarTypeName(type).empty() ? std::string("(none)")
+                                          : scalarTypeName(type)) +
             "', not '" + arg.type + "'");
   }
 }
@@ -461,7 +474,8 @@ static std::string findCompiler() {
   for (StringRef name : {"clang++-22", "clang++", "g++", "c++"})
     if (auto found = llvm::sys::findProgramByName(name))
       return *found;
-  if (auto found = llvm::sys::findProgramByName("clang++", {"/usr/lib/llvm-22/bin"}))
+  if (auto found =
+          llvm::sys::findProgramByName("clang++", {"/usr/lib/llvm-22/bin"}))
     return *found;
   fatal("no host C++ compiler found (give one with --cxx)");
 }
@@ -469,7 +483,8 @@ static std::string findCompiler() {
 static std::string findCacheDir() {
   if (!cacheDir.empty())
     return absolutePath(cacheDir);
-  if (std::optional<std::string> env = llvm::sys::Process::GetEnv("ASC_RUN_CACHE"))
+  if (std::optional<std::string> env =
+          llvm::sys::Process::GetEnv("ASC_RUN_CACHE"))
     return absolutePath(*env);
   SmallString<256> home;
   if (!llvm::sys::path::cache_directory(home))
@@ -524,11 +539,13 @@ static std::string makeDriver(StringRef cpp, const Launch &launch) {
   driver += "\n#line 1 \"asc-run-driver\"\n#include \"asc_run/launcher.h\"\n";
   if (!launch.reference.empty())
     driver += "#include \"" + launch.reference + "\"\n";
-  driver += "static void ascRunLaunch(uint8_t **args) {\n  " + launch.kernel + "(";
+  driver +=
+      "static void ascRunLaunch(uint8_t **args) {\n  " + launch.kernel + "(";
   for (auto [i, arg] : llvm::enumerate(launch.args)) {
     std::string slot = "args[" + std::to_string(i) + "]";
     if (arg.role == "scalar")
-      slot = "*reinterpret_cast<" + cppScalarType(arg.type) + " *>(" + slot + ")";
+      slot =
+          "*reinterpret_cast<" + cppScalarType(arg.type) + " *>(" + slot + ")";
     driver += (i ? ", " : "") + slot;
   }
   driver += ");\n}\nint main(int argc, char **argv) {\n"
@@ -543,8 +560,9 @@ static std::string compileCached(StringRef driver, const Launch &launch) {
   std::string runtime = findRuntimeDir();
   std::string compiler = findCompiler();
   std::vector<std::string> flags = {"-std=c++17", "-O0", "-w", "-I", runtime};
-  std::string reference =
-      launch.reference.empty() ? "" : readFileOrDie(launch.reference, "reference");
+  std::string reference = launch.reference.empty()
+                              ? ""
+                              : readFileOrDie(launch.reference, "reference");
   std::string key = cacheKey(driver, reference, runtime, compiler, flags);
   SmallString<256> dir(findCacheDir());
   llvm::sys::path::append(dir, key);
@@ -585,12 +603,16 @@ static std::string compileCached(StringRef driver, const Launch &launch) {
 /// The job file the launcher reads (runtime/asc_run/launcher.h).
 static std::string makeJob(const Launch &launch) {
   std::string job = "kernel " + launch.kernel + "\n";
-  job += "blocks " + std::to_string(blocksOverride > 0 ? blocksOverride
-                                                         : launch.blocks) + "\n";
-  job += "seed " + std::to_string(seedOverride >= 0 ? uint64_t(seedOverride)
-                                                    : launch.seed) + "\n";
+  job += "blocks " +
+         std::to_string(blocksOverride > 0 ? blocksOverride : launch.blocks) +
+         "\n";
+  job +=
+      "seed " +
+      std::to_string(seedOverride >= 0 ? uint64_t(seedOverride) : launch.seed) +
+      "\n";
   job += std::string("format ") + (jsonOutput ? "json" : "text") + "\n";
-  job += llvm::formatv("tolerance {0:e} {1:e}\n", launch.rtol, launch.atol).str();
+  job +=
+      llvm::formatv("tolerance {0:e} {1:e}\n", launch.rtol, launch.atol).str();
   if (launch.aicOnly)
     job += "kernel_type aic_only\n";
   for (const LaunchArg &a : launch.args)
@@ -601,7 +623,8 @@ static std::string makeJob(const Launch &launch) {
       job += "scalar " + a.name + " " + a.value + "\n";
   for (const LaunchArg &a : launch.args)
     for (const auto &t : a.tilings)
-      job += "tiling " + a.name + " " + std::to_string(t.first) + t.second + "\n";
+      job +=
+          "tiling " + a.name + " " + std::to_string(t.first) + t.second + "\n";
   return job;
 }
 
@@ -644,7 +667,8 @@ int main(int argc, char **argv) {
       "compiles it with the host C++ compiler against asc-run's runtime\n"
       "(cached), runs every launch of the launch file (default: KERNEL's base\n"
       "name + .launch.json) and prints each output against the reference, the\n"
-      "race checker's verdict and the cost model's cycles. Exit: 0 ok, 1 wrong\n"
+      "race checker's verdict and the cost model's cycles. Exit: 0 ok, 1 "
+      "wrong\n"
       "result, 2 bad input or C++ that does not compile, 3 race or protocol\n"
       "violation, 4 misuse of the Ascend C API.\n");
 

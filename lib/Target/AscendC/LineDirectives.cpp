@@ -102,7 +102,9 @@ struct AscLineDirectivesPass
     return "Insert #line directives with the .mlir source lines before the "
            "lowered operations of each emitc.func";
   }
-  void runOnOperation() final { mlir::asc::insertLineDirectives(getOperation()); }
+  void runOnOperation() final {
+    mlir::asc::insertLineDirectives(getOperation());
+  }
 };
 } // namespace
 
