@@ -982,6 +982,11 @@ private:
   /// after block (baseM x baseN each); the object owns the workspace until
   /// End() and reads A and B until the last Iterate.
   void startBackground(Loc loc) {
+    if (background_) {
+      // A new loop overwrites the blocks of the previous one.
+      asc_run::complete(background_);
+      background_ = nullptr;
+    }
     auto p = newPending("Iterate<false>", loc, "");
     p->background = true;
     addInputs(*p, 1);

@@ -533,8 +533,12 @@ static std::string cppScalarType(StringRef type) {
 }
 
 /// The C++ that includes the kernel, the launcher and the reference.
-static std::string makeDriver(StringRef cpp, const Launch &launch) {
+static std::string makeDriver(StringRef cpp, StringRef cppPath,
+                              const Launch &launch) {
   std::string driver = "// asc-run driver for kernel " + launch.kernel + "\n";
+  // Hand-written C++ keeps its own file and lines in diagnostics.
+  if (!cppPath.empty())
+    driver += "#line 1 \"" + absolutePath(cppPath) + "\"\n";
   driver += cpp.str();
   driver += "\n#line 1 \"asc-run-driver\"\n#include \"asc_run/launcher.h\"\n";
   if (!launch.reference.empty())
@@ -700,7 +704,8 @@ int main(int argc, char **argv) {
       llvm::outs() << cpp;
       continue;
     }
-    std::string binary = compileCached(makeDriver(cpp, launch), launch);
+    std::string binary =
+        compileCached(makeDriver(cpp, cppFile, launch), launch);
     int rc = runLaunch(binary, launch);
     if (rc != 0 && (worst == 0 || rc > worst))
       worst = rc;
