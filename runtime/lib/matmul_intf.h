@@ -493,6 +493,12 @@ public:
                                 Loc loc = Loc::current()) {
     static_assert(!sync,
                   "GetTensorC without a destination is asynchronous only");
+    static_assert(
+        !ToConfig().enableMixDualMaster,
+        "GetTensorC not support when enableMixDualMaster is enabled.");
+    static_assert(
+        ToConfig().enableGetTensorC,
+        "GetTensorC is not support when enableGetTensorC is disabled");
     (void)enAtomic;
     (void)enSequentialWrite;
     checkFetch(false, loc, "GetTensorC<false>");
@@ -610,6 +616,9 @@ public:
                      const uint32_t matrixStrideC = 0,
                      const bool enPartialSum = false,
                      const uint8_t enAtomic = 0, Loc loc = Loc::current()) {
+    static_assert(!ToConfig().enableMixDualMaster,
+                  "IterateNBatch not support when enableMixDualMaster is "
+                  "enabled.");
     static_assert(A_TYPE::layout != LayoutMode::NONE &&
                       B_TYPE::layout != LayoutMode::NONE &&
                       A_TYPE::layout != LayoutMode::NORMAL &&
@@ -1022,6 +1031,12 @@ private:
   void getBlock(DstT *dst, uint32_t stride, uint8_t enAtomic, Loc loc,
                 const char *name, DstT *local = nullptr,
                 uint32_t localStride = 0) {
+    static_assert(
+        !ToConfig().enableMixDualMaster,
+        "GetTensorC not support when enableMixDualMaster is enabled.");
+    static_assert(
+        ToConfig().enableGetTensorC,
+        "GetTensorC is not support when enableGetTensorC is disabled");
     std::string call = std::string(name) + (sync ? "<true>" : "<false>");
     checkFetch(sync, loc, call.c_str());
     if (!sync && !background_)
