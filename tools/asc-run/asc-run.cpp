@@ -219,6 +219,9 @@ static LaunchArg parseArg(const llvm::json::Object &obj,
     arg.init = "zero";
     return arg;
   }
+  for (StringRef key : {"shape", "tilings"})
+    if (obj.get(key) && !obj.getArray(key))
+      fatal(at + ": \"" + key + "\" must be an array");
   if (const llvm::json::Array *shape = obj.getArray("shape")) {
     arg.count = 1;
     for (const llvm::json::Value &dim : *shape) {
