@@ -309,45 +309,35 @@ public:
 
   void SetTensorA(const GlobalTensor<SrcAT> &gm, bool isTransposeA = false,
                   Loc loc = Loc::current()) {
-    checkIdle("SetTensorA", loc);
-    a_ = gm.GetPhyAddr();
-    transA_ = isTransposeA;
-    broadcastA_ = false;
+    setOperand("SetTensorA", loc, a_, transA_, broadcastA_, gm.GetPhyAddr(),
+               isTransposeA);
   }
   void SetTensorA(const LocalTensor<SrcAT> &leftMatrix,
                   bool isTransposeA = false, Loc loc = Loc::current()) {
-    checkIdle("SetTensorA", loc);
-    a_ = leftMatrix.GetPhyAddr();
-    transA_ = isTransposeA;
-    broadcastA_ = false;
+    setOperand("SetTensorA", loc, a_, transA_, broadcastA_,
+               leftMatrix.GetPhyAddr(), isTransposeA);
   }
+  /// A scalar A: every element of the left matrix is `aScalar`.
   void SetTensorA(SrcAT aScalar, Loc loc = Loc::current()) {
-    checkIdle("SetTensorA", loc);
     scalarA_ = aScalar;
-    a_ = &scalarA_;
-    transA_ = false;
-    broadcastA_ = true;
+    setOperand("SetTensorA", loc, a_, transA_, broadcastA_, &scalarA_, false,
+               /*broadcast=*/true);
   }
   void SetTensorB(const GlobalTensor<SrcBT> &gm, bool isTransposeB = false,
                   Loc loc = Loc::current()) {
-    checkIdle("SetTensorB", loc);
-    b_ = gm.GetPhyAddr();
-    transB_ = isTransposeB;
-    broadcastB_ = false;
+    setOperand("SetTensorB", loc, b_, transB_, broadcastB_, gm.GetPhyAddr(),
+               isTransposeB);
   }
   void SetTensorB(const LocalTensor<SrcBT> &rightMatrix,
                   bool isTransposeB = false, Loc loc = Loc::current()) {
-    checkIdle("SetTensorB", loc);
-    b_ = rightMatrix.GetPhyAddr();
-    transB_ = isTransposeB;
-    broadcastB_ = false;
+    setOperand("SetTensorB", loc, b_, transB_, broadcastB_,
+               rightMatrix.GetPhyAddr(), isTransposeB);
   }
+  /// A scalar B: every element of the right matrix is `bScalar`.
   void SetTensorB(SrcBT bScalar, Loc loc = Loc::current()) {
-    checkIdle("SetTensorB", loc);
     scalarB_ = bScalar;
-    b_ = &scalarB_;
-    transB_ = false;
-    broadcastB_ = true;
+    setOperand("SetTensorB", loc, b_, transB_, broadcastB_, &scalarB_, false,
+               /*broadcast=*/true);
   }
   void SetBias(const GlobalTensor<BiasT> &biasGlobal,
                Loc loc = Loc::current()) {
@@ -687,6 +677,17 @@ private:
   int baseN() const { return tiling_.baseN > 0 ? tiling_.baseN : singleN_; }
   static std::string block() {
     return " (block " + std::to_string(asc_run::state().blockIdx) + ")";
+  }
+
+  /// SetTensorA/B: a reconfiguration that points the operand at `data`.
+  template <typename T>
+  void setOperand(const char *call, Loc loc, const T *&operand, bool &trans,
+                  bool &broadcast, const T *data, bool transpose,
+                  bool isScalar = false) {
+    checkIdle(call, loc);
+    operand = data;
+    trans = transpose;
+    broadcast = isScalar;
   }
 
   /// A reconfiguration: nothing of this object may be in flight.
