@@ -279,11 +279,17 @@ inline void checkWrite(const std::string &call, Loc loc, const void *p,
 /// or writes (two atomic writes excepted): the blocks run at once on the
 /// device, so the result depends on their timing.
 inline void checkBlocksDisjoint() {
-  std::vector<GmAccess> &all = state().gmAccesses;
-  std::stable_sort(all.begin(), all.end(),
-                   [](const GmAccess &a, const GmAccess &b) {
-                     return a.range.begin < b.range.begin;
-                   });
+  // By start address, then in the order the accesses happened (std::sort
+  // with the index as tie-break: stable_sort trips libstdc++ deprecations).
+  const std::vector<GmAccess> &recorded = state().gmAccesses;
+  std::vector<size_t> order(recorded.size());
+  for (size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  std::sort(order.begin(), order.end(), [&recorded](size_t a, size_t b) {
+    if (recorded[a].range.begin != recorded[b].range.begin)
+      return recorded[a].range.begin < recorded[b].range.begin;
+    return a < b;
+  });
   std::vector<const GmAccess *> reads, writes;
   auto retire = [](std::vector<const GmAccess *> &active, uintptr_t at) {
     active.erase(
@@ -301,7 +307,8 @@ inline void checkBlocksDisjoint() {
                 ", which " + a.call + " at " + a.loc.str() + " on block " +
                 std::to_string(a.block) + (a.write ? " writes" : " reads"));
   };
-  for (const GmAccess &a : all) {
+  for (size_t index : order) {
+    const GmAccess &a = recorded[index];
     retire(reads, a.range.begin);
     retire(writes, a.range.begin);
     for (const GmAccess *w : writes)
