@@ -28,6 +28,12 @@ llvm_config.add_tool_substitutions(["mlir-tblgen"], [config.llvm_tools_dir])
 config.substitutions.append(
     ("%mlir_include", config.mlir_include_dirs.split(";")[0]))
 
+# asc-run compiles kernels with the host C++ compiler; its cache lives in the
+# build tree, shared by the tests and kept between runs.
+llvm_config.add_tool_substitutions(["asc-run"], tool_dirs)
+config.environment["ASC_RUN_CACHE"] = os.path.join(config.asc_obj_root, "asc-run-cache")
+config.substitutions.append(("%runtime", os.path.join(config.asc_src_root, "runtime")))
+
 # The host C++ compiler that type-checks the emitted Ascend C (%host_cxx):
 # g++ (build-essential, on every Debian machine) or clang++ 22.
 host_cxx = None

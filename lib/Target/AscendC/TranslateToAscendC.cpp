@@ -9,6 +9,7 @@
 #include "asc/Dialect/Asc/IR/AscDialect.h"
 #include "asc/Dialect/Asc/Transforms/Passes.h"
 #include "asc/Target/AscendC/AscendCEmitter.h"
+#include "asc/Target/AscendC/LineDirectives.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
@@ -35,6 +36,8 @@ void mlir::asc::buildAscToAscendCPipeline(OpPassManager &pm,
   lowering.setSysWorkspace = options.setSysWorkspace;
   lowering.formExpressions = true;
   pm.addPass(createConvertAscToEmitC(lowering));
+  if (options.lineDirectives)
+    pm.addPass(createAscLineDirectivesPass());
 }
 
 void mlir::asc::registerAscToAscendCPipeline() {
@@ -71,6 +74,11 @@ void mlir::asc::registerAscToAscendCTranslation() {
       llvm::cl::desc("asc-to-ascendc: call SetSysWorkspace(workspace) in "
                      "every kernel that uses the system workspace"),
       llvm::cl::init(false));
+  static llvm::cl::opt<bool> lineDirectives(
+      "asc-line-directives",
+      llvm::cl::desc("asc-to-ascendc: carry the .mlir source lines into the "
+                     "C++ as #line directives"),
+      llvm::cl::init(false));
 
   TranslateFromMLIRRegistration registration(
       "asc-to-ascendc", "Translate asc kernels to Ascend C source",
@@ -78,6 +86,7 @@ void mlir::asc::registerAscToAscendCTranslation() {
         AscToAscendCOptions options;
         options.syncPlacement = syncPlacement;
         options.setSysWorkspace = setSysWorkspace;
+        options.lineDirectives = lineDirectives;
         return translateAscToAscendC(op, os, options);
       },
       [](DialectRegistry &registry) {

@@ -30,11 +30,16 @@ struct AscToAscendCOptions : public PassPipelineOptions<AscToAscendCOptions> {
                      "uses the system workspace (kernel launch without "
                      "HAVE_WORKSPACE)"),
       llvm::cl::init(false)};
+  Option<bool> lineDirectives{
+      *this, "line-directives",
+      llvm::cl::desc("Carry the .mlir source lines into the C++ as #line "
+                     "directives (--asc-line-directives)"),
+      llvm::cl::init(false)};
 };
 
 /// Adds the lowering of a module of asc kernels to EmitC to `pm` (a
 /// ModuleOp pass manager): the optional sync placement, then
-/// --convert-asc-to-emitc.
+/// --convert-asc-to-emitc, then the optional #line directives.
 void buildAscToAscendCPipeline(OpPassManager &pm,
                                const AscToAscendCOptions &options);
 

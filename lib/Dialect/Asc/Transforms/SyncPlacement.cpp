@@ -197,7 +197,22 @@ static Operation *createWaitAfter(MatmulAsyncIssueOpInterface issue) {
   llvm_unreachable("unknown WaitKind");
 }
 
+/// True when the module holding `function` has a cube-only kernel: its file
+/// defines ASCENDC_CUBE_ONLY, so every Matmul object in it is the cube-side
+/// one, which has no waits.
+static bool usesCubeSideObjects(func::FuncOp function) {
+  Operation *module = function->getParentOp();
+  if (!module)
+    return AscDialect::isCubeOnlyKernel(function);
+  return llvm::any_of(module->getRegions().front().getOps(),
+                      [](Operation &op) {
+                        return AscDialect::isCubeOnlyKernel(&op);
+                      });
+}
+
 bool AscSyncPlacementPass::promoteSyncIssues(func::FuncOp function) {
+  if (usesCubeSideObjects(function))
+    return false;
   Builder builder(function.getContext());
   SmallVector<MatmulAsyncIssueOpInterface> promoted;
   function.walk([&](Operation *op) {

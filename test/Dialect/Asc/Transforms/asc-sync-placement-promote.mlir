@@ -63,3 +63,30 @@ func.func @not_promotable(%c: !gm, %u: !ub, %n: i32) {
   asc.matmul.iterate_batch %mm, %u batch(%n, %n) {en_sequential_write = true} : !mm, !ub
   return
 }
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+
+// A module with a cube-only kernel defines ASCENDC_CUBE_ONLY: its Matmul
+// objects are cube-side ones, which have no waits, so nothing is promoted.
+// CHECK-LABEL: func.func @cube_only_stays_sync
+// CHECK:       asc.matmul.iterate_all %{{[^{]*}} : !matmul
+// CHECK-NOT:   wait_iterate_all
+// CHECK-LABEL: func.func @helper_in_cube_only_module
+// CHECK:       asc.matmul.iterate_all %{{[^{]*}} : !matmul
+// CHECK-NOT:   wait_iterate_all
+func.func @cube_only_stays_sync(%p: !asc.gm_addr) attributes {asc.kernel, asc.cube_only} {
+  %c = asc.set_global_buffer %p : !gm
+  %mm = asc.matmul.create : !mm
+  asc.matmul.iterate_all %mm, %c : !mm, !gm
+  asc.matmul.end %mm : !mm
+  return
+}
+func.func @helper_in_cube_only_module(%c: !gm) {
+  %mm = asc.matmul.create : !mm
+  asc.matmul.iterate_all %mm, %c : !mm, !gm
+  asc.matmul.end %mm : !mm
+  return
+}

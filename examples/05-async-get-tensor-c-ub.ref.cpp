@@ -1,0 +1,12 @@
+// Reference of 05-async-get-tensor-c-ub.mlir: y = scale * (A * B) with the
+// kernel's scale 0.0883883461f (1 / sqrt(128)), multiplied in float.
+static void ascRunReference(asc_run::Ref &ref) {
+  TCubeTiling t = ref.tiling("tiling");
+  const half *a = ref.input<half>("a");
+  const half *b = ref.input<half>("b");
+  float *y = ref.expect<float>("y");
+  const float scale = 0.0883883461f;
+  for (int m = 0; m < t.M; ++m)
+    for (int n = 0; n < t.N; ++n)
+      y[m * t.N + n] = float(asc_run::refDot(a, b, m, n, t.Ka, t.Ka, t.N)) * scale;
+}

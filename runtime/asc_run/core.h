@@ -1,0 +1,349 @@
+//===- core.h - run state and race checker of the CPU runtime ---*- C++ -*-===//
+//
+// The state one kernel launch runs in: the named memory regions (the kernel's
+// GM arguments and the unified buffer), the block and core being run, the
+// race checker's table of pending asynchronous Matmul operations with the
+// byte-exact footprints of their outputs and inputs, and the cost timelines.
+//
+// Every runtime call that touches memory reports its footprint here. A
+// footprint that overlaps the output of a pending operation, or writes an
+// input of one, is a race: the checker prints both calls, the tensor, the byte
+// range and the source line of each, and ends the process with kExitRace.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASC_RUN_CORE_H
+#define ASC_RUN_CORE_H
+
+#include "asc_run/cost.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace asc_run {
+
+/// Exit codes of a launch (asc-run passes them on).
+constexpr int kExitWrongResult = 1;
+constexpr int kExitBadLaunch = 2;
+constexpr int kExitRace = 3;
+constexpr int kExitMisuse = 4;
+
+/// The source location of an API call: the caller's, through the default
+/// argument (with the lowering's #line directives, a line of the .mlir).
+struct Loc {
+  const char *file;
+  unsigned line;
+  static Loc current(const char *file = __builtin_FILE(),
+                     unsigned line = __builtin_LINE()) {
+    return {file, line};
+  }
+  std::string str() const {
+    return std::string(file ? file : "?") + ":" + std::to_string(line);
+  }
+};
+
+/// A half-open byte range [begin, end) of host memory.
+struct Range {
+  uintptr_t begin;
+  uintptr_t end;
+  bool overlaps(const Range &other) const {
+    return begin < other.end && other.begin < end;
+  }
+};
+
+/// Byte ranges with what they are (an output, or input "A", "B", ...).
+struct Footprint {
+  struct Part {
+    Range range;
+    std::string role;
+  };
+  std::vector<Part> parts;
+  /// Written with enAtomic: atomic writes of two cores do not race.
+  bool atomic = false;
+  void add(const void *p, uint64_t bytes, const std::string &role) {
+    if (bytes == 0)
+      return;
+    uintptr_t b = reinterpret_cast<uintptr_t>(p);
+    if (!parts.empty() && parts.back().role == role &&
+        parts.back().range.end == b) {
+      parts.back().range.end = b + bytes;
+      return;
+    }
+    parts.push_back({{b, b + bytes}, role});
+  }
+  /// `rows` rows of `rowBytes` bytes, `strideBytes` apart.
+  void addRows(const void *p, uint64_t rows, uint64_t rowBytes,
+               uint64_t strideBytes, const std::string &role) {
+    const uint8_t *base = static_cast<const uint8_t *>(p);
+    for (uint64_t r = 0; r < rows; ++r)
+      add(base + r * strideBytes, rowBytes, role);
+  }
+};
+
+/// A named memory region: a kernel argument in GM or the unified buffer.
+struct Region {
+  std::string name;
+  uintptr_t begin;
+  uintptr_t end;
+};
+
+/// An asynchronous operation whose result is not yet published.
+struct Pending {
+  std::string call; ///< e.g. "IterateAll<false>"
+  Loc loc;
+  int object;              ///< index of the Matmul object in registration order
+  std::string waitName;    ///< the wait that completes it ("" : only End)
+  bool background = false; ///< async Iterate's blocks in the workspace
+  Footprint outputs;
+  Footprint inputs;
+  std::function<void()> publish; ///< copies the private result into place
+  double done = 0;               ///< cube completion cycle
+};
+
+/// Marks parameters the emulation does not need.
+template <class... T> inline void unused(const T &...) {}
+
+/// Formats a byte range as "NAME bytes [a, b)" relative to its region.
+std::string describeRange(const Range &range);
+
+/// A GM access of one block, kept to find races between blocks, which run
+/// in parallel on their cores but one after the other here.
+struct GmAccess {
+  Range range;
+  int64_t block;
+  bool write;
+  bool atomic;
+  std::string call;
+  Loc loc;
+};
+
+/// The state of the launch (one per process).
+struct RunState {
+  std::vector<GmAccess> gmAccesses;
+  std::vector<Region> regions;
+  std::vector<std::unique_ptr<Pending>> pending;
+  int64_t blockIdx = 0;
+  int64_t blockNum = 1;
+  int32_t coreType = 0;
+  bool quiet = false; ///< the core pass that only checks registration
+  std::string kernelName;
+  Timeline timeline;
+  std::vector<Timeline> finished;
+  /// Matmul objects registered by the vector pass of the current block.
+  int registeredObjects = 0;
+  int nextObject = 0;
+  /// The system workspace GetSysWorkSpacePtr() returns.
+  uint8_t *sysWorkspace = nullptr;
+  /// Messages of the checker and of misuse, for the report.
+  std::function<void(int, const std::string &)> fail;
+};
+
+inline RunState &state() {
+  static RunState s;
+  return s;
+}
+
+inline uint8_t *sysWorkspace() { return state().sysWorkspace; }
+
+/// Ends the launch: a race or protocol violation, a misuse of the API.
+[[noreturn]] inline void failRun(int code, const std::string &message) {
+  if (state().fail)
+    state().fail(code, message); // the launcher's report carries the message
+  else
+    std::fprintf(stderr, "%s\n", message.c_str());
+  std::exit(code);
+}
+
+[[noreturn]] inline void misuse(Loc loc, const std::string &message) {
+  failRun(kExitMisuse, "asc-run: error: " + loc.str() + ": " + message +
+                           " (block " + std::to_string(state().blockIdx) + ")");
+}
+
+inline std::string describeRange(const Range &range) {
+  for (const Region &r : state().regions)
+    if (range.begin >= r.begin && range.begin < r.end) {
+      if (range.end > r.end) {
+        std::ostringstream os;
+        os << r.name << " byte " << (range.begin - r.begin) << " (its size is "
+           << (r.end - r.begin) << ")";
+        return os.str();
+      }
+      std::ostringstream os;
+      os << r.name << " bytes [" << (range.begin - r.begin) << ", "
+         << (range.end - r.begin) << ")";
+      return os.str();
+    }
+  // Outside every region: name the closest one that ends below it.
+  const Region *below = nullptr;
+  for (const Region &r : state().regions)
+    if (r.end <= range.begin && (!below || r.end > below->end))
+      below = &r;
+  std::ostringstream os;
+  if (below && range.begin - below->end < (uint64_t(1) << 20))
+    os << (range.begin - below->end) << " bytes past the end of " << below->name
+       << " (its size is " << (below->end - below->begin) << ")";
+  else
+    os << "unregistered memory at 0x" << std::hex << range.begin;
+  return os.str();
+}
+
+inline std::string describePending(const Pending &p) {
+  return p.call + " of Matmul object #" + std::to_string(p.object) + " at " +
+         p.loc.str();
+}
+
+[[noreturn]] inline void misuse(Loc loc, const std::string &message);
+
+inline bool inUnifiedBuffer(const Range &range) {
+  for (const Region &r : state().regions)
+    if (r.name == "UB" && range.begin >= r.begin && range.begin < r.end)
+      return true;
+  return false;
+}
+
+/// Stops an access that leaves every kernel argument and the unified buffer
+/// (on the device it would corrupt or fault; here, the host's memory).
+inline void checkBounds(const std::string &call, Loc loc, const Range &range) {
+  for (const Region &r : state().regions)
+    if (range.begin >= r.begin && range.end <= r.end)
+      return;
+  misuse(loc, call + " accesses " + std::to_string(range.end - range.begin) +
+                  " bytes from " + describeRange(range) +
+                  ", outside every kernel argument and the unified buffer");
+}
+
+/// Reports an access of `call` at `loc` to `fp` (read or write) against every
+/// pending operation. `self` is skipped (an issue's own footprint).
+inline void checkAccess(const std::string &call, Loc loc, const Footprint &fp,
+                        bool write, const Pending *self = nullptr) {
+  for (const auto &part : fp.parts) {
+    checkBounds(call, loc, part.range);
+    if (!state().quiet && !inUnifiedBuffer(part.range))
+      state().gmAccesses.push_back(
+          {part.range, state().blockIdx, write, fp.atomic, call, loc});
+  }
+  for (const auto &p : state().pending) {
+    if (p.get() == self)
+      continue;
+    for (const auto &mine : fp.parts) {
+      for (const auto &out : p->outputs.parts)
+        if (mine.range.overlaps(out.range)) {
+          Range both{std::max(mine.range.begin, out.range.begin),
+                     std::min(mine.range.end, out.range.end)};
+          failRun(kExitRace,
+                  "asc-run: race: " + call + " at " + loc.str() +
+                      (write ? " writes " : " reads ") + describeRange(both) +
+                      ", the pending output of " + describePending(*p) +
+                      (p->waitName.empty()
+                           ? " (complete with End())"
+                           : " (wait with " + p->waitName + "() first)") +
+                      " (block " + std::to_string(state().blockIdx) + ")");
+        }
+      if (!write)
+        continue;
+      for (const auto &in : p->inputs.parts)
+        if (mine.range.overlaps(in.range)) {
+          Range both{std::max(mine.range.begin, in.range.begin),
+                     std::min(mine.range.end, in.range.end)};
+          failRun(kExitRace, "asc-run: race: " + call + " at " + loc.str() +
+                                 " writes " + describeRange(both) + ", input " +
+                                 in.role + " of the in-flight " +
+                                 describePending(*p) + " (block " +
+                                 std::to_string(state().blockIdx) + ")");
+        }
+    }
+  }
+}
+
+inline void checkRead(const std::string &call, Loc loc, const void *p,
+                      uint64_t bytes) {
+  Footprint fp;
+  fp.add(p, bytes, "read");
+  checkAccess(call, loc, fp, false);
+}
+
+inline void checkWrite(const std::string &call, Loc loc, const void *p,
+                       uint64_t bytes) {
+  Footprint fp;
+  fp.add(p, bytes, "write");
+  checkAccess(call, loc, fp, true);
+}
+
+/// Reports the first GM range that one block writes and another block reads
+/// or writes (two atomic writes excepted): the blocks run at once on the
+/// device, so the result depends on their timing.
+inline void checkBlocksDisjoint() {
+  // By start address, then in the order the accesses happened (std::sort
+  // with the index as tie-break: stable_sort trips libstdc++ deprecations).
+  const std::vector<GmAccess> &recorded = state().gmAccesses;
+  std::vector<size_t> order(recorded.size());
+  for (size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  std::sort(order.begin(), order.end(), [&recorded](size_t a, size_t b) {
+    if (recorded[a].range.begin != recorded[b].range.begin)
+      return recorded[a].range.begin < recorded[b].range.begin;
+    return a < b;
+  });
+  std::vector<const GmAccess *> reads, writes;
+  auto retire = [](std::vector<const GmAccess *> &active, uintptr_t at) {
+    active.erase(
+        std::remove_if(active.begin(), active.end(),
+                       [at](const GmAccess *a) { return a->range.end <= at; }),
+        active.end());
+  };
+  auto conflict = [](const GmAccess &a, const GmAccess &b) {
+    Range both{std::max(a.range.begin, b.range.begin),
+               std::min(a.range.end, b.range.end)};
+    failRun(kExitRace,
+            "asc-run: race between blocks: " + b.call + " at " + b.loc.str() +
+                " on block " + std::to_string(b.block) +
+                (b.write ? " writes " : " reads ") + describeRange(both) +
+                ", which " + a.call + " at " + a.loc.str() + " on block " +
+                std::to_string(a.block) + (a.write ? " writes" : " reads"));
+  };
+  for (size_t index : order) {
+    const GmAccess &a = recorded[index];
+    retire(reads, a.range.begin);
+    retire(writes, a.range.begin);
+    for (const GmAccess *w : writes)
+      if (w->block != a.block && !(a.write && a.atomic && w->atomic))
+        conflict(*w, a);
+    if (a.write)
+      for (const GmAccess *r : reads)
+        if (r->block != a.block)
+          conflict(*r, a);
+    (a.write ? writes : reads).push_back(&a);
+  }
+}
+
+/// The pending operations of Matmul object `object`.
+inline std::vector<Pending *> pendingOf(int object, bool background) {
+  std::vector<Pending *> out;
+  for (const auto &p : state().pending)
+    if (p->object == object && p->background == background)
+      out.push_back(p.get());
+  return out;
+}
+
+/// Publishes and forgets pending operation `p`.
+inline void complete(Pending *p) {
+  if (p->publish)
+    p->publish();
+  state().timeline.stallUntil(p->done);
+  auto &all = state().pending;
+  for (auto it = all.begin(); it != all.end(); ++it)
+    if (it->get() == p) {
+      all.erase(it);
+      return;
+    }
+}
+
+} // namespace asc_run
+
+#endif // ASC_RUN_CORE_H

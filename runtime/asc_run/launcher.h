@@ -1,0 +1,545 @@
+//===- launcher.h - main() of a kernel compiled by asc-run ------*- C++ -*-===//
+//
+// Included by the driver asc-run generates after the emitted kernel, with
+//   static void ascRunLaunch(uint8_t **args);   // calls the kernel
+//   ASC_RUN_HAS_REFERENCE                       // 1 with ascRunReference()
+// It reads a job file (written by asc-run from the launch file): the
+// arguments with their roles, element types and sizes, the tiling field
+// values and the seed; builds the arguments; runs the kernel on every block
+// (the vector pass, then the cube pass of a mix kernel; the cube pass, then
+// the vector pass of a cube-only one); computes the reference; compares; and
+// prints the report (text or JSON) with the checker's verdict and the cost.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASC_RUN_LAUNCHER_H
+#define ASC_RUN_LAUNCHER_H
+
+#include "asc_run/ref.h"
+#include "kernel_operator.h"
+#include "kernel_tiling/kernel_tiling.h"
+
+#include <cmath>
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <unistd.h>
+
+namespace asc_run {
+
+struct TilingField {
+  const char *name;
+  size_t offset;
+};
+
+inline const std::vector<TilingField> &tilingFields() {
+  static const std::vector<TilingField> fields = {
+#define ASC_RUN_TILING_ENTRY(name) {#name, offsetof(TCubeTiling, name)},
+      ASC_RUN_TCUBETILING_FIELDS(ASC_RUN_TILING_ENTRY)
+#undef ASC_RUN_TILING_ENTRY
+  };
+  return fields;
+}
+
+[[noreturn]] inline void badJob(const std::string &message) {
+  std::fprintf(stderr, "asc-run: error: launch: %s\n", message.c_str());
+  std::exit(kExitBadLaunch);
+}
+
+/// Element types a launch may give an argument.
+inline unsigned elementBytes(const std::string &type) {
+  if (type == "f16" || type == "bf16")
+    return 2;
+  if (type == "f32" || type == "i32" || type == "u32")
+    return 4;
+  if (type == "i8" || type == "u8")
+    return 1;
+  if (type == "u64" || type == "i64")
+    return 8;
+  return 0;
+}
+
+inline double elementValue(const std::string &type, const uint8_t *p) {
+  if (type == "f16") {
+    half h;
+    std::memcpy(&h, p, 2);
+    return float(h);
+  }
+  if (type == "bf16") {
+    bfloat16_t h;
+    std::memcpy(&h, p, 2);
+    return float(h);
+  }
+  if (type == "f32") {
+    float f;
+    std::memcpy(&f, p, 4);
+    return f;
+  }
+  if (type == "i32") {
+    int32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+  }
+  if (type == "u32") {
+    uint32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+  }
+  if (type == "i8")
+    return static_cast<int8_t>(*p);
+  if (type == "u8")
+    return *p;
+  uint64_t v;
+  std::memcpy(&v, p, 8);
+  return static_cast<double>(v);
+}
+
+/// Fills `arg` with reproducible values: small multiples of 1/8 for floats
+/// (exact in half), small integers for integers.
+inline void fillRandom(Ref::Arg &arg, uint64_t seed) {
+  uint64_t x = seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
+  for (char c : arg.name)
+    x = (x ^ static_cast<uint8_t>(c)) * 0x100000001B3ull;
+  auto next = [&x]() {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return x;
+  };
+  unsigned size = elementBytes(arg.type);
+  for (uint64_t i = 0; i < arg.count; ++i) {
+    uint8_t *p = arg.data.data() + i * size;
+    int small = static_cast<int>(next() % 17) - 8;
+    if (arg.type == "f16") {
+      half h(small / 8.0f);
+      std::memcpy(p, &h, 2);
+    } else if (arg.type == "bf16") {
+      bfloat16_t h(small / 8.0f);
+      std::memcpy(p, &h, 2);
+    } else if (arg.type == "f32") {
+      float f = small / 8.0f;
+      std::memcpy(p, &f, 4);
+    } else if (arg.type == "i32" || arg.type == "i8" || arg.type == "u8" ||
+               arg.type == "u32") {
+      int64_t v = arg.type[0] == 'u' ? small + 8 : small;
+      std::memcpy(p, &v, size); // little endian: the low bytes
+    } else {
+      uint64_t v = next();
+      std::memcpy(p, &v, 8);
+    }
+  }
+}
+
+/// Stores `value` as the single element of scalar argument `a`.
+inline void setElement(Ref::Arg &a, double value) {
+  uint8_t *p = a.data.data();
+  auto store = [p](auto v) { std::memcpy(p, &v, sizeof v); };
+  if (a.type == "f16")
+    store(half(static_cast<float>(value)));
+  else if (a.type == "bf16")
+    store(bfloat16_t(static_cast<float>(value)));
+  else if (a.type == "f32")
+    store(static_cast<float>(value));
+  else if (a.type == "i8")
+    store(static_cast<int8_t>(value));
+  else if (a.type == "u8")
+    store(static_cast<uint8_t>(value));
+  else if (a.type == "i32")
+    store(static_cast<int32_t>(value));
+  else if (a.type == "u32")
+    store(static_cast<uint32_t>(value));
+  else if (a.type == "i64")
+    store(static_cast<int64_t>(value));
+  else
+    store(static_cast<uint64_t>(value));
+}
+
+struct Job {
+  std::string kernel;
+  int64_t blocks = 1;
+  uint64_t seed = 1;
+  bool json = false;
+  double rtol = 1e-3, atol = 1e-3;
+  bool aicOnly = false; ///< KERNEL_TYPE_AIC_ONLY: no vector cores
+  uint64_t sysWorkspaceBytes = 1 << 20;
+  std::vector<Ref::Arg> args;
+};
+
+inline Ref::Arg *findArg(Job &job, const std::string &name) {
+  for (auto &a : job.args)
+    if (a.name == name)
+      return &a;
+  return nullptr;
+}
+
+inline Job readJob(const char *path) {
+  std::ifstream in(path);
+  if (!in)
+    badJob(std::string("cannot open job file ") + path);
+  Job job;
+  std::string line;
+  int lineNo = 0;
+  while (std::getline(in, line)) {
+    ++lineNo;
+    std::istringstream words(line);
+    std::string key;
+    if (!(words >> key) || key[0] == '#')
+      continue;
+    auto where = [&]() { return "job line " + std::to_string(lineNo) + ": "; };
+    if (key == "kernel") {
+      words >> job.kernel;
+    } else if (key == "blocks") {
+      if (!(words >> job.blocks) || job.blocks < 1 || job.blocks > 4096)
+        badJob(where() + "blocks must be 1 to 4096");
+    } else if (key == "seed") {
+      words >> job.seed;
+    } else if (key == "format") {
+      std::string f;
+      words >> f;
+      job.json = f == "json";
+    } else if (key == "kernel_type") {
+      std::string type;
+      words >> type;
+      if (type != "aic_only" && type != "mix")
+        badJob(where() + "kernel_type is mix or aic_only");
+      job.aicOnly = type == "aic_only";
+    } else if (key == "tolerance") {
+      if (!(words >> job.rtol >> job.atol))
+        badJob(where() + "tolerance takes rtol and atol");
+    } else if (key == "arg") {
+      Ref::Arg a;
+      std::string init;
+      if (!(words >> a.name >> a.role >> a.type >> a.count >> init))
+        badJob(where() + "arg takes NAME ROLE TYPE COUNT INIT");
+      unsigned size = elementBytes(a.type);
+      if (!size)
+        badJob(where() + "unknown element type '" + a.type + "'");
+      if (a.count > (uint64_t(1) << 28))
+        badJob(where() + "argument '" + a.name + "' is too large");
+      a.data.assign(a.count * size, 0);
+      if (init == "random")
+        fillRandom(a, job.seed);
+      else if (init == "nan")
+        std::fill(a.data.begin(), a.data.end(), 0xff);
+      else if (init != "zero")
+        badJob(where() + "init is random, zero or nan, not '" + init + "'");
+      if (a.role == "tiling" && a.data.size() < sizeof(TCubeTiling))
+        badJob(where() + "tiling argument '" + a.name + "' has " +
+               std::to_string(a.data.size()) + " bytes, less than one " +
+               "TCubeTiling (" + std::to_string(sizeof(TCubeTiling)) + ")");
+      job.args.push_back(std::move(a));
+    } else if (key == "scalar") {
+      std::string name;
+      double value;
+      if (!(words >> name >> value))
+        badJob(where() + "scalar takes NAME VALUE");
+      Ref::Arg *a = findArg(job, name);
+      if (!a || a->count != 1)
+        badJob(where() + "no scalar argument '" + name + "'");
+      setElement(*a, value);
+    } else if (key == "tiling") {
+      std::string name;
+      uint64_t offset;
+      if (!(words >> name >> offset))
+        badJob(where() + "tiling takes ARG OFFSET FIELD=VALUE...");
+      Ref::Arg *a = findArg(job, name);
+      if (!a)
+        badJob(where() + "no argument '" + name + "' for the tiling");
+      if (offset + sizeof(TCubeTiling) > a->data.size())
+        badJob(where() + "a TCubeTiling (" +
+               std::to_string(sizeof(TCubeTiling)) + " bytes) at offset " +
+               std::to_string(offset) + " does not fit in '" + name + "' (" +
+               std::to_string(a->data.size()) + " bytes)");
+      std::string assignment;
+      while (words >> assignment) {
+        size_t eq = assignment.find('=');
+        std::string field = assignment.substr(0, eq);
+        const TilingField *found = nullptr;
+        for (const TilingField &f : tilingFields())
+          if (field == f.name)
+            found = &f;
+        if (!found || eq == std::string::npos)
+          badJob("the TCubeTiling at offset " + std::to_string(offset) +
+                 " of '" + name + "' has no field '" + field + "'");
+        int32_t value =
+            static_cast<int32_t>(std::stol(assignment.substr(eq + 1)));
+        std::memcpy(a->data.data() + offset + found->offset, &value, 4);
+      }
+    } else {
+      badJob(where() + "unknown directive '" + key + "'");
+    }
+  }
+  return job;
+}
+
+inline std::string jsonString(const std::string &s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\')
+      out += '\\', out += c;
+    else if (c == '\n')
+      out += "\\n";
+    else if (static_cast<unsigned char>(c) < 0x20)
+      out += ' ';
+    else
+      out += c;
+  }
+  return out + "\"";
+}
+
+/// What one output's comparison found.
+struct OutputCheck {
+  std::string name, type;
+  uint64_t count = 0, mismatches = 0, first = 0;
+  double got = 0, want = 0, maxAbs = 0;
+  bool exact = false;
+  uint64_t digest = 0; ///< FNV-1a of the output's bytes
+};
+
+/// FNV-1a over `bytes`: equal digests, bit-identical outputs.
+inline uint64_t digestBytes(const std::vector<uint8_t> &bytes) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (uint8_t b : bytes)
+    h = (h ^ b) * 0x100000001b3ull;
+  return h;
+}
+
+inline std::string hex16(uint64_t v) {
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx",
+                static_cast<unsigned long long>(v));
+  return text;
+}
+
+struct Report {
+  const Job *job = nullptr;
+  std::vector<OutputCheck> outputs;
+  bool checked = false;
+  int code = 0;
+  std::string message;
+
+  void print() const {
+    const RunState &s = state();
+    double total = 0, cube = 0, vec = 0, overlap = 0;
+    for (const Timeline &t : s.finished) {
+      total = std::max(total, t.end());
+      cube += t.cubeBusy;
+      vec += t.vectorBusy;
+      overlap += t.overlap();
+    }
+    const char *verdict = code == 0                  ? "ok"
+                          : code == kExitWrongResult ? "wrong result"
+                          : code == kExitRace ? "race or protocol violation"
+                                              : "error";
+    if (job->json) {
+      std::ostringstream os;
+      os << "{\"kernel\": " << jsonString(job->kernel)
+         << ", \"blocks\": " << job->blocks << ", \"verdict\": \"" << verdict
+         << "\", \"exit_code\": " << code << ", \"checker\": {\"verdict\": \""
+         << (code == kExitRace                       ? "violation"
+             : code == 0 || code == kExitWrongResult ? "clean"
+                                                     : "not run to the end")
+         << "\", \"message\": " << jsonString(message) << "}, \"outputs\": [";
+      for (size_t i = 0; i < outputs.size(); ++i) {
+        const OutputCheck &o = outputs[i];
+        os << (i ? ", " : "") << "{\"name\": " << jsonString(o.name)
+           << ", \"type\": \"" << o.type << "\", \"count\": " << o.count
+           << ", \"compare\": \"" << (o.exact ? "exact" : "tolerance")
+           << "\", \"mismatches\": " << o.mismatches
+           << ", \"max_abs_error\": " << o.maxAbs << ", \"digest\": \""
+           << hex16(o.digest) << "\"}";
+      }
+      os << "], \"tolerance\": {\"rtol\": " << job->rtol
+         << ", \"atol\": " << job->atol
+         << "}, \"cost\": {\"total_cycles\": " << total
+         << ", \"cube_busy_cycles\": " << cube
+         << ", \"vector_busy_cycles\": " << vec
+         << ", \"overlap_cycles\": " << overlap << "}}";
+      std::printf("%s\n", os.str().c_str());
+      return;
+    }
+    std::printf("kernel %s on %lld blocks: %s\n", job->kernel.c_str(),
+                static_cast<long long>(job->blocks), verdict);
+    if (!message.empty())
+      std::printf("checker: %s\n", message.c_str());
+    else
+      std::printf("checker: no race, no protocol violation\n");
+    for (const OutputCheck &o : outputs) {
+      if (o.mismatches == 0)
+        std::printf("output %s: %s[%llu] matches the reference (%s; max abs "
+                    "error %g; digest %016llx)\n",
+                    o.name.c_str(), o.type.c_str(),
+                    static_cast<unsigned long long>(o.count),
+                    o.exact ? "exact" : "rtol/atol tolerance", o.maxAbs,
+                    static_cast<unsigned long long>(o.digest));
+      else
+        std::printf("output %s: %s[%llu] differs from the reference in %llu "
+                    "elements; first at [%llu]: got %g, expected %g (digest "
+                    "%016llx)\n",
+                    o.name.c_str(), o.type.c_str(),
+                    static_cast<unsigned long long>(o.count),
+                    static_cast<unsigned long long>(o.mismatches),
+                    static_cast<unsigned long long>(o.first), o.got, o.want,
+                    static_cast<unsigned long long>(o.digest));
+    }
+    if (!checked && code == 0)
+      std::printf("output: no reference given, nothing compared\n");
+    std::printf("cost: total %.0f cycles, cube busy %.0f, vector busy %.0f, "
+                "overlap %.0f (tolerance rtol %g atol %g)\n",
+                total, cube, vec, overlap, job->rtol, job->atol);
+  }
+};
+
+inline Report &report() {
+  static Report r;
+  return r;
+}
+
+inline OutputCheck compareOutput(const Ref::Arg &a, double rtol, double atol) {
+  OutputCheck o;
+  o.name = a.name;
+  o.type = a.type;
+  o.count = a.count;
+  unsigned size = elementBytes(a.type);
+  o.exact = !(a.type == "f16" || a.type == "bf16" || a.type == "f32");
+  o.digest = digestBytes(a.data);
+  for (uint64_t i = 0; i < a.count; ++i) {
+    double got = elementValue(a.type, a.data.data() + i * size);
+    double want = elementValue(a.type, a.expected.data() + i * size);
+    bool same;
+    if (o.exact) {
+      same = std::memcmp(a.data.data() + i * size, a.expected.data() + i * size,
+                         size) == 0;
+    } else if (std::isnan(got) || std::isnan(want)) {
+      same = std::isnan(got) && std::isnan(want);
+    } else {
+      double err = std::fabs(got - want);
+      o.maxAbs = std::max(o.maxAbs, err);
+      same = err <= atol + rtol * std::fabs(want);
+    }
+    if (!same && o.mismatches++ == 0) {
+      o.first = i;
+      o.got = got;
+      o.want = want;
+    }
+  }
+  return o;
+}
+
+/// A crash in the kernel's own code (a division by zero with a tiling field
+/// left 0, a raw pointer out of bounds): say which block, then die of it.
+inline void onCrash(int signal) {
+  static char text[160];
+  int n = std::snprintf(
+      text, sizeof text,
+      "asc-run: error: kernel %s crashed on block %lld (%s); "
+      "check the launch's tiling fields and shapes\n",
+      state().kernelName.c_str(), static_cast<long long>(state().blockIdx),
+      signal == SIGFPE ? "arithmetic exception" : "invalid memory access");
+  if (n > 0 && ::write(2, text, static_cast<size_t>(n)) < 0)
+    n = 0;
+  std::signal(signal, SIG_DFL);
+  std::raise(signal);
+}
+
+inline int launchMain(int argc, char **argv, void (*launch)(uint8_t **),
+                      void (*reference)(Ref &)) {
+  std::signal(SIGFPE, onCrash);
+  std::signal(SIGSEGV, onCrash);
+  std::signal(SIGBUS, onCrash);
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: %s JOB\n", argv[0]);
+    return kExitBadLaunch;
+  }
+  static Job job = readJob(argv[1]);
+  Report &rep = report();
+  rep.job = &job;
+  RunState &s = state();
+  s.kernelName = job.kernel;
+  s.blockNum = job.blocks;
+  s.fail = [](int code, const std::string &message) {
+    report().code = code;
+    report().message = message;
+    if (!state().quiet)
+      state().finished.push_back(state().timeline);
+    report().print();
+    std::fflush(stdout);
+  };
+  static std::vector<uint8_t> sysWorkspace(job.sysWorkspaceBytes, 0);
+  s.sysWorkspace = sysWorkspace.data();
+  s.regions.push_back(
+      {"system workspace", reinterpret_cast<uintptr_t>(sysWorkspace.data()),
+       reinterpret_cast<uintptr_t>(sysWorkspace.data() + sysWorkspace.size())});
+  std::vector<uint8_t *> pointers;
+  for (Ref::Arg &a : job.args) {
+    pointers.push_back(a.data.data());
+    s.regions.push_back(
+        {a.name, reinterpret_cast<uintptr_t>(a.data.data()),
+         reinterpret_cast<uintptr_t>(a.data.data() + a.data.size())});
+  }
+  // The reference sees the inputs as the kernel does before it runs.
+  for (Ref::Arg &a : job.args)
+    a.expected = a.data;
+  if (reference) {
+    Ref ref(job.args, job.blocks);
+    reference(ref);
+  }
+
+  // A mix launch runs each block's vector core, then its cube core; an
+  // aic_only launch the cube core alone. The core that does not drive the
+  // Matmul objects (the cube core of a mix build, whose server work the
+  // client models; the vector core of a cube-only build) runs quietly: only
+  // whether it terminates and what it touches count.
+#ifdef ASCENDC_CUBE_ONLY
+  const bool cubeOnlyBuild = true;
+#else
+  const bool cubeOnlyBuild = false;
+#endif
+  std::vector<int32_t> cores;
+  if (!job.aicOnly)
+    cores.push_back(AscendC::AIV);
+  cores.push_back(AscendC::AIC);
+  for (int64_t b = 0; b < job.blocks; ++b) {
+    s.blockIdx = b;
+    s.timeline = Timeline();
+    s.nextObject = 0;
+    s.registeredObjects = 0;
+    for (int32_t core : cores) {
+      s.quiet = cubeOnlyBuild ? core == AscendC::AIV : core == AscendC::AIC;
+      Timeline saved = s.timeline;
+      g_coreType = core;
+      launch(pointers.data());
+      for (const auto &p : s.pending)
+        failRun(kExitRace, "asc-run: protocol: kernel " + job.kernel +
+                               " returns on block " + std::to_string(b) +
+                               " with work pending: " + describePending(*p) +
+                               (p->background ? " (End() was not called)"
+                                : p->waitName.empty()
+                                    ? " (complete it with End())"
+                                    : " (wait with " + p->waitName + "())"));
+      if (s.quiet)
+        s.timeline = saved;
+    }
+    s.finished.push_back(s.timeline);
+  }
+  s.quiet = false;
+  checkBlocksDisjoint();
+
+  if (reference) {
+    rep.checked = true;
+    for (const Ref::Arg &a : job.args)
+      if (a.role == "output") {
+        rep.outputs.push_back(compareOutput(a, job.rtol, job.atol));
+        if (rep.outputs.back().mismatches)
+          rep.code = kExitWrongResult;
+      }
+  }
+  rep.print();
+  return rep.code;
+}
+
+} // namespace asc_run
+
+#endif // ASC_RUN_LAUNCHER_H

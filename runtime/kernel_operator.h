@@ -1,0 +1,570 @@
+//===- kernel_operator.h - Ascend C basic API on the CPU --------*- C++ -*-===//
+//
+// asc-run's emulation of the part of the Ascend C basic API that the asc
+// lowering emits, under the real header's name: device qualifiers, the kernel
+// environment (block index, core type, workspaces), GlobalTensor and
+// LocalTensor, TPipe and TQue with real unified-buffer management, DataCopy
+// and the vector instructions. Declarations follow CANN's headers; the
+// definitions are asc-run's own. Every call reports its memory footprint to
+// the race checker (asc_run/core.h) and its cycles to the cost model.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASC_RUN_KERNEL_OPERATOR_H
+#define ASC_RUN_KERNEL_OPERATOR_H
+
+#include "asc_run/core.h"
+#include "asc_run/numeric.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <type_traits>
+
+#define __global__
+#define __aicore__
+#define __gm__
+#define GM_ADDR __gm__ uint8_t *
+
+struct int4b_t {
+  uint8_t bits;
+};
+
+enum pipe_t {
+  PIPE_S = 0,
+  PIPE_V,
+  PIPE_M,
+  PIPE_MTE1,
+  PIPE_MTE2,
+  PIPE_MTE3,
+  PIPE_ALL,
+  PIPE_MTE4,
+  PIPE_MTE5,
+  PIPE_V2,
+  PIPE_FIX,
+};
+
+/// The kernel types KERNEL_TASK_TYPE_DEFAULT takes. As in CANN's CPU build,
+/// the declaration compiles to nothing: asc-run takes the kernel type from
+/// the launch file (kernel_type).
+enum KernelMetaType : uint8_t {
+  KERNEL_TYPE_AIV_ONLY,
+  KERNEL_TYPE_AIC_ONLY,
+  KERNEL_TYPE_MIX_AIV_1_0,
+  KERNEL_TYPE_MIX_AIC_1_0,
+  KERNEL_TYPE_MIX_AIC_1_1,
+  KERNEL_TYPE_MIX_AIC_1_2,
+  KERNEL_TYPE_AICORE,
+  KERNEL_TYPE_VECTORCORE,
+  KERNEL_TYPE_MIX_AICORE,
+  KERNEL_TYPE_MIX_VECTOR_CORE,
+  KERNEL_TYPE_MAX,
+};
+#define KERNEL_TASK_TYPE(key, value)
+#define KERNEL_TASK_TYPE_DEFAULT(value)
+
+/// The type of the core running the kernel: 0 mix, 1 cube (AIC), 2 vector
+/// (AIV), as in the CPU-debug framework.
+inline int32_t g_coreType = 0;
+
+namespace AscendC {
+
+constexpr int32_t MIX = 0;
+constexpr int32_t AIC = 1;
+constexpr int32_t AIV = 2;
+
+enum class TPosition : uint8_t {
+  GM,
+  A1,
+  A2,
+  B1,
+  B2,
+  C1,
+  C2,
+  CO1,
+  CO2,
+  VECIN,
+  VECOUT,
+  VECCALC,
+  LCM = VECCALC,
+  SPM,
+  SHM = SPM,
+  TSCM,
+  C2PIPE2GM,
+  C2PIPE2LOCAL,
+  MAX,
+};
+using QuePosition = TPosition;
+
+/// Unified buffer size of one AI Core (Atlas A2: 192 KB).
+constexpr uint32_t kUbSize = 192 * 1024;
+
+inline int64_t GetBlockIdx() { return asc_run::state().blockIdx; }
+inline int64_t GetBlockNum() { return asc_run::state().blockNum; }
+
+/// The user workspace: the system workspace comes first (16 MB on device;
+/// asc-run reserves none, so the user part starts at the argument).
+inline GM_ADDR GetUserWorkspace(GM_ADDR workspace) { return workspace; }
+
+template <pipe_t pipe>
+inline void PipeBarrier(asc_run::Loc loc = asc_run::Loc::current()) {
+  (void)loc;
+  asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
+}
+
+//===----------------------------------------------------------------------===//
+// Tensors
+//===----------------------------------------------------------------------===//
+
+template <typename T> class GlobalTensor {
+public:
+  using PrimType = T;
+
+  GlobalTensor() = default;
+  void SetGlobalBuffer(__gm__ PrimType *buffer, uint64_t bufferSize) {
+    address_ = buffer;
+    size_ = bufferSize;
+  }
+  void SetGlobalBuffer(__gm__ PrimType *buffer) {
+    address_ = buffer;
+    size_ = 0;
+  }
+  PrimType GetValue(const uint64_t offset,
+                    asc_run::Loc loc = asc_run::Loc::current()) const {
+    asc_run::checkRead("GlobalTensor::GetValue", loc, address_ + offset,
+                       sizeof(T));
+    return address_[offset];
+  }
+  void SetValue(const uint64_t offset, PrimType value,
+                asc_run::Loc loc = asc_run::Loc::current()) {
+    asc_run::checkWrite("GlobalTensor::SetValue", loc, address_ + offset,
+                        sizeof(T));
+    address_[offset] = value;
+  }
+  GlobalTensor operator[](const uint64_t offset) const {
+    GlobalTensor view;
+    view.address_ = address_ + offset;
+    view.size_ = size_ > offset ? size_ - offset : 0;
+    return view;
+  }
+  uint64_t GetSize() const { return size_; }
+  __gm__ PrimType *GetPhyAddr() const { return address_; }
+  __gm__ PrimType *GetPhyAddr(const uint64_t offset) const {
+    return address_ + offset;
+  }
+
+private:
+  __gm__ PrimType *address_ = nullptr;
+  uint64_t size_ = 0; // metadata: Ascend C does not bound accesses by it
+};
+
+template <typename T> class LocalTensor {
+public:
+  using PrimType = T;
+
+  LocalTensor() = default;
+  LocalTensor operator[](const uint32_t offset) const {
+    LocalTensor view = *this;
+    view.address_ = address_ + offset;
+    view.size_ = size_ > offset ? size_ - offset : 0;
+    return view;
+  }
+  uint32_t GetSize() const { return size_; }
+  int32_t GetPosition() const { return static_cast<int32_t>(position_); }
+  PrimType *GetPhyAddr() const { return address_; }
+  PrimType GetValue(const uint32_t offset,
+                    asc_run::Loc loc = asc_run::Loc::current()) const {
+    asc_run::checkRead("LocalTensor::GetValue", loc, address_ + offset,
+                       sizeof(T));
+    return address_[offset];
+  }
+  void SetValue(const uint32_t offset, PrimType value,
+                asc_run::Loc loc = asc_run::Loc::current()) {
+    asc_run::checkWrite("LocalTensor::SetValue", loc, address_ + offset,
+                        sizeof(T));
+    address_[offset] = value;
+  }
+
+  /// asc-run: a tensor over `count` elements of a queue buffer.
+  static LocalTensor over(void *address, uint32_t count, TPosition pos) {
+    LocalTensor t;
+    t.address_ = static_cast<T *>(address);
+    t.size_ = count;
+    t.position_ = pos;
+    return t;
+  }
+
+private:
+  PrimType *address_ = nullptr;
+  uint32_t size_ = 0;
+  TPosition position_ = TPosition::VECCALC;
+};
+
+//===----------------------------------------------------------------------===//
+// Pipe and queues
+//===----------------------------------------------------------------------===//
+
+/// One buffer of a queue and where it is in its life.
+struct QueueBuffer {
+  uint8_t *address = nullptr;
+  uint32_t bytes = 0;
+  enum class Use { Free, Allocated, Queued } use = Use::Free;
+};
+
+class TPipe;
+
+/// What TPipe::InitBuffer needs from a queue.
+class TQueBase {
+public:
+  std::vector<QueueBuffer> buffers;
+  std::vector<int> fifo; // enqueued buffers, oldest first
+  bool initialised = false;
+
+  int find(const void *address) const {
+    for (size_t i = 0; i < buffers.size(); ++i)
+      if (buffers[i].address == address)
+        return static_cast<int>(i);
+    return -1;
+  }
+};
+
+class TPipe {
+public:
+  TPipe() {
+    arena_.assign(kUbSize, 0);
+    auto &regions = asc_run::state().regions;
+    regions.erase(
+        std::remove_if(regions.begin(), regions.end(),
+                       [](const asc_run::Region &r) { return r.name == "UB"; }),
+        regions.end());
+    regions.push_back({"UB", reinterpret_cast<uintptr_t>(arena_.data()),
+                       reinterpret_cast<uintptr_t>(arena_.data() + kUbSize)});
+  }
+  TPipe(const TPipe &) = delete;
+  TPipe &operator=(const TPipe &) = delete;
+
+  template <class T>
+  bool InitBuffer(T &que, uint8_t num, uint32_t len,
+                  asc_run::Loc loc = asc_run::Loc::current()) {
+    static_assert(std::is_base_of_v<TQueBase, T>,
+                  "TPipe::InitBuffer takes a TQue or TBuf");
+    if (que.initialised)
+      asc_run::misuse(loc, "InitBuffer on a queue that already has buffers");
+    if (num == 0 || len == 0)
+      asc_run::misuse(loc, "InitBuffer with " + std::to_string(num) +
+                               " buffers of " + std::to_string(len) + " bytes");
+    if (num > T::kDepthLimit)
+      asc_run::misuse(loc, "InitBuffer with " + std::to_string(num) +
+                               " buffers on a queue that holds at most " +
+                               std::to_string(T::kDepthLimit));
+    uint32_t aligned = (len + 31u) / 32u * 32u;
+    uint64_t need = static_cast<uint64_t>(aligned) * num;
+    if (used_ + need > kUbSize)
+      asc_run::misuse(loc, "InitBuffer needs " + std::to_string(need) +
+                               " bytes of unified buffer, " +
+                               std::to_string(kUbSize - used_) + " of " +
+                               std::to_string(kUbSize) + " are left");
+    for (uint8_t i = 0; i < num; ++i) {
+      QueueBuffer b;
+      b.address = arena_.data() + used_;
+      b.bytes = len;
+      que.buffers.push_back(b);
+      used_ += aligned;
+    }
+    que.initialised = true;
+    return true;
+  }
+
+private:
+  std::vector<uint8_t> arena_;
+  uint32_t used_ = 0;
+};
+
+template <TPosition pos, int32_t depth, auto mask = 0>
+class TQue : public TQueBase {
+public:
+  static constexpr int kDepthLimit = 8;
+
+  template <typename T>
+  LocalTensor<T> AllocTensor(asc_run::Loc loc = asc_run::Loc::current()) {
+    if (!initialised)
+      asc_run::misuse(loc, "AllocTensor on a queue without InitBuffer");
+    for (auto &b : buffers)
+      if (b.use == QueueBuffer::Use::Free) {
+        b.use = QueueBuffer::Use::Allocated;
+        asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
+        return LocalTensor<T>::over(
+            b.address, static_cast<uint32_t>(b.bytes / sizeof(T)), pos);
+      }
+    asc_run::misuse(loc,
+                    "AllocTensor with all " + std::to_string(buffers.size()) +
+                        " buffers of the queue in use (missing FreeTensor)");
+  }
+
+  template <typename T>
+  bool EnQue(const LocalTensor<T> &tensor,
+             asc_run::Loc loc = asc_run::Loc::current()) {
+    int i = find(tensor.GetPhyAddr());
+    if (i < 0)
+      asc_run::misuse(loc,
+                      "EnQue of a tensor that is not a buffer of this queue");
+    if (buffers[i].use != QueueBuffer::Use::Allocated)
+      asc_run::misuse(loc, "EnQue of a buffer that is not allocated");
+    if (static_cast<int32_t>(fifo.size()) >= depth)
+      asc_run::misuse(loc, "EnQue on a full queue (depth " +
+                               std::to_string(depth) + ")");
+    buffers[i].use = QueueBuffer::Use::Queued;
+    fifo.push_back(i);
+    asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
+    return true;
+  }
+
+  template <typename T>
+  LocalTensor<T> DeQue(asc_run::Loc loc = asc_run::Loc::current()) {
+    if (fifo.empty())
+      asc_run::misuse(loc, "DeQue on an empty queue (missing EnQue)");
+    int i = fifo.front();
+    fifo.erase(fifo.begin());
+    buffers[i].use = QueueBuffer::Use::Allocated;
+    asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
+    return LocalTensor<T>::over(
+        buffers[i].address, static_cast<uint32_t>(buffers[i].bytes / sizeof(T)),
+        pos);
+  }
+
+  template <typename T>
+  void FreeTensor(LocalTensor<T> &tensor,
+                  asc_run::Loc loc = asc_run::Loc::current()) {
+    int i = find(tensor.GetPhyAddr());
+    if (i < 0)
+      asc_run::misuse(
+          loc, "FreeTensor of a tensor that is not a buffer of this queue");
+    if (buffers[i].use != QueueBuffer::Use::Allocated)
+      asc_run::misuse(loc,
+                      buffers[i].use == QueueBuffer::Use::Free
+                          ? "FreeTensor of a buffer that is already free"
+                          : "FreeTensor of a buffer that is still enqueued");
+    // Freeing hands the buffer to the next AllocTensor: a write.
+    asc_run::checkWrite("FreeTensor", loc, buffers[i].address,
+                        buffers[i].bytes);
+    buffers[i].use = QueueBuffer::Use::Free;
+    asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Data movement
+//===----------------------------------------------------------------------===//
+
+struct DataCopyParams {
+  DataCopyParams() = default;
+  DataCopyParams(const uint16_t count, const uint16_t len,
+                 const uint16_t srcStrideIn, const uint16_t dstStrideIn)
+      : blockCount(count), blockLen(len), srcStride(srcStrideIn),
+        dstStride(dstStrideIn) {}
+  uint16_t blockCount = 1;
+  uint16_t blockLen = 0;
+  uint16_t srcStride = 0;
+  uint16_t dstStride = 0;
+};
+
+namespace detail {
+
+/// Copies `count` bytes checked as a contiguous DataCopy.
+inline void copyContiguous(void *dst, const void *src, uint64_t bytes,
+                           asc_run::Loc loc, bool gmSide) {
+  if (bytes % 32 != 0)
+    asc_run::misuse(loc,
+                    "DataCopy of " + std::to_string(bytes) +
+                        " bytes: the length must be a multiple of 32 bytes");
+  asc_run::checkRead("DataCopy", loc, src, bytes);
+  asc_run::checkWrite("DataCopy", loc, dst, bytes);
+  std::memmove(dst, src, bytes);
+  asc_run::state().timeline.vectorWork(
+      gmSide
+          ? asc_run::copyCycles(bytes)
+          : static_cast<double>(bytes) / asc_run::costTable().ubBytesPerCycle);
+}
+
+/// Copies blockCount blocks of blockLen x 32 bytes with gaps of srcStride /
+/// dstStride 32-byte units between them.
+inline void copyBlocks(uint8_t *dst, const uint8_t *src,
+                       const DataCopyParams &p, asc_run::Loc loc, bool gmSide) {
+  uint64_t blockBytes = static_cast<uint64_t>(p.blockLen) * 32;
+  asc_run::Footprint reads, writes;
+  for (uint16_t i = 0; i < p.blockCount; ++i) {
+    reads.add(src + i * (blockBytes + p.srcStride * 32ull), blockBytes, "read");
+    writes.add(dst + i * (blockBytes + p.dstStride * 32ull), blockBytes,
+               "write");
+  }
+  asc_run::checkAccess("DataCopy", loc, reads, false);
+  asc_run::checkAccess("DataCopy", loc, writes, true);
+  for (uint16_t i = 0; i < p.blockCount; ++i)
+    std::memmove(dst + i * (blockBytes + p.dstStride * 32ull),
+                 src + i * (blockBytes + p.srcStride * 32ull), blockBytes);
+  uint64_t bytes = blockBytes * p.blockCount;
+  asc_run::state().timeline.vectorWork(
+      gmSide
+          ? asc_run::copyCycles(bytes, p.blockCount)
+          : static_cast<double>(bytes) / asc_run::costTable().ubBytesPerCycle);
+}
+
+} // namespace detail
+
+template <typename T>
+void DataCopy(const LocalTensor<T> &dstLocal, const GlobalTensor<T> &srcGlobal,
+              const uint32_t calCount,
+              asc_run::Loc loc = asc_run::Loc::current()) {
+  detail::copyContiguous(dstLocal.GetPhyAddr(), srcGlobal.GetPhyAddr(),
+                         uint64_t(calCount) * sizeof(T), loc, true);
+}
+template <typename T>
+void DataCopy(const GlobalTensor<T> &dstGlobal, const LocalTensor<T> &srcLocal,
+              const uint32_t calCount,
+              asc_run::Loc loc = asc_run::Loc::current()) {
+  detail::copyContiguous(dstGlobal.GetPhyAddr(), srcLocal.GetPhyAddr(),
+                         uint64_t(calCount) * sizeof(T), loc, true);
+}
+template <typename T>
+void DataCopy(const LocalTensor<T> &dstLocal, const LocalTensor<T> &srcLocal,
+              const uint32_t calCount,
+              asc_run::Loc loc = asc_run::Loc::current()) {
+  detail::copyContiguous(dstLocal.GetPhyAddr(), srcLocal.GetPhyAddr(),
+                         uint64_t(calCount) * sizeof(T), loc, false);
+}
+template <typename T>
+void DataCopy(const LocalTensor<T> &dstLocal, const GlobalTensor<T> &srcGlobal,
+              const DataCopyParams &repeatParams,
+              asc_run::Loc loc = asc_run::Loc::current()) {
+  detail::copyBlocks(reinterpret_cast<uint8_t *>(dstLocal.GetPhyAddr()),
+                     reinterpret_cast<const uint8_t *>(srcGlobal.GetPhyAddr()),
+                     repeatParams, loc, true);
+}
+template <typename T>
+void DataCopy(const GlobalTensor<T> &dstGlobal, const LocalTensor<T> &srcLocal,
+              const DataCopyParams &repeatParams,
+              asc_run::Loc loc = asc_run::Loc::current()) {
+  detail::copyBlocks(reinterpret_cast<uint8_t *>(dstGlobal.GetPhyAddr()),
+                     reinterpret_cast<const uint8_t *>(srcLocal.GetPhyAddr()),
+                     repeatParams, loc, true);
+}
+template <typename T>
+void DataCopy(const LocalTensor<T> &dstLocal, const LocalTensor<T> &srcLocal,
+              const DataCopyParams &repeatParams,
+              asc_run::Loc loc = asc_run::Loc::current()) {
+  detail::copyBlocks(reinterpret_cast<uint8_t *>(dstLocal.GetPhyAddr()),
+                     reinterpret_cast<const uint8_t *>(srcLocal.GetPhyAddr()),
+                     repeatParams, loc, false);
+}
+
+//===----------------------------------------------------------------------===//
+// Vector instructions (computed in float for 16-bit types, like the unit)
+//===----------------------------------------------------------------------===//
+
+namespace detail {
+
+template <typename T>
+using Wide = std::conditional_t<std::is_integral_v<T>, T, float>;
+
+/// Checks a vector instruction's operands, then applies `f` element-wise.
+template <typename T, typename F>
+void vectorOp(const char *name, asc_run::Loc loc, const LocalTensor<T> &dst,
+              std::initializer_list<const LocalTensor<T> *> srcs, int32_t count,
+              F f) {
+  if (count < 0)
+    asc_run::misuse(loc, std::string(name) + " with a negative count");
+  uint64_t bytes = uint64_t(count) * sizeof(T);
+  if (count > 0 && dst.GetSize() < static_cast<uint32_t>(count))
+    asc_run::misuse(loc, std::string(name) + " of " + std::to_string(count) +
+                             " elements into a tensor of " +
+                             std::to_string(dst.GetSize()));
+  for (const LocalTensor<T> *s : srcs) {
+    if (count > 0 && s->GetSize() < static_cast<uint32_t>(count))
+      asc_run::misuse(loc, std::string(name) + " of " + std::to_string(count) +
+                               " elements from a tensor of " +
+                               std::to_string(s->GetSize()));
+    asc_run::checkRead(name, loc, s->GetPhyAddr(), bytes);
+  }
+  asc_run::checkWrite(name, loc, dst.GetPhyAddr(), bytes);
+  for (int32_t i = 0; i < count; ++i)
+    f(i);
+  asc_run::state().timeline.vectorWork(asc_run::vectorCycles(bytes));
+}
+
+} // namespace detail
+
+template <typename T, bool isSetMask = true>
+void Add(const LocalTensor<T> &dstLocal, const LocalTensor<T> &src0Local,
+         const LocalTensor<T> &src1Local, const int32_t &calCount,
+         asc_run::Loc loc = asc_run::Loc::current()) {
+  using W = detail::Wide<T>;
+  T *d = dstLocal.GetPhyAddr();
+  const T *a = src0Local.GetPhyAddr(), *b = src1Local.GetPhyAddr();
+  detail::vectorOp("Add", loc, dstLocal, {&src0Local, &src1Local}, calCount,
+                   [&](int32_t i) { d[i] = T(W(a[i]) + W(b[i])); });
+}
+
+template <typename T, bool isSetMask = true>
+void Adds(const LocalTensor<T> &dstLocal, const LocalTensor<T> &srcLocal,
+          const T &scalarValue, const int32_t &calCount,
+          asc_run::Loc loc = asc_run::Loc::current()) {
+  using W = detail::Wide<T>;
+  T *d = dstLocal.GetPhyAddr();
+  const T *s = srcLocal.GetPhyAddr();
+  W v = W(scalarValue);
+  detail::vectorOp("Adds", loc, dstLocal, {&srcLocal}, calCount,
+                   [&](int32_t i) { d[i] = T(W(s[i]) + v); });
+}
+
+template <typename T, bool isSetMask = true>
+void Muls(const LocalTensor<T> &dstLocal, const LocalTensor<T> &srcLocal,
+          const T &scalarValue, const int32_t &calCount,
+          asc_run::Loc loc = asc_run::Loc::current()) {
+  using W = detail::Wide<T>;
+  T *d = dstLocal.GetPhyAddr();
+  const T *s = srcLocal.GetPhyAddr();
+  W v = W(scalarValue);
+  detail::vectorOp("Muls", loc, dstLocal, {&srcLocal}, calCount,
+                   [&](int32_t i) { d[i] = T(W(s[i]) * v); });
+}
+
+template <typename T, bool isSetMask = true>
+void LeakyRelu(const LocalTensor<T> &dstLocal, const LocalTensor<T> &srcLocal,
+               const T &scalarValue, const int32_t &calCount,
+               asc_run::Loc loc = asc_run::Loc::current()) {
+  using W = detail::Wide<T>;
+  T *d = dstLocal.GetPhyAddr();
+  const T *s = srcLocal.GetPhyAddr();
+  W alpha = W(scalarValue);
+  detail::vectorOp("LeakyRelu", loc, dstLocal, {&srcLocal}, calCount,
+                   [&](int32_t i) {
+                     W x = W(s[i]);
+                     d[i] = T(x >= W(0) ? x : x * alpha);
+                   });
+}
+
+template <typename T>
+void Duplicate(const LocalTensor<T> &dstLocal, const T &scalarValue,
+               const int32_t &calCount,
+               asc_run::Loc loc = asc_run::Loc::current()) {
+  T *d = dstLocal.GetPhyAddr();
+  T v = scalarValue;
+  detail::vectorOp("Duplicate", loc, dstLocal, {}, calCount,
+                   [&](int32_t i) { d[i] = v; });
+}
+
+} // namespace AscendC
+
+/// The system workspace (global scope, as in CANN): asc-run's launcher
+/// provides it per launch.
+inline GM_ADDR GetSysWorkSpacePtr() { return asc_run::sysWorkspace(); }
+
+#define ASCEND_IS_AIV (g_coreType == AscendC::AIV)
+#define ASCEND_IS_AIC (g_coreType == AscendC::AIC)
+#define ASCEND_IS_NOT_AIV (g_coreType != AscendC::AIV)
+#define ASCEND_IS_NOT_AIC (g_coreType != AscendC::AIC)
+
+#endif // ASC_RUN_KERNEL_OPERATOR_H

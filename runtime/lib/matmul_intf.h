@@ -1,0 +1,1226 @@
+//===- matmul_intf.h - Ascend C Matmul high-level API on the CPU -*- C++
+//-*-===//
+//
+// asc-run's emulation of the Matmul API under the real header's name. Without
+// ASCENDC_CUBE_ONLY a kernel is a mix kernel: `Matmul` is the vector core's
+// client object and REGIST_MATMUL_OBJ declares the client's locals (on the
+// cube core it serves the client and returns). With ASCENDC_CUBE_ONLY defined
+// before this header, `Matmul` is the cube-side object and REGIST_MATMUL_OBJ
+// initialises the objects (and returns on the vector core).
+//
+// Asynchrony: an asynchronous issue computes its result at once into a private
+// buffer and publishes it at its wait (IterateAll/IterateBatch without the wait
+// flag: at End()). Until then the checker holds its output as pending and its
+// inputs (A, B, bias, scales, workspace) as in flight.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASC_RUN_LIB_MATMUL_INTF_H
+#define ASC_RUN_LIB_MATMUL_INTF_H
+
+#include "kernel_operator.h"
+#include "kernel_tiling/kernel_tiling.h"
+
+#include <algorithm>
+#include <functional>
+#include <memory>
+#include <tuple>
+#include <vector>
+
+//===----------------------------------------------------------------------===//
+// Configuration (global scope, as in CANN's matmul_config.h and tiling.h)
+//===----------------------------------------------------------------------===//
+
+constexpr uint32_t SHARED_CO1_BUFFER_SIZE = 64 * 1024;
+
+enum class CubeFormat {
+  ND = 0,
+  NZ,
+  ZN,
+  ZZ,
+  NN,
+  ND_ALIGN,
+  SCALAR,
+  VECTOR,
+  ROW_MAJOR = ND,
+  COLUMN_MAJOR = 8,
+};
+enum class LayoutMode { NONE = 0, BSNGD, SBNGD, BNGS1S2, NORMAL };
+enum class BatchMode {
+  NONE = 0,
+  BATCH_LESS_THAN_L1,
+  BATCH_LARGE_THAN_L1,
+  SINGLE_LARGE_THAN_L1
+};
+enum BatchOutMode { SINGLE_BATCH = 0, MULTI_BATCH, DYNAMIC };
+enum class IterateOrder { ORDER_M = 0, ORDER_N, UNDEF };
+enum class ScheduleType { INNER_PRODUCT = 0, OUTER_PRODUCT };
+enum IterateMode : uint8_t {
+  ITERATE_MODE_NORMAL = 0b00000001,
+  ITERATE_MODE_ALL = 0b00000010,
+  ITERATE_MODE_BATCH = 0b00000100,
+  ITERATE_MODE_N_BATCH = 0b00001000,
+  ITERATE_MODE_DEFAULT = 0b11111111,
+};
+enum class DecompressionMode { DECOMP_NONE = 0 };
+
+/// Every field of CANN's MatmulConfig, in order, with its default.
+struct MatmulConfig {
+  bool doNorm = false;
+  bool doBasicBlock = false;
+  bool doMultiDataLoad = false;
+  uint32_t basicM = 0;
+  uint32_t basicN = 0;
+  uint32_t basicK = 0;
+  bool intrinsicsCheck = false;
+  bool isNBatch = false;
+  bool enVecND2NZ = false;
+  bool doSpecialBasicBlock = false;
+  uint32_t doMTE2Preload = 0;
+  uint32_t singleCoreM = 0;
+  uint32_t singleCoreN = 0;
+  uint32_t singleCoreK = 0;
+  uint32_t stepM = 0;
+  uint32_t stepN = 0;
+  uint32_t baseMN = 0;
+  uint32_t singleCoreMN = 0;
+  bool enUnitFlag = true;
+  bool isPerTensor = false;
+  bool hasAntiQuantOffset = false;
+  bool doIBShareNorm = false;
+  bool doSpecialMDL = false;
+  bool enableInit = true;
+  BatchMode batchMode = BatchMode::NONE;
+  bool enableEnd = true;
+  bool enableGetTensorC = true;
+  bool enableSetOrgShape = true;
+  bool enableSetBias = true;
+  bool enableSetTail = true;
+  bool enableQuantVector = true;
+  bool enableSetDefineData = true;
+  uint8_t iterateMode = IterateMode::ITERATE_MODE_DEFAULT;
+  bool enableReuse = true;
+  bool enableUBReuse = false;
+  bool enableL1CacheUB = false;
+  bool intraBlockPartSum = false;
+  IterateOrder iterateOrder{IterateOrder::UNDEF};
+  ScheduleType scheduleType = ScheduleType::INNER_PRODUCT;
+  bool enableDoubleCache = false;
+  bool isBiasBatch = true;
+  bool enableStaticPadZeros = false;
+  bool isPartialOutput = false;
+  bool enableMixDualMaster = false;
+  bool isA2B2Shared = false;
+  bool isEnableChannelSplit = false;
+  bool enableKdimReorderLoad = false;
+  bool isCO1Shared = false;
+  uint32_t sharedCO1BufferSize = SHARED_CO1_BUFFER_SIZE;
+  BatchOutMode bmmOutMode = BatchOutMode::SINGLE_BATCH;
+  bool enableL1BankConflictOptimise = false;
+  bool enableRelu = false;
+  DecompressionMode decompMode = DecompressionMode::DECOMP_NONE;
+};
+
+constexpr MatmulConfig
+GetNormalConfig(const bool intrinsicsLimit = false,
+                const bool batchLoop = false, const bool isVecND2NZ = false,
+                const BatchMode bmmMode = BatchMode::BATCH_LESS_THAN_L1,
+                const bool isMsgReuse = true,
+                const IterateOrder iterateOrder = IterateOrder::UNDEF,
+                const ScheduleType scheduleType = ScheduleType::INNER_PRODUCT,
+                const bool enUnitFlag = true,
+                const bool enableMixDualMaster = false,
+                const BatchOutMode bmmOutMode = BatchOutMode::SINGLE_BATCH) {
+  MatmulConfig c{};
+  c.doNorm = true;
+  c.intrinsicsCheck = intrinsicsLimit;
+  c.isNBatch = batchLoop;
+  c.enVecND2NZ = isVecND2NZ;
+  c.enUnitFlag = enUnitFlag;
+  c.batchMode = bmmMode;
+  c.enableReuse = isMsgReuse;
+  c.enableUBReuse = true;
+  c.iterateOrder = iterateOrder;
+  c.scheduleType = scheduleType;
+  c.enableMixDualMaster = enableMixDualMaster;
+  c.bmmOutMode = bmmOutMode;
+  return c;
+}
+
+constexpr MatmulConfig
+GetMDLConfig(const bool intrinsicsLimit = false, const bool batchLoop = false,
+             const uint32_t doMTE2Preload = 0, const bool isVecND2NZ = false,
+             bool isPerTensor = false, bool hasAntiQuantOffset = false,
+             const bool enUnitFlag = false, const bool isMsgReuse = true,
+             const bool enableUBReuse = true,
+             const bool enableL1CacheUB = false,
+             const bool enableMixDualMaster = false,
+             const bool enableKdimReorderLoad = false,
+             const bool enableL1BankConflictOptimise = false) {
+  MatmulConfig c{};
+  c.doMultiDataLoad = true;
+  c.intrinsicsCheck = intrinsicsLimit;
+  c.isNBatch = batchLoop;
+  c.enVecND2NZ = isVecND2NZ;
+  c.doMTE2Preload = doMTE2Preload;
+  c.enUnitFlag = enUnitFlag;
+  c.isPerTensor = isPerTensor;
+  c.hasAntiQuantOffset = hasAntiQuantOffset;
+  c.batchMode = BatchMode::NONE;
+  c.enableReuse = isMsgReuse;
+  c.enableUBReuse = enableUBReuse;
+  c.enableL1CacheUB = enableL1CacheUB;
+  c.enableMixDualMaster = enableMixDualMaster;
+  c.enableKdimReorderLoad = enableKdimReorderLoad;
+  c.enableL1BankConflictOptimise = enableL1BankConflictOptimise;
+  return c;
+}
+
+constexpr MatmulConfig CFG_NORM = GetNormalConfig();
+constexpr MatmulConfig CFG_MDL = GetMDLConfig();
+
+namespace AscendC {
+
+template <TPosition POSITION, CubeFormat FORMAT, typename TYPE,
+          bool ISTRANS = false, LayoutMode LAYOUT = LayoutMode::NONE,
+          bool IBSHARE = false, TPosition SRCPOS = TPosition::GM>
+struct MatmulType {
+  constexpr static TPosition pos = POSITION;
+  constexpr static CubeFormat format = FORMAT;
+  using T = TYPE;
+  constexpr static bool isTrans = ISTRANS;
+  constexpr static LayoutMode layout = LAYOUT;
+  constexpr static bool ibShare = IBSHARE;
+  constexpr static TPosition srcPos = SRCPOS;
+};
+
+namespace detail {
+
+/// The accumulator of the cube: int32 for int8 inputs, float otherwise.
+template <typename T>
+using Acc = std::conditional_t<std::is_same_v<T, int8_t>, int32_t, float>;
+
+/// Converts an accumulator value to the output type (saturating for int8).
+template <typename D, typename A> D toOutput(A value) {
+  if constexpr (std::is_same_v<D, int8_t>)
+    return static_cast<int8_t>(std::clamp<int64_t>(
+        static_cast<int64_t>(std::lrint(value)), -128, 127));
+  else if constexpr (std::is_integral_v<D>)
+    return static_cast<D>(value);
+  else
+    return D(static_cast<float>(value));
+}
+
+/// Combines a result with what is in memory (enAtomic: 1 add, 2 max, 3 min).
+template <typename D> D combine(D old, D value, uint8_t atomic) {
+  using W = std::conditional_t<std::is_integral_v<D>, int64_t, float>;
+  W o = W(old), v = W(value);
+  switch (atomic) {
+  case 1:
+    return toOutput<D>(o + v);
+  case 2:
+    return toOutput<D>(std::max(o, v));
+  case 3:
+    return toOutput<D>(std::min(o, v));
+  default:
+    return value;
+  }
+}
+
+} // namespace detail
+
+/// The Matmul object: `CubeSide` is the cube core's MatmulImpl (a cube-only
+/// kernel), otherwise the vector core's MatmulClient (a mix kernel).
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE,
+          const auto &MM_CFG, bool CubeSide>
+class MatmulModel {
+  using SrcAT = typename A_TYPE::T;
+  using SrcBT = typename B_TYPE::T;
+  using DstT = typename C_TYPE::T;
+  using BiasT = typename BIAS_TYPE::T;
+  using AccT = detail::Acc<SrcAT>;
+  using Loc = asc_run::Loc;
+  using Footprint = asc_run::Footprint;
+
+  static_assert(std::is_same_v<SrcAT, SrcBT> || (std::is_same_v<SrcAT, half> &&
+                                                 std::is_same_v<SrcBT, int8_t>),
+                "A and B of a Matmul have one element type (or half x int8)");
+  /// asc-run computes ND (and ND_ALIGN) operands only.
+  static constexpr bool kModelledFormats =
+      A_TYPE::format == CubeFormat::ND && B_TYPE::format == CubeFormat::ND &&
+      (C_TYPE::format == CubeFormat::ND ||
+       C_TYPE::format == CubeFormat::ND_ALIGN);
+
+public:
+  MatmulModel() = default;
+  MatmulModel(const MatmulModel &) = delete;
+  MatmulModel &operator=(const MatmulModel &) = delete;
+
+  /// asc-run: called by REGIST_MATMUL_OBJ.
+  void ascRunRegister(int index) { index_ = index; }
+
+  void Init(const TCubeTiling *__restrict cubeTiling, TPipe *tpipe = nullptr,
+            Loc loc = Loc::current()) {
+    (void)tpipe;
+    checkIdle("Init", loc);
+    if (!cubeTiling)
+      asc_run::misuse(loc, "Init with a null TCubeTiling");
+    tiling_ = *cubeTiling;
+    initialised_ = true;
+    orgM_ = tiling_.M;
+    orgN_ = tiling_.N;
+    orgKa_ = tiling_.Ka;
+    orgKb_ = tiling_.Kb;
+    singleM_ = tiling_.singleCoreM;
+    singleN_ = tiling_.singleCoreN;
+    singleK_ = tiling_.singleCoreK;
+    ended_ = false;
+  }
+
+  void SetOrgShape(int orgM, int orgN, int orgK, Loc loc = Loc::current()) {
+    SetOrgShape(orgM, orgN, orgK, orgK, 0, loc);
+  }
+  void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int orgKc = 0,
+                   Loc loc = Loc::current()) {
+    (void)orgKc;
+    checkIdle("SetOrgShape", loc);
+    orgM_ = orgM;
+    orgN_ = orgN;
+    orgKa_ = orgKa;
+    orgKb_ = orgKb;
+  }
+  void SetSingleShape(int singleM, int singleN, int singleK,
+                      Loc loc = Loc::current()) {
+    checkIdle("SetSingleShape", loc);
+    singleM_ = singleM;
+    singleN_ = singleN;
+    singleK_ = singleK;
+  }
+  void SetTail(int tailM = -1, int tailN = -1, int tailK = -1,
+               Loc loc = Loc::current()) {
+    checkIdle("SetTail", loc);
+    if (tailM != -1)
+      singleM_ = tailM;
+    if (tailN != -1)
+      singleN_ = tailN;
+    if (tailK != -1)
+      singleK_ = tailK;
+  }
+
+  void SetTensorA(const GlobalTensor<SrcAT> &gm, bool isTransposeA = false,
+                  Loc loc = Loc::current()) {
+    setOperand("SetTensorA", loc, a_, transA_, broadcastA_, gm.GetPhyAddr(),
+               isTransposeA);
+  }
+  void SetTensorA(const LocalTensor<SrcAT> &leftMatrix,
+                  bool isTransposeA = false, Loc loc = Loc::current()) {
+    setOperand("SetTensorA", loc, a_, transA_, broadcastA_,
+               leftMatrix.GetPhyAddr(), isTransposeA);
+  }
+  /// A scalar A: every element of the left matrix is `aScalar`.
+  void SetTensorA(SrcAT aScalar, Loc loc = Loc::current()) {
+    scalarA_ = aScalar;
+    setOperand("SetTensorA", loc, a_, transA_, broadcastA_, &scalarA_, false,
+               /*broadcast=*/true);
+  }
+  void SetTensorB(const GlobalTensor<SrcBT> &gm, bool isTransposeB = false,
+                  Loc loc = Loc::current()) {
+    setOperand("SetTensorB", loc, b_, transB_, broadcastB_, gm.GetPhyAddr(),
+               isTransposeB);
+  }
+  void SetTensorB(const LocalTensor<SrcBT> &rightMatrix,
+                  bool isTransposeB = false, Loc loc = Loc::current()) {
+    setOperand("SetTensorB", loc, b_, transB_, broadcastB_,
+               rightMatrix.GetPhyAddr(), isTransposeB);
+  }
+  /// A scalar B: every element of the right matrix is `bScalar`.
+  void SetTensorB(SrcBT bScalar, Loc loc = Loc::current()) {
+    scalarB_ = bScalar;
+    setOperand("SetTensorB", loc, b_, transB_, broadcastB_, &scalarB_, false,
+               /*broadcast=*/true);
+  }
+  void SetBias(const GlobalTensor<BiasT> &biasGlobal,
+               Loc loc = Loc::current()) {
+    checkIdle("SetBias", loc);
+    bias_ = biasGlobal.GetPhyAddr();
+  }
+  void SetBias(const LocalTensor<BiasT> &inputBias, Loc loc = Loc::current()) {
+    checkIdle("SetBias", loc);
+    bias_ = inputBias.GetPhyAddr();
+  }
+  void DisableBias(Loc loc = Loc::current()) {
+    checkIdle("DisableBias", loc);
+    bias_ = nullptr;
+  }
+  void SetQuantScalar(const uint64_t quantScalar, Loc loc = Loc::current()) {
+    checkIdle("SetQuantScalar", loc);
+    quantScalar_ = asc_run::bitsFloat(static_cast<uint32_t>(quantScalar));
+    quantVector_ = nullptr;
+    quant_ = true;
+  }
+  void SetQuantVector(const GlobalTensor<uint64_t> &quantTensor,
+                      Loc loc = Loc::current()) {
+    checkIdle("SetQuantVector", loc);
+    quantVector_ = quantTensor.GetPhyAddr();
+    quant_ = true;
+  }
+  template <class T>
+  void SetWorkspace(__gm__ const T *addr, int size, Loc loc = Loc::current()) {
+    checkIdle("SetWorkspace", loc);
+    workspace_ = reinterpret_cast<const uint8_t *>(addr);
+    workspaceBytes_ = static_cast<uint64_t>(size) * sizeof(T);
+  }
+  template <class T>
+  void SetWorkspace(GlobalTensor<T> &addr, Loc loc = Loc::current()) {
+    checkIdle("SetWorkspace", loc);
+    workspace_ = reinterpret_cast<const uint8_t *>(addr.GetPhyAddr());
+    workspaceBytes_ = addr.GetSize() * sizeof(T);
+  }
+  /// HF32 mode rounds fp32 inputs to 19 bits on the device; asc-run keeps
+  /// fp32 (docs/Runtime.md).
+  void SetHF32(bool enableHF32 = false, int32_t transMode = 0) {
+    (void)enableHF32;
+    (void)transMode;
+  }
+  void SetBatchNum(int32_t batchA, int32_t batchB, Loc loc = Loc::current()) {
+    static_assert(CubeSide, "SetBatchNum exists only on the cube-side Matmul "
+                            "object: define ASCENDC_CUBE_ONLY");
+    checkIdle("SetBatchNum", loc);
+    batchA_ = batchA;
+    batchB_ = batchB;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Block by block: Iterate + GetTensorC
+  //===--------------------------------------------------------------------===//
+
+  template <bool sync = true>
+  bool Iterate(bool enPartialSum = false, Loc loc = Loc::current()) {
+    static_assert(!ToConfig().enableMixDualMaster,
+                  "Iterate not support when enableMixDualMaster is enabled.");
+    checkIssue(sync ? "Iterate<true>" : "Iterate<false>", loc, false);
+    (void)enPartialSum;
+    if (!iterating_) {
+      iterating_ = true;
+      round_ = 0;
+      blocksM_ = ceilDiv(singleM_, baseM());
+      blocksN_ = ceilDiv(singleN_, baseN());
+      if constexpr (!sync) {
+        if (!workspace_)
+          asc_run::misuse(loc, "Iterate<false> needs SetWorkspace first (the "
+                               "blocks are left in the workspace)");
+        startBackground(loc);
+      }
+    } else if (++round_ >= blocksM_ * blocksN_) {
+      iterating_ = false;
+      if (background_)
+        background_->inputs.parts.clear(); // the cube has read A and B
+      return false;
+    }
+    syncIter_ = sync;
+    if constexpr (sync) {
+      asc_run::Pending reads;
+      addInputs(reads, 1);
+      asc_run::checkAccess(sync ? "Iterate<true>" : "Iterate<false>", loc,
+                           reads.inputs, false);
+      computeBlock(round_, block_);
+      double done = asc_run::state().timeline.cubeWork(blockCycles());
+      asc_run::state().timeline.stallUntil(done);
+    }
+    asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
+    return true;
+  }
+
+  template <bool sync = true, typename T>
+  bool Iterate(bool enPartialSum, const LocalTensor<T> &localCmatrix,
+               Loc loc = Loc::current()) {
+    (void)enPartialSum;
+    (void)localCmatrix;
+    asc_run::misuse(loc,
+                    "Iterate into a CO1 tensor is not modelled by asc-run");
+  }
+
+  // Where the current block goes: with enSequentialWrite the block alone,
+  // baseM x baseN; otherwise its place in C (GM, row stride orgN) or in a
+  // singleCoreM x singleCoreN matrix (UB).
+  template <bool sync = true, bool doPad = false>
+  void GetTensorC(const LocalTensor<DstT> &c, uint8_t enAtomic = 0,
+                  bool enSequentialWrite = false, uint32_t height = 0,
+                  uint32_t width = 0, uint32_t srcGap = 0, uint32_t dstGap = 0,
+                  Loc loc = Loc::current()) {
+    asc_run::unused(height, width, srcGap, dstGap);
+    uint32_t stride = enSequentialWrite ? baseN() : singleN_;
+    getBlock<sync>(blockPlace(c.GetPhyAddr(), stride, enSequentialWrite),
+                   stride, enAtomic, loc, "GetTensorC");
+  }
+  template <bool sync = true>
+  void GetTensorC(const GlobalTensor<DstT> &gm, uint8_t enAtomic = 0,
+                  bool enSequentialWrite = false, Loc loc = Loc::current()) {
+    uint32_t stride = enSequentialWrite ? baseN() : orgN_;
+    getBlock<sync>(blockPlace(gm.GetPhyAddr(), stride, enSequentialWrite),
+                   stride, enAtomic, loc, "GetTensorC");
+  }
+  /// The block to GM and to a local tensor at once; both are pending.
+  template <bool sync = true>
+  void GetTensorC(const GlobalTensor<DstT> &gm, const LocalTensor<DstT> &cLocal,
+                  uint8_t enAtomic = 0, bool enSequentialWrite = false,
+                  Loc loc = Loc::current()) {
+    uint32_t stride = enSequentialWrite ? baseN() : orgN_;
+    uint32_t localStride = enSequentialWrite ? baseN() : singleN_;
+    getBlock<sync>(
+        blockPlace(gm.GetPhyAddr(), stride, enSequentialWrite), stride,
+        enAtomic, loc, "GetTensorC",
+        blockPlace(cLocal.GetPhyAddr(), localStride, enSequentialWrite),
+        localStride);
+  }
+  /// The older asynchronous fetch of the current block into UB.
+  void AsyncGetTensorC(const LocalTensor<DstT> &c, Loc loc = Loc::current()) {
+    getBlock<false>(c.GetPhyAddr(), baseN(), 0, loc, "AsyncGetTensorC");
+  }
+  template <bool sync = true>
+  GlobalTensor<DstT> GetTensorC(uint8_t enAtomic = 0,
+                                bool enSequentialWrite = false,
+                                Loc loc = Loc::current()) {
+    static_assert(!sync,
+                  "GetTensorC without a destination is asynchronous only");
+    static_assert(
+        !ToConfig().enableMixDualMaster,
+        "GetTensorC not support when enableMixDualMaster is enabled.");
+    static_assert(
+        ToConfig().enableGetTensorC,
+        "GetTensorC is not support when enableGetTensorC is disabled");
+    (void)enAtomic;
+    (void)enSequentialWrite;
+    checkFetch(false, loc, "GetTensorC<false>");
+    if (!background_)
+      asc_run::misuse(
+          loc, "GetTensorC<false>() needs an Iterate<false> with a workspace");
+    GlobalTensor<DstT> view;
+    view.SetGlobalBuffer(
+        reinterpret_cast<DstT *>(const_cast<uint8_t *>(workspace_)) +
+            uint64_t(round_) * baseM() * baseN(),
+        uint64_t(baseM()) * baseN());
+    auto p = newPending("GetTensorC<false>", loc, "WaitGetTensorC");
+    p->outputs.add(view.GetPhyAddr(),
+                   uint64_t(baseM()) * baseN() * sizeof(DstT), "C");
+    p->done = blockDone(round_);
+    addPending(std::move(p));
+    return view;
+  }
+  void WaitGetTensorC(Loc loc = Loc::current()) { wait("WaitGetTensorC", loc); }
+
+  //===--------------------------------------------------------------------===//
+  // The whole block: IterateAll
+  //===--------------------------------------------------------------------===//
+
+  template <bool sync = true>
+  void IterateAll(const GlobalTensor<DstT> &gm, uint8_t enAtomic = 0,
+                  bool enSequentialWrite = false, bool waitIterateAll = false,
+                  bool fakeMsg = false, Loc loc = Loc::current()) {
+    (void)fakeMsg;
+    const char *name = sync ? "IterateAll<true>" : "IterateAll<false>";
+    checkIssue(name, loc, true);
+    if (sync && waitIterateAll)
+      asc_run::misuse(loc, "IterateAll<true> with waitIterateAll");
+    auto p = newPending(name, loc,
+                        (!sync && waitIterateAll) ? "WaitIterateAll" : "");
+    addInputs(*p, 1);
+    asc_run::checkAccess(p->call, loc, p->inputs, false);
+    std::vector<AccT> result;
+    computeAll(result);
+    // Element (i, j) of the single shape goes to its place in C (row stride
+    // orgN), or with enSequentialWrite to its base block's slot: the blocks
+    // one after the other in iteration order, baseM x baseN each.
+    std::vector<uint64_t> places(result.size());
+    int rows = singleM_, cols = singleN_;
+    for (int i = 0; i < rows; ++i)
+      for (int j = 0; j < cols; ++j)
+        places[uint64_t(i) * cols + j] =
+            enSequentialWrite ? sequentialPlace(i, j) : uint64_t(i) * orgN_ + j;
+    DstT *dst = gm.GetPhyAddr();
+    for (uint64_t place : places)
+      p->outputs.add(dst + place, sizeof(DstT), "C");
+    p->outputs.atomic = enAtomic != 0;
+    p->publish = [dst, enAtomic, places = std::move(places),
+                  result = std::move(result)]() {
+      for (size_t e = 0; e < result.size(); ++e) {
+        DstT &d = dst[places[e]];
+        d = detail::combine(d, detail::toOutput<DstT>(result[e]), enAtomic);
+      }
+    };
+    p->done = asc_run::state().timeline.cubeWork(allCycles(1));
+    finishIssue(std::move(p), sync, loc);
+  }
+  template <bool sync = true>
+  void IterateAll(const LocalTensor<DstT> &ubCmatrix, uint8_t enAtomic = 0,
+                  Loc loc = Loc::current()) {
+    (void)ubCmatrix;
+    (void)enAtomic;
+    asc_run::misuse(loc, "IterateAll into a local tensor (A1/B1 positions) is "
+                         "not modelled by asc-run");
+  }
+  void WaitIterateAll(Loc loc = Loc::current()) { wait("WaitIterateAll", loc); }
+
+  //===--------------------------------------------------------------------===//
+  // Batches: IterateBatch (NORMAL layout), IterateNBatch
+  //===--------------------------------------------------------------------===//
+
+  template <bool sync = true, bool waitIterateBatch = false>
+  void IterateBatch(const GlobalTensor<DstT> &gm, uint32_t batchA,
+                    uint32_t batchB, bool enSequentialWrite,
+                    const uint32_t matrixStrideA = 0,
+                    const uint32_t matrixStrideB = 0,
+                    const uint32_t matrixStrideC = 0,
+                    const bool enPartialSum = false, const uint8_t enAtomic = 0,
+                    Loc loc = Loc::current()) {
+    asc_run::unused(enSequentialWrite, enPartialSum);
+    uint64_t strideC = matrixStrideC ? matrixStrideC : uint64_t(orgM_) * orgN_;
+    iterateBatch(sync ? "IterateBatch<true>" : "IterateBatch<false>", sync,
+                 (!sync && waitIterateBatch) ? "WaitIterateBatch" : "",
+                 gm.GetPhyAddr(), orgN_, strideC, batchA, batchB, matrixStrideA,
+                 matrixStrideB, enAtomic, loc);
+  }
+  /// Batches into a local tensor, one singleCoreM x singleCoreN matrix after
+  /// the other (synchronous only).
+  template <bool sync = true>
+  void IterateBatch(const LocalTensor<DstT> &ubCmatrix, uint32_t batchA,
+                    uint32_t batchB, bool enSequentialWrite,
+                    const uint32_t matrixStrideA = 0,
+                    const uint32_t matrixStrideB = 0,
+                    const uint32_t matrixStrideC = 0,
+                    const bool enPartialSum = false, const uint8_t enAtomic = 0,
+                    Loc loc = Loc::current()) {
+    asc_run::unused(enSequentialWrite, matrixStrideC, enPartialSum);
+    if (!sync)
+      asc_run::misuse(loc,
+                      "IterateBatch into a local tensor is synchronous only");
+    iterateBatch("IterateBatch<true>", true, "", ubCmatrix.GetPhyAddr(),
+                 singleN_, uint64_t(singleM_) * singleN_, batchA, batchB,
+                 matrixStrideA, matrixStrideB, enAtomic, loc);
+  }
+
+  template <bool sync = true, bool waitIterateBatch = false>
+  void IterateNBatch(const uint32_t batchLoop, uint32_t batchA, uint32_t batchB,
+                     bool enSequentialWrite, const uint32_t matrixStrideA = 0,
+                     const uint32_t matrixStrideB = 0,
+                     const uint32_t matrixStrideC = 0,
+                     const bool enPartialSum = false,
+                     const uint8_t enAtomic = 0, Loc loc = Loc::current()) {
+    static_assert(!ToConfig().enableMixDualMaster,
+                  "IterateNBatch not support when enableMixDualMaster is "
+                  "enabled.");
+    static_assert(A_TYPE::layout != LayoutMode::NONE &&
+                      B_TYPE::layout != LayoutMode::NONE &&
+                      A_TYPE::layout != LayoutMode::NORMAL &&
+                      B_TYPE::layout != LayoutMode::NORMAL &&
+                      C_TYPE::layout != LayoutMode::NORMAL,
+                  "BMM does not support the layout being NONE or NORMAL");
+    asc_run::unused(batchLoop, batchA, batchB, enSequentialWrite, matrixStrideA,
+                    matrixStrideB, matrixStrideC, enPartialSum, enAtomic);
+    asc_run::misuse(loc,
+                    "IterateNBatch with the BSNGD/SBNGD/BNGS1S2 layouts is "
+                    "not modelled by asc-run");
+  }
+  void WaitIterateBatch(Loc loc = Loc::current()) {
+    wait("WaitIterateBatch", loc);
+  }
+
+  template <bool sync = true>
+  GlobalTensor<DstT> GetBatchTensorC(uint32_t batchA, uint32_t batchB,
+                                     bool enSequentialWrite = false,
+                                     Loc loc = Loc::current()) {
+    asc_run::unused(batchA, batchB, enSequentialWrite);
+    GlobalTensor<DstT> none;
+    if constexpr (ToConfig().isNBatch)
+      asc_run::misuse(loc,
+                      "GetBatchTensorC follows IterateNBatch, which asc-run "
+                      "does not model");
+    return none; // the real client returns an empty tensor without isNBatch
+  }
+  template <bool sync = true, bool doPad = false>
+  void GetBatchTensorC(const LocalTensor<DstT> &c, uint32_t batchA,
+                       uint32_t batchB, bool enSequentialWrite = false,
+                       uint32_t height = 0, uint32_t width = 0,
+                       uint32_t srcGap = 0, uint32_t dstGap = 0,
+                       Loc loc = Loc::current()) {
+    asc_run::unused(c, batchA, batchB, enSequentialWrite, height, width, srcGap,
+                    dstGap);
+    if constexpr (ToConfig().isNBatch)
+      asc_run::misuse(loc,
+                      "GetBatchTensorC follows IterateNBatch, which asc-run "
+                      "does not model");
+  }
+
+  void End(Loc loc = Loc::current()) {
+    for (asc_run::Pending *p : asc_run::pendingOf(index_, false)) {
+      if (!p->waitName.empty())
+        asc_run::failRun(
+            asc_run::kExitRace,
+            "asc-run: protocol: End() at " + loc.str() +
+                " with work pending: " + asc_run::describePending(*p) +
+                " is not waited for (" + p->waitName + "())" + block());
+      asc_run::complete(p);
+    }
+    if (background_) {
+      asc_run::complete(background_);
+      background_ = nullptr;
+    }
+    iterating_ = false;
+    ended_ = true;
+    asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
+  }
+
+private:
+  static constexpr MatmulConfig ToConfig() { return MM_CFG; }
+  static int ceilDiv(int a, int b) { return b > 0 ? (a + b - 1) / b : 0; }
+  int baseM() const { return tiling_.baseM > 0 ? tiling_.baseM : singleM_; }
+  int baseN() const { return tiling_.baseN > 0 ? tiling_.baseN : singleN_; }
+  static std::string block() {
+    return " (block " + std::to_string(asc_run::state().blockIdx) + ")";
+  }
+
+  /// SetTensorA/B: a reconfiguration that points the operand at `data`.
+  template <typename T>
+  void setOperand(const char *call, Loc loc, const T *&operand, bool &trans,
+                  bool &broadcast, const T *data, bool transpose,
+                  bool isScalar = false) {
+    checkIdle(call, loc);
+    operand = data;
+    trans = transpose;
+    broadcast = isScalar;
+  }
+
+  /// A reconfiguration: nothing of this object may be in flight.
+  void checkIdle(const char *call, Loc loc) {
+    for (asc_run::Pending *p : asc_run::pendingOf(index_, false))
+      asc_run::failRun(asc_run::kExitRace,
+                       "asc-run: protocol: " + std::string(call) + " at " +
+                           loc.str() + " reconfigures Matmul object #" +
+                           std::to_string(index_) + " while " +
+                           asc_run::describePending(*p) + " is pending" +
+                           block());
+    if (background_ && !background_->inputs.parts.empty())
+      asc_run::failRun(asc_run::kExitRace,
+                       "asc-run: protocol: " + std::string(call) + " at " +
+                           loc.str() + " reconfigures Matmul object #" +
+                           std::to_string(index_) + " while its " +
+                           asc_run::describePending(*background_) +
+                           " still reads its inputs" + block());
+  }
+
+  /// A new issue: the object is initialised and has nothing pending.
+  void checkIssue(const char *call, Loc loc, bool whole) {
+    if (!kModelledFormats)
+      asc_run::misuse(loc, std::string(call) + " with an NZ operand: asc-run "
+                                               "models the ND format only");
+    if (!initialised_)
+      asc_run::misuse(loc, std::string(call) + " on a Matmul object without a "
+                                               "tiling (REGIST_MATMUL_OBJ with "
+                                               "&tiling, or Init)");
+    if (ended_)
+      asc_run::misuse(loc, std::string(call) + " after End()");
+    if (!a_ || !b_)
+      asc_run::misuse(loc, std::string(call) + " before SetTensorA/SetTensorB");
+    for (asc_run::Pending *p : asc_run::pendingOf(index_, false))
+      asc_run::failRun(asc_run::kExitRace,
+                       "asc-run: protocol: " + std::string(call) + " at " +
+                           loc.str() + " re-issues Matmul object #" +
+                           std::to_string(index_) + " while " +
+                           asc_run::describePending(*p) + " is pending" +
+                           block());
+    if (whole && iterating_)
+      asc_run::misuse(loc,
+                      std::string(call) + " in the middle of an Iterate loop");
+  }
+
+  /// A fetch of the current block: a block must be there, the previous
+  /// fetch waited for.
+  void checkFetch(bool sync, Loc loc, const char *call) {
+    if (!iterating_)
+      asc_run::misuse(loc, std::string(call) + " without a current block (call "
+                                               "Iterate first)");
+    if (sync && !syncIter_)
+      asc_run::misuse(loc, std::string(call) + " after Iterate<false>: fetch "
+                                               "with GetTensorC<false>");
+    for (asc_run::Pending *p : asc_run::pendingOf(index_, false))
+      asc_run::failRun(asc_run::kExitRace,
+                       "asc-run: protocol: " + std::string(call) + " at " +
+                           loc.str() + " re-issues Matmul object #" +
+                           std::to_string(index_) + " while " +
+                           asc_run::describePending(*p) + " is pending" +
+                           block());
+  }
+
+  std::unique_ptr<asc_run::Pending> newPending(const char *call, Loc loc,
+                                               const char *waitName) {
+    auto p = std::make_unique<asc_run::Pending>();
+    p->call = call;
+    p->loc = loc;
+    p->object = index_;
+    p->waitName = waitName;
+    return p;
+  }
+
+  void addPending(std::unique_ptr<asc_run::Pending> p) {
+    asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp * 4);
+    asc_run::state().pending.push_back(std::move(p));
+  }
+
+  /// The issue's own accesses are checked against the other pending work,
+  /// then it is published at once (sync) or left pending.
+  void finishIssue(std::unique_ptr<asc_run::Pending> p, bool sync, Loc loc) {
+    asc_run::checkAccess(p->call, loc, p->inputs, false);
+    asc_run::checkAccess(p->call, loc, p->outputs, true);
+    if (sync) {
+      p->publish();
+      asc_run::state().timeline.stallUntil(p->done);
+      asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp * 4);
+      return;
+    }
+    addPending(std::move(p));
+  }
+
+  /// Completes the oldest pending issue that `waitName` completes.
+  void wait(const char *waitName, Loc loc) {
+    for (asc_run::Pending *p : asc_run::pendingOf(index_, false))
+      if (p->waitName == waitName) {
+        asc_run::complete(p);
+        asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
+        return;
+      }
+    std::string why;
+    for (asc_run::Pending *p : asc_run::pendingOf(index_, false))
+      why = "; " + asc_run::describePending(*p) +
+            (p->waitName.empty() ? " has no wait flag (End() completes it)"
+                                 : " is completed by " + p->waitName + "()");
+    asc_run::failRun(asc_run::kExitRace,
+                     "asc-run: protocol: " + std::string(waitName) + "() at " +
+                         loc.str() +
+                         " waits with nothing pending on Matmul "
+                         "object #" +
+                         std::to_string(index_) + why + block());
+  }
+
+  /// A, B, bias and scales of the current single shape, as read by the cube.
+  void addInputs(asc_run::Pending &p, uint32_t) {
+    if (broadcastA_)
+      ; // a scalar A is held by the object
+    else if (transA_)
+      p.inputs.addRows(a_, singleK_, uint64_t(singleM_) * sizeof(SrcAT),
+                       uint64_t(orgM_) * sizeof(SrcAT), "A");
+    else
+      p.inputs.addRows(a_, singleM_, uint64_t(singleK_) * sizeof(SrcAT),
+                       uint64_t(orgKa_) * sizeof(SrcAT), "A");
+    if (broadcastB_)
+      ; // a scalar B is held by the object
+    else if (transB_)
+      p.inputs.addRows(b_, singleN_, uint64_t(singleK_) * sizeof(SrcBT),
+                       uint64_t(orgKb_) * sizeof(SrcBT), "B");
+    else
+      p.inputs.addRows(b_, singleK_, uint64_t(singleN_) * sizeof(SrcBT),
+                       uint64_t(orgN_) * sizeof(SrcBT), "B");
+    if (bias_)
+      p.inputs.add(bias_, uint64_t(singleN_) * sizeof(BiasT), "bias");
+    if (quantVector_)
+      p.inputs.add(quantVector_, uint64_t(singleN_) * sizeof(uint64_t),
+                   "quantisation scales");
+  }
+
+  SrcAT elemA(int m, int k) const {
+    if (broadcastA_)
+      return *a_;
+    return transA_ ? a_[uint64_t(k) * orgM_ + m] : a_[uint64_t(m) * orgKa_ + k];
+  }
+  SrcBT elemB(int k, int n) const {
+    if (broadcastB_)
+      return *b_;
+    return transB_ ? b_[uint64_t(n) * orgKb_ + k] : b_[uint64_t(k) * orgN_ + n];
+  }
+
+  /// The product of rows [m0, m0+rows) and columns [n0, n0+cols) of the single
+  /// shape, accumulated in AccT, plus bias, times the quantisation scale.
+  void product(int m0, int n0, int rows, int cols,
+               std::vector<AccT> &out) const {
+    out.assign(uint64_t(rows) * cols, AccT(0));
+    for (int i = 0; i < rows; ++i)
+      for (int j = 0; j < cols; ++j) {
+        AccT acc = AccT(0);
+        for (int k = 0; k < singleK_; ++k)
+          acc += AccT(elemA(m0 + i, k)) * AccT(elemB(k, n0 + j));
+        if (bias_)
+          acc += AccT(bias_[n0 + j]);
+        if (quant_) {
+          float scale = quantVector_
+                            ? asc_run::bitsFloat(uint32_t(quantVector_[n0 + j]))
+                            : quantScalar_;
+          acc = AccT(float(acc) * scale);
+        }
+        out[uint64_t(i) * cols + j] = acc;
+      }
+  }
+
+  /// The start of the current block in `base`: `base` itself when written
+  /// sequentially, else the block's place in a matrix of row stride `stride`.
+  DstT *blockPlace(DstT *base, uint32_t stride, bool sequential) const {
+    if (sequential)
+      return base;
+    uint32_t row, col;
+    blockOrigin(round_, row, col);
+    return base + uint64_t(row) * stride + col;
+  }
+
+  /// Where element (i, j) of the single shape lands with enSequentialWrite:
+  /// in its base block's baseM x baseN slot, the slots in iteration order.
+  uint64_t sequentialPlace(int i, int j) const {
+    int bm = ceilDiv(singleM_, baseM()), bn = ceilDiv(singleN_, baseN());
+    int mi = i / baseM(), ni = j / baseN();
+    int round = tiling_.iterateOrder == int32_t(IterateOrder::ORDER_N)
+                    ? mi * bn + ni
+                    : ni * bm + mi;
+    return uint64_t(round) * baseM() * baseN() +
+           uint64_t(i % baseM()) * baseN() + (j % baseN());
+  }
+
+  /// max(batchA, batchB) products of the NORMAL layout into `dst`: batch i
+  /// at i * strideC elements, rows `rowStride` apart.
+  void iterateBatch(const char *name, bool sync, const char *waitName,
+                    DstT *dst, uint64_t rowStride, uint64_t strideC,
+                    uint32_t batchA, uint32_t batchB, uint32_t matrixStrideA,
+                    uint32_t matrixStrideB, uint8_t enAtomic, Loc loc) {
+    checkIssue(name, loc, true);
+    if (A_TYPE::layout != LayoutMode::NORMAL ||
+        B_TYPE::layout != LayoutMode::NORMAL)
+      asc_run::misuse(loc,
+                      "IterateBatch is modelled for the NORMAL layout only");
+    if (batchA == 0 || batchB == 0 ||
+        std::max(batchA, batchB) % std::min(batchA, batchB))
+      asc_run::misuse(loc, "IterateBatch with batchA " +
+                               std::to_string(batchA) + " and batchB " +
+                               std::to_string(batchB) +
+                               ": one must divide the other");
+    auto p = newPending(name, loc, waitName);
+    uint32_t batches = std::max(batchA, batchB);
+    uint64_t strideA = matrixStrideA ? matrixStrideA : uint64_t(orgM_) * orgKa_;
+    uint64_t strideB = matrixStrideB ? matrixStrideB : uint64_t(orgKb_) * orgN_;
+    uint64_t one = uint64_t(singleM_) * singleN_;
+    std::vector<AccT> result(batches * one);
+    const SrcAT *a0 = a_;
+    const SrcBT *b0 = b_;
+    const BiasT *bias0 = bias_;
+    for (uint32_t i = 0; i < batches; ++i) {
+      a_ = broadcastA_ ? a0 : a0 + (i % batchA) * strideA;
+      b_ = broadcastB_ ? b0 : b0 + (i % batchB) * strideB;
+      if (bias0)
+        bias_ = bias0 + (ToConfig().isBiasBatch ? uint64_t(i) * orgN_ : 0);
+      addInputs(*p, 1);
+      asc_run::checkAccess(p->call, loc, p->inputs, false);
+      std::vector<AccT> product;
+      computeAll(product);
+      std::copy(product.begin(), product.end(), result.begin() + i * one);
+    }
+    a_ = a0;
+    b_ = b0;
+    bias_ = bias0;
+    for (uint32_t i = 0; i < batches; ++i)
+      p->outputs.addRows(dst + i * strideC, singleM_,
+                         uint64_t(singleN_) * sizeof(DstT),
+                         rowStride * sizeof(DstT), "C");
+    p->outputs.atomic = enAtomic != 0;
+    int rows = singleM_, cols = singleN_;
+    p->publish = [dst, rows, cols, rowStride, batches, strideC, enAtomic,
+                  result = std::move(result)]() {
+      for (uint32_t b = 0; b < batches; ++b)
+        for (int i = 0; i < rows; ++i)
+          for (int j = 0; j < cols; ++j) {
+            DstT &d = dst[b * strideC + uint64_t(i) * rowStride + j];
+            d = detail::combine(
+                d,
+                detail::toOutput<DstT>(
+                    result[(uint64_t(b) * rows + i) * cols + j]),
+                enAtomic);
+          }
+    };
+    p->done = asc_run::state().timeline.cubeWork(allCycles(batches));
+    finishIssue(std::move(p), sync, loc);
+  }
+
+  void computeAll(std::vector<AccT> &out) const {
+    product(0, 0, singleM_, singleN_, out);
+  }
+
+  /// Row and column of block `round` in the single shape (M varies fastest
+  /// for ORDER_M, the default).
+  void blockOrigin(int round, uint32_t &row, uint32_t &col) const {
+    int bm = blocksM_ > 0 ? blocksM_ : 1, bn = blocksN_ > 0 ? blocksN_ : 1;
+    if (tiling_.iterateOrder == int32_t(IterateOrder::ORDER_N)) {
+      row = uint32_t(round / bn * baseM());
+      col = uint32_t(round % bn * baseN());
+    } else {
+      row = uint32_t(round % bm * baseM());
+      col = uint32_t(round / bm * baseN());
+    }
+  }
+
+  struct Block {
+    int rows = 0, cols = 0;
+    std::vector<AccT> values;
+  };
+
+  void computeBlock(int round, Block &blk) const {
+    uint32_t r, c;
+    blockOrigin(round, r, c);
+    blk.rows = std::min(baseM(), singleM_ - int(r));
+    blk.cols = std::min(baseN(), singleN_ - int(c));
+    product(int(r), int(c), blk.rows, blk.cols, blk.values);
+  }
+
+  double blockCycles() const {
+    return asc_run::cubeCycles(baseM(), baseN(), singleK_, sizeof(SrcAT),
+                               sizeof(DstT), std::is_same_v<SrcAT, int8_t>);
+  }
+  double allCycles(uint32_t batches) const {
+    return batches * asc_run::cubeCycles(singleM_, singleN_, singleK_,
+                                         sizeof(SrcAT), sizeof(DstT),
+                                         std::is_same_v<SrcAT, int8_t>);
+  }
+  /// When the cube has block `round` of an async Iterate in the workspace.
+  double blockDone(int round) const {
+    return backgroundStart_ + (round + 1) * blockCycles();
+  }
+
+  /// Async Iterate: the cube computes every block into the workspace, block
+  /// after block (baseM x baseN each); the object owns the workspace until
+  /// End() and reads A and B until the last Iterate.
+  void startBackground(Loc loc) {
+    if (background_) {
+      // A new loop overwrites the blocks of the previous one.
+      asc_run::complete(background_);
+      background_ = nullptr;
+    }
+    auto p = newPending("Iterate<false>", loc, "");
+    p->background = true;
+    addInputs(*p, 1);
+    uint64_t blockElems = uint64_t(baseM()) * baseN();
+    uint64_t bytes = blockElems * blocksM_ * blocksN_ * sizeof(DstT);
+    if (workspaceBytes_ && bytes > workspaceBytes_)
+      asc_run::misuse(loc, "Iterate<false> leaves " + std::to_string(bytes) +
+                               " bytes of blocks in a workspace of " +
+                               std::to_string(workspaceBytes_));
+    p->outputs.add(workspace_, bytes, "C");
+    asc_run::checkAccess(p->call, loc, p->inputs, false);
+    asc_run::checkAccess(p->call, loc, p->outputs, true);
+    DstT *ws = reinterpret_cast<DstT *>(const_cast<uint8_t *>(workspace_));
+    Block blk;
+    for (int r = 0; r < blocksM_ * blocksN_; ++r) {
+      computeBlock(r, blk);
+      for (int i = 0; i < blk.rows; ++i)
+        for (int j = 0; j < blk.cols; ++j)
+          ws[r * blockElems + uint64_t(i) * baseN() + j] =
+              detail::toOutput<DstT>(blk.values[uint64_t(i) * blk.cols + j]);
+    }
+    backgroundStart_ = std::max(asc_run::state().timeline.vectorNow +
+                                    asc_run::costTable().messageLatency,
+                                asc_run::state().timeline.cubeFree);
+    double total = blocksM_ * blocksN_ * blockCycles();
+    p->done = asc_run::state().timeline.cubeWork(total);
+    background_ = p.get();
+    asc_run::state().pending.push_back(std::move(p));
+  }
+
+  /// GetTensorC of the current block into `dst` (row stride `stride`).
+  template <bool sync>
+  void getBlock(DstT *dst, uint32_t stride, uint8_t enAtomic, Loc loc,
+                const char *name, DstT *local = nullptr,
+                uint32_t localStride = 0) {
+    static_assert(
+        !ToConfig().enableMixDualMaster,
+        "GetTensorC not support when enableMixDualMaster is enabled.");
+    static_assert(
+        ToConfig().enableGetTensorC,
+        "GetTensorC is not support when enableGetTensorC is disabled");
+    std::string call = std::string(name) + (sync ? "<true>" : "<false>");
+    checkFetch(sync, loc, call.c_str());
+    if (!sync && !background_)
+      asc_run::misuse(
+          loc, call + " after Iterate<true>: fetch with GetTensorC<true>");
+    Block blk;
+    if (sync) {
+      blk = block_;
+    } else {
+      Footprint wsBlock;
+      wsBlock.add(reinterpret_cast<const DstT *>(workspace_) +
+                      uint64_t(round_) * baseM() * baseN(),
+                  uint64_t(baseM()) * baseN() * sizeof(DstT), "workspace");
+      asc_run::checkAccess(call, loc, wsBlock, false, background_);
+      uint32_t r, c;
+      blockOrigin(round_, r, c);
+      blk.rows = std::min(baseM(), singleM_ - int(r));
+      blk.cols = std::min(baseN(), singleN_ - int(c));
+      const DstT *ws = reinterpret_cast<const DstT *>(workspace_) +
+                       uint64_t(round_) * baseM() * baseN();
+      blk.values.resize(uint64_t(blk.rows) * blk.cols);
+      for (int i = 0; i < blk.rows; ++i)
+        for (int j = 0; j < blk.cols; ++j)
+          blk.values[uint64_t(i) * blk.cols + j] =
+              AccT(ws[uint64_t(i) * baseN() + j]);
+    }
+    auto p = newPending(call.c_str(), loc, sync ? "" : "WaitGetTensorC");
+    p->outputs.addRows(dst, blk.rows, uint64_t(blk.cols) * sizeof(DstT),
+                       uint64_t(stride) * sizeof(DstT), "C");
+    if (local)
+      p->outputs.addRows(local, blk.rows, uint64_t(blk.cols) * sizeof(DstT),
+                         uint64_t(localStride) * sizeof(DstT), "C");
+    p->outputs.atomic = enAtomic != 0;
+    if (!sync)
+      p->inputs.add(reinterpret_cast<const DstT *>(workspace_) +
+                        uint64_t(round_) * baseM() * baseN(),
+                    uint64_t(baseM()) * baseN() * sizeof(DstT), "workspace");
+    p->publish = [dst, stride, local, localStride, enAtomic, blk]() {
+      for (int i = 0; i < blk.rows; ++i)
+        for (int j = 0; j < blk.cols; ++j) {
+          DstT value =
+              detail::toOutput<DstT>(blk.values[uint64_t(i) * blk.cols + j]);
+          DstT &d = dst[uint64_t(i) * stride + j];
+          d = detail::combine(d, value, enAtomic);
+          if (local)
+            local[uint64_t(i) * localStride + j] = value;
+        }
+    };
+    double bytes = double(blk.rows) * blk.cols * sizeof(DstT);
+    if (sync) {
+      asc_run::checkAccess(p->call, loc, p->outputs, true);
+      p->publish();
+      asc_run::state().timeline.vectorWork(
+          asc_run::copyCycles(uint64_t(bytes)));
+      return;
+    }
+    asc_run::checkAccess(p->call, loc, p->inputs, false, background_);
+    asc_run::checkAccess(p->call, loc, p->outputs, true);
+    p->done = std::max(blockDone(round_), asc_run::state().timeline.vectorNow) +
+              asc_run::copyCycles(uint64_t(bytes));
+    addPending(std::move(p));
+  }
+
+  int index_ = -1;
+  TCubeTiling tiling_{};
+  bool initialised_ = false;
+  bool ended_ = false;
+  int orgM_ = 0, orgN_ = 0, orgKa_ = 0, orgKb_ = 0;
+  int singleM_ = 0, singleN_ = 0, singleK_ = 0;
+  int batchA_ = 1, batchB_ = 1;
+  const SrcAT *a_ = nullptr;
+  const SrcBT *b_ = nullptr;
+  const BiasT *bias_ = nullptr;
+  bool transA_ = false, transB_ = false;
+  bool broadcastA_ = false, broadcastB_ = false;
+  SrcAT scalarA_{};
+  SrcBT scalarB_{};
+  bool quant_ = false;
+  float quantScalar_ = 1.0f;
+  const uint64_t *quantVector_ = nullptr;
+  const uint8_t *workspace_ = nullptr;
+  uint64_t workspaceBytes_ = 0;
+  bool iterating_ = false, syncIter_ = true;
+  int round_ = 0, blocksM_ = 0, blocksN_ = 0;
+  Block block_;
+  asc_run::Pending *background_ = nullptr;
+  double backgroundStart_ = 0;
+};
+
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE,
+          const auto &MM_CFG = CFG_NORM>
+using MatmulImpl = MatmulModel<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG, true>;
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE,
+          const auto &MM_CFG = CFG_NORM>
+using MatmulClient =
+    MatmulModel<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG, false>;
+
+#ifdef ASCENDC_CUBE_ONLY
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE,
+          const auto &MM_CFG = CFG_NORM>
+using Matmul = MatmulImpl<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG>;
+#else
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE,
+          const auto &MM_CFG = CFG_NORM>
+using Matmul = MatmulClient<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG>;
+#endif
+
+namespace detail {
+
+template <class T> struct IsMatmul : std::false_type {};
+template <class A, class B, class C, class Bias, const auto &Cfg, bool Side>
+struct IsMatmul<MatmulModel<A, B, C, Bias, Cfg, Side>> : std::true_type {};
+
+inline void registerObjects(TPipe *, int) {}
+
+/// REGIST_MATMUL_OBJ's argument list: objects, each optionally followed by
+/// its tiling; an object with a tiling is initialised with it.
+template <class T, class... Rest>
+void registerObjects(TPipe *pipe, int count, T &&first, Rest &&...rest) {
+  using Obj = std::remove_reference_t<T>;
+  static_assert(IsMatmul<Obj>::value,
+                "REGIST_MATMUL_OBJ takes Matmul objects, each optionally "
+                "followed by a TCubeTiling pointer");
+  if (count >= 4)
+    asc_run::failRun(
+        asc_run::kExitMisuse,
+        "asc-run: error: REGIST_MATMUL_OBJ: cube objs count exceed 4");
+  first.ascRunRegister(asc_run::state().nextObject++);
+  if constexpr (sizeof...(Rest) > 0) {
+    auto &&next = std::get<0>(std::forward_as_tuple(rest...));
+    using Next = std::remove_cv_t<std::remove_reference_t<decltype(next)>>;
+    if constexpr (std::is_convertible_v<Next, const TCubeTiling *>) {
+      first.Init(next, pipe);
+      std::apply(
+          [&](auto &&, auto &&...tail) {
+            registerObjects(pipe, count + 1,
+                            std::forward<decltype(tail)>(tail)...);
+          },
+          std::forward_as_tuple(std::forward<Rest>(rest)...));
+    } else {
+      registerObjects(pipe, count + 1, std::forward<Rest>(rest)...);
+    }
+  }
+  asc_run::state().registeredObjects = asc_run::state().nextObject;
+}
+
+} // namespace detail
+
+/// asc-run's stand-in for the cube core's Matmul server loop of a mix kernel:
+/// it serves the objects the vector core registered in this block, and hangs
+/// (reported) when the vector core never registers any.
+inline void serveCube(asc_run::Loc loc) {
+  if (asc_run::state().registeredObjects == 0)
+    asc_run::failRun(
+        asc_run::kExitMisuse,
+        "asc-run: hang: " + loc.str() +
+            ": the cube core's Matmul server waits for a vector core that "
+            "never registers a Matmul object (block " +
+            std::to_string(asc_run::state().blockIdx) +
+            "); a kernel that runs on the cube core alone needs "
+            "#define ASCENDC_CUBE_ONLY before lib/matmul_intf.h");
+}
+
+} // namespace AscendC
+
+namespace matmul = AscendC;
+
+#ifdef ASCENDC_CUBE_ONLY
+#define REGIST_MATMUL_OBJ(tpipe, workspace, ...)                               \
+  if ASCEND_IS_AIV {                                                           \
+    return;                                                                    \
+  }                                                                            \
+  AscendC::detail::registerObjects(tpipe, 0, __VA_ARGS__)
+#else
+#define REGIST_MATMUL_OBJ(tpipe, workspace, ...)                               \
+  GM_ADDR __kfcClient__ = (workspace);                                         \
+  (void)__kfcClient__;                                                         \
+  if ASCEND_IS_AIC {                                                           \
+    AscendC::serveCube(asc_run::Loc::current());                               \
+    return;                                                                    \
+  }                                                                            \
+  AscendC::detail::registerObjects(tpipe, 0, __VA_ARGS__)
+#endif
+#define REGIST_MATMUL_OBJ_STATIC REGIST_MATMUL_OBJ
+
+#endif // ASC_RUN_LIB_MATMUL_INTF_H

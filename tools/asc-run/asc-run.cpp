@@ -1,0 +1,692 @@
+//===- asc-run.cpp - run asc kernels on the CPU ---------------------------===//
+//
+// asc-run KERNEL.mlir: lowers the kernel with the asc-to-ascendc pipeline
+// (optionally placing the Matmul waits first), with #line directives that
+// point at the .mlir; compiles the Ascend C with the host C++ compiler against
+// runtime/ (asc-run's emulation of the Ascend C API, race checker and cost
+// model), caching the binary; runs it on the blocks a launch file describes;
+// and prints the outputs checked against the reference, the checker's verdict
+// and the cost. Exit codes: 0 ok, 1 wrong result, 2 bad input or a C++ that
+// does not compile, 3 race or protocol violation, 4 misuse of the API.
+//
+//===----------------------------------------------------------------------===//
+
+#include "asc/Dialect/Asc/IR/AscDialect.h"
+#include "asc/Dialect/Asc/IR/AscTypes.h"
+#include "asc/Dialect/Asc/Transforms/Passes.h"
+#include "asc/Target/AscendC/AscendCEmitter.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/EmitC/IR/EmitC.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/Cpp/CppEmitter.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+
+using namespace mlir;
+namespace cl = llvm::cl;
+
+//===----------------------------------------------------------------------===//
+// Options
+//===----------------------------------------------------------------------===//
+
+static cl::OptionCategory category("asc-run options");
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<kernel.mlir>"),
+                                      cl::cat(category));
+static cl::opt<std::string> launchFile(
+    "launch",
+    cl::desc("Launch file (default: the kernel's base name + .launch.json, "
+             "beside it)"),
+    cl::value_desc("file"), cl::cat(category));
+static cl::opt<std::string>
+    kernelName("kernel",
+               cl::desc("Run only the launch of this kernel function"),
+               cl::value_desc("name"), cl::cat(category));
+static cl::opt<bool>
+    syncPlacement("sync-placement",
+                  cl::desc("Run --asc-sync-placement before lowering"),
+                  cl::cat(category));
+static cl::opt<bool> promoteSync(
+    "promote-sync",
+    cl::desc("With --sync-placement: make synchronous GM calls async "
+             "(promote-sync)"),
+    cl::cat(category));
+static cl::opt<bool> noHoist(
+    "no-hoist",
+    cl::desc("With --sync-placement: do not hoist issues (hoist-issues=false)"),
+    cl::cat(category));
+static cl::opt<bool>
+    repairWaits("repair-missing-waits",
+                cl::desc("With --sync-placement: insert missing waits"),
+                cl::cat(category));
+static cl::opt<bool> jsonOutput("json",
+                                cl::desc("Print one JSON object per launch"),
+                                cl::cat(category));
+static cl::opt<bool> emitCpp(
+    "emit-cpp",
+    cl::desc("Print the C++ that would be compiled (the lowered kernel) and "
+             "stop"),
+    cl::cat(category));
+static cl::opt<std::string> cppFile(
+    "cpp",
+    cl::desc("Run this Ascend C file instead of lowering a .mlir kernel (needs "
+             "--launch)"),
+    cl::value_desc("file"), cl::cat(category));
+static cl::opt<std::string>
+    cxx("cxx",
+        cl::desc("Host C++ compiler (default: $CXX, else clang++-22, clang++, "
+                 "g++, c++)"),
+        cl::value_desc("path"), cl::cat(category));
+static cl::opt<std::string> cacheDir(
+    "cache-dir",
+    cl::desc("Where compiled kernels are kept (default: $ASC_RUN_CACHE, else "
+             "~/.cache/asc-run)"),
+    cl::value_desc("dir"), cl::cat(category));
+static cl::opt<std::string>
+    runtimeDir("runtime-dir",
+               cl::desc("The runtime headers (default: the build's)"),
+               cl::value_desc("dir"), cl::cat(category));
+static cl::opt<int>
+    blocksOverride("blocks",
+                   cl::desc("Run on this many blocks instead of the launch's"),
+                   cl::init(0), cl::cat(category));
+static cl::opt<long>
+    seedOverride("seed", cl::desc("Input seed instead of the launch's"),
+                 cl::init(-1), cl::cat(category));
+
+//===----------------------------------------------------------------------===//
+// Diagnostics and small helpers
+//===----------------------------------------------------------------------===//
+
+constexpr int kExitBadInput = 2;
+
+[[noreturn]] static void fatal(const llvm::Twine &message) {
+  llvm::errs() << "asc-run: error: " << message << "\n";
+  std::exit(kExitBadInput);
+}
+
+static std::string readFileOrDie(StringRef path, StringRef what) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    fatal("cannot read " + what + " '" + path +
+          "': " + buffer.getError().message());
+  return (*buffer)->getBuffer().str();
+}
+
+static std::string absolutePath(StringRef path) {
+  SmallString<256> abs(path);
+  llvm::sys::fs::make_absolute(abs);
+  llvm::sys::path::remove_dots(abs, /*remove_dot_dot=*/true);
+  return std::string(abs);
+}
+
+//===----------------------------------------------------------------------===//
+// Launch files
+//===----------------------------------------------------------------------===//
+
+/// One argument of a launch.
+struct LaunchArg {
+  std::string name, role, type, init;
+  uint64_t count = 0;
+  /// A scalar argument's value, as written in the launch file.
+  std::string value;
+  /// Tiling directives: offset and field assignments.
+  std::vector<std::pair<uint64_t, std::string>> tilings;
+};
+
+/// One run of one kernel function.
+struct Launch {
+  std::string kernel;
+  bool aicOnly = false;
+  int64_t blocks = 1;
+  uint64_t seed = 1;
+  double rtol = 1e-3, atol = 1e-3;
+  std::string reference; // absolute path, or empty
+  std::vector<LaunchArg> args;
+};
+
+static uint64_t elementBytes(StringRef type) {
+  return llvm::StringSwitch<uint64_t>(type)
+      .Cases({"f16", "bf16"}, 2)
+      .Cases({"f32", "i32", "u32"}, 4)
+      .Cases({"i8", "u8"}, 1)
+      .Cases({"i64", "u64"}, 8)
+      .Default(0);
+}
+
+/// Reads argument `index` of launch `where`.
+static LaunchArg parseArg(const llvm::json::Object &obj,
+                          const std::string &where) {
+  LaunchArg arg;
+  auto str = [&](StringRef key, StringRef fallback) -> std::string {
+    if (auto v = obj.getString(key))
+      return v->str();
+    if (obj.get(key))
+      fatal(where + ": '" + key + "' must be a string");
+    return fallback.str();
+  };
+  arg.name = str("name", "");
+  if (arg.name.empty())
+    fatal(where + ": an argument needs a \"name\"");
+  std::string at = where + ", argument '" + arg.name + "'";
+  arg.role = str("role", "");
+  if (!llvm::is_contained({"input", "output", "workspace", "tiling", "scalar"},
+                          arg.role))
+    fatal(at +
+          ": role must be input, output, workspace, tiling or scalar, "
+          "not '" +
+          arg.role + "'");
+  bool bytesOnly = arg.role == "workspace" || arg.role == "tiling";
+  arg.type = str("type", bytesOnly ? "u8" : "");
+  if (!elementBytes(arg.type))
+    fatal(at +
+          ": element type must be f16, bf16, f32, i8, u8, i32, u32, i64 "
+          "or u64, not '" +
+          arg.type + "'");
+  arg.init = str("init", arg.role == "input"    ? "random"
+                         : arg.role == "output" ? "nan"
+                                                : "zero");
+  if (!llvm::is_contained({"random", "zero", "nan"}, arg.init))
+    fatal(at + ": init must be random, zero or nan");
+  if (arg.role == "scalar") {
+    const llvm::json::Value *value = obj.get("value");
+    std::optional<double> number = value ? value->getAsNumber() : std::nullopt;
+    if (!number)
+      fatal(at + ": a scalar needs a numeric \"value\"");
+    std::optional<int64_t> integer = value->getAsInteger();
+    arg.value = integer ? std::to_string(*integer)
+                        : llvm::formatv("{0:e}", *number).str();
+    arg.count = 1;
+    arg.init = "zero";
+    return arg;
+  }
+  for (StringRef key : {"shape", "tilings"})
+    if (obj.get(key) && !obj.getArray(key))
+      fatal(at + ": \"" + key + "\" must be an array");
+  if (const llvm::json::Array *shape = obj.getArray("shape")) {
+    arg.count = 1;
+    for (const llvm::json::Value &dim : *shape) {
+      std::optional<int64_t> d = dim.getAsInteger();
+      if (!d || *d <= 0)
+        fatal(at + ": shape entries must be positive integers");
+      arg.count *= static_cast<uint64_t>(*d);
+    }
+  } else if (std::optional<int64_t> bytes = obj.getInteger("bytes")) {
+    if (*bytes <= 0 || *bytes % elementBytes(arg.type))
+      fatal(at + ": bytes must be a positive multiple of the element size");
+    arg.count = static_cast<uint64_t>(*bytes) / elementBytes(arg.type);
+  } else {
+    fatal(at + ": give its size as \"shape\" (elements) or \"bytes\"");
+  }
+  if (const llvm::json::Array *tilings = obj.getArray("tilings")) {
+    if (arg.role != "tiling")
+      fatal(at + ": only a tiling argument has \"tilings\"");
+    for (const llvm::json::Value &t : *tilings) {
+      const llvm::json::Object *tiling = t.getAsObject();
+      const llvm::json::Object *fields =
+          tiling ? tiling->getObject("fields") : nullptr;
+      if (!fields)
+        fatal(at + ": each tiling is {\"offset\": N, \"fields\": {...}}");
+      std::string assignments;
+      for (const auto &field : *fields) {
+        std::optional<int64_t> value = field.second.getAsInteger();
+        if (!value)
+          fatal(at + ": tiling field '" + field.first.str() +
+                "' must be an integer");
+        assignments += " " + field.first.str() + "=" + std::to_string(*value);
+      }
+      arg.tilings.push_back(
+          {static_cast<uint64_t>(tiling->getInteger("offset").value_or(0)),
+           assignments});
+    }
+  }
+  return arg;
+}
+
+static std::vector<Launch> readLaunches(StringRef path) {
+  std::string text = readFileOrDie(path, "launch file");
+  llvm::Expected<llvm::json::Value> root = llvm::json::parse(text);
+  if (!root)
+    fatal("launch file '" + path +
+          "' is not JSON: " + llvm::toString(root.takeError()));
+  const llvm::json::Object *top = root->getAsObject();
+  const llvm::json::Array *launches = top ? top->getArray("launches") : nullptr;
+  if (!launches || launches->empty())
+    fatal("launch file '" + path + "' needs {\"launches\": [ ... ]}");
+  SmallString<256> dir(path);
+  llvm::sys::path::remove_filename(dir);
+  std::vector<Launch> out;
+  for (size_t i = 0; i < launches->size(); ++i) {
+    std::string where = path.str() + ": launch " + std::to_string(i);
+    const llvm::json::Object *obj = (*launches)[i].getAsObject();
+    if (!obj)
+      fatal(where + " is not an object");
+    Launch launch;
+    if (auto k = obj->getString("kernel"))
+      launch.kernel = k->str();
+    else
+      fatal(where + " needs a \"kernel\" (the function name)");
+    std::string type = obj->getString("kernel_type").value_or("mix").str();
+    if (type != "mix" && type != "aic_only")
+      fatal(where + ": kernel_type is mix or aic_only, not '" + type + "'");
+    launch.aicOnly = type == "aic_only";
+    launch.blocks = obj->getInteger("blocks").value_or(1);
+    if (launch.blocks < 1)
+      fatal(where + ": blocks must be at least 1");
+    launch.seed = static_cast<uint64_t>(obj->getInteger("seed").value_or(1));
+    if (const llvm::json::Object *tol = obj->getObject("tolerance")) {
+      launch.rtol = tol->getNumber("rtol").value_or(launch.rtol);
+      launch.atol = tol->getNumber("atol").value_or(launch.atol);
+    }
+    if (auto ref = obj->getString("reference")) {
+      SmallString<256> refPath(dir);
+      llvm::sys::path::append(refPath, *ref);
+      launch.reference = absolutePath(refPath);
+      if (!llvm::sys::fs::exists(launch.reference))
+        fatal(where + ": reference '" + launch.reference + "' does not exist");
+    }
+    const llvm::json::Array *args = obj->getArray("args");
+    if (!args)
+      fatal(where + " needs \"args\", one per kernel argument in order");
+    for (const llvm::json::Value &a : *args) {
+      const llvm::json::Object *argObj = a.getAsObject();
+      if (!argObj)
+        fatal(where + ": each argument is an object");
+      launch.args.push_back(parseArg(*argObj, where));
+    }
+    out.push_back(std::move(launch));
+  }
+  return out;
+}
+
+//===----------------------------------------------------------------------===//
+// Lowering
+//===----------------------------------------------------------------------===//
+
+/// Lowers the kernel function of `launch` in `source` (the other kernels are
+/// dropped first: each launch compiles one) to Ascend C with #line
+/// directives, after checking the launch's arguments against it.
+/// The launch element type of a scalar kernel argument of type `type`, or ""
+/// for one a launch cannot give.
+static std::string scalarTypeName(Type type) {
+  if (type.isF16())
+    return "f16";
+  if (type.isBF16())
+    return "bf16";
+  if (type.isF32())
+    return "f32";
+  if (auto integer = dyn_cast<IntegerType>(type)) {
+    std::string sign = integer.isUnsigned() ? "u" : "i";
+    if (llvm::is_contained({8u, 32u, 64u}, integer.getWidth()))
+      return sign + std::to_string(integer.getWidth());
+  }
+  return "";
+}
+
+/// Checks that the launch gives each kernel argument what it is: a GM
+/// address for !asc.gm_addr, a scalar of the same type otherwise.
+static void checkArguments(func::FuncOp kernel, const Launch &launch) {
+  if (kernel.getNumArguments() != launch.args.size())
+    fatal("kernel '" + launch.kernel + "' takes " +
+          std::to_string(kernel.getNumArguments()) +
+          " arguments, the launch gives " + std::to_string(launch.args.size()));
+  for (auto [index, type] : llvm::enumerate(kernel.getArgumentTypes())) {
+    const LaunchArg &arg = launch.args[index];
+    bool address = isa<asc::GmAddrType>(type);
+    if (address && arg.role == "scalar")
+      fatal("argument " + std::to_string(index) + " ('" + arg.name +
+            "') of kernel '" + launch.kernel +
+            "' is a GM address, the launch gives a scalar");
+    if (!address && arg.role != "scalar")
+      fatal("argument " + std::to_string(index) + " ('" + arg.name +
+            "') of kernel '" + launch.kernel +
+            "' is a scalar, the launch "
+            "gives it the role '" +
+            arg.role + "'");
+    if (!address && scalarTypeName(type) != arg.type)
+      fatal("argument " + std::to_string(index) + " ('" + arg.name +
+            "') of kernel '" + launch.kernel + "' has a type the launch " +
+            "spells '" +
+            (scalarTypeName(type).empty() ? std::string("(none)")
+                                          : scalarTypeName(type)) +
+            "', not '" + arg.type + "'");
+  }
+}
+
+static std::string lowerKernel(StringRef source, StringRef filename,
+                               const Launch &launch) {
+  StringRef kernel = launch.kernel;
+  DialectRegistry registry;
+  registry.insert<asc::AscDialect, arith::ArithDialect, cf::ControlFlowDialect,
+                  emitc::EmitCDialect, func::FuncDialect, scf::SCFDialect>();
+  MLIRContext context(registry);
+  context.printOpOnDiagnostic(false);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(source, filename), llvm::SMLoc());
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    fatal("cannot parse '" + filename + "'");
+
+  func::FuncOp found;
+  SmallVector<func::FuncOp> others;
+  for (func::FuncOp f : module->getOps<func::FuncOp>()) {
+    if (!f->hasAttr("asc.kernel"))
+      continue;
+    if (f.getSymName() == kernel)
+      found = f;
+    else
+      others.push_back(f);
+  }
+  if (!found)
+    fatal("'" + filename + "' has no kernel function '" + kernel + "'");
+  checkArguments(found, launch);
+  for (func::FuncOp f : others)
+    if (SymbolTable::symbolKnownUseEmpty(f, *module))
+      f.erase();
+
+  PassManager pm(&context, ModuleOp::getOperationName());
+  if (syncPlacement) {
+    asc::AscSyncPlacementOptions placement;
+    placement.promoteSync = promoteSync;
+    placement.hoistIssues = !noHoist;
+    placement.repairMissingWaits = repairWaits;
+    pm.addNestedPass<func::FuncOp>(asc::createAscSyncPlacement(placement));
+  } else if (promoteSync || noHoist || repairWaits) {
+    fatal("--promote-sync, --no-hoist and --repair-missing-waits go with "
+          "--sync-placement");
+  }
+  asc::AscToAscendCOptions options;
+  options.lineDirectives = true;
+  asc::buildAscToAscendCPipeline(pm, options);
+  if (failed(pm.run(*module)))
+    fatal("lowering '" + filename + "' failed (see the diagnostics above)");
+  std::string cpp;
+  llvm::raw_string_ostream os(cpp);
+  if (failed(emitc::translateToCpp(*module, os)))
+    fatal("printing '" + filename + "' as C++ failed");
+  return cpp;
+}
+
+//===----------------------------------------------------------------------===//
+// Compilation (cached) and the run
+//===----------------------------------------------------------------------===//
+
+static std::string findRuntimeDir() {
+  if (!runtimeDir.empty())
+    return absolutePath(runtimeDir);
+  std::string exe = llvm::sys::fs::getMainExecutable(nullptr, nullptr);
+  SmallString<256> installed(llvm::sys::path::parent_path(exe));
+  llvm::sys::path::append(installed, "..", "share", "asc-mlir", "runtime");
+  if (llvm::sys::fs::exists(installed + "/kernel_operator.h"))
+    return absolutePath(installed);
+  return ASC_RUN_RUNTIME_DIR;
+}
+
+static std::string findCompiler() {
+  if (!cxx.empty())
+    return cxx;
+  if (std::optional<std::string> env = llvm::sys::Process::GetEnv("CXX"))
+    if (auto found = llvm::sys::findProgramByName(*env))
+      return *found;
+  for (StringRef name : {"clang++-22", "clang++", "g++", "c++"})
+    if (auto found = llvm::sys::findProgramByName(name))
+      return *found;
+  if (auto found =
+          llvm::sys::findProgramByName("clang++", {"/usr/lib/llvm-22/bin"}))
+    return *found;
+  fatal("no host C++ compiler found (give one with --cxx)");
+}
+
+static std::string findCacheDir() {
+  if (!cacheDir.empty())
+    return absolutePath(cacheDir);
+  if (std::optional<std::string> env =
+          llvm::sys::Process::GetEnv("ASC_RUN_CACHE"))
+    return absolutePath(*env);
+  SmallString<256> home;
+  if (!llvm::sys::path::cache_directory(home))
+    fatal("no cache directory (give one with --cache-dir)");
+  llvm::sys::path::append(home, "asc-run");
+  return std::string(home);
+}
+
+/// Hashes everything the binary depends on: the driver, the reference, the
+/// runtime headers, the compiler and its flags.
+static std::string cacheKey(StringRef driver, StringRef reference,
+                            StringRef runtime, StringRef compiler,
+                            ArrayRef<std::string> flags) {
+  llvm::SHA256 hash;
+  hash.update(driver);
+  hash.update(reference);
+  hash.update(compiler);
+  for (const std::string &f : flags)
+    hash.update(f);
+  std::error_code ec;
+  std::vector<std::string> headers;
+  for (llvm::sys::fs::recursive_directory_iterator it(runtime, ec), end;
+       it != end && !ec; it.increment(ec))
+    if (StringRef(it->path()).ends_with(".h"))
+      headers.push_back(it->path());
+  llvm::sort(headers);
+  for (const std::string &h : headers) {
+    hash.update(h);
+    hash.update(readFileOrDie(h, "runtime header"));
+  }
+  return llvm::toHex(hash.final(), /*LowerCase=*/true).substr(0, 24);
+}
+
+/// The C++ type of a scalar launch element type.
+static std::string cppScalarType(StringRef type) {
+  return llvm::StringSwitch<std::string>(type)
+      .Case("f16", "half")
+      .Case("bf16", "bfloat16_t")
+      .Case("f32", "float")
+      .Case("i8", "int8_t")
+      .Case("u8", "uint8_t")
+      .Case("i32", "int32_t")
+      .Case("u32", "uint32_t")
+      .Case("i64", "int64_t")
+      .Default("uint64_t");
+}
+
+/// The C++ that includes the kernel, the launcher and the reference.
+static std::string makeDriver(StringRef cpp, StringRef cppPath,
+                              const Launch &launch) {
+  std::string driver = "// asc-run driver for kernel " + launch.kernel + "\n";
+  // Hand-written C++ keeps its own file and lines in diagnostics.
+  if (!cppPath.empty())
+    driver += "#line 1 \"" + absolutePath(cppPath) + "\"\n";
+  driver += cpp.str();
+  driver += "\n#line 1 \"asc-run-driver\"\n#include \"asc_run/launcher.h\"\n";
+  if (!launch.reference.empty())
+    driver += "#include \"" + launch.reference + "\"\n";
+  driver +=
+      "static void ascRunLaunch(uint8_t **args) {\n  " + launch.kernel + "(";
+  for (auto [i, arg] : llvm::enumerate(launch.args)) {
+    std::string slot = "args[" + std::to_string(i) + "]";
+    if (arg.role == "scalar")
+      slot =
+          "*reinterpret_cast<" + cppScalarType(arg.type) + " *>(" + slot + ")";
+    driver += (i ? ", " : "") + slot;
+  }
+  driver += ");\n}\nint main(int argc, char **argv) {\n"
+            "  return asc_run::launchMain(argc, argv, ascRunLaunch, ";
+  driver += launch.reference.empty() ? "nullptr" : "ascRunReference";
+  driver += ");\n}\n";
+  return driver;
+}
+
+/// Compiles `driver` unless the cache has it; returns the binary.
+static std::string compileCached(StringRef driver, const Launch &launch) {
+  std::string runtime = findRuntimeDir();
+  std::string compiler = findCompiler();
+  std::vector<std::string> flags = {"-std=c++17", "-O0", "-w", "-I", runtime};
+  std::string reference = launch.reference.empty()
+                              ? ""
+                              : readFileOrDie(launch.reference, "reference");
+  std::string key = cacheKey(driver, reference, runtime, compiler, flags);
+  SmallString<256> dir(findCacheDir());
+  llvm::sys::path::append(dir, key);
+  std::string binary = (dir + "/kernel").str();
+  if (llvm::sys::fs::can_execute(binary))
+    return binary;
+  if (std::error_code ec = llvm::sys::fs::create_directories(dir))
+    fatal("cannot create the cache directory '" + dir + "': " + ec.message());
+  std::string source = (dir + "/driver.cpp").str();
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(source, ec);
+    if (ec)
+      fatal("cannot write '" + source + "': " + ec.message());
+    os << driver;
+  }
+  // Compile to a private name and rename: parallel runs share the cache.
+  std::string partial =
+      binary + ".partial." + std::to_string(llvm::sys::Process::getProcessId());
+  std::vector<StringRef> argv = {compiler};
+  for (const std::string &f : flags)
+    argv.push_back(f);
+  argv.insert(argv.end(), {source, "-o", partial});
+  std::string message;
+  int rc = llvm::sys::ExecuteAndWait(compiler, argv, std::nullopt, {}, 0, 0,
+                                     &message);
+  if (rc != 0) {
+    llvm::sys::fs::remove(partial);
+    fatal("the C++ of kernel '" + launch.kernel +
+          "' does not compile against the runtime (" + runtime + ")" +
+          (message.empty() ? "" : ": " + message) + "; driver: " + source);
+  }
+  if (std::error_code ec = llvm::sys::fs::rename(partial, binary))
+    fatal("cannot move the compiled kernel into the cache: " + ec.message());
+  return binary;
+}
+
+/// The job file the launcher reads (runtime/asc_run/launcher.h).
+static std::string makeJob(const Launch &launch) {
+  std::string job = "kernel " + launch.kernel + "\n";
+  job += "blocks " +
+         std::to_string(blocksOverride > 0 ? blocksOverride : launch.blocks) +
+         "\n";
+  job +=
+      "seed " +
+      std::to_string(seedOverride >= 0 ? uint64_t(seedOverride) : launch.seed) +
+      "\n";
+  job += std::string("format ") + (jsonOutput ? "json" : "text") + "\n";
+  job +=
+      llvm::formatv("tolerance {0:e} {1:e}\n", launch.rtol, launch.atol).str();
+  if (launch.aicOnly)
+    job += "kernel_type aic_only\n";
+  for (const LaunchArg &a : launch.args)
+    job += "arg " + a.name + " " + a.role + " " + a.type + " " +
+           std::to_string(a.count) + " " + a.init + "\n";
+  for (const LaunchArg &a : launch.args)
+    if (a.role == "scalar")
+      job += "scalar " + a.name + " " + a.value + "\n";
+  for (const LaunchArg &a : launch.args)
+    for (const auto &t : a.tilings)
+      job +=
+          "tiling " + a.name + " " + std::to_string(t.first) + t.second + "\n";
+  return job;
+}
+
+static int runLaunch(StringRef binary, const Launch &launch) {
+  SmallString<256> jobPath;
+  if (std::error_code ec =
+          llvm::sys::fs::createTemporaryFile("asc-run-job", "txt", jobPath))
+    fatal("cannot create a job file: " + ec.message());
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(jobPath, ec);
+    if (ec)
+      fatal("cannot write the job file: " + ec.message());
+    os << makeJob(launch);
+  }
+  llvm::outs().flush();
+  llvm::errs().flush();
+  std::vector<StringRef> argv = {binary, jobPath};
+  std::string message;
+  bool failedToRun = false;
+  int rc = llvm::sys::ExecuteAndWait(binary, argv, std::nullopt, {}, 0, 0,
+                                     &message, &failedToRun);
+  llvm::sys::fs::remove(jobPath);
+  if (failedToRun || rc < 0)
+    fatal("kernel '" + launch.kernel + "' crashed" +
+          (message.empty() ? "" : ": " + message));
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "asc-run: run asc kernels on the CPU with a race checker and a cost "
+      "model\n\n"
+      "  asc-run KERNEL.mlir [--sync-placement [--promote-sync] [--no-hoist]]\n"
+      "  asc-run --cpp KERNEL.cpp --launch FILE\n\n"
+      "Lowers KERNEL.mlir to Ascend C (with #line directives into the .mlir),\n"
+      "compiles it with the host C++ compiler against asc-run's runtime\n"
+      "(cached), runs every launch of the launch file (default: KERNEL's base\n"
+      "name + .launch.json) and prints each output against the reference, the\n"
+      "race checker's verdict and the cost model's cycles. Exit: 0 ok, 1 "
+      "wrong\n"
+      "result, 2 bad input or C++ that does not compile, 3 race or protocol\n"
+      "violation, 4 misuse of the Ascend C API.\n");
+
+  if (inputFile.empty() == cppFile.empty())
+    fatal("give either a kernel .mlir or --cpp FILE (see --help)");
+  std::string launchPath = launchFile;
+  if (launchPath.empty()) {
+    if (!cppFile.empty())
+      fatal("--cpp needs --launch");
+    SmallString<256> path(inputFile);
+    llvm::sys::path::replace_extension(path, "launch.json");
+    launchPath = std::string(path);
+  }
+  std::vector<Launch> launches = readLaunches(launchPath);
+  std::string source = readFileOrDie(cppFile.empty() ? inputFile : cppFile,
+                                     cppFile.empty() ? "kernel" : "C++ file");
+  int worst = 0;
+  bool ran = false;
+  for (const Launch &launch : launches) {
+    if (!kernelName.empty() && launch.kernel != kernelName)
+      continue;
+    ran = true;
+    std::string cpp = source;
+    if (cppFile.empty())
+      cpp = lowerKernel(source, inputFile, launch);
+    if (emitCpp) {
+      llvm::outs() << cpp;
+      continue;
+    }
+    std::string binary =
+        compileCached(makeDriver(cpp, cppFile, launch), launch);
+    int rc = runLaunch(binary, launch);
+    if (rc != 0 && (worst == 0 || rc > worst))
+      worst = rc;
+  }
+  if (!ran)
+    fatal(launchPath + " has no launch of kernel '" + kernelName + "'");
+  return worst;
+}
