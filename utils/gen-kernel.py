@@ -9,7 +9,8 @@ to `--ops`. Output goes to stdout.
 import argparse
 
 HEADER = """!mm_t = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
-!ub_t = !asc.local_tensor<veccalc, f16>
+!ub_t = !asc.local_tensor<vecin, f16>
+!que_t = !asc.queue<vecin, 1>
 !gm_t = !asc.global_tensor<f32>
 """
 
@@ -18,13 +19,15 @@ def gen_function(name, ops, objects, vector_ops_per_round):
     lines = []
     emit = lines.append
     emit(f"func.func @{name}(%a: !asc.gm_addr {{asc.no_alias}}, "
-         f"%c: !asc.gm_addr {{asc.no_alias}}, %tiling_gm: !asc.gm_addr, "
-         f"%ub: !ub_t) attributes {{asc.kernel}} {{")
+         f"%c: !asc.gm_addr {{asc.no_alias}}, %tiling_gm: !asc.gm_addr) "
+         f"attributes {{asc.kernel}} {{")
     emit("  %pipe = asc.pipe.create")
     emit("  %ws = asc.get_sys_workspace_ptr")
     emit("  %tiling = asc.get_tiling %tiling_gm")
     emit("  %n = arith.constant 256 : i32")
     emit("  %s = arith.constant 1.0 : f16")
+    emit("  %one = arith.constant 1 : i32")
+    emit("  %bytes = arith.constant 512 : i32")
     emit("  %ga = asc.set_global_buffer %a : !asc.global_tensor<f16>")
     mms = [f"%mm{i}" for i in range(objects)]
     for i, mm in enumerate(mms):
@@ -33,6 +36,11 @@ def gen_function(name, ops, objects, vector_ops_per_round):
         emit(f"  %gc{i} = asc.set_global_buffer %c[%off{i}] : !gm_t")
     emit(f"  asc.matmul.register %pipe, %ws, {', '.join(mms)} tiling "
          f"{', '.join(['%tiling'] * objects)} : {', '.join(['!mm_t'] * objects)}")
+    # A kernel receives only GM addresses and scalars: the vector work's
+    # buffer comes from a queue, set up after the registration.
+    emit("  %que = asc.queue.create : !que_t")
+    emit("  asc.pipe.init_buffer %pipe, %que, %one, %bytes : !que_t")
+    emit("  %ub = asc.queue.alloc_tensor %que : !que_t -> !ub_t")
     for mm in mms:
         emit(f"  asc.matmul.set_tensor_a {mm}, %ga : !mm_t, !asc.global_tensor<f16>")
         emit(f"  asc.matmul.set_tensor_b {mm}, %ga : !mm_t, !asc.global_tensor<f16>")
