@@ -1754,6 +1754,58 @@ static LogicalResult verifySysWorkspaceArguments(ModuleOp module) {
 }
 
 //===----------------------------------------------------------------------===//
+// Global tensors read in place
+//===----------------------------------------------------------------------===//
+
+/// True when `variable` is a GlobalTensor that only SetGlobalBuffer writes
+/// and everything else loads.
+static bool isSetOnceGlobalTensor(emitc::VariableOp variable) {
+  auto type = dyn_cast<emitc::OpaqueType>(
+      cast<emitc::LValueType>(variable.getType()).getValueType());
+  if (!type || !type.getValue().starts_with("AscendC::GlobalTensor<"))
+    return false;
+  unsigned writes = 0;
+  for (Operation *user : variable->getUsers()) {
+    if (isa<emitc::LoadOp>(user))
+      continue;
+    auto call = dyn_cast<emitc::VerbatimOp>(user);
+    if (!call || !call.getValue().starts_with("{}.SetGlobalBuffer(") ||
+        call.getFmtArgs().front() != variable.getResult())
+      return false;
+    ++writes;
+  }
+  return writes == 1;
+}
+
+/// Hands a set-once GlobalTensor to the member calls that use it
+/// (`mm.SetTensorA(aGlobal)`) instead of a copy of it
+/// (`GlobalTensor<half> v2 = v1;`): a verbatim statement takes the variable
+/// itself. Nothing writes the tensor after SetGlobalBuffer, so the variable
+/// holds the value the copy would. Free calls and subscripts still read it
+/// into a value, as EmitC wants.
+static void readGlobalTensorsInPlace(Operation *root) {
+  SmallVector<emitc::VariableOp> variables;
+  root->walk([&](emitc::VariableOp variable) {
+    if (isSetOnceGlobalTensor(variable))
+      variables.push_back(variable);
+  });
+  for (emitc::VariableOp variable : variables) {
+    for (Operation *user : llvm::make_early_inc_range(variable->getUsers())) {
+      auto load = dyn_cast<emitc::LoadOp>(user);
+      if (!load)
+        continue;
+      load.getResult().replaceUsesWithIf(variable.getResult(),
+                                         [](OpOperand &use) {
+                                           return isa<emitc::VerbatimOp>(
+                                               use.getOwner());
+                                         });
+      if (load->use_empty())
+        load->erase();
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
 // Pass
 //===----------------------------------------------------------------------===//
 
@@ -1798,8 +1850,10 @@ struct ConvertAscToEmitCPass
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
     elideImplicitWidenings(module);
-    if (formExpressions)
+    if (formExpressions) {
+      readGlobalTensorsInPlace(module);
       formReadableExpressions(module);
+    }
   }
 };
 } // namespace

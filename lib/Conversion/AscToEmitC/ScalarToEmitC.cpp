@@ -266,34 +266,58 @@ void mlir::asc::elideImplicitWidenings(Operation *root) {
       cast->erase();
 }
 
-/// True when a verbatim statement may print `op` in place of one of its `{}`
-/// placeholders: the placeholder text gets no parentheses, so only a call,
-/// which binds tighter than anything around it, is safe there.
-static bool mayInlineInto(Operation *op, Operation *user) {
-  return !isa<emitc::VerbatimOp>(user) ||
-         isa<emitc::CallOpaqueOp, emitc::CallOp>(op);
+/// True when the emitter prints `value` inside its user: a single-use
+/// expression without side effects.
+static bool isInlinedExpression(Value value) {
+  auto expression = value.getDefiningOp<emitc::ExpressionOp>();
+  return expression && !expression.getDoNotInline() &&
+         !expression.hasSideEffects() && value.hasOneUse();
+}
+
+/// Puts parentheses around the placeholders of `verbatim` that an inlined
+/// expression fills: a placeholder prints its operand as it is, and
+/// `(__gm__ half *){}` or `{}[i]` must not bind into it. Calls need none.
+static void parenthesizeInlinedOperands(emitc::VerbatimOp verbatim) {
+  StringRef format = verbatim.getValue();
+  std::string result;
+  unsigned index = 0;
+  for (size_t i = 0; i < format.size(); ++i) {
+    if (format.substr(i).starts_with("{{")) {
+      result += "{{";
+      ++i;
+      continue;
+    }
+    if (!format.substr(i).starts_with("{}")) {
+      result += format[i];
+      continue;
+    }
+    Value operand = verbatim.getFmtArgs()[index++];
+    bool needsParentheses =
+        isInlinedExpression(operand) &&
+        !isa<emitc::CallOpaqueOp, emitc::CallOp>(
+            operand.getDefiningOp<emitc::ExpressionOp>().getRootOp());
+    result += needsParentheses ? "({})" : "{}";
+    ++i;
+  }
+  if (result != format)
+    verbatim.setValue(result);
 }
 
 void mlir::asc::formReadableExpressions(Operation *root) {
   MLIRContext *context = root->getContext();
   OpBuilder builder(context);
   root->walk([&](Operation *op) {
-    if (op->getNumResults() != 1 || isa<emitc::LiteralOp>(op) ||
-        !isa<emitc::CExpressionInterface>(op) ||
-        op->getParentOfType<emitc::ExpressionOp>())
-      return;
-    // An op a verbatim statement prints needs a variable of its own.
-    if (!llvm::all_of(op->getUsers(), [&](Operation *user) {
-          return mayInlineInto(op, user);
-        }))
-      return;
-    emitc::createExpression(op, builder);
+    if (op->getNumResults() == 1 && !isa<emitc::LiteralOp>(op) &&
+        isa<emitc::CExpressionInterface>(op) &&
+        !op->getParentOfType<emitc::ExpressionOp>())
+      emitc::createExpression(op, builder);
   });
   RewritePatternSet patterns(context);
   emitc::populateExpressionPatterns(patterns);
   // Without the greedy driver's dead-code elimination: an object declared
   // and never used (a TPipe constructs the pipe) stays.
   walkAndApplyPatterns(root, std::move(patterns));
+  root->walk(parenthesizeInlinedOperands);
 }
 
 void mlir::asc::populateScalarToEmitCPatterns(
