@@ -59,7 +59,10 @@ def ConvertAscToEmitC : Pass<"convert-asc-to-emitc", "ModuleOp"> {
     Option<"formExpressions", "form-expressions", "bool", /*default=*/"false",
            "Fold single-use C operators into the expression that uses them, "
            "as --form-expressions does, with parentheses where a verbatim "
-           "statement takes one">
+           "statement takes one">,
+    Option<"typeAliases", "type-aliases", "bool", /*default=*/"false",
+           "Declare each Matmul type once at file scope (`using MatmulT = "
+           "matmul::Matmul<...>;`) and declare the objects with the alias">
   ];
   let dependentDialects = ["::mlir::emitc::EmitCDialect"];
 }

@@ -1754,6 +1754,44 @@ static LogicalResult verifySysWorkspaceArguments(ModuleOp module) {
 }
 
 //===----------------------------------------------------------------------===//
+// Matmul type aliases
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The `using` alias of each Matmul type a module declares objects of, in
+/// the order the objects appear: `MatmulT` when there is one type, else
+/// `MatmulT0`, `MatmulT1`, ...
+struct MatmulTypeAliases {
+  explicit MatmulTypeAliases(ModuleOp module) {
+    module.walk([&](MatmulCreateOp create) {
+      MatmulType type = create.getType();
+      if (!getMatmulTypeName(type).empty() && !names.count(type))
+        order.push_back(type);
+      names.try_emplace(type);
+    });
+    for (auto [index, type] : llvm::enumerate(order))
+      names[type] = order.size() == 1 ? "MatmulT"
+                                      : "MatmulT" + std::to_string(index);
+  }
+
+  /// Declares `using <alias> = matmul::Matmul<...>;` for every type after
+  /// the module's other declarations, where the configurations they name
+  /// are already declared.
+  void declare(ModuleOp module) const {
+    OpBuilder builder(module.getContext());
+    setInsertionPointAfterDeclarations(builder, module);
+    for (MatmulType type : order)
+      emitc::VerbatimOp::create(builder, module.getLoc(),
+                                "using " + names.lookup(type) + " = " +
+                                    getMatmulTypeName(type) + ";");
+  }
+
+  SmallVector<MatmulType> order;
+  llvm::DenseMap<MatmulType, std::string> names;
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
 // Global tensors read in place
 //===----------------------------------------------------------------------===//
 
@@ -1832,6 +1870,18 @@ struct ConvertAscToEmitCPass
     typeConverter.addConversion([](Type type) { return type; });
     populateEmitCSizeTTypeConversions(typeConverter);
     populateAscToEmitCTypeConversions(typeConverter);
+    std::optional<MatmulTypeAliases> aliases;
+    if (typeAliases) {
+      aliases.emplace(module);
+      // Tried before the full spelling: conversions run last-added first.
+      typeConverter.addConversion(
+          [&](MatmulType type) -> std::optional<Type> {
+            auto it = aliases->names.find(type);
+            if (it == aliases->names.end() || it->second.empty())
+              return std::nullopt;
+            return getObjectType(type.getContext(), it->second);
+          });
+    }
 
     // Everything but EmitC must go: an op without a lowering fails the pass
     // with "failed to legalize operation '<name>'".
@@ -1849,6 +1899,8 @@ struct ConvertAscToEmitCPass
     populateSCFToEmitCConversionPatterns(patterns, typeConverter);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
+    if (aliases)
+      aliases->declare(module);
     elideImplicitWidenings(module);
     if (formExpressions) {
       readGlobalTensorsInPlace(module);

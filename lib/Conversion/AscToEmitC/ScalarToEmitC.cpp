@@ -19,6 +19,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/Format.h"
 
@@ -251,13 +252,14 @@ static bool isImplicitlyWideningUser(Operation *op) {
 }
 
 void mlir::asc::elideImplicitWidenings(Operation *root) {
-  SmallVector<Operation *> casts;
+  // A cast may feed several users: visit each one once.
+  llvm::SetVector<Operation *> casts;
   root->walk([&](Operation *op) {
     if (!isImplicitlyWideningUser(op))
       return;
     for (OpOperand &operand : op->getOpOperands())
       if (Value narrow = getWidenedValue(operand.get())) {
-        casts.push_back(operand.get().getDefiningOp());
+        casts.insert(operand.get().getDefiningOp());
         operand.set(narrow);
       }
   });

@@ -34,6 +34,7 @@ void mlir::asc::buildAscToAscendCPipeline(OpPassManager &pm,
   ConvertAscToEmitCOptions lowering;
   lowering.setSysWorkspace = options.setSysWorkspace;
   lowering.formExpressions = true;
+  lowering.typeAliases = true;
   pm.addPass(createConvertAscToEmitC(lowering));
 }
 

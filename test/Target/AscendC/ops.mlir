@@ -24,12 +24,18 @@
 !mm_co1 = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <co1, nz, f32>>
 
 // The prologue, then one configuration constant per distinct configuration,
-// then the CopyTiling helper.
+// one `using` alias per Matmul type, then the CopyTiling helper.
 // CHECK: #include "kernel_operator.h"
 // CHECK-NEXT: #include "lib/matmul_intf.h"
 // CHECK-NEXT: using namespace AscendC;
 // CHECK-DAG: constexpr static MatmulConfig MM_CFG_NORM_NBATCH = GetNormalConfig(false, true);
 // CHECK-DAG: constexpr static MatmulConfig MM_CFG_MDL = GetMDLConfig();
+// CHECK-DAG: using MatmulT{{[0-9]+}} = matmul::Matmul<{{.*}}, MM_CFG_MDL>;
+// CHECK-DAG: using MatmulT{{[0-9]+}} = matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, true>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>>;
+// CHECK-DAG: using MatmulT{{[0-9]+}} = matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::CO1, CubeFormat::NZ, float>>;
+// CHECK-DAG: using MatmulT{{[0-9]+}} = matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::BNGS1S2>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::BNGS1S2>, MM_CFG_NORM_NBATCH>;
+// CHECK-DAG: using MatmulT{{[0-9]+}} = matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::NZ, int8_t>, matmul::MatmulType<AscendC::TPosition::TSCM, CubeFormat::ND_ALIGN, int8_t>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, int32_t>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, int32_t>>;
+// CHECK-DAG: using MatmulT{{[0-9]+}} = matmul::Matmul<matmul::MatmulType<AscendC::TPosition::VECCALC, CubeFormat::ND, bfloat16_t>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, bfloat16_t, true, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::VECOUT, CubeFormat::ND, half>>;
 // CHECK: __aicore__ inline void CopyTiling(TCubeTiling* [[TILING:.*]], GM_ADDR [[GM:.*]]) {
 // CHECK-NEXT: for (size_t [[I:.*]] = 0; [[I]] < sizeof(TCubeTiling) / sizeof(uint32_t); [[I]] += 1) {
 // CHECK-NEXT: ((uint32_t*) [[TILING]])[[[I]]] = ((__gm__ uint32_t*) [[GM]])[[[I]]];
@@ -171,7 +177,7 @@ func.func @queues_and_vectors(%p: !asc.gm_addr) attributes {asc.kernel} {
 // calls, with and without their optional arguments; arguments that repeat
 // their parameter's default are left out.
 // CHECK-LABEL: void matmul_configuration(GM_ADDR
-// CHECK: matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, true>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>> [[MM:.*]];
+// CHECK: MatmulT{{[0-9]+}} [[MM:.*]];
 // CHECK-NEXT: GM_ADDR [[WS:.*]] = GetSysWorkSpacePtr();
 // CHECK-NEXT: REGIST_MATMUL_OBJ(&[[PIPE:.*]], [[WS]], [[MM]]);
 // CHECK-NEXT: [[MM]].Init(&[[T:.*]]);
@@ -292,7 +298,7 @@ func.func @iterate_and_get_tensor_c(%p: !asc.gm_addr) attributes {asc.kernel} {
 
 // Iterate into a CO1 tensor takes it as an argument after enPartialSum.
 // CHECK-LABEL: void iterate_local_c(GM_ADDR
-// CHECK: matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::CO1, CubeFormat::NZ, float>> [[MM:.*]];
+// CHECK: MatmulT{{[0-9]+}} [[MM:.*]];
 // CHECK: bool [[MORE:.*]];
 // CHECK-NEXT: [[MORE]] = [[MM]].Iterate(true, [[CO1:.*]]);
 func.func @iterate_local_c(%p: !asc.gm_addr) attributes {asc.kernel} {
@@ -336,7 +342,7 @@ func.func @iterate_batch(%p: !asc.gm_addr) attributes {asc.kernel} {
 // IterateNBatch into the workspace and the two GetBatchTensorC forms; the
 // object's type names its configuration constant (bias slot = C).
 // CHECK-LABEL: void iterate_n_batch(GM_ADDR
-// CHECK: matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::BNGS1S2>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::BNGS1S2>, MM_CFG_NORM_NBATCH> [[MM:.*]];
+// CHECK: MatmulT{{[0-9]+}} [[MM:.*]];
 // CHECK: [[MM]].IterateNBatch<false, true>([[L:.*]], [[BA:.*]], [[BB:.*]], false);
 // CHECK-NEXT: [[MM]].WaitIterateBatch();
 // CHECK-NEXT: [[MM]].IterateNBatch([[L]], [[BA]], [[BB]], true, [[S:.*]], [[S]], [[S]]);
@@ -366,10 +372,10 @@ func.func @iterate_n_batch(%p: !asc.gm_addr) attributes {asc.kernel} {
 // different configurations name different constants, two with the same
 // share one.
 // CHECK-LABEL: void four_objects(GM_ADDR
-// CHECK: matmul::Matmul<{{.*}}, MM_CFG_MDL> [[M1:.*]];
-// CHECK-NEXT: matmul::Matmul<{{.*}}, MM_CFG_MDL> [[M2:.*]];
-// CHECK-NEXT: matmul::Matmul<{{.*}}, MM_CFG_NORM_NBATCH> [[M3:.*]];
-// CHECK-NEXT: matmul::Matmul<{{.*}}> [[M4:.*]];
+// CHECK: [[MDL:MatmulT[0-9]+]] [[M1:.*]];
+// CHECK-NEXT: [[MDL]] [[M2:.*]];
+// CHECK-NEXT: MatmulT{{[0-9]+}} [[M3:.*]];
+// CHECK-NEXT: MatmulT{{[0-9]+}} [[M4:.*]];
 // CHECK-NEXT: REGIST_MATMUL_OBJ(&[[PIPE:.*]], [[WS:.*]], [[M1]], &[[T:.*]], [[M2]], &[[T]], [[M3]], &[[T]], [[M4]], &[[T]]);
 func.func @four_objects(%p: !asc.gm_addr) attributes {asc.kernel} {
   %pipe = asc.pipe.create
@@ -385,8 +391,8 @@ func.func @four_objects(%p: !asc.gm_addr) attributes {asc.kernel} {
 // Matmul element types: int8_t inputs with int32_t results, bfloat16_t, NZ
 // and ND_ALIGN formats, TSCM and VECCALC positions.
 // CHECK-LABEL: void matmul_types(GM_ADDR
-// CHECK: matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::NZ, int8_t>, matmul::MatmulType<AscendC::TPosition::TSCM, CubeFormat::ND_ALIGN, int8_t>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, int32_t>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, int32_t>> {{.*}};
-// CHECK: matmul::Matmul<matmul::MatmulType<AscendC::TPosition::VECCALC, CubeFormat::ND, bfloat16_t>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, bfloat16_t, true, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::VECOUT, CubeFormat::ND, half>> {{.*}};
+// CHECK: MatmulT{{[0-9]+}} {{.*}};
+// CHECK: MatmulT{{[0-9]+}} {{.*}};
 func.func @matmul_types(%p: !asc.gm_addr) attributes {asc.kernel} {
   %m1 = asc.matmul.create : !asc.matmul<a = <gm, nz, i8>, b = <tscm, nd_align, i8>, c = <gm, nd, i32>, bias = <gm, nd, i32>>
   %m2 = asc.matmul.create : !asc.matmul<a = <veccalc, nd, bf16>, b = <gm, nd, bf16, transposed, layout = bsngd>, c = <vecout, nd, f16>>

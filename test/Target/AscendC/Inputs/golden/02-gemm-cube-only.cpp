@@ -2,6 +2,7 @@
 #define ASCENDC_CUBE_ONLY
 #include "lib/matmul_intf.h"
 using namespace AscendC;
+using MatmulT = matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, true>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>>;
 __aicore__ inline void CopyTiling(TCubeTiling* v1, GM_ADDR v2) {
   for (size_t i3 = 0; i3 < sizeof(TCubeTiling) / sizeof(uint32_t); i3 += 1) {
     ((uint32_t*) v1)[i3] = ((__gm__ uint32_t*) v2)[i3];
@@ -13,7 +14,7 @@ extern "C" __global__ __aicore__ void matmul_cube_only(GM_ADDR v1, GM_ADDR v2, G
   AscendC::TPipe v7;
   TCubeTiling v8;
   CopyTiling(&v8, v6);
-  matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, true>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>> v9;
+  MatmulT v9;
   GM_ADDR v10 = GetSysWorkSpacePtr();
   REGIST_MATMUL_OBJ(&v7, v10, v9);
   v9.Init(&v8);

@@ -1,6 +1,7 @@
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 using namespace AscendC;
+using MatmulT = matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::VECCALC, CubeFormat::ND, float>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>>;
 __aicore__ inline void CopyTiling(TCubeTiling* v1, GM_ADDR v2) {
   for (size_t i3 = 0; i3 < sizeof(TCubeTiling) / sizeof(uint32_t); i3 += 1) {
     ((uint32_t*) v1)[i3] = ((__gm__ uint32_t*) v2)[i3];
@@ -18,7 +19,7 @@ extern "C" __global__ __aicore__ void matmul_leakyrelu_custom(GM_ADDR v1, GM_ADD
   int32_t v13 = v8.singleCoreN;
   int32_t v14 = v8.baseM;
   int32_t v15 = v8.baseN;
-  matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::VECCALC, CubeFormat::ND, float>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>> v16;
+  MatmulT v16;
   GM_ADDR v17 = GetSysWorkSpacePtr();
   REGIST_MATMUL_OBJ(&v7, v17, v16, &v8);
   int64_t v18 = AscendC::GetBlockIdx();

@@ -1,6 +1,7 @@
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 using namespace AscendC;
+using MatmulT = matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>>;
 __aicore__ inline void CopyTiling(TCubeTiling* v1, GM_ADDR v2) {
   for (size_t i3 = 0; i3 < sizeof(TCubeTiling) / sizeof(uint32_t); i3 += 1) {
     ((uint32_t*) v1)[i3] = ((__gm__ uint32_t*) v2)[i3];
@@ -36,7 +37,7 @@ extern "C" __global__ __aicore__ void matmul_addmm_custom(GM_ADDR v1, GM_ADDR v2
   AscendC::GlobalTensor<float> v27;
   v27.SetGlobalBuffer((__gm__ float *)v26 + v19);
   AscendC::GlobalTensor<float> v28 = v27;
-  matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>> v29;
+  MatmulT v29;
   GM_ADDR v30 = GetSysWorkSpacePtr();
   REGIST_MATMUL_OBJ(&v7, v30, v29, &v8);
   int32_t v31 = v13 * 4;

@@ -1,6 +1,7 @@
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 using namespace AscendC;
+using MatmulT = matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::VECOUT, CubeFormat::ND, float>>;
 __aicore__ inline void CopyTiling(TCubeTiling* v1, GM_ADDR v2) {
   for (size_t i3 = 0; i3 < sizeof(TCubeTiling) / sizeof(uint32_t); i3 += 1) {
     ((uint32_t*) v1)[i3] = ((__gm__ uint32_t*) v2)[i3];
@@ -34,7 +35,7 @@ extern "C" __global__ __aicore__ void matmul_scale_async_custom(GM_ADDR v1, GM_A
   int64_t v25 = static_cast<int64_t>(v24);
   AscendC::GlobalTensor<float> v26;
   v26.SetGlobalBuffer((__gm__ float *)v4 + (v15 * v25), v24);
-  matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::VECOUT, CubeFormat::ND, float>> v27;
+  MatmulT v27;
   GM_ADDR v28 = GetSysWorkSpacePtr();
   REGIST_MATMUL_OBJ(&v6, v28, v27, &v7);
   AscendC::TQue<AscendC::TPosition::VECOUT, 2> v29;

@@ -2,6 +2,8 @@
 #include "lib/matmul_intf.h"
 using namespace AscendC;
 constexpr static MatmulConfig MM_CFG_NORM_NBATCH = GetNormalConfig(false, true);
+using MatmulT0 = matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NORMAL>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NORMAL>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NORMAL>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>>;
+using MatmulT1 = matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::BNGS1S2>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::BNGS1S2>, MM_CFG_NORM_NBATCH>;
 __aicore__ inline void CopyTiling(TCubeTiling* v1, GM_ADDR v2) {
   for (size_t i3 = 0; i3 < sizeof(TCubeTiling) / sizeof(uint32_t); i3 += 1) {
     ((uint32_t*) v1)[i3] = ((__gm__ uint32_t*) v2)[i3];
@@ -29,7 +31,7 @@ extern "C" __global__ __aicore__ void batch_matmul_custom(GM_ADDR v1, GM_ADDR v2
   v20.SetGlobalBuffer((__gm__ float *)v3 + (v17 * (v15 * v10)));
   AscendC::GlobalTensor<float> v21;
   v21.SetGlobalBuffer((__gm__ float *)v4 + (v17 * (v15 * (v9 * v10))));
-  matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NORMAL>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NORMAL>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NORMAL>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>> v22;
+  MatmulT0 v22;
   GM_ADDR v23 = GetSysWorkSpacePtr();
   REGIST_MATMUL_OBJ(&v7, v23, v22, &v8);
   v22.SetTensorA(v18);
@@ -68,7 +70,7 @@ extern "C" __global__ __aicore__ void batch_matmul_nbatch_custom(GM_ADDR v1, GM_
   AscendC::GlobalTensor<float> v23 = v22;
   AscendC::GlobalTensor<float> v24;
   v24.SetGlobalBuffer((__gm__ float *)v4 + v19, (v18 * 4));
-  matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::BNGS1S2>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::BNGS1S2>, MM_CFG_NORM_NBATCH> v25;
+  MatmulT1 v25;
   GM_ADDR v26 = GetSysWorkSpacePtr();
   REGIST_MATMUL_OBJ(&v6, v26, v25, &v7);
   AscendC::TQue<AscendC::TPosition::VECOUT, 2> v27;

@@ -1,6 +1,8 @@
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 using namespace AscendC;
+using MatmulT0 = matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>>;
+using MatmulT1 = matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::VECOUT, CubeFormat::ND, float>>;
 __aicore__ inline void CopyTiling(TCubeTiling* v1, GM_ADDR v2) {
   for (size_t i3 = 0; i3 < sizeof(TCubeTiling) / sizeof(uint32_t); i3 += 1) {
     ((uint32_t*) v1)[i3] = ((__gm__ uint32_t*) v2)[i3];
@@ -53,10 +55,10 @@ extern "C" __global__ __aicore__ void qkvg_proj_custom(GM_ADDR v1, GM_ADDR v2, G
   int64_t v41 = static_cast<int64_t>(v40);
   AscendC::GlobalTensor<float> v42;
   v42.SetGlobalBuffer((__gm__ float *)v10 + (v24 * v41), v40);
-  matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>> v43;
-  matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>> v44;
-  matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>> v45;
-  matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::VECOUT, CubeFormat::ND, float>> v46;
+  MatmulT0 v43;
+  MatmulT0 v44;
+  MatmulT0 v45;
+  MatmulT1 v46;
   GM_ADDR v47 = GetSysWorkSpacePtr();
   REGIST_MATMUL_OBJ(&v12, v47, v43, &v13, v44, &v14, v45, &v15, v46, &v16);
   AscendC::TQue<AscendC::TPosition::VECOUT, 2> v48;
