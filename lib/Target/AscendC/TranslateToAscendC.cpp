@@ -29,8 +29,12 @@ void mlir::asc::buildAscToAscendCPipeline(OpPassManager &pm,
                                           const AscToAscendCOptions &options) {
   // The placement is looked up by its creation function only: it is a
   // function pass of the asc transforms.
+  // A kernel that breaks the Matmul protocol is refused, not printed: the
+  // placement reports what it cannot place, the check what is missing.
   if (options.syncPlacement)
     pm.addNestedPass<func::FuncOp>(createAscSyncPlacement());
+  else
+    pm.addNestedPass<func::FuncOp>(createAscVerifySync());
   ConvertAscToEmitCOptions lowering;
   lowering.setSysWorkspace = options.setSysWorkspace;
   lowering.formExpressions = true;

@@ -269,8 +269,10 @@ func.func @iterate_all(%p: !asc.gm_addr) attributes {asc.kernel} {
 // CHECK-NEXT: [[MM]].WaitGetTensorC();
 // CHECK-NEXT: [[MM]].GetTensorC([[C:.*]], [[UB]], 1);
 // CHECK-NEXT: AscendC::GlobalTensor<float> [[BLK:.*]] = [[MM]].GetTensorC<false>();
+// CHECK-NEXT: [[MM]].WaitGetTensorC();
 // CHECK-NEXT: AscendC::DataCopy([[UB]], [[BLK]], {{.*}});
 // CHECK-NEXT: [[MM]].GetTensorC<false>(3, true);
+// CHECK-NEXT: [[MM]].WaitGetTensorC();
 // CHECK-NEXT: [[MM]].AsyncGetTensorC([[UB]]);
 // CHECK-NEXT: [[MM]].WaitGetTensorC();
 // CHECK-NEXT: }
@@ -288,8 +290,10 @@ func.func @iterate_and_get_tensor_c(%p: !asc.gm_addr) attributes {asc.kernel} {
     asc.matmul.wait_get_tensor_c %mm : !mm_ub
     asc.matmul.get_tensor_c %mm, %c, %ub {en_atomic = 1 : i32} : !mm_ub, !gm_f32, !ub_in
     %blk = asc.matmul.get_tensor_c %mm {sync = false} : !mm_ub -> !gm_f32
+    asc.matmul.wait_get_tensor_c %mm : !mm_ub
     asc.data_copy %ub, %blk, %n : !ub_in, !gm_f32
     %unused = asc.matmul.get_tensor_c %mm {sync = false, en_atomic = 3 : i32, en_sequential_write = true} : !mm_ub -> !gm_f32
+    asc.matmul.wait_get_tensor_c %mm : !mm_ub
     asc.matmul.async_get_tensor_c %mm, %ub : !mm_ub, !ub_in
     asc.matmul.wait_get_tensor_c %mm : !mm_ub
   }

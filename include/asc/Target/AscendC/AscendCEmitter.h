@@ -33,8 +33,8 @@ struct AscToAscendCOptions : public PassPipelineOptions<AscToAscendCOptions> {
 };
 
 /// Adds the lowering of a module of asc kernels to EmitC to `pm` (a
-/// ModuleOp pass manager): the optional sync placement, then
-/// --convert-asc-to-emitc.
+/// ModuleOp pass manager): the sync placement or, without it, the protocol
+/// check (--asc-verify-sync), then --convert-asc-to-emitc.
 void buildAscToAscendCPipeline(OpPassManager &pm,
                                const AscToAscendCOptions &options);
 
