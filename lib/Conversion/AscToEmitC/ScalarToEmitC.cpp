@@ -151,8 +151,7 @@ struct IntegerCastLowering : public ScalarLowering<ArithOp> {
         (!emitc::isSupportedIntegerType(type) && !isa<emitc::SizeTType>(type)))
       return failure();
     if (std::is_same_v<ArithOp, arith::ExtUIOp> &&
-        !op.getIn().getType().isInteger(1) &&
-        !isKnownNonNegative(op.getIn()))
+        !op.getIn().getType().isInteger(1) && !isKnownNonNegative(op.getIn()))
       return failure();
 
     rewriter.replaceOpWithNewOp<emitc::CallOpaqueOp>(
@@ -167,17 +166,15 @@ struct IntegerCastLowering : public ScalarLowering<ArithOp> {
 static std::string getShortestLiteral(const APFloat &value) {
   bool losesInfo = false;
   APFloat wide = value;
-  wide.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven,
-               &losesInfo);
+  wide.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &losesInfo);
   std::string text;
   for (int precision = 1; precision <= 17; ++precision) {
     text.clear();
     llvm::raw_string_ostream(text)
         << llvm::format("%.*g", precision, wide.convertToDouble());
     APFloat parsed(value.getSemantics());
-    if (errorToBool(
-            parsed.convertFromString(text, APFloat::rmNearestTiesToEven)
-                .takeError()))
+    if (errorToBool(parsed.convertFromString(text, APFloat::rmNearestTiesToEven)
+                        .takeError()))
       continue;
     if (parsed.bitwiseIsEqual(value))
       break;
@@ -231,13 +228,12 @@ struct ConstantLowering : public ScalarLowering<arith::ConstantOp> {
 /// The narrower integer a `static_cast` widens with sign, or null.
 static Value getWidenedValue(Value value) {
   auto cast = value.getDefiningOp<emitc::CallOpaqueOp>();
-  if (!cast || cast.getCallee() != "static_cast" ||
-      cast.getNumOperands() != 1)
+  if (!cast || cast.getCallee() != "static_cast" || cast.getNumOperands() != 1)
     return {};
   auto from = dyn_cast<IntegerType>(cast.getOperand(0).getType());
   auto to = dyn_cast<IntegerType>(value.getType());
-  if (!from || !to || from.getWidth() >= to.getWidth() ||
-      from.isUnsigned() || to.isUnsigned() || from.getWidth() == 1)
+  if (!from || !to || from.getWidth() >= to.getWidth() || from.isUnsigned() ||
+      to.isUnsigned() || from.getWidth() == 1)
     return {};
   return cast.getOperand(0);
 }

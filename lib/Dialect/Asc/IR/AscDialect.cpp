@@ -167,13 +167,12 @@ LogicalResult AscDialect::verifyOperationAttribute(Operation *op,
   if (name != getKernelAttrName() && name != getCubeOnlyAttrName())
     return op->emitError() << "unknown asc attribute '" << name << "'";
   if (!isa<UnitAttr>(attr.getValue()))
-    return op->emitError() << "expects '" << name
-                           << "' to be a unit attribute";
+    return op->emitError() << "expects '" << name << "' to be a unit attribute";
   if (name == getCubeOnlyAttrName()) {
     if (!op->hasAttr(getKernelAttrName()))
-      return op->emitError() << "expects '" << name
-                             << "' on a kernel (a function with '"
-                             << getKernelAttrName() << "')";
+      return op->emitError()
+             << "expects '" << name << "' on a kernel (a function with '"
+             << getKernelAttrName() << "')";
     return success();
   }
   return verifyKernel(op);
@@ -185,11 +184,9 @@ LogicalResult AscDialect::verifyRegionArgAttribute(Operation *op,
                                                    NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
   if (name != getNoAliasAttrName() && name != getWorkspaceAttrName())
-    return op->emitError() << "unknown asc argument attribute '" << name
-                           << "'";
+    return op->emitError() << "unknown asc argument attribute '" << name << "'";
   if (!isa<UnitAttr>(attr.getValue()))
-    return op->emitError() << "expects '" << name
-                           << "' to be a unit attribute";
+    return op->emitError() << "expects '" << name << "' to be a unit attribute";
   // Declarations have no region, so read the type off the function type.
   Type type;
   auto function = dyn_cast<FunctionOpInterface>(op);
@@ -199,8 +196,8 @@ LogicalResult AscDialect::verifyRegionArgAttribute(Operation *op,
     type = op->getRegion(regionIndex).getArgument(argIndex).getType();
   if (name == getWorkspaceAttrName()) {
     if (!function || !op->hasAttr(getKernelAttrName()))
-      return op->emitError() << "expects '" << name
-                             << "' on an argument of a kernel";
+      return op->emitError()
+             << "expects '" << name << "' on an argument of a kernel";
     if (!isa<GmAddrType>(type))
       return op->emitError() << "expects '" << name
                              << "' on a !asc.gm_addr argument, got " << type;
