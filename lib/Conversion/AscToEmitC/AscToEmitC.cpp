@@ -1845,6 +1845,13 @@ static void readGlobalTensorsInPlace(Operation *root) {
   }
 }
 
+ConvertAscToEmitCOptions mlir::asc::getAscendCSourceLoweringOptions() {
+  ConvertAscToEmitCOptions options;
+  options.formExpressions = true;
+  options.typeAliases = true;
+  return options;
+}
+
 //===----------------------------------------------------------------------===//
 // Pass
 //===----------------------------------------------------------------------===//

@@ -35,10 +35,8 @@ void mlir::asc::buildAscToAscendCPipeline(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(createAscSyncPlacement());
   else
     pm.addNestedPass<func::FuncOp>(createAscVerifySync());
-  ConvertAscToEmitCOptions lowering;
+  ConvertAscToEmitCOptions lowering = getAscendCSourceLoweringOptions();
   lowering.setSysWorkspace = options.setSysWorkspace;
-  lowering.formExpressions = true;
-  lowering.typeAliases = true;
   pm.addPass(createConvertAscToEmitC(lowering));
 }
 
