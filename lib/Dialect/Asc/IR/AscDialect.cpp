@@ -100,8 +100,11 @@ static void warnInitBufferBeforeRegister(MatmulRegisterOp registration) {
     Operation *ancestor = block->findAncestorOpInBlock(*initBuffer);
     if (!ancestor || !ancestor->isBeforeInBlock(registration))
       return;
-    initBuffer.emitWarning()
-            .append("gives a queue its buffers before the pipe's "
+    // Reported at the location, not on the op: a diagnostic on an op prints
+    // it, printing verifies it, and this verifier would warn again.
+    emitWarning(initBuffer.getLoc())
+            .append("'", PipeInitBufferOp::getOperationName(),
+                    "' gives a queue its buffers before the pipe's "
                     "asc.matmul.register: the documented order registers the "
                     "Matmul objects first")
             .attachNote(registration.getLoc())
