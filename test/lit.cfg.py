@@ -46,6 +46,17 @@ if host_cxx:
     config.available_features.add("host-cxx")
     config.substitutions.append(("%host_cxx", host_cxx))
 
+# The real Ascend C headers, for the optional CPU-debug type check of the
+# emitted kernels (docs/AscendC.md has the recipe): ASC_DEVKIT_DIR holds
+# asc-devkit's include/ and impl/ and asc-tools' cpudebug/include/. The real
+# headers build with g++ only.
+asc_devkit_dir = os.environ.get("ASC_DEVKIT_DIR")
+gxx = shutil.which("g++")
+if asc_devkit_dir and gxx:
+    config.available_features.add("asc-devkit")
+    config.substitutions.append(("%asc_devkit_dir", asc_devkit_dir))
+    config.substitutions.append(("%gxx", gxx))
+
 # Embedding: the C API test programs, the language server, the plugin loaded
 # into the system's stock mlir-opt, and the CMake that installs this build
 # and builds a client against the installed tree.

@@ -40,7 +40,7 @@ DIRECTIVE = r"(-NEXT|-NOT|-SAME|-DAG|-LABEL|-EMPTY|-COUNT-\d+)?:"
 # Commands whose exit status is the check, or that only set up files.
 CHECKERS = {"FileCheck", "diff", "cmp", "grep", "count", "not", "test"}
 SILENT = {"rm", "mkdir", "cp", "mv", "touch", "cd", "true", "split-file",
-          "%cmake", "%host_cxx", "%host_cc"}
+          "%cmake", "%host_cxx", "%host_cc", "%gxx"}
 
 
 def find_tests(paths):

@@ -34,7 +34,8 @@ static void buildPipeline(PassManager &pm, MlirAscPipelineStage lastStage) {
   if (lastStage >= MlirAscPipelineStageSyncPlacement)
     funcPm.addPass(asc::createAscSyncPlacement());
   if (lastStage >= MlirAscPipelineStageLowering)
-    pm.addPass(asc::createConvertAscToEmitC());
+    pm.addPass(
+        asc::createConvertAscToEmitC(asc::getAscendCSourceLoweringOptions()));
 }
 
 /// Prints the result of the pipeline: Ascend C source after the emission

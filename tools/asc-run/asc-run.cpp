@@ -78,6 +78,11 @@ static cl::opt<bool>
     repairWaits("repair-missing-waits",
                 cl::desc("With --sync-placement: insert missing waits"),
                 cl::cat(category));
+static cl::opt<bool> noVerifySync(
+    "no-verify-sync",
+    cl::desc("Lower the kernel even when it breaks the Matmul protocol, so "
+             "that the race checker, not the compiler, reports it"),
+    cl::init(false), cl::cat(category));
 static cl::opt<bool> jsonOutput("json",
                                 cl::desc("Print one JSON object per launch"),
                                 cl::cat(category));
@@ -418,6 +423,7 @@ static std::string lowerKernel(StringRef source, StringRef filename,
   }
   asc::AscToAscendCOptions options;
   options.lineDirectives = true;
+  options.verifySync = !noVerifySync;
   asc::buildAscToAscendCPipeline(pm, options);
   if (failed(pm.run(*module)))
     fatal("lowering '" + filename + "' failed (see the diagnostics above)");

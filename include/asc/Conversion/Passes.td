@@ -58,8 +58,11 @@ def ConvertAscToEmitC : Pass<"convert-asc-to-emitc", "ModuleOp"> {
            "uses the system workspace (kernel launch without HAVE_WORKSPACE)">,
     Option<"formExpressions", "form-expressions", "bool", /*default=*/"false",
            "Fold single-use C operators into the expression that uses them, "
-           "as --form-expressions does, but never into a verbatim statement "
-           "where the expression could need parentheses">
+           "as --form-expressions does, with parentheses where a verbatim "
+           "statement takes one">,
+    Option<"typeAliases", "type-aliases", "bool", /*default=*/"false",
+           "Declare each Matmul type once at file scope (`using MatmulT = "
+           "matmul::Matmul<...>;`) and declare the objects with the alias">
   ];
   let dependentDialects = ["::mlir::emitc::EmitCDialect"];
 }

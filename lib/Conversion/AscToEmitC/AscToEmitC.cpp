@@ -576,7 +576,8 @@ static CallArg valueOr(Value value, StringRef fallback) {
 /// True when `funcOp` is a kernel that reads the system workspace pointer.
 static bool usesSysWorkspace(func::FuncOp funcOp) {
   return funcOp->hasAttr(AscDialect::getKernelAttrName()) &&
-         funcOp.walk([](GetSysWorkspacePtrOp) { return WalkResult::interrupt(); })
+         funcOp
+             .walk([](GetSysWorkspacePtrOp) { return WalkResult::interrupt(); })
              .wasInterrupted();
 }
 
@@ -1059,8 +1060,10 @@ struct MatmulGetTensorCLowering : public AscOpLowering<MatmulGetTensorCOp> {
                   ConversionPatternRewriter &rewriter) const override {
     SmallVector<CallArg> args(adaptor.getDsts().begin(),
                               adaptor.getDsts().end());
-    args.push_back(CallArg(getLiteral(int64_t(op.getEnAtomic()))).withDefault("0"));
-    args.push_back(CallArg(getLiteral(op.getEnSequentialWrite())).withDefault("false"));
+    args.push_back(
+        CallArg(getLiteral(int64_t(op.getEnAtomic()))).withDefault("0"));
+    args.push_back(
+        CallArg(getLiteral(op.getEnSequentialWrite())).withDefault("false"));
     SmallVector<std::string> templateArgs = {getLiteral(op.getSync())};
     if (Value result = op.getResult()) {
       Type resultType = convert(result);
@@ -1089,8 +1092,9 @@ struct MatmulGetBatchTensorCLowering
     SmallVector<CallArg> args;
     if (Value dst = adaptor.getDst())
       args.push_back(dst);
-    args.append({adaptor.getBatchA(), adaptor.getBatchB(),
-                 CallArg(getLiteral(op.getEnSequentialWrite())).withDefault("false")});
+    args.append(
+        {adaptor.getBatchA(), adaptor.getBatchB(),
+         CallArg(getLiteral(op.getEnSequentialWrite())).withDefault("false")});
     SmallVector<std::string> templateArgs = {getLiteral(op.getSync())};
     if (Value result = op.getResult()) {
       Type resultType = convert(result);
@@ -1278,7 +1282,8 @@ struct IterateLoopLowering : public PreferredOpLowering<scf::WhileOp> {
     FormattedCall call = formatCall(
         "Iterate", {getLiteral(iterate.getSync())},
         {CallArg(getLiteral(iterate.getEnPartialSum())).withDefault("false")});
-    emitc::VerbatimOp::create(rewriter, loc, "while ({}." + call.format + ") {{",
+    emitc::VerbatimOp::create(rewriter, loc,
+                              "while ({}." + call.format + ") {{",
                               rewriter.getRemappedValue(iterate.getMatmul()));
     Block &after = op.getAfter().front();
     Operation *yield = after.getTerminator();
@@ -1313,8 +1318,7 @@ struct IterateLoopLowering : public PreferredOpLowering<scf::WhileOp> {
     return llvm::map_to_vector(variables, [&](Value variable) -> Value {
       return emitc::LoadOp::create(
           builder, loc,
-          cast<emitc::LValueType>(variable.getType()).getValueType(),
-          variable);
+          cast<emitc::LValueType>(variable.getType()).getValueType(), variable);
     });
   }
 };
@@ -1456,9 +1460,9 @@ static void populateMatmulStatementPatterns(const TypeConverter &converter,
   patterns.add<MatmulStatementLowering<Hf32Op>>(
       converter, context, "SetHF32",
       [](Hf32Op op, Hf32Op::Adaptor) -> SmallVector<CallArg> {
-        return {CallArg(getLiteral(op.getEnableHf32())).withDefault("false"),
-                CallArg(getLiteral(int64_t(op.getTransMode())))
-                    .withDefault("0")};
+        return {
+            CallArg(getLiteral(op.getEnableHf32())).withDefault("false"),
+            CallArg(getLiteral(int64_t(op.getTransMode()))).withDefault("0")};
       });
   using BatchNumOp = MatmulSetBatchNumOp;
   patterns.add<MatmulStatementLowering<BatchNumOp>>(
@@ -1518,8 +1522,7 @@ void mlir::asc::populateAscToEmitCConversionPatterns(
     TypeConverter &typeConverter, RewritePatternSet &patterns,
     const ConvertAscToEmitCOptions &options) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<FuncOpLowering>(typeConverter, context,
-                               options.setSysWorkspace);
+  patterns.add<FuncOpLowering>(typeConverter, context, options.setSysWorkspace);
   patterns.add<FreeQueryLowering<GetBlockIdxOp>>(typeConverter, context,
                                                  "AscendC::GetBlockIdx");
   patterns.add<FreeQueryLowering<GetBlockNumOp>>(typeConverter, context,
@@ -1548,17 +1551,15 @@ void mlir::asc::populateAscToEmitCConversionPatterns(
                                          "AscendC::Muls");
   patterns.add<VectorOpLowering<DuplicateOp>>(typeConverter, context,
                                               "AscendC::Duplicate");
-  patterns
-      .add<GetUserWorkspaceLowering, GetTilingLowering, TilingGetLowering,
-           SetGlobalBufferLowering, SubViewLowering, GetValueLowering,
-           SetValueLowering, ObjectDeclarationLowering<PipeCreateOp>,
-           ObjectDeclarationLowering<QueueCreateOp>,
-           ObjectDeclarationLowering<MatmulCreateOp>, PipeInitBufferLowering,
-           DataCopyLowering, PipeBarrierLowering, MatmulRegisterLowering,
-           MatmulIterateLowering, MatmulGetTensorCLowering,
-           MatmulGetBatchTensorCLowering, CoreGuardLowering,
-           IterateLoopLowering>(
-          typeConverter, context);
+  patterns.add<GetUserWorkspaceLowering, GetTilingLowering, TilingGetLowering,
+               SetGlobalBufferLowering, SubViewLowering, GetValueLowering,
+               SetValueLowering, ObjectDeclarationLowering<PipeCreateOp>,
+               ObjectDeclarationLowering<QueueCreateOp>,
+               ObjectDeclarationLowering<MatmulCreateOp>,
+               PipeInitBufferLowering, DataCopyLowering, PipeBarrierLowering,
+               MatmulRegisterLowering, MatmulIterateLowering,
+               MatmulGetTensorCLowering, MatmulGetBatchTensorCLowering,
+               CoreGuardLowering, IterateLoopLowering>(typeConverter, context);
   populateMatmulStatementPatterns(typeConverter, patterns);
 }
 
@@ -1673,7 +1674,8 @@ static StringRef getMixOnlyCallName(Operation *op) {
 /// Reports the first call in `root` that `getCallName` names, as missing
 /// from the Matmul class the file's mode selects.
 static LogicalResult
-verifyCallsExist(Operation *root, function_ref<StringRef(Operation *)> getCallName,
+verifyCallsExist(Operation *root,
+                 function_ref<StringRef(Operation *)> getCallName,
                  StringRef reason) {
   WalkResult result = root->walk([&](Operation *op) {
     StringRef call = getCallName(op);
@@ -1703,10 +1705,11 @@ static LogicalResult verifyCubeOnlyMode(Operation *root) {
       mixKernel = funcOp;
   });
   if (cubeOnlyKernel && mixKernel)
-    return mixKernel.emitOpError("cannot be lowered to Ascend C: it creates a "
-                                 "Matmul object in mix mode, but the module's "
-                                 "cube-only kernel makes the file define "
-                                 "ASCENDC_CUBE_ONLY")
+    return mixKernel
+               .emitOpError("cannot be lowered to Ascend C: it creates a "
+                            "Matmul object in mix mode, but the module's "
+                            "cube-only kernel makes the file define "
+                            "ASCENDC_CUBE_ONLY")
                .attachNote(cubeOnlyKernel.getLoc())
            << "cube-only kernel here";
   if (cubeOnlyKernel)
@@ -1754,6 +1757,102 @@ static LogicalResult verifySysWorkspaceArguments(ModuleOp module) {
 }
 
 //===----------------------------------------------------------------------===//
+// Matmul type aliases
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The `using` alias of each Matmul type a module declares objects of, in
+/// the order the objects appear: `MatmulT` when there is one type, else
+/// `MatmulT0`, `MatmulT1`, ...
+struct MatmulTypeAliases {
+  explicit MatmulTypeAliases(ModuleOp module) {
+    module.walk([&](MatmulCreateOp create) {
+      MatmulType type = create.getType();
+      if (!getMatmulTypeName(type).empty() && !names.count(type))
+        order.push_back(type);
+      names.try_emplace(type);
+    });
+    for (auto [index, type] : llvm::enumerate(order))
+      names[type] =
+          order.size() == 1 ? "MatmulT" : "MatmulT" + std::to_string(index);
+  }
+
+  /// Declares `using <alias> = matmul::Matmul<...>;` for every type after
+  /// the module's other declarations, where the configurations they name
+  /// are already declared.
+  void declare(ModuleOp module) const {
+    OpBuilder builder(module.getContext());
+    setInsertionPointAfterDeclarations(builder, module);
+    for (MatmulType type : order)
+      emitc::VerbatimOp::create(builder, module.getLoc(),
+                                "using " + names.lookup(type) + " = " +
+                                    getMatmulTypeName(type) + ";");
+  }
+
+  SmallVector<MatmulType> order;
+  llvm::DenseMap<MatmulType, std::string> names;
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Global tensors read in place
+//===----------------------------------------------------------------------===//
+
+/// True when `variable` is a GlobalTensor that only SetGlobalBuffer writes
+/// and everything else loads.
+static bool isSetOnceGlobalTensor(emitc::VariableOp variable) {
+  auto type = dyn_cast<emitc::OpaqueType>(
+      cast<emitc::LValueType>(variable.getType()).getValueType());
+  if (!type || !type.getValue().starts_with("AscendC::GlobalTensor<"))
+    return false;
+  unsigned writes = 0;
+  for (Operation *user : variable->getUsers()) {
+    if (isa<emitc::LoadOp>(user))
+      continue;
+    auto call = dyn_cast<emitc::VerbatimOp>(user);
+    if (!call || !call.getValue().starts_with("{}.SetGlobalBuffer(") ||
+        call.getFmtArgs().front() != variable.getResult())
+      return false;
+    ++writes;
+  }
+  return writes == 1;
+}
+
+/// Hands a set-once GlobalTensor to the member calls that use it
+/// (`mm.SetTensorA(aGlobal)`) instead of a copy of it
+/// (`GlobalTensor<half> v2 = v1;`): a verbatim statement takes the variable
+/// itself. Nothing writes the tensor after SetGlobalBuffer, so the variable
+/// holds the value the copy would. Free calls and subscripts still read it
+/// into a value, as EmitC wants.
+static void readGlobalTensorsInPlace(Operation *root) {
+  SmallVector<emitc::VariableOp> variables;
+  root->walk([&](emitc::VariableOp variable) {
+    if (isSetOnceGlobalTensor(variable))
+      variables.push_back(variable);
+  });
+  for (emitc::VariableOp variable : variables) {
+    for (Operation *user : llvm::make_early_inc_range(variable->getUsers())) {
+      auto load = dyn_cast<emitc::LoadOp>(user);
+      if (!load)
+        continue;
+      load.getResult().replaceUsesWithIf(
+          variable.getResult(), [](OpOperand &use) {
+            return isa<emitc::VerbatimOp>(use.getOwner());
+          });
+      if (load->use_empty())
+        load->erase();
+    }
+  }
+}
+
+ConvertAscToEmitCOptions mlir::asc::getAscendCSourceLoweringOptions() {
+  ConvertAscToEmitCOptions options;
+  options.formExpressions = true;
+  options.typeAliases = true;
+  return options;
+}
+
+//===----------------------------------------------------------------------===//
 // Pass
 //===----------------------------------------------------------------------===//
 
@@ -1780,6 +1879,17 @@ struct ConvertAscToEmitCPass
     typeConverter.addConversion([](Type type) { return type; });
     populateEmitCSizeTTypeConversions(typeConverter);
     populateAscToEmitCTypeConversions(typeConverter);
+    std::optional<MatmulTypeAliases> aliases;
+    if (typeAliases) {
+      aliases.emplace(module);
+      // Tried before the full spelling: conversions run last-added first.
+      typeConverter.addConversion([&](MatmulType type) -> std::optional<Type> {
+        auto it = aliases->names.find(type);
+        if (it == aliases->names.end() || it->second.empty())
+          return std::nullopt;
+        return getObjectType(type.getContext(), it->second);
+      });
+    }
 
     // Everything but EmitC must go: an op without a lowering fails the pass
     // with "failed to legalize operation '<name>'".
@@ -1797,9 +1907,13 @@ struct ConvertAscToEmitCPass
     populateSCFToEmitCConversionPatterns(patterns, typeConverter);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
+    if (aliases)
+      aliases->declare(module);
     elideImplicitWidenings(module);
-    if (formExpressions)
+    if (formExpressions) {
+      readGlobalTensorsInPlace(module);
       formReadableExpressions(module);
+    }
   }
 };
 } // namespace

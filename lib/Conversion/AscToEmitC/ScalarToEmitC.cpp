@@ -151,8 +151,7 @@ struct IntegerCastLowering : public ScalarLowering<ArithOp> {
         (!emitc::isSupportedIntegerType(type) && !isa<emitc::SizeTType>(type)))
       return failure();
     if (std::is_same_v<ArithOp, arith::ExtUIOp> &&
-        !op.getIn().getType().isInteger(1) &&
-        !isKnownNonNegative(op.getIn()))
+        !op.getIn().getType().isInteger(1) && !isKnownNonNegative(op.getIn()))
       return failure();
 
     rewriter.replaceOpWithNewOp<emitc::CallOpaqueOp>(
@@ -167,17 +166,15 @@ struct IntegerCastLowering : public ScalarLowering<ArithOp> {
 static std::string getShortestLiteral(const APFloat &value) {
   bool losesInfo = false;
   APFloat wide = value;
-  wide.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven,
-               &losesInfo);
+  wide.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &losesInfo);
   std::string text;
   for (int precision = 1; precision <= 17; ++precision) {
     text.clear();
     llvm::raw_string_ostream(text)
         << llvm::format("%.*g", precision, wide.convertToDouble());
     APFloat parsed(value.getSemantics());
-    if (errorToBool(
-            parsed.convertFromString(text, APFloat::rmNearestTiesToEven)
-                .takeError()))
+    if (errorToBool(parsed.convertFromString(text, APFloat::rmNearestTiesToEven)
+                        .takeError()))
       continue;
     if (parsed.bitwiseIsEqual(value))
       break;
@@ -231,13 +228,12 @@ struct ConstantLowering : public ScalarLowering<arith::ConstantOp> {
 /// The narrower integer a `static_cast` widens with sign, or null.
 static Value getWidenedValue(Value value) {
   auto cast = value.getDefiningOp<emitc::CallOpaqueOp>();
-  if (!cast || cast.getCallee() != "static_cast" ||
-      cast.getNumOperands() != 1)
+  if (!cast || cast.getCallee() != "static_cast" || cast.getNumOperands() != 1)
     return {};
   auto from = dyn_cast<IntegerType>(cast.getOperand(0).getType());
   auto to = dyn_cast<IntegerType>(value.getType());
-  if (!from || !to || from.getWidth() >= to.getWidth() ||
-      from.isUnsigned() || to.isUnsigned() || from.getWidth() == 1)
+  if (!from || !to || from.getWidth() >= to.getWidth() || from.isUnsigned() ||
+      to.isUnsigned() || from.getWidth() == 1)
     return {};
   return cast.getOperand(0);
 }
@@ -269,34 +265,58 @@ void mlir::asc::elideImplicitWidenings(Operation *root) {
       cast->erase();
 }
 
-/// True when a verbatim statement may print `op` in place of one of its `{}`
-/// placeholders: the placeholder text gets no parentheses, so only a call,
-/// which binds tighter than anything around it, is safe there.
-static bool mayInlineInto(Operation *op, Operation *user) {
-  return !isa<emitc::VerbatimOp>(user) ||
-         isa<emitc::CallOpaqueOp, emitc::CallOp>(op);
+/// True when the emitter prints `value` inside its user: a single-use
+/// expression without side effects.
+static bool isInlinedExpression(Value value) {
+  auto expression = value.getDefiningOp<emitc::ExpressionOp>();
+  return expression && !expression.getDoNotInline() &&
+         !expression.hasSideEffects() && value.hasOneUse();
+}
+
+/// Puts parentheses around the placeholders of `verbatim` that an inlined
+/// expression fills: a placeholder prints its operand as it is, and
+/// `(__gm__ half *){}` or `{}[i]` must not bind into it. Calls need none.
+static void parenthesizeInlinedOperands(emitc::VerbatimOp verbatim) {
+  StringRef format = verbatim.getValue();
+  std::string result;
+  unsigned index = 0;
+  for (size_t i = 0; i < format.size(); ++i) {
+    if (format.substr(i).starts_with("{{")) {
+      result += "{{";
+      ++i;
+      continue;
+    }
+    if (!format.substr(i).starts_with("{}")) {
+      result += format[i];
+      continue;
+    }
+    Value operand = verbatim.getFmtArgs()[index++];
+    bool needsParentheses =
+        isInlinedExpression(operand) &&
+        !isa<emitc::CallOpaqueOp, emitc::CallOp>(
+            operand.getDefiningOp<emitc::ExpressionOp>().getRootOp());
+    result += needsParentheses ? "({})" : "{}";
+    ++i;
+  }
+  if (result != format)
+    verbatim.setValue(result);
 }
 
 void mlir::asc::formReadableExpressions(Operation *root) {
   MLIRContext *context = root->getContext();
   OpBuilder builder(context);
   root->walk([&](Operation *op) {
-    if (op->getNumResults() != 1 || isa<emitc::LiteralOp>(op) ||
-        !isa<emitc::CExpressionInterface>(op) ||
-        op->getParentOfType<emitc::ExpressionOp>())
-      return;
-    // An op a verbatim statement prints needs a variable of its own.
-    if (!llvm::all_of(op->getUsers(), [&](Operation *user) {
-          return mayInlineInto(op, user);
-        }))
-      return;
-    emitc::createExpression(op, builder);
+    if (op->getNumResults() == 1 && !isa<emitc::LiteralOp>(op) &&
+        isa<emitc::CExpressionInterface>(op) &&
+        !op->getParentOfType<emitc::ExpressionOp>())
+      emitc::createExpression(op, builder);
   });
   RewritePatternSet patterns(context);
   emitc::populateExpressionPatterns(patterns);
   // Without the greedy driver's dead-code elimination: an object declared
   // and never used (a TPipe constructs the pipe) stays.
   walkAndApplyPatterns(root, std::move(patterns));
+  root->walk(parenthesizeInlinedOperands);
 }
 
 void mlir::asc::populateScalarToEmitCPatterns(

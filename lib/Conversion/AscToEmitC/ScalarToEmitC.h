@@ -37,9 +37,9 @@ void elideImplicitWidenings(Operation *root);
 
 /// After the conversion: folds single-use C operators into the expression
 /// that uses them (`(m + singleM - 1) / singleM` rather than one variable per
-/// operator), as --form-expressions does, but keeps out of verbatim
-/// statements any expression that could need parentheses there (they print
-/// their operands as they are).
+/// operator), as --form-expressions does, and puts parentheses around the
+/// verbatim placeholders such an expression fills (a placeholder prints its
+/// operand as it is).
 void formReadableExpressions(Operation *root);
 
 } // namespace asc

@@ -30,11 +30,14 @@ void mlir::asc::buildAscToAscendCPipeline(OpPassManager &pm,
                                           const AscToAscendCOptions &options) {
   // The placement is looked up by its creation function only: it is a
   // function pass of the asc transforms.
+  // A kernel that breaks the Matmul protocol is refused, not printed: the
+  // placement reports what it cannot place, the check what is missing.
   if (options.syncPlacement)
     pm.addNestedPass<func::FuncOp>(createAscSyncPlacement());
-  ConvertAscToEmitCOptions lowering;
+  else if (options.verifySync)
+    pm.addNestedPass<func::FuncOp>(createAscVerifySync());
+  ConvertAscToEmitCOptions lowering = getAscendCSourceLoweringOptions();
   lowering.setSysWorkspace = options.setSysWorkspace;
-  lowering.formExpressions = true;
   pm.addPass(createConvertAscToEmitC(lowering));
   if (options.lineDirectives)
     pm.addPass(createAscLineDirectivesPass());

@@ -25,17 +25,21 @@
 !mm_co1 = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <co1, nz, f32>>
 
 // The prologue, then one configuration constant per distinct configuration,
-// then the CopyTiling helper.
+// one `using` alias per Matmul type, then the CopyTiling helper.
 // CHECK: #include "kernel_operator.h"
 // CHECK-NEXT: #include "lib/matmul_intf.h"
 // CHECK-NEXT: using namespace AscendC;
 // CHECK-DAG: constexpr static MatmulConfig MM_CFG_NORM_NBATCH = GetNormalConfig(false, true);
 // CHECK-DAG: constexpr static MatmulConfig MM_CFG_MDL = GetMDLConfig();
+// CHECK-DAG: using MatmulT{{[0-9]+}} = matmul::Matmul<{{.*}}, MM_CFG_MDL>;
+// CHECK-DAG: using MatmulT{{[0-9]+}} = matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, true>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>>;
+// CHECK-DAG: using MatmulT{{[0-9]+}} = matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::CO1, CubeFormat::NZ, float>>;
+// CHECK-DAG: using MatmulT{{[0-9]+}} = matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::BNGS1S2>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::BNGS1S2>, MM_CFG_NORM_NBATCH>;
+// CHECK-DAG: using MatmulT{{[0-9]+}} = matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::NZ, int8_t>, matmul::MatmulType<AscendC::TPosition::TSCM, CubeFormat::ND_ALIGN, int8_t>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, int32_t>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, int32_t>>;
+// CHECK-DAG: using MatmulT{{[0-9]+}} = matmul::Matmul<matmul::MatmulType<AscendC::TPosition::VECCALC, CubeFormat::ND, bfloat16_t>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, bfloat16_t, true, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::VECOUT, CubeFormat::ND, half>>;
 // CHECK: __aicore__ inline void CopyTiling(TCubeTiling* [[TILING:.*]], GM_ADDR [[GM:.*]]) {
-// CHECK-NEXT: uint32_t* [[DST:.*]] = (uint32_t*) [[TILING]];
-// CHECK-NEXT: __gm__ uint32_t* [[SRC:.*]] = (__gm__ uint32_t*) [[GM]];
 // CHECK-NEXT: for (size_t [[I:.*]] = 0; [[I]] < sizeof(TCubeTiling) / sizeof(uint32_t); [[I]] += 1) {
-// CHECK-NEXT: [[DST]][[[I]]] = [[SRC]][[[I]]];
+// CHECK-NEXT: ((uint32_t*) [[TILING]])[[[I]]] = ((__gm__ uint32_t*) [[GM]])[[[I]]];
 // CHECK-NEXT: }
 
 // A kernel takes GM_ADDR pointers; the block queries are free functions;
@@ -80,25 +84,23 @@ func.func @environment(%ws: !asc.gm_addr, %tiling_gm: !asc.gm_addr)
 }
 
 // Global tensors: SetGlobalBuffer with and without an offset and a size, a
-// subview, scalar access.
+// subview, scalar access. Member calls use the tensor SetGlobalBuffer filled;
+// only a subscript reads it into a value first.
 // CHECK-LABEL: void global_tensors(GM_ADDR
 // CHECK: AscendC::GlobalTensor<half> [[A:.*]];
 // CHECK-NEXT: [[A]].SetGlobalBuffer((__gm__ half *){{v[0-9]+}});
-// CHECK-NEXT: AscendC::GlobalTensor<half> {{.*}} = [[A]];
 // CHECK-NEXT: AscendC::GlobalTensor<float> [[B:.*]];
-// CHECK-NEXT: [[B]].SetGlobalBuffer((__gm__ float *){{.*}} + [[OFF:.*]]);
+// CHECK-NEXT: [[B]].SetGlobalBuffer((__gm__ float *){{.*}} + 64);
 // CHECK-NEXT: AscendC::GlobalTensor<float> [[BV:.*]] = [[B]];
 // CHECK-NEXT: AscendC::GlobalTensor<int8_t> [[C:.*]];
-// CHECK-NEXT: [[C]].SetGlobalBuffer((__gm__ int8_t *){{.*}} + [[OFF]], [[OFF]]);
-// CHECK-NEXT: AscendC::GlobalTensor<int8_t> {{.*}} = [[C]];
+// CHECK-NEXT: [[C]].SetGlobalBuffer((__gm__ int8_t *){{.*}} + 64, 64);
 // CHECK-NEXT: AscendC::GlobalTensor<bfloat16_t> [[D:.*]];
-// CHECK-NEXT: [[D]].SetGlobalBuffer((__gm__ bfloat16_t *){{.*}}, [[OFF]]);
-// CHECK-NEXT: AscendC::GlobalTensor<bfloat16_t> {{.*}} = [[D]];
-// CHECK-NEXT: AscendC::GlobalTensor<float> {{.*}} = [[BV]][[[OFF]]];
+// CHECK-NEXT: [[D]].SetGlobalBuffer((__gm__ bfloat16_t *){{.*}}, 64);
+// CHECK-NEXT: AscendC::GlobalTensor<float> {{.*}} = [[BV]][64];
 // CHECK: float [[X:.*]];
-// CHECK-NEXT: [[X]] = [[BV]].GetValue([[OFF]]);
+// CHECK-NEXT: [[X]] = [[B]].GetValue(64);
 // CHECK-NEXT: float [[XV:.*]] = [[X]];
-// CHECK-NEXT: [[BV]].SetValue([[OFF]], [[XV]]);
+// CHECK-NEXT: [[B]].SetValue(64, [[XV]]);
 // CHECK: AscendC::GlobalTensor<uint8_t>
 // CHECK: AscendC::GlobalTensor<uint32_t>
 // CHECK: AscendC::GlobalTensor<int32_t>
@@ -176,7 +178,7 @@ func.func @queues_and_vectors(%p: !asc.gm_addr) attributes {asc.kernel} {
 // calls, with and without their optional arguments; arguments that repeat
 // their parameter's default are left out.
 // CHECK-LABEL: void matmul_configuration(GM_ADDR
-// CHECK: matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, true>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>> [[MM:.*]];
+// CHECK: MatmulT{{[0-9]+}} [[MM:.*]];
 // CHECK-NEXT: GM_ADDR [[WS:.*]] = GetSysWorkSpacePtr();
 // CHECK-NEXT: REGIST_MATMUL_OBJ(&[[PIPE:.*]], [[WS]], [[MM]]);
 // CHECK-NEXT: [[MM]].Init(&[[T:.*]]);
@@ -253,6 +255,8 @@ func.func @iterate_all(%p: !asc.gm_addr) attributes {asc.kernel} {
   asc.matmul.iterate_all %mm, %c {en_atomic = 1 : i32, en_sequential_write = true, fake_msg = true} : !mm, !gm_f32
   asc.matmul.iterate_all %mm_ub, %ub : !mm_ub, !ub_in
   asc.matmul.iterate_all %mm_ub, %ub {sync = false, en_atomic = 2 : i32} : !mm_ub, !ub_in
+  // End completes the issue without a wait flag before the return (rule P1).
+  asc.matmul.end %mm_ub : !mm_ub
   return
 }
 
@@ -268,8 +272,10 @@ func.func @iterate_all(%p: !asc.gm_addr) attributes {asc.kernel} {
 // CHECK-NEXT: [[MM]].WaitGetTensorC();
 // CHECK-NEXT: [[MM]].GetTensorC([[C:.*]], [[UB]], 1);
 // CHECK-NEXT: AscendC::GlobalTensor<float> [[BLK:.*]] = [[MM]].GetTensorC<false>();
+// CHECK-NEXT: [[MM]].WaitGetTensorC();
 // CHECK-NEXT: AscendC::DataCopy([[UB]], [[BLK]], {{.*}});
 // CHECK-NEXT: [[MM]].GetTensorC<false>(3, true);
+// CHECK-NEXT: [[MM]].WaitGetTensorC();
 // CHECK-NEXT: [[MM]].AsyncGetTensorC([[UB]]);
 // CHECK-NEXT: [[MM]].WaitGetTensorC();
 // CHECK-NEXT: }
@@ -287,8 +293,10 @@ func.func @iterate_and_get_tensor_c(%p: !asc.gm_addr) attributes {asc.kernel} {
     asc.matmul.wait_get_tensor_c %mm : !mm_ub
     asc.matmul.get_tensor_c %mm, %c, %ub {en_atomic = 1 : i32} : !mm_ub, !gm_f32, !ub_in
     %blk = asc.matmul.get_tensor_c %mm {sync = false} : !mm_ub -> !gm_f32
+    asc.matmul.wait_get_tensor_c %mm : !mm_ub
     asc.data_copy %ub, %blk, %n : !ub_in, !gm_f32
     %unused = asc.matmul.get_tensor_c %mm {sync = false, en_atomic = 3 : i32, en_sequential_write = true} : !mm_ub -> !gm_f32
+    asc.matmul.wait_get_tensor_c %mm : !mm_ub
     asc.matmul.async_get_tensor_c %mm, %ub : !mm_ub, !ub_in
     asc.matmul.wait_get_tensor_c %mm : !mm_ub
   }
@@ -297,7 +305,7 @@ func.func @iterate_and_get_tensor_c(%p: !asc.gm_addr) attributes {asc.kernel} {
 
 // Iterate into a CO1 tensor takes it as an argument after enPartialSum.
 // CHECK-LABEL: void iterate_local_c(GM_ADDR
-// CHECK: matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::CO1, CubeFormat::NZ, float>> [[MM:.*]];
+// CHECK: MatmulT{{[0-9]+}} [[MM:.*]];
 // CHECK: bool [[MORE:.*]];
 // CHECK-NEXT: [[MORE]] = [[MM]].Iterate(true, [[CO1:.*]]);
 func.func @iterate_local_c(%p: !asc.gm_addr) attributes {asc.kernel} {
@@ -341,7 +349,7 @@ func.func @iterate_batch(%p: !asc.gm_addr) attributes {asc.kernel} {
 // IterateNBatch into the workspace and the two GetBatchTensorC forms; the
 // object's type names its configuration constant (bias slot = C).
 // CHECK-LABEL: void iterate_n_batch(GM_ADDR
-// CHECK: matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::BNGS1S2>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::BNGS1S2>, MM_CFG_NORM_NBATCH> [[MM:.*]];
+// CHECK: MatmulT{{[0-9]+}} [[MM:.*]];
 // CHECK: [[MM]].IterateNBatch<false, true>([[L:.*]], [[BA:.*]], [[BB:.*]], false);
 // CHECK-NEXT: [[MM]].WaitIterateBatch();
 // CHECK-NEXT: [[MM]].IterateNBatch([[L]], [[BA]], [[BB]], true, [[S:.*]], [[S]], [[S]]);
@@ -371,10 +379,10 @@ func.func @iterate_n_batch(%p: !asc.gm_addr) attributes {asc.kernel} {
 // different configurations name different constants, two with the same
 // share one.
 // CHECK-LABEL: void four_objects(GM_ADDR
-// CHECK: matmul::Matmul<{{.*}}, MM_CFG_MDL> [[M1:.*]];
-// CHECK-NEXT: matmul::Matmul<{{.*}}, MM_CFG_MDL> [[M2:.*]];
-// CHECK-NEXT: matmul::Matmul<{{.*}}, MM_CFG_NORM_NBATCH> [[M3:.*]];
-// CHECK-NEXT: matmul::Matmul<{{.*}}> [[M4:.*]];
+// CHECK: [[MDL:MatmulT[0-9]+]] [[M1:.*]];
+// CHECK-NEXT: [[MDL]] [[M2:.*]];
+// CHECK-NEXT: MatmulT{{[0-9]+}} [[M3:.*]];
+// CHECK-NEXT: MatmulT{{[0-9]+}} [[M4:.*]];
 // CHECK-NEXT: REGIST_MATMUL_OBJ(&[[PIPE:.*]], [[WS:.*]], [[M1]], &[[T:.*]], [[M2]], &[[T]], [[M3]], &[[T]], [[M4]], &[[T]]);
 func.func @four_objects(%p: !asc.gm_addr) attributes {asc.kernel} {
   %pipe = asc.pipe.create
@@ -390,8 +398,8 @@ func.func @four_objects(%p: !asc.gm_addr) attributes {asc.kernel} {
 // Matmul element types: int8_t inputs with int32_t results, bfloat16_t, NZ
 // and ND_ALIGN formats, TSCM and VECCALC positions.
 // CHECK-LABEL: void matmul_types(GM_ADDR
-// CHECK: matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::NZ, int8_t>, matmul::MatmulType<AscendC::TPosition::TSCM, CubeFormat::ND_ALIGN, int8_t>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, int32_t>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, int32_t>> {{.*}};
-// CHECK: matmul::Matmul<matmul::MatmulType<AscendC::TPosition::VECCALC, CubeFormat::ND, bfloat16_t>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, bfloat16_t, true, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::VECOUT, CubeFormat::ND, half>> {{.*}};
+// CHECK: MatmulT{{[0-9]+}} {{.*}};
+// CHECK: MatmulT{{[0-9]+}} {{.*}};
 func.func @matmul_types(%p: !asc.gm_addr) attributes {asc.kernel} {
   %m1 = asc.matmul.create : !asc.matmul<a = <gm, nz, i8>, b = <tscm, nd_align, i8>, c = <gm, nd, i32>, bias = <gm, nd, i32>>
   %m2 = asc.matmul.create : !asc.matmul<a = <veccalc, nd, bf16>, b = <gm, nd, bf16, transposed, layout = bsngd>, c = <vecout, nd, f16>>

@@ -8,13 +8,17 @@
 // (a wait never enters a loop).
 
 // CHECK-LABEL: extern "C" __global__ __aicore__ void matmul_addmm_custom(GM_ADDR
-// CHECK: [[MM:v[0-9]+]].IterateAll<false>([[C:v[0-9]+]], 0, false, true);
+// CHECK: [[USER:v[0-9]+]] = AscendC::GetUserWorkspace(
+// CHECK-NEXT: AscendC::GlobalTensor<float> [[C:v[0-9]+]];
+// CHECK-NEXT: [[C]].SetGlobalBuffer((__gm__ float *)[[USER]] +
+// CHECK-NEXT: AscendC::GlobalTensor<float> [[CV:v[0-9]+]] = [[C]];
+// CHECK: [[MM:v[0-9]+]].IterateAll<false>([[C]], 0, false, true);
 // CHECK-NEXT: AscendC::LocalTensor<float> [[BIAS:v[0-9]+]] = {{v[0-9]+}}.AllocTensor<float>();
 // CHECK-NEXT: AscendC::DataCopy([[BIAS]], {{v[0-9]+}}, {{v[0-9]+}});
 // CHECK: AscendC::Muls(
 // CHECK-NEXT: [[MM]].WaitIterateAll();
 // CHECK-NEXT: for (
-// CHECK: AscendC::GlobalTensor<float> {{v[0-9]+}} = [[C]][{{v[0-9]+}}];
+// CHECK: AscendC::GlobalTensor<float> {{v[0-9]+}} = [[CV]][{{v[0-9]+}}];
 // CHECK: [[MM]].End();
 
 // A protocol violation stops the translation with the placement's

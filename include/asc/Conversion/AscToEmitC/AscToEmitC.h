@@ -19,6 +19,11 @@ namespace asc {
 #define GEN_PASS_DECL_CONVERTASCTOEMITC
 #include "asc/Conversion/Passes.h.inc"
 
+/// The options every entry point that prints Ascend C source lowers with
+/// (asc-translate, the asc-to-ascendc pipeline, the C API): the readable
+/// forms, form-expressions and type-aliases, on.
+ConvertAscToEmitCOptions getAscendCSourceLoweringOptions();
+
 /// Adds to `typeConverter` the C++ types of the asc types (GM_ADDR,
 /// AscendC::GlobalTensor<T>, ..., matmul::Matmul<...>) and of the scalars
 /// Ascend C spells its own way (f16 as half, bf16 as bfloat16_t). Objects a

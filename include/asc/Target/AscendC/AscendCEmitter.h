@@ -30,6 +30,13 @@ struct AscToAscendCOptions : public PassPipelineOptions<AscToAscendCOptions> {
                      "uses the system workspace (kernel launch without "
                      "HAVE_WORKSPACE)"),
       llvm::cl::init(false)};
+  Option<bool> verifySync{
+      *this, "verify-sync",
+      llvm::cl::desc("Refuse a kernel that breaks the Matmul protocol "
+                     "(--asc-verify-sync) when the waits are not placed; "
+                     "off only to run a racy kernel under asc-run's race "
+                     "checker"),
+      llvm::cl::init(true)};
   Option<bool> lineDirectives{
       *this, "line-directives",
       llvm::cl::desc("Carry the .mlir source lines into the C++ as #line "
@@ -38,8 +45,9 @@ struct AscToAscendCOptions : public PassPipelineOptions<AscToAscendCOptions> {
 };
 
 /// Adds the lowering of a module of asc kernels to EmitC to `pm` (a
-/// ModuleOp pass manager): the optional sync placement, then
-/// --convert-asc-to-emitc, then the optional #line directives.
+/// ModuleOp pass manager): the sync placement or, without it, the protocol
+/// check (--asc-verify-sync), then --convert-asc-to-emitc, then the optional
+/// #line directives.
 void buildAscToAscendCPipeline(OpPassManager &pm,
                                const AscToAscendCOptions &options);
 

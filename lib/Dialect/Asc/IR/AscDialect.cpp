@@ -100,8 +100,11 @@ static void warnInitBufferBeforeRegister(MatmulRegisterOp registration) {
     Operation *ancestor = block->findAncestorOpInBlock(*initBuffer);
     if (!ancestor || !ancestor->isBeforeInBlock(registration))
       return;
-    initBuffer.emitWarning()
-            .append("gives a queue its buffers before the pipe's "
+    // Reported at the location, not on the op: a diagnostic on an op prints
+    // it, printing verifies it, and this verifier would warn again.
+    emitWarning(initBuffer.getLoc())
+            .append("'", PipeInitBufferOp::getOperationName(),
+                    "' gives a queue its buffers before the pipe's "
                     "asc.matmul.register: the documented order registers the "
                     "Matmul objects first")
             .attachNote(registration.getLoc())
@@ -167,13 +170,12 @@ LogicalResult AscDialect::verifyOperationAttribute(Operation *op,
   if (name != getKernelAttrName() && name != getCubeOnlyAttrName())
     return op->emitError() << "unknown asc attribute '" << name << "'";
   if (!isa<UnitAttr>(attr.getValue()))
-    return op->emitError() << "expects '" << name
-                           << "' to be a unit attribute";
+    return op->emitError() << "expects '" << name << "' to be a unit attribute";
   if (name == getCubeOnlyAttrName()) {
     if (!op->hasAttr(getKernelAttrName()))
-      return op->emitError() << "expects '" << name
-                             << "' on a kernel (a function with '"
-                             << getKernelAttrName() << "')";
+      return op->emitError()
+             << "expects '" << name << "' on a kernel (a function with '"
+             << getKernelAttrName() << "')";
     return success();
   }
   return verifyKernel(op);
@@ -185,11 +187,9 @@ LogicalResult AscDialect::verifyRegionArgAttribute(Operation *op,
                                                    NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
   if (name != getNoAliasAttrName() && name != getWorkspaceAttrName())
-    return op->emitError() << "unknown asc argument attribute '" << name
-                           << "'";
+    return op->emitError() << "unknown asc argument attribute '" << name << "'";
   if (!isa<UnitAttr>(attr.getValue()))
-    return op->emitError() << "expects '" << name
-                           << "' to be a unit attribute";
+    return op->emitError() << "expects '" << name << "' to be a unit attribute";
   // Declarations have no region, so read the type off the function type.
   Type type;
   auto function = dyn_cast<FunctionOpInterface>(op);
@@ -199,8 +199,8 @@ LogicalResult AscDialect::verifyRegionArgAttribute(Operation *op,
     type = op->getRegion(regionIndex).getArgument(argIndex).getType();
   if (name == getWorkspaceAttrName()) {
     if (!function || !op->hasAttr(getKernelAttrName()))
-      return op->emitError() << "expects '" << name
-                             << "' on an argument of a kernel";
+      return op->emitError()
+             << "expects '" << name << "' on an argument of a kernel";
     if (!isa<GmAddrType>(type))
       return op->emitError() << "expects '" << name
                              << "' on a !asc.gm_addr argument, got " << type;

@@ -1,11 +1,10 @@
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 using namespace AscendC;
+using MatmulT = matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>>;
 __aicore__ inline void CopyTiling(TCubeTiling* v1, GM_ADDR v2) {
-  uint32_t* v3 = (uint32_t*) v1;
-  __gm__ uint32_t* v4 = (__gm__ uint32_t*) v2;
-  for (size_t i5 = 0; i5 < sizeof(TCubeTiling) / sizeof(uint32_t); i5 += 1) {
-    v3[i5] = v4[i5];
+  for (size_t i3 = 0; i3 < sizeof(TCubeTiling) / sizeof(uint32_t); i3 += 1) {
+    ((uint32_t*) v1)[i3] = ((__gm__ uint32_t*) v2)[i3];
   }
   return;
 }
@@ -23,37 +22,28 @@ extern "C" __global__ __aicore__ void matmul_custom(GM_ADDR v1, GM_ADDR v2, GM_A
   int32_t v15 = ((v8 + v11) - 1) / v11;
   int32_t v16 = v14 % v15;
   int32_t v17 = v14 / v15;
-  int32_t v18 = v16 * v10;
-  int32_t v19 = v18 * v11;
-  int32_t v20 = v17 * v12;
-  int32_t v21 = (v16 * v9) * v11;
-  int32_t v22 = v21 + v20;
-  int32_t v23 = v8 - v16 * v11;
-  bool v24 = v23 < v11;
-  int32_t v25 = v24 ? v23 : v11;
-  int32_t v26 = v9 - v17 * v12;
-  bool v27 = v26 < v12;
-  int32_t v28 = v27 ? v26 : v12;
-  bool v29 = v28 < v12;
-  AscendC::GlobalTensor<half> v30;
-  v30.SetGlobalBuffer((__gm__ half *)v1 + v19);
-  AscendC::GlobalTensor<half> v31 = v30;
-  AscendC::GlobalTensor<half> v32;
-  v32.SetGlobalBuffer((__gm__ half *)v2 + v20);
-  AscendC::GlobalTensor<half> v33 = v32;
-  AscendC::GlobalTensor<float> v34;
-  v34.SetGlobalBuffer((__gm__ float *)v3 + v22);
-  AscendC::GlobalTensor<float> v35 = v34;
-  matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>> v36;
-  GM_ADDR v37 = GetSysWorkSpacePtr();
-  REGIST_MATMUL_OBJ(&v6, v37, v36, &v7);
-  v36.SetTensorA(v31);
-  v36.SetTensorB(v33);
-  if (v25 < v11 | v29) {
-    v36.SetTail(v25, v28);
+  int32_t v18 = v17 * v12;
+  int32_t v19 = v8 - v16 * v11;
+  int32_t v20 = v19 < v11 ? v19 : v11;
+  int32_t v21 = v9 - v17 * v12;
+  int32_t v22 = v21 < v12 ? v21 : v12;
+  bool v23 = v22 < v12;
+  AscendC::GlobalTensor<half> v24;
+  v24.SetGlobalBuffer((__gm__ half *)v1 + ((v16 * v10) * v11));
+  AscendC::GlobalTensor<half> v25;
+  v25.SetGlobalBuffer((__gm__ half *)v2 + v18);
+  AscendC::GlobalTensor<float> v26;
+  v26.SetGlobalBuffer((__gm__ float *)v3 + ((v16 * v9) * v11 + v18));
+  MatmulT v27;
+  GM_ADDR v28 = GetSysWorkSpacePtr();
+  REGIST_MATMUL_OBJ(&v6, v28, v27, &v7);
+  v27.SetTensorA(v24);
+  v27.SetTensorB(v25);
+  if (v20 < v11 | v23) {
+    v27.SetTail(v20, v22);
   }
-  v36.IterateAll(v35);
-  v36.End();
+  v27.IterateAll(v26);
+  v27.End();
   AscendC::PipeBarrier<PIPE_ALL>();
   return;
 }
