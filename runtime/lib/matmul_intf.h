@@ -22,6 +22,7 @@
 #include "kernel_tiling/kernel_tiling.h"
 
 #include <algorithm>
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <tuple>
@@ -224,6 +225,42 @@ template <typename D> D combine(D old, D value, uint8_t atomic) {
     return toOutput<D>(std::min(o, v));
   default:
     return value;
+  }
+}
+
+/// The axes of an operand's batch layout (TCubeTiling's xLayoutInfoB/S/N/G/D;
+/// for C, S is S1 and D is S2).
+struct LayoutAxes {
+  uint64_t b, s, n, g, d;
+};
+
+/// The first element of batch `t` (counted over the whole tensor) in a batch
+/// layout: BSNGD [B, S, N, G, D] has the N x G matrices of one B side by side
+/// in each row; SBNGD [S, B, N, G, D] all B x N x G of them; BNGS1S2 stores
+/// the S x D matrices one after the other.
+inline uint64_t layoutBatchOffset(LayoutMode mode, const LayoutAxes &x,
+                                  uint64_t t) {
+  switch (mode) {
+  case LayoutMode::BSNGD: {
+    uint64_t ng = x.n * x.g;
+    return ng ? (t / ng) * x.s * ng * x.d + (t % ng) * x.d : 0;
+  }
+  case LayoutMode::SBNGD:
+    return t * x.d;
+  default:
+    return t * x.s * x.d;
+  }
+}
+
+/// The distance between two rows of one matrix in a batch layout.
+inline uint64_t layoutRowStride(LayoutMode mode, const LayoutAxes &x) {
+  switch (mode) {
+  case LayoutMode::BSNGD:
+    return x.n * x.g * x.d;
+  case LayoutMode::SBNGD:
+    return x.b * x.n * x.g * x.d;
+  default:
+    return x.d;
   }
 }
 
@@ -599,6 +636,12 @@ public:
                  matrixStrideA, matrixStrideB, enAtomic, loc);
   }
 
+  /// batchLoop IterateBatch calls of max(batchA, batchB) batches each, into
+  /// the workspace (SetWorkspace): loop l takes the batches l * batchA ... of
+  /// A, B (their batch layouts: BSNGD, SBNGD, BNGS1S2) and writes C's batches
+  /// at their places in C's layout, as CANN's server does
+  /// (CalcNBatchoffset). Published at once (sync), at WaitIterateBatch
+  /// (waitIterateBatch), else at End().
   template <bool sync = true, bool waitIterateBatch = false>
   void IterateNBatch(const uint32_t batchLoop, uint32_t batchA, uint32_t batchB,
                      bool enSequentialWrite, const uint32_t matrixStrideA = 0,
@@ -615,40 +658,200 @@ public:
                       B_TYPE::layout != LayoutMode::NORMAL &&
                       C_TYPE::layout != LayoutMode::NORMAL,
                   "BMM does not support the layout being NONE or NORMAL");
-    asc_run::unused(batchLoop, batchA, batchB, enSequentialWrite, matrixStrideA,
-                    matrixStrideB, matrixStrideC, enPartialSum, enAtomic);
-    asc_run::misuse(loc,
-                    "IterateNBatch with the BSNGD/SBNGD/BNGS1S2 layouts is "
-                    "not modelled by asc-run");
+    asc_run::unused(enSequentialWrite);
+    if constexpr (!ToConfig().isNBatch) {
+      // The real client posts nothing without isNBatch.
+      asc_run::unused(batchLoop, batchA, batchB, matrixStrideA, matrixStrideB,
+                      matrixStrideC, enPartialSum, enAtomic, loc);
+      return;
+    }
+    const char *name = sync ? "IterateNBatch<true>" : "IterateNBatch<false>";
+    checkIssue(name, loc, true);
+    checkNBatchArgs(name, batchLoop, batchA, batchB, matrixStrideC,
+                    enPartialSum, loc);
+    uint32_t batchC = batchA;
+    detail::LayoutAxes ax = axesA(), bx = axesB(), cx = axesC();
+    // Without the wait flag CANN's server signals the client after each loop
+    // and each GetBatchTensorC waits for its loop: one pending part a loop.
+    bool perLoop = !sync && !waitIterateBatch;
+    std::vector<std::unique_ptr<asc_run::Pending>> parts;
+    for (uint32_t l = 0; l < (perLoop ? batchLoop : 1); ++l) {
+      parts.push_back(newPending(
+          name, loc, (!sync && waitIterateBatch) ? "WaitIterateBatch" : ""));
+      if (perLoop)
+        parts.back()->fetchedBy = "GetBatchTensorC";
+    }
+    uint64_t one = uint64_t(singleM_) * singleN_;
+    uint64_t ldc = detail::layoutRowStride(C_TYPE::layout, cx);
+    DstT *ws = reinterpret_cast<DstT *>(const_cast<uint8_t *>(workspace_));
+    const SrcAT *a0 = a_;
+    const SrcBT *b0 = b_;
+    const BiasT *bias0 = bias_;
+    ldA_ = detail::layoutRowStride(A_TYPE::layout, ax);
+    ldB_ = detail::layoutRowStride(B_TYPE::layout, bx);
+    uint64_t end = 0;
+    std::vector<AccT> result;
+    std::vector<uint64_t> cPlace;
+    for (uint32_t l = 0; l < batchLoop; ++l) {
+      asc_run::Pending &p = *parts[perLoop ? l : 0];
+      for (uint32_t j = 0; j < batchC; ++j) {
+        uint64_t t = uint64_t(l) * batchC + j;
+        a_ = a0 + batchStart(A_TYPE::layout, ax, l, batchA, j, matrixStrideA);
+        b_ = b0 + batchStart(B_TYPE::layout, bx, l, batchB, j, matrixStrideB);
+        if (bias0)
+          bias_ = bias0 + (ToConfig().isBiasBatch ? t * singleN_ : 0);
+        addInputs(p, 1);
+        std::vector<AccT> product;
+        computeAll(product);
+        result.insert(result.end(), product.begin(), product.end());
+        uint64_t place = detail::layoutBatchOffset(C_TYPE::layout, cx, t);
+        cPlace.push_back(place);
+        p.outputs.addRows(ws + place, singleM_,
+                          uint64_t(singleN_) * sizeof(DstT), ldc * sizeof(DstT),
+                          "C");
+        end = std::max(end, (place + (singleM_ - 1) * ldc + singleN_) *
+                                sizeof(DstT));
+      }
+      if (perLoop || l + 1 == batchLoop) {
+        p.outputs.atomic = enAtomic != 0;
+        int rows = singleM_, cols = singleN_;
+        p.publish = [ws, rows, cols, ldc, enAtomic, cPlace = std::move(cPlace),
+                     result = std::move(result)]() {
+          for (size_t t = 0; t < cPlace.size(); ++t)
+            for (int i = 0; i < rows; ++i)
+              for (int j = 0; j < cols; ++j) {
+                DstT &d = ws[cPlace[t] + uint64_t(i) * ldc + j];
+                d = detail::combine(
+                    d,
+                    detail::toOutput<DstT>(
+                        result[(t * rows + i) * uint64_t(cols) + j]),
+                    enAtomic);
+              }
+        };
+        cPlace.clear();
+        result.clear();
+        p.done = asc_run::state().timeline.cubeWork(
+            allCycles(perLoop ? batchC : batchLoop * batchC));
+      }
+    }
+    a_ = a0;
+    b_ = b0;
+    bias_ = bias0;
+    ldA_ = ldB_ = 0;
+    if (workspaceBytes_ && end > workspaceBytes_)
+      asc_run::misuse(loc, std::string(name) + " writes " +
+                               std::to_string(end) +
+                               " bytes of results into a workspace of " +
+                               std::to_string(workspaceBytes_));
+    nbatchIssued_ = true;
+    nbatchSync_ = sync;
+    nbatchWaitFlag_ = waitIterateBatch;
+    nbatchLoops_ = batchLoop;
+    nbatchIter_ = 0;
+    nbatchFetches_ = 0;
+    nbatchBytes_ = end;
+    nbatchViewBytes_ = 0;
+    for (auto &p : parts)
+      finishIssue(std::move(p), sync, loc);
   }
   void WaitIterateBatch(Loc loc = Loc::current()) {
     wait("WaitIterateBatch", loc);
   }
 
+  /// A view of the next max(batchA, batchB) x singleCoreM x singleCoreN
+  /// results in the workspace: CANN's client hands them out one after the
+  /// other from the workspace's start. Nothing is copied, so nothing is
+  /// checked until the view is read.
   template <bool sync = true>
   GlobalTensor<DstT> GetBatchTensorC(uint32_t batchA, uint32_t batchB,
                                      bool enSequentialWrite = false,
                                      Loc loc = Loc::current()) {
-    asc_run::unused(batchA, batchB, enSequentialWrite);
-    GlobalTensor<DstT> none;
-    if constexpr (ToConfig().isNBatch)
-      asc_run::misuse(loc,
-                      "GetBatchTensorC follows IterateNBatch, which asc-run "
-                      "does not model");
-    return none; // the real client returns an empty tensor without isNBatch
+    asc_run::unused(enSequentialWrite);
+    GlobalTensor<DstT> global;
+    if constexpr (!ToConfig().isNBatch) {
+      asc_run::unused(batchA, batchB, loc);
+      return global; // the real client returns an empty tensor
+    }
+    const char *name =
+        sync ? "GetBatchTensorC<true>" : "GetBatchTensorC<false>";
+    checkBatchFetch(sync, name, loc);
+    awaitNBatchLoop();
+    uint64_t elems = uint64_t(std::max(batchA, batchB)) * singleM_ * singleN_;
+    if (nbatchViewBytes_ + elems * sizeof(DstT) > nbatchBytes_)
+      asc_run::misuse(
+          loc, std::string(name) + " returns workspace bytes [" +
+                   std::to_string(nbatchViewBytes_) + ", " +
+                   std::to_string(nbatchViewBytes_ + elems * sizeof(DstT)) +
+                   "), past the " + std::to_string(nbatchBytes_) +
+                   " bytes IterateNBatch wrote");
+    global.SetGlobalBuffer(
+        reinterpret_cast<DstT *>(const_cast<uint8_t *>(workspace_) +
+                                 nbatchViewBytes_),
+        elems);
+    nbatchViewBytes_ += elems * sizeof(DstT);
+    asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
+    return global;
   }
+  /// Copies the results of the next loop of IterateNBatch from the workspace
+  /// into `c` (CANN's CopyToUBBatch): BNGS1S2 batches are contiguous; for
+  /// BSNGD/SBNGD, singleCoreM rows of the loop's batches side by side, with
+  /// the layout's gap between rows on both sides.
   template <bool sync = true, bool doPad = false>
   void GetBatchTensorC(const LocalTensor<DstT> &c, uint32_t batchA,
                        uint32_t batchB, bool enSequentialWrite = false,
                        uint32_t height = 0, uint32_t width = 0,
                        uint32_t srcGap = 0, uint32_t dstGap = 0,
                        Loc loc = Loc::current()) {
-    asc_run::unused(c, batchA, batchB, enSequentialWrite, height, width, srcGap,
-                    dstGap);
-    if constexpr (ToConfig().isNBatch)
+    asc_run::unused(enSequentialWrite, height, width, srcGap, dstGap);
+    if constexpr (!ToConfig().isNBatch) {
+      asc_run::unused(c, batchA, batchB, loc);
+      return; // the real client copies nothing
+    }
+    const char *name =
+        sync ? "GetBatchTensorC<true>" : "GetBatchTensorC<false>";
+    checkBatchFetch(sync, name, loc);
+    awaitNBatchLoop();
+    if (C_TYPE::format == CubeFormat::ND_ALIGN)
       asc_run::misuse(loc,
-                      "GetBatchTensorC follows IterateNBatch, which asc-run "
-                      "does not model");
+                      std::string(name) +
+                          " with an ND_ALIGN C is not modelled by asc-run");
+    if (nbatchIter_ >= nbatchLoops_)
+      asc_run::misuse(loc, std::string(name) + " fetches loop " +
+                               std::to_string(nbatchIter_ + 1) +
+                               " of an IterateNBatch of " +
+                               std::to_string(nbatchLoops_) + " loops");
+    uint32_t batchC = std::max(batchA, batchB);
+    detail::LayoutAxes cx = axesC();
+    uint64_t start = detail::layoutBatchOffset(C_TYPE::layout, cx,
+                                               uint64_t(nbatchIter_) * batchC);
+    const uint8_t *src = workspace_ + start * sizeof(DstT);
+    uint8_t *dst = reinterpret_cast<uint8_t *>(c.GetPhyAddr());
+    uint64_t rows = 1;
+    uint64_t rowBytes = uint64_t(batchC) * singleM_ * singleN_ * sizeof(DstT);
+    uint64_t stride = rowBytes;
+    if (C_TYPE::layout == LayoutMode::BSNGD ||
+        C_TYPE::layout == LayoutMode::SBNGD) {
+      rows = singleM_;
+      rowBytes = uint64_t(batchC) * singleN_ * sizeof(DstT);
+      stride = detail::layoutRowStride(C_TYPE::layout, cx) * sizeof(DstT);
+    }
+    if (rowBytes % 32 != 0 || stride % 32 != 0)
+      asc_run::misuse(loc, std::string(name) + " copies rows of " +
+                               std::to_string(rowBytes) + " bytes " +
+                               std::to_string(stride) +
+                               " bytes apart: DataCopy needs multiples of 32 "
+                               "bytes");
+    asc_run::Footprint reads, writes;
+    reads.addRows(src, rows, rowBytes, stride, "workspace");
+    writes.addRows(dst, rows, rowBytes, stride, "C");
+    asc_run::checkAccess(name, loc, reads, false);
+    asc_run::checkAccess(name, loc, writes, true);
+    for (uint64_t r = 0; r < rows; ++r)
+      std::memmove(dst + r * stride, src + r * stride, rowBytes);
+    asc_run::state().timeline.vectorWork(
+        asc_run::copyCycles(rows * rowBytes, rows));
+    nbatchViewBytes_ = start * sizeof(DstT); // the client's cOffset_
+    ++nbatchIter_;
   }
 
   void End(Loc loc = Loc::current()) {
@@ -666,6 +869,7 @@ public:
       background_ = nullptr;
     }
     iterating_ = false;
+    nbatchIssued_ = false;
     ended_ = true;
     asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
   }
@@ -807,18 +1011,18 @@ private:
       ; // a scalar A is held by the object
     else if (transA_)
       p.inputs.addRows(a_, singleK_, uint64_t(singleM_) * sizeof(SrcAT),
-                       uint64_t(orgM_) * sizeof(SrcAT), "A");
+                       lda() * sizeof(SrcAT), "A");
     else
       p.inputs.addRows(a_, singleM_, uint64_t(singleK_) * sizeof(SrcAT),
-                       uint64_t(orgKa_) * sizeof(SrcAT), "A");
+                       lda() * sizeof(SrcAT), "A");
     if (broadcastB_)
       ; // a scalar B is held by the object
     else if (transB_)
       p.inputs.addRows(b_, singleN_, uint64_t(singleK_) * sizeof(SrcBT),
-                       uint64_t(orgKb_) * sizeof(SrcBT), "B");
+                       ldb() * sizeof(SrcBT), "B");
     else
       p.inputs.addRows(b_, singleK_, uint64_t(singleN_) * sizeof(SrcBT),
-                       uint64_t(orgN_) * sizeof(SrcBT), "B");
+                       ldb() * sizeof(SrcBT), "B");
     if (bias_)
       p.inputs.add(bias_, uint64_t(singleN_) * sizeof(BiasT), "bias");
     if (quantVector_)
@@ -826,15 +1030,153 @@ private:
                    "quantisation scales");
   }
 
+  /// The batch-layout axes of A, B and C from the tiling (C's S and D are
+  /// its S1 and S2).
+  detail::LayoutAxes axesA() const {
+    return {uint64_t(tiling_.ALayoutInfoB), uint64_t(tiling_.ALayoutInfoS),
+            uint64_t(tiling_.ALayoutInfoN), uint64_t(tiling_.ALayoutInfoG),
+            uint64_t(tiling_.ALayoutInfoD)};
+  }
+  detail::LayoutAxes axesB() const {
+    return {uint64_t(tiling_.BLayoutInfoB), uint64_t(tiling_.BLayoutInfoS),
+            uint64_t(tiling_.BLayoutInfoN), uint64_t(tiling_.BLayoutInfoG),
+            uint64_t(tiling_.BLayoutInfoD)};
+  }
+  detail::LayoutAxes axesC() const {
+    return {uint64_t(tiling_.CLayoutInfoB), uint64_t(tiling_.CLayoutInfoS1),
+            uint64_t(tiling_.CLayoutInfoN), uint64_t(tiling_.CLayoutInfoG),
+            uint64_t(tiling_.CLayoutInfoS2)};
+  }
+
+  /// Where batch j of loop l of an IterateNBatch operand starts: the loop at
+  /// its batches' place in the layout, then matrixStride apart when given
+  /// (CANN's copy uses it as the source stride), else at the layout's place.
+  static uint64_t batchStart(LayoutMode layout, const detail::LayoutAxes &x,
+                             uint32_t l, uint32_t batch, uint32_t j,
+                             uint32_t matrixStride) {
+    uint64_t first = uint64_t(l) * batch;
+    if (matrixStride)
+      return detail::layoutBatchOffset(layout, x, first) +
+             uint64_t(j) * matrixStride;
+    return detail::layoutBatchOffset(layout, x, first + j);
+  }
+
+  /// One operand's layout axes against the matrix it holds (rows x cols as
+  /// stored): S and D are its rows and columns, N and G (and B for SBNGD)
+  /// at least 1.
+  static void checkAxes(Loc loc, const char *call, const char *who,
+                        LayoutMode layout, const detail::LayoutAxes &x,
+                        int rows, int cols, const char *sName,
+                        const char *dName) {
+    auto fail = [&](const std::string &what) {
+      asc_run::misuse(loc, std::string(call) + ": " + what);
+    };
+    if (x.n == 0 || x.g == 0 || (layout == LayoutMode::SBNGD && x.b == 0))
+      fail(std::string("the tiling's ") + who + "LayoutInfoN/G" +
+           (layout == LayoutMode::SBNGD ? "/B" : "") + " must be at least 1");
+    if (x.s != uint64_t(rows) || x.d != uint64_t(cols))
+      fail(std::string("the tiling's ") + who + "LayoutInfo" + sName + " x " +
+           who + "LayoutInfo" + dName + " is " + std::to_string(x.s) + " x " +
+           std::to_string(x.d) + " but " + who + " holds " +
+           std::to_string(rows) + " x " + std::to_string(cols) +
+           " matrices (asc-run models one matrix per S x D slice)");
+  }
+
+  /// CANN's client waits in each of its first 14 (INC_PROCESS_CHECK)
+  /// GetBatchTensorC calls for a signal of the server: after each loop of an
+  /// IterateNBatch without the wait flag (the 14th waits for the end of all
+  /// loops). So the k-th fetch publishes loop k. An IterateNBatch with the
+  /// wait flag was completed by WaitIterateBatch (docs/Runtime.md).
+  void awaitNBatchLoop() {
+    constexpr uint32_t kIncProcessCheck = 14;
+    uint32_t fetch = nbatchFetches_++;
+    if (fetch >= kIncProcessCheck)
+      return;
+    std::vector<asc_run::Pending *> loops;
+    for (asc_run::Pending *p : asc_run::pendingOf(index_, false))
+      if (p->fetchedBy == "GetBatchTensorC")
+        loops.push_back(p);
+    for (size_t i = 0; i < loops.size(); ++i) {
+      asc_run::complete(loops[i]);
+      if (fetch + 1 < kIncProcessCheck)
+        break;
+    }
+  }
+
+  void checkNBatchArgs(const char *call, uint32_t batchLoop, uint32_t batchA,
+                       uint32_t batchB, uint32_t matrixStrideC,
+                       bool enPartialSum, Loc loc) {
+    std::string name = call;
+    if (!workspace_)
+      asc_run::misuse(loc, name + " needs SetWorkspace first (its results go "
+                                  "to the workspace)");
+    if (batchLoop == 0 || batchA == 0 || batchB == 0)
+      asc_run::misuse(loc, name + " with batchLoop " +
+                               std::to_string(batchLoop) + ", batchA " +
+                               std::to_string(batchA) + ", batchB " +
+                               std::to_string(batchB) + ": none may be 0");
+    if (batchA != batchB)
+      asc_run::misuse(loc, name + " with batchA " + std::to_string(batchA) +
+                               " != batchB " + std::to_string(batchB) +
+                               " (broadcast) is not modelled by asc-run");
+    if (matrixStrideC)
+      asc_run::misuse(loc, name + ": matrixStrideC is reserved, keep it 0");
+    if (enPartialSum)
+      asc_run::misuse(loc,
+                      name + " with enPartialSum is not modelled by asc-run");
+    if (broadcastA_ || broadcastB_)
+      asc_run::misuse(loc, name + " with a scalar A or B is not modelled by "
+                                  "asc-run");
+    if (tiling_.CLayoutInfoG == 1 &&
+        (tiling_.ALayoutInfoG != 1 || tiling_.BLayoutInfoG != 1))
+      asc_run::misuse(loc, name + " reducing A's or B's G axis into C "
+                                  "(CLayoutInfoG 1) is not modelled by "
+                                  "asc-run");
+    checkAxes(loc, call, "A", A_TYPE::layout, axesA(),
+              transA_ ? singleK_ : singleM_, transA_ ? singleM_ : singleK_, "S",
+              "D");
+    checkAxes(loc, call, "B", B_TYPE::layout, axesB(),
+              transB_ ? singleN_ : singleK_, transB_ ? singleK_ : singleN_, "S",
+              "D");
+    checkAxes(loc, call, "C", C_TYPE::layout, axesC(), singleM_, singleN_, "S1",
+              "S2");
+  }
+
+  /// A fetch of IterateNBatch results: only the asynchronous form exists, and
+  /// it reads what an asynchronous IterateNBatch left in the workspace.
+  void checkBatchFetch(bool sync, const char *call, Loc loc) {
+    std::string name = call;
+    if (sync)
+      asc_run::misuse(loc, name + ": GetBatchTensorC exists only in the "
+                                  "asynchronous form (sync = false)");
+    if (ended_)
+      asc_run::misuse(loc, name + " after End()");
+    if (!nbatchIssued_)
+      asc_run::misuse(loc, name + " without an IterateNBatch before it");
+    if (nbatchSync_)
+      asc_run::misuse(loc, name + " after IterateNBatch<true>: the client "
+                                  "fetches the results of an asynchronous "
+                                  "IterateNBatch only");
+  }
+
+  /// The row strides of A and B as stored (transposed: K x M, N x K): the
+  /// original shape's, or a batch layout's while IterateNBatch runs.
+  uint64_t lda() const {
+    return ldA_ ? ldA_ : uint64_t(transA_ ? orgM_ : orgKa_);
+  }
+  uint64_t ldb() const {
+    return ldB_ ? ldB_ : uint64_t(transB_ ? orgKb_ : orgN_);
+  }
+
   SrcAT elemA(int m, int k) const {
     if (broadcastA_)
       return *a_;
-    return transA_ ? a_[uint64_t(k) * orgM_ + m] : a_[uint64_t(m) * orgKa_ + k];
+    return transA_ ? a_[uint64_t(k) * lda() + m] : a_[uint64_t(m) * lda() + k];
   }
   SrcBT elemB(int k, int n) const {
     if (broadcastB_)
       return *b_;
-    return transB_ ? b_[uint64_t(n) * orgKb_ + k] : b_[uint64_t(k) * orgN_ + n];
+    return transB_ ? b_[uint64_t(n) * ldb() + k] : b_[uint64_t(k) * ldb() + n];
   }
 
   /// The product of rows [m0, m0+rows) and columns [n0, n0+cols) of the single
@@ -1108,6 +1450,12 @@ private:
   int orgM_ = 0, orgN_ = 0, orgKa_ = 0, orgKb_ = 0;
   int singleM_ = 0, singleN_ = 0, singleK_ = 0;
   int batchA_ = 1, batchB_ = 1;
+  uint64_t ldA_ = 0, ldB_ = 0; ///< batch-layout row strides (0: org shape)
+  /// The last IterateNBatch: its loops, whether it was synchronous, and the
+  /// client's read position in the workspace (GetBatchTensorC).
+  bool nbatchIssued_ = false, nbatchSync_ = false, nbatchWaitFlag_ = false;
+  uint32_t nbatchLoops_ = 0, nbatchIter_ = 0, nbatchFetches_ = 0;
+  uint64_t nbatchBytes_ = 0, nbatchViewBytes_ = 0;
   const SrcAT *a_ = nullptr;
   const SrcBT *b_ = nullptr;
   const BiasT *bias_ = nullptr;
