@@ -282,11 +282,24 @@ class MatmulModel {
   static_assert(std::is_same_v<SrcAT, SrcBT> || (std::is_same_v<SrcAT, half> &&
                                                  std::is_same_v<SrcBT, int8_t>),
                 "A and B of a Matmul have one element type (or half x int8)");
-  /// asc-run computes ND (and ND_ALIGN) operands only.
+  /// asc-run computes ND and NZ A and B, and ND, ND_ALIGN and NZ C.
   static constexpr bool kModelledFormats =
-      A_TYPE::format == CubeFormat::ND && B_TYPE::format == CubeFormat::ND &&
+      (A_TYPE::format == CubeFormat::ND || A_TYPE::format == CubeFormat::NZ) &&
+      (B_TYPE::format == CubeFormat::ND || B_TYPE::format == CubeFormat::NZ) &&
       (C_TYPE::format == CubeFormat::ND ||
-       C_TYPE::format == CubeFormat::ND_ALIGN);
+       C_TYPE::format == CubeFormat::ND_ALIGN ||
+       C_TYPE::format == CubeFormat::NZ);
+  static constexpr bool kNzA = A_TYPE::format == CubeFormat::NZ;
+  static constexpr bool kNzB = B_TYPE::format == CubeFormat::NZ;
+  static constexpr bool kNzC = C_TYPE::format == CubeFormat::NZ;
+  /// The width of an NZ fractal (its height is 16): 32 bytes of A and B
+  /// (C0: 16 halves, 32 int8, 8 floats); C's float/int32 fractal is 16 wide,
+  /// 8 with isEnableChannelSplit (CANN's NZ alignment table).
+  static constexpr uint64_t kC0A = 32 / sizeof(SrcAT);
+  static constexpr uint64_t kC0B = 32 / sizeof(SrcBT);
+  static constexpr uint64_t kC0C = sizeof(DstT) == 4
+                                       ? (MM_CFG.isEnableChannelSplit ? 8 : 16)
+                                       : 32 / sizeof(DstT);
 
 public:
   MatmulModel() = default;
@@ -528,6 +541,7 @@ public:
         "GetTensorC is not support when enableGetTensorC is disabled");
     (void)enAtomic;
     (void)enSequentialWrite;
+    checkNzOutput("GetTensorC<false>", loc);
     checkFetch(false, loc, "GetTensorC<false>");
     if (!background_)
       asc_run::misuse(
@@ -557,6 +571,8 @@ public:
     (void)fakeMsg;
     const char *name = sync ? "IterateAll<true>" : "IterateAll<false>";
     checkIssue(name, loc, true);
+    if (kNzC && enSequentialWrite)
+      checkNzOutput(std::string(name) + " with enSequentialWrite", loc);
     if (sync && waitIterateAll)
       asc_run::misuse(loc, "IterateAll<true> with waitIterateAll");
     auto p = newPending(name, loc,
@@ -573,7 +589,9 @@ public:
     for (int i = 0; i < rows; ++i)
       for (int j = 0; j < cols; ++j)
         places[uint64_t(i) * cols + j] =
-            enSequentialWrite ? sequentialPlace(i, j) : uint64_t(i) * orgN_ + j;
+            enSequentialWrite ? sequentialPlace(i, j)
+            : kNzC            ? storedPlace(true, kC0C, orgM_, i, j)
+                              : uint64_t(i) * orgN_ + j;
     DstT *dst = gm.GetPhyAddr();
     for (uint64_t place : places)
       p->outputs.add(dst + place, sizeof(DstT), "C");
@@ -667,6 +685,10 @@ public:
     }
     const char *name = sync ? "IterateNBatch<true>" : "IterateNBatch<false>";
     checkIssue(name, loc, true);
+    if (kNzA || kNzB || kNzC)
+      asc_run::misuse(loc,
+                      std::string(name) +
+                          " with an NZ operand is not modelled by asc-run");
     checkNBatchArgs(name, batchLoop, batchA, batchB, matrixStrideC,
                     enPartialSum, loc);
     uint32_t batchC = batchA;
@@ -915,8 +937,10 @@ private:
   /// A new issue: the object is initialised and has nothing pending.
   void checkIssue(const char *call, Loc loc, bool whole) {
     if (!kModelledFormats)
-      asc_run::misuse(loc, std::string(call) + " with an NZ operand: asc-run "
-                                               "models the ND format only");
+      asc_run::misuse(loc, std::string(call) +
+                               " with a CubeFormat other than ND and NZ (and "
+                               "ND_ALIGN for C): not modelled by asc-run");
+    checkNzShapes(call, loc);
     if (!initialised_)
       asc_run::misuse(loc, std::string(call) + " on a Matmul object without a "
                                                "tiling (REGIST_MATMUL_OBJ with "
@@ -935,6 +959,43 @@ private:
     if (whole && iterating_)
       asc_run::misuse(loc,
                       std::string(call) + " in the middle of an Iterate loop");
+  }
+
+  /// CANN's NZ alignment table: an NZ matrix's outer axis is a multiple of
+  /// 16 and its inner axis of the fractal width, for the original shape and
+  /// the single shape alike.
+  void checkNzShapes(const char *call, Loc loc) const {
+    if (!initialised_)
+      return;
+    auto check = [&](bool nz, const char *who, uint64_t c0, int rows, int cols,
+                     int orgRows, int orgCols) {
+      if (!nz || (rows % 16 == 0 && cols % c0 == 0 && orgRows % 16 == 0 &&
+                  orgCols % c0 == 0))
+        return;
+      asc_run::misuse(loc,
+                      std::string(call) + " with an NZ " + who + " of " +
+                          std::to_string(rows) + " x " + std::to_string(cols) +
+                          " (original " + std::to_string(orgRows) + " x " +
+                          std::to_string(orgCols) +
+                          "): NZ needs rows in multiples of 16 and columns in "
+                          "multiples of " +
+                          std::to_string(c0));
+    };
+    check(kNzA, "A", kC0A, transA_ ? singleK_ : singleM_,
+          transA_ ? singleM_ : singleK_, transA_ ? orgKa_ : orgM_,
+          transA_ ? orgM_ : orgKa_);
+    check(kNzB, "B", kC0B, transB_ ? singleN_ : singleK_,
+          transB_ ? singleK_ : singleN_, transB_ ? orgN_ : orgKb_,
+          transB_ ? orgKb_ : orgN_);
+    check(kNzC, "C", kC0C, singleM_, singleN_, orgM_, orgN_);
+  }
+
+  /// The calls that write C in its NZ layout (IterateAll to GM) are
+  /// modelled; the others report it.
+  static void checkNzOutput(const std::string &call, Loc loc) {
+    if (kNzC)
+      asc_run::misuse(loc, call + " with an NZ C is not modelled by asc-run "
+                                  "(IterateAll to GM is)");
   }
 
   /// A fetch of the current block: a block must be there, the previous
@@ -1007,22 +1068,12 @@ private:
 
   /// A, B, bias and scales of the current single shape, as read by the cube.
   void addInputs(asc_run::Pending &p, uint32_t) {
-    if (broadcastA_)
-      ; // a scalar A is held by the object
-    else if (transA_)
-      p.inputs.addRows(a_, singleK_, uint64_t(singleM_) * sizeof(SrcAT),
-                       lda() * sizeof(SrcAT), "A");
-    else
-      p.inputs.addRows(a_, singleM_, uint64_t(singleK_) * sizeof(SrcAT),
-                       lda() * sizeof(SrcAT), "A");
-    if (broadcastB_)
-      ; // a scalar B is held by the object
-    else if (transB_)
-      p.inputs.addRows(b_, singleN_, uint64_t(singleK_) * sizeof(SrcBT),
-                       ldb() * sizeof(SrcBT), "B");
-    else
-      p.inputs.addRows(b_, singleK_, uint64_t(singleN_) * sizeof(SrcBT),
-                       ldb() * sizeof(SrcBT), "B");
+    if (!broadcastA_) // a scalar A is held by the object
+      addStored(p.inputs, a_, transA_ ? singleK_ : singleM_,
+                transA_ ? singleM_ : singleK_, lda(), kNzA, kC0A, "A");
+    if (!broadcastB_) // a scalar B is held by the object
+      addStored(p.inputs, b_, transB_ ? singleN_ : singleK_,
+                transB_ ? singleK_ : singleN_, ldb(), kNzB, kC0B, "B");
     if (bias_)
       p.inputs.add(bias_, uint64_t(singleN_) * sizeof(BiasT), "bias");
     if (quantVector_)
@@ -1162,21 +1213,48 @@ private:
   /// The row strides of A and B as stored (transposed: K x M, N x K): the
   /// original shape's, or a batch layout's while IterateNBatch runs.
   uint64_t lda() const {
+    if (kNzA)
+      return uint64_t(transA_ ? orgKa_ : orgM_);
     return ldA_ ? ldA_ : uint64_t(transA_ ? orgM_ : orgKa_);
   }
   uint64_t ldb() const {
+    if (kNzB)
+      return uint64_t(transB_ ? orgN_ : orgKb_);
     return ldB_ ? ldB_ : uint64_t(transB_ ? orgKb_ : orgN_);
+  }
+
+  /// Where element (r, c) of a stored matrix lies: ND rows `ld` apart; NZ
+  /// fractals of 16 x c0, column block after column block, each block `ld`
+  /// (the original height) rows of c0 elements.
+  static uint64_t storedPlace(bool nz, uint64_t c0, uint64_t ld, uint64_t r,
+                              uint64_t c) {
+    return nz ? (c / c0) * ld * c0 + r * c0 + c % c0 : r * ld + c;
+  }
+
+  /// The bytes a rows x cols tile of a stored matrix occupies.
+  template <typename T>
+  static void addStored(asc_run::Footprint &fp, const T *base, uint64_t rows,
+                        uint64_t cols, uint64_t ld, bool nz, uint64_t c0,
+                        const char *role) {
+    if (!nz) {
+      fp.addRows(base, rows, cols * sizeof(T), ld * sizeof(T), role);
+      return;
+    }
+    for (uint64_t block = 0; block * c0 < cols; ++block)
+      fp.add(base + block * ld * c0, rows * c0 * sizeof(T), role);
   }
 
   SrcAT elemA(int m, int k) const {
     if (broadcastA_)
       return *a_;
-    return transA_ ? a_[uint64_t(k) * lda() + m] : a_[uint64_t(m) * lda() + k];
+    return transA_ ? a_[storedPlace(kNzA, kC0A, lda(), k, m)]
+                   : a_[storedPlace(kNzA, kC0A, lda(), m, k)];
   }
   SrcBT elemB(int k, int n) const {
     if (broadcastB_)
       return *b_;
-    return transB_ ? b_[uint64_t(n) * ldb() + k] : b_[uint64_t(k) * ldb() + n];
+    return transB_ ? b_[storedPlace(kNzB, kC0B, ldb(), n, k)]
+                   : b_[storedPlace(kNzB, kC0B, ldb(), k, n)];
   }
 
   /// The product of rows [m0, m0+rows) and columns [n0, n0+cols) of the single
@@ -1230,6 +1308,7 @@ private:
                     uint32_t batchA, uint32_t batchB, uint32_t matrixStrideA,
                     uint32_t matrixStrideB, uint8_t enAtomic, Loc loc) {
     checkIssue(name, loc, true);
+    checkNzOutput(name, loc);
     if (A_TYPE::layout != LayoutMode::NORMAL ||
         B_TYPE::layout != LayoutMode::NORMAL)
       asc_run::misuse(loc,
@@ -1381,6 +1460,7 @@ private:
         ToConfig().enableGetTensorC,
         "GetTensorC is not support when enableGetTensorC is disabled");
     std::string call = std::string(name) + (sync ? "<true>" : "<false>");
+    checkNzOutput(call, loc);
     checkFetch(sync, loc, call.c_str());
     if (!sync && !background_)
       asc_run::misuse(
