@@ -10,8 +10,10 @@
 //
 // Asynchrony: an asynchronous issue computes its result at once into a private
 // buffer and publishes it at its wait (IterateAll/IterateBatch without the wait
-// flag: at End()). Until then the checker holds its output as pending and its
-// inputs (A, B, bias, scales, workspace) as in flight.
+// flag: at End(); IterateNBatch without it: loop by loop, at the
+// GetBatchTensorC that waits for the loop). Until then the checker holds its
+// output as pending and its inputs (A, B, bias, scales, workspace) as in
+// flight.
 //
 //===----------------------------------------------------------------------===//
 
@@ -499,14 +501,15 @@ public:
                   uint32_t width = 0, uint32_t srcGap = 0, uint32_t dstGap = 0,
                   Loc loc = Loc::current()) {
     asc_run::unused(height, width, srcGap, dstGap);
-    uint32_t stride = enSequentialWrite ? baseN() : singleN_;
+    uint32_t stride = kNzC ? (enSequentialWrite ? baseM() : singleM_)
+                           : (enSequentialWrite ? baseN() : singleN_);
     getBlock<sync>(blockPlace(c.GetPhyAddr(), stride, enSequentialWrite),
                    stride, enAtomic, loc, "GetTensorC");
   }
   template <bool sync = true>
   void GetTensorC(const GlobalTensor<DstT> &gm, uint8_t enAtomic = 0,
                   bool enSequentialWrite = false, Loc loc = Loc::current()) {
-    uint32_t stride = enSequentialWrite ? baseN() : orgN_;
+    uint32_t stride = gmStride(enSequentialWrite);
     getBlock<sync>(blockPlace(gm.GetPhyAddr(), stride, enSequentialWrite),
                    stride, enAtomic, loc, "GetTensorC");
   }
@@ -515,8 +518,9 @@ public:
   void GetTensorC(const GlobalTensor<DstT> &gm, const LocalTensor<DstT> &cLocal,
                   uint8_t enAtomic = 0, bool enSequentialWrite = false,
                   Loc loc = Loc::current()) {
-    uint32_t stride = enSequentialWrite ? baseN() : orgN_;
-    uint32_t localStride = enSequentialWrite ? baseN() : singleN_;
+    uint32_t stride = gmStride(enSequentialWrite);
+    uint32_t localStride = kNzC ? (enSequentialWrite ? baseM() : singleM_)
+                                : (enSequentialWrite ? baseN() : singleN_);
     getBlock<sync>(
         blockPlace(gm.GetPhyAddr(), stride, enSequentialWrite), stride,
         enAtomic, loc, "GetTensorC",
@@ -525,7 +529,8 @@ public:
   }
   /// The older asynchronous fetch of the current block into UB.
   void AsyncGetTensorC(const LocalTensor<DstT> &c, Loc loc = Loc::current()) {
-    getBlock<false>(c.GetPhyAddr(), baseN(), 0, loc, "AsyncGetTensorC");
+    getBlock<false>(c.GetPhyAddr(), kNzC ? baseM() : baseN(), 0, loc,
+                    "AsyncGetTensorC");
   }
   template <bool sync = true>
   GlobalTensor<DstT> GetTensorC(uint8_t enAtomic = 0,
@@ -990,12 +995,12 @@ private:
     check(kNzC, "C", kC0C, singleM_, singleN_, orgM_, orgN_);
   }
 
-  /// The calls that write C in its NZ layout (IterateAll to GM) are
-  /// modelled; the others report it.
+  /// The calls that write C in its NZ layout (IterateAll to GM, GetTensorC
+  /// and AsyncGetTensorC) are modelled; the others report it.
   static void checkNzOutput(const std::string &call, Loc loc) {
     if (kNzC)
       asc_run::misuse(loc, call + " with an NZ C is not modelled by asc-run "
-                                  "(IterateAll to GM is)");
+                                  "(IterateAll and GetTensorC are)");
   }
 
   /// A fetch of the current block: a block must be there, the previous
@@ -1280,13 +1285,22 @@ private:
   }
 
   /// The start of the current block in `base`: `base` itself when written
-  /// sequentially, else the block's place in a matrix of row stride `stride`.
+  /// sequentially, else the block's place in a matrix of row stride `stride`
+  /// (for an NZ C: of `stride` rows).
   DstT *blockPlace(DstT *base, uint32_t stride, bool sequential) const {
     if (sequential)
       return base;
     uint32_t row, col;
     blockOrigin(round_, row, col);
-    return base + uint64_t(row) * stride + col;
+    return base + storedPlace(kNzC, kC0C, stride, row, col);
+  }
+
+  /// A block's matrix in GM: C's original shape (ND: its row stride orgN;
+  /// NZ: its height orgM), or the block alone when written sequentially.
+  uint32_t gmStride(bool sequential) const {
+    if (kNzC)
+      return sequential ? baseM() : orgM_;
+    return sequential ? baseN() : orgN_;
   }
 
   /// Where element (i, j) of the single shape lands with enSequentialWrite:
@@ -1460,7 +1474,11 @@ private:
         ToConfig().enableGetTensorC,
         "GetTensorC is not support when enableGetTensorC is disabled");
     std::string call = std::string(name) + (sync ? "<true>" : "<false>");
-    checkNzOutput(call, loc);
+    if (kNzC && baseN() % kC0C != 0)
+      asc_run::misuse(loc, call + " of an NZ C needs baseN (" +
+                               std::to_string(baseN()) +
+                               ") in multiples of the fractal width " +
+                               std::to_string(kC0C));
     checkFetch(sync, loc, call.c_str());
     if (!sync && !background_)
       asc_run::misuse(
@@ -1487,11 +1505,10 @@ private:
               AccT(ws[uint64_t(i) * baseN() + j]);
     }
     auto p = newPending(call.c_str(), loc, sync ? "" : "WaitGetTensorC");
-    p->outputs.addRows(dst, blk.rows, uint64_t(blk.cols) * sizeof(DstT),
-                       uint64_t(stride) * sizeof(DstT), "C");
+    addStored(p->outputs, dst, blk.rows, blk.cols, stride, kNzC, kC0C, "C");
     if (local)
-      p->outputs.addRows(local, blk.rows, uint64_t(blk.cols) * sizeof(DstT),
-                         uint64_t(localStride) * sizeof(DstT), "C");
+      addStored(p->outputs, local, blk.rows, blk.cols, localStride, kNzC, kC0C,
+                "C");
     p->outputs.atomic = enAtomic != 0;
     if (!sync)
       p->inputs.add(reinterpret_cast<const DstT *>(workspace_) +
@@ -1502,10 +1519,10 @@ private:
         for (int j = 0; j < blk.cols; ++j) {
           DstT value =
               detail::toOutput<DstT>(blk.values[uint64_t(i) * blk.cols + j]);
-          DstT &d = dst[uint64_t(i) * stride + j];
+          DstT &d = dst[storedPlace(kNzC, kC0C, stride, i, j)];
           d = detail::combine(d, value, enAtomic);
           if (local)
-            local[uint64_t(i) * localStride + j] = value;
+            local[storedPlace(kNzC, kC0C, localStride, i, j)] = value;
         }
     };
     double bytes = double(blk.rows) * blk.cols * sizeof(DstT);
