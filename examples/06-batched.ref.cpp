@@ -1,7 +1,7 @@
 // Reference of @batch_matmul_custom in 06-batched.mlir: for every batch i,
 // C[i] = A[i] * B[i] + bias[i] (NORMAL layout, batches contiguous).
-// @batch_matmul_nbatch_custom has no launch: its IterateNBatch with the
-// NORMAL layout fails the real header's static_assert (docs/Runtime.md).
+// @batch_matmul_nbatch_custom has its own reference,
+// 06-batched-nbatch.ref.cpp.
 static void ascRunReference(asc_run::Ref &ref) {
   TCubeTiling t = ref.tiling("tiling");
   const half *a = ref.input<half>("a");

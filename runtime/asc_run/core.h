@@ -100,6 +100,9 @@ struct Pending {
   int object;              ///< index of the Matmul object in registration order
   std::string waitName;    ///< the wait that completes it ("" : only End)
   bool background = false; ///< async Iterate's blocks in the workspace
+  /// The call that completes it besides End() (a loop of an IterateNBatch
+  /// without its wait flag: "GetBatchTensorC"), for the messages.
+  std::string fetchedBy;
   Footprint outputs;
   Footprint inputs;
   std::function<void()> publish; ///< copies the private result into place
@@ -240,9 +243,11 @@ inline void checkAccess(const std::string &call, Loc loc, const Footprint &fp,
                   "asc-run: race: " + call + " at " + loc.str() +
                       (write ? " writes " : " reads ") + describeRange(both) +
                       ", the pending output of " + describePending(*p) +
-                      (p->waitName.empty()
-                           ? " (complete with End())"
-                           : " (wait with " + p->waitName + "() first)") +
+                      (!p->waitName.empty()
+                           ? " (wait with " + p->waitName + "() first)"
+                       : !p->fetchedBy.empty()
+                           ? " (fetch it with " + p->fetchedBy + "() first)"
+                           : " (complete with End())") +
                       " (block " + std::to_string(state().blockIdx) + ")");
         }
       if (!write)

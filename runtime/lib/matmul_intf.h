@@ -10,8 +10,10 @@
 //
 // Asynchrony: an asynchronous issue computes its result at once into a private
 // buffer and publishes it at its wait (IterateAll/IterateBatch without the wait
-// flag: at End()). Until then the checker holds its output as pending and its
-// inputs (A, B, bias, scales, workspace) as in flight.
+// flag: at End(); IterateNBatch without it: loop by loop, at the
+// GetBatchTensorC that waits for the loop). Until then the checker holds its
+// output as pending and its inputs (A, B, bias, scales, workspace) as in
+// flight.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +24,7 @@
 #include "kernel_tiling/kernel_tiling.h"
 
 #include <algorithm>
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <tuple>
@@ -227,6 +230,42 @@ template <typename D> D combine(D old, D value, uint8_t atomic) {
   }
 }
 
+/// The axes of an operand's batch layout (TCubeTiling's xLayoutInfoB/S/N/G/D;
+/// for C, S is S1 and D is S2).
+struct LayoutAxes {
+  uint64_t b, s, n, g, d;
+};
+
+/// The first element of batch `t` (counted over the whole tensor) in a batch
+/// layout: BSNGD [B, S, N, G, D] has the N x G matrices of one B side by side
+/// in each row; SBNGD [S, B, N, G, D] all B x N x G of them; BNGS1S2 stores
+/// the S x D matrices one after the other.
+inline uint64_t layoutBatchOffset(LayoutMode mode, const LayoutAxes &x,
+                                  uint64_t t) {
+  switch (mode) {
+  case LayoutMode::BSNGD: {
+    uint64_t ng = x.n * x.g;
+    return ng ? (t / ng) * x.s * ng * x.d + (t % ng) * x.d : 0;
+  }
+  case LayoutMode::SBNGD:
+    return t * x.d;
+  default:
+    return t * x.s * x.d;
+  }
+}
+
+/// The distance between two rows of one matrix in a batch layout.
+inline uint64_t layoutRowStride(LayoutMode mode, const LayoutAxes &x) {
+  switch (mode) {
+  case LayoutMode::BSNGD:
+    return x.n * x.g * x.d;
+  case LayoutMode::SBNGD:
+    return x.b * x.n * x.g * x.d;
+  default:
+    return x.d;
+  }
+}
+
 } // namespace detail
 
 /// The Matmul object: `CubeSide` is the cube core's MatmulImpl (a cube-only
@@ -245,11 +284,24 @@ class MatmulModel {
   static_assert(std::is_same_v<SrcAT, SrcBT> || (std::is_same_v<SrcAT, half> &&
                                                  std::is_same_v<SrcBT, int8_t>),
                 "A and B of a Matmul have one element type (or half x int8)");
-  /// asc-run computes ND (and ND_ALIGN) operands only.
+  /// asc-run computes ND and NZ A and B, and ND, ND_ALIGN and NZ C.
   static constexpr bool kModelledFormats =
-      A_TYPE::format == CubeFormat::ND && B_TYPE::format == CubeFormat::ND &&
+      (A_TYPE::format == CubeFormat::ND || A_TYPE::format == CubeFormat::NZ) &&
+      (B_TYPE::format == CubeFormat::ND || B_TYPE::format == CubeFormat::NZ) &&
       (C_TYPE::format == CubeFormat::ND ||
-       C_TYPE::format == CubeFormat::ND_ALIGN);
+       C_TYPE::format == CubeFormat::ND_ALIGN ||
+       C_TYPE::format == CubeFormat::NZ);
+  static constexpr bool kNzA = A_TYPE::format == CubeFormat::NZ;
+  static constexpr bool kNzB = B_TYPE::format == CubeFormat::NZ;
+  static constexpr bool kNzC = C_TYPE::format == CubeFormat::NZ;
+  /// The width of an NZ fractal (its height is 16): 32 bytes of A and B
+  /// (C0: 16 halves, 32 int8, 8 floats); C's float/int32 fractal is 16 wide,
+  /// 8 with isEnableChannelSplit (CANN's NZ alignment table).
+  static constexpr uint64_t kC0A = 32 / sizeof(SrcAT);
+  static constexpr uint64_t kC0B = 32 / sizeof(SrcBT);
+  static constexpr uint64_t kC0C = sizeof(DstT) == 4
+                                       ? (MM_CFG.isEnableChannelSplit ? 8 : 16)
+                                       : 32 / sizeof(DstT);
 
 public:
   MatmulModel() = default;
@@ -449,14 +501,15 @@ public:
                   uint32_t width = 0, uint32_t srcGap = 0, uint32_t dstGap = 0,
                   Loc loc = Loc::current()) {
     asc_run::unused(height, width, srcGap, dstGap);
-    uint32_t stride = enSequentialWrite ? baseN() : singleN_;
+    uint32_t stride = kNzC ? (enSequentialWrite ? baseM() : singleM_)
+                           : (enSequentialWrite ? baseN() : singleN_);
     getBlock<sync>(blockPlace(c.GetPhyAddr(), stride, enSequentialWrite),
                    stride, enAtomic, loc, "GetTensorC");
   }
   template <bool sync = true>
   void GetTensorC(const GlobalTensor<DstT> &gm, uint8_t enAtomic = 0,
                   bool enSequentialWrite = false, Loc loc = Loc::current()) {
-    uint32_t stride = enSequentialWrite ? baseN() : orgN_;
+    uint32_t stride = gmStride(enSequentialWrite);
     getBlock<sync>(blockPlace(gm.GetPhyAddr(), stride, enSequentialWrite),
                    stride, enAtomic, loc, "GetTensorC");
   }
@@ -465,8 +518,9 @@ public:
   void GetTensorC(const GlobalTensor<DstT> &gm, const LocalTensor<DstT> &cLocal,
                   uint8_t enAtomic = 0, bool enSequentialWrite = false,
                   Loc loc = Loc::current()) {
-    uint32_t stride = enSequentialWrite ? baseN() : orgN_;
-    uint32_t localStride = enSequentialWrite ? baseN() : singleN_;
+    uint32_t stride = gmStride(enSequentialWrite);
+    uint32_t localStride = kNzC ? (enSequentialWrite ? baseM() : singleM_)
+                                : (enSequentialWrite ? baseN() : singleN_);
     getBlock<sync>(
         blockPlace(gm.GetPhyAddr(), stride, enSequentialWrite), stride,
         enAtomic, loc, "GetTensorC",
@@ -475,7 +529,8 @@ public:
   }
   /// The older asynchronous fetch of the current block into UB.
   void AsyncGetTensorC(const LocalTensor<DstT> &c, Loc loc = Loc::current()) {
-    getBlock<false>(c.GetPhyAddr(), baseN(), 0, loc, "AsyncGetTensorC");
+    getBlock<false>(c.GetPhyAddr(), kNzC ? baseM() : baseN(), 0, loc,
+                    "AsyncGetTensorC");
   }
   template <bool sync = true>
   GlobalTensor<DstT> GetTensorC(uint8_t enAtomic = 0,
@@ -491,6 +546,7 @@ public:
         "GetTensorC is not support when enableGetTensorC is disabled");
     (void)enAtomic;
     (void)enSequentialWrite;
+    checkNzOutput("GetTensorC<false>", loc);
     checkFetch(false, loc, "GetTensorC<false>");
     if (!background_)
       asc_run::misuse(
@@ -520,6 +576,8 @@ public:
     (void)fakeMsg;
     const char *name = sync ? "IterateAll<true>" : "IterateAll<false>";
     checkIssue(name, loc, true);
+    if (kNzC && enSequentialWrite)
+      checkNzOutput(std::string(name) + " with enSequentialWrite", loc);
     if (sync && waitIterateAll)
       asc_run::misuse(loc, "IterateAll<true> with waitIterateAll");
     auto p = newPending(name, loc,
@@ -536,7 +594,9 @@ public:
     for (int i = 0; i < rows; ++i)
       for (int j = 0; j < cols; ++j)
         places[uint64_t(i) * cols + j] =
-            enSequentialWrite ? sequentialPlace(i, j) : uint64_t(i) * orgN_ + j;
+            enSequentialWrite ? sequentialPlace(i, j)
+            : kNzC            ? storedPlace(true, kC0C, orgM_, i, j)
+                              : uint64_t(i) * orgN_ + j;
     DstT *dst = gm.GetPhyAddr();
     for (uint64_t place : places)
       p->outputs.add(dst + place, sizeof(DstT), "C");
@@ -599,6 +659,12 @@ public:
                  matrixStrideA, matrixStrideB, enAtomic, loc);
   }
 
+  /// batchLoop IterateBatch calls of max(batchA, batchB) batches each, into
+  /// the workspace (SetWorkspace): loop l takes the batches l * batchA ... of
+  /// A, B (their batch layouts: BSNGD, SBNGD, BNGS1S2) and writes C's batches
+  /// at their places in C's layout, as CANN's server does
+  /// (CalcNBatchoffset). Published at once (sync), at WaitIterateBatch
+  /// (waitIterateBatch), else at End().
   template <bool sync = true, bool waitIterateBatch = false>
   void IterateNBatch(const uint32_t batchLoop, uint32_t batchA, uint32_t batchB,
                      bool enSequentialWrite, const uint32_t matrixStrideA = 0,
@@ -615,40 +681,204 @@ public:
                       B_TYPE::layout != LayoutMode::NORMAL &&
                       C_TYPE::layout != LayoutMode::NORMAL,
                   "BMM does not support the layout being NONE or NORMAL");
-    asc_run::unused(batchLoop, batchA, batchB, enSequentialWrite, matrixStrideA,
-                    matrixStrideB, matrixStrideC, enPartialSum, enAtomic);
-    asc_run::misuse(loc,
-                    "IterateNBatch with the BSNGD/SBNGD/BNGS1S2 layouts is "
-                    "not modelled by asc-run");
+    asc_run::unused(enSequentialWrite);
+    if constexpr (!ToConfig().isNBatch) {
+      // The real client posts nothing without isNBatch.
+      asc_run::unused(batchLoop, batchA, batchB, matrixStrideA, matrixStrideB,
+                      matrixStrideC, enPartialSum, enAtomic, loc);
+      return;
+    }
+    const char *name = sync ? "IterateNBatch<true>" : "IterateNBatch<false>";
+    checkIssue(name, loc, true);
+    if (kNzA || kNzB || kNzC)
+      asc_run::misuse(loc,
+                      std::string(name) +
+                          " with an NZ operand is not modelled by asc-run");
+    checkNBatchArgs(name, batchLoop, batchA, batchB, matrixStrideC,
+                    enPartialSum, loc);
+    uint32_t batchC = batchA;
+    detail::LayoutAxes ax = axesA(), bx = axesB(), cx = axesC();
+    // Without the wait flag CANN's server signals the client after each loop
+    // and each GetBatchTensorC waits for its loop: one pending part a loop.
+    bool perLoop = !sync && !waitIterateBatch;
+    std::vector<std::unique_ptr<asc_run::Pending>> parts;
+    for (uint32_t l = 0; l < (perLoop ? batchLoop : 1); ++l) {
+      parts.push_back(newPending(
+          name, loc, (!sync && waitIterateBatch) ? "WaitIterateBatch" : ""));
+      if (perLoop)
+        parts.back()->fetchedBy = "GetBatchTensorC";
+    }
+    uint64_t one = uint64_t(singleM_) * singleN_;
+    uint64_t ldc = detail::layoutRowStride(C_TYPE::layout, cx);
+    DstT *ws = reinterpret_cast<DstT *>(const_cast<uint8_t *>(workspace_));
+    const SrcAT *a0 = a_;
+    const SrcBT *b0 = b_;
+    const BiasT *bias0 = bias_;
+    ldA_ = detail::layoutRowStride(A_TYPE::layout, ax);
+    ldB_ = detail::layoutRowStride(B_TYPE::layout, bx);
+    uint64_t end = 0;
+    std::vector<AccT> result;
+    std::vector<uint64_t> cPlace;
+    for (uint32_t l = 0; l < batchLoop; ++l) {
+      asc_run::Pending &p = *parts[perLoop ? l : 0];
+      for (uint32_t j = 0; j < batchC; ++j) {
+        uint64_t t = uint64_t(l) * batchC + j;
+        a_ = a0 + batchStart(A_TYPE::layout, ax, l, batchA, j, matrixStrideA);
+        b_ = b0 + batchStart(B_TYPE::layout, bx, l, batchB, j, matrixStrideB);
+        if (bias0)
+          bias_ = bias0 + (ToConfig().isBiasBatch ? t * singleN_ : 0);
+        addInputs(p, 1);
+        std::vector<AccT> product;
+        computeAll(product);
+        result.insert(result.end(), product.begin(), product.end());
+        uint64_t place = detail::layoutBatchOffset(C_TYPE::layout, cx, t);
+        cPlace.push_back(place);
+        p.outputs.addRows(ws + place, singleM_,
+                          uint64_t(singleN_) * sizeof(DstT), ldc * sizeof(DstT),
+                          "C");
+        end = std::max(end, (place + (singleM_ - 1) * ldc + singleN_) *
+                                sizeof(DstT));
+      }
+      if (perLoop || l + 1 == batchLoop) {
+        p.outputs.atomic = enAtomic != 0;
+        int rows = singleM_, cols = singleN_;
+        p.publish = [ws, rows, cols, ldc, enAtomic, cPlace = std::move(cPlace),
+                     result = std::move(result)]() {
+          for (size_t t = 0; t < cPlace.size(); ++t)
+            for (int i = 0; i < rows; ++i)
+              for (int j = 0; j < cols; ++j) {
+                DstT &d = ws[cPlace[t] + uint64_t(i) * ldc + j];
+                d = detail::combine(
+                    d,
+                    detail::toOutput<DstT>(
+                        result[(t * rows + i) * uint64_t(cols) + j]),
+                    enAtomic);
+              }
+        };
+        cPlace.clear();
+        result.clear();
+        p.done = asc_run::state().timeline.cubeWork(
+            allCycles(perLoop ? batchC : batchLoop * batchC));
+      }
+    }
+    a_ = a0;
+    b_ = b0;
+    bias_ = bias0;
+    ldA_ = ldB_ = 0;
+    if (workspaceBytes_ && end > workspaceBytes_)
+      asc_run::misuse(loc, std::string(name) + " writes " +
+                               std::to_string(end) +
+                               " bytes of results into a workspace of " +
+                               std::to_string(workspaceBytes_));
+    nbatchIssued_ = true;
+    nbatchSync_ = sync;
+    nbatchWaitFlag_ = waitIterateBatch;
+    nbatchLoops_ = batchLoop;
+    nbatchIter_ = 0;
+    nbatchFetches_ = 0;
+    nbatchBytes_ = end;
+    nbatchViewBytes_ = 0;
+    for (auto &p : parts)
+      finishIssue(std::move(p), sync, loc);
   }
   void WaitIterateBatch(Loc loc = Loc::current()) {
     wait("WaitIterateBatch", loc);
   }
 
+  /// A view of the next max(batchA, batchB) x singleCoreM x singleCoreN
+  /// results in the workspace: CANN's client hands them out one after the
+  /// other from the workspace's start. Nothing is copied, so nothing is
+  /// checked until the view is read.
   template <bool sync = true>
   GlobalTensor<DstT> GetBatchTensorC(uint32_t batchA, uint32_t batchB,
                                      bool enSequentialWrite = false,
                                      Loc loc = Loc::current()) {
-    asc_run::unused(batchA, batchB, enSequentialWrite);
-    GlobalTensor<DstT> none;
-    if constexpr (ToConfig().isNBatch)
-      asc_run::misuse(loc,
-                      "GetBatchTensorC follows IterateNBatch, which asc-run "
-                      "does not model");
-    return none; // the real client returns an empty tensor without isNBatch
+    asc_run::unused(enSequentialWrite);
+    GlobalTensor<DstT> global;
+    if constexpr (!ToConfig().isNBatch) {
+      asc_run::unused(batchA, batchB, loc);
+      return global; // the real client returns an empty tensor
+    }
+    const char *name =
+        sync ? "GetBatchTensorC<true>" : "GetBatchTensorC<false>";
+    checkBatchFetch(sync, name, loc);
+    awaitNBatchLoop();
+    uint64_t elems = uint64_t(std::max(batchA, batchB)) * singleM_ * singleN_;
+    if (nbatchViewBytes_ + elems * sizeof(DstT) > nbatchBytes_)
+      asc_run::misuse(
+          loc, std::string(name) + " returns workspace bytes [" +
+                   std::to_string(nbatchViewBytes_) + ", " +
+                   std::to_string(nbatchViewBytes_ + elems * sizeof(DstT)) +
+                   "), past the " + std::to_string(nbatchBytes_) +
+                   " bytes IterateNBatch wrote");
+    global.SetGlobalBuffer(
+        reinterpret_cast<DstT *>(const_cast<uint8_t *>(workspace_) +
+                                 nbatchViewBytes_),
+        elems);
+    nbatchViewBytes_ += elems * sizeof(DstT);
+    asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
+    return global;
   }
+  /// Copies the results of the next loop of IterateNBatch from the workspace
+  /// into `c` (CANN's CopyToUBBatch): BNGS1S2 batches are contiguous; for
+  /// BSNGD/SBNGD, singleCoreM rows of the loop's batches side by side, with
+  /// the layout's gap between rows on both sides.
   template <bool sync = true, bool doPad = false>
   void GetBatchTensorC(const LocalTensor<DstT> &c, uint32_t batchA,
                        uint32_t batchB, bool enSequentialWrite = false,
                        uint32_t height = 0, uint32_t width = 0,
                        uint32_t srcGap = 0, uint32_t dstGap = 0,
                        Loc loc = Loc::current()) {
-    asc_run::unused(c, batchA, batchB, enSequentialWrite, height, width, srcGap,
-                    dstGap);
-    if constexpr (ToConfig().isNBatch)
+    asc_run::unused(enSequentialWrite, height, width, srcGap, dstGap);
+    if constexpr (!ToConfig().isNBatch) {
+      asc_run::unused(c, batchA, batchB, loc);
+      return; // the real client copies nothing
+    }
+    const char *name =
+        sync ? "GetBatchTensorC<true>" : "GetBatchTensorC<false>";
+    checkBatchFetch(sync, name, loc);
+    awaitNBatchLoop();
+    if (C_TYPE::format == CubeFormat::ND_ALIGN)
       asc_run::misuse(loc,
-                      "GetBatchTensorC follows IterateNBatch, which asc-run "
-                      "does not model");
+                      std::string(name) +
+                          " with an ND_ALIGN C is not modelled by asc-run");
+    if (nbatchIter_ >= nbatchLoops_)
+      asc_run::misuse(loc, std::string(name) + " fetches loop " +
+                               std::to_string(nbatchIter_ + 1) +
+                               " of an IterateNBatch of " +
+                               std::to_string(nbatchLoops_) + " loops");
+    uint32_t batchC = std::max(batchA, batchB);
+    detail::LayoutAxes cx = axesC();
+    uint64_t start = detail::layoutBatchOffset(C_TYPE::layout, cx,
+                                               uint64_t(nbatchIter_) * batchC);
+    const uint8_t *src = workspace_ + start * sizeof(DstT);
+    uint8_t *dst = reinterpret_cast<uint8_t *>(c.GetPhyAddr());
+    uint64_t rows = 1;
+    uint64_t rowBytes = uint64_t(batchC) * singleM_ * singleN_ * sizeof(DstT);
+    uint64_t stride = rowBytes;
+    if (C_TYPE::layout == LayoutMode::BSNGD ||
+        C_TYPE::layout == LayoutMode::SBNGD) {
+      rows = singleM_;
+      rowBytes = uint64_t(batchC) * singleN_ * sizeof(DstT);
+      stride = detail::layoutRowStride(C_TYPE::layout, cx) * sizeof(DstT);
+    }
+    if (rowBytes % 32 != 0 || stride % 32 != 0)
+      asc_run::misuse(loc, std::string(name) + " copies rows of " +
+                               std::to_string(rowBytes) + " bytes " +
+                               std::to_string(stride) +
+                               " bytes apart: DataCopy needs multiples of 32 "
+                               "bytes");
+    asc_run::Footprint reads, writes;
+    reads.addRows(src, rows, rowBytes, stride, "workspace");
+    writes.addRows(dst, rows, rowBytes, stride, "C");
+    asc_run::checkAccess(name, loc, reads, false);
+    asc_run::checkAccess(name, loc, writes, true);
+    for (uint64_t r = 0; r < rows; ++r)
+      std::memmove(dst + r * stride, src + r * stride, rowBytes);
+    asc_run::state().timeline.vectorWork(
+        asc_run::copyCycles(rows * rowBytes, rows));
+    nbatchViewBytes_ = start * sizeof(DstT); // the client's cOffset_
+    ++nbatchIter_;
   }
 
   void End(Loc loc = Loc::current()) {
@@ -666,6 +896,7 @@ public:
       background_ = nullptr;
     }
     iterating_ = false;
+    nbatchIssued_ = false;
     ended_ = true;
     asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
   }
@@ -711,8 +942,10 @@ private:
   /// A new issue: the object is initialised and has nothing pending.
   void checkIssue(const char *call, Loc loc, bool whole) {
     if (!kModelledFormats)
-      asc_run::misuse(loc, std::string(call) + " with an NZ operand: asc-run "
-                                               "models the ND format only");
+      asc_run::misuse(loc, std::string(call) +
+                               " with a CubeFormat other than ND and NZ (and "
+                               "ND_ALIGN for C): not modelled by asc-run");
+    checkNzShapes(call, loc);
     if (!initialised_)
       asc_run::misuse(loc, std::string(call) + " on a Matmul object without a "
                                                "tiling (REGIST_MATMUL_OBJ with "
@@ -731,6 +964,43 @@ private:
     if (whole && iterating_)
       asc_run::misuse(loc,
                       std::string(call) + " in the middle of an Iterate loop");
+  }
+
+  /// CANN's NZ alignment table: an NZ matrix's outer axis is a multiple of
+  /// 16 and its inner axis of the fractal width, for the original shape and
+  /// the single shape alike.
+  void checkNzShapes(const char *call, Loc loc) const {
+    if (!initialised_)
+      return;
+    auto check = [&](bool nz, const char *who, uint64_t c0, int rows, int cols,
+                     int orgRows, int orgCols) {
+      if (!nz || (rows % 16 == 0 && cols % c0 == 0 && orgRows % 16 == 0 &&
+                  orgCols % c0 == 0))
+        return;
+      asc_run::misuse(loc,
+                      std::string(call) + " with an NZ " + who + " of " +
+                          std::to_string(rows) + " x " + std::to_string(cols) +
+                          " (original " + std::to_string(orgRows) + " x " +
+                          std::to_string(orgCols) +
+                          "): NZ needs rows in multiples of 16 and columns in "
+                          "multiples of " +
+                          std::to_string(c0));
+    };
+    check(kNzA, "A", kC0A, transA_ ? singleK_ : singleM_,
+          transA_ ? singleM_ : singleK_, transA_ ? orgKa_ : orgM_,
+          transA_ ? orgM_ : orgKa_);
+    check(kNzB, "B", kC0B, transB_ ? singleN_ : singleK_,
+          transB_ ? singleK_ : singleN_, transB_ ? orgN_ : orgKb_,
+          transB_ ? orgKb_ : orgN_);
+    check(kNzC, "C", kC0C, singleM_, singleN_, orgM_, orgN_);
+  }
+
+  /// The calls that write C in its NZ layout (IterateAll to GM, GetTensorC
+  /// and AsyncGetTensorC) are modelled; the others report it.
+  static void checkNzOutput(const std::string &call, Loc loc) {
+    if (kNzC)
+      asc_run::misuse(loc, call + " with an NZ C is not modelled by asc-run "
+                                  "(IterateAll and GetTensorC are)");
   }
 
   /// A fetch of the current block: a block must be there, the previous
@@ -803,22 +1073,12 @@ private:
 
   /// A, B, bias and scales of the current single shape, as read by the cube.
   void addInputs(asc_run::Pending &p, uint32_t) {
-    if (broadcastA_)
-      ; // a scalar A is held by the object
-    else if (transA_)
-      p.inputs.addRows(a_, singleK_, uint64_t(singleM_) * sizeof(SrcAT),
-                       uint64_t(orgM_) * sizeof(SrcAT), "A");
-    else
-      p.inputs.addRows(a_, singleM_, uint64_t(singleK_) * sizeof(SrcAT),
-                       uint64_t(orgKa_) * sizeof(SrcAT), "A");
-    if (broadcastB_)
-      ; // a scalar B is held by the object
-    else if (transB_)
-      p.inputs.addRows(b_, singleN_, uint64_t(singleK_) * sizeof(SrcBT),
-                       uint64_t(orgKb_) * sizeof(SrcBT), "B");
-    else
-      p.inputs.addRows(b_, singleK_, uint64_t(singleN_) * sizeof(SrcBT),
-                       uint64_t(orgN_) * sizeof(SrcBT), "B");
+    if (!broadcastA_) // a scalar A is held by the object
+      addStored(p.inputs, a_, transA_ ? singleK_ : singleM_,
+                transA_ ? singleM_ : singleK_, lda(), kNzA, kC0A, "A");
+    if (!broadcastB_) // a scalar B is held by the object
+      addStored(p.inputs, b_, transB_ ? singleN_ : singleK_,
+                transB_ ? singleK_ : singleN_, ldb(), kNzB, kC0B, "B");
     if (bias_)
       p.inputs.add(bias_, uint64_t(singleN_) * sizeof(BiasT), "bias");
     if (quantVector_)
@@ -826,15 +1086,180 @@ private:
                    "quantisation scales");
   }
 
+  /// The batch-layout axes of A, B and C from the tiling (C's S and D are
+  /// its S1 and S2).
+  detail::LayoutAxes axesA() const {
+    return {uint64_t(tiling_.ALayoutInfoB), uint64_t(tiling_.ALayoutInfoS),
+            uint64_t(tiling_.ALayoutInfoN), uint64_t(tiling_.ALayoutInfoG),
+            uint64_t(tiling_.ALayoutInfoD)};
+  }
+  detail::LayoutAxes axesB() const {
+    return {uint64_t(tiling_.BLayoutInfoB), uint64_t(tiling_.BLayoutInfoS),
+            uint64_t(tiling_.BLayoutInfoN), uint64_t(tiling_.BLayoutInfoG),
+            uint64_t(tiling_.BLayoutInfoD)};
+  }
+  detail::LayoutAxes axesC() const {
+    return {uint64_t(tiling_.CLayoutInfoB), uint64_t(tiling_.CLayoutInfoS1),
+            uint64_t(tiling_.CLayoutInfoN), uint64_t(tiling_.CLayoutInfoG),
+            uint64_t(tiling_.CLayoutInfoS2)};
+  }
+
+  /// Where batch j of loop l of an IterateNBatch operand starts: the loop at
+  /// its batches' place in the layout, then matrixStride apart when given
+  /// (CANN's copy uses it as the source stride), else at the layout's place.
+  static uint64_t batchStart(LayoutMode layout, const detail::LayoutAxes &x,
+                             uint32_t l, uint32_t batch, uint32_t j,
+                             uint32_t matrixStride) {
+    uint64_t first = uint64_t(l) * batch;
+    if (matrixStride)
+      return detail::layoutBatchOffset(layout, x, first) +
+             uint64_t(j) * matrixStride;
+    return detail::layoutBatchOffset(layout, x, first + j);
+  }
+
+  /// One operand's layout axes against the matrix it holds (rows x cols as
+  /// stored): S and D are its rows and columns, N and G (and B for SBNGD)
+  /// at least 1.
+  static void checkAxes(Loc loc, const char *call, const char *who,
+                        LayoutMode layout, const detail::LayoutAxes &x,
+                        int rows, int cols, const char *sName,
+                        const char *dName) {
+    auto fail = [&](const std::string &what) {
+      asc_run::misuse(loc, std::string(call) + ": " + what);
+    };
+    if (x.n == 0 || x.g == 0 || (layout == LayoutMode::SBNGD && x.b == 0))
+      fail(std::string("the tiling's ") + who + "LayoutInfoN/G" +
+           (layout == LayoutMode::SBNGD ? "/B" : "") + " must be at least 1");
+    if (x.s != uint64_t(rows) || x.d != uint64_t(cols))
+      fail(std::string("the tiling's ") + who + "LayoutInfo" + sName + " x " +
+           who + "LayoutInfo" + dName + " is " + std::to_string(x.s) + " x " +
+           std::to_string(x.d) + " but " + who + " holds " +
+           std::to_string(rows) + " x " + std::to_string(cols) +
+           " matrices (asc-run models one matrix per S x D slice)");
+  }
+
+  /// CANN's client waits in each of its first 14 (INC_PROCESS_CHECK)
+  /// GetBatchTensorC calls for a signal of the server: after each loop of an
+  /// IterateNBatch without the wait flag (the 14th waits for the end of all
+  /// loops). So the k-th fetch publishes loop k. An IterateNBatch with the
+  /// wait flag was completed by WaitIterateBatch (docs/Runtime.md).
+  void awaitNBatchLoop() {
+    constexpr uint32_t kIncProcessCheck = 14;
+    uint32_t fetch = nbatchFetches_++;
+    if (fetch >= kIncProcessCheck)
+      return;
+    std::vector<asc_run::Pending *> loops;
+    for (asc_run::Pending *p : asc_run::pendingOf(index_, false))
+      if (p->fetchedBy == "GetBatchTensorC")
+        loops.push_back(p);
+    for (size_t i = 0; i < loops.size(); ++i) {
+      asc_run::complete(loops[i]);
+      if (fetch + 1 < kIncProcessCheck)
+        break;
+    }
+  }
+
+  void checkNBatchArgs(const char *call, uint32_t batchLoop, uint32_t batchA,
+                       uint32_t batchB, uint32_t matrixStrideC,
+                       bool enPartialSum, Loc loc) {
+    std::string name = call;
+    if (!workspace_)
+      asc_run::misuse(loc, name + " needs SetWorkspace first (its results go "
+                                  "to the workspace)");
+    if (batchLoop == 0 || batchA == 0 || batchB == 0)
+      asc_run::misuse(loc, name + " with batchLoop " +
+                               std::to_string(batchLoop) + ", batchA " +
+                               std::to_string(batchA) + ", batchB " +
+                               std::to_string(batchB) + ": none may be 0");
+    if (batchA != batchB)
+      asc_run::misuse(loc, name + " with batchA " + std::to_string(batchA) +
+                               " != batchB " + std::to_string(batchB) +
+                               " (broadcast) is not modelled by asc-run");
+    if (matrixStrideC)
+      asc_run::misuse(loc, name + ": matrixStrideC is reserved, keep it 0");
+    if (enPartialSum)
+      asc_run::misuse(loc,
+                      name + " with enPartialSum is not modelled by asc-run");
+    if (broadcastA_ || broadcastB_)
+      asc_run::misuse(loc, name + " with a scalar A or B is not modelled by "
+                                  "asc-run");
+    if (tiling_.CLayoutInfoG == 1 &&
+        (tiling_.ALayoutInfoG != 1 || tiling_.BLayoutInfoG != 1))
+      asc_run::misuse(loc, name + " reducing A's or B's G axis into C "
+                                  "(CLayoutInfoG 1) is not modelled by "
+                                  "asc-run");
+    checkAxes(loc, call, "A", A_TYPE::layout, axesA(),
+              transA_ ? singleK_ : singleM_, transA_ ? singleM_ : singleK_, "S",
+              "D");
+    checkAxes(loc, call, "B", B_TYPE::layout, axesB(),
+              transB_ ? singleN_ : singleK_, transB_ ? singleK_ : singleN_, "S",
+              "D");
+    checkAxes(loc, call, "C", C_TYPE::layout, axesC(), singleM_, singleN_, "S1",
+              "S2");
+  }
+
+  /// A fetch of IterateNBatch results: only the asynchronous form exists, and
+  /// it reads what an asynchronous IterateNBatch left in the workspace.
+  void checkBatchFetch(bool sync, const char *call, Loc loc) {
+    std::string name = call;
+    if (sync)
+      asc_run::misuse(loc, name + ": GetBatchTensorC exists only in the "
+                                  "asynchronous form (sync = false)");
+    if (ended_)
+      asc_run::misuse(loc, name + " after End()");
+    if (!nbatchIssued_)
+      asc_run::misuse(loc, name + " without an IterateNBatch before it");
+    if (nbatchSync_)
+      asc_run::misuse(loc, name + " after IterateNBatch<true>: the client "
+                                  "fetches the results of an asynchronous "
+                                  "IterateNBatch only");
+  }
+
+  /// The row strides of A and B as stored (transposed: K x M, N x K): the
+  /// original shape's, or a batch layout's while IterateNBatch runs.
+  uint64_t lda() const {
+    if (kNzA)
+      return uint64_t(transA_ ? orgKa_ : orgM_);
+    return ldA_ ? ldA_ : uint64_t(transA_ ? orgM_ : orgKa_);
+  }
+  uint64_t ldb() const {
+    if (kNzB)
+      return uint64_t(transB_ ? orgN_ : orgKb_);
+    return ldB_ ? ldB_ : uint64_t(transB_ ? orgKb_ : orgN_);
+  }
+
+  /// Where element (r, c) of a stored matrix lies: ND rows `ld` apart; NZ
+  /// fractals of 16 x c0, column block after column block, each block `ld`
+  /// (the original height) rows of c0 elements.
+  static uint64_t storedPlace(bool nz, uint64_t c0, uint64_t ld, uint64_t r,
+                              uint64_t c) {
+    return nz ? (c / c0) * ld * c0 + r * c0 + c % c0 : r * ld + c;
+  }
+
+  /// The bytes a rows x cols tile of a stored matrix occupies.
+  template <typename T>
+  static void addStored(asc_run::Footprint &fp, const T *base, uint64_t rows,
+                        uint64_t cols, uint64_t ld, bool nz, uint64_t c0,
+                        const char *role) {
+    if (!nz) {
+      fp.addRows(base, rows, cols * sizeof(T), ld * sizeof(T), role);
+      return;
+    }
+    for (uint64_t block = 0; block * c0 < cols; ++block)
+      fp.add(base + block * ld * c0, rows * c0 * sizeof(T), role);
+  }
+
   SrcAT elemA(int m, int k) const {
     if (broadcastA_)
       return *a_;
-    return transA_ ? a_[uint64_t(k) * orgM_ + m] : a_[uint64_t(m) * orgKa_ + k];
+    return transA_ ? a_[storedPlace(kNzA, kC0A, lda(), k, m)]
+                   : a_[storedPlace(kNzA, kC0A, lda(), m, k)];
   }
   SrcBT elemB(int k, int n) const {
     if (broadcastB_)
       return *b_;
-    return transB_ ? b_[uint64_t(n) * orgKb_ + k] : b_[uint64_t(k) * orgN_ + n];
+    return transB_ ? b_[storedPlace(kNzB, kC0B, ldb(), n, k)]
+                   : b_[storedPlace(kNzB, kC0B, ldb(), k, n)];
   }
 
   /// The product of rows [m0, m0+rows) and columns [n0, n0+cols) of the single
@@ -860,13 +1285,22 @@ private:
   }
 
   /// The start of the current block in `base`: `base` itself when written
-  /// sequentially, else the block's place in a matrix of row stride `stride`.
+  /// sequentially, else the block's place in a matrix of row stride `stride`
+  /// (for an NZ C: of `stride` rows).
   DstT *blockPlace(DstT *base, uint32_t stride, bool sequential) const {
     if (sequential)
       return base;
     uint32_t row, col;
     blockOrigin(round_, row, col);
-    return base + uint64_t(row) * stride + col;
+    return base + storedPlace(kNzC, kC0C, stride, row, col);
+  }
+
+  /// A block's matrix in GM: C's original shape (ND: its row stride orgN;
+  /// NZ: its height orgM), or the block alone when written sequentially.
+  uint32_t gmStride(bool sequential) const {
+    if (kNzC)
+      return sequential ? baseM() : orgM_;
+    return sequential ? baseN() : orgN_;
   }
 
   /// Where element (i, j) of the single shape lands with enSequentialWrite:
@@ -888,6 +1322,7 @@ private:
                     uint32_t batchA, uint32_t batchB, uint32_t matrixStrideA,
                     uint32_t matrixStrideB, uint8_t enAtomic, Loc loc) {
     checkIssue(name, loc, true);
+    checkNzOutput(name, loc);
     if (A_TYPE::layout != LayoutMode::NORMAL ||
         B_TYPE::layout != LayoutMode::NORMAL)
       asc_run::misuse(loc,
@@ -1039,6 +1474,11 @@ private:
         ToConfig().enableGetTensorC,
         "GetTensorC is not support when enableGetTensorC is disabled");
     std::string call = std::string(name) + (sync ? "<true>" : "<false>");
+    if (kNzC && baseN() % kC0C != 0)
+      asc_run::misuse(loc, call + " of an NZ C needs baseN (" +
+                               std::to_string(baseN()) +
+                               ") in multiples of the fractal width " +
+                               std::to_string(kC0C));
     checkFetch(sync, loc, call.c_str());
     if (!sync && !background_)
       asc_run::misuse(
@@ -1065,11 +1505,10 @@ private:
               AccT(ws[uint64_t(i) * baseN() + j]);
     }
     auto p = newPending(call.c_str(), loc, sync ? "" : "WaitGetTensorC");
-    p->outputs.addRows(dst, blk.rows, uint64_t(blk.cols) * sizeof(DstT),
-                       uint64_t(stride) * sizeof(DstT), "C");
+    addStored(p->outputs, dst, blk.rows, blk.cols, stride, kNzC, kC0C, "C");
     if (local)
-      p->outputs.addRows(local, blk.rows, uint64_t(blk.cols) * sizeof(DstT),
-                         uint64_t(localStride) * sizeof(DstT), "C");
+      addStored(p->outputs, local, blk.rows, blk.cols, localStride, kNzC, kC0C,
+                "C");
     p->outputs.atomic = enAtomic != 0;
     if (!sync)
       p->inputs.add(reinterpret_cast<const DstT *>(workspace_) +
@@ -1080,10 +1519,10 @@ private:
         for (int j = 0; j < blk.cols; ++j) {
           DstT value =
               detail::toOutput<DstT>(blk.values[uint64_t(i) * blk.cols + j]);
-          DstT &d = dst[uint64_t(i) * stride + j];
+          DstT &d = dst[storedPlace(kNzC, kC0C, stride, i, j)];
           d = detail::combine(d, value, enAtomic);
           if (local)
-            local[uint64_t(i) * localStride + j] = value;
+            local[storedPlace(kNzC, kC0C, localStride, i, j)] = value;
         }
     };
     double bytes = double(blk.rows) * blk.cols * sizeof(DstT);
@@ -1108,6 +1547,12 @@ private:
   int orgM_ = 0, orgN_ = 0, orgKa_ = 0, orgKb_ = 0;
   int singleM_ = 0, singleN_ = 0, singleK_ = 0;
   int batchA_ = 1, batchB_ = 1;
+  uint64_t ldA_ = 0, ldB_ = 0; ///< batch-layout row strides (0: org shape)
+  /// The last IterateNBatch: its loops, whether it was synchronous, and the
+  /// client's read position in the workspace (GetBatchTensorC).
+  bool nbatchIssued_ = false, nbatchSync_ = false, nbatchWaitFlag_ = false;
+  uint32_t nbatchLoops_ = 0, nbatchIter_ = 0, nbatchFetches_ = 0;
+  uint64_t nbatchBytes_ = 0, nbatchViewBytes_ = 0;
   const SrcAT *a_ = nullptr;
   const SrcBT *b_ = nullptr;
   const BiasT *bias_ = nullptr;
