@@ -161,8 +161,7 @@ static Provenance getUntraced(Type type) {
 static Provenance joinProvenance(const Provenance &lhs, const Provenance &rhs) {
   if (lhs.space != rhs.space || !lhs.root || lhs.root != rhs.root) {
     Provenance joined;
-    joined.space =
-        lhs.space == rhs.space ? lhs.space : Provenance::Space::Any;
+    joined.space = lhs.space == rhs.space ? lhs.space : Provenance::Space::Any;
     return joined;
   }
   Provenance joined = lhs;
@@ -275,9 +274,8 @@ Provenance AscAliasAnalysis::computeProvenance(Value value) {
         provenance.offset = ByteOffset::of(0);
         return provenance;
       })
-      .Case([&](QueueDeQueOp op) {
-        return getDequeuedProvenance(op.getQueue());
-      })
+      .Case(
+          [&](QueueDeQueOp op) { return getDequeuedProvenance(op.getQueue()); })
       // Views of the block in the workspace in effect.
       .Case([&](MatmulGetTensorCOp op) {
         return getStateViewProvenance(op, op.getMatmul());
@@ -415,9 +413,9 @@ void AscAliasAnalysis::resolve(Operation *op, const MemoryAccess &access,
   if (elementBits % 8 != 0 && sizeInBits) {
     // Sub-byte elements: the footprint covers every byte one of its bits
     // is in, so it may straddle one more byte than its width.
-    ByteOffset startBits =
-        access.index ? decomposeUnits(access.index, elementBits)
-                     : ByteOffset::of(0);
+    ByteOffset startBits = access.index
+                               ? decomposeUnits(access.index, elementBits)
+                               : ByteOffset::of(0);
     if (startBits.known && !startBits.term && startBits.constant >= 0) {
       uint64_t first = uint64_t(startBits.constant) % 8;
       start = ByteOffset::of(startBits.constant / 8);
@@ -449,22 +447,21 @@ bool AscAliasAnalysis::isCallWithoutMemoryEffects(Operation *call) {
   auto [it, inserted] = effectFreeCallees.try_emplace(callee, false);
   if (!inserted)
     return it->second; // Known, or being computed (recursion: assume not).
-  bool effectFree = !callee->walk([&](Operation *nested) {
-                             if (nested == callee.getOperation())
-                               return WalkResult::advance();
-                             SmallVector<ResolvedAccess> accesses;
-                             getAccesses(nested, accesses);
-                             bool touchesState =
-                                 !isMemoryEffectFree(nested) &&
-                                 !isa<MemoryAccessOpInterface,
-                                      CallOpInterface>(nested) &&
-                                 !nested->hasTrait<
-                                     OpTrait::HasRecursiveMemoryEffects>();
-                             return accesses.empty() && !touchesState
-                                        ? WalkResult::advance()
-                                        : WalkResult::interrupt();
-                           })
-                            .wasInterrupted();
+  bool effectFree =
+      !callee
+           ->walk([&](Operation *nested) {
+             if (nested == callee.getOperation())
+               return WalkResult::advance();
+             SmallVector<ResolvedAccess> accesses;
+             getAccesses(nested, accesses);
+             bool touchesState =
+                 !isMemoryEffectFree(nested) &&
+                 !isa<MemoryAccessOpInterface, CallOpInterface>(nested) &&
+                 !nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>();
+             return accesses.empty() && !touchesState ? WalkResult::advance()
+                                                      : WalkResult::interrupt();
+           })
+           .wasInterrupted();
   effectFreeCallees[callee] = effectFree;
   return effectFree;
 }

@@ -406,8 +406,7 @@ void ProtocolFlow::flowUnknownRegions(Operation *op, ProtocolState &state,
   state = std::move(entry);
 }
 
-void ProtocolFlow::flowOp(Operation *op, ProtocolState &state,
-                          bool recording) {
+void ProtocolFlow::flowOp(Operation *op, ProtocolState &state, bool recording) {
   if (op->getNumRegions() == 0)
     return applyProtocolTransfer(op, state);
   if (auto branch = dyn_cast<RegionBranchOpInterface>(op))

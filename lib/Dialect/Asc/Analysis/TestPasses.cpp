@@ -50,8 +50,8 @@ static void printLocation(raw_ostream &os, const MemoryLocation &location) {
   if (!offset.known)
     os << " + ?";
   else if (offset.term)
-    os << " + " << offset.scale << " * " << describeValue(offset.term)
-       << " + " << offset.constant;
+    os << " + " << offset.scale << " * " << describeValue(offset.term) << " + "
+       << offset.constant;
   else
     os << " + " << offset.constant;
   if (location.size)
@@ -102,13 +102,12 @@ struct TestAscAliasPass
         }
         ModRefResult modRef = ModRefResult::getNoModRef();
         for (const ResolvedAccess &lhs : tagged[i].second)
-          modRef = modRef.merge(
-              aliases.getModRef(tagged[j].first, lhs.location));
+          modRef =
+              modRef.merge(aliases.getModRef(tagged[j].first, lhs.location));
         os << "  " << getTestName(tagged[i].first) << " <-> "
            << getTestName(tagged[j].first) << ": "
-           << result.value_or(AliasResult::NoAlias)
-           << ", modref of " << getTestName(tagged[j].first) << ": " << modRef
-           << "\n";
+           << result.value_or(AliasResult::NoAlias) << ", modref of "
+           << getTestName(tagged[j].first) << ": " << modRef << "\n";
       }
     }
     markAllAnalysesPreserved();

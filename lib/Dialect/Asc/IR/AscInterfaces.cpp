@@ -96,8 +96,8 @@ static bool mayRunAgain(Operation *op) {
     if (!parent || parent->hasTrait<OpTrait::IsIsolatedFromAbove>())
       return false;
     auto branch = dyn_cast<RegionBranchOpInterface>(parent);
-    if (!branch || branch.isRepetitiveRegion(
-                       block->getParent()->getRegionNumber()))
+    if (!branch ||
+        branch.isRepetitiveRegion(block->getParent()->getRegionNumber()))
       return true;
   }
   return false;

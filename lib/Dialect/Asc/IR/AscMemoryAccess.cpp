@@ -56,10 +56,10 @@ MemoryAccess MemoryAccess::elements(Kind kind, Value memory, Value index,
   MemoryAccess access = whole(kind, memory);
   access.index = index;
   bool overflowed = false;
-  uint64_t bits = count ? llvm::SaturatingMultiply<uint64_t>(
-                              *count, getElementBitWidth(memory.getType()),
-                              &overflowed)
-                        : 0;
+  uint64_t bits =
+      count ? llvm::SaturatingMultiply<uint64_t>(
+                  *count, getElementBitWidth(memory.getType()), &overflowed)
+            : 0;
   if (count && !overflowed)
     access.sizeInBits = bits;
   return access;
@@ -94,8 +94,7 @@ MemoryAccess MemoryAccess::anyMemory(Kind kind) {
 /// bits, the C++ parameter type the value is passed as (a count is a
 /// uint32_t, a DataCopyParams field a uint16_t): -1 is 4294967295 elements,
 /// not a small size.
-static std::optional<uint64_t> getConstantUnsigned(Value value,
-                                                   unsigned bits) {
+static std::optional<uint64_t> getConstantUnsigned(Value value, unsigned bits) {
   APInt constant;
   if (!value || !matchPattern(value, m_ConstantInt(&constant)))
     return std::nullopt;
@@ -241,8 +240,8 @@ void MatmulIterateOp::getMemoryAccesses(
     addMatmulOutput(accesses, localC, getEnPartialSum());
   // The async form computes into the workspace set by SetWorkspace.
   if (!getSync())
-    accesses.push_back(MemoryAccess::inSlot(Kind::Write, getMatmul(),
-                                            MatmulSlot::Workspace));
+    accesses.push_back(
+        MemoryAccess::inSlot(Kind::Write, getMatmul(), MatmulSlot::Workspace));
 }
 
 void MatmulGetTensorCOp::getMemoryAccesses(
@@ -254,8 +253,8 @@ void MatmulGetTensorCOp::getMemoryAccesses(
   // The async forms stage the block in the workspace; the result form
   // returns a view of it there.
   if (!getSync())
-    accesses.push_back(MemoryAccess::inSlot(Kind::Write, getMatmul(),
-                                            MatmulSlot::Workspace));
+    accesses.push_back(
+        MemoryAccess::inSlot(Kind::Write, getMatmul(), MatmulSlot::Workspace));
 }
 
 void MatmulIterateAllOp::getMemoryAccesses(
@@ -274,8 +273,8 @@ void MatmulIterateBatchOp::getMemoryAccesses(
 void MatmulIterateNBatchOp::getMemoryAccesses(
     SmallVectorImpl<MemoryAccess> &accesses) {
   addMatmulInputReads(accesses, getMatmul());
-  accesses.push_back(MemoryAccess::inSlot(Kind::Write, getMatmul(),
-                                          MatmulSlot::Workspace));
+  accesses.push_back(
+      MemoryAccess::inSlot(Kind::Write, getMatmul(), MatmulSlot::Workspace));
 }
 
 void MatmulGetBatchTensorCOp::getMemoryAccesses(
@@ -290,8 +289,8 @@ void MatmulAsyncGetTensorCOp::getMemoryAccesses(
     SmallVectorImpl<MemoryAccess> &accesses) {
   addMatmulInputReads(accesses, getMatmul());
   addMatmulOutput(accesses, getDst(), /*accumulates=*/false);
-  accesses.push_back(MemoryAccess::inSlot(Kind::Write, getMatmul(),
-                                          MatmulSlot::Workspace));
+  accesses.push_back(
+      MemoryAccess::inSlot(Kind::Write, getMatmul(), MatmulSlot::Workspace));
 }
 
 // A wait touches no memory itself: what it completes is the protocol

@@ -204,10 +204,9 @@ static bool usesCubeSideObjects(func::FuncOp function) {
   Operation *module = function->getParentOp();
   if (!module)
     return AscDialect::isCubeOnlyKernel(function);
-  return llvm::any_of(module->getRegions().front().getOps(),
-                      [](Operation &op) {
-                        return AscDialect::isCubeOnlyKernel(&op);
-                      });
+  return llvm::any_of(module->getRegions().front().getOps(), [](Operation &op) {
+    return AscDialect::isCubeOnlyKernel(&op);
+  });
 }
 
 bool AscSyncPlacementPass::promoteSyncIssues(func::FuncOp function) {
@@ -345,9 +344,8 @@ void AscSyncPlacementPass::hoistIssue(
       if (!state)
         return true;
       for (Operation *unwaited : state->unwaitedIssues)
-        if (mayBeSameMatmulObject(
-                cast<MatmulOpInterface>(unwaited).getMatmul(),
-                use.getMatmul()) &&
+        if (mayBeSameMatmulObject(cast<MatmulOpInterface>(unwaited).getMatmul(),
+                                  use.getMatmul()) &&
             footprintsConflict(analyses.aliases, footprint,
                                analyses.checker.getInFlightFootprint(unwaited)))
           return true;
@@ -417,7 +415,8 @@ static SmallVector<Region *> getRegionsToSplitInto(Operation *op) {
   auto branch = dyn_cast<RegionBranchOpInterface>(op);
   if (!branch || branch.hasLoop())
     return {};
-  if (auto ifOp = dyn_cast<scf::IfOp>(op); ifOp && ifOp.getElseRegion().empty()) {
+  if (auto ifOp = dyn_cast<scf::IfOp>(op);
+      ifOp && ifOp.getElseRegion().empty()) {
     OpBuilder builder(ifOp);
     Block *elseBlock = builder.createBlock(&ifOp.getElseRegion());
     builder.setInsertionPointToEnd(elseBlock);
@@ -434,9 +433,8 @@ static SmallVector<Region *> getRegionsToSplitInto(Operation *op) {
       return {};
     SmallVector<RegionSuccessor> exits;
     branch.getSuccessorRegions(*region, exits);
-    if (!llvm::all_of(exits, [](const RegionSuccessor &exit) {
-          return exit.isParent();
-        }))
+    if (!llvm::all_of(
+            exits, [](const RegionSuccessor &exit) { return exit.isParent(); }))
       return {};
     regions.push_back(region);
   }
@@ -461,8 +459,7 @@ static SmallVector<Block *> getSuccessorsToFollow(Operation *terminator) {
   return successors;
 }
 
-void AscSyncPlacementPass::sinkWait(Operation *wait,
-                                    const WaitPairing &pairing,
+void AscSyncPlacementPass::sinkWait(Operation *wait, const WaitPairing &pairing,
                                     ProtocolChecker &checker) {
   Value matmul = cast<MatmulWaitOpInterface>(wait).getMatmul();
   ConflictFinder finder(checker, matmul, pairing.footprint);

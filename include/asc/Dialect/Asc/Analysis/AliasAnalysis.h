@@ -70,9 +70,7 @@ struct MemoryLocation {
   std::optional<uint64_t> size;
 
   static MemoryLocation anyMemory() { return {}; }
-  bool isAnyMemory() const {
-    return base.space == Provenance::Space::Any;
-  }
+  bool isAnyMemory() const { return base.space == Provenance::Space::Any; }
 };
 
 /// An access with its footprint resolved to a location.
