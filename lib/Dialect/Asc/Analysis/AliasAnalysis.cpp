@@ -211,6 +211,15 @@ Provenance AscAliasAnalysis::getStateViewProvenance(Operation *op,
 }
 
 Provenance AscAliasAnalysis::getDequeuedProvenance(Value queue) {
+  // One walk per queue, however many DeQue calls it has.
+  auto cached = dequeuedProvenances.find(queue);
+  if (cached != dequeuedProvenances.end())
+    return cached->second;
+  Provenance provenance = computeDequeuedProvenance(queue);
+  return dequeuedProvenances[queue] = provenance;
+}
+
+Provenance AscAliasAnalysis::computeDequeuedProvenance(Value queue) {
   Provenance untraced;
   untraced.space = Provenance::Space::Local;
   if (!queue.getDefiningOp<QueueCreateOp>())

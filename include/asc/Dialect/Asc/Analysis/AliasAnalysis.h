@@ -116,12 +116,15 @@ private:
   Provenance computeProvenance(Value value);
   Provenance getStateViewProvenance(Operation *op, Value matmul);
   Provenance getDequeuedProvenance(Value queue);
+  Provenance computeDequeuedProvenance(Value queue);
   /// Whether a call's callee is visible and touches no memory at all.
   bool isCallWithoutMemoryEffects(Operation *call);
 
   Operation *function;
   MatmulProtocolAnalysis &protocol;
   llvm::DenseMap<Value, Provenance> provenances;
+  /// Per queue, what a buffer dequeued from it may be.
+  llvm::DenseMap<Value, Provenance> dequeuedProvenances;
   llvm::DenseMap<Operation *, bool> effectFreeCallees;
 };
 
