@@ -56,7 +56,8 @@ def AscSyncPlacement : Pass<"asc-sync-placement", "func::FuncOp"> {
       operation it depends on, within its block;
     - with `promote-sync`, turns synchronous `iterate_all` and mix-form
       `iterate_batch` calls with a global output into async calls plus a
-      wait placed as above.
+      wait placed as above (not in a module with a cube-only kernel: the
+      cube-side Matmul object has no waits).
 
     The result always passes `--asc-verify-sync`, and running the pass twice
     equals running it once.
