@@ -1,10 +1,27 @@
 #!/usr/bin/env python3
 """Generates a large, valid asc kernel for benchmarks.
 
-The kernel has `--functions` functions; each registers up to four Matmul
-objects and then runs rounds of: an async iterate_all on one object, a stretch
-of independent vector work, the matching wait. The total op count is close
-to `--ops`. Output goes to stdout.
+Shapes (`--shape`), each stressing one dimension of the analyses' cost:
+
+  rounds   (default) `--functions` functions; each registers up to four
+           Matmul objects and then runs rounds of: an async iterate_all on
+           one object, a stretch of independent vector work, the matching
+           wait. The total op count is close to `--ops`.
+  nesting  one function, `--size` scf.if/scf.for regions nested in one
+           another around vector work, an async issue pending across the
+           whole nest; with `--relevant-inside`, the innermost region also
+           issues and waits on a second object.
+  blocks   one function whose body is a CFG of `--size` blocks: diamonds of
+           cf.cond_br (one arm reads A at a symbolic index), with an issue
+           pending across all of them and a loop back edge over the whole
+           chain.
+  objects  one function with `--size` Matmul objects, each created,
+           initialised, given its inputs, issued on, waited on and ended.
+  unwaited one function with `--size` async issues without a wait flag,
+           each writing its own part of C, pending until the objects' end,
+           with vector work between them.
+
+Output goes to stdout.
 """
 import argparse
 
@@ -14,13 +31,18 @@ HEADER = """!mm_t = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, n
 !gm_t = !asc.global_tensor<f32>
 """
 
+ISSUE = ("asc.matmul.iterate_all {mm}, {c} "
+         "{{sync = false, wait_iterate_all = true}} : !mm_t, !gm_t")
+WAIT = "asc.matmul.wait_iterate_all {mm} : !mm_t"
+VECTOR = "asc.adds %ub, %ub, %s, %n : !ub_t, !ub_t"
 
-def gen_function(name, ops, objects, vector_ops_per_round):
-    lines = []
-    emit = lines.append
+
+def prologue(emit, name, extra_args="", registered=()):
+    """The kernel's signature, constants, the registered objects (at most
+    four) and the vector work's queue buffer %ub."""
     emit(f"func.func @{name}(%a: !asc.gm_addr {{asc.no_alias}}, "
-         f"%c: !asc.gm_addr {{asc.no_alias}}, %tiling_gm: !asc.gm_addr) "
-         f"attributes {{asc.kernel}} {{")
+         f"%c: !asc.gm_addr {{asc.no_alias}}, %tiling_gm: !asc.gm_addr"
+         f"{extra_args}) attributes {{asc.kernel}} {{")
     emit("  %pipe = asc.pipe.create")
     emit("  %ws = asc.get_sys_workspace_ptr")
     emit("  %tiling = asc.get_tiling %tiling_gm")
@@ -29,54 +51,187 @@ def gen_function(name, ops, objects, vector_ops_per_round):
     emit("  %one = arith.constant 1 : i32")
     emit("  %bytes = arith.constant 512 : i32")
     emit("  %ga = asc.set_global_buffer %a : !asc.global_tensor<f16>")
-    mms = [f"%mm{i}" for i in range(objects)]
-    for i, mm in enumerate(mms):
+    for i, mm in enumerate(registered):
         emit(f"  {mm} = asc.matmul.create : !mm_t")
         emit(f"  %off{i} = arith.constant {i * 65536} : i64")
         emit(f"  %gc{i} = asc.set_global_buffer %c[%off{i}] : !gm_t")
-    emit(f"  asc.matmul.register %pipe, %ws, {', '.join(mms)} tiling "
-         f"{', '.join(['%tiling'] * objects)} : {', '.join(['!mm_t'] * objects)}")
+    if registered:
+        emit(f"  asc.matmul.register %pipe, %ws, {', '.join(registered)} "
+             f"tiling {', '.join(['%tiling'] * len(registered))} : "
+             f"{', '.join(['!mm_t'] * len(registered))}")
     # A kernel receives only GM addresses and scalars: the vector work's
     # buffer comes from a queue, set up after the registration.
     emit("  %que = asc.queue.create : !que_t")
     emit("  asc.pipe.init_buffer %pipe, %que, %one, %bytes : !que_t")
     emit("  %ub = asc.queue.alloc_tensor %que : !que_t -> !ub_t")
-    for mm in mms:
+    for mm in registered:
         emit(f"  asc.matmul.set_tensor_a {mm}, %ga : !mm_t, !asc.global_tensor<f16>")
         emit(f"  asc.matmul.set_tensor_b {mm}, %ga : !mm_t, !asc.global_tensor<f16>")
+
+
+def epilogue(emit, objects):
+    for mm in objects:
+        emit(f"  asc.matmul.end {mm} : !mm_t")
+    emit("  return")
+    emit("}")
+
+
+def gen_rounds(name, ops, objects, vector_ops_per_round):
+    lines = []
+    emit = lines.append
+    mms = [f"%mm{i}" for i in range(objects)]
+    prologue(emit, name, registered=mms)
     count = len(lines)
     round_index = 0
     while count < ops:
         i = round_index % objects
-        emit(f"  asc.matmul.iterate_all %mm{i}, %gc{i} "
-             f"{{sync = false, wait_iterate_all = true}} : !mm_t, !gm_t")
+        emit("  " + ISSUE.format(mm=f"%mm{i}", c=f"%gc{i}"))
         for _ in range(vector_ops_per_round):
-            emit("  asc.adds %ub, %ub, %s, %n : !ub_t, !ub_t")
-        emit(f"  asc.matmul.wait_iterate_all %mm{i} : !mm_t")
+            emit("  " + VECTOR)
+        emit("  " + WAIT.format(mm=f"%mm{i}"))
         count += vector_ops_per_round + 2
         round_index += 1
-    for mm in mms:
+    epilogue(emit, mms)
+    return "\n".join(lines)
+
+
+def gen_nesting(depth, relevant_inside):
+    """scf.if and scf.for alternate; the innermost region holds vector work
+    (which the checker must still see against the pending issue) and, with
+    `relevant_inside`, an issue and its wait on the second object."""
+    lines = []
+    emit = lines.append
+    mms = ["%mm0", "%mm1"]
+    # The second object's output is an argument of its own: a Matmul output
+    # is unbounded, so one further along %c would overlap the first's.
+    prologue(emit, "kernel0",
+             extra_args=", %d: !asc.gm_addr {asc.no_alias}, %cond: i1",
+             registered=mms)
+    emit("  %gd = asc.set_global_buffer %d : !gm_t")
+    emit("  %lb = arith.constant 0 : index")
+    emit("  %ub_i = arith.constant 2 : index")
+    emit("  %step = arith.constant 1 : index")
+    emit("  " + ISSUE.format(mm="%mm0", c="%gc0"))
+    for level in range(depth):
+        indent = "  " * (level + 1)
+        if level % 2 == 0:
+            emit(f"{indent}scf.if %cond {{")
+        else:
+            emit(f"{indent}scf.for %i{level} = %lb to %ub_i step %step {{")
+    indent = "  " * (depth + 1)
+    emit(f"{indent}{VECTOR}")
+    if relevant_inside:
+        emit(f"{indent}" + ISSUE.format(mm="%mm1", c="%gd"))
+        emit(f"{indent}{VECTOR}")
+        emit(f"{indent}" + WAIT.format(mm="%mm1"))
+    for level in reversed(range(depth)):
+        emit("  " * (level + 1) + "}")
+    emit("  " + WAIT.format(mm="%mm0"))
+    epilogue(emit, mms)
+    return "\n".join(lines)
+
+
+def gen_blocks(blocks):
+    """`blocks` blocks: a header, then diamonds (cond_br to two arms that
+    join), the whole chain in a loop that runs while %cond holds."""
+    lines = []
+    emit = lines.append
+    mms = ["%mm0"]
+    prologue(emit, "kernel0", extra_args=", %cond: i1, %k: i64",
+             registered=mms)
+    emit("  " + ISSUE.format(mm="%mm0", c="%gc0"))
+    emit("  cf.br ^b0")
+    diamonds = max(1, (blocks - 2) // 3)
+    for d in range(diamonds):
+        emit(f"^b{d}:")
+        emit(f"  cf.cond_br %cond, ^l{d}, ^r{d}")
+        emit(f"^l{d}:")
+        emit("  " + VECTOR)
+        # A read at a symbolic index: the alias analysis asks whether the
+        # index's block may run repeatedly.
+        emit(f"  %v{d} = asc.get_value %ga[%k] : !asc.global_tensor<f16>")
+        emit(f"  cf.br ^b{d + 1}")
+        emit(f"^r{d}:")
+        emit(f"  cf.br ^b{d + 1}")
+    emit(f"^b{diamonds}:")
+    emit("  cf.cond_br %cond, ^b0, ^exit")
+    emit("^exit:")
+    emit("  " + WAIT.format(mm="%mm0"))
+    epilogue(emit, mms)
+    return "\n".join(lines)
+
+
+def gen_objects(objects):
+    """Objects beyond the four a kernel registers are set up with init."""
+    lines = []
+    emit = lines.append
+    prologue(emit, "kernel0")
+    for i in range(objects):
+        mm = f"%mm{i}"
+        emit(f"  {mm} = asc.matmul.create : !mm_t")
+        emit(f"  asc.matmul.init {mm}, %tiling : !mm_t")
+        emit(f"  asc.matmul.set_tensor_a {mm}, %ga : !mm_t, !asc.global_tensor<f16>")
+        emit(f"  asc.matmul.set_tensor_b {mm}, %ga : !mm_t, !asc.global_tensor<f16>")
+        emit(f"  %off{i} = arith.constant {i * 65536} : i64")
+        emit(f"  %gc{i} = asc.set_global_buffer %c[%off{i}] : !gm_t")
+        emit("  " + ISSUE.format(mm=mm, c=f"%gc{i}"))
+        emit("  " + VECTOR)
+        emit("  " + WAIT.format(mm=mm))
         emit(f"  asc.matmul.end {mm} : !mm_t")
-    emit("  return")
-    emit("}")
+    epilogue(emit, [])
+    return "\n".join(lines)
+
+
+def gen_unwaited(issues):
+    lines = []
+    emit = lines.append
+    mms = ["%mm0"]
+    prologue(emit, "kernel0", registered=mms)
+    for i in range(issues):
+        emit(f"  %uoff{i} = arith.constant {(i + 1) * 65536} : i64")
+        emit(f"  %uc{i} = asc.set_global_buffer %c[%uoff{i}] : !gm_t")
+        emit(f"  asc.matmul.iterate_all %mm0, %uc{i} {{sync = false}} "
+             f": !mm_t, !gm_t")
+        emit("  " + VECTOR)
+    epilogue(emit, mms)
     return "\n".join(lines)
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--shape", default="rounds",
+                        choices=["rounds", "nesting", "blocks", "objects",
+                                 "unwaited"])
     parser.add_argument("--ops", type=int, default=1000,
-                        help="approximate number of operations")
-    parser.add_argument("--functions", type=int, default=1)
+                        help="rounds: approximate number of operations")
+    parser.add_argument("--functions", type=int, default=1,
+                        help="rounds: number of functions")
     parser.add_argument("--objects", type=int, default=4,
-                        help="Matmul objects per function (at most 4)")
+                        help="rounds: Matmul objects per function (at most 4)")
     parser.add_argument("--vector-ops", type=int, default=8,
-                        help="vector ops between an issue and its wait")
+                        help="rounds: vector ops between an issue and its wait")
+    parser.add_argument("--size", type=int, default=100,
+                        help="other shapes: nesting depth, blocks, objects "
+                        "or issues")
+    parser.add_argument("--relevant-inside", action="store_true",
+                        help="nesting: Matmul calls in the innermost region")
     args = parser.parse_args()
-    objects = max(1, min(4, args.objects))
-    per_function = max(1, args.ops // args.functions)
     print(HEADER)
-    for f in range(args.functions):
-        print(gen_function(f"kernel{f}", per_function, objects, args.vector_ops))
+    if args.shape == "rounds":
+        objects = max(1, min(4, args.objects))
+        per_function = max(1, args.ops // args.functions)
+        for f in range(args.functions):
+            print(gen_rounds(f"kernel{f}", per_function, objects,
+                             args.vector_ops))
+    elif args.shape == "nesting":
+        print(gen_nesting(args.size, args.relevant_inside))
+    elif args.shape == "blocks":
+        print(gen_blocks(args.size))
+    elif args.shape == "objects":
+        print(gen_objects(args.size))
+    else:
+        print(gen_unwaited(args.size))
 
 
 if __name__ == "__main__":

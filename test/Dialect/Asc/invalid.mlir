@@ -57,6 +57,18 @@ func.func private @queue_depth(!asc.queue<vecout, 0>)
 
 // -----
 
+// TQue counts the tensors it holds in a uint8_t: 255 at most.
+// expected-error @+1 {{expects a queue depth of at most 255, got 256}}
+func.func private @queue_too_deep(!asc.queue<vecin, 256>)
+
+// -----
+
+// The depth is unsigned: -1 is read as 4294967295, and rejected.
+// expected-error @+1 {{expects a queue depth of at most 255, got 4294967295}}
+func.func private @queue_negative_depth(!asc.queue<vecin, -1>)
+
+// -----
+
 // A queue manages local buffers only.
 // expected-error @+1 {{expects a local position for a queue, got gm}}
 func.func private @queue_gm(!asc.queue<gm, 1>)

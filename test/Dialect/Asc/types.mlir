@@ -180,3 +180,8 @@ func.func @matmul_attrs() attributes {
 } {
   return
 }
+
+// The deepest queue TQue can count.
+// CHECK-LABEL: func.func private @deepest_queue
+// CHECK-SAME: !asc.queue<vecin, 255>
+func.func private @deepest_queue(!asc.queue<vecin, 255>)

@@ -12,11 +12,13 @@
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/RegionGraphTraits.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/AnalysisManager.h"
+#include "llvm/ADT/SCCIterator.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -56,34 +58,57 @@ bool ByteOffset::operator==(const ByteOffset &other) const {
          constant == other.constant;
 }
 
-/// True when `block` may run more than once per run of the function: it is
-/// in a CFG cycle, or nested in a region that repeats, or in a region of an
-/// op whose control flow the analysis does not know.
-static bool mayRunRepeatedly(Block *block) {
-  for (; block; block = block->getParentOp() ? block->getParentOp()->getBlock()
-                                             : nullptr) {
-    Operation *parent = block->getParentOp();
+bool BlockRepetition::mayRunRepeatedly(Block *block) {
+  // Up the nesting until an answer is known; every block on the way gets
+  // the same one.
+  SmallVector<Block *, 8> chain;
+  bool repeats = false;
+  for (Block *current = block; current;) {
+    auto cached = cache.find(current);
+    if (cached != cache.end()) {
+      repeats = cached->second;
+      break;
+    }
+    chain.push_back(current);
+    Operation *parent = current->getParentOp();
     if (!parent || isa<FunctionOpInterface>(parent)) {
-      if (block->getParent() && !block->getParent()->hasOneBlock()) {
-        // A cycle through `block` in the function's CFG.
-        SmallVector<Block *> worklist(block->getSuccessors());
-        llvm::SmallPtrSet<Block *, 8> seen;
-        while (!worklist.empty()) {
-          Block *next = worklist.pop_back_val();
-          if (next == block)
-            return true;
-          if (seen.insert(next).second)
-            llvm::append_range(worklist, next->getSuccessors());
-        }
-      }
-      return false;
+      repeats = isInCycle(current);
+      break;
     }
     auto branch = dyn_cast<RegionBranchOpInterface>(parent);
-    if (!branch || !block->getParent()->hasOneBlock() ||
-        branch.isRepetitiveRegion(block->getParent()->getRegionNumber()))
-      return true;
+    if (!branch || !current->getParent()->hasOneBlock() ||
+        branch.isRepetitiveRegion(current->getParent()->getRegionNumber())) {
+      repeats = true;
+      break;
+    }
+    current = parent->getBlock();
   }
-  return false;
+  for (Block *visited : chain)
+    cache[visited] = repeats;
+  return repeats;
+}
+
+bool BlockRepetition::isInCycle(Block *block) {
+  Region *region = block->getParent();
+  if (!region || region->hasOneBlock())
+    return false;
+  auto [it, inserted] = cyclicBlocks.try_emplace(region);
+  if (inserted) {
+    // One pass over the CFG's strongly connected components (iterative:
+    // no recursion over the number of blocks). Blocks it does not reach
+    // from the entry are marked reachable-from-nowhere below.
+    for (auto scc = llvm::scc_begin(region); !scc.isAtEnd(); ++scc) {
+      for (Block *member : *scc)
+        it->second.reached.insert(member);
+      if (scc.hasCycle())
+        for (Block *member : *scc)
+          it->second.cyclic.insert(member);
+    }
+  }
+  // An unreachable block: no run of the function reaches it; say it may
+  // repeat, which only drops a symbolic offset.
+  return it->second.cyclic.contains(block) ||
+         !it->second.reached.contains(block);
 }
 
 /// `value` (an integer counting `unitBits`-bit units) as a byte offset:
@@ -92,6 +117,7 @@ static bool mayRunRepeatedly(Block *block) {
 /// two accesses in different iterations of a loop see different values of
 /// the same SSA name.
 static ByteOffset decomposeUnits(Value value, int64_t unitBytes,
+                                 BlockRepetition &repetition,
                                  unsigned depth = 0) {
   APInt constant;
   if (matchPattern(value, m_ConstantInt(&constant))) {
@@ -103,8 +129,8 @@ static ByteOffset decomposeUnits(Value value, int64_t unitBytes,
   }
   if (depth < 8) {
     if (auto add = value.getDefiningOp<arith::AddIOp>())
-      return decomposeUnits(add.getLhs(), unitBytes, depth + 1)
-          .plus(decomposeUnits(add.getRhs(), unitBytes, depth + 1));
+      return decomposeUnits(add.getLhs(), unitBytes, repetition, depth + 1)
+          .plus(decomposeUnits(add.getRhs(), unitBytes, repetition, depth + 1));
     if (auto mul = value.getDefiningOp<arith::MulIOp>()) {
       APInt factor;
       if (matchPattern(mul.getRhs(), m_ConstantInt(&factor)) &&
@@ -112,23 +138,24 @@ static ByteOffset decomposeUnits(Value value, int64_t unitBytes,
         int64_t scaled;
         if (llvm::MulOverflow(unitBytes, factor.getSExtValue(), scaled))
           return ByteOffset::unknown();
-        return decomposeUnits(mul.getLhs(), scaled, depth + 1);
+        return decomposeUnits(mul.getLhs(), scaled, repetition, depth + 1);
       }
     }
   }
-  if (mayRunRepeatedly(value.getParentBlock()))
+  if (repetition.mayRunRepeatedly(value.getParentBlock()))
     return ByteOffset::unknown();
   return {true, value, unitBytes, 0};
 }
 
 /// The byte offset of element `index` of a tensor of `elementBits`-bit
 /// elements; sub-byte elements need a constant, byte-aligned index.
-static ByteOffset getElementOffset(Value index, unsigned elementBits) {
+static ByteOffset getElementOffset(Value index, unsigned elementBits,
+                                   BlockRepetition &repetition) {
   if (!index)
     return ByteOffset::of(0);
   if (elementBits % 8 == 0)
-    return decomposeUnits(index, elementBits / 8);
-  ByteOffset bits = decomposeUnits(index, elementBits);
+    return decomposeUnits(index, elementBits / 8, repetition);
+  ByteOffset bits = decomposeUnits(index, elementBits, repetition);
   if (!bits.known || bits.term || bits.constant % 8 != 0)
     return ByteOffset::unknown();
   return ByteOffset::of(bits.constant / 8);
@@ -224,20 +251,27 @@ Provenance AscAliasAnalysis::computeDequeuedProvenance(Value queue) {
   untraced.space = Provenance::Space::Local;
   if (!queue.getDefiningOp<QueueCreateOp>())
     return untraced;
+  if (!enqueues) {
+    // One walk for all the queues.
+    enqueues.emplace();
+    function->walk([&](QueueEnQueOp enque) {
+      Value target = enque.getQueue();
+      if (target.getDefiningOp<QueueCreateOp>())
+        enqueues->intoQueue[target].push_back(enque.getTensor());
+      else
+        enqueues->intoAnyOfType[target.getType()].push_back(enque.getTensor());
+    });
+  }
   // A dequeued buffer is one that was enqueued into the same queue, through
   // this value or through another name that may denote it.
   std::optional<Provenance> joined;
-  bool anyEnqueued = false;
-  function->walk([&](QueueEnQueOp enque) {
-    Value target = enque.getQueue();
-    if (target != queue && (target.getDefiningOp<QueueCreateOp>() ||
-                            target.getType() != queue.getType()))
-      return;
-    anyEnqueued = true;
-    const Provenance &provenance = getProvenance(enque.getTensor());
-    joined = joined ? joinProvenance(*joined, provenance) : provenance;
-  });
-  return anyEnqueued ? *joined : untraced;
+  for (const auto *tensors :
+       {&enqueues->intoQueue[queue], &enqueues->intoAnyOfType[queue.getType()]})
+    for (Value tensor : *tensors) {
+      const Provenance &provenance = getProvenance(tensor);
+      joined = joined ? joinProvenance(*joined, provenance) : provenance;
+    }
+  return joined ? *joined : untraced;
 }
 
 Provenance AscAliasAnalysis::computeProvenance(Value value) {
@@ -262,14 +296,14 @@ Provenance AscAliasAnalysis::computeProvenance(Value value) {
       .Case([&](SetGlobalBufferOp op) {
         Provenance base = getProvenance(op.getPtr());
         base.space = Provenance::Space::Global;
-        base.offset =
-            base.offset.plus(getElementOffset(op.getOffset(), elementBits));
+        base.offset = base.offset.plus(
+            getElementOffset(op.getOffset(), elementBits, repetition));
         return base;
       })
       .Case([&](SubViewOp op) {
         Provenance base = getProvenance(op.getSource());
-        base.offset =
-            base.offset.plus(getElementOffset(op.getOffset(), elementBits));
+        base.offset = base.offset.plus(
+            getElementOffset(op.getOffset(), elementBits, repetition));
         return base;
       })
       .Case([&](GetUserWorkspaceOp op) {
@@ -302,8 +336,7 @@ Provenance AscAliasAnalysis::computeProvenance(Value value) {
 // Alias queries
 //===----------------------------------------------------------------------===//
 
-/// True for a function argument marked asc.no_alias.
-static bool isNoAliasArgument(Value root) {
+bool mlir::asc::isNoAliasArgument(Value root) {
   auto argument = dyn_cast<BlockArgument>(root);
   if (!argument || !argument.getOwner()->isEntryBlock())
     return false;
@@ -315,7 +348,7 @@ static bool isNoAliasArgument(Value root) {
 
 /// The length in bytes of every buffer of `queue`, when each InitBuffer
 /// that sets it up gives a constant one.
-static std::optional<int64_t> getBufferLength(Value queue) {
+static std::optional<int64_t> computeBufferLength(Value queue) {
   std::optional<int64_t> shortest;
   for (Operation *user : queue.getUsers()) {
     auto init = dyn_cast<PipeInitBufferOp>(user);
@@ -333,13 +366,16 @@ static std::optional<int64_t> getBufferLength(Value queue) {
 /// True when `location`, based on a queue buffer allocation, provably stays
 /// inside that buffer: Ascend C does not bound an access by the buffer, and
 /// one that runs past its end reaches the next buffer.
-static bool staysInsideBuffer(const MemoryLocation &location) {
+bool AscAliasAnalysis::staysInsideBuffer(const MemoryLocation &location) {
   auto alloc = location.base.root.getDefiningOp<QueueAllocTensorOp>();
   const ByteOffset &offset = location.base.offset;
   if (!alloc || !location.size || !offset.known || offset.term ||
       offset.constant < 0)
     return false;
-  std::optional<int64_t> length = getBufferLength(alloc.getQueue());
+  auto [it, inserted] = bufferLengths.try_emplace(alloc.getQueue());
+  if (inserted)
+    it->second = computeBufferLength(alloc.getQueue());
+  std::optional<int64_t> length = it->second;
   return length && __int128(offset.constant) + *location.size <= *length;
 }
 
@@ -347,8 +383,8 @@ static bool staysInsideBuffer(const MemoryLocation &location) {
 /// are function arguments and queue buffer allocations, none based on
 /// another: two live buffers are distinct as long as each access stays in
 /// its own.
-static bool distinctRootsMayOverlap(const MemoryLocation &lhs,
-                                    const MemoryLocation &rhs) {
+bool AscAliasAnalysis::distinctRootsMayOverlap(const MemoryLocation &lhs,
+                                               const MemoryLocation &rhs) {
   Value lhsRoot = lhs.base.root, rhsRoot = rhs.base.root;
   if (lhsRoot.getDefiningOp<QueueAllocTensorOp>() &&
       rhsRoot.getDefiningOp<QueueAllocTensorOp>())
@@ -418,13 +454,13 @@ void AscAliasAnalysis::resolve(Operation *op, const MemoryAccess &access,
   location.base = getProvenance(access.memory);
   unsigned elementBits = getElementBitWidth(access.memory.getType());
   std::optional<uint64_t> sizeInBits = access.sizeInBits;
-  ByteOffset start = getElementOffset(access.index, elementBits);
+  ByteOffset start = getElementOffset(access.index, elementBits, repetition);
   if (elementBits % 8 != 0 && sizeInBits) {
     // Sub-byte elements: the footprint covers every byte one of its bits
     // is in, so it may straddle one more byte than its width.
-    ByteOffset startBits = access.index
-                               ? decomposeUnits(access.index, elementBits)
-                               : ByteOffset::of(0);
+    ByteOffset startBits =
+        access.index ? decomposeUnits(access.index, elementBits, repetition)
+                     : ByteOffset::of(0);
     if (startBits.known && !startBits.term && startBits.constant >= 0) {
       uint64_t first = uint64_t(startBits.constant) % 8;
       start = ByteOffset::of(startBits.constant / 8);

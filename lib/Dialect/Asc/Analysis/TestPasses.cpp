@@ -137,18 +137,18 @@ struct TestAscProtocolStatePass
       if (!tag)
         return;
       os << tag.getValue() << ":\n";
-      for (const ProtocolState::ObjectState &object : state.objects) {
-        os << "  " << describeValue(object.matmul) << ": events ";
-        printOps(object.events);
+      for (const ProtocolState::ObjectState *object : state.getObjects()) {
+        os << "  " << describeValue(object->matmul) << ": events ";
+        printOps(object->events);
         for (unsigned slot = 0; slot < kNumMatmulSlots; ++slot) {
           os << ", " << describeMatmulSlot(static_cast<MatmulSlot>(slot))
              << " ";
-          printOps(object.setters[slot]);
+          printOps(object->setters[slot]);
         }
         os << "\n";
       }
       os << "  unwaited ";
-      printOps(state.unwaitedIssues);
+      printOps(state.getUnwaitedIssues());
       os << "\n";
     });
     markAllAnalysesPreserved();

@@ -70,12 +70,20 @@ LocalTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
   return verifyTensorElementType(emitError, elementType);
 }
 
+/// The deepest queue TQue can count (its usedCount is a uint8_t).
+static constexpr unsigned kMaxQueueDepth = 255;
+
 LogicalResult QueueType::verify(function_ref<InFlightDiagnostic()> emitError,
                                 TPosition position, unsigned depth) {
   if (position == TPosition::GM)
     return emitError() << "expects a local position for a queue, got gm";
+  // TQue counts the tensors it holds in a uint8_t (see the ODS
+  // description).
   if (depth == 0)
     return emitError() << "expects a queue depth of at least 1";
+  if (depth > kMaxQueueDepth)
+    return emitError() << "expects a queue depth of at most " << kMaxQueueDepth
+                       << ", got " << depth;
   return success();
 }
 

@@ -69,12 +69,13 @@ struct WaitPairing {
 /// True when `op` hands a Matmul object that may be `matmul` to something
 /// that may act on it.
 bool usesObject(Operation *op, Value matmul) {
-  if (isPure(op))
-    return false;
-  return llvm::any_of(op->getOperands(), [&](Value operand) {
-    return isa<MatmulType>(operand.getType()) &&
-           mayBeSameMatmulObject(operand, matmul);
-  });
+  // isPure last: on a region op it looks at every op nested in it.
+  return llvm::any_of(op->getOperands(),
+                      [&](Value operand) {
+                        return isa<MatmulType>(operand.getType()) &&
+                               mayBeSameMatmulObject(operand, matmul);
+                      }) &&
+         !isPure(op);
 }
 
 /// Decides, for one pairing, which operations a wait must not cross.
@@ -343,7 +344,7 @@ void AscSyncPlacementPass::hoistIssue(
       const ProtocolState *state = analyses.protocol.getStateBefore(op);
       if (!state)
         return true;
-      for (Operation *unwaited : state->unwaitedIssues)
+      for (Operation *unwaited : state->getUnwaitedIssues())
         if (mayBeSameMatmulObject(cast<MatmulOpInterface>(unwaited).getMatmul(),
                                   use.getMatmul()) &&
             footprintsConflict(analyses.aliases, footprint,

@@ -17,6 +17,7 @@
 #include "mlir/Analysis/AliasAnalysis.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include <optional>
 
 namespace mlir {
@@ -83,6 +84,24 @@ struct ResolvedAccess {
   bool isWrite() const { return kind == MemoryAccess::Kind::Write; }
 };
 
+/// Whether blocks may run more than once per run of their function, cached
+/// per block: an offset with a symbolic term is exact only in a block that
+/// runs once.
+class BlockRepetition {
+public:
+  /// True when `block` is in a CFG cycle, nested in a region that repeats,
+  /// or in a region of an op whose control flow is not known.
+  bool mayRunRepeatedly(Block *block);
+
+private:
+  bool isInCycle(Block *block);
+  struct RegionCycles {
+    llvm::DenseSet<Block *> reached, cyclic;
+  };
+  llvm::DenseMap<Block *, bool> cache;
+  llvm::DenseMap<Region *, RegionCycles> cyclicBlocks;
+};
+
 /// Alias queries over the asc memory of one function. Provenances are
 /// cached per value; they stay valid while the ops that define pointers and
 /// tensors stay put (moving waits and issues does not invalidate them).
@@ -119,6 +138,16 @@ private:
   Provenance computeDequeuedProvenance(Value queue);
   /// Whether a call's callee is visible and touches no memory at all.
   bool isCallWithoutMemoryEffects(Operation *call);
+  bool staysInsideBuffer(const MemoryLocation &location);
+  bool distinctRootsMayOverlap(const MemoryLocation &lhs,
+                               const MemoryLocation &rhs);
+
+  /// The tensors enqueued into each queue, found in one walk.
+  struct Enqueues {
+    llvm::DenseMap<Value, SmallVector<Value>> intoQueue;
+    /// Through a queue value that may denote any queue of its type.
+    llvm::DenseMap<Type, SmallVector<Value>> intoAnyOfType;
+  };
 
   Operation *function;
   MatmulProtocolAnalysis &protocol;
@@ -126,7 +155,14 @@ private:
   /// Per queue, what a buffer dequeued from it may be.
   llvm::DenseMap<Value, Provenance> dequeuedProvenances;
   llvm::DenseMap<Operation *, bool> effectFreeCallees;
+  BlockRepetition repetition;
+  std::optional<Enqueues> enqueues;
+  llvm::DenseMap<Value, std::optional<int64_t>> bufferLengths;
 };
+
+/// True for a function argument marked asc.no_alias: a root that overlaps
+/// no other root.
+bool isNoAliasArgument(Value root);
 
 /// True when `lhs` and `rhs` may denote the same Matmul object: the same
 /// value, or values of one type of which one is not a `matmul.create`

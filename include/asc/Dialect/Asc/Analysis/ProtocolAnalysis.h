@@ -16,15 +16,25 @@
 #include "asc/Dialect/Asc/Analysis/AliasAnalysis.h"
 #include "asc/Dialect/Asc/IR/AscInterfaces.h"
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/ImmutableMap.h"
+#include "llvm/ADT/ImmutableSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <array>
+#include <memory>
 
 namespace mlir::asc {
 
 /// The protocol state of the Matmul objects at one program point.
+///
+/// States are persistent: copying one is O(1) and updating one object is
+/// O(log objects), with the unchanged objects shared between the copies
+/// (llvm::ImmutableMap trees of interned object states). The analysis keeps
+/// a state before every Matmul operation, so a full copy per operation
+/// would cost objects x operations.
 struct ProtocolState {
   /// What may be true of one object. Every list is sorted by pointer so that
-  /// states compare and join cheaply.
+  /// states compare and join cheaply. Object states in a ProtocolState are
+  /// interned: equal states are one object.
   struct ObjectState {
     Value matmul;
     /// The operations that may have been the object's last protocol event
@@ -41,11 +51,26 @@ struct ProtocolState {
     bool operator==(const ObjectState &other) const;
     bool join(const ObjectState &other);
   };
-  /// Sorted by the object value's opaque pointer.
-  SmallVector<ObjectState, 4> objects;
-  /// Async issues without a wait flag: their output stays pending until the
-  /// object's end (docs/Protocol.md section 2). Sorted by pointer.
-  SmallVector<Operation *, 2> unwaitedIssues;
+  using ObjectMap = llvm::ImmutableMap<const void *, const ObjectState *>;
+  using OpSet = llvm::ImmutableSet<Operation *>;
+  using ValueSet = llvm::ImmutableSet<const void *>;
+  using OpCounts = llvm::ImmutableMap<Operation *, unsigned>;
+  /// The factories and the interned object states the states of one
+  /// analysis share; they outlive every state made from them.
+  class Context;
+  /// Told of every change to the in-flight set while states are replayed
+  /// (MatmulProtocolAnalysis::walkStates).
+  class InFlightListener {
+  public:
+    virtual ~InFlightListener() = default;
+    /// A run of operations starts from the recorded state `entry`.
+    virtual void startRun(const ProtocolState &entry) = 0;
+    /// `issue` entered (`inFlight`) or left the in-flight set.
+    virtual void changed(Operation *issue, bool inFlight) = 0;
+  };
+
+  ProtocolState() = default;
+  explicit ProtocolState(Context &context);
 
   bool operator==(const ProtocolState &other) const;
   /// Union with `other`; true when this state changed.
@@ -55,8 +80,42 @@ struct ProtocolState {
   /// What the state says of `matmul`: its own entry or, for a value first
   /// seen here, the join of every object it may denote (with "unknown").
   ObjectState getObjectView(Value matmul) const;
-  /// The entry of `matmul`, created from getObjectView when missing.
-  ObjectState &getOrCreate(Value matmul);
+  /// Replaces (or adds) the entry of `object.matmul`.
+  void setObject(const ObjectState &object);
+  /// Every entry, sorted by the object value's opaque pointer.
+  SmallVector<const ObjectState *> getObjects() const;
+  /// Applies `update` to every entry other than `matmul`'s that may denote
+  /// the same object.
+  void forEachOtherAlias(Value matmul,
+                         function_ref<void(const ObjectState &)> update) const;
+
+  /// Async issues without a wait flag: their output stays pending until the
+  /// object's end (docs/Protocol.md section 2). Sorted by pointer.
+  SmallVector<Operation *> getUnwaitedIssues() const;
+  void addUnwaitedIssue(Operation *issue);
+  /// Drops the issues without a wait flag made through `matmul`.
+  void removeUnwaitedIssuesOf(Value matmul);
+
+  /// Every issue in flight: waitable issues pending on some object and
+  /// issues without a wait flag. The map's identity (its root) changes only
+  /// when the set does.
+  const OpCounts &getInFlight() const { return inFlight; }
+
+private:
+  void countInFlight(Operation *issue, int delta);
+  void countInFlight(const ObjectState *object, int delta);
+
+  Context *context = nullptr;
+  /// Keyed by the object value's opaque pointer.
+  ObjectMap objects{nullptr};
+  /// The keys of `objects` whose value may denote another entry's object
+  /// (not a matmul.create result): the only entries a may-update of a
+  /// created object reaches.
+  ValueSet indirectObjects{nullptr};
+  OpSet unwaitedIssues{nullptr};
+  /// In-flight issues with the number of entries (objects, or the unwaited
+  /// set) that hold each.
+  OpCounts inFlight{nullptr};
 };
 
 /// True when `op` is an async issue that a wait completes (its output is
@@ -67,19 +126,29 @@ bool isPendingIssue(Operation *op);
 bool isUnwaitedIssue(Operation *op);
 
 /// The protocol states of one function (an analysis for the pass manager).
-/// States are stored at block entries, after region-holding ops and before
-/// every Matmul operation; any other point is replayed from those.
+/// States are stored where a run of operations without regions starts (a
+/// block entry, or right after a region-holding op) and before every Matmul
+/// operation; any other point is replayed from those.
+///
+/// The propagation is a worklist over those starting points in program
+/// order, without recursion over the nesting of regions: its cost is
+/// linear in the operations times the number of times a point's state
+/// grows, whatever the nesting depth.
 class MatmulProtocolAnalysis {
 public:
   explicit MatmulProtocolAnalysis(Operation *function);
+  ~MatmulProtocolAnalysis();
+  MatmulProtocolAnalysis(MatmulProtocolAnalysis &&) = delete;
 
   /// The state before Matmul operation `op`; null when `op` is unreachable.
   const ProtocolState *getStateBefore(Operation *op) const;
 
   /// Calls `visitor` with every reachable operation and the state before
-  /// it, block by block.
-  void walkStates(
-      function_ref<void(Operation *, const ProtocolState &)> visitor) const;
+  /// it, in program order (an op holding regions before the ops nested in
+  /// it).
+  void
+  walkStates(function_ref<void(Operation *, const ProtocolState &)> visitor,
+             ProtocolState::InFlightListener *listener = nullptr) const;
 
   /// The memory that `slot` of `matmul` may hold right before Matmul
   /// operation `op` (null entries: slots that hold no memory), or nothing
@@ -89,11 +158,20 @@ public:
 
   Operation *getFunction() const { return function; }
 
+  /// Where a run of operations without regions starts: the entry of
+  /// `block`, or right after `after` (an op of `block` holding regions).
+  struct RunStart {
+    Block *block;
+    Operation *after;
+  };
+
 private:
   friend class ProtocolFlow;
+  /// Declared first: every state below refers to it.
+  std::unique_ptr<ProtocolState::Context> context;
   Operation *function;
-  llvm::DenseMap<Block *, ProtocolState> blockEntryStates;
-  llvm::DenseMap<Operation *, ProtocolState> stateAfterRegionOp;
+  /// The reachable run starts in program order, with their states.
+  std::vector<std::pair<RunStart, ProtocolState>> runStates;
   llvm::DenseMap<Operation *, ProtocolState> matmulOpStates;
 };
 
@@ -121,8 +199,9 @@ public:
                ArrayRef<ResolvedAccess> footprint);
 
 private:
+  class InFlightIndex;
   LogicalResult checkOperation(Operation *op, const ProtocolState &state,
-                               bool report);
+                               InFlightIndex &index, bool report);
   MatmulProtocolAnalysis &protocol;
   AscAliasAnalysis &aliases;
   llvm::DenseMap<Operation *, SmallVector<ResolvedAccess, 6>> footprints;

@@ -59,6 +59,19 @@ def Asc_PipeType : Asc_Type<"Pipe", "pipe"> {
 def Asc_QueueType : Asc_Type<"Queue", "queue"> {
   let summary = "a buffer queue (AscendC::TQue<TPosition, depth>)";
   let description = [{
+    The depth is the number of tensors the queue holds at once (EnQue calls
+    without a DeQue in between), from 1 to 255. TQue's depth is an int32_t
+    template argument, but the queue counts the tensors it holds in a
+    `uint8_t usedCount` that every EnQue checks against the depth
+    (`TQueBind` in `kernel_tpipe.h` and `EnQue` in `kernel_tquebind_impl.h`
+    of the Ascend C headers): at 256 and beyond the count wraps before it
+    reaches the depth, so the check never fires. Depth 0, the in-place
+    queue of newer chips, has no counterpart here. In practice each
+    enqueued tensor also holds one of the QUE_MAX_EVENT (4 or 8) event IDs
+    of its hardware event while it waits in the queue; that limit is
+    shared by every queue of the kernel and checked when the kernel runs,
+    not by the type.
+
     ```mlir
     !asc.queue<vecout, 1>
     ```
