@@ -157,3 +157,62 @@ func.func @queue_buffers(%x: f32) {
   asc.duplicate %t1, %x, %big {test.name = "past"} : !ub
   return
 }
+
+// -----
+
+!gm = !asc.global_tensor<f32>
+!gm8 = !asc.global_tensor<i8>
+!gm4 = !asc.global_tensor<i4>
+!ub = !asc.local_tensor<vecin, f32>
+
+// Offsets and sizes at the ends of the 64-bit range: any sum or product
+// that overflows makes the offset unknown (they may alias), never a wrapped
+// value; huge counts and strides give huge but exact footprints.
+// CHECK-LABEL: function @huge_offsets
+// CHECK: a: write gm arg0 + ? [4 bytes]
+// CHECK: b: write gm arg0 + ? [4 bytes]
+// CHECK: c: write gm arg0 + ? [4 bytes]
+// CHECK: d: write gm arg0 + ? [4 bytes]
+// CHECK: e: read gm arg0 + ? [1 bytes]
+// CHECK: f: read gm arg0 + ? [2 bytes]
+// CHECK: g: write gm arg0 + ? [4 bytes]
+// CHECK: h: read gm arg0 + ? [17179869180 bytes]
+// CHECK: i: read gm arg0 + ? [274867421280 bytes]
+// CHECK: j: write gm arg0 + 9223372036854775804 [4 bytes]
+// CHECK: k: read gm arg0 + -9223372036854775808 [1 bytes]
+// CHECK: a <-> b: MayAlias
+// CHECK: j <-> k: NoAlias
+func.func @huge_offsets(%p: !asc.gm_addr {asc.no_alias}, %u: !ub, %x: f32, %k: i64) {
+  %big = arith.constant 4611686018427387904 : i64
+  %max = arith.constant 9223372036854775807 : i64
+  %min = arith.constant -9223372036854775808 : i64
+  %neg = arith.constant -4611686018427387904 : i64
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %last = arith.constant 2305843009213693951 : i64
+  %t = asc.set_global_buffer %p[%big] : !gm
+  %t2 = asc.subview %t[%big] : !gm
+  asc.set_value %t2[%big], %x {test.name = "a"} : !gm
+  %t3 = asc.set_global_buffer %p[%min] : !gm
+  asc.set_value %t3[%min], %x {test.name = "b"} : !gm
+  %s = arith.addi %max, %c1 : i64
+  asc.set_value %t[%s], %x {test.name = "c"} : !gm
+  %m = arith.muli %k, %big : i64
+  asc.set_value %t[%m], %x {test.name = "d"} : !gm
+  %t8 = asc.set_global_buffer %p[%max] : !gm8
+  %t9 = asc.subview %t8[%max] : !gm8
+  %v = asc.get_value %t9[%max] {test.name = "e"} : !gm8
+  %t4 = asc.set_global_buffer %p[%max] : !gm4
+  %w = asc.get_value %t4[%max] {test.name = "f"} : !gm4
+  %t5 = asc.subview %t3[%neg] : !gm
+  asc.set_value %t5[%neg], %x {test.name = "g"} : !gm
+  %all = arith.constant -1 : i32
+  asc.data_copy %u, %t5, %all {test.name = "h"} : !ub, !gm
+  %cnt = arith.constant 65535 : i32
+  asc.data_copy %u, %t3 params(%cnt, %cnt, %cnt, %cnt) {test.name = "i"} : !ub, !gm
+  %tail = asc.set_global_buffer %p[%last] : !gm
+  asc.set_value %tail[%c0], %x {test.name = "j"} : !gm
+  %i8 = asc.set_global_buffer %p[%min] : !gm8
+  %y = asc.get_value %i8[%c0] {test.name = "k"} : !gm8
+  return
+}

@@ -720,3 +720,30 @@ func.func @wait_follows_branch(%c_ptr: !asc.gm_addr {asc.no_alias}, %u: !ub, %s:
   asc.matmul.end %mm : !mm
   return
 }
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+
+// Offsets whose byte arithmetic overflows are unknown, not wrapped: the
+// output 2^62 f32 elements on (2^64 bytes, 0 if wrapped) and the read one
+// element before the root (which a wrapped offset would put just before
+// the output) may meet, so the wait stays before the read.
+// CHECK-LABEL: func.func @overflowing_offsets
+// CHECK:      asc.matmul.iterate_all
+// CHECK-NEXT: asc.matmul.wait_iterate_all
+// CHECK-NEXT: asc.get_value
+func.func @overflowing_offsets(%p: !asc.gm_addr {asc.no_alias}) {
+  %big = arith.constant 4611686018427387904 : i64
+  %m1 = arith.constant -1 : i64
+  %c0 = arith.constant 0 : i64
+  %c = asc.set_global_buffer %p[%big] : !gm
+  %r = asc.set_global_buffer %p[%m1] : !gm
+  %mm = asc.matmul.create : !mm
+  asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.matmul.wait_iterate_all %mm : !mm
+  %x = asc.get_value %r[%c0] : !gm
+  asc.matmul.end %mm : !mm
+  return
+}

@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Benchmark (not a test) of --asc-verify-sync and --asc-sync-placement along
+each dimension their cost could grow with: operations in one function,
+region nesting depth, CFG blocks, Matmul objects, async issues in flight.
+
+For each dimension it generates kernels of two or more sizes with
+utils/gen-kernel.py and prints, measured in this one run:
+  - verify_s, place_s: the pass's own wall time (-mlir-timing, one thread,
+    without the verifier run after each pass: MLIR's dominance check costs
+    depth^2 on deep nests and is part of base_s already),
+  - base_s: the wall time of parse+verify+print of the same file (asc-opt
+    without passes),
+  - place/base: the ratio of the two,
+  - growth: how much place_s grew from the previous size, next to how much
+    the size grew (linear cost: the two match),
+  - peak_MB: the peak resident memory of the placement run (wait4 rusage).
+
+MLIR's parser recurses once per nesting level; the nesting runs get a 1 GB
+stack so that it reaches 5,000 levels (stock mlir-opt overflows the default
+8 MB stack near 3,900 nested scf.if). The analyses themselves recurse over
+nothing.
+
+Usage: bench/analysis-scaling.py [--build BUILD_DIR] [--quick]
+  --quick: small sizes only (a smoke run: seconds, numbers meaningless).
+"""
+import argparse
+import os
+import pathlib
+import re
+import resource
+import subprocess
+import sys
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+# dimension -> (gen-kernel arguments for a size, sizes, quick sizes)
+DIMENSIONS = {
+    "ops": (lambda n: ["--shape", "rounds", "--ops", str(n)],
+            [100_000, 1_000_000], [2_000, 4_000]),
+    "nesting": (lambda n: ["--shape", "nesting", "--size", str(n)],
+                [500, 5_000], [20, 40]),
+    "nesting+matmul": (lambda n: ["--shape", "nesting", "--size", str(n),
+                                  "--relevant-inside"],
+                       [500, 5_000], [20, 40]),
+    "blocks": (lambda n: ["--shape", "blocks", "--size", str(n)],
+               [1_000, 10_000], [100, 200]),
+    "objects": (lambda n: ["--shape", "objects", "--size", str(n)],
+                [1_000, 10_000], [20, 40]),
+    "unwaited": (lambda n: ["--shape", "unwaited", "--size", str(n)],
+                 [1_600, 16_000], [20, 40]),
+}
+
+
+def big_stack():
+    resource.setrlimit(resource.RLIMIT_STACK,
+                       (1 << 30, resource.getrlimit(resource.RLIMIT_STACK)[1]))
+
+
+def run(cmd):
+    """Runs `cmd`; returns (stderr, peak RSS in MB). Fails on a non-zero
+    exit."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True,
+                            preexec_fn=big_stack)
+    stderr = proc.stderr.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        sys.exit(f"failed ({proc.returncode}): {' '.join(cmd)}\n{stderr}")
+    return stderr, usage.ru_maxrss / 1024
+
+
+def timing(stderr, name):
+    # "    0.2256 ( 29.1%)    AscSyncPlacement"
+    match = re.search(r"^\s*([0-9.]+) \(\s*[0-9.]+%\)\s+" + re.escape(name)
+                      + r"\s*$", stderr, re.M)
+    return float(match.group(1))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--build", default=str(ROOT / "build"))
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("dimensions", nargs="*", default=list(DIMENSIONS))
+    args = parser.parse_args()
+    opt = str(pathlib.Path(args.build) / "bin" / "asc-opt")
+    timing_flags = ["-mlir-timing", "--mlir-disable-threading", "-o",
+                    "/dev/null"]
+    print(f"{'dimension':>15} {'size':>9} {'verify_s':>9} {'place_s':>9} "
+          f"{'base_s':>8} {'place/base':>10} {'growth':>16} {'peak_MB':>8}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for dimension in args.dimensions:
+            make_args, sizes, quick_sizes = DIMENSIONS[dimension]
+            previous = None
+            for size in quick_sizes if args.quick else sizes:
+                kernel = pathlib.Path(tmp) / f"{dimension}-{size}.mlir"
+                with open(kernel, "w") as out:
+                    subprocess.run([sys.executable,
+                                    str(ROOT / "utils" / "gen-kernel.py")]
+                                   + make_args(size), stdout=out, check=True)
+                verify_err, _ = run([opt, str(kernel), "--asc-verify-sync",
+                                     "--verify-each=false"] + timing_flags)
+                place_err, peak = run([opt, str(kernel), "--asc-sync-placement",
+                                       "--verify-each=false"] + timing_flags)
+                base_err, _ = run([opt, str(kernel)] + timing_flags)
+                verify = timing(verify_err, "AscVerifySync")
+                place = timing(place_err, "AscSyncPlacement")
+                base = timing(base_err, "Total")
+                growth = "-"
+                if previous:
+                    growth = (f"{place / max(previous[1], 1e-4):.1f}x for "
+                              f"{size / previous[0]:.0f}x")
+                print(f"{dimension:>15} {size:>9} {verify:>9.3f} {place:>9.3f} "
+                      f"{base:>8.3f} {place / base:>10.2f} {growth:>16} "
+                      f"{peak:>8.0f}", flush=True)
+                previous = (size, place)
+
+
+if __name__ == "__main__":
+    main()
