@@ -51,8 +51,11 @@ static LogicalResult ensureCopyTilingHelper(OpBuilder &builder, ModuleOp module,
   auto helper =
       emitc::FuncOp::create(builder, loc, kCopyTilingName, helperType);
   helper.setSpecifiersAttr(builder.getStrArrayAttr({"__aicore__", "inline"}));
-  Block *entry = helper.addEntryBlock();
-  builder.setInsertionPointToStart(entry);
+  // The entry block comes from the builder, not from addEntryBlock: a
+  // conversion that fails later must be able to roll the helper back, and
+  // it only knows what the rewriter created.
+  Block *entry = builder.createBlock(&helper.getBody(), {},
+                                     helperType.getInputs(), {loc, loc});
 
   Type wordType = builder.getIntegerType(32, /*isSigned=*/false);
   Type sizeType = emitc::SizeTType::get(context);
