@@ -152,7 +152,11 @@ struct ConvertAscToEmitCPass
     walkAndApplyPatterns(module, std::move(expandPatterns));
 
     TypeConverter typeConverter;
-    typeConverter.addConversion([](Type type) { return type; });
+    // Types keep their spelling, except the scalars C++ has none for (the
+    // check above reports them; the conversion must not pass them on).
+    typeConverter.addConversion([](Type type) -> Type {
+      return isPrintableScalarType(type) ? type : Type();
+    });
     populateEmitCSizeTTypeConversions(typeConverter);
     populateAscToEmitCTypeConversions(typeConverter);
     std::optional<MatmulTypeAliases> aliases;

@@ -53,6 +53,11 @@ bool isAscObjectType(Type type);
 /// null for an empty name.
 Type getObjectType(MLIRContext *context, StringRef name);
 
+/// True unless `type` is a scalar the upstream C++ emitter cannot print:
+/// integers other than 1, 8, 16, 32 and 64 bits wide, floats other than f16,
+/// bf16, f32 and f64.
+bool isPrintableScalarType(Type type);
+
 /// The `using` alias of each Matmul type a module declares objects of, in
 /// the order the objects appear: `MatmulT` when there is one type, else
 /// `MatmulT0`, `MatmulT1`, ...
@@ -133,9 +138,9 @@ void createMemberCallStatement(OpBuilder &builder, Location loc, Value object,
                                ArrayRef<std::string> templateArgs,
                                ArrayRef<CallArg> args);
 
-/// Replaces `op`, whose only result is the value of a member call, by that
-/// call; a result nobody uses becomes a plain statement, so that no dead
-/// load can drop the call.
+/// Replaces `op`, whose only result (if any) is the value of a member call,
+/// by that call; a result nobody uses becomes a plain statement, so that no
+/// dead load can drop the call.
 void replaceByMemberCall(ConversionPatternRewriter &rewriter, Operation *op,
                          Type resultType, Value object, StringRef callee,
                          ArrayRef<std::string> templateArgs,

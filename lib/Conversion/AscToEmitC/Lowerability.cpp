@@ -173,6 +173,43 @@ static LogicalResult verifyCubeOnlyMode(Operation *root) {
           .str());
 }
 
+/// `type` when C++ cannot spell it, else null: what isPrintableScalarType
+/// refuses, looking through function types.
+static Type findUnprintableScalar(Type type) {
+  if (auto function = dyn_cast<FunctionType>(type)) {
+    for (Type inner :
+         llvm::concat<const Type>(function.getInputs(), function.getResults()))
+      if (!isPrintableScalarType(inner))
+        return inner;
+    return {};
+  }
+  return isPrintableScalarType(type) ? Type() : type;
+}
+
+/// Scalars the C++ emitter cannot print (`i31`, `f80`, ...) are refused
+/// here, with the op that has them, rather than by the emitter halfway
+/// through printing the file.
+static LogicalResult verifyScalarTypes(Operation *op) {
+  auto reject = [&](Type type, const Twine &what) {
+    return op->emitOpError("cannot be lowered to Ascend C: ")
+           << what << " has type " << type
+           << ", which has no C++ spelling (integers of 1, 8, 16, 32 or 64 "
+              "bits, f16, bf16, f32, f64)";
+  };
+  if (auto funcOp = dyn_cast<func::FuncOp>(op))
+    if (Type type = findUnprintableScalar(funcOp.getFunctionType()))
+      return reject(type, "its signature");
+  for (OpResult result : op->getResults())
+    if (Type type = findUnprintableScalar(result.getType()))
+      return reject(type, "result #" + Twine(result.getResultNumber()));
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      for (BlockArgument arg : block.getArguments())
+        if (Type type = findUnprintableScalar(arg.getType()))
+          return reject(type, "block argument #" + Twine(arg.getArgNumber()));
+  return success();
+}
+
 LogicalResult mlir::asc::verifyAscToEmitCLowerable(Operation *root) {
   if (failed(verifyCubeOnlyMode(root)))
     return failure();
@@ -183,7 +220,7 @@ LogicalResult mlir::asc::verifyAscToEmitCLowerable(Operation *root) {
     if (auto create = dyn_cast<MatmulCreateOp>(op))
       if (failed(verifyMatmulConfig(create)))
         return WalkResult::interrupt();
-    if (failed(verifyObjectUses(op)))
+    if (failed(verifyObjectUses(op)) || failed(verifyScalarTypes(op)))
       return WalkResult::interrupt();
     return WalkResult::advance();
   });

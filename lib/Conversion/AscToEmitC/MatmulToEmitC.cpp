@@ -135,10 +135,29 @@ struct MatmulIterateLowering : public AscOpLowering<MatmulIterateOp> {
   }
 };
 
+/// Base of the calls that fetch C: a statement into the given destination,
+/// or a value when the op returns the block (a view of the workspace).
+template <typename OpTy> struct FetchLowering : public AscOpLowering<OpTy> {
+  using AscOpLowering<OpTy>::AscOpLowering;
+
+  LogicalResult replaceByFetch(ConversionPatternRewriter &rewriter, OpTy op,
+                               Value matmul, StringRef callee,
+                               ArrayRef<std::string> templateArgs,
+                               ArrayRef<CallArg> args) const {
+    Type resultType;
+    if (Value result = op.getResult())
+      if (!(resultType = this->convert(result)))
+        return failure();
+    replaceByMemberCall(rewriter, op, resultType, matmul, callee, templateArgs,
+                        args);
+    return success();
+  }
+};
+
 /// `mm.GetTensorC<sync>(dst[, ub], enAtomic, enSequentialWrite);` or
 /// `GlobalTensor<T> blk = mm.GetTensorC<false>(enAtomic, enSequentialWrite);`
-struct MatmulGetTensorCLowering : public AscOpLowering<MatmulGetTensorCOp> {
-  using AscOpLowering::AscOpLowering;
+struct MatmulGetTensorCLowering : public FetchLowering<MatmulGetTensorCOp> {
+  using FetchLowering::FetchLowering;
 
   LogicalResult
   matchAndRewrite(MatmulGetTensorCOp op, OpAdaptor adaptor,
@@ -150,26 +169,16 @@ struct MatmulGetTensorCLowering : public AscOpLowering<MatmulGetTensorCOp> {
     args.push_back(
         CallArg(getLiteral(op.getEnSequentialWrite())).withDefault("false"));
     SmallVector<std::string> templateArgs = {getLiteral(op.getSync())};
-    if (Value result = op.getResult()) {
-      Type resultType = convert(result);
-      if (!resultType)
-        return failure();
-      replaceByMemberCall(rewriter, op, resultType, adaptor.getMatmul(),
-                          "GetTensorC", templateArgs, args);
-      return success();
-    }
-    createMemberCallStatement(rewriter, op.getLoc(), adaptor.getMatmul(),
-                              "GetTensorC", templateArgs, args);
-    rewriter.eraseOp(op);
-    return success();
+    return replaceByFetch(rewriter, op, adaptor.getMatmul(), "GetTensorC",
+                          templateArgs, args);
   }
 };
 
 /// `GlobalTensor<T> r = mm.GetBatchTensorC<sync>(batchA, batchB, enSeq);` or
 /// `mm.GetBatchTensorC<sync>(dst, batchA, batchB, enSeq);`
 struct MatmulGetBatchTensorCLowering
-    : public AscOpLowering<MatmulGetBatchTensorCOp> {
-  using AscOpLowering::AscOpLowering;
+    : public FetchLowering<MatmulGetBatchTensorCOp> {
+  using FetchLowering::FetchLowering;
 
   LogicalResult
   matchAndRewrite(MatmulGetBatchTensorCOp op, OpAdaptor adaptor,
@@ -181,18 +190,8 @@ struct MatmulGetBatchTensorCLowering
         {adaptor.getBatchA(), adaptor.getBatchB(),
          CallArg(getLiteral(op.getEnSequentialWrite())).withDefault("false")});
     SmallVector<std::string> templateArgs = {getLiteral(op.getSync())};
-    if (Value result = op.getResult()) {
-      Type resultType = convert(result);
-      if (!resultType)
-        return failure();
-      replaceByMemberCall(rewriter, op, resultType, adaptor.getMatmul(),
-                          "GetBatchTensorC", templateArgs, args);
-      return success();
-    }
-    createMemberCallStatement(rewriter, op.getLoc(), adaptor.getMatmul(),
-                              "GetBatchTensorC", templateArgs, args);
-    rewriter.eraseOp(op);
-    return success();
+    return replaceByFetch(rewriter, op, adaptor.getMatmul(), "GetBatchTensorC",
+                          templateArgs, args);
   }
 };
 

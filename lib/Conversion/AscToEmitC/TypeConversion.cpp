@@ -146,6 +146,14 @@ static std::string getTensorTypeName(StringRef tensorClass, Type elementType) {
 //===----------------------------------------------------------------------===//
 
 /// Ascend C objects a kernel declares once and uses in place.
+bool mlir::asc::isPrintableScalarType(Type type) {
+  if (isa<IntegerType>(type))
+    return emitc::isSupportedIntegerType(type);
+  if (isa<FloatType>(type))
+    return emitc::isSupportedFloatType(type);
+  return true;
+}
+
 bool mlir::asc::isAscObjectType(Type type) {
   return isa<PipeType, QueueType, TilingType, MatmulType>(type);
 }
