@@ -75,3 +75,4 @@ config.substitutions.append(("%cmake_generator", '"%s"' % config.cmake_generator
 config.substitutions.append(("%cmake_make_program", config.cmake_make_program))
 config.substitutions.append(("%cmake", config.cmake_command))
 config.substitutions.append(("%host_cc", config.host_cc))
+config.substitutions.append(("%asc_cxx_compiler", config.asc_cxx_compiler))
