@@ -20,19 +20,7 @@
 #include <limits.h>
 #include <stdio.h>
 
-static void printToStdout(MlirStringRef str, void *userData) {
-  (void)userData;
-  fwrite(str.data, 1, str.length, stdout);
-}
-
-static MlirLogicalResult printDiagnostic(MlirDiagnostic diagnostic,
-                                         void *userData) {
-  (void)userData;
-  printf("diagnostic: ");
-  mlirDiagnosticPrint(diagnostic, printToStdout, NULL);
-  printf("\n");
-  return mlirLogicalResultSuccess();
-}
+#include "CAPITestUtils.h"
 
 static void printAttr(const char *label, int value, MlirAttribute attr) {
   printf("%s %d: ", label, value);
