@@ -79,3 +79,40 @@ extern "C" __global__ __aicore__ void nbatch_reduce(GM_ADDR a, GM_ADDR b,
   mm.SetBias(gbias);
   runLoops(pipe, mm, ga, gb, gws, gy, tiling, 2, 2, 2, 1);
 }
+
+// nbatch_psum: a first IterateNBatch of one loop (batch 0) leaves its
+// product in L0C; a second of two loops with enPartialSum adds each loop's
+// product to it (one L0C buffer: a running sum). Reference
+// nbatch-psum.ref.cpp.
+extern "C" __global__ __aicore__ void nbatch_psum(GM_ADDR a, GM_ADDR b,
+                                                  GM_ADDR y, GM_ADDR workspace,
+                                                  GM_ADDR tilingGm) {
+  TPipe pipe;
+  TCubeTiling tiling = *reinterpret_cast<__gm__ TCubeTiling *>(tilingGm);
+  int count = tiling.M * tiling.N;
+  GlobalTensor<half> ga, gb;
+  GlobalTensor<float> gy, gws;
+  ga.SetGlobalBuffer((__gm__ half *)a);
+  gb.SetGlobalBuffer((__gm__ half *)b);
+  gy.SetGlobalBuffer((__gm__ float *)y);
+  gws.SetGlobalBuffer((__gm__ float *)workspace, 2 * count);
+  TQue<TPosition::VECOUT, 1> que;
+  pipe.InitBuffer(que, 1, count * sizeof(float));
+  matmul::Matmul<HalfBngs, HalfBngs, FloatBngs, BiasT, NBATCH_CFG> mm;
+  REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);
+  mm.SetWorkspace(gws);
+  mm.SetTensorA(ga);
+  mm.SetTensorB(gb);
+  mm.IterateNBatch<false, true>(1, 1, 1, false);
+  mm.WaitIterateBatch();
+  mm.IterateNBatch<false>(2, 1, 1, false, 0, 0, 0, true);
+  for (int i = 0; i < 2; ++i) {
+    LocalTensor<float> c = que.AllocTensor<float>();
+    mm.GetBatchTensorC<false>(c, 1, 1);
+    que.EnQue(c);
+    c = que.DeQue<float>();
+    DataCopy(gy[i * count], c, count);
+    que.FreeTensor(c);
+  }
+  mm.End();
+}
