@@ -11,6 +11,7 @@
 #include "asc/Dialect/Asc/Transforms/Passes.h"
 #include "asc/Target/AscendC/AscendCEmitter.h"
 #include "asc/Target/AscendC/LineDirectives.h"
+#include "asc/Target/AscendC/Reindent.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
@@ -107,8 +108,14 @@ void mlir::asc::registerAscToAscendCPipeline() {
 /// Prints the result of the flow after `lastStage` to `os`.
 static LogicalResult printResult(ModuleOp module, AscToAscendCStage lastStage,
                                  raw_ostream &os) {
-  if (lastStage == AscToAscendCStage::Emission)
-    return emitc::translateToCpp(module, os);
+  if (lastStage == AscToAscendCStage::Emission) {
+    std::string source;
+    llvm::raw_string_ostream sourceStream(source);
+    if (failed(emitc::translateToCpp(module, sourceStream)))
+      return failure();
+    os << reindentCppByBraces(source);
+    return success();
+  }
   module->print(os);
   return success();
 }

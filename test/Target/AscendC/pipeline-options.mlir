@@ -1,6 +1,7 @@
 // The placement's options reach the asc to Ascend C flow from asc-translate
 // (--asc-<option>) and from the asc-opt pipeline (asc-to-ascendc="<option>"),
-// and both give the same C++.
+// and both give the same C++ (up to indentation: asc-translate indents the
+// blocks the lowering opens with verbatim text, mlir-translate does not).
 
 // Without the placement, the synchronous IterateAll stays as written.
 // RUN: asc-translate --asc-to-ascendc %s | FileCheck %s --check-prefix=ASIS
@@ -16,7 +17,7 @@
 // RUN:   %s > %t.promote.cpp
 // RUN: FileCheck %s --check-prefix=PROMOTE < %t.promote.cpp
 // RUN: asc-opt --asc-to-ascendc="sync-placement=true promote-sync=true" %s \
-// RUN:   | mlir-translate --mlir-to-cpp | diff %t.promote.cpp -
+// RUN:   | mlir-translate --mlir-to-cpp | diff -w %t.promote.cpp -
 // PROMOTE-LABEL: void promote(
 // PROMOTE:      .IterateAll<false>(
 // PROMOTE:      AscendC::Adds(
@@ -29,7 +30,7 @@
 // RUN:   --asc-hoist-issues=false %s > %t.nohoist.cpp
 // RUN: FileCheck %s --check-prefix=NOHOIST < %t.nohoist.cpp
 // RUN: asc-opt --asc-to-ascendc="sync-placement=true promote-sync=true hoist-issues=false" %s \
-// RUN:   | mlir-translate --mlir-to-cpp | diff %t.nohoist.cpp -
+// RUN:   | mlir-translate --mlir-to-cpp | diff -w %t.nohoist.cpp -
 // NOHOIST-LABEL: void promote(
 // NOHOIST:      AscendC::Adds(
 // NOHOIST-NEXT: .IterateAll<false>(
