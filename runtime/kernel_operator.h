@@ -101,6 +101,9 @@ using QuePosition = TPosition;
 
 /// Unified buffer size of one AI Core (Atlas A2: 192 KB).
 constexpr uint32_t kUbSize = 192 * 1024;
+/// L0C (CO1) size of one cube core (Atlas A2: 128 KB): queues in
+/// TPosition::CO1 take their buffers from it.
+constexpr uint32_t kL0cSize = 128 * 1024;
 
 inline int64_t GetBlockIdx() { return asc_run::state().blockIdx; }
 inline int64_t GetBlockNum() { return asc_run::state().blockNum; }
@@ -108,6 +111,13 @@ inline int64_t GetBlockNum() { return asc_run::state().blockNum; }
 /// The user workspace: the system workspace comes first (16 MB on device;
 /// asc-run reserves none, so the user part starts at the argument).
 inline GM_ADDR GetUserWorkspace(GM_ADDR workspace) { return workspace; }
+
+/// For a kernel launched without HAVE_WORKSPACE; deprecated since CANN 9.1.
+/// asc-run's launcher provides the system workspace: nothing to do.
+[[deprecated("use the HAVE_WORKSPACE build option")]] inline void
+SetSysWorkspace(GM_ADDR workspace) {
+  (void)workspace;
+}
 
 template <pipe_t pipe>
 inline void PipeBarrier(asc_run::Loc loc = asc_run::Loc::current()) {
@@ -234,14 +244,19 @@ public:
 class TPipe {
 public:
   TPipe() {
-    arena_.assign(kUbSize, 0);
+    ub_.bytes.assign(kUbSize, 0);
+    l0c_.bytes.assign(kL0cSize, 0);
     auto &regions = asc_run::state().regions;
-    regions.erase(
-        std::remove_if(regions.begin(), regions.end(),
-                       [](const asc_run::Region &r) { return r.name == "UB"; }),
-        regions.end());
-    regions.push_back({"UB", reinterpret_cast<uintptr_t>(arena_.data()),
-                       reinterpret_cast<uintptr_t>(arena_.data() + kUbSize)});
+    regions.erase(std::remove_if(regions.begin(), regions.end(),
+                                 [](const asc_run::Region &r) {
+                                   return asc_run::isLocalMemory(r.name);
+                                 }),
+                  regions.end());
+    for (Arena *arena : {&ub_, &l0c_})
+      regions.push_back({arena->name,
+                         reinterpret_cast<uintptr_t>(arena->bytes.data()),
+                         reinterpret_cast<uintptr_t>(arena->bytes.data() +
+                                                     arena->bytes.size())});
   }
   TPipe(const TPipe &) = delete;
   TPipe &operator=(const TPipe &) = delete;
@@ -260,33 +275,43 @@ public:
       asc_run::misuse(loc, "InitBuffer with " + std::to_string(num) +
                                " buffers on a queue that holds at most " +
                                std::to_string(T::kDepthLimit));
+    Arena &arena = T::kPosition == TPosition::CO1 ? l0c_ : ub_;
     uint32_t aligned = (len + 31u) / 32u * 32u;
     uint64_t need = static_cast<uint64_t>(aligned) * num;
-    if (used_ + need > kUbSize)
+    uint64_t size = arena.bytes.size();
+    if (arena.used + need > size)
       asc_run::misuse(loc, "InitBuffer needs " + std::to_string(need) +
-                               " bytes of unified buffer, " +
-                               std::to_string(kUbSize - used_) + " of " +
-                               std::to_string(kUbSize) + " are left");
+                               " bytes of " + arena.what + ", " +
+                               std::to_string(size - arena.used) + " of " +
+                               std::to_string(size) + " are left");
     for (uint8_t i = 0; i < num; ++i) {
       QueueBuffer b;
-      b.address = arena_.data() + used_;
+      b.address = arena.bytes.data() + arena.used;
       b.bytes = len;
       que.buffers.push_back(b);
-      used_ += aligned;
+      arena.used += aligned;
     }
     que.initialised = true;
     return true;
   }
 
 private:
-  std::vector<uint8_t> arena_;
-  uint32_t used_ = 0;
+  /// A local memory queues take buffers from.
+  struct Arena {
+    const char *name;
+    const char *what;
+    std::vector<uint8_t> bytes;
+    uint64_t used = 0;
+  };
+  Arena ub_{"UB", "unified buffer", {}};
+  Arena l0c_{"L0C", "L0C (CO1)", {}};
 };
 
 template <TPosition pos, int32_t depth, auto mask = 0>
 class TQue : public TQueBase {
 public:
   static constexpr int kDepthLimit = 8;
+  static constexpr TPosition kPosition = pos;
 
   template <typename T>
   LocalTensor<T> AllocTensor(asc_run::Loc loc = asc_run::Loc::current()) {
@@ -562,9 +587,26 @@ void Duplicate(const LocalTensor<T> &dstLocal, const T &scalarValue,
 /// provides it per launch.
 inline GM_ADDR GetSysWorkSpacePtr() { return asc_run::sysWorkspace(); }
 
+// On the device the core checks are `constexpr(g_coreType == AIC)`, which
+// only fits right after `if` (`if ASCEND_IS_AIC {`); CANN's CPU-debug build
+// (ASCENDC_CPU_DEBUG) makes them plain comparisons. asc-run keeps the
+// device's rule unless ASCENDC_CPU_DEBUG is defined: the check is an `if`
+// condition with an init-statement, so a kernel that uses it as a value
+// does not compile here either.
+#ifdef ASCENDC_CPU_DEBUG
 #define ASCEND_IS_AIV (g_coreType == AscendC::AIV)
 #define ASCEND_IS_AIC (g_coreType == AscendC::AIC)
 #define ASCEND_IS_NOT_AIV (g_coreType != AscendC::AIV)
 #define ASCEND_IS_NOT_AIC (g_coreType != AscendC::AIC)
+#else
+#define ASCEND_IS_AIV                                                          \
+  (const bool ascRunIsAiv = g_coreType == AscendC::AIV; ascRunIsAiv)
+#define ASCEND_IS_AIC                                                          \
+  (const bool ascRunIsAic = g_coreType == AscendC::AIC; ascRunIsAic)
+#define ASCEND_IS_NOT_AIV                                                      \
+  (const bool ascRunIsNotAiv = g_coreType != AscendC::AIV; ascRunIsNotAiv)
+#define ASCEND_IS_NOT_AIC                                                      \
+  (const bool ascRunIsNotAic = g_coreType != AscendC::AIC; ascRunIsNotAic)
+#endif
 
 #endif // ASC_RUN_KERNEL_OPERATOR_H

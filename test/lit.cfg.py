@@ -61,7 +61,8 @@ if asc_devkit_dir and gxx:
 # into the system's stock mlir-opt, and the CMake that installs this build
 # and builds a client against the installed tree.
 llvm_config.add_tool_substitutions(
-    ["asc-capi-ir-test", "asc-capi-pass-test", "asc-capi-pipeline-test",
+    ["asc-capi-enum-test", "asc-capi-ir-test", "asc-capi-pass-test", "asc-capi-pipeline-test",
+     "asc-capi-pipeline-options-test",
      "asc-lsp-server"], tool_dirs)
 # The system's stock mlir-opt, never a tool of this build.
 llvm_config.add_tool_substitutions(["mlir-opt"], [config.llvm_tools_dir])
@@ -74,3 +75,4 @@ config.substitutions.append(("%cmake_generator", '"%s"' % config.cmake_generator
 config.substitutions.append(("%cmake_make_program", config.cmake_make_program))
 config.substitutions.append(("%cmake", config.cmake_command))
 config.substitutions.append(("%host_cc", config.host_cc))
+config.substitutions.append(("%asc_cxx_compiler", config.asc_cxx_compiler))

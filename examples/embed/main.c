@@ -1,7 +1,7 @@
 //===- main.c - asc-mlir embedded in a C program --------------------------===//
 //
-// Reads a kernel written in the asc dialect, runs the standard asc pipeline
-// on it (verification, sync placement, lowering to EmitC, Ascend C emission)
+// Reads a kernel written in the asc dialect, runs the asc pipeline on it
+// (verification, sync placement, lowering to EmitC, Ascend C emission)
 // and prints the result: Ascend C source, or with --stage the MLIR after an
 // earlier stage. Errors go to stderr with their location; the exit code is
 // then 1.
@@ -56,7 +56,9 @@ static int parseStage(const char *name) {
 }
 
 int main(int argc, char **argv) {
-  MlirAscPipelineStage lastStage = MlirAscPipelineStageEmission;
+  // The defaults of asc-translate --asc-to-ascendc, with the waits placed.
+  MlirAscPipelineOptions options = mlirAscPipelineOptionsGetDefault();
+  options.syncPlacement = true;
   const char *stageOption = "--stage=";
   if (argc == 3 && strncmp(argv[1], stageOption, strlen(stageOption)) == 0) {
     int stage = parseStage(argv[1] + strlen(stageOption));
@@ -65,7 +67,7 @@ int main(int argc, char **argv) {
               argv[1] + strlen(stageOption));
       return 2;
     }
-    lastStage = (MlirAscPipelineStage)stage;
+    options.lastStage = stage;
     --argc;
     ++argv;
   }
@@ -91,8 +93,8 @@ int main(int argc, char **argv) {
   MlirModule module = mlirModuleCreateParseFromFile(
       ctx, mlirStringRefCreateFromCString(argv[1]));
   if (!mlirModuleIsNull(module)) {
-    if (mlirLogicalResultIsSuccess(
-            mlirAscRunPipeline(module, lastStage, writeToFile, stdout)))
+    if (mlirLogicalResultIsSuccess(mlirAscRunPipelineWithOptions(
+            module, &options, writeToFile, stdout)))
       status = 0;
     mlirModuleDestroy(module);
   }

@@ -16,6 +16,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
 
+#include <cstring>
 #include <optional>
 
 using namespace mlir;
@@ -152,17 +153,31 @@ static std::optional<ErrorReporter> beginConstructor(MlirContext ctx,
   return error;
 }
 
-/// The C++ enumerator of `value`, or none (reported) when it names none.
-template <typename EnumT>
+/// The integer a C caller passed for the enum parameter `value`, copied
+/// from its bytes: C lets an enum hold any value of its integer type, but
+/// loading an enum whose value has no enumerator is undefined in C++ (UBSan
+/// -fsanitize=enum), so the parameter is never read as an enum.
+template <typename CEnumT> static int32_t getRawEnumArg(const CEnumT &value) {
+  static_assert(sizeof(CEnumT) == sizeof(int32_t),
+                "the C API's enums are 32-bit integers");
+  int32_t raw;
+  std::memcpy(&raw, &value, sizeof(raw));
+  return raw;
+}
+
+/// The C++ enumerator of the C enum argument `value`, or none (reported)
+/// when its raw value names none.
+template <typename EnumT, typename CEnumT>
 static std::optional<EnumT>
-convertEnumArg(const ErrorReporter &error, int value,
+convertEnumArg(const ErrorReporter &error, const CEnumT &value,
                std::optional<EnumT> (*symbolize)(uint32_t),
                StringRef enumName) {
+  int32_t raw = getRawEnumArg(value);
   std::optional<EnumT> result;
-  if (value >= 0)
-    result = symbolize(static_cast<uint32_t>(value));
+  if (raw >= 0)
+    result = symbolize(static_cast<uint32_t>(raw));
   if (!result)
-    error() << "invalid " << enumName << " value " << value;
+    error() << "invalid " << enumName << " value " << raw;
   return result;
 }
 

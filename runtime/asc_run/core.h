@@ -77,6 +77,22 @@ struct Footprint {
     }
     parts.push_back({{b, b + bytes}, role});
   }
+  /// Removes [p, p + bytes) from every part.
+  void subtract(const void *p, uint64_t bytes) {
+    uintptr_t b = reinterpret_cast<uintptr_t>(p), e = b + bytes;
+    std::vector<Part> kept;
+    for (const Part &part : parts) {
+      if (part.range.end <= b || e <= part.range.begin) {
+        kept.push_back(part);
+        continue;
+      }
+      if (part.range.begin < b)
+        kept.push_back({{part.range.begin, b}, part.role});
+      if (e < part.range.end)
+        kept.push_back({{e, part.range.end}, part.role});
+    }
+    parts = std::move(kept);
+  }
   /// `rows` rows of `rowBytes` bytes, `strideBytes` apart.
   void addRows(const void *p, uint64_t rows, uint64_t rowBytes,
                uint64_t strideBytes, const std::string &role) {
@@ -203,9 +219,15 @@ inline std::string describePending(const Pending &p) {
 
 [[noreturn]] inline void misuse(Loc loc, const std::string &message);
 
-inline bool inUnifiedBuffer(const Range &range) {
+/// The core's own memories (the unified buffer, L0C), which other blocks
+/// never see.
+inline bool isLocalMemory(const std::string &regionName) {
+  return regionName == "UB" || regionName == "L0C";
+}
+
+inline bool inLocalMemory(const Range &range) {
   for (const Region &r : state().regions)
-    if (r.name == "UB" && range.begin >= r.begin && range.begin < r.end)
+    if (isLocalMemory(r.name) && range.begin >= r.begin && range.begin < r.end)
       return true;
   return false;
 }
@@ -227,7 +249,7 @@ inline void checkAccess(const std::string &call, Loc loc, const Footprint &fp,
                         bool write, const Pending *self = nullptr) {
   for (const auto &part : fp.parts) {
     checkBounds(call, loc, part.range);
-    if (!state().quiet && !inUnifiedBuffer(part.range))
+    if (!state().quiet && !inLocalMemory(part.range))
       state().gmAccesses.push_back(
           {part.range, state().blockIdx, write, fp.atomic, call, loc});
   }

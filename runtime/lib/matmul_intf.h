@@ -446,12 +446,15 @@ public:
   // Block by block: Iterate + GetTensorC
   //===--------------------------------------------------------------------===//
 
+  /// The next baseM x baseN block into CO1 (with enPartialSum added to what
+  /// CO1 holds), fetched with GetTensorC. The async form computes every
+  /// block into the workspace at the first call, as CANN's server does.
   template <bool sync = true>
   bool Iterate(bool enPartialSum = false, Loc loc = Loc::current()) {
     static_assert(!ToConfig().enableMixDualMaster,
                   "Iterate not support when enableMixDualMaster is enabled.");
-    checkIssue(sync ? "Iterate<true>" : "Iterate<false>", loc, false);
-    (void)enPartialSum;
+    const char *name = sync ? "Iterate<true>" : "Iterate<false>";
+    checkIssue(name, loc, false);
     if (!iterating_) {
       iterating_ = true;
       round_ = 0;
@@ -461,7 +464,7 @@ public:
         if (!workspace_)
           asc_run::misuse(loc, "Iterate<false> needs SetWorkspace first (the "
                                "blocks are left in the workspace)");
-        startBackground(loc);
+        startBackground(loc, enPartialSum);
       }
     } else if (++round_ >= blocksM_ * blocksN_) {
       iterating_ = false;
@@ -473,9 +476,8 @@ public:
     if constexpr (sync) {
       asc_run::Pending reads;
       addInputs(reads, 1);
-      asc_run::checkAccess(sync ? "Iterate<true>" : "Iterate<false>", loc,
-                           reads.inputs, false);
-      computeBlock(round_, block_);
+      asc_run::checkAccess(name, loc, reads.inputs, false);
+      computeBlock(round_, block_, enPartialSum, loc, name);
       double done = asc_run::state().timeline.cubeWork(blockCycles());
       asc_run::state().timeline.stallUntil(done);
     }
@@ -483,13 +485,38 @@ public:
     return true;
   }
 
+  /// The next block into a CO1 tensor the kernel allocated (NZ, float or
+  /// int32; with enPartialSum added to what the tensor holds). Only the
+  /// cube-side object computes it: CANN's MatmulClient::Iterate(enPartialSum,
+  /// localCmatrix) returns false and posts nothing.
   template <bool sync = true, typename T>
   bool Iterate(bool enPartialSum, const LocalTensor<T> &localCmatrix,
                Loc loc = Loc::current()) {
-    (void)enPartialSum;
-    (void)localCmatrix;
-    asc_run::misuse(loc,
-                    "Iterate into a CO1 tensor is not modelled by asc-run");
+    if constexpr (!CubeSide) {
+      asc_run::unused(enPartialSum, localCmatrix, loc);
+      return false;
+    } else {
+      static_assert(C_TYPE::pos == TPosition::CO1 &&
+                        C_TYPE::format == CubeFormat::NZ &&
+                        (std::is_same_v<T, float> ||
+                         std::is_same_v<T, int32_t>)&&std::is_same_v<T, DstT>,
+                    "Iterate into a CO1 tensor needs C in TPosition::CO1, "
+                    "CubeFormat::NZ, float or int32_t");
+      const char *name = "Iterate (CO1 tensor)";
+      checkIssue(name, loc, false);
+      if (!iterating_) {
+        iterating_ = true;
+        round_ = 0;
+        blocksM_ = ceilDiv(singleM_, baseM());
+        blocksN_ = ceilDiv(singleN_, baseN());
+      } else if (++round_ >= blocksM_ * blocksN_) {
+        iterating_ = false;
+        return false;
+      }
+      syncIter_ = true;
+      accumulateIntoCo1Tensor(localCmatrix, enPartialSum, loc, name);
+      return true;
+    }
   }
 
   // Where the current block goes: with enSequentialWrite the block alone,
@@ -528,11 +555,12 @@ public:
         localStride);
   }
   /// The older asynchronous fetch of the current block into UB.
+  template <bool S = CubeSide, std::enable_if_t<!S, int> = 0>
   void AsyncGetTensorC(const LocalTensor<DstT> &c, Loc loc = Loc::current()) {
     getBlock<false>(c.GetPhyAddr(), kNzC ? baseM() : baseN(), 0, loc,
                     "AsyncGetTensorC");
   }
-  template <bool sync = true>
+  template <bool sync = true, bool S = CubeSide, std::enable_if_t<!S, int> = 0>
   GlobalTensor<DstT> GetTensorC(uint8_t enAtomic = 0,
                                 bool enSequentialWrite = false,
                                 Loc loc = Loc::current()) {
@@ -546,7 +574,6 @@ public:
         "GetTensorC is not support when enableGetTensorC is disabled");
     (void)enAtomic;
     (void)enSequentialWrite;
-    checkNzOutput("GetTensorC<false>", loc);
     checkFetch(false, loc, "GetTensorC<false>");
     if (!background_)
       asc_run::misuse(
@@ -556,14 +583,20 @@ public:
         reinterpret_cast<DstT *>(const_cast<uint8_t *>(workspace_)) +
             uint64_t(round_) * baseM() * baseN(),
         uint64_t(baseM()) * baseN());
+    // The view's block leaves the background computation's output: it is
+    // pending until WaitGetTensorC, then the vector core reads it.
+    uint64_t bytes = uint64_t(baseM()) * baseN() * sizeof(DstT);
+    background_->outputs.subtract(view.GetPhyAddr(), bytes);
     auto p = newPending("GetTensorC<false>", loc, "WaitGetTensorC");
-    p->outputs.add(view.GetPhyAddr(),
-                   uint64_t(baseM()) * baseN() * sizeof(DstT), "C");
+    p->outputs.add(view.GetPhyAddr(), bytes, "C");
     p->done = blockDone(round_);
     addPending(std::move(p));
     return view;
   }
-  void WaitGetTensorC(Loc loc = Loc::current()) { wait("WaitGetTensorC", loc); }
+  template <bool S = CubeSide, std::enable_if_t<!S, int> = 0>
+  void WaitGetTensorC(Loc loc = Loc::current()) {
+    wait("WaitGetTensorC", loc);
+  }
 
   //===--------------------------------------------------------------------===//
   // The whole block: IterateAll
@@ -576,8 +609,13 @@ public:
     (void)fakeMsg;
     const char *name = sync ? "IterateAll<true>" : "IterateAll<false>";
     checkIssue(name, loc, true);
-    if (kNzC && enSequentialWrite)
-      checkNzOutput(std::string(name) + " with enSequentialWrite", loc);
+    if (kNzC && enSequentialWrite && baseN() % kC0C != 0)
+      asc_run::misuse(loc,
+                      std::string(name) +
+                          " with enSequentialWrite of an NZ C needs baseN (" +
+                          std::to_string(baseN()) +
+                          ") in multiples of the fractal width " +
+                          std::to_string(kC0C));
     if (sync && waitIterateAll)
       asc_run::misuse(loc, "IterateAll<true> with waitIterateAll");
     auto p = newPending(name, loc,
@@ -585,10 +623,11 @@ public:
     addInputs(*p, 1);
     asc_run::checkAccess(p->call, loc, p->inputs, false);
     std::vector<AccT> result;
-    computeAll(result);
+    computeAll(result, false, loc, name);
     // Element (i, j) of the single shape goes to its place in C (row stride
     // orgN), or with enSequentialWrite to its base block's slot: the blocks
-    // one after the other in iteration order, baseM x baseN each.
+    // one after the other in iteration order, baseM x baseN each (an NZ C's
+    // block an NZ matrix of baseM rows).
     std::vector<uint64_t> places(result.size());
     int rows = singleM_, cols = singleN_;
     for (int i = 0; i < rows; ++i)
@@ -619,13 +658,19 @@ public:
     asc_run::misuse(loc, "IterateAll into a local tensor (A1/B1 positions) is "
                          "not modelled by asc-run");
   }
-  void WaitIterateAll(Loc loc = Loc::current()) { wait("WaitIterateAll", loc); }
+  /// The waits exist on the vector core's client only (CANN's cube-side
+  /// MatmulImpl has none on Atlas A2).
+  template <bool S = CubeSide, std::enable_if_t<!S, int> = 0>
+  void WaitIterateAll(Loc loc = Loc::current()) {
+    wait("WaitIterateAll", loc);
+  }
 
   //===--------------------------------------------------------------------===//
   // Batches: IterateBatch (NORMAL layout), IterateNBatch
   //===--------------------------------------------------------------------===//
 
-  template <bool sync = true, bool waitIterateBatch = false>
+  template <bool sync = true, bool waitIterateBatch = false, bool S = CubeSide,
+            std::enable_if_t<!S, int> = 0>
   void IterateBatch(const GlobalTensor<DstT> &gm, uint32_t batchA,
                     uint32_t batchB, bool enSequentialWrite,
                     const uint32_t matrixStrideA = 0,
@@ -633,16 +678,16 @@ public:
                     const uint32_t matrixStrideC = 0,
                     const bool enPartialSum = false, const uint8_t enAtomic = 0,
                     Loc loc = Loc::current()) {
-    asc_run::unused(enSequentialWrite, enPartialSum);
+    asc_run::unused(enSequentialWrite);
     uint64_t strideC = matrixStrideC ? matrixStrideC : uint64_t(orgM_) * orgN_;
     iterateBatch(sync ? "IterateBatch<true>" : "IterateBatch<false>", sync,
                  (!sync && waitIterateBatch) ? "WaitIterateBatch" : "",
-                 gm.GetPhyAddr(), orgN_, strideC, batchA, batchB, matrixStrideA,
-                 matrixStrideB, enAtomic, loc);
+                 gm.GetPhyAddr(), orgN_, orgM_, strideC, batchA, batchB,
+                 matrixStrideA, matrixStrideB, enPartialSum, enAtomic, loc);
   }
   /// Batches into a local tensor, one singleCoreM x singleCoreN matrix after
   /// the other (synchronous only).
-  template <bool sync = true>
+  template <bool sync = true, bool S = CubeSide, std::enable_if_t<!S, int> = 0>
   void IterateBatch(const LocalTensor<DstT> &ubCmatrix, uint32_t batchA,
                     uint32_t batchB, bool enSequentialWrite,
                     const uint32_t matrixStrideA = 0,
@@ -650,13 +695,42 @@ public:
                     const uint32_t matrixStrideC = 0,
                     const bool enPartialSum = false, const uint8_t enAtomic = 0,
                     Loc loc = Loc::current()) {
-    asc_run::unused(enSequentialWrite, matrixStrideC, enPartialSum);
+    asc_run::unused(enSequentialWrite, matrixStrideC);
     if (!sync)
       asc_run::misuse(loc,
                       "IterateBatch into a local tensor is synchronous only");
     iterateBatch("IterateBatch<true>", true, "", ubCmatrix.GetPhyAddr(),
-                 singleN_, uint64_t(singleM_) * singleN_, batchA, batchB,
-                 matrixStrideA, matrixStrideB, enAtomic, loc);
+                 singleN_, singleM_, uint64_t(singleM_) * singleN_, batchA,
+                 batchB, matrixStrideA, matrixStrideB, enPartialSum, enAtomic,
+                 loc);
+  }
+
+  /// The cube-side object's IterateBatch (a cube-only kernel): the batch
+  /// counts come from SetBatchNum; synchronous.
+  template <bool S = CubeSide, std::enable_if_t<S, int> = 0>
+  void IterateBatch(const GlobalTensor<DstT> &gm, bool enPartialSum,
+                    uint8_t enAtomic, bool enSequentialWrite,
+                    const uint32_t matrixStrideA = 0,
+                    const uint32_t matrixStrideB = 0,
+                    const uint32_t matrixStrideC = 0,
+                    Loc loc = Loc::current()) {
+    asc_run::unused(enSequentialWrite);
+    uint64_t strideC = matrixStrideC ? matrixStrideC : uint64_t(orgM_) * orgN_;
+    iterateBatch("IterateBatch", true, "", gm.GetPhyAddr(), orgN_, orgM_,
+                 strideC, batchA_, batchB_, matrixStrideA, matrixStrideB,
+                 enPartialSum, enAtomic, loc);
+  }
+  template <bool S = CubeSide, std::enable_if_t<S, int> = 0>
+  void IterateBatch(const LocalTensor<DstT> &ubCmatrix, bool enPartialSum,
+                    uint8_t enAtomic, bool enSequentialWrite,
+                    const uint32_t matrixStrideA = 0,
+                    const uint32_t matrixStrideB = 0,
+                    const uint32_t matrixStrideC = 0,
+                    Loc loc = Loc::current()) {
+    asc_run::unused(enSequentialWrite, matrixStrideC);
+    iterateBatch("IterateBatch", true, "", ubCmatrix.GetPhyAddr(), singleN_,
+                 singleM_, uint64_t(singleM_) * singleN_, batchA_, batchB_,
+                 matrixStrideA, matrixStrideB, enPartialSum, enAtomic, loc);
   }
 
   /// batchLoop IterateBatch calls of max(batchA, batchB) batches each, into
@@ -665,7 +739,8 @@ public:
   /// at their places in C's layout, as CANN's server does
   /// (CalcNBatchoffset). Published at once (sync), at WaitIterateBatch
   /// (waitIterateBatch), else at End().
-  template <bool sync = true, bool waitIterateBatch = false>
+  template <bool sync = true, bool waitIterateBatch = false, bool S = CubeSide,
+            std::enable_if_t<!S, int> = 0>
   void IterateNBatch(const uint32_t batchLoop, uint32_t batchA, uint32_t batchB,
                      bool enSequentialWrite, const uint32_t matrixStrideA = 0,
                      const uint32_t matrixStrideB = 0,
@@ -694,9 +769,17 @@ public:
       asc_run::misuse(loc,
                       std::string(name) +
                           " with an NZ operand is not modelled by asc-run");
-    checkNBatchArgs(name, batchLoop, batchA, batchB, matrixStrideC,
-                    enPartialSum, loc);
-    uint32_t batchC = batchA;
+    checkNBatchArgs(name, batchLoop, batchA, batchB, matrixStrideC, loc);
+    // Per loop max(batchA, batchB) products; with C's G axis 1 and A's or
+    // B's not (CANN's isReduceG), each group of G products is added into one
+    // C batch (SetAtomicAdd in GetBatchResult), so a loop has fewer C batches.
+    uint32_t products = std::max(batchA, batchB);
+    uint32_t reduceG = reduceGNum();
+    if (products % reduceG != 0)
+      asc_run::misuse(loc, std::string(name) + " reduces G groups of " +
+                               std::to_string(reduceG) + " but computes " +
+                               std::to_string(products) + " batches a loop");
+    uint32_t batchC = products / reduceG;
     detail::LayoutAxes ax = axesA(), bx = axesB(), cx = axesC();
     // Without the wait flag CANN's server signals the client after each loop
     // and each GetBatchTensorC waits for its loop: one pending part a loop.
@@ -708,7 +791,6 @@ public:
       if (perLoop)
         parts.back()->fetchedBy = "GetBatchTensorC";
     }
-    uint64_t one = uint64_t(singleM_) * singleN_;
     uint64_t ldc = detail::layoutRowStride(C_TYPE::layout, cx);
     DstT *ws = reinterpret_cast<DstT *>(const_cast<uint8_t *>(workspace_));
     const SrcAT *a0 = a_;
@@ -717,21 +799,29 @@ public:
     ldA_ = detail::layoutRowStride(A_TYPE::layout, ax);
     ldB_ = detail::layoutRowStride(B_TYPE::layout, bx);
     uint64_t end = 0;
+    uint8_t mode = reduceG > 1 ? 1 : enAtomic; // a G reduction adds
     std::vector<AccT> result;
     std::vector<uint64_t> cPlace;
     for (uint32_t l = 0; l < batchLoop; ++l) {
       asc_run::Pending &p = *parts[perLoop ? l : 0];
-      for (uint32_t j = 0; j < batchC; ++j) {
-        uint64_t t = uint64_t(l) * batchC + j;
-        a_ = a0 + batchStart(A_TYPE::layout, ax, l, batchA, j, matrixStrideA);
-        b_ = b0 + batchStart(B_TYPE::layout, bx, l, batchB, j, matrixStrideB);
-        if (bias0)
-          bias_ = bias0 + (ToConfig().isBiasBatch ? t * singleN_ : 0);
+      for (uint32_t i = 0; i < products; ++i) {
+        uint32_t aIdx = broadcastIndex(i, 'A', batchA, loc, name);
+        uint32_t bIdx = broadcastIndex(i, 'B', batchB, loc, name);
+        uint64_t tC = uint64_t(l) * batchC + i / reduceG;
+        a_ =
+            a0 + batchStart(A_TYPE::layout, ax, l, batchA, aIdx, matrixStrideA);
+        b_ =
+            b0 + batchStart(B_TYPE::layout, bx, l, batchB, bIdx, matrixStrideB);
+        // One bias per C batch; a G group adds it with its first product
+        // (CANN's StopBias after the first).
+        bias_ = bias0 && i % reduceG == 0
+                    ? bias0 + (ToConfig().isBiasBatch ? tC * singleN_ : 0)
+                    : nullptr;
         addInputs(p, 1);
         std::vector<AccT> product;
-        computeAll(product);
+        computeAll(product, enPartialSum, loc, name);
         result.insert(result.end(), product.begin(), product.end());
-        uint64_t place = detail::layoutBatchOffset(C_TYPE::layout, cx, t);
+        uint64_t place = detail::layoutBatchOffset(C_TYPE::layout, cx, tC);
         cPlace.push_back(place);
         p.outputs.addRows(ws + place, singleM_,
                           uint64_t(singleN_) * sizeof(DstT), ldc * sizeof(DstT),
@@ -740,9 +830,9 @@ public:
                                 sizeof(DstT));
       }
       if (perLoop || l + 1 == batchLoop) {
-        p.outputs.atomic = enAtomic != 0;
+        p.outputs.atomic = mode != 0;
         int rows = singleM_, cols = singleN_;
-        p.publish = [ws, rows, cols, ldc, enAtomic, cPlace = std::move(cPlace),
+        p.publish = [ws, rows, cols, ldc, mode, cPlace = std::move(cPlace),
                      result = std::move(result)]() {
           for (size_t t = 0; t < cPlace.size(); ++t)
             for (int i = 0; i < rows; ++i)
@@ -752,13 +842,13 @@ public:
                     d,
                     detail::toOutput<DstT>(
                         result[(t * rows + i) * uint64_t(cols) + j]),
-                    enAtomic);
+                    mode);
               }
         };
         cPlace.clear();
         result.clear();
         p.done = asc_run::state().timeline.cubeWork(
-            allCycles(perLoop ? batchC : batchLoop * batchC));
+            allCycles(perLoop ? products : batchLoop * products));
       }
     }
     a_ = a0;
@@ -781,6 +871,7 @@ public:
     for (auto &p : parts)
       finishIssue(std::move(p), sync, loc);
   }
+  template <bool S = CubeSide, std::enable_if_t<!S, int> = 0>
   void WaitIterateBatch(Loc loc = Loc::current()) {
     wait("WaitIterateBatch", loc);
   }
@@ -789,7 +880,7 @@ public:
   /// results in the workspace: CANN's client hands them out one after the
   /// other from the workspace's start. Nothing is copied, so nothing is
   /// checked until the view is read.
-  template <bool sync = true>
+  template <bool sync = true, bool S = CubeSide, std::enable_if_t<!S, int> = 0>
   GlobalTensor<DstT> GetBatchTensorC(uint32_t batchA, uint32_t batchB,
                                      bool enSequentialWrite = false,
                                      Loc loc = Loc::current()) {
@@ -823,7 +914,8 @@ public:
   /// into `c` (CANN's CopyToUBBatch): BNGS1S2 batches are contiguous; for
   /// BSNGD/SBNGD, singleCoreM rows of the loop's batches side by side, with
   /// the layout's gap between rows on both sides.
-  template <bool sync = true, bool doPad = false>
+  template <bool sync = true, bool doPad = false, bool S = CubeSide,
+            std::enable_if_t<!S, int> = 0>
   void GetBatchTensorC(const LocalTensor<DstT> &c, uint32_t batchA,
                        uint32_t batchB, bool enSequentialWrite = false,
                        uint32_t height = 0, uint32_t width = 0,
@@ -847,7 +939,8 @@ public:
                                std::to_string(nbatchIter_ + 1) +
                                " of an IterateNBatch of " +
                                std::to_string(nbatchLoops_) + " loops");
-    uint32_t batchC = std::max(batchA, batchB);
+    // The loop's C batches (fewer when it reduces G: CANN's GetBatchCNum).
+    uint32_t batchC = std::max(batchA, batchB) / reduceGNum();
     detail::LayoutAxes cx = axesC();
     uint64_t start = detail::layoutBatchOffset(C_TYPE::layout, cx,
                                                uint64_t(nbatchIter_) * batchC);
@@ -995,14 +1088,6 @@ private:
     check(kNzC, "C", kC0C, singleM_, singleN_, orgM_, orgN_);
   }
 
-  /// The calls that write C in its NZ layout (IterateAll to GM, GetTensorC
-  /// and AsyncGetTensorC) are modelled; the others report it.
-  static void checkNzOutput(const std::string &call, Loc loc) {
-    if (kNzC)
-      asc_run::misuse(loc, call + " with an NZ C is not modelled by asc-run "
-                                  "(IterateAll and GetTensorC are)");
-  }
-
   /// A fetch of the current block: a block must be there, the previous
   /// fetch waited for.
   void checkFetch(bool sync, Loc loc, const char *call) {
@@ -1104,6 +1189,42 @@ private:
             uint64_t(tiling_.CLayoutInfoS2)};
   }
 
+  /// CANN's CalcReduceGInfo: C's G axis 1 while A's or B's is not reduces
+  /// groups of max(AG, BG) products into one C batch; otherwise 1.
+  uint32_t reduceGNum() const {
+    bool reduce = tiling_.CLayoutInfoG == 1 &&
+                  (tiling_.ALayoutInfoG != 1 || tiling_.BLayoutInfoG != 1);
+    return reduce ? uint32_t(std::max(
+                        {tiling_.ALayoutInfoG, tiling_.BLayoutInfoG, 1}))
+                  : 1u;
+  }
+
+  /// Which of the loop's `batches` batches of operand `which` ('A' or 'B')
+  /// product i reads, as CANN's CalcBatchIterateA/BOffsetInfo and
+  /// UpdateOffset decide from the layout axes: broadcast over G (the
+  /// operand's G 1, the other's not: i / G), over N (i % G + i / (G * N)),
+  /// over B (i % (G * N)); otherwise i.
+  uint32_t broadcastIndex(uint32_t i, char which, uint32_t batches, Loc loc,
+                          const char *call) const {
+    detail::LayoutAxes mine = which == 'A' ? axesA() : axesB();
+    detail::LayoutAxes other = which == 'A' ? axesB() : axesA();
+    uint64_t index = i;
+    if (mine.g == 1 && other.g > 1)
+      index = i / other.g;
+    else if (mine.n == 1 && other.n > 1)
+      index = i % other.g + i / (other.g * other.n);
+    else if (mine.b == 1 && other.b > 1)
+      index = i % (other.g * other.n);
+    if (index >= batches)
+      asc_run::misuse(loc, std::string(call) + ": batch " + std::to_string(i) +
+                               " of the loop reads batch " +
+                               std::to_string(index) + " of " + which +
+                               ", which has " + std::to_string(batches) +
+                               " a loop (the layout axes broadcast none of "
+                               "its B, N, G)");
+    return uint32_t(index);
+  }
+
   /// Where batch j of loop l of an IterateNBatch operand starts: the loop at
   /// its batches' place in the layout, then matrixStride apart when given
   /// (CANN's copy uses it as the source stride), else at the layout's place.
@@ -1160,8 +1281,7 @@ private:
   }
 
   void checkNBatchArgs(const char *call, uint32_t batchLoop, uint32_t batchA,
-                       uint32_t batchB, uint32_t matrixStrideC,
-                       bool enPartialSum, Loc loc) {
+                       uint32_t batchB, uint32_t matrixStrideC, Loc loc) {
     std::string name = call;
     if (!workspace_)
       asc_run::misuse(loc, name + " needs SetWorkspace first (its results go "
@@ -1171,22 +1291,10 @@ private:
                                std::to_string(batchLoop) + ", batchA " +
                                std::to_string(batchA) + ", batchB " +
                                std::to_string(batchB) + ": none may be 0");
-    if (batchA != batchB)
-      asc_run::misuse(loc, name + " with batchA " + std::to_string(batchA) +
-                               " != batchB " + std::to_string(batchB) +
-                               " (broadcast) is not modelled by asc-run");
     if (matrixStrideC)
       asc_run::misuse(loc, name + ": matrixStrideC is reserved, keep it 0");
-    if (enPartialSum)
-      asc_run::misuse(loc,
-                      name + " with enPartialSum is not modelled by asc-run");
     if (broadcastA_ || broadcastB_)
       asc_run::misuse(loc, name + " with a scalar A or B is not modelled by "
-                                  "asc-run");
-    if (tiling_.CLayoutInfoG == 1 &&
-        (tiling_.ALayoutInfoG != 1 || tiling_.BLayoutInfoG != 1))
-      asc_run::misuse(loc, name + " reducing A's or B's G axis into C "
-                                  "(CLayoutInfoG 1) is not modelled by "
                                   "asc-run");
     checkAxes(loc, call, "A", A_TYPE::layout, axesA(),
               transA_ ? singleK_ : singleM_, transA_ ? singleM_ : singleK_, "S",
@@ -1263,25 +1371,128 @@ private:
   }
 
   /// The product of rows [m0, m0+rows) and columns [n0, n0+cols) of the single
-  /// shape, accumulated in AccT, plus bias, times the quantisation scale.
-  void product(int m0, int n0, int rows, int cols,
-               std::vector<AccT> &out) const {
+  /// shape, accumulated in AccT, plus the bias when `withBias`: what the cube
+  /// leaves in L0C (CO1), before FIXPIPE's quantisation.
+  void product(int m0, int n0, int rows, int cols, std::vector<AccT> &out,
+               bool withBias = true) const {
     out.assign(uint64_t(rows) * cols, AccT(0));
     for (int i = 0; i < rows; ++i)
       for (int j = 0; j < cols; ++j) {
         AccT acc = AccT(0);
         for (int k = 0; k < singleK_; ++k)
           acc += AccT(elemA(m0 + i, k)) * AccT(elemB(k, n0 + j));
-        if (bias_)
+        if (bias_ && withBias)
           acc += AccT(bias_[n0 + j]);
-        if (quant_) {
-          float scale = quantVector_
-                            ? asc_run::bitsFloat(uint32_t(quantVector_[n0 + j]))
-                            : quantScalar_;
-          acc = AccT(float(acc) * scale);
-        }
         out[uint64_t(i) * cols + j] = acc;
       }
+  }
+
+  /// FIXPIPE's quantisation on the way out of CO1: columns from n0 times the
+  /// scale of SetQuantScalar or SetQuantVector.
+  void quantise(std::vector<AccT> &values, int n0, int cols) const {
+    if (!quant_)
+      return;
+    for (size_t e = 0; e < values.size(); ++e) {
+      int j = n0 + int(e % cols);
+      float scale = quantVector_ ? asc_run::bitsFloat(uint32_t(quantVector_[j]))
+                                 : quantScalar_;
+      values[e] = AccT(float(values[e]) * scale);
+    }
+  }
+
+  /// The next CO1 buffer a block computation allocates: one baseM x baseN
+  /// buffer, two that alternate with the tiling's dbL0C 2 (CANN's
+  /// CubeOutBuffer), so that a partial sum adds to what the computation
+  /// before (or the one before that) left there.
+  struct Co1Buffer {
+    bool valid = false;
+    int rows = 0, cols = 0;
+    std::vector<AccT> values;
+  };
+  Co1Buffer &nextCo1() {
+    int index = tiling_.dbL0C == 2 ? co1Next_ : 0;
+    co1Next_ ^= 1;
+    return co1_[index];
+  }
+
+  /// Computes block (m0, n0) of rows x cols into the next CO1 buffer and
+  /// returns its values after quantisation. With enPartialSum the product is
+  /// added to the buffer's contents without the bias (CANN initialises L0C,
+  /// with the bias, only without it); CANN allows that for a single shape
+  /// of one block only (singleCoreM == baseM, singleCoreN == baseN).
+  std::vector<AccT> computeInCo1(int m0, int n0, int rows, int cols,
+                                 bool partialSum, Loc loc,
+                                 const std::string &call) {
+    Co1Buffer &co1 = nextCo1();
+    std::vector<AccT> values;
+    product(m0, n0, rows, cols, values, !partialSum);
+    if (partialSum) {
+      if (singleM_ != baseM() || singleN_ != baseN())
+        asc_run::misuse(loc, call +
+                                 " with enPartialSum needs singleCoreM == "
+                                 "baseM and singleCoreN == baseN (" +
+                                 std::to_string(singleM_) + " x " +
+                                 std::to_string(singleN_) + " vs " +
+                                 std::to_string(baseM()) + " x " +
+                                 std::to_string(baseN()) + ")");
+      if (!co1.valid || co1.rows != rows || co1.cols != cols)
+        asc_run::misuse(loc, call +
+                                 " with enPartialSum adds to a CO1 buffer "
+                                 "that holds no " +
+                                 std::to_string(rows) + " x " +
+                                 std::to_string(cols) +
+                                 " result of this Matmul object");
+      for (size_t e = 0; e < values.size(); ++e)
+        values[e] += co1.values[e];
+    }
+    co1.valid = true;
+    co1.rows = rows;
+    co1.cols = cols;
+    co1.values = values;
+    quantise(values, n0, cols);
+    return values;
+  }
+
+  /// Iterate into a CO1 tensor: the current block, rows x cols, as an NZ
+  /// matrix of ceil16(baseM) rows (fractals 16 x kC0C); with enPartialSum
+  /// the tensor's values are read and the product added (no bias).
+  template <typename T>
+  void accumulateIntoCo1Tensor(const LocalTensor<T> &co1, bool partialSum,
+                               Loc loc, const char *call) {
+    uint32_t r0, c0;
+    blockOrigin(round_, r0, c0);
+    int rows = std::min(baseM(), singleM_ - int(r0));
+    int cols = std::min(baseN(), singleN_ - int(c0));
+    uint64_t height = (uint64_t(baseM()) + 15) / 16 * 16;
+    uint64_t width = (uint64_t(baseN()) + kC0C - 1) / kC0C * kC0C;
+    if (co1.GetSize() < height * width)
+      asc_run::misuse(loc, std::string(call) + " needs a CO1 tensor of " +
+                               std::to_string(height * width) +
+                               " elements (baseM x baseN in NZ), it has " +
+                               std::to_string(co1.GetSize()));
+    if (partialSum && (singleM_ != baseM() || singleN_ != baseN()))
+      asc_run::misuse(loc, std::string(call) +
+                               " with enPartialSum needs singleCoreM == baseM "
+                               "and singleCoreN == baseN");
+    T *base = co1.GetPhyAddr();
+    Footprint block;
+    addStored(block, base, rows, cols, height, true, kC0C, "CO1");
+    asc_run::Pending reads;
+    addInputs(reads, 1);
+    asc_run::checkAccess(call, loc, reads.inputs, false);
+    if (partialSum)
+      asc_run::checkAccess(call, loc, block, false);
+    asc_run::checkAccess(call, loc, block, true);
+    std::vector<AccT> values;
+    product(int(r0), int(c0), rows, cols, values, !partialSum);
+    for (int i = 0; i < rows; ++i)
+      for (int j = 0; j < cols; ++j) {
+        T &d = base[storedPlace(true, kC0C, height, i, j)];
+        AccT v = values[uint64_t(i) * cols + j];
+        d = partialSum ? T(AccT(d) + v) : T(v);
+      }
+    double done = asc_run::state().timeline.cubeWork(blockCycles());
+    asc_run::state().timeline.stallUntil(done);
   }
 
   /// The start of the current block in `base`: `base` itself when written
@@ -1312,17 +1523,17 @@ private:
                     ? mi * bn + ni
                     : ni * bm + mi;
     return uint64_t(round) * baseM() * baseN() +
-           uint64_t(i % baseM()) * baseN() + (j % baseN());
+           workspacePlace(i % baseM(), j % baseN());
   }
 
   /// max(batchA, batchB) products of the NORMAL layout into `dst`: batch i
   /// at i * strideC elements, rows `rowStride` apart.
   void iterateBatch(const char *name, bool sync, const char *waitName,
-                    DstT *dst, uint64_t rowStride, uint64_t strideC,
-                    uint32_t batchA, uint32_t batchB, uint32_t matrixStrideA,
-                    uint32_t matrixStrideB, uint8_t enAtomic, Loc loc) {
+                    DstT *dst, uint64_t rowStride, uint64_t height,
+                    uint64_t strideC, uint32_t batchA, uint32_t batchB,
+                    uint32_t matrixStrideA, uint32_t matrixStrideB,
+                    bool partialSum, uint8_t enAtomic, Loc loc) {
     checkIssue(name, loc, true);
-    checkNzOutput(name, loc);
     if (A_TYPE::layout != LayoutMode::NORMAL ||
         B_TYPE::layout != LayoutMode::NORMAL)
       asc_run::misuse(loc,
@@ -1333,6 +1544,12 @@ private:
                                std::to_string(batchA) + " and batchB " +
                                std::to_string(batchB) +
                                ": one must divide the other");
+    if (kNzC && singleN_ % kC0C != 0)
+      asc_run::misuse(loc, std::string(name) +
+                               " of an NZ C needs singleCoreN (" +
+                               std::to_string(singleN_) +
+                               ") in multiples of the fractal width " +
+                               std::to_string(kC0C));
     auto p = newPending(name, loc, waitName);
     uint32_t batches = std::max(batchA, batchB);
     uint64_t strideA = matrixStrideA ? matrixStrideA : uint64_t(orgM_) * orgKa_;
@@ -1343,31 +1560,39 @@ private:
     const SrcBT *b0 = b_;
     const BiasT *bias0 = bias_;
     for (uint32_t i = 0; i < batches; ++i) {
-      a_ = broadcastA_ ? a0 : a0 + (i % batchA) * strideA;
-      b_ = broadcastB_ ? b0 : b0 + (i % batchB) * strideB;
+      // The smaller batch broadcasts as CANN's NORMAL layout offsets do:
+      // batch i reads batch i / (batches / batchA) of A.
+      a_ = broadcastA_ ? a0 : a0 + (i / (batches / batchA)) * strideA;
+      b_ = broadcastB_ ? b0 : b0 + (i / (batches / batchB)) * strideB;
       if (bias0)
         bias_ = bias0 + (ToConfig().isBiasBatch ? uint64_t(i) * orgN_ : 0);
       addInputs(*p, 1);
       asc_run::checkAccess(p->call, loc, p->inputs, false);
       std::vector<AccT> product;
-      computeAll(product);
+      computeAll(product, partialSum, loc, name);
       std::copy(product.begin(), product.end(), result.begin() + i * one);
     }
     a_ = a0;
     b_ = b0;
     bias_ = bias0;
-    for (uint32_t i = 0; i < batches; ++i)
-      p->outputs.addRows(dst + i * strideC, singleM_,
-                         uint64_t(singleN_) * sizeof(DstT),
-                         rowStride * sizeof(DstT), "C");
+    // Batch b's element (i, j): ND rows rowStride apart; an NZ C's batch is
+    // an NZ matrix of `height` rows.
+    auto place = [rowStride, height, strideC](uint64_t b, uint64_t i,
+                                              uint64_t j) {
+      return b * strideC +
+             (kNzC ? storedPlace(true, kC0C, height, i, j) : i * rowStride + j);
+    };
+    for (uint32_t b = 0; b < batches; ++b)
+      addStored(p->outputs, dst + b * strideC, singleM_, singleN_,
+                kNzC ? height : rowStride, kNzC, kC0C, "C");
     p->outputs.atomic = enAtomic != 0;
     int rows = singleM_, cols = singleN_;
-    p->publish = [dst, rows, cols, rowStride, batches, strideC, enAtomic,
+    p->publish = [dst, rows, cols, place, batches, enAtomic,
                   result = std::move(result)]() {
       for (uint32_t b = 0; b < batches; ++b)
         for (int i = 0; i < rows; ++i)
           for (int j = 0; j < cols; ++j) {
-            DstT &d = dst[b * strideC + uint64_t(i) * rowStride + j];
+            DstT &d = dst[place(b, i, j)];
             d = detail::combine(
                 d,
                 detail::toOutput<DstT>(
@@ -1379,14 +1604,29 @@ private:
     finishIssue(std::move(p), sync, loc);
   }
 
-  void computeAll(std::vector<AccT> &out) const {
-    product(0, 0, singleM_, singleN_, out);
+  /// The whole single shape, block after block through CO1 in iteration
+  /// order (so CO1 holds the last blocks afterwards), into `out` (row-major,
+  /// singleCoreM x singleCoreN, quantised).
+  void computeAll(std::vector<AccT> &out, bool partialSum, Loc loc,
+                  const std::string &call) {
+    out.assign(uint64_t(singleM_) * singleN_, AccT(0));
+    int rounds = ceilDiv(singleM_, baseM()) * ceilDiv(singleN_, baseN());
+    Block blk;
+    for (int r = 0; r < rounds; ++r) {
+      computeBlock(r, blk, partialSum, loc, call);
+      uint32_t row, col;
+      blockOrigin(r, row, col);
+      for (int i = 0; i < blk.rows; ++i)
+        std::copy_n(blk.values.begin() + uint64_t(i) * blk.cols, blk.cols,
+                    out.begin() + uint64_t(row + i) * singleN_ + col);
+    }
   }
 
   /// Row and column of block `round` in the single shape (M varies fastest
   /// for ORDER_M, the default).
   void blockOrigin(int round, uint32_t &row, uint32_t &col) const {
-    int bm = blocksM_ > 0 ? blocksM_ : 1, bn = blocksN_ > 0 ? blocksN_ : 1;
+    int bm = std::max(ceilDiv(singleM_, baseM()), 1);
+    int bn = std::max(ceilDiv(singleN_, baseN()), 1);
     if (tiling_.iterateOrder == int32_t(IterateOrder::ORDER_N)) {
       row = uint32_t(round / bn * baseM());
       col = uint32_t(round % bn * baseN());
@@ -1401,12 +1641,14 @@ private:
     std::vector<AccT> values;
   };
 
-  void computeBlock(int round, Block &blk) const {
+  void computeBlock(int round, Block &blk, bool partialSum, Loc loc,
+                    const std::string &call) {
     uint32_t r, c;
     blockOrigin(round, r, c);
     blk.rows = std::min(baseM(), singleM_ - int(r));
     blk.cols = std::min(baseN(), singleN_ - int(c));
-    product(int(r), int(c), blk.rows, blk.cols, blk.values);
+    blk.values =
+        computeInCo1(int(r), int(c), blk.rows, blk.cols, partialSum, loc, call);
   }
 
   double blockCycles() const {
@@ -1426,7 +1668,7 @@ private:
   /// Async Iterate: the cube computes every block into the workspace, block
   /// after block (baseM x baseN each); the object owns the workspace until
   /// End() and reads A and B until the last Iterate.
-  void startBackground(Loc loc) {
+  void startBackground(Loc loc, bool partialSum) {
     if (background_) {
       // A new loop overwrites the blocks of the previous one.
       asc_run::complete(background_);
@@ -1444,13 +1686,15 @@ private:
     p->outputs.add(workspace_, bytes, "C");
     asc_run::checkAccess(p->call, loc, p->inputs, false);
     asc_run::checkAccess(p->call, loc, p->outputs, true);
+    // Each block alone in its baseM x baseN slot (CANN's server writes the
+    // async blocks with enSequentialWrite), in C's format.
     DstT *ws = reinterpret_cast<DstT *>(const_cast<uint8_t *>(workspace_));
     Block blk;
     for (int r = 0; r < blocksM_ * blocksN_; ++r) {
-      computeBlock(r, blk);
+      computeBlock(r, blk, partialSum, loc, "Iterate<false>");
       for (int i = 0; i < blk.rows; ++i)
         for (int j = 0; j < blk.cols; ++j)
-          ws[r * blockElems + uint64_t(i) * baseN() + j] =
+          ws[r * blockElems + workspacePlace(i, j)] =
               detail::toOutput<DstT>(blk.values[uint64_t(i) * blk.cols + j]);
     }
     backgroundStart_ = std::max(asc_run::state().timeline.vectorNow +
@@ -1460,6 +1704,13 @@ private:
     p->done = asc_run::state().timeline.cubeWork(total);
     background_ = p.get();
     asc_run::state().pending.push_back(std::move(p));
+  }
+
+  /// Where element (i, j) of a block lies in its workspace slot: ND rows of
+  /// baseN, or an NZ block of baseM rows.
+  uint64_t workspacePlace(int i, int j) const {
+    return kNzC ? storedPlace(true, kC0C, baseM(), i, j)
+                : uint64_t(i) * baseN() + j;
   }
 
   /// GetTensorC of the current block into `dst` (row stride `stride`).
@@ -1502,7 +1753,7 @@ private:
       for (int i = 0; i < blk.rows; ++i)
         for (int j = 0; j < blk.cols; ++j)
           blk.values[uint64_t(i) * blk.cols + j] =
-              AccT(ws[uint64_t(i) * baseN() + j]);
+              AccT(ws[workspacePlace(i, j)]);
     }
     auto p = newPending(call.c_str(), loc, sync ? "" : "WaitGetTensorC");
     addStored(p->outputs, dst, blk.rows, blk.cols, stride, kNzC, kC0C, "C");
@@ -1568,6 +1819,9 @@ private:
   bool iterating_ = false, syncIter_ = true;
   int round_ = 0, blocksM_ = 0, blocksN_ = 0;
   Block block_;
+  /// L0C: the blocks the last computations left (nextCo1).
+  Co1Buffer co1_[2];
+  int co1Next_ = 0;
   asc_run::Pending *background_ = nullptr;
   double backgroundStart_ = 0;
 };

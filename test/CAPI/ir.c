@@ -17,25 +17,12 @@
 
 #include <stdio.h>
 
+#include "CAPITestUtils.h"
+
 /// A null type, for the arguments the C API must reject.
 static MlirType nullTypeArg(void) {
   MlirType type = {NULL};
   return type;
-}
-
-static void printToStdout(MlirStringRef str, void *userData) {
-  (void)userData;
-  fwrite(str.data, 1, str.length, stdout);
-}
-
-/// Prints diagnostics to stdout so that they interleave with the output.
-static MlirLogicalResult printDiagnostic(MlirDiagnostic diagnostic,
-                                         void *userData) {
-  (void)userData;
-  printf("diagnostic: ");
-  mlirDiagnosticPrint(diagnostic, printToStdout, NULL);
-  printf("\n");
-  return mlirLogicalResultSuccess();
 }
 
 static void printType(const char *label, MlirType type) {

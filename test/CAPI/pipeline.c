@@ -18,24 +18,12 @@
 
 #include <stdio.h>
 
-static void printToStdout(MlirStringRef str, void *userData) {
-  (void)userData;
-  fwrite(str.data, 1, str.length, stdout);
-}
+#include "CAPITestUtils.h"
 
 /// Counts the pieces delivered and prints them.
 static void collectOutput(MlirStringRef str, void *userData) {
   ++*(int *)userData;
   fwrite(str.data, 1, str.length, stdout);
-}
-
-static MlirLogicalResult printDiagnostic(MlirDiagnostic diagnostic,
-                                         void *userData) {
-  (void)userData;
-  printf("diagnostic: ");
-  mlirDiagnosticPrint(diagnostic, printToStdout, NULL);
-  printf("\n");
-  return mlirLogicalResultSuccess();
 }
 
 static MlirModule parseFile(MlirContext ctx, const char *path) {

@@ -13,7 +13,6 @@
 
 #include "asc/Dialect/Asc/IR/AscDialect.h"
 #include "asc/Dialect/Asc/IR/AscTypes.h"
-#include "asc/Dialect/Asc/Transforms/Passes.h"
 #include "asc/Target/AscendC/AscendCEmitter.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -23,8 +22,6 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
-#include "mlir/Pass/PassManager.h"
-#include "mlir/Target/Cpp/CppEmitter.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -410,27 +407,21 @@ static std::string lowerKernel(StringRef source, StringRef filename,
     if (SymbolTable::symbolKnownUseEmpty(f, *module))
       f.erase();
 
-  PassManager pm(&context, ModuleOp::getOperationName());
-  if (syncPlacement) {
-    asc::AscSyncPlacementOptions placement;
-    placement.promoteSync = promoteSync;
-    placement.hoistIssues = !noHoist;
-    placement.repairMissingWaits = repairWaits;
-    pm.addNestedPass<func::FuncOp>(asc::createAscSyncPlacement(placement));
-  } else if (promoteSync || noHoist || repairWaits) {
+  if (!syncPlacement && (promoteSync || noHoist || repairWaits))
     fatal("--promote-sync, --no-hoist and --repair-missing-waits go with "
           "--sync-placement");
-  }
   asc::AscToAscendCOptions options;
+  options.syncPlacement = syncPlacement;
+  options.promoteSync = promoteSync;
+  options.hoistIssues = !noHoist;
+  options.repairMissingWaits = repairWaits;
   options.lineDirectives = true;
   options.verifySync = !noVerifySync;
-  asc::buildAscToAscendCPipeline(pm, options);
-  if (failed(pm.run(*module)))
-    fatal("lowering '" + filename + "' failed (see the diagnostics above)");
   std::string cpp;
   llvm::raw_string_ostream os(cpp);
-  if (failed(emitc::translateToCpp(*module, os)))
-    fatal("printing '" + filename + "' as C++ failed");
+  if (failed(asc::runAscToAscendC(*module, options,
+                                  asc::AscToAscendCStage::Emission, os)))
+    fatal("lowering '" + filename + "' failed (see the diagnostics above)");
   return cpp;
 }
 

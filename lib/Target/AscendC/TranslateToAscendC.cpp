@@ -1,7 +1,8 @@
 //===- TranslateToAscendC.cpp - asc to Ascend C source --------------------===//
 //
-// The asc-to-ascendc translation and pass pipeline: verify, optionally place
-// the Matmul waits, lower to EmitC, print through the upstream C++ emitter.
+// The asc to Ascend C flow, defined once: its options' checks, the pipeline
+// builder, the `asc-to-ascendc` pipeline registration, the run-and-print
+// function behind asc-translate and the C API, and the translation.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,6 +11,7 @@
 #include "asc/Dialect/Asc/Transforms/Passes.h"
 #include "asc/Target/AscendC/AscendCEmitter.h"
 #include "asc/Target/AscendC/LineDirectives.h"
+#include "asc/Target/AscendC/Reindent.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
@@ -26,16 +28,53 @@
 using namespace mlir;
 using namespace mlir::asc;
 
-void mlir::asc::buildAscToAscendCPipeline(OpPassManager &pm,
-                                          const AscToAscendCOptions &options) {
-  // The placement is looked up by its creation function only: it is a
-  // function pass of the asc transforms.
-  // A kernel that breaks the Matmul protocol is refused, not printed: the
-  // placement reports what it cannot place, the check what is missing.
+LogicalResult mlir::asc::verifyAscToAscendCOptions(
+    const AscToAscendCOptions &options,
+    function_ref<void(const Twine &)> reportError) {
   if (options.syncPlacement)
-    pm.addNestedPass<func::FuncOp>(createAscSyncPlacement());
+    return success();
+  // The placement's own options mean nothing without the placement; say so
+  // rather than ignore them.
+  bool valid = true;
+  auto needsPlacement = [&](bool changed, StringRef flag) {
+    if (!changed)
+      return;
+    reportError("asc-to-ascendc option " + flag + " needs sync-placement");
+    valid = false;
+  };
+  needsPlacement(options.promoteSync, "promote-sync");
+  needsPlacement(options.repairMissingWaits, "repair-missing-waits");
+  needsPlacement(!options.hoistIssues, "hoist-issues=false");
+  needsPlacement(options.emitRemarks, "emit-remarks");
+  return success(valid);
+}
+
+/// The placement's options, forwarded from the flow's.
+static AscSyncPlacementOptions
+getSyncPlacementOptions(const AscToAscendCOptions &options) {
+  AscSyncPlacementOptions placement;
+  placement.promoteSync = options.promoteSync;
+  placement.repairMissingWaits = options.repairMissingWaits;
+  placement.hoistIssues = options.hoistIssues;
+  placement.emitRemarks = options.emitRemarks;
+  return placement;
+}
+
+void mlir::asc::buildAscToAscendCPipeline(OpPassManager &pm,
+                                          const AscToAscendCOptions &options,
+                                          AscToAscendCStage lastStage) {
+  // A kernel that breaks the Matmul protocol is refused, not lowered: the
+  // placement checks the protocol before it moves anything, and without it
+  // the protocol check does. The Verify stage never changes the module.
+  bool place =
+      options.syncPlacement && lastStage >= AscToAscendCStage::SyncPlacement;
+  if (place)
+    pm.addNestedPass<func::FuncOp>(
+        createAscSyncPlacement(getSyncPlacementOptions(options)));
   else if (options.verifySync)
     pm.addNestedPass<func::FuncOp>(createAscVerifySync());
+  if (lastStage < AscToAscendCStage::Lowering)
+    return;
   ConvertAscToEmitCOptions lowering = getAscendCSourceLoweringOptions();
   lowering.setSysWorkspace = options.setSysWorkspace;
   pm.addPass(createConvertAscToEmitC(lowering));
@@ -44,11 +83,64 @@ void mlir::asc::buildAscToAscendCPipeline(OpPassManager &pm,
 }
 
 void mlir::asc::registerAscToAscendCPipeline() {
-  PassPipelineRegistration<AscToAscendCOptions>(
+  registerPassPipeline(
       "asc-to-ascendc",
-      "Lower asc kernels to EmitC for the Ascend C emitter, optionally "
-      "placing the Matmul waits first",
-      buildAscToAscendCPipeline);
+      "Lower asc kernels to EmitC for the Ascend C emitter: check the Matmul "
+      "protocol or place the waits, then lower",
+      [](OpPassManager &pm, StringRef optionString,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        AscToAscendCOptions options;
+        if (failed(options.parseFromString(optionString)))
+          return failure();
+        if (failed(
+                verifyAscToAscendCOptions(options, [&](const Twine &message) {
+                  (void)errorHandler(message);
+                })))
+          return failure();
+        buildAscToAscendCPipeline(pm, options);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> optionHandler) {
+        optionHandler(AscToAscendCOptions());
+      });
+}
+
+/// Prints the result of the flow after `lastStage` to `os`.
+static LogicalResult printResult(ModuleOp module, AscToAscendCStage lastStage,
+                                 raw_ostream &os) {
+  if (lastStage == AscToAscendCStage::Emission) {
+    std::string source;
+    llvm::raw_string_ostream sourceStream(source);
+    if (failed(emitc::translateToCpp(module, sourceStream)))
+      return failure();
+    os << reindentCppByBraces(source);
+    return success();
+  }
+  module->print(os);
+  return success();
+}
+
+LogicalResult mlir::asc::runAscToAscendC(ModuleOp module,
+                                         const AscToAscendCOptions &options,
+                                         AscToAscendCStage lastStage,
+                                         raw_ostream &os) {
+  if (failed(verifyAscToAscendCOptions(options, [&](const Twine &message) {
+        emitError(module.getLoc()) << message;
+      })))
+    return failure();
+  if (failed(verify(module)))
+    return failure();
+  PassManager pm(module.getContext(), ModuleOp::getOperationName());
+  buildAscToAscendCPipeline(pm, options, lastStage);
+  if (failed(pm.run(module)))
+    return failure();
+  // The emitter writes as it goes: buffer, so that a failure prints nothing.
+  std::string buffer;
+  llvm::raw_string_ostream bufferStream(buffer);
+  if (failed(printResult(module, lastStage, bufferStream)))
+    return failure();
+  os << buffer;
+  return success();
 }
 
 LogicalResult
@@ -57,39 +149,34 @@ mlir::asc::translateAscToAscendC(Operation *op, raw_ostream &os,
   auto module = dyn_cast<ModuleOp>(op);
   if (!module)
     return op->emitError("expects a builtin.module to translate");
-  if (failed(verify(module)))
-    return failure();
-  PassManager pm(module.getContext(), ModuleOp::getOperationName());
-  buildAscToAscendCPipeline(pm, options);
-  if (failed(pm.run(module)))
-    return failure();
-  return emitc::translateToCpp(module, os);
+  return runAscToAscendC(module, options, AscToAscendCStage::Emission, os);
 }
 
-void mlir::asc::registerAscToAscendCTranslation() {
-  static llvm::cl::opt<bool> syncPlacement(
-      "asc-sync-placement",
-      llvm::cl::desc("asc-to-ascendc: place the Matmul waits "
-                     "(--asc-sync-placement) before lowering"),
-      llvm::cl::init(false));
-  static llvm::cl::opt<bool> setSysWorkspace(
-      "asc-set-sys-workspace",
-      llvm::cl::desc("asc-to-ascendc: call SetSysWorkspace(workspace) in "
-                     "every kernel that uses the system workspace"),
-      llvm::cl::init(false));
-  static llvm::cl::opt<bool> lineDirectives(
-      "asc-line-directives",
-      llvm::cl::desc("asc-to-ascendc: carry the .mlir source lines into the "
-                     "C++ as #line directives"),
-      llvm::cl::init(false));
+namespace {
+/// asc-translate's flags: `--asc-<flag>` for each option of the flow.
+struct TranslationFlags {
+#define ASC_TO_ASCENDC_OPTION(member, flag, defaultValue, description)         \
+  llvm::cl::opt<bool> member{"asc-" flag,                                      \
+                             llvm::cl::desc("asc-to-ascendc: " description),   \
+                             llvm::cl::init(defaultValue)};
+#include "asc/Target/AscendC/AscToAscendCOptions.def"
 
+  /// Copies the flags' values into `options`.
+  void copyTo(AscToAscendCOptions &options) const {
+#define ASC_TO_ASCENDC_OPTION(member, flag, defaultValue, description)         \
+  options.member = member.getValue();
+#include "asc/Target/AscendC/AscToAscendCOptions.def"
+  }
+};
+} // namespace
+
+void mlir::asc::registerAscToAscendCTranslation() {
+  static TranslationFlags flags;
   TranslateFromMLIRRegistration registration(
       "asc-to-ascendc", "Translate asc kernels to Ascend C source",
       [](Operation *op, raw_ostream &os) {
         AscToAscendCOptions options;
-        options.syncPlacement = syncPlacement;
-        options.setSysWorkspace = setSysWorkspace;
-        options.lineDirectives = lineDirectives;
+        flags.copyTo(options);
         return translateAscToAscendC(op, os, options);
       },
       [](DialectRegistry &registry) {

@@ -296,3 +296,37 @@ func.func @while_other(%flag: i1) {
   }
   return
 }
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <vecout, nd, f32>>
+!que = !asc.queue<vecout, 2>
+!ub = !asc.local_tensor<vecout, f32>
+
+// The documented async fetch: one Iterate<false>() whose answer nobody reads
+// is a statement, then a counted loop fetches each block with
+// GetTensorC<false> and waits for it with WaitGetTensorC.
+// CHECK-LABEL: emitc.func @async_fetch_loop(
+// CHECK: %[[MM:.*]] = "emitc.variable"{{.*}}matmul::Matmul
+// CHECK-NEXT: verbatim "{}.Iterate<false>();" args %[[MM]] :
+// CHECK-NEXT: for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} : i32 {
+// CHECK-NEXT:   %[[UB:.*]] = "emitc.member"(%{{.*}}) <{member = "AllocTensor<float>()"}>
+// CHECK-NEXT:   %[[T:.*]] = load %[[UB]]
+// CHECK-NEXT:   verbatim "{}.GetTensorC<false>({}, 0, true);" args %[[MM]], %[[T]] :
+// CHECK-NEXT:   verbatim "{}.WaitGetTensorC();" args %[[MM]] :
+// CHECK-NEXT:   verbatim "{}.FreeTensor({});"
+// CHECK-NEXT: }
+func.func @async_fetch_loop(%blocks: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %que = asc.queue.create : !que
+  %mm = asc.matmul.create : !mm
+  %more = asc.matmul.iterate %mm {sync = false} : !mm
+  scf.for %k = %c0 to %blocks step %c1 : i32 {
+    %c_local = asc.queue.alloc_tensor %que : !que -> !ub
+    asc.matmul.get_tensor_c %mm, %c_local {sync = false, en_sequential_write = true} : !mm, !ub
+    asc.matmul.wait_get_tensor_c %mm : !mm
+    asc.queue.free_tensor %que, %c_local : !que, !ub
+  }
+  return
+}

@@ -135,3 +135,27 @@ func.func @branch(%p: !asc.gm_addr) attributes {asc.kernel} {
 ^bb1:
   return
 }
+
+// -----
+
+// C++ has no 31-bit integer: the lowering refuses it on the op that makes
+// one, before anything is printed.
+func.func @odd_width(%p: !asc.gm_addr, %x: i32) attributes {asc.kernel} {
+  // expected-error @+1 {{'arith.trunci' op cannot be lowered to Ascend C: result #0 has type 'i31', which has no C++ spelling (integers of 1, 8, 16, 32 or 64 bits, f16, bf16, f32, f64)}}
+  %y = arith.trunci %x : i32 to i31
+  return
+}
+
+// -----
+
+// Nor a 128-bit one, even as an unused kernel argument.
+// expected-error @+1 {{'func.func' op cannot be lowered to Ascend C: its signature has type 'i128', which has no C++ spelling}}
+func.func @wide_argument(%p: !asc.gm_addr, %x: i128) attributes {asc.kernel} {
+  return
+}
+
+// -----
+
+// Nor a float other than f16, bf16, f32 and f64.
+// expected-error @+1 {{'func.func' op cannot be lowered to Ascend C: its signature has type 'f8E4M3FN', which has no C++ spelling}}
+func.func private @fp8_declaration(f8E4M3FN)

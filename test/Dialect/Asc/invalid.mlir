@@ -273,7 +273,7 @@ func.func @copy_params(%a: !asc.local_tensor<vecin, f16>, %b: !asc.global_tensor
 
 // LeakyRelu is a floating-point instruction.
 func.func @leaky_relu_int(%t: !asc.local_tensor<veccalc, i32>, %alpha: i32, %n: i32) {
-  // expected-error @+1 {{expects f16 or f32 elements, got 'i32'}}
+  // expected-error @+1 {{'dst' must be a vecin, vecout or veccalc local tensor of 16-bit float or 32-bit float elements, but got '!asc.local_tensor<veccalc, i32>'}}
   asc.leaky_relu %t, %t, %alpha, %n : !asc.local_tensor<veccalc, i32>, !asc.local_tensor<veccalc, i32>
   return
 }
@@ -282,7 +282,7 @@ func.func @leaky_relu_int(%t: !asc.local_tensor<veccalc, i32>, %alpha: i32, %n: 
 
 // Vector instructions read and write the unified buffer only.
 func.func @add_co1(%t: !asc.local_tensor<co1, f32>, %n: i32) {
-  // expected-error @+1 {{expects vector operands in vecin, vecout or veccalc, got co1}}
+  // expected-error @+1 {{operand #0 must be a vecin, vecout or veccalc local tensor of 16-bit float or 32-bit float or 16-bit signless integer or 32-bit signless integer elements, but got '!asc.local_tensor<co1, f32>'}}
   asc.add %t, %t, %t, %n : !asc.local_tensor<co1, f32>, !asc.local_tensor<co1, f32>, !asc.local_tensor<co1, f32>
   return
 }
@@ -291,8 +291,44 @@ func.func @add_co1(%t: !asc.local_tensor<co1, f32>, %n: i32) {
 
 // Vector instructions do not convert.
 func.func @adds_types(%dst: !asc.local_tensor<vecout, f32>, %src: !asc.local_tensor<vecin, f16>, %s: f32, %n: i32) {
-  // expected-error @+1 {{expects tensor operands of one element type, got 'f32' and 'f16'}}
+  // expected-error @+1 {{failed to verify that all of {dst, src} have same element type}}
   asc.adds %dst, %src, %s, %n : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f16>
+  return
+}
+
+// -----
+
+// LeakyRelu has no bfloat16 form (half and float only).
+func.func @leaky_relu_bf16(%t: !asc.local_tensor<vecin, bf16>, %alpha: bf16, %n: i32) {
+  // expected-error @+1 {{'dst' must be a vecin, vecout or veccalc local tensor of 16-bit float or 32-bit float elements, but got '!asc.local_tensor<vecin, bf16>'}}
+  asc.leaky_relu %t, %t, %alpha, %n : !asc.local_tensor<vecin, bf16>, !asc.local_tensor<vecin, bf16>
+  return
+}
+
+// -----
+
+// Duplicate fills 16- and 32-bit elements only.
+func.func @duplicate_i8(%t: !asc.local_tensor<vecout, i8>, %s: i8, %n: i32) {
+  // expected-error @+1 {{'dst' must be a vecin, vecout or veccalc local tensor of 16-bit float or 32-bit float or 16-bit signless integer or 16-bit unsigned integer or 32-bit signless integer or 32-bit unsigned integer elements, but got '!asc.local_tensor<vecout, i8>'}}
+  asc.duplicate %t, %s, %n : !asc.local_tensor<vecout, i8>
+  return
+}
+
+// -----
+
+// The scalar of a vector-scalar instruction has the tensor's element type.
+func.func @muls_scalar_type(%t: !asc.local_tensor<vecin, f16>, %s: f32, %n: i32) {
+  // expected-error @+1 {{failed to verify that scalar has the element type of dst}}
+  "asc.muls"(%t, %t, %s, %n) : (!asc.local_tensor<vecin, f16>, !asc.local_tensor<vecin, f16>, f32, i32) -> ()
+  return
+}
+
+// -----
+
+// Add's operands share one element type.
+func.func @add_mixed(%a: !asc.local_tensor<vecin, i16>, %b: !asc.local_tensor<vecin, i32>, %n: i32) {
+  // expected-error @+1 {{failed to verify that all of {dst, lhs, rhs} have same element type}}
+  asc.add %a, %a, %b, %n : !asc.local_tensor<vecin, i16>, !asc.local_tensor<vecin, i16>, !asc.local_tensor<vecin, i32>
   return
 }
 
@@ -435,7 +471,7 @@ func.func @org_shape_kb(%v: i32) {
 // GlobalTensor<uint64_t>.
 func.func @quant_vector_signed(%s: !asc.global_tensor<i64>) {
   %mm = asc.matmul.create : !asc.matmul<a = <gm, nd, i8>, b = <gm, nd, i8>, c = <gm, nd, f16>>
-  // expected-error @+1 {{expects ui64 scales (uint64_t), got 'i64'}}
+  // expected-error @+1 {{operand #1 must be a global tensor of 64-bit unsigned integer elements, but got '!asc.global_tensor<i64>'}}
   asc.matmul.set_quant_vector %mm, %s : !asc.matmul<a = <gm, nd, i8>, b = <gm, nd, i8>, c = <gm, nd, f16>>, !asc.global_tensor<i64>
   return
 }
@@ -447,7 +483,7 @@ func.func @quant_vector_signed(%s: !asc.global_tensor<i64>) {
 // Dequantisation scales are 64-bit.
 func.func @quant_vector(%s: !asc.global_tensor<f32>) {
   %mm = asc.matmul.create : !mm
-  // expected-error @+1 {{expects ui64 scales (uint64_t), got 'f32'}}
+  // expected-error @+1 {{operand #1 must be a global tensor of 64-bit unsigned integer elements, but got '!asc.global_tensor<f32>'}}
   asc.matmul.set_quant_vector %mm, %s : !mm, !asc.global_tensor<f32>
   return
 }
@@ -595,7 +631,7 @@ func.func @get_tensor_c_a1(%u: !asc.local_tensor<a1, f32>) {
 // en_atomic is 0 (none), 1 (add), 2 (max) or 3 (min).
 func.func @get_tensor_c_atomic(%d: !asc.global_tensor<f32>) {
   %mm = asc.matmul.create : !mm
-  // expected-error @+1 {{expects en_atomic to be 0, 1, 2 or 3, got 4}}
+  // expected-error @+1 {{attribute 'en_atomic' failed to satisfy constraint: 0 (no atomic), 1 (add), 2 (max) or 3 (min)}}
   asc.matmul.get_tensor_c %mm, %d {en_atomic = 4 : i32} : !mm, !asc.global_tensor<f32>
   return
 }
@@ -609,7 +645,7 @@ func.func @get_tensor_c_atomic(%d: !asc.global_tensor<f32>) {
 // en_atomic is checked on iterate_all too.
 func.func @iterate_all_atomic(%c: !asc.global_tensor<f32>) {
   %mm = asc.matmul.create : !mm
-  // expected-error @+1 {{expects en_atomic to be 0, 1, 2 or 3, got -1}}
+  // expected-error @+1 {{attribute 'en_atomic' failed to satisfy constraint: 0 (no atomic), 1 (add), 2 (max) or 3 (min)}}
   asc.matmul.iterate_all %mm, %c {en_atomic = -1 : i32} : !mm, !asc.global_tensor<f32>
   return
 }
@@ -1122,7 +1158,7 @@ func.func @n_batch_no_config(%n: i32) {
 // The mix-mode client has no SetBatchNum (L13).
 func.func @batch_num_mix(%n: i32) attributes {asc.kernel} {
   %mm = asc.matmul.create : !mm
-  // expected-error @+1 {{'asc.matmul.set_batch_num' op expects a cube-only kernel ('asc.cube_only'): SetBatchNum exists only on the cube-side Matmul object}}
+  // expected-error @+1 {{'asc.matmul.set_batch_num' op expects a cube-only kernel ('asc.cube_only'): the call exists only on the cube-side Matmul object}}
   asc.matmul.set_batch_num %mm, %n, %n : !mm
   return
 }

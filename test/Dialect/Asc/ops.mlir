@@ -298,6 +298,18 @@ func.func @vector_ops(%dst: !asc.local_tensor<vecout, f32>, %src: !asc.local_ten
   return
 }
 
+// The 16-bit integer forms of Add/Muls and the unsigned form of Duplicate.
+// CHECK-LABEL: func.func @vector_ops_integer
+// CHECK: asc.add %{{.*}} : !asc.local_tensor<vecin, i16>, !asc.local_tensor<vecin, i16>, !asc.local_tensor<vecin, i16>{{$}}
+// CHECK-NEXT: asc.muls %{{.*}} : !asc.local_tensor<vecin, i16>, !asc.local_tensor<vecin, i16>{{$}}
+// CHECK-NEXT: asc.duplicate %{{.*}} : !asc.local_tensor<vecout, ui32>{{$}}
+func.func @vector_ops_integer(%a: !asc.local_tensor<vecin, i16>, %s: i16, %u: !asc.local_tensor<vecout, ui32>, %us: ui32, %n: i32) {
+  asc.add %a, %a, %a, %n : !asc.local_tensor<vecin, i16>, !asc.local_tensor<vecin, i16>, !asc.local_tensor<vecin, i16>
+  asc.muls %a, %a, %s, %n : !asc.local_tensor<vecin, i16>, !asc.local_tensor<vecin, i16>
+  asc.duplicate %u, %us, %n : !asc.local_tensor<vecout, ui32>
+  return
+}
+
 // Vector instructions across unified-buffer positions: VECIN/VECCALC sources,
 // a VECOUT destination, one element type.
 // CHECK-LABEL: func.func @vector_ops_across_positions

@@ -1,57 +1,78 @@
 // REQUIRES: host-cxx
 //
-// The declarations in Inputs/ reject, as the real CANN headers do, each
-// error the earlier declarations let through. The kernel below compiles as
-// it is; each macro adds one error.
+// asc-run's runtime (runtime/, the headers the emitted kernels compile
+// against) rejects, as the real CANN headers do, each error an emulation of
+// the API could let through. The kernel below compiles as it is; each macro
+// adds one error.
 //
-// RUN: %host_cxx -fsyntax-only -std=c++17 -Werror -I %S/Inputs %s
+// RUN: %host_cxx -fsyntax-only -std=c++17 -Werror -I %runtime %s
+// RUN: %host_cxx -fsyntax-only -std=c++17 -Werror -I %runtime -DCUBE_ONLY_BATCH %s
 //
 // GetSysWorkSpacePtr is a global function.
-// RUN: not %host_cxx -fsyntax-only -std=c++17 -I %S/Inputs -DSYS_WORKSPACE_IN_ASCENDC %s 2>&1 | FileCheck %s --check-prefix=SYS
+// RUN: not %host_cxx -fsyntax-only -std=c++17 -I %runtime -DSYS_WORKSPACE_IN_ASCENDC %s 2>&1 | FileCheck %s --check-prefix=SYS
 // SYS: error: {{.*}}GetSysWorkSpacePtr{{.*}}AscendC
 //
 // REGIST_MATMUL_OBJ declares locals: two in one kernel redefine them.
-// RUN: not %host_cxx -fsyntax-only -std=c++17 -I %S/Inputs -DTWO_REGISTRATIONS %s 2>&1 | FileCheck %s --check-prefix=REGIST
+// RUN: not %host_cxx -fsyntax-only -std=c++17 -I %runtime -DTWO_REGISTRATIONS %s 2>&1 | FileCheck %s --check-prefix=REGIST
 // REGIST: error: {{.*}}{{redefinition|redeclaration|conflicting declaration}}
 //
-// The mix-mode client has no SetBatchNum. (Its IterateBatch(gm, batchA,
-// batchB, enSequentialWrite, ...) also accepts the cube-only argument list,
-// with enPartialSum as batchA: only the verifier, rule L13, stops that.)
-// RUN: not %host_cxx -fsyntax-only -std=c++17 -I %S/Inputs -DMIX_SET_BATCH_NUM %s 2>&1 | FileCheck %s --check-prefix=BATCHNUM
+// The mix-mode client has no SetBatchNum (rule L13); the cube-side object
+// (ASCENDC_CUBE_ONLY, CUBE_ONLY_BATCH above) has it and its IterateBatch
+// without batch counts. (The client's IterateBatch(gm, batchA, batchB,
+// enSequentialWrite, ...) also accepts the cube-only argument list, with
+// enPartialSum as batchA: only the verifier stops that.)
+// RUN: not %host_cxx -fsyntax-only -std=c++17 -I %runtime -DMIX_SET_BATCH_NUM %s 2>&1 | FileCheck %s --check-prefix=BATCHNUM
 // BATCHNUM: error: {{.*}}SetBatchNum
 //
-// IterateNBatch rejects NONE and NORMAL layouts at compile time.
-// RUN: not %host_cxx -fsyntax-only -std=c++17 -I %S/Inputs -DN_BATCH_NORMAL_LAYOUT %s 2>&1 | FileCheck %s --check-prefix=NBATCH
-// NBATCH: static assertion failed{{.*}}IterateNBatch takes A and B in BSNGD, SBNGD or BNGS1S2
+// IterateNBatch rejects NONE and NORMAL layouts at compile time (the real
+// MatmulClient's static_assert, rule L12).
+// RUN: not %host_cxx -fsyntax-only -std=c++17 -I %runtime -DN_BATCH_NORMAL_LAYOUT %s 2>&1 | FileCheck %s --check-prefix=NBATCH
+// NBATCH: static assertion failed{{.*}}BMM does not support the layout being NONE or NORMAL
+//
+// GetNormalConfig's enableMixDualMaster parameter (the ninth) forbids
+// Iterate, as the real MatmulClient's static_assert does.
+// RUN: not %host_cxx -fsyntax-only -std=c++17 -I %runtime -DMIX_DUAL_ITERATE %s 2>&1 | FileCheck %s --check-prefix=DUAL
+// DUAL: static assertion failed{{.*}}Iterate not support when enableMixDualMaster is enabled.
 //
 // The cube-side object (ASCENDC_CUBE_ONLY) has no waits.
-// RUN: not %host_cxx -fsyntax-only -std=c++17 -I %S/Inputs -DCUBE_ONLY_WAIT %s 2>&1 | FileCheck %s --check-prefix=CUBEWAIT
+// RUN: not %host_cxx -fsyntax-only -std=c++17 -I %runtime -DCUBE_ONLY_WAIT %s 2>&1 | FileCheck %s --check-prefix=CUBEWAIT
 // CUBEWAIT: error: {{.*}}WaitIterateAll
 //
-// On the device ASCEND_IS_AIC is constexpr(...): it is no value.
-// RUN: not %host_cxx -fsyntax-only -std=c++17 -I %S/Inputs -DCORE_CHECK_AS_VALUE %s 2>&1 | FileCheck %s --check-prefix=AICVALUE
+// On the device ASCEND_IS_AIC is constexpr(...): it is no value. The
+// runtime keeps that rule unless ASCENDC_CPU_DEBUG is defined.
+// RUN: not %host_cxx -fsyntax-only -std=c++17 -I %runtime -DCORE_CHECK_AS_VALUE %s 2>&1 | FileCheck %s --check-prefix=AICVALUE
 // AICVALUE: error: expected {{(primary-)?}}expression
 
-#ifdef CUBE_ONLY_WAIT
+#if defined(CUBE_ONLY_WAIT) || defined(CUBE_ONLY_BATCH)
 #define ASCENDC_CUBE_ONLY
 #endif
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 using namespace AscendC;
 
-using MatmulF16 = matmul::Matmul<
-    matmul::MatmulType<TPosition::GM, CubeFormat::ND, half>,
-    matmul::MatmulType<TPosition::GM, CubeFormat::ND, half>,
-    matmul::MatmulType<TPosition::GM, CubeFormat::ND, float>>;
+using MatmulF16 =
+    matmul::Matmul<matmul::MatmulType<TPosition::GM, CubeFormat::ND, half>,
+                   matmul::MatmulType<TPosition::GM, CubeFormat::ND, half>,
+                   matmul::MatmulType<TPosition::GM, CubeFormat::ND, float>>;
 constexpr static MatmulConfig NBATCH_CFG = GetNormalConfig(false, true);
-using MatmulNormalBatch = matmul::Matmul<
-    matmul::MatmulType<TPosition::GM, CubeFormat::ND, half, false,
-                       LayoutMode::NORMAL>,
-    matmul::MatmulType<TPosition::GM, CubeFormat::ND, half, false,
-                       LayoutMode::NORMAL>,
-    matmul::MatmulType<TPosition::GM, CubeFormat::ND, float, false,
-                       LayoutMode::NORMAL>,
-    matmul::MatmulType<TPosition::GM, CubeFormat::ND, float>, NBATCH_CFG>;
+using MatmulNormalBatch =
+    matmul::Matmul<matmul::MatmulType<TPosition::GM, CubeFormat::ND, half,
+                                      false, LayoutMode::NORMAL>,
+                   matmul::MatmulType<TPosition::GM, CubeFormat::ND, half,
+                                      false, LayoutMode::NORMAL>,
+                   matmul::MatmulType<TPosition::GM, CubeFormat::ND, float,
+                                      false, LayoutMode::NORMAL>,
+                   matmul::MatmulType<TPosition::GM, CubeFormat::ND, float>,
+                   NBATCH_CFG>;
+constexpr static MatmulConfig DUAL_CFG = GetNormalConfig(
+    false, false, false, BatchMode::BATCH_LESS_THAN_L1, true,
+    IterateOrder::UNDEF, ScheduleType::INNER_PRODUCT, true, true);
+using MatmulDual =
+    matmul::Matmul<matmul::MatmulType<TPosition::GM, CubeFormat::ND, half>,
+                   matmul::MatmulType<TPosition::GM, CubeFormat::ND, half>,
+                   matmul::MatmulType<TPosition::GM, CubeFormat::ND, float>,
+                   matmul::MatmulType<TPosition::GM, CubeFormat::ND, float>,
+                   DUAL_CFG>;
 
 extern "C" __global__ __aicore__ void kernel(GM_ADDR c) {
   TPipe pipe;
@@ -73,6 +94,15 @@ extern "C" __global__ __aicore__ void kernel(GM_ADDR c) {
 #endif
 #ifdef MIX_SET_BATCH_NUM
   mm.SetBatchNum(2, 2);
+#endif
+#ifdef CUBE_ONLY_BATCH
+  mm.SetBatchNum(2, 2);
+  mm.IterateBatch(cGlobal, false, 0, false);
+#endif
+#ifdef MIX_DUAL_ITERATE
+  MatmulDual dual;
+  while (dual.Iterate()) {
+  }
 #endif
 #ifdef N_BATCH_NORMAL_LAYOUT
   MatmulNormalBatch batched;

@@ -45,7 +45,8 @@ void populateAscToEmitCConversionPatterns(
 /// Checks what the patterns cannot express, with a diagnostic on the
 /// offending op: an Ascend C object (pipe, queue, tiling, Matmul) flowing
 /// through a block argument, a call or a result; a kernel argument that is
-/// not a GM_ADDR; a Matmul configuration without a C++ spelling.
+/// not a GM_ADDR; a Matmul configuration without a C++ spelling; a scalar
+/// type the C++ emitter cannot print (`i31`, `f80`, ...).
 LogicalResult verifyAscToEmitCLowerable(Operation *root);
 
 } // namespace asc

@@ -1,7 +1,9 @@
 //===- AscendCEmitter.h - asc to Ascend C source ----------------*- C++ -*-===//
 //
-// The translation of asc kernels to Ascend C source: verify, optionally place
-// the Matmul waits, lower to EmitC and print through the C++ emitter.
+// The asc to Ascend C flow: verify, check the protocol or place the Matmul
+// waits, lower to EmitC, print through the C++ emitter. One options struct
+// and one pipeline builder serve asc-opt, asc-translate, asc-run, the
+// mlir-opt plugin and the C API.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,56 +14,76 @@
 #include "mlir/Support/LLVM.h"
 
 namespace mlir {
+class ModuleOp;
 class OpPassManager;
 class Operation;
 
 namespace asc {
 
-/// Options of the asc to Ascend C lowering.
+/// Options of the asc to Ascend C flow, shared by every entry point:
+/// `asc-opt --asc-to-ascendc="..."` (and the mlir-opt plugin), asc-translate's
+/// `--asc-to-ascendc --asc-...` flags, asc-run and the C API's
+/// MlirAscPipelineOptions. The list is AscToAscendCOptions.def.
 struct AscToAscendCOptions : public PassPipelineOptions<AscToAscendCOptions> {
-  Option<bool> syncPlacement{
-      *this, "sync-placement",
-      llvm::cl::desc("Run --asc-sync-placement on every function before "
-                     "lowering (place the Matmul waits)"),
-      llvm::cl::init(false)};
-  Option<bool> setSysWorkspace{
-      *this, "set-sys-workspace",
-      llvm::cl::desc("Emit SetSysWorkspace(workspace) in every kernel that "
-                     "uses the system workspace (kernel launch without "
-                     "HAVE_WORKSPACE)"),
-      llvm::cl::init(false)};
-  Option<bool> verifySync{
-      *this, "verify-sync",
-      llvm::cl::desc("Refuse a kernel that breaks the Matmul protocol "
-                     "(--asc-verify-sync) when the waits are not placed; "
-                     "off only to run a racy kernel under asc-run's race "
-                     "checker"),
-      llvm::cl::init(true)};
-  Option<bool> lineDirectives{
-      *this, "line-directives",
-      llvm::cl::desc("Carry the .mlir source lines into the C++ as #line "
-                     "directives (--asc-line-directives)"),
-      llvm::cl::init(false)};
+#define ASC_TO_ASCENDC_OPTION(member, flag, defaultValue, description)         \
+  Option<bool> member{*this, flag, llvm::cl::desc(description),                \
+                      llvm::cl::init(defaultValue)};
+#include "asc/Target/AscendC/AscToAscendCOptions.def"
 };
 
-/// Adds the lowering of a module of asc kernels to EmitC to `pm` (a
-/// ModuleOp pass manager): the sync placement or, without it, the protocol
-/// check (--asc-verify-sync), then --convert-asc-to-emitc, then the optional
-/// #line directives.
-void buildAscToAscendCPipeline(OpPassManager &pm,
-                               const AscToAscendCOptions &options);
+/// Where the flow stops, in the order the stages run. The C API's
+/// MlirAscPipelineStage has the same values.
+enum class AscToAscendCStage {
+  /// --asc-verify-sync (unless verify-sync is off): the module is unchanged.
+  Verify = 0,
+  /// --asc-sync-placement with sync-placement, else --asc-verify-sync.
+  SyncPlacement = 1,
+  /// Then --convert-asc-to-emitc and, with line-directives, the #line
+  /// directives: an EmitC module.
+  Lowering = 2,
+  /// Then MLIR's C++ emitter: Ascend C source.
+  Emission = 3,
+};
 
-/// Registers the pipeline as `asc-to-ascendc` (asc-opt --asc-to-ascendc).
+/// Checks that the options go together: the placement's own options
+/// (promote-sync, repair-missing-waits, hoist-issues=false, emit-remarks)
+/// need sync-placement. Reports each conflict through `reportError`.
+LogicalResult
+verifyAscToAscendCOptions(const AscToAscendCOptions &options,
+                          function_ref<void(const Twine &)> reportError);
+
+/// Adds the passes of the stages up to `lastStage` (at most Lowering; the
+/// emission is not a pass) to `pm`, a builtin.module pass manager. A kernel
+/// that breaks the Matmul protocol makes the protocol stage fail with the
+/// P-rule diagnostic: the placement checks the protocol before it moves
+/// anything, and without it --asc-verify-sync does. `options` must pass
+/// verifyAscToAscendCOptions.
+void buildAscToAscendCPipeline(
+    OpPassManager &pm, const AscToAscendCOptions &options,
+    AscToAscendCStage lastStage = AscToAscendCStage::Lowering);
+
+/// Registers the pipeline as `asc-to-ascendc` (asc-opt --asc-to-ascendc, and
+/// the plugin's pass registration); it refuses options that do not go
+/// together.
 void registerAscToAscendCPipeline();
 
-/// Verifies `op` (a module), lowers it with the pipeline and prints it as
-/// Ascend C source to `os`. Fails, with diagnostics, when the module does not
-/// verify or does not lower.
+/// The whole flow on `module`: checks the options and the IR, runs the stages
+/// up to `lastStage` and prints the result to `os`, the module's MLIR (after
+/// Verify, SyncPlacement or Lowering) or Ascend C source (after Emission).
+/// The result is printed in full to a buffer first: on failure, with
+/// diagnostics, nothing reaches `os`. The module is changed in place, and may
+/// be partly transformed after a failure.
+LogicalResult runAscToAscendC(ModuleOp module,
+                              const AscToAscendCOptions &options,
+                              AscToAscendCStage lastStage, raw_ostream &os);
+
+/// runAscToAscendC up to the emission on `op`, which must be a module.
 LogicalResult translateAscToAscendC(Operation *op, raw_ostream &os,
                                     const AscToAscendCOptions &options);
 
-/// Registers the `asc-to-ascendc` translation and its `--asc-sync-placement`
-/// and `--asc-set-sys-workspace` command-line options.
+/// Registers the `asc-to-ascendc` translation with one `--asc-<flag>` option
+/// per option of AscToAscendCOptions (`--asc-sync-placement`,
+/// `--asc-promote-sync`, ...).
 void registerAscToAscendCTranslation();
 
 } // namespace asc

@@ -126,10 +126,15 @@ struct TestAscProtocolStatePass
   void runOnOperation() override {
     auto &protocol = getAnalysis<MatmulProtocolAnalysis>();
     raw_ostream &os = llvm::outs();
+    // The analysis keeps these sets in pointer order; print them by name so
+    // the output does not depend on where the ops were allocated.
     auto printOps = [&](ArrayRef<Operation *> ops) {
+      SmallVector<std::string> names;
+      for (Operation *op : ops)
+        names.push_back(getTestName(op));
+      llvm::sort(names);
       os << "[";
-      llvm::interleaveComma(ops, os,
-                            [&](Operation *op) { os << getTestName(op); });
+      llvm::interleaveComma(names, os);
       os << "]";
     };
     protocol.walkStates([&](Operation *op, const ProtocolState &state) {

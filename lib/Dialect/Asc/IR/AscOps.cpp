@@ -63,14 +63,6 @@ static MatmulType getMatmulType(Value matmul) {
   return cast<MatmulType>(matmul.getType());
 }
 
-/// Rule L3: en_atomic selects no atomic, add, max or min.
-static LogicalResult verifyEnAtomic(Operation *op, int32_t enAtomic) {
-  if (enAtomic < 0 || enAtomic > 3)
-    return op->emitOpError()
-           << "expects en_atomic to be 0, 1, 2 or 3, got " << enAtomic;
-  return success();
-}
-
 /// Element types a Matmul output may have, per call (rule L4).
 enum class OutputKind { IterateAllOrGetTensorC, IterateBatch, LocalCMatrix };
 
@@ -173,27 +165,17 @@ static void addWaitEffects(EffectList &effects, OpOperand &matmul,
 // Queues
 //===----------------------------------------------------------------------===//
 
-static LogicalResult verifyQueueTensor(Operation *op, QueueType queue,
-                                       LocalTensorType tensor) {
-  if (queue.getPosition() != tensor.getPosition())
+LogicalResult mlir::asc::detail::verifyTensorAtQueuePosition(Operation *op,
+                                                             Type queue,
+                                                             Type tensor) {
+  TPosition queuePosition = cast<QueueType>(queue).getPosition();
+  TPosition tensorPosition = cast<LocalTensorType>(tensor).getPosition();
+  if (queuePosition != tensorPosition)
     return op->emitOpError() << "expects the tensor position "
-                             << stringifyTPosition(tensor.getPosition())
+                             << stringifyTPosition(tensorPosition)
                              << " to match the queue position "
-                             << stringifyTPosition(queue.getPosition());
+                             << stringifyTPosition(queuePosition);
   return success();
-}
-
-LogicalResult QueueAllocTensorOp::verify() {
-  return verifyQueueTensor(*this, getQueue().getType(), getTensor().getType());
-}
-LogicalResult QueueEnQueOp::verify() {
-  return verifyQueueTensor(*this, getQueue().getType(), getTensor().getType());
-}
-LogicalResult QueueDeQueOp::verify() {
-  return verifyQueueTensor(*this, getQueue().getType(), getTensor().getType());
-}
-LogicalResult QueueFreeTensorOp::verify() {
-  return verifyQueueTensor(*this, getQueue().getType(), getTensor().getType());
 }
 
 //===----------------------------------------------------------------------===//
@@ -229,48 +211,13 @@ void DataCopyOp::getEffects(EffectList &effects) {
 }
 
 //===----------------------------------------------------------------------===//
-// Vector ops
-//===----------------------------------------------------------------------===//
-
-/// Vector instructions work on unified-buffer tensors of one element type.
-static LogicalResult verifyVectorOperands(Operation *op) {
-  Type elementType;
-  for (Value operand : op->getOperands()) {
-    auto local = dyn_cast<LocalTensorType>(operand.getType());
-    if (!local)
-      continue;
-    if (!isVectorPosition(local.getPosition()))
-      return op->emitOpError()
-             << "expects vector operands in vecin, vecout or veccalc, got "
-             << stringifyTPosition(local.getPosition());
-    if (elementType && local.getElementType() != elementType)
-      return op->emitOpError()
-             << "expects tensor operands of one element type, got "
-             << elementType << " and " << local.getElementType();
-    elementType = local.getElementType();
-  }
-  return success();
-}
-
-LogicalResult LeakyReluOp::verify() {
-  if (!isa<FloatType>(getDst().getType().getElementType()))
-    return emitOpError() << "expects f16 or f32 elements, got "
-                         << getDst().getType().getElementType();
-  return verifyVectorOperands(*this);
-}
-LogicalResult AddOp::verify() { return verifyVectorOperands(*this); }
-LogicalResult AddsOp::verify() { return verifyVectorOperands(*this); }
-LogicalResult MulsOp::verify() { return verifyVectorOperands(*this); }
-LogicalResult DuplicateOp::verify() { return verifyVectorOperands(*this); }
-
-//===----------------------------------------------------------------------===//
 // Matmul set-up and configuration
 //===----------------------------------------------------------------------===//
 
 /// Rule L13: `what` exists only on the cube-side Matmul object, which a mix
 /// kernel does not have. Device functions are checked when lowered, where the
 /// whole file's mode is known.
-static LogicalResult verifyCubeOnlyCall(Operation *op, StringRef what) {
+static LogicalResult verifyCubeOnlyCall(Operation *op, const Twine &what) {
   auto function = op->getParentOfType<FunctionOpInterface>();
   if (!function || !function->hasAttr(AscDialect::getKernelAttrName()) ||
       AscDialect::isCubeOnlyKernel(function))
@@ -280,8 +227,8 @@ static LogicalResult verifyCubeOnlyCall(Operation *op, StringRef what) {
          << " exists only on the cube-side Matmul object";
 }
 
-LogicalResult MatmulSetBatchNumOp::verify() {
-  return verifyCubeOnlyCall(*this, "SetBatchNum");
+LogicalResult mlir::asc::detail::verifyCubeOnlyCall(Operation *op) {
+  return ::verifyCubeOnlyCall(op, "the call");
 }
 
 LogicalResult MatmulRegisterOp::verify() {
@@ -353,14 +300,6 @@ LogicalResult MatmulSetOrgShapeOp::verify() {
   return success();
 }
 
-LogicalResult MatmulSetQuantVectorOp::verify() {
-  Type elementType = getScales().getType().getElementType();
-  if (!elementType.isUnsignedInteger(64))
-    return emitOpError() << "expects ui64 scales (uint64_t), got "
-                         << elementType;
-  return success();
-}
-
 //===----------------------------------------------------------------------===//
 // MatmulIterateOp
 //===----------------------------------------------------------------------===//
@@ -396,8 +335,6 @@ void MatmulIterateOp::getEffects(EffectList &effects) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult MatmulGetTensorCOp::verify() {
-  if (failed(verifyEnAtomic(*this, getEnAtomic())))
-    return failure();
   ValueRange dsts = getDsts();
   if (dsts.size() > 2)
     return emitOpError() << "expects at most two destinations, got "
@@ -448,8 +385,6 @@ void MatmulGetTensorCOp::getEffects(EffectList &effects) {
                          GlobalMemoryResource::get());
 }
 
-WaitKind MatmulGetTensorCOp::getWaitKind() { return WaitKind::GetTensorC; }
-bool MatmulGetTensorCOp::isAsync() { return !getSync(); }
 StringRef MatmulGetTensorCOp::getUnwaitableReason() {
   return getSync() ? "it is synchronous" : "";
 }
@@ -459,8 +394,7 @@ StringRef MatmulGetTensorCOp::getUnwaitableReason() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult MatmulIterateAllOp::verify() {
-  if (failed(verifyEnAtomic(*this, getEnAtomic())) ||
-      failed(verifyGlobalOrVectorOutput(*this, "output", getC().getType())) ||
+  if (failed(verifyGlobalOrVectorOutput(*this, "output", getC().getType())) ||
       failed(verifyOutputElementType(*this, "output", getC().getType(),
                                      getMatmul(),
                                      OutputKind::IterateAllOrGetTensorC)))
@@ -486,8 +420,6 @@ void MatmulIterateAllOp::getEffects(EffectList &effects) {
   addOutputEffects(effects, getCMutable(), getEnAtomic() != 0);
 }
 
-WaitKind MatmulIterateAllOp::getWaitKind() { return WaitKind::IterateAll; }
-bool MatmulIterateAllOp::isAsync() { return !getSync(); }
 StringRef MatmulIterateAllOp::getUnwaitableReason() {
   if (getSync())
     return "it is synchronous";
@@ -514,8 +446,7 @@ LogicalResult MatmulIterateBatchOp::verify() {
   Type outputType = getC().getType();
   bool globalOutput = isGlobalTensorType(outputType);
   bool waitFlag = getWaitIterateBatch().value_or(false);
-  if (failed(verifyEnAtomic(*this, getEnAtomic())) ||
-      failed(verifyStrides(*this, getStrideA(), getStrideB(), getStrideC())) ||
+  if (failed(verifyStrides(*this, getStrideA(), getStrideB(), getStrideC())) ||
       failed(verifyGlobalOrVectorOutput(*this, "output", outputType)) ||
       failed(verifyOutputElementType(*this, "output", outputType, getMatmul(),
                                      OutputKind::IterateBatch)))
@@ -557,8 +488,6 @@ void MatmulIterateBatchOp::getEffects(EffectList &effects) {
                    getEnAtomic() != 0 || getEnPartialSum().value_or(false));
 }
 
-WaitKind MatmulIterateBatchOp::getWaitKind() { return WaitKind::IterateBatch; }
-bool MatmulIterateBatchOp::isAsync() { return !getSync(); }
 StringRef MatmulIterateBatchOp::getUnwaitableReason() {
   if (getSync())
     return "it is synchronous";
@@ -619,8 +548,6 @@ void MatmulIterateNBatchOp::getEffects(EffectList &effects) {
                        GlobalMemoryResource::get());
 }
 
-WaitKind MatmulIterateNBatchOp::getWaitKind() { return WaitKind::IterateBatch; }
-bool MatmulIterateNBatchOp::isAsync() { return !getSync(); }
 StringRef MatmulIterateNBatchOp::getUnwaitableReason() {
   if (getSync())
     return "it is synchronous";
@@ -676,7 +603,6 @@ void MatmulAsyncGetTensorCOp::getEffects(EffectList &effects) {
   addOutputEffects(effects, getDstMutable(), /*accumulates=*/false);
 }
 
-WaitKind MatmulAsyncGetTensorCOp::getWaitKind() { return WaitKind::GetTensorC; }
 bool MatmulAsyncGetTensorCOp::isAsync() { return true; }
 StringRef MatmulAsyncGetTensorCOp::getUnwaitableReason() { return ""; }
 
@@ -687,16 +613,11 @@ StringRef MatmulAsyncGetTensorCOp::getUnwaitableReason() { return ""; }
 void MatmulWaitIterateAllOp::getEffects(EffectList &effects) {
   addWaitEffects(effects, getMatmulMutable(), /*alsoLocal=*/false);
 }
-WaitKind MatmulWaitIterateAllOp::getWaitKind() { return WaitKind::IterateAll; }
 
 void MatmulWaitIterateBatchOp::getEffects(EffectList &effects) {
   addWaitEffects(effects, getMatmulMutable(), /*alsoLocal=*/false);
-}
-WaitKind MatmulWaitIterateBatchOp::getWaitKind() {
-  return WaitKind::IterateBatch;
 }
 
 void MatmulWaitGetTensorCOp::getEffects(EffectList &effects) {
   addWaitEffects(effects, getMatmulMutable(), /*alsoLocal=*/true);
 }
-WaitKind MatmulWaitGetTensorCOp::getWaitKind() { return WaitKind::GetTensorC; }

@@ -18,10 +18,14 @@ def Asc_MatmulOpInterface : OpInterface<"MatmulOpInterface"> {
     release).
   }];
   let methods = [
+    // The two facts below come from ODS (the `matmul` operand and the
+    // HasMatmulUseKind trait); the bodies forward so that
+    // DeclareOpInterfaceMethods never redeclares them.
     InterfaceMethod<"The Matmul object this operation acts on.",
-      "::mlir::Value", "getMatmul">,
+      "::mlir::Value", "getMatmul", (ins), [{ return $_op.getMatmul(); }]>,
     InterfaceMethod<"What this operation does to the object's state.",
-      "::mlir::asc::MatmulUseKind", "getMatmulUseKind">,
+      "::mlir::asc::MatmulUseKind", "getMatmulUseKind", (ins),
+      [{ return $_op.getMatmulUseKind(); }]>,
     InterfaceMethod<[{
         The slot of the object's state this call sets (SetTensorA sets the A
         input, SetWorkspace the workspace, ...) and the memory the slot holds
@@ -65,10 +69,12 @@ def Asc_MatmulAsyncIssueOpInterface
     the same `WaitKind` on the same object completes it.
   }];
   let methods = [
-    InterfaceMethod<"The family of waits that completes this issue.",
-      "::mlir::asc::WaitKind", "getWaitKind">,
+    InterfaceMethod<"The family of waits that completes this issue (the "
+                    "op's HasWaitKind trait).",
+      "::mlir::asc::WaitKind", "getWaitKind", (ins),
+      [{ return $_op.getWaitKind(); }]>,
     InterfaceMethod<"True when the call is issued asynchronously (sync = false).",
-      "bool", "isAsync">,
+      "bool", "isAsync", (ins), [{}], [{ return !$_op.getSync(); }]>,
     InterfaceMethod<[{
         Why a wait cannot complete this issue ("is synchronous", "writes local
         memory", "has no wait flag"), or an empty string when it can.
@@ -91,8 +97,10 @@ def Asc_MatmulWaitOpInterface
     the same object reaches the wait.
   }];
   let methods = [
-    InterfaceMethod<"The family of issues this wait completes.",
-      "::mlir::asc::WaitKind", "getWaitKind">,
+    InterfaceMethod<"The family of issues this wait completes (the op's "
+                    "HasWaitKind trait).",
+      "::mlir::asc::WaitKind", "getWaitKind", (ins),
+      [{ return $_op.getWaitKind(); }]>,
   ];
   let verify = [{
     return ::mlir::asc::detail::verifyWaitHasReachingIssue($_op);

@@ -26,6 +26,40 @@ def Asc_QueueState : Resource<"::mlir::asc::QueueStateResource">;
 def Asc_Pipeline : Resource<"::mlir::asc::PipelineResource">;
 
 //===----------------------------------------------------------------------===//
+// Traits and attribute constraints: facts of an op kind (AscTraits.h)
+//===----------------------------------------------------------------------===//
+
+/// What every op of a kind does to its Matmul object's protocol state
+/// (MatmulOpInterface::getMatmulUseKind): one of the MatmulUseKind values.
+class Asc_MatmulUseKind<string kind>
+    : ParamNativeOpTrait<"HasMatmulUseKind", "::mlir::asc::MatmulUseKind::" # kind> {
+  let cppNamespace = "::mlir::asc";
+}
+
+/// The wait family of an async issue or of a wait (getWaitKind): one of the
+/// WaitKind values.
+class Asc_WaitKind<string kind>
+    : ParamNativeOpTrait<"HasWaitKind", "::mlir::asc::WaitKind::" # kind> {
+  let cppNamespace = "::mlir::asc";
+}
+
+/// A queue operation whose tensor sits at the queue's TPosition.
+def Asc_TensorAtQueuePosition : NativeOpTrait<"TensorAtQueuePosition"> {
+  let cppNamespace = "::mlir::asc";
+}
+
+/// A call of the cube-side Matmul object only: legal in a cube-only kernel
+/// (rule L13).
+def Asc_CubeOnlyCall : NativeOpTrait<"CubeOnlyCall"> {
+  let cppNamespace = "::mlir::asc";
+}
+
+/// The atomic mode of a Matmul output (rule L3).
+def Asc_AtomicModeAttr : ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<3>]> {
+  let summary = "0 (no atomic), 1 (add), 2 (max) or 3 (min)";
+}
+
+//===----------------------------------------------------------------------===//
 // Kernel environment
 //===----------------------------------------------------------------------===//
 
@@ -198,7 +232,7 @@ def Asc_PipeInitBufferOp : Asc_Op<"pipe.init_buffer"> {
   }];
 }
 
-def Asc_QueueAllocTensorOp : Asc_Op<"queue.alloc_tensor"> {
+def Asc_QueueAllocTensorOp : Asc_Op<"queue.alloc_tensor", [Asc_TensorAtQueuePosition]> {
   let summary = "take a free buffer of a queue (TQue::AllocTensor<T>)";
   let description = [{
     ```mlir
@@ -209,10 +243,10 @@ def Asc_QueueAllocTensorOp : Asc_Op<"queue.alloc_tensor"> {
   let results = (outs Res<Asc_LocalTensorType, "",
                           [MemAlloc<Asc_LocalMemory>]>:$tensor);
   let assemblyFormat = "$queue attr-dict `:` qualified(type($queue)) `->` qualified(type($tensor))";
-  let hasVerifier = 1;
 }
 
 def Asc_QueueEnQueOp : Asc_Op<"queue.enque", [
+    Asc_TensorAtQueuePosition,
     DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>]> {
   let summary = "hand a filled buffer to the queue's consumer (TQue::EnQue)";
   let arguments = (ins Arg<Asc_QueueType, "", [MemWrite<Asc_QueueState>]>:$queue,
@@ -221,19 +255,18 @@ def Asc_QueueEnQueOp : Asc_Op<"queue.enque", [
   let assemblyFormat = [{
     $queue `,` $tensor attr-dict `:` qualified(type($queue)) `,` qualified(type($tensor))
   }];
-  let hasVerifier = 1;
 }
 
-def Asc_QueueDeQueOp : Asc_Op<"queue.deque"> {
+def Asc_QueueDeQueOp : Asc_Op<"queue.deque", [Asc_TensorAtQueuePosition]> {
   let summary = "take the oldest enqueued buffer (TQue::DeQue<T>)";
   let arguments = (ins Arg<Asc_QueueType, "", [MemRead<Asc_QueueState>,
                                               MemWrite<Asc_QueueState>]>:$queue);
   let results = (outs Asc_LocalTensorType:$tensor);
   let assemblyFormat = "$queue attr-dict `:` qualified(type($queue)) `->` qualified(type($tensor))";
-  let hasVerifier = 1;
 }
 
 def Asc_QueueFreeTensorOp : Asc_Op<"queue.free_tensor", [
+    Asc_TensorAtQueuePosition,
     DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>]> {
   let summary = "return a buffer to its queue (TQue::FreeTensor)";
   let arguments = (ins Arg<Asc_QueueType, "", [MemWrite<Asc_QueueState>]>:$queue,
@@ -242,7 +275,6 @@ def Asc_QueueFreeTensorOp : Asc_Op<"queue.free_tensor", [
   let assemblyFormat = [{
     $queue `,` $tensor attr-dict `:` qualified(type($queue)) `,` qualified(type($tensor))
   }];
-  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -275,19 +307,24 @@ def Asc_DataCopyOp : Asc_Op<"data_copy", [
 }
 
 /// A vector instruction on unified-buffer tensors. Operands may sit at
-/// different positions (VECIN in, VECOUT out) but share one element type.
+/// different positions (VECIN in, VECOUT out) but share one element type;
+/// the element types each instruction accepts are those the Ascend C API
+/// documents for Atlas A2.
 class Asc_VectorOp<string mnemonic, list<Trait> traits = []>
     : Asc_Op<mnemonic,
-             !listconcat([DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>], traits)> {
-  let hasVerifier = 1;
-}
+             !listconcat([DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>], traits)>;
+
+/// Element types of Add, Adds and Muls.
+defvar Asc_VectorArithElementTypes = [F16, F32, I16, I32];
 
 def Asc_LeakyReluOp : Asc_VectorOp<"leaky_relu", [
-    TypesMatchWith<"alpha is the element type", "dst", "alpha",
-                   "::llvm::cast<LocalTensorType>($_self).getElementType()">]> {
+    Asc_SameTensorElementType<["dst", "src"]>,
+    Asc_ScalarOfTensorElementType<"dst", "alpha">]> {
   let summary = "dst = src >= 0 ? src : src * alpha (LeakyRelu)";
-  let arguments = (ins Arg<Asc_LocalTensorType, "", [MemWrite<Asc_LocalMemory>]>:$dst,
-                       Arg<Asc_LocalTensorType, "", [MemRead<Asc_LocalMemory>]>:$src,
+  let arguments = (ins Arg<Asc_VectorTensorOf<[F16, F32]>, "",
+                           [MemWrite<Asc_LocalMemory>]>:$dst,
+                       Arg<Asc_VectorTensorOf<[F16, F32]>, "",
+                           [MemRead<Asc_LocalMemory>]>:$src,
                        AnyType:$alpha, I32:$count);
   let assemblyFormat = [{
     $dst `,` $src `,` $alpha `,` $count attr-dict `:` qualified(type($dst)) `,`
@@ -295,11 +332,15 @@ def Asc_LeakyReluOp : Asc_VectorOp<"leaky_relu", [
   }];
 }
 
-def Asc_AddOp : Asc_VectorOp<"add"> {
+def Asc_AddOp : Asc_VectorOp<"add", [
+    Asc_SameTensorElementType<["dst", "lhs", "rhs"]>]> {
   let summary = "element-wise dst = lhs + rhs (Add)";
-  let arguments = (ins Arg<Asc_LocalTensorType, "", [MemWrite<Asc_LocalMemory>]>:$dst,
-                       Arg<Asc_LocalTensorType, "", [MemRead<Asc_LocalMemory>]>:$lhs,
-                       Arg<Asc_LocalTensorType, "", [MemRead<Asc_LocalMemory>]>:$rhs,
+  let arguments = (ins Arg<Asc_VectorTensorOf<Asc_VectorArithElementTypes>, "",
+                           [MemWrite<Asc_LocalMemory>]>:$dst,
+                       Arg<Asc_VectorTensorOf<Asc_VectorArithElementTypes>, "",
+                           [MemRead<Asc_LocalMemory>]>:$lhs,
+                       Arg<Asc_VectorTensorOf<Asc_VectorArithElementTypes>, "",
+                           [MemRead<Asc_LocalMemory>]>:$rhs,
                        I32:$count);
   let assemblyFormat = [{
     $dst `,` $lhs `,` $rhs `,` $count attr-dict `:` qualified(type($dst)) `,`
@@ -309,11 +350,13 @@ def Asc_AddOp : Asc_VectorOp<"add"> {
 
 class Asc_VectorScalarOp<string mnemonic, string what>
     : Asc_VectorOp<mnemonic, [
-        TypesMatchWith<"scalar is the element type", "dst", "scalar",
-                       "::llvm::cast<LocalTensorType>($_self).getElementType()">]> {
+        Asc_SameTensorElementType<["dst", "src"]>,
+        Asc_ScalarOfTensorElementType<"dst", "scalar">]> {
   let summary = what;
-  let arguments = (ins Arg<Asc_LocalTensorType, "", [MemWrite<Asc_LocalMemory>]>:$dst,
-                       Arg<Asc_LocalTensorType, "", [MemRead<Asc_LocalMemory>]>:$src,
+  let arguments = (ins Arg<Asc_VectorTensorOf<Asc_VectorArithElementTypes>, "",
+                           [MemWrite<Asc_LocalMemory>]>:$dst,
+                       Arg<Asc_VectorTensorOf<Asc_VectorArithElementTypes>, "",
+                           [MemRead<Asc_LocalMemory>]>:$src,
                        AnyType:$scalar, I32:$count);
   let assemblyFormat = [{
     $dst `,` $src `,` $scalar `,` $count attr-dict `:` qualified(type($dst)) `,`
@@ -325,10 +368,10 @@ def Asc_AddsOp : Asc_VectorScalarOp<"adds", "element-wise dst = src + scalar (Ad
 def Asc_MulsOp : Asc_VectorScalarOp<"muls", "element-wise dst = src * scalar (Muls)">;
 
 def Asc_DuplicateOp : Asc_VectorOp<"duplicate", [
-    TypesMatchWith<"scalar is the element type", "dst", "scalar",
-                   "::llvm::cast<LocalTensorType>($_self).getElementType()">]> {
+    Asc_ScalarOfTensorElementType<"dst", "scalar">]> {
   let summary = "fill a local tensor with a scalar (Duplicate)";
-  let arguments = (ins Arg<Asc_LocalTensorType, "", [MemWrite<Asc_LocalMemory>]>:$dst,
+  let arguments = (ins Arg<Asc_VectorTensorOf<[F16, F32, I16, UI16, I32, UI32]>,
+                           "", [MemWrite<Asc_LocalMemory>]>:$dst,
                        AnyType:$scalar, I32:$count);
   let assemblyFormat = "$dst `,` $scalar `,` $count attr-dict `:` qualified(type($dst))";
 }
@@ -355,28 +398,44 @@ def Asc_PipeBarrierOp : Asc_Op<"pipe_barrier", [
 // Matmul objects
 //===----------------------------------------------------------------------===//
 
-/// A Matmul operation. `useKind` names the MatmulUseKind it reports through
-/// MatmulOpInterface.
-class Asc_MatmulOp<string mnemonic, string useKind, list<Trait> traits = []>
+/// A Matmul operation, doing `useKind` (a MatmulUseKind) to its object.
+class Asc_MatmulOp<string mnemonic, string useKind, list<Trait> traits = [],
+                   OpInterface matmulInterface = Asc_MatmulOpInterface>
     : Asc_Op<"matmul." # mnemonic,
-             !listconcat([Asc_MatmulOpInterface], traits)> {
-  code matmulUseKindDecl = [{
-    /// What this operation does to the Matmul object's protocol state.
-    ::mlir::asc::MatmulUseKind getMatmulUseKind() {
-      return ::mlir::asc::MatmulUseKind::}] # useKind # [{;
-    }
-  }];
-  let extraClassDeclaration = matmulUseKindDecl;
-}
+             !listconcat([matmulInterface, Asc_MatmulUseKind<useKind>], traits)>;
 
 /// A configuring Matmul call that sets one slot of the object's state (the
 /// memory it holds is computed in C++: getSlotUpdate).
 class Asc_MatmulSetterOp<string mnemonic, list<Trait> traits = []>
-    : Asc_MatmulOp<mnemonic, "Configure", traits> {
-  let extraClassDeclaration = matmulUseKindDecl # [{
-    /// The slot this call sets and the memory it holds from now on.
-    ::std::optional<::mlir::asc::MatmulSlotUpdate> getSlotUpdate();
-  }];
+    : Asc_MatmulOp<mnemonic, "Configure", traits,
+                   DeclareOpInterfaceMethods<Asc_MatmulOpInterface,
+                                             ["getSlotUpdate"]>>;
+
+/// A Matmul call that may run asynchronously, completed by a wait of
+/// `waitKind`. `isAsync` reads the `sync` attribute unless the op has its
+/// own (`overrides`).
+class Asc_MatmulAsyncIssueOp<string mnemonic, string waitKind,
+                             list<Trait> traits = [],
+                             list<string> overrides = []>
+    : Asc_MatmulOp<mnemonic, "Compute",
+                   !listconcat([Asc_WaitKind<waitKind>,
+                                DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
+                                DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+                                DeclareOpInterfaceMethods<
+                                    Asc_MatmulAsyncIssueOpInterface,
+                                    !listconcat(["getUnwaitableReason"],
+                                                overrides)>],
+                               traits)>;
+
+/// A wait that completes the pending issue of `waitKind` on its object.
+class Asc_MatmulWaitOp<string mnemonic, string waitKind>
+    : Asc_MatmulOp<mnemonic, "Wait", [
+        Asc_WaitKind<waitKind>,
+        DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
+        DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+        Asc_MatmulWaitOpInterface]> {
+  let arguments = (ins Asc_MatmulType:$matmul);
+  let assemblyFormat = "$matmul attr-dict `:` qualified(type($matmul))";
 }
 
 /// The Matmul object operand, read and rewritten by the call.
@@ -528,7 +587,8 @@ def Asc_MatmulSetHf32Op : Asc_MatmulOp<"set_hf32", "Configure"> {
   let assemblyFormat = "$matmul attr-dict `:` qualified(type($matmul))";
 }
 
-def Asc_MatmulSetBatchNumOp : Asc_MatmulOp<"set_batch_num", "Configure"> {
+def Asc_MatmulSetBatchNumOp : Asc_MatmulOp<"set_batch_num", "Configure",
+                                          [Asc_CubeOnlyCall]> {
   let summary = "set the batch counts of A and B (SetBatchNum)";
   let description = [{
     Only the cube-side Matmul object has SetBatchNum: the op is legal in a
@@ -536,7 +596,6 @@ def Asc_MatmulSetBatchNumOp : Asc_MatmulOp<"set_batch_num", "Configure"> {
   }];
   let arguments = (ins Asc_MatmulConfigArg:$matmul, I32:$batchA, I32:$batchB);
   let assemblyFormat = "$matmul `,` $batchA `,` $batchB attr-dict `:` qualified(type($matmul))";
-  let hasVerifier = 1;
 }
 
 def Asc_MatmulSetQuantScalarOp : Asc_MatmulSetterOp<"set_quant_scalar"> {
@@ -548,11 +607,10 @@ def Asc_MatmulSetQuantScalarOp : Asc_MatmulSetterOp<"set_quant_scalar"> {
 def Asc_MatmulSetQuantVectorOp : Asc_MatmulSetterOp<"set_quant_vector"> {
   let summary = "set per-channel dequantisation scales (SetQuantVector)";
   let arguments = (ins Asc_MatmulConfigArg:$matmul,
-                       Asc_GlobalTensorType:$scales);
+                       Asc_GlobalTensorOf<[UI64]>:$scales);
   let assemblyFormat = [{
     $matmul `,` $scales attr-dict `:` qualified(type($matmul)) `,` qualified(type($scales))
   }];
-  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -584,10 +642,7 @@ def Asc_MatmulIterateOp : Asc_MatmulOp<"iterate", "Compute", [
   let hasVerifier = 1;
 }
 
-def Asc_MatmulGetTensorCOp : Asc_MatmulOp<"get_tensor_c", "Compute", [
-    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
-    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
-    DeclareOpInterfaceMethods<Asc_MatmulAsyncIssueOpInterface>]> {
+def Asc_MatmulGetTensorCOp : Asc_MatmulAsyncIssueOp<"get_tensor_c", "GetTensorC"> {
   let summary = "fetch the block of the last iterate (GetTensorC<sync>)";
   let description = [{
     Three forms: into one destination (UB or GM); into a GM and a VECIN
@@ -603,7 +658,7 @@ def Asc_MatmulGetTensorCOp : Asc_MatmulOp<"get_tensor_c", "Compute", [
   let arguments = (ins Asc_MatmulType:$matmul,
                        Variadic<Asc_AnyTensor>:$dsts,
                        DefaultValuedAttr<BoolAttr, "true">:$sync,
-                       DefaultValuedAttr<I32Attr, "0">:$en_atomic,
+                       DefaultValuedAttr<Asc_AtomicModeAttr, "0">:$en_atomic,
                        DefaultValuedAttr<BoolAttr, "false">:$en_sequential_write);
   let results = (outs Optional<Asc_GlobalTensorType>:$result);
   let assemblyFormat = [{
@@ -613,10 +668,7 @@ def Asc_MatmulGetTensorCOp : Asc_MatmulOp<"get_tensor_c", "Compute", [
   let hasVerifier = 1;
 }
 
-def Asc_MatmulIterateAllOp : Asc_MatmulOp<"iterate_all", "Compute", [
-    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
-    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
-    DeclareOpInterfaceMethods<Asc_MatmulAsyncIssueOpInterface>]> {
+def Asc_MatmulIterateAllOp : Asc_MatmulAsyncIssueOp<"iterate_all", "IterateAll"> {
   let summary = "compute the whole singleCoreM x singleCoreN block (IterateAll<sync>)";
   let description = [{
     With `sync = false` and `wait_iterate_all = true` the call returns at once
@@ -631,7 +683,7 @@ def Asc_MatmulIterateAllOp : Asc_MatmulOp<"iterate_all", "Compute", [
   }];
   let arguments = (ins Asc_MatmulType:$matmul, Asc_AnyTensor:$c,
                        DefaultValuedAttr<BoolAttr, "true">:$sync,
-                       DefaultValuedAttr<I32Attr, "0">:$en_atomic,
+                       DefaultValuedAttr<Asc_AtomicModeAttr, "0">:$en_atomic,
                        OptionalAttr<BoolAttr>:$en_sequential_write,
                        OptionalAttr<BoolAttr>:$wait_iterate_all,
                        OptionalAttr<BoolAttr>:$fake_msg);
@@ -641,20 +693,12 @@ def Asc_MatmulIterateAllOp : Asc_MatmulOp<"iterate_all", "Compute", [
   let hasVerifier = 1;
 }
 
-def Asc_MatmulWaitIterateAllOp : Asc_MatmulOp<"wait_iterate_all", "Wait", [
-    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
-    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
-    DeclareOpInterfaceMethods<Asc_MatmulWaitOpInterface>]> {
+def Asc_MatmulWaitIterateAllOp : Asc_MatmulWaitOp<"wait_iterate_all", "IterateAll"> {
   let summary = "wait for an async iterate_all (WaitIterateAll)";
-  let arguments = (ins Asc_MatmulType:$matmul);
-  let assemblyFormat = "$matmul attr-dict `:` qualified(type($matmul))";
 }
 
-def Asc_MatmulIterateBatchOp : Asc_MatmulOp<"iterate_batch", "Compute", [
-    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
-    AttrSizedOperandSegments,
-    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
-    DeclareOpInterfaceMethods<Asc_MatmulAsyncIssueOpInterface>]> {
+def Asc_MatmulIterateBatchOp : Asc_MatmulAsyncIssueOp<"iterate_batch", "IterateBatch",
+                                                      [AttrSizedOperandSegments]> {
   let summary = "compute a batch of matrix products (IterateBatch<sync, wait>)";
   let description = [{
     The mix form (called from the vector core) names the batch counts of A
@@ -674,24 +718,21 @@ def Asc_MatmulIterateBatchOp : Asc_MatmulOp<"iterate_batch", "Compute", [
                        OptionalAttr<BoolAttr>:$wait_iterate_batch,
                        DefaultValuedAttr<BoolAttr, "false">:$en_sequential_write,
                        OptionalAttr<BoolAttr>:$en_partial_sum,
-                       DefaultValuedAttr<I32Attr, "0">:$en_atomic);
+                       DefaultValuedAttr<Asc_AtomicModeAttr, "0">:$en_atomic);
   let assemblyFormat = [{
     $matmul `,` $c (`batch` `(` $batchA^ `,` $batchB `)`)?
     (`strides` `(` $strideA^ `,` $strideB `,` $strideC `)`)? attr-dict
     `:` qualified(type($matmul)) `,` qualified(type($c))
   }];
   let hasVerifier = 1;
-  let extraClassDeclaration = matmulUseKindDecl # [{
+  let extraClassDeclaration = [{
     /// True for the form the vector core calls (with batch counts).
     bool isMixForm() { return static_cast<bool>(getBatchA()); }
   }];
 }
 
-def Asc_MatmulIterateNBatchOp : Asc_MatmulOp<"iterate_n_batch", "Compute", [
-    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
-    AttrSizedOperandSegments,
-    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
-    DeclareOpInterfaceMethods<Asc_MatmulAsyncIssueOpInterface>]> {
+def Asc_MatmulIterateNBatchOp : Asc_MatmulAsyncIssueOp<"iterate_n_batch", "IterateBatch",
+                                                       [AttrSizedOperandSegments]> {
   let summary = "compute batchLoop batches into the workspace (IterateNBatch)";
   let description = [{
     The results land in the object's workspace and are read back with
@@ -720,13 +761,8 @@ def Asc_MatmulIterateNBatchOp : Asc_MatmulOp<"iterate_n_batch", "Compute", [
   let hasVerifier = 1;
 }
 
-def Asc_MatmulWaitIterateBatchOp : Asc_MatmulOp<"wait_iterate_batch", "Wait", [
-    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
-    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
-    DeclareOpInterfaceMethods<Asc_MatmulWaitOpInterface>]> {
+def Asc_MatmulWaitIterateBatchOp : Asc_MatmulWaitOp<"wait_iterate_batch", "IterateBatch"> {
   let summary = "wait for an async iterate_batch or iterate_n_batch (WaitIterateBatch)";
-  let arguments = (ins Asc_MatmulType:$matmul);
-  let assemblyFormat = "$matmul attr-dict `:` qualified(type($matmul))";
 }
 
 def Asc_MatmulGetBatchTensorCOp : Asc_MatmulOp<"get_batch_tensor_c", "Compute", [
@@ -756,19 +792,12 @@ def Asc_MatmulGetBatchTensorCOp : Asc_MatmulOp<"get_batch_tensor_c", "Compute", 
   let hasVerifier = 1;
 }
 
-def Asc_MatmulWaitGetTensorCOp : Asc_MatmulOp<"wait_get_tensor_c", "Wait", [
-    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
-    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
-    DeclareOpInterfaceMethods<Asc_MatmulWaitOpInterface>]> {
+def Asc_MatmulWaitGetTensorCOp : Asc_MatmulWaitOp<"wait_get_tensor_c", "GetTensorC"> {
   let summary = "wait for an async get_tensor_c (WaitGetTensorC)";
-  let arguments = (ins Asc_MatmulType:$matmul);
-  let assemblyFormat = "$matmul attr-dict `:` qualified(type($matmul))";
 }
 
-def Asc_MatmulAsyncGetTensorCOp : Asc_MatmulOp<"async_get_tensor_c", "Compute", [
-    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
-    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
-    DeclareOpInterfaceMethods<Asc_MatmulAsyncIssueOpInterface>]> {
+def Asc_MatmulAsyncGetTensorCOp : Asc_MatmulAsyncIssueOp<"async_get_tensor_c", "GetTensorC",
+                                                         [], ["isAsync"]> {
   let summary = "older async fetch of a block into a local tensor (AsyncGetTensorC)";
   let description = [{
     Superseded by `asc.matmul.get_tensor_c {sync = false}`; completed by

@@ -120,4 +120,45 @@ def Asc_MatmulType : Asc_Type<"Matmul", "matmul"> {
 def Asc_AnyTensor : AnyTypeOf<[Asc_GlobalTensorType, Asc_LocalTensorType],
                               "a global or local tensor">;
 
+/// A unified-buffer tensor (VECIN, VECOUT or VECCALC) whose elements are one
+/// of `allowedTypes`: the operands of the vector instructions, which the real
+/// API documents per instruction and per product (Atlas A2 here).
+class Asc_VectorTensorOf<list<Type> allowedTypes>
+    : Type<And<[Asc_LocalTensorType.predicate,
+                CPred<"::mlir::asc::isVectorPosition("
+                      "::llvm::cast<::mlir::asc::LocalTensorType>($_self)"
+                      ".getPosition())">,
+                SubstLeaves<"$_self",
+                            "::llvm::cast<::mlir::asc::LocalTensorType>($_self)"
+                            ".getElementType()",
+                            AnyTypeOf<allowedTypes>.predicate>]>,
+           "a vecin, vecout or veccalc local tensor of " #
+               AnyTypeOf<allowedTypes>.summary # " elements",
+           "::mlir::asc::LocalTensorType">;
+
+/// A global tensor whose elements are one of `allowedTypes`.
+class Asc_GlobalTensorOf<list<Type> allowedTypes>
+    : Type<And<[Asc_GlobalTensorType.predicate,
+                SubstLeaves<"$_self",
+                            "::llvm::cast<::mlir::asc::GlobalTensorType>($_self)"
+                            ".getElementType()",
+                            AnyTypeOf<allowedTypes>.predicate>]>,
+           "a global tensor of " # AnyTypeOf<allowedTypes>.summary #
+               " elements",
+           "::mlir::asc::GlobalTensorType">;
+
+/// The element type of a global or local tensor, in an ODS predicate.
+defvar Asc_TensorElementTypeOf =
+    "::mlir::asc::getTensorElementType($_self.getType())";
+
+/// All the named tensor operands have one element type.
+class Asc_SameTensorElementType<list<string> names>
+    : AllMatchSameOperatorTrait<names, Asc_TensorElementTypeOf,
+                                "element type">;
+
+/// A scalar operand has the element type of a tensor operand.
+class Asc_ScalarOfTensorElementType<string tensor, string scalar>
+    : TypesMatchWith<scalar # " has the element type of " # tensor, tensor,
+                     scalar, "::mlir::asc::getTensorElementType($_self)">;
+
 #endif // ASC_DIALECT_ASC_IR_ASCTYPES_TD

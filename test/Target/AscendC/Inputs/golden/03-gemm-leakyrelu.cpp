@@ -46,19 +46,19 @@ extern "C" __global__ __aicore__ void matmul_leakyrelu_custom(GM_ADDR v1, GM_ADD
   int32_t v31 = ((v10 - v15) * 4) / 32;
   int32_t v32 = 0;
   while (v16.Iterate()) {
-  int32_t v33 = v32;
-  AscendC::LocalTensor<float> v34 = v28.AllocTensor<float>();
-  v16.GetTensorC(v34, 0, true);
-  AscendC::LeakyRelu(v34, v34, 0.001f, v29);
-  v28.EnQue(v34);
-  AscendC::LocalTensor<float> v35 = v28.DeQue<float>();
-  int32_t v36 = (v33 / v30) * v15;
-  int32_t v37 = ((v33 % v30) * v14) * v10 + v36;
-  AscendC::GlobalTensor<float> v38 = v27[v37];
-  AscendC::DataCopyParams v39 = AscendC::DataCopyParams(v14, (v15 * 4) / 32, 0, v31);
-  AscendC::DataCopy(v38, v35, v39);
-  v28.FreeTensor(v35);
-  v32 = v33 + 1;
+    int32_t v33 = v32;
+    AscendC::LocalTensor<float> v34 = v28.AllocTensor<float>();
+    v16.GetTensorC(v34, 0, true);
+    AscendC::LeakyRelu(v34, v34, 0.001f, v29);
+    v28.EnQue(v34);
+    AscendC::LocalTensor<float> v35 = v28.DeQue<float>();
+    int32_t v36 = (v33 / v30) * v15;
+    int32_t v37 = ((v33 % v30) * v14) * v10 + v36;
+    AscendC::GlobalTensor<float> v38 = v27[v37];
+    AscendC::DataCopyParams v39 = AscendC::DataCopyParams(v14, (v15 * 4) / 32, 0, v31);
+    AscendC::DataCopy(v38, v35, v39);
+    v28.FreeTensor(v35);
+    v32 = v33 + 1;
   }
   int32_t v40 = v32;
   v16.End();

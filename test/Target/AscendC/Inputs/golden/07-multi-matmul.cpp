@@ -80,20 +80,20 @@ extern "C" __global__ __aicore__ void qkvg_proj_custom(GM_ADDR v1, GM_ADDR v2, G
   int32_t v51 = ((v18 - v23) * 4) / 32;
   int32_t v52 = 0;
   while (v46.Iterate<false>()) {
-  int32_t v53 = v52;
-  AscendC::LocalTensor<float> v54 = v48.AllocTensor<float>();
-  v46.GetTensorC<false>(v54, 0, true);
-  int32_t v55 = (v53 / v50) * v23;
-  int32_t v56 = ((v53 % v50) * v22) * v18 + v55;
-  v46.WaitGetTensorC();
-  AscendC::LeakyRelu(v54, v54, 0.01f, v49);
-  v48.EnQue(v54);
-  AscendC::LocalTensor<float> v57 = v48.DeQue<float>();
-  AscendC::GlobalTensor<float> v58 = v39[v56];
-  AscendC::DataCopyParams v59 = AscendC::DataCopyParams(v22, (v23 * 4) / 32, 0, v51);
-  AscendC::DataCopy(v58, v57, v59);
-  v48.FreeTensor(v57);
-  v52 = v53 + 1;
+    int32_t v53 = v52;
+    AscendC::LocalTensor<float> v54 = v48.AllocTensor<float>();
+    v46.GetTensorC<false>(v54, 0, true);
+    int32_t v55 = (v53 / v50) * v23;
+    int32_t v56 = ((v53 % v50) * v22) * v18 + v55;
+    v46.WaitGetTensorC();
+    AscendC::LeakyRelu(v54, v54, 0.01f, v49);
+    v48.EnQue(v54);
+    AscendC::LocalTensor<float> v57 = v48.DeQue<float>();
+    AscendC::GlobalTensor<float> v58 = v39[v56];
+    AscendC::DataCopyParams v59 = AscendC::DataCopyParams(v22, (v23 * 4) / 32, 0, v51);
+    AscendC::DataCopy(v58, v57, v59);
+    v48.FreeTensor(v57);
+    v52 = v53 + 1;
   }
   int32_t v60 = v52;
   v43.WaitIterateAll();

@@ -1,0 +1,68 @@
+//===- AscTraits.h - asc operation traits -----------------------*- C++ -*-===//
+//
+// Facts of an operation kind, attached in ODS (AscOps.td): what a Matmul call
+// does to its object, which wait family completes it, and verifier pieces
+// several ops share.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASC_DIALECT_ASC_IR_ASCTRAITS_H
+#define ASC_DIALECT_ASC_IR_ASCTRAITS_H
+
+#include "asc/Dialect/Asc/IR/AscInterfaces.h"
+#include "mlir/IR/OpDefinition.h"
+
+namespace mlir {
+namespace asc {
+namespace detail {
+LogicalResult verifyTensorAtQueuePosition(Operation *op, Type queue,
+                                          Type tensor);
+LogicalResult verifyCubeOnlyCall(Operation *op);
+} // namespace detail
+
+/// What every op of this kind does to its Matmul object's protocol state;
+/// it implements MatmulOpInterface::getMatmulUseKind.
+template <MatmulUseKind Kind> struct HasMatmulUseKind {
+  template <typename ConcreteType>
+  class Impl : public OpTrait::TraitBase<ConcreteType, Impl> {
+  public:
+    static MatmulUseKind getMatmulUseKind() { return Kind; }
+  };
+};
+
+/// The wait family of an async issue or of a wait; it implements
+/// getWaitKind of MatmulAsyncIssueOpInterface and MatmulWaitOpInterface.
+template <WaitKind Kind> struct HasWaitKind {
+  template <typename ConcreteType>
+  class Impl : public OpTrait::TraitBase<ConcreteType, Impl> {
+  public:
+    static WaitKind getWaitKind() { return Kind; }
+  };
+};
+
+/// A queue operation whose tensor must sit at the queue's TPosition.
+template <typename ConcreteType>
+class TensorAtQueuePosition
+    : public OpTrait::TraitBase<ConcreteType, TensorAtQueuePosition> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    auto concrete = cast<ConcreteType>(op);
+    return detail::verifyTensorAtQueuePosition(
+        op, concrete.getQueue().getType(), concrete.getTensor().getType());
+  }
+};
+
+/// A call that exists only on the cube-side Matmul object, so only in a
+/// cube-only kernel (rule L13).
+template <typename ConcreteType>
+class CubeOnlyCall : public OpTrait::TraitBase<ConcreteType, CubeOnlyCall> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return detail::verifyCubeOnlyCall(op);
+  }
+};
+
+} // namespace asc
+} // namespace mlir
+
+#endif // ASC_DIALECT_ASC_IR_ASCTRAITS_H

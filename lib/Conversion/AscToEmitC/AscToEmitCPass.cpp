@@ -1,0 +1,199 @@
+//===- AscToEmitCPass.cpp - asc to EmitC conversion pass ------------------===//
+//
+// Lowers asc kernels to EmitC. The upstream C++ emitter then prints Ascend C
+// as spelled in section 4 of the spec:
+//
+// - a void member call is one `emitc.verbatim` statement with `{}`
+//   placeholders for its SSA operands and its compile-time flags spelled in
+//   place (`{}.IterateAll<false>({}, 0, false, true, false);`);
+// - a value-returning member call is an `emitc.load` of an `emitc.member`
+//   whose member is the call (`bool v = mm.Iterate<true>(false);`) when every
+//   argument is a constant, and otherwise an `emitc.variable` assigned by a
+//   verbatim statement;
+// - a free function is an `emitc.call_opaque` (`AscendC::DataCopy(...)`);
+// - objects a kernel declares once (TPipe, TQue, TCubeTiling, Matmul) are
+//   `emitc.variable`s used in place, never copied.
+//
+// The patterns live with their concern: KernelToEmitC.cpp (functions, core
+// guards, workspaces, tiling), PipeToEmitC.cpp (pipe and queues),
+// TensorToEmitC.cpp (tensors, DataCopy, vector instructions),
+// MatmulToEmitC.cpp (Matmul objects), ScalarToEmitC.cpp (integer arithmetic
+// as written C++), over the spellings of TypeConversion.cpp and the builders
+// of EmitCBuilders.cpp. docs/Rationale.md explains these choices.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AscToEmitCPatterns.h"
+#include "ScalarToEmitC.h"
+#include "asc/Conversion/AscToEmitC/AscToEmitC.h"
+#include "asc/Dialect/Asc/IR/AscDialect.h"
+#include "mlir/Conversion/ArithToEmitC/ArithToEmitC.h"
+#include "mlir/Conversion/FuncToEmitC/FuncToEmitC.h"
+#include "mlir/Conversion/SCFToEmitC/SCFToEmitC.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/EmitC/Transforms/TypeConversions.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
+
+namespace mlir::asc {
+#define GEN_PASS_DEF_CONVERTASCTOEMITC
+#include "asc/Conversion/Passes.h.inc"
+} // namespace mlir::asc
+
+using namespace mlir;
+using namespace mlir::asc;
+
+void mlir::asc::populateAscToEmitCConversionPatterns(
+    TypeConverter &typeConverter, RewritePatternSet &patterns,
+    const ConvertAscToEmitCOptions &options) {
+  populateKernelToEmitCPatterns(typeConverter, patterns,
+                                options.setSysWorkspace);
+  populatePipeToEmitCPatterns(typeConverter, patterns);
+  populateTensorToEmitCPatterns(typeConverter, patterns);
+  populateMatmulToEmitCPatterns(typeConverter, patterns);
+}
+
+//===----------------------------------------------------------------------===//
+// Checks
+//===----------------------------------------------------------------------===//
+
+/// With set-sys-workspace, every kernel that uses the system workspace must
+/// say which argument SetSysWorkspace takes.
+static LogicalResult verifySysWorkspaceArguments(ModuleOp module) {
+  WalkResult result = module.walk([](func::FuncOp funcOp) {
+    if (!usesSysWorkspace(funcOp) || findWorkspaceArgument(funcOp))
+      return WalkResult::advance();
+    funcOp.emitOpError("cannot emit SetSysWorkspace(workspace): the kernel "
+                       "uses the system workspace but no argument is marked '")
+        << AscDialect::getWorkspaceAttrName() << "'";
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
+//===----------------------------------------------------------------------===//
+// Global tensors read in place
+//===----------------------------------------------------------------------===//
+
+/// True when `variable` is a GlobalTensor that only SetGlobalBuffer writes
+/// and everything else loads.
+static bool isSetOnceGlobalTensor(emitc::VariableOp variable) {
+  auto type = dyn_cast<emitc::OpaqueType>(
+      cast<emitc::LValueType>(variable.getType()).getValueType());
+  if (!type || !type.getValue().starts_with("AscendC::GlobalTensor<"))
+    return false;
+  unsigned writes = 0;
+  for (Operation *user : variable->getUsers()) {
+    if (isa<emitc::LoadOp>(user))
+      continue;
+    auto call = dyn_cast<emitc::VerbatimOp>(user);
+    if (!call || !call.getValue().starts_with("{}.SetGlobalBuffer(") ||
+        call.getFmtArgs().front() != variable.getResult())
+      return false;
+    ++writes;
+  }
+  return writes == 1;
+}
+
+/// Hands a set-once GlobalTensor to the member calls that use it
+/// (`mm.SetTensorA(aGlobal)`) instead of a copy of it
+/// (`GlobalTensor<half> v2 = v1;`): a verbatim statement takes the variable
+/// itself. Nothing writes the tensor after SetGlobalBuffer, so the variable
+/// holds the value the copy would. Free calls and subscripts still read it
+/// into a value, as EmitC wants.
+static void readGlobalTensorsInPlace(Operation *root) {
+  SmallVector<emitc::VariableOp> variables;
+  root->walk([&](emitc::VariableOp variable) {
+    if (isSetOnceGlobalTensor(variable))
+      variables.push_back(variable);
+  });
+  for (emitc::VariableOp variable : variables) {
+    for (Operation *user : llvm::make_early_inc_range(variable->getUsers())) {
+      auto load = dyn_cast<emitc::LoadOp>(user);
+      if (!load)
+        continue;
+      load.getResult().replaceUsesWithIf(
+          variable.getResult(), [](OpOperand &use) {
+            return isa<emitc::VerbatimOp>(use.getOwner());
+          });
+      if (load->use_empty())
+        load->erase();
+    }
+  }
+}
+
+ConvertAscToEmitCOptions mlir::asc::getAscendCSourceLoweringOptions() {
+  ConvertAscToEmitCOptions options;
+  options.formExpressions = true;
+  options.typeAliases = true;
+  return options;
+}
+
+//===----------------------------------------------------------------------===//
+// Pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct ConvertAscToEmitCPass
+    : public asc::impl::ConvertAscToEmitCBase<ConvertAscToEmitCPass> {
+  using ConvertAscToEmitCBase::ConvertAscToEmitCBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (failed(verifyAscToEmitCLowerable(module)) ||
+        (setSysWorkspace && failed(verifySysWorkspaceArguments(module))))
+      return signalPassFailure();
+
+    // A ceiling division of sizes becomes `(a + b - 1) / b`; the integer
+    // ops the upstream arith lowering has no pattern for (other ceildivsi,
+    // minsi, ...) become the ops it has.
+    RewritePatternSet expandPatterns(&getContext());
+    populateScalarPreparationPatterns(expandPatterns);
+    arith::populateArithExpandOpsPatterns(expandPatterns);
+    walkAndApplyPatterns(module, std::move(expandPatterns));
+
+    TypeConverter typeConverter;
+    // Types keep their spelling, except the scalars C++ has none for (the
+    // check above reports them; the conversion must not pass them on).
+    typeConverter.addConversion([](Type type) -> Type {
+      return isPrintableScalarType(type) ? type : Type();
+    });
+    populateEmitCSizeTTypeConversions(typeConverter);
+    populateAscToEmitCTypeConversions(typeConverter);
+    std::optional<MatmulTypeAliases> aliases;
+    if (typeAliases) {
+      aliases.emplace(module);
+      // Tried before the full spelling: conversions run last-added first.
+      typeConverter.addConversion([&](MatmulType type) -> std::optional<Type> {
+        auto it = aliases->names.find(type);
+        if (it == aliases->names.end() || it->second.empty())
+          return std::nullopt;
+        return getObjectType(type.getContext(), it->second);
+      });
+    }
+
+    // Everything but EmitC must go: an op without a lowering fails the pass
+    // with "failed to legalize operation '<name>'".
+    ConversionTarget target(getContext());
+    target.addLegalDialect<emitc::EmitCDialect>();
+    target.addLegalOp<ModuleOp>();
+    target.markUnknownOpDynamicallyLegal([](Operation *) { return false; });
+
+    RewritePatternSet patterns(&getContext());
+    populateAscToEmitCConversionPatterns(typeConverter, patterns,
+                                         {setSysWorkspace});
+    populateScalarToEmitCPatterns(typeConverter, patterns);
+    populateFuncToEmitCPatterns(typeConverter, patterns);
+    populateArithToEmitCPatterns(typeConverter, patterns);
+    populateSCFToEmitCConversionPatterns(patterns, typeConverter);
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      return signalPassFailure();
+    if (aliases)
+      aliases->declare(module);
+    elideImplicitWidenings(module);
+    if (formExpressions) {
+      readGlobalTensorsInPlace(module);
+      formReadableExpressions(module);
+    }
+  }
+};
+} // namespace

@@ -1,0 +1,373 @@
+//===- KernelToEmitC.cpp - kernels, their environment and tiling ----------===//
+//
+// Kernels become `extern "C" __global__ __aicore__` functions, device
+// functions `__aicore__ inline` ones; the block, core and workspace queries
+// become the Ascend C calls; the tiling is copied out of global memory by the
+// CopyTiling helper of the Matmul samples.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AscToEmitCPatterns.h"
+#include "asc/Dialect/Asc/IR/AscDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::asc;
+
+static constexpr StringLiteral kAicOnlyKernelType =
+    "KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);";
+static constexpr StringLiteral kCopyTilingName = "CopyTiling";
+
+/// Defines the CopyTiling helper of the Ascend C Matmul samples unless
+/// present: it copies a TCubeTiling out of global memory word by word.
+///
+///   __aicore__ inline void CopyTiling(TCubeTiling* v1, GM_ADDR v2) {
+///     uint32_t* v3 = (uint32_t*) v1;
+///     __gm__ uint32_t* v4 = (__gm__ uint32_t*) v2;
+///     for (size_t v5 = 0; v5 < sizeof(TCubeTiling) / sizeof(uint32_t);
+///          v5 += 1) {
+///       v3[v5] = v4[v5];
+///     }
+///   }
+static LogicalResult ensureCopyTilingHelper(OpBuilder &builder, ModuleOp module,
+                                            Location loc) {
+  ensurePrologue(builder, module);
+  MLIRContext *context = module.getContext();
+  Type tilingPtrType =
+      emitc::PointerType::get(emitc::OpaqueType::get(context, "TCubeTiling"));
+  Type gmAddrType = emitc::OpaqueType::get(context, "GM_ADDR");
+  auto helperType = FunctionType::get(context, {tilingPtrType, gmAddrType}, {});
+  if (Operation *existing = module.lookupSymbol(kCopyTilingName)) {
+    auto helper = dyn_cast<emitc::FuncOp>(existing);
+    if (helper && helper.getFunctionType() == helperType)
+      return success();
+    return emitError(loc) << "cannot define the '" << kCopyTilingName
+                          << "' helper: the module already has a symbol of "
+                             "that name";
+  }
+
+  OpBuilder::InsertionGuard guard(builder);
+  setInsertionPointAfterDeclarations(builder, module);
+  auto helper =
+      emitc::FuncOp::create(builder, loc, kCopyTilingName, helperType);
+  helper.setSpecifiersAttr(builder.getStrArrayAttr({"__aicore__", "inline"}));
+  // The entry block comes from the builder, not from addEntryBlock: a
+  // conversion that fails later must be able to roll the helper back, and
+  // it only knows what the rewriter created.
+  Block *entry = builder.createBlock(&helper.getBody(), {},
+                                     helperType.getInputs(), {loc, loc});
+
+  Type wordType = builder.getIntegerType(32, /*isSigned=*/false);
+  Type sizeType = emitc::SizeTType::get(context);
+  Value dst = emitc::CastOp::create(
+      builder, loc, emitc::PointerType::get(wordType), entry->getArgument(0));
+  Value src =
+      emitc::CastOp::create(builder, loc,
+                            emitc::PointerType::get(emitc::OpaqueType::get(
+                                context, "__gm__ uint32_t")),
+                            entry->getArgument(1));
+  Value lower = emitc::LiteralOp::create(builder, loc, sizeType, "0");
+  Value upper = emitc::LiteralOp::create(
+      builder, loc, sizeType, "sizeof(TCubeTiling) / sizeof(uint32_t)");
+  Value step = emitc::LiteralOp::create(builder, loc, sizeType, "1");
+  auto loop = emitc::ForOp::create(builder, loc, lower, upper, step);
+  // A word of global memory cannot be a local value: copy in place.
+  builder.setInsertionPointToStart(loop.getBody());
+  Value index = loop.getInductionVar();
+  emitc::VerbatimOp::create(builder, loc, "{}[{}] = {}[{}];",
+                            ValueRange{dst, index, src, index});
+  builder.setInsertionPointAfter(loop);
+  emitc::ReturnOp::create(builder, loc, Value());
+  return success();
+}
+
+/// True when `funcOp` is a kernel that reads the system workspace pointer.
+bool mlir::asc::usesSysWorkspace(func::FuncOp funcOp) {
+  return funcOp->hasAttr(AscDialect::getKernelAttrName()) &&
+         funcOp
+             .walk([](GetSysWorkspacePtrOp) { return WalkResult::interrupt(); })
+             .wasInterrupted();
+}
+
+/// The kernel argument marked `asc.workspace`, if any.
+std::optional<unsigned> mlir::asc::findWorkspaceArgument(func::FuncOp funcOp) {
+  for (unsigned index = 0, e = funcOp.getNumArguments(); index < e; ++index)
+    if (funcOp.getArgAttr(index, AscDialect::getWorkspaceAttrName()))
+      return index;
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// Patterns: kernel environment
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// `AscendC::GetBlockIdx()`, `AscendC::GetBlockNum()`, `GetSysWorkSpacePtr()`.
+template <typename OpTy> struct FreeQueryLowering : public AscOpLowering<OpTy> {
+  FreeQueryLowering(const TypeConverter &typeConverter, MLIRContext *context,
+                    StringRef callee)
+      : AscOpLowering<OpTy>(typeConverter, context), callee(callee) {}
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type resultType = this->convert(op.getResult());
+    if (!resultType)
+      return failure();
+    rewriter.replaceOp(op, createFreeCall(rewriter, op.getLoc(), resultType,
+                                          callee, adaptor.getOperands()));
+    return success();
+  }
+
+  std::string callee;
+};
+
+} // namespace
+
+/// True for an `scf.if` without results on asc.is_aic or asc.is_aiv, which
+/// prints as `if ASCEND_IS_AIC {`.
+static bool isCoreGuard(Operation *op) {
+  auto ifOp = dyn_cast<scf::IfOp>(op);
+  return ifOp && ifOp.getNumResults() == 0 &&
+         isa_and_nonnull<IsAicOp, IsAivOp>(ifOp.getCondition().getDefiningOp());
+}
+
+namespace {
+
+/// `ASCEND_IS_AIC` is `constexpr(g_coreType == AscendC::AIC)` on the device,
+/// which only an `if` can take: a query that only guards branches disappears
+/// into them (CoreGuardLowering); any other use gets the comparison the macro
+/// wraps.
+template <typename OpTy> struct CoreTypeLowering : public AscOpLowering<OpTy> {
+  CoreTypeLowering(const TypeConverter &typeConverter, MLIRContext *context,
+                   StringRef coreType)
+      : AscOpLowering<OpTy>(typeConverter, context), coreType(coreType) {}
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (llvm::all_of(op->getUsers(), isCoreGuard)) {
+      rewriter.eraseOp(op);
+      return success();
+    }
+    Location loc = op.getLoc();
+    Type intType = rewriter.getI32Type();
+    Value current =
+        emitc::LiteralOp::create(rewriter, loc, intType, "g_coreType");
+    Value wanted = emitc::LiteralOp::create(rewriter, loc, intType, coreType);
+    rewriter.replaceOpWithNewOp<emitc::CmpOp>(
+        op, rewriter.getI1Type(), emitc::CmpPredicate::eq, current, wanted);
+    return success();
+  }
+
+  std::string coreType;
+};
+
+/// `GetUserWorkspace(workspace)`.
+struct GetUserWorkspaceLowering : public AscOpLowering<GetUserWorkspaceOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(GetUserWorkspaceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type resultType = convert(op.getResult());
+    if (!resultType)
+      return failure();
+    rewriter.replaceOp(op, createFreeCall(rewriter, op.getLoc(), resultType,
+                                          "AscendC::GetUserWorkspace",
+                                          adaptor.getWorkspace()));
+    return success();
+  }
+};
+
+/// `TCubeTiling tiling; CopyTiling(&tiling, tilingGm[ + offset]);`
+struct GetTilingLowering : public AscOpLowering<GetTilingOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(GetTilingOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type tilingType = convert(op.getResult());
+    if (!tilingType)
+      return failure();
+    auto module = op->getParentOfType<ModuleOp>();
+    if (!module ||
+        failed(ensureCopyTilingHelper(rewriter, module, op.getLoc())))
+      return failure();
+    Location loc = op.getLoc();
+    Value tiling = createObjectVariable(rewriter, loc, tilingType);
+    SmallVector<Value> operands = {tiling, adaptor.getSource()};
+    std::string format = "CopyTiling(&{}, {}";
+    if (Value offset = adaptor.getOffset()) {
+      format += " + {}";
+      operands.push_back(offset);
+    }
+    emitc::VerbatimOp::create(rewriter, loc, format + ");", operands);
+    rewriter.replaceOp(op, tiling);
+    return success();
+  }
+};
+
+/// `int32_t v = tiling.baseM;`
+struct TilingGetLowering : public AscOpLowering<TilingGetOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(TilingGetOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type resultType = convert(op.getResult());
+    if (!resultType)
+      return failure();
+    Value field = emitc::MemberOp::create(
+        rewriter, op.getLoc(), emitc::LValueType::get(resultType),
+        stringifyTilingField(op.getField()), adaptor.getTiling());
+    rewriter.replaceOpWithNewOp<emitc::LoadOp>(op, resultType, field);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Patterns: functions and core guards
+//===----------------------------------------------------------------------===//
+
+/// func.func to emitc.func: a kernel (`asc.kernel`) becomes
+/// `extern "C" __global__ __aicore__ void name(GM_ADDR ...)`, opened by
+/// `KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);` when cube-only, any other
+/// function a device function `__aicore__ inline`. Argument attributes
+/// (`asc.no_alias`) have no C++ spelling and are dropped.
+struct FuncOpLowering : public PreferredOpLowering<func::FuncOp> {
+  FuncOpLowering(const TypeConverter &typeConverter, MLIRContext *context,
+                 bool setSysWorkspace)
+      : PreferredOpLowering(typeConverter, context),
+        setSysWorkspace(setSysWorkspace) {}
+
+  LogicalResult
+  matchAndRewrite(func::FuncOp funcOp, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FunctionType type = funcOp.getFunctionType();
+    if (type.getNumResults() > 1)
+      return rewriter.notifyMatchFailure(funcOp, "expects at most one result");
+    TypeConverter::SignatureConversion signature(type.getNumInputs());
+    for (auto [index, input] : llvm::enumerate(type.getInputs())) {
+      Type converted = getTypeConverter()->convertType(input);
+      if (!converted)
+        return rewriter.notifyMatchFailure(funcOp, "unsupported argument type");
+      signature.addInputs(index, converted);
+    }
+    SmallVector<Type> results;
+    if (failed(getTypeConverter()->convertTypes(type.getResults(), results)))
+      return rewriter.notifyMatchFailure(funcOp, "unsupported result type");
+
+    auto module = funcOp->getParentOfType<ModuleOp>();
+    if (module)
+      ensurePrologue(rewriter, module);
+
+    bool isKernel = funcOp->hasAttr(AscDialect::getKernelAttrName());
+    bool isCubeOnly = AscDialect::isCubeOnlyKernel(funcOp);
+    std::optional<unsigned> sysWorkspace = getSysWorkspaceArgument(funcOp);
+    if (module && isCubeOnly)
+      ensureCubeOnlyDefine(rewriter, module);
+    SmallVector<StringRef> specifiers;
+    if (isKernel)
+      specifiers = {"extern \"C\"", "__global__", "__aicore__"};
+    else if (funcOp.isDeclaration())
+      specifiers = {"__aicore__"};
+    else
+      specifiers = {"__aicore__", "inline"};
+
+    auto newFuncOp = emitc::FuncOp::create(
+        rewriter, funcOp.getLoc(), funcOp.getName(),
+        FunctionType::get(getContext(), signature.getConvertedTypes(),
+                          results));
+    newFuncOp.setSpecifiersAttr(rewriter.getStrArrayAttr(specifiers));
+    if (funcOp.isDeclaration()) {
+      newFuncOp.setPrivate();
+    } else {
+      rewriter.inlineRegionBefore(funcOp.getBody(), newFuncOp.getBody(),
+                                  newFuncOp.end());
+      if (failed(rewriter.convertRegionTypes(&newFuncOp.getBody(),
+                                             *getTypeConverter(), &signature)))
+        return failure();
+      // The kernel type comes first in the body, as the Ascend C samples
+      // write it, then the system workspace.
+      OpBuilder::InsertionGuard guard(rewriter);
+      Block &entry = newFuncOp.getBody().front();
+      rewriter.setInsertionPointToStart(&entry);
+      if (isCubeOnly)
+        emitc::VerbatimOp::create(rewriter, funcOp.getLoc(),
+                                  kAicOnlyKernelType);
+      if (sysWorkspace)
+        createFreeCall(rewriter, funcOp.getLoc(), {},
+                       "AscendC::SetSysWorkspace",
+                       entry.getArgument(*sysWorkspace));
+    }
+    rewriter.eraseOp(funcOp);
+    return success();
+  }
+
+  /// The argument SetSysWorkspace takes when the option asks for it and the
+  /// kernel uses the system workspace (the pass checks that it exists).
+  std::optional<unsigned> getSysWorkspaceArgument(func::FuncOp funcOp) const {
+    if (!setSysWorkspace || !usesSysWorkspace(funcOp))
+      return std::nullopt;
+    return findWorkspaceArgument(funcOp);
+  }
+
+  bool setSysWorkspace;
+};
+
+/// `if ASCEND_IS_AIC { ... } [else { ... }]`: an scf.if on asc.is_aic or
+/// asc.is_aiv. The macro is `constexpr(g_coreType == AscendC::AIC)` on the
+/// device, so it can only follow `if` directly; the branches become the
+/// statements between verbatim braces.
+struct CoreGuardLowering : public PreferredOpLowering<scf::IfOp> {
+  using PreferredOpLowering::PreferredOpLowering;
+
+  LogicalResult
+  matchAndRewrite(scf::IfOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isCoreGuard(op))
+      return failure();
+    Operation *query = op.getCondition().getDefiningOp();
+    StringRef macro = isa<IsAicOp>(query) ? "ASCEND_IS_AIC" : "ASCEND_IS_AIV";
+    Location loc = op.getLoc();
+    emitc::VerbatimOp::create(rewriter, loc, ("if " + macro + " {").str());
+    inlineBranch(rewriter, op.thenBlock(), op);
+    if (Block *elseBlock = op.elseBlock()) {
+      emitc::VerbatimOp::create(rewriter, loc, "} else {");
+      inlineBranch(rewriter, elseBlock, op);
+    }
+    emitc::VerbatimOp::create(rewriter, loc, "}");
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  /// Moves the branch's operations, without its yield, before `op`.
+  static void inlineBranch(ConversionPatternRewriter &rewriter, Block *branch,
+                           Operation *op) {
+    rewriter.eraseOp(branch->getTerminator());
+    rewriter.inlineBlockBefore(branch, op);
+  }
+};
+} // namespace
+
+void mlir::asc::populateKernelToEmitCPatterns(
+    const TypeConverter &typeConverter, RewritePatternSet &patterns,
+    bool setSysWorkspace) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<FuncOpLowering>(typeConverter, context, setSysWorkspace);
+  patterns.add<FreeQueryLowering<GetBlockIdxOp>>(typeConverter, context,
+                                                 "AscendC::GetBlockIdx");
+  patterns.add<FreeQueryLowering<GetBlockNumOp>>(typeConverter, context,
+                                                 "AscendC::GetBlockNum");
+  // Declared at global scope by the CANN headers, not in AscendC.
+  patterns.add<FreeQueryLowering<GetSysWorkspacePtrOp>>(typeConverter, context,
+                                                        "GetSysWorkSpacePtr");
+  patterns.add<CoreTypeLowering<IsAicOp>>(typeConverter, context,
+                                          "AscendC::AIC");
+  patterns.add<CoreTypeLowering<IsAivOp>>(typeConverter, context,
+                                          "AscendC::AIV");
+  patterns.add<GetUserWorkspaceLowering, GetTilingLowering, TilingGetLowering,
+               CoreGuardLowering>(typeConverter, context);
+}

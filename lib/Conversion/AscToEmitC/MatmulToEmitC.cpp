@@ -1,0 +1,481 @@
+//===- MatmulToEmitC.cpp - Matmul objects and their calls -----------------===//
+//
+// `matmul::Matmul<...> mm;`, `REGIST_MATMUL_OBJ(...)`, every member call of
+// the Matmul high-level API with its compile-time flags spelled in place,
+// and the `while (mm.Iterate()) { ... }` loop of the samples.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AscToEmitCPatterns.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::asc;
+
+/// Declares the `constexpr static MatmulConfig` of `config` unless present.
+static void ensureConfigDeclaration(OpBuilder &builder, ModuleOp module,
+                                    MatmulConfigAttr config) {
+  ensurePrologue(builder, module);
+  std::string declaration = getConfigDeclaration(config);
+  for (auto verbatim : module.getOps<emitc::VerbatimOp>())
+    if (verbatim.getValue() == declaration)
+      return;
+  OpBuilder::InsertionGuard guard(builder);
+  setInsertionPointAfterDeclarations(builder, module);
+  emitc::VerbatimOp::create(builder, module.getLoc(), declaration);
+}
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Patterns: Matmul objects
+//===----------------------------------------------------------------------===//
+
+/// `matmul::Matmul<...> mm;`, after the `constexpr static MatmulConfig` its
+/// type names, if any.
+struct MatmulCreateLowering : public AscOpLowering<MatmulCreateOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(MatmulCreateOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type objectType = convert(op.getResult());
+    if (!objectType)
+      return failure();
+    if (MatmulConfigAttr config = op.getType().getConfig()) {
+      auto module = op->getParentOfType<ModuleOp>();
+      if (!module)
+        return failure();
+      ensureConfigDeclaration(rewriter, module, config);
+    }
+    rewriter.replaceOp(op,
+                       createObjectVariable(rewriter, op.getLoc(), objectType));
+    return success();
+  }
+};
+
+/// `REGIST_MATMUL_OBJ(&pipe, workspace, mm[, &tiling], ...);`
+struct MatmulRegisterLowering : public AscOpLowering<MatmulRegisterOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(MatmulRegisterOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ValueRange matmuls = adaptor.getMatmuls();
+    ValueRange tilings = adaptor.getTilings();
+    if (!tilings.empty() && tilings.size() != matmuls.size())
+      return rewriter.notifyMatchFailure(op, "expects one tiling per object");
+    SmallVector<CallArg> args = {CallArg::addressOf(adaptor.getPipe()),
+                                 adaptor.getWorkspace()};
+    for (auto [index, matmul] : llvm::enumerate(matmuls)) {
+      args.push_back(matmul);
+      if (!tilings.empty())
+        args.push_back(CallArg::addressOf(tilings[index]));
+    }
+    FormattedCall call = formatCall("REGIST_MATMUL_OBJ", {}, args);
+    emitc::VerbatimOp::create(rewriter, op.getLoc(), call.format + ";",
+                              call.operands);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// A Matmul call without result whose arguments `getArgs` decides.
+template <typename OpTy>
+struct MatmulStatementLowering : public AscOpLowering<OpTy> {
+  using Adaptor = typename OpTy::Adaptor;
+  using ArgsFn = std::function<SmallVector<CallArg>(OpTy, Adaptor)>;
+  using TemplateArgsFn = std::function<SmallVector<std::string>(OpTy)>;
+
+  MatmulStatementLowering(const TypeConverter &typeConverter,
+                          MLIRContext *context, StringRef callee,
+                          ArgsFn getArgs = nullptr,
+                          TemplateArgsFn getTemplateArgs = nullptr)
+      : AscOpLowering<OpTy>(typeConverter, context), callee(callee),
+        getArgs(std::move(getArgs)),
+        getTemplateArgs(std::move(getTemplateArgs)) {}
+
+  LogicalResult
+  matchAndRewrite(OpTy op, Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<CallArg> args;
+    if (getArgs)
+      args = getArgs(op, adaptor);
+    SmallVector<std::string> templateArgs;
+    if (getTemplateArgs)
+      templateArgs = getTemplateArgs(op);
+    createMemberCallStatement(rewriter, op.getLoc(), adaptor.getMatmul(),
+                              callee, templateArgs, args);
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  std::string callee;
+  ArgsFn getArgs;
+  TemplateArgsFn getTemplateArgs;
+};
+
+/// `bool more = mm.Iterate<sync>(enPartialSum[, localC]);`
+struct MatmulIterateLowering : public AscOpLowering<MatmulIterateOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(MatmulIterateOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type resultType = convert(op.getMore());
+    if (!resultType)
+      return failure();
+    SmallVector<CallArg> args = {
+        CallArg(getLiteral(op.getEnPartialSum())).withDefault("false")};
+    if (Value localC = adaptor.getLocalCMatrix())
+      args.push_back(localC);
+    replaceByMemberCall(rewriter, op, resultType, adaptor.getMatmul(),
+                        "Iterate", {getLiteral(op.getSync())}, args);
+    return success();
+  }
+};
+
+/// Base of the calls that fetch C: a statement into the given destination,
+/// or a value when the op returns the block (a view of the workspace).
+template <typename OpTy> struct FetchLowering : public AscOpLowering<OpTy> {
+  using AscOpLowering<OpTy>::AscOpLowering;
+
+  LogicalResult replaceByFetch(ConversionPatternRewriter &rewriter, OpTy op,
+                               Value matmul, StringRef callee,
+                               ArrayRef<std::string> templateArgs,
+                               ArrayRef<CallArg> args) const {
+    Type resultType;
+    if (Value result = op.getResult())
+      if (!(resultType = this->convert(result)))
+        return failure();
+    replaceByMemberCall(rewriter, op, resultType, matmul, callee, templateArgs,
+                        args);
+    return success();
+  }
+};
+
+/// `mm.GetTensorC<sync>(dst[, ub], enAtomic, enSequentialWrite);` or
+/// `GlobalTensor<T> blk = mm.GetTensorC<false>(enAtomic, enSequentialWrite);`
+struct MatmulGetTensorCLowering : public FetchLowering<MatmulGetTensorCOp> {
+  using FetchLowering::FetchLowering;
+
+  LogicalResult
+  matchAndRewrite(MatmulGetTensorCOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<CallArg> args(adaptor.getDsts().begin(),
+                              adaptor.getDsts().end());
+    args.push_back(
+        CallArg(getLiteral(int64_t(op.getEnAtomic()))).withDefault("0"));
+    args.push_back(
+        CallArg(getLiteral(op.getEnSequentialWrite())).withDefault("false"));
+    SmallVector<std::string> templateArgs = {getLiteral(op.getSync())};
+    return replaceByFetch(rewriter, op, adaptor.getMatmul(), "GetTensorC",
+                          templateArgs, args);
+  }
+};
+
+/// `GlobalTensor<T> r = mm.GetBatchTensorC<sync>(batchA, batchB, enSeq);` or
+/// `mm.GetBatchTensorC<sync>(dst, batchA, batchB, enSeq);`
+struct MatmulGetBatchTensorCLowering
+    : public FetchLowering<MatmulGetBatchTensorCOp> {
+  using FetchLowering::FetchLowering;
+
+  LogicalResult
+  matchAndRewrite(MatmulGetBatchTensorCOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<CallArg> args;
+    if (Value dst = adaptor.getDst())
+      args.push_back(dst);
+    args.append(
+        {adaptor.getBatchA(), adaptor.getBatchB(),
+         CallArg(getLiteral(op.getEnSequentialWrite())).withDefault("false")});
+    SmallVector<std::string> templateArgs = {getLiteral(op.getSync())};
+    return replaceByFetch(rewriter, op, adaptor.getMatmul(), "GetBatchTensorC",
+                          templateArgs, args);
+  }
+};
+
+/// The Iterate call an scf.while asks in its condition region, when that
+/// region only calls it and passes its loop-carried values through.
+static MatmulIterateOp getIterateCondition(scf::WhileOp op) {
+  Block &before = op.getBefore().front();
+  if (!llvm::hasSingleElement(before.without_terminator()))
+    return {};
+  auto iterate = dyn_cast<MatmulIterateOp>(before.front());
+  auto condition = dyn_cast<scf::ConditionOp>(before.getTerminator());
+  if (!iterate || !condition || iterate.getLocalCMatrix() ||
+      condition.getCondition() != iterate.getMore() ||
+      !iterate.getMore().hasOneUse() ||
+      !llvm::equal(condition.getArgs(), before.getArguments()))
+    return {};
+  return iterate;
+}
+
+/// `while (mm.Iterate()) { ... }`: the loop the Matmul samples write, from an
+/// scf.while whose condition only calls Iterate. A loop-carried value lives
+/// in a variable the body assigns.
+struct IterateLoopLowering : public PreferredOpLowering<scf::WhileOp> {
+  using PreferredOpLowering::PreferredOpLowering;
+
+  LogicalResult
+  matchAndRewrite(scf::WhileOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MatmulIterateOp iterate = getIterateCondition(op);
+    if (!iterate)
+      return failure();
+    // Carried values keep their type: the body's yield is still unconverted.
+    for (Type type : op.getResultTypes())
+      if (getTypeConverter()->convertType(type) != type)
+        return failure();
+    Location loc = op.getLoc();
+    SmallVector<Value> variables;
+    for (Value init : adaptor.getInits())
+      variables.push_back(createCarriedVariable(rewriter, loc, init));
+
+    FormattedCall call = formatCall(
+        "Iterate", {getLiteral(iterate.getSync())},
+        {CallArg(getLiteral(iterate.getEnPartialSum())).withDefault("false")});
+    emitc::VerbatimOp::create(rewriter, loc,
+                              "while ({}." + call.format + ") {{",
+                              rewriter.getRemappedValue(iterate.getMatmul()));
+    Block &after = op.getAfter().front();
+    Operation *yield = after.getTerminator();
+    rewriter.inlineBlockBefore(&after, op, loadAll(rewriter, loc, variables));
+    rewriter.setInsertionPoint(yield);
+    for (auto [variable, next] : llvm::zip(variables, yield->getOperands()))
+      emitc::AssignOp::create(rewriter, loc, variable, next);
+    rewriter.eraseOp(yield);
+    rewriter.setInsertionPoint(op);
+    emitc::VerbatimOp::create(rewriter, loc, "}");
+    rewriter.replaceOp(op, loadAll(rewriter, loc, variables));
+    return success();
+  }
+
+  /// `T v = init;` when `init` is a literal, else `T v; v = init;`.
+  static Value createCarriedVariable(OpBuilder &builder, Location loc,
+                                     Value init) {
+    auto type = emitc::LValueType::get(init.getType());
+    std::string initText;
+    if (auto literal = init.getDefiningOp<emitc::LiteralOp>())
+      initText = literal.getValue();
+    Value variable = emitc::VariableOp::create(
+        builder, loc, type,
+        emitc::OpaqueAttr::get(builder.getContext(), initText));
+    if (initText.empty())
+      emitc::AssignOp::create(builder, loc, variable, init);
+    return variable;
+  }
+
+  static SmallVector<Value> loadAll(OpBuilder &builder, Location loc,
+                                    ValueRange variables) {
+    return llvm::map_to_vector(variables, [&](Value variable) -> Value {
+      return emitc::LoadOp::create(
+          builder, loc,
+          cast<emitc::LValueType>(variable.getType()).getValueType(), variable);
+    });
+  }
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Matmul call arguments
+//===----------------------------------------------------------------------===//
+
+/// IterateAll: `<sync>(c, enAtomic, enSequentialWrite, waitIterateAll,
+/// fakeMsg)` to GM, `<sync>(c, enAtomic)` to a local tensor.
+static SmallVector<CallArg>
+getIterateAllArgs(MatmulIterateAllOp op, MatmulIterateAllOp::Adaptor adaptor) {
+  SmallVector<CallArg> args = {
+      adaptor.getC(),
+      CallArg(getLiteral(int64_t(op.getEnAtomic()))).withDefault("0")};
+  if (!isGlobalTensorType(op.getC().getType()))
+    return args;
+  for (bool flag : {op.getEnSequentialWrite().value_or(false),
+                    op.getWaitIterateAll().value_or(false),
+                    op.getFakeMsg().value_or(false)})
+    args.push_back(CallArg(getLiteral(flag)).withDefault("false"));
+  return args;
+}
+
+/// Strides of a batched call: the operands, or the API's default 0.
+template <typename OpTy>
+static void appendStrides(SmallVectorImpl<CallArg> &args,
+                          typename OpTy::Adaptor adaptor) {
+  for (Value stride :
+       {adaptor.getStrideA(), adaptor.getStrideB(), adaptor.getStrideC()})
+    args.push_back(valueOr(stride, "0").withDefault("0"));
+}
+
+/// IterateBatch, mix form: `(c, batchA, batchB, enSequentialWrite, strideA,
+/// strideB, strideC[, enPartialSum[, enAtomic]])`; cube-only form: `(c,
+/// enPartialSum, enAtomic, enSequentialWrite, strideA, strideB, strideC)`.
+static SmallVector<CallArg>
+getIterateBatchArgs(MatmulIterateBatchOp op,
+                    MatmulIterateBatchOp::Adaptor adaptor) {
+  std::string partialSum = getLiteral(op.getEnPartialSum().value_or(false));
+  std::string atomic = getLiteral(int64_t(op.getEnAtomic()));
+  std::string sequential = getLiteral(op.getEnSequentialWrite());
+  SmallVector<CallArg> args = {adaptor.getC()};
+  if (!op.isMixForm()) {
+    args.append({partialSum, atomic, sequential});
+    appendStrides<MatmulIterateBatchOp>(args, adaptor);
+    return args;
+  }
+  args.append({adaptor.getBatchA(), adaptor.getBatchB(), sequential});
+  appendStrides<MatmulIterateBatchOp>(args, adaptor);
+  args.push_back(CallArg(partialSum).withDefault("false"));
+  args.push_back(CallArg(atomic).withDefault("0"));
+  return args;
+}
+
+/// IterateBatch template arguments: `<sync, waitIterateBatch>` for the mix
+/// form to GM, `<sync>` to a local tensor, none for the cube-only form.
+static SmallVector<std::string>
+getIterateBatchTemplateArgs(MatmulIterateBatchOp op) {
+  if (!op.isMixForm())
+    return {};
+  SmallVector<std::string> templateArgs = {getLiteral(op.getSync())};
+  if (isGlobalTensorType(op.getC().getType()))
+    templateArgs.push_back(
+        getLiteral(op.getWaitIterateBatch().value_or(false)));
+  return templateArgs;
+}
+
+//===----------------------------------------------------------------------===//
+// Pattern population
+//===----------------------------------------------------------------------===//
+
+/// Adds the patterns of the Matmul calls that have no result.
+static void populateMatmulStatementPatterns(const TypeConverter &converter,
+                                            RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  using InitOp = MatmulInitOp;
+  patterns.add<MatmulStatementLowering<InitOp>>(
+      converter, context, "Init",
+      [](InitOp, InitOp::Adaptor adaptor) -> SmallVector<CallArg> {
+        SmallVector<CallArg> args = {CallArg::addressOf(adaptor.getTiling())};
+        if (Value pipe = adaptor.getPipe())
+          args.push_back(CallArg::addressOf(pipe));
+        return args;
+      });
+  auto setTensor = [](auto op, auto adaptor) -> SmallVector<CallArg> {
+    SmallVector<CallArg> args = {adaptor.getInput()};
+    if (std::optional<bool> transpose = op.getIsTranspose())
+      args.push_back(CallArg(getLiteral(*transpose)).withDefault("false"));
+    return args;
+  };
+  patterns.add<MatmulStatementLowering<MatmulSetTensorAOp>>(
+      converter, context, "SetTensorA", setTensor);
+  patterns.add<MatmulStatementLowering<MatmulSetTensorBOp>>(
+      converter, context, "SetTensorB", setTensor);
+  using SetBiasOp = MatmulSetBiasOp;
+  patterns.add<MatmulStatementLowering<SetBiasOp>>(
+      converter, context, "SetBias",
+      [](SetBiasOp, SetBiasOp::Adaptor adaptor) -> SmallVector<CallArg> {
+        return {adaptor.getBias()};
+      });
+  patterns.add<MatmulStatementLowering<MatmulDisableBiasOp>>(converter, context,
+                                                             "DisableBias");
+  using OrgShapeOp = MatmulSetOrgShapeOp;
+  patterns.add<MatmulStatementLowering<OrgShapeOp>>(
+      converter, context, "SetOrgShape",
+      [](OrgShapeOp, OrgShapeOp::Adaptor adaptor) -> SmallVector<CallArg> {
+        SmallVector<CallArg> args = {adaptor.getOrgM(), adaptor.getOrgN(),
+                                     adaptor.getOrgKa()};
+        if (adaptor.getOrgKb())
+          args.append({adaptor.getOrgKb(), adaptor.getOrgKc()});
+        return args;
+      });
+  using SingleShapeOp = MatmulSetSingleShapeOp;
+  patterns.add<MatmulStatementLowering<SingleShapeOp>>(
+      converter, context, "SetSingleShape",
+      [](SingleShapeOp,
+         SingleShapeOp::Adaptor adaptor) -> SmallVector<CallArg> {
+        return {adaptor.getSingleM(), adaptor.getSingleN(),
+                adaptor.getSingleK()};
+      });
+  using TailOp = MatmulSetTailOp;
+  patterns.add<MatmulStatementLowering<TailOp>>(
+      converter, context, "SetTail",
+      [](TailOp, TailOp::Adaptor adaptor) -> SmallVector<CallArg> {
+        return {CallArg(adaptor.getTailM()).withDefault("-1"),
+                CallArg(adaptor.getTailN()).withDefault("-1"),
+                CallArg(adaptor.getTailK()).withDefault("-1")};
+      });
+  using WorkspaceOp = MatmulSetWorkspaceOp;
+  patterns.add<MatmulStatementLowering<WorkspaceOp>>(
+      converter, context, "SetWorkspace",
+      [](WorkspaceOp, WorkspaceOp::Adaptor adaptor) -> SmallVector<CallArg> {
+        return {adaptor.getWorkspace()};
+      });
+  using Hf32Op = MatmulSetHf32Op;
+  patterns.add<MatmulStatementLowering<Hf32Op>>(
+      converter, context, "SetHF32",
+      [](Hf32Op op, Hf32Op::Adaptor) -> SmallVector<CallArg> {
+        return {
+            CallArg(getLiteral(op.getEnableHf32())).withDefault("false"),
+            CallArg(getLiteral(int64_t(op.getTransMode()))).withDefault("0")};
+      });
+  using BatchNumOp = MatmulSetBatchNumOp;
+  patterns.add<MatmulStatementLowering<BatchNumOp>>(
+      converter, context, "SetBatchNum",
+      [](BatchNumOp, BatchNumOp::Adaptor adaptor) -> SmallVector<CallArg> {
+        return {adaptor.getBatchA(), adaptor.getBatchB()};
+      });
+  using QuantScalarOp = MatmulSetQuantScalarOp;
+  patterns.add<MatmulStatementLowering<QuantScalarOp>>(
+      converter, context, "SetQuantScalar",
+      [](QuantScalarOp, QuantScalarOp::Adaptor adaptor)
+          -> SmallVector<CallArg> { return {adaptor.getScale()}; });
+  using QuantVectorOp = MatmulSetQuantVectorOp;
+  patterns.add<MatmulStatementLowering<QuantVectorOp>>(
+      converter, context, "SetQuantVector",
+      [](QuantVectorOp, QuantVectorOp::Adaptor adaptor)
+          -> SmallVector<CallArg> { return {adaptor.getScales()}; });
+
+  patterns.add<MatmulStatementLowering<MatmulIterateAllOp>>(
+      converter, context, "IterateAll", getIterateAllArgs,
+      [](MatmulIterateAllOp op) -> SmallVector<std::string> {
+        return {getLiteral(op.getSync())};
+      });
+  patterns.add<MatmulStatementLowering<MatmulIterateBatchOp>>(
+      converter, context, "IterateBatch", getIterateBatchArgs,
+      getIterateBatchTemplateArgs);
+  using NBatchOp = MatmulIterateNBatchOp;
+  patterns.add<MatmulStatementLowering<NBatchOp>>(
+      converter, context, "IterateNBatch",
+      [](NBatchOp op, NBatchOp::Adaptor adaptor) -> SmallVector<CallArg> {
+        SmallVector<CallArg> args = {adaptor.getBatchLoop(),
+                                     adaptor.getBatchA(), adaptor.getBatchB(),
+                                     getLiteral(op.getEnSequentialWrite())};
+        appendStrides<NBatchOp>(args, adaptor);
+        return args;
+      },
+      [](NBatchOp op) -> SmallVector<std::string> {
+        return {getLiteral(op.getSync()),
+                getLiteral(op.getWaitIterateBatch().value_or(false))};
+      });
+  using AsyncGetOp = MatmulAsyncGetTensorCOp;
+  patterns.add<MatmulStatementLowering<AsyncGetOp>>(
+      converter, context, "AsyncGetTensorC",
+      [](AsyncGetOp, AsyncGetOp::Adaptor adaptor) -> SmallVector<CallArg> {
+        return {adaptor.getDst()};
+      });
+  patterns.add<MatmulStatementLowering<MatmulWaitIterateAllOp>>(
+      converter, context, "WaitIterateAll");
+  patterns.add<MatmulStatementLowering<MatmulWaitIterateBatchOp>>(
+      converter, context, "WaitIterateBatch");
+  patterns.add<MatmulStatementLowering<MatmulWaitGetTensorCOp>>(
+      converter, context, "WaitGetTensorC");
+  patterns.add<MatmulStatementLowering<MatmulEndOp>>(converter, context, "End");
+}
+
+void mlir::asc::populateMatmulToEmitCPatterns(
+    const TypeConverter &typeConverter, RewritePatternSet &patterns) {
+  patterns.add<MatmulCreateLowering, MatmulRegisterLowering,
+               MatmulIterateLowering, MatmulGetTensorCLowering,
+               MatmulGetBatchTensorCLowering, IterateLoopLowering>(
+      typeConverter, patterns.getContext());
+  populateMatmulStatementPatterns(typeConverter, patterns);
+}

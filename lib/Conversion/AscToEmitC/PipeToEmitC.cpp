@@ -1,0 +1,92 @@
+//===- PipeToEmitC.cpp - the pipe and its queues --------------------------===//
+//
+// `AscendC::TPipe pipe;` and `AscendC::TQue<...> que;` declared in place,
+// `pipe.InitBuffer(...)`, and the queue calls that hand out and take back
+// local tensors.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AscToEmitCPatterns.h"
+
+using namespace mlir;
+using namespace mlir::asc;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Patterns: pipe and queues
+//===----------------------------------------------------------------------===//
+
+/// `pipe.InitBuffer(que, num, len);`
+struct PipeInitBufferLowering : public AscOpLowering<PipeInitBufferOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(PipeInitBufferOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    createMemberCallStatement(
+        rewriter, op.getLoc(), adaptor.getPipe(), "InitBuffer", {},
+        {adaptor.getQueue(), adaptor.getNum(), adaptor.getLength()});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// `LocalTensor<T> t = que.AllocTensor<T>();` and `que.DeQue<T>()`.
+template <typename OpTy> struct QueueTakeLowering : public AscOpLowering<OpTy> {
+  QueueTakeLowering(const TypeConverter &typeConverter, MLIRContext *context,
+                    StringRef callee)
+      : AscOpLowering<OpTy>(typeConverter, context), callee(callee) {}
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type tensorType = this->convert(op.getTensor());
+    if (!tensorType)
+      return failure();
+    std::string elementName =
+        getScalarTypeName(op.getTensor().getType().getElementType());
+    replaceByMemberCall(rewriter, op, tensorType, adaptor.getQueue(), callee,
+                        {elementName}, {});
+    return success();
+  }
+
+  std::string callee;
+};
+
+/// `que.EnQue(t);` and `que.FreeTensor(t);`.
+template <typename OpTy> struct QueueGiveLowering : public AscOpLowering<OpTy> {
+  QueueGiveLowering(const TypeConverter &typeConverter, MLIRContext *context,
+                    StringRef callee)
+      : AscOpLowering<OpTy>(typeConverter, context), callee(callee) {}
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    createMemberCallStatement(rewriter, op.getLoc(), adaptor.getQueue(), callee,
+                              {}, {adaptor.getTensor()});
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  std::string callee;
+};
+
+} // namespace
+
+void mlir::asc::populatePipeToEmitCPatterns(const TypeConverter &typeConverter,
+                                            RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  patterns
+      .add<ObjectDeclarationLowering<PipeCreateOp>,
+           ObjectDeclarationLowering<QueueCreateOp>, PipeInitBufferLowering>(
+          typeConverter, context);
+  patterns.add<QueueTakeLowering<QueueAllocTensorOp>>(typeConverter, context,
+                                                      "AllocTensor");
+  patterns.add<QueueTakeLowering<QueueDeQueOp>>(typeConverter, context,
+                                                "DeQue");
+  patterns.add<QueueGiveLowering<QueueEnQueOp>>(typeConverter, context,
+                                                "EnQue");
+  patterns.add<QueueGiveLowering<QueueFreeTensorOp>>(typeConverter, context,
+                                                     "FreeTensor");
+}

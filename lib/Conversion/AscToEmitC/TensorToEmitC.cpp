@@ -1,0 +1,180 @@
+//===- TensorToEmitC.cpp - tensors, data movement and vector compute -----===//
+//
+// Global tensors set on GM addresses, their subviews and elements, DataCopy,
+// the vector instructions and the pipe barrier.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AscToEmitCPatterns.h"
+
+using namespace mlir;
+using namespace mlir::asc;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Patterns: tensors
+//===----------------------------------------------------------------------===//
+
+/// `GlobalTensor<T> t; t.SetGlobalBuffer((__gm__ T *)ptr[ + offset][, size]);`
+struct SetGlobalBufferLowering : public AscOpLowering<SetGlobalBufferOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(SetGlobalBufferOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type tensorType = convert(op.getResult());
+    if (!tensorType)
+      return failure();
+    Location loc = op.getLoc();
+    std::string elementName = getScalarTypeName(op.getType().getElementType());
+    Value tensor =
+        createObjectVariable(rewriter, loc, emitc::LValueType::get(tensorType));
+    SmallVector<Value> operands = {tensor, adaptor.getPtr()};
+    std::string format = "{}.SetGlobalBuffer((__gm__ " + elementName + " *){}";
+    if (Value offset = adaptor.getOffset()) {
+      format += " + {}";
+      operands.push_back(offset);
+    }
+    if (Value size = adaptor.getSize()) {
+      format += ", {}";
+      operands.push_back(size);
+    }
+    emitc::VerbatimOp::create(rewriter, loc, format + ");", operands);
+    rewriter.replaceOpWithNewOp<emitc::LoadOp>(op, tensorType, tensor);
+    return success();
+  }
+};
+
+/// `t[offset]`.
+struct SubViewLowering : public AscOpLowering<SubViewOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(SubViewOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type tensorType = convert(op.getResult());
+    if (!tensorType)
+      return failure();
+    Value view = emitc::SubscriptOp::create(
+        rewriter, op.getLoc(), emitc::LValueType::get(tensorType),
+        adaptor.getSource(), ValueRange{adaptor.getOffset()});
+    rewriter.replaceOpWithNewOp<emitc::LoadOp>(op, tensorType, view);
+    return success();
+  }
+};
+
+/// `T v = t.GetValue(index);`
+struct GetValueLowering : public AscOpLowering<GetValueOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(GetValueOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type resultType = convert(op.getResult());
+    if (!resultType)
+      return failure();
+    replaceByMemberCall(rewriter, op, resultType, adaptor.getTensor(),
+                        "GetValue", {}, {adaptor.getIndex()});
+    return success();
+  }
+};
+
+/// `t.SetValue(index, value);`
+struct SetValueLowering : public AscOpLowering<SetValueOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(SetValueOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    createMemberCallStatement(rewriter, op.getLoc(), adaptor.getTensor(),
+                              "SetValue", {},
+                              {adaptor.getIndex(), adaptor.getValue()});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Patterns: data movement and vector compute
+//===----------------------------------------------------------------------===//
+
+/// `AscendC::DataCopy(dst, src, count)` or, with DataCopyParams,
+/// `AscendC::DataCopyParams p = AscendC::DataCopyParams(blockCount, blockLen,
+/// srcStride, dstStride); AscendC::DataCopy(dst, src, p);`.
+struct DataCopyLowering : public AscOpLowering<DataCopyOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(DataCopyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Value> operands = {adaptor.getDst(), adaptor.getSrc()};
+    if (Value count = adaptor.getCount()) {
+      operands.push_back(count);
+    } else {
+      if (adaptor.getParams().size() != 4)
+        return rewriter.notifyMatchFailure(op, "expects four DataCopyParams");
+      Type paramsType =
+          emitc::OpaqueType::get(getContext(), "AscendC::DataCopyParams");
+      operands.push_back(createFreeCall(rewriter, loc, paramsType,
+                                        "AscendC::DataCopyParams",
+                                        adaptor.getParams())
+                             .getResult(0));
+    }
+    createFreeCall(rewriter, loc, {}, "AscendC::DataCopy", operands);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// A vector instruction: `AscendC::LeakyRelu(dst, src, alpha, count)`, ...
+template <typename OpTy> struct VectorOpLowering : public AscOpLowering<OpTy> {
+  VectorOpLowering(const TypeConverter &typeConverter, MLIRContext *context,
+                   StringRef callee)
+      : AscOpLowering<OpTy>(typeConverter, context), callee(callee) {}
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    createFreeCall(rewriter, op.getLoc(), {}, callee, adaptor.getOperands());
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  std::string callee;
+};
+
+/// `AscendC::PipeBarrier<PIPE_ALL>();`
+struct PipeBarrierLowering : public AscOpLowering<PipeBarrierOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(PipeBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::string pipe = getEnumeratorName(stringifyPipeKind(op.getPipe()));
+    createFreeCall(rewriter, op.getLoc(), {}, "AscendC::PipeBarrier", {},
+                   {pipe});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::asc::populateTensorToEmitCPatterns(
+    const TypeConverter &typeConverter, RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<SetGlobalBufferLowering, SubViewLowering, GetValueLowering,
+               SetValueLowering, DataCopyLowering, PipeBarrierLowering>(
+      typeConverter, context);
+  patterns.add<VectorOpLowering<LeakyReluOp>>(typeConverter, context,
+                                              "AscendC::LeakyRelu");
+  patterns.add<VectorOpLowering<AddOp>>(typeConverter, context, "AscendC::Add");
+  patterns.add<VectorOpLowering<AddsOp>>(typeConverter, context,
+                                         "AscendC::Adds");
+  patterns.add<VectorOpLowering<MulsOp>>(typeConverter, context,
+                                         "AscendC::Muls");
+  patterns.add<VectorOpLowering<DuplicateOp>>(typeConverter, context,
+                                              "AscendC::Duplicate");
+}

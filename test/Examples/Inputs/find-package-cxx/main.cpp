@@ -1,0 +1,37 @@
+//===- main.cpp - asc-mlir used from C++ through find_package(Asc) --------===//
+//
+// Parses a kernel and prints it as Ascend C with the sync placement, through
+// the C++ API of the installed package: asc-cxx-client KERNEL.mlir
+//
+//===----------------------------------------------------------------------===//
+
+#include "asc/Dialect/Asc/IR/AscDialect.h"
+#include "asc/Target/AscendC/AscendCEmitter.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/EmitC/IR/EmitC.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/raw_ostream.h"
+
+int main(int argc, char **argv) {
+  if (argc != 2) {
+    llvm::errs() << "usage: " << argv[0] << " KERNEL.mlir\n";
+    return 2;
+  }
+  mlir::MLIRContext context;
+  context.loadDialect<mlir::asc::AscDialect, mlir::arith::ArithDialect,
+                      mlir::cf::ControlFlowDialect, mlir::emitc::EmitCDialect,
+                      mlir::func::FuncDialect, mlir::scf::SCFDialect>();
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceFile<mlir::ModuleOp>(argv[1], &context);
+  if (!module)
+    return 1;
+  mlir::asc::AscToAscendCOptions options;
+  options.syncPlacement = true;
+  return mlir::failed(
+      mlir::asc::translateAscToAscendC(*module, llvm::outs(), options));
+}

@@ -1,0 +1,91 @@
+// The placement's options reach the asc to Ascend C flow from asc-translate
+// (--asc-<option>) and from the asc-opt pipeline (asc-to-ascendc="<option>"),
+// and both give the same C++ (up to indentation: asc-translate indents the
+// blocks the lowering opens with verbatim text, mlir-translate does not).
+
+// Without the placement, the synchronous IterateAll stays as written.
+// RUN: asc-translate --asc-to-ascendc %s | FileCheck %s --check-prefix=ASIS
+// ASIS-LABEL: void promote(
+// ASIS:      AscendC::Adds(
+// ASIS-NEXT: .IterateAll(
+// ASIS-NEXT: AscendC::Muls(
+// ASIS-NEXT: AscendC::DataCopy(
+
+// promote-sync makes it async; the issue is hoisted above the vector work
+// and its wait placed right before the read of C.
+// RUN: asc-translate --asc-to-ascendc --asc-sync-placement --asc-promote-sync \
+// RUN:   %s > %t.promote.cpp
+// RUN: FileCheck %s --check-prefix=PROMOTE < %t.promote.cpp
+// RUN: asc-opt --asc-to-ascendc="sync-placement=true promote-sync=true" %s \
+// RUN:   | mlir-translate --mlir-to-cpp | diff -w %t.promote.cpp -
+// PROMOTE-LABEL: void promote(
+// PROMOTE:      .IterateAll<false>(
+// PROMOTE:      AscendC::Adds(
+// PROMOTE-NEXT: AscendC::Muls(
+// PROMOTE-NEXT: .WaitIterateAll();
+// PROMOTE-NEXT: AscendC::DataCopy(
+
+// hoist-issues=false leaves the issue where it was.
+// RUN: asc-translate --asc-to-ascendc --asc-sync-placement --asc-promote-sync \
+// RUN:   --asc-hoist-issues=false %s > %t.nohoist.cpp
+// RUN: FileCheck %s --check-prefix=NOHOIST < %t.nohoist.cpp
+// RUN: asc-opt --asc-to-ascendc="sync-placement=true promote-sync=true hoist-issues=false" %s \
+// RUN:   | mlir-translate --mlir-to-cpp | diff -w %t.nohoist.cpp -
+// NOHOIST-LABEL: void promote(
+// NOHOIST:      AscendC::Adds(
+// NOHOIST-NEXT: .IterateAll<false>(
+// NOHOIST-NEXT: AscendC::Muls(
+// NOHOIST-NEXT: .WaitIterateAll();
+// NOHOIST-NEXT: AscendC::DataCopy(
+
+// emit-remarks says what stopped the wait.
+// RUN: asc-translate --asc-to-ascendc --asc-sync-placement --asc-promote-sync \
+// RUN:   --asc-emit-remarks %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: asc-opt --asc-to-ascendc="sync-placement=true promote-sync=true emit-remarks=true" %s \
+// RUN:   2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// REMARK: remark: wait placed before 'asc.data_copy'
+
+// The placement's options need the placement: refused, nothing printed.
+// RUN: not asc-translate --asc-to-ascendc --asc-promote-sync %s 2> %t.conflict.err \
+// RUN:   | count 0
+// RUN: FileCheck %s --check-prefix=CONFLICT < %t.conflict.err
+// RUN: not asc-translate --asc-to-ascendc --asc-repair-missing-waits \
+// RUN:   --asc-hoist-issues=false --asc-emit-remarks %s 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=CONFLICTS
+// RUN: not asc-opt --asc-to-ascendc="promote-sync=true" %s 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=CONFLICT
+// CONFLICT: error: asc-to-ascendc option promote-sync needs sync-placement
+// CONFLICTS: error: asc-to-ascendc option repair-missing-waits needs sync-placement
+// CONFLICTS: error: asc-to-ascendc option hoist-issues=false needs sync-placement
+// CONFLICTS: error: asc-to-ascendc option emit-remarks needs sync-placement
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!que = !asc.queue<vecin, 1>
+!ub = !asc.local_tensor<vecin, f32>
+
+// A synchronous IterateAll between two pieces of vector work, its output
+// read after them.
+func.func @promote(%a: !asc.gm_addr {asc.no_alias},
+                   %c: !asc.gm_addr {asc.no_alias},
+                   %tiling_gm: !asc.gm_addr, %n: i32, %s: f32)
+    attributes {asc.kernel} {
+  %c1 = arith.constant 1 : i32
+  %pipe = asc.pipe.create
+  %ws = asc.get_sys_workspace_ptr
+  %tiling = asc.get_tiling %tiling_gm
+  %mm = asc.matmul.create : !mm
+  asc.matmul.register %pipe, %ws, %mm tiling %tiling : !mm
+  %ga = asc.set_global_buffer %a : !asc.global_tensor<f16>
+  %gc = asc.set_global_buffer %c : !asc.global_tensor<f32>
+  %q = asc.queue.create : !que
+  asc.pipe.init_buffer %pipe, %q, %c1, %n : !que
+  asc.matmul.set_tensor_a %mm, %ga : !mm, !asc.global_tensor<f16>
+  asc.matmul.set_tensor_b %mm, %ga : !mm, !asc.global_tensor<f16>
+  %u = asc.queue.alloc_tensor %q : !que -> !ub
+  asc.adds %u, %u, %s, %n : !ub, !ub
+  asc.matmul.iterate_all %mm, %gc : !mm, !asc.global_tensor<f32>
+  asc.muls %u, %u, %s, %n : !ub, !ub
+  asc.data_copy %u, %gc, %n : !ub, !asc.global_tensor<f32>
+  asc.matmul.end %mm : !mm
+  return
+}
