@@ -151,6 +151,8 @@ def check_run(tools, text, launch, workdir, only=None):
     if base["exit_code"] != 0:
         return f"asc-run (as written): {base['verdict']}: {base['checker']['message']}"
     digests = {o["name"]: o["digest"] for o in base["outputs"]}
+    if not digests:
+        return "asc-run (as written) reports no output digests"
     for name, _, flags in PLACEMENTS:
         if only and name != only:
             continue
