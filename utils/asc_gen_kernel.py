@@ -412,9 +412,10 @@ class Generator:
             return
         o = r.choice(idle)
         blocked = outer + pending
-        # New inputs only when no pending issue is hurt by the change (it
-        # writes nothing, but the object itself must be idle, which it is).
-        if r.random() < 0.3:
+        # New inputs only at the top level: a setter in a branch or a loop
+        # leaves either input in effect after it (or, in a loop, before it in
+        # the next iteration), which this model does not track.
+        if depth == 0 and r.random() < 0.3:
             self.set_inputs(o, pending)
         inputs = self.obj_inputs(o)
         # The job's inputs must not be pending outputs.

@@ -8,7 +8,7 @@ invalid (it breaks one rule, the rules in turn). For a valid kernel:
 
   - `asc-opt --asc-verify-sync` accepts it;
   - for each placement option set (default, promote-sync, hoist-issues=false,
-    both): the placed output passes `--asc-verify-sync` and placing it again
+    both, repair-missing-waits): the placed output passes `--asc-verify-sync` and placing it again
     changes nothing (idempotence);
   - for the first R valid kernels that asc-run can execute: asc-run as
     written, with --sync-placement and with each option above; every run is
@@ -62,6 +62,9 @@ PLACEMENTS = [
     ("no-hoist", "hoist-issues=false", ["--no-hoist"]),
     ("promote-sync,no-hoist", "promote-sync=true hoist-issues=false",
      ["--promote-sync", "--no-hoist"]),
+    # Nothing is missing in a valid kernel: the repair must leave it as the
+    # default placement does.
+    ("repair-missing-waits", "repair-missing-waits=true", ["--repair-missing-waits"]),
 ]
 # What asc-run cannot execute yet (docs/Testing.md): compiler checks only.
 NOT_RUNNABLE = {
