@@ -371,7 +371,8 @@ class Generator:
         block waits for it after the if."""
         r = self.rng
         idle = [o for o in self.objs if o not in busy and not o.retired and o.kind == "plain"]
-        if not idle:
+        # The cube-side object of a cube-only kernel has no waits.
+        if not idle or self.cube_only:
             return
         o = r.choice(idle)
         out = self.pick_output(o, outer, C_ELEMS, [])
