@@ -30,7 +30,7 @@ config.substitutions.append(
 
 # asc-run compiles kernels with the host C++ compiler; its cache lives in the
 # build tree, shared by the tests and kept between runs.
-llvm_config.add_tool_substitutions(["asc-run"], tool_dirs)
+llvm_config.add_tool_substitutions(["asc-run", "asc-gen-kernel", "asc-random-test"], tool_dirs)
 config.environment["ASC_RUN_CACHE"] = os.path.join(config.asc_obj_root, "asc-run-cache")
 config.substitutions.append(("%runtime", os.path.join(config.asc_src_root, "runtime")))
 

@@ -1,0 +1,916 @@
+#!/usr/bin/env python3
+"""asc-gen-kernel: seeded random asc kernels for differential testing.
+
+  asc-gen-kernel --seed S [-o BASE]             a valid kernel (BASE.mlir and,
+                                                when it can run, BASE.launch.json)
+  asc-gen-kernel --seed S --invalid [-o BASE]   a kernel that breaks exactly one
+                                                rule of docs/Protocol.md; the
+                                                rule is printed on stderr
+
+A valid kernel follows the protocol (L1-L14, P1-P4): 1-4 Matmul objects,
+synchronous and asynchronous issues of every kind (IterateAll, IterateBatch,
+IterateNBatch + GetBatchTensorC, Iterate + GetTensorC into UB, GM or the
+workspace view) with their waits at random legal points, vector work through
+queues with several live buffers, plain and strided copies between GM views
+that alias, overlap or are disjoint, and scf.for / scf.if / cf nesting;
+mix and cube-only kernels. The generator keeps its own conservative model of
+what each pending issue writes and reads (docs/Protocol.md section 5: a
+Matmul footprint whose size comes from the tiling runs from its view's start
+to the end of the buffer) and never emits an access that may race with one.
+
+An invalid kernel is a valid one with one mutation; the file's first lines
+name the rule and the diagnostic it must get (`// rule: L3`,
+`// expect: expects en_atomic to be 0, 1, 2 or 3`).
+"""
+import argparse
+import json
+import random
+import sys
+
+# One tiling for every object: C is M x N = 16 x 16 floats (1 KB), A is
+# 16 x 32 halves, B 32 x 16 halves; Iterate yields two 8 x 16 blocks.
+M, N, K, BASE_M = 16, 16, 32, 8
+C_ELEMS = M * N
+A_ELEMS = M * K
+BATCH = 2
+F32, F16 = 4, 2
+
+# GM arguments of a mix kernel: name -> (element type, elements, role, init).
+GM_BUFFERS = {
+    "a": ("f16", 2048, "input", None),
+    "b": ("f16", 2048, "input", None),
+    "x": ("f16", 2048, "output", "zero"),
+    "c": ("f32", 2048, "output", "zero"),
+    "y": ("f32", 2048, "output", "zero"),
+    "ws": ("f32", 4096, "workspace", None),
+}
+HALF_BUFFERS = ["a", "b", "x"]
+FLOAT_OUT = ["c", "y"]
+
+HEADER = """!gm_f16 = !asc.global_tensor<f16>
+!gm_f32 = !asc.global_tensor<f32>
+!ub_f32 = !asc.local_tensor<vecin, f32>
+!ub_h = !asc.local_tensor<vecin, f16>
+!ubo_f32 = !asc.local_tensor<vecout, f32>
+!q_f32 = !asc.queue<vecin, 2>
+!q_h = !asc.queue<vecin, 2>
+!q_out = !asc.queue<vecout, 2>
+!mm_plain = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!mm_batch = !asc.matmul<a = <gm, nd, f16, layout = normal>, b = <gm, nd, f16, layout = normal>, c = <gm, nd, f32, layout = normal>>
+!mm_nbatch = !asc.matmul<a = <gm, nd, f16, layout = bsngd>, b = <gm, nd, f16, layout = bsngd>, c = <gm, nd, f32, layout = bngs1s2>, config = <norm, is_n_batch = true>>
+"""
+
+TILING_FIELDS = {
+    "usedCoreNum": 1, "M": M, "N": N, "Ka": K, "Kb": K,
+    "singleCoreM": M, "singleCoreN": N, "singleCoreK": K,
+    "baseM": BASE_M, "baseN": N, "baseK": K,
+    "batchM": BATCH, "batchN": BATCH, "BatchNum": BATCH,
+    "ALayoutInfoB": 1, "ALayoutInfoS": M, "ALayoutInfoN": BATCH,
+    "ALayoutInfoG": 1, "ALayoutInfoD": K,
+    "BLayoutInfoB": 1, "BLayoutInfoS": K, "BLayoutInfoN": BATCH,
+    "BLayoutInfoG": 1, "BLayoutInfoD": N,
+    "CLayoutInfoB": 1, "CLayoutInfoS1": M, "CLayoutInfoN": BATCH,
+    "CLayoutInfoG": 1, "CLayoutInfoS2": N,
+}
+
+WAIT_OF = {"all": "wait_iterate_all", "batch": "wait_iterate_batch",
+           "tensor_c": "wait_get_tensor_c"}
+
+
+class Region:
+    """Bytes [lo, hi) of a GM buffer (hi None: to the buffer's end) or a UB
+    buffer (buf 'ub:N')."""
+
+    def __init__(self, buf, lo, hi):
+        self.buf, self.lo, self.hi = buf, lo, hi
+
+    def overlaps(self, other):
+        if self.buf != other.buf:
+            return False
+        a_hi = self.hi if self.hi is not None else 1 << 62
+        b_hi = other.hi if other.hi is not None else 1 << 62
+        return self.lo < b_hi and other.lo < a_hi
+
+
+# Any UB buffer (a Matmul output of unknown size), and one that stays inside
+# its buffer (vector work with constant counts).
+UB_ANY = Region("ub", 0, None)
+UB_ONE = Region("ub", 0, 1)
+
+
+class View:
+    def __init__(self, ssa, buf, offset):
+        self.ssa, self.buf, self.offset = ssa, buf, offset  # offset: elements
+
+    @property
+    def elem(self):
+        return GM_BUFFERS[self.buf][0]
+
+    @property
+    def esize(self):
+        return F16 if self.elem == "f16" else F32
+
+    def region(self, elems=None):
+        lo = self.offset * self.esize
+        return Region(self.buf, lo, None if elems is None else lo + elems * self.esize)
+
+
+class Issue:
+    def __init__(self, obj, wait, outputs, inputs, waitable=True, after_wait=None):
+        self.obj, self.wait = obj, wait
+        self.outputs, self.inputs = outputs, inputs
+        self.waitable = waitable
+        self.after_wait = after_wait  # emits the consumer a wait needs (n-batch fetch)
+
+
+class Obj:
+    def __init__(self, index, kind):
+        self.index, self.kind = index, kind
+        self.ssa = f"%mm{index}"
+        self.type = {"plain": "!mm_plain", "batch": "!mm_batch",
+                     "nbatch": "!mm_nbatch"}[kind]
+        self.a = self.b = self.ws = None  # Views in effect
+        self.retired = False  # an issue without its wait flag is pending
+
+
+class Generator:
+    def __init__(self, seed, cube_only=None, use_cf=None, require=None):
+        self.rng = random.Random(seed)
+        self.seed = seed
+        r = self.rng
+        self.cube_only = cube_only if cube_only is not None else r.random() < 0.15
+        self.use_cf = (use_cf if use_cf is not None else r.random() < 0.2) and not self.cube_only
+        self.require = require or set()
+        self.lines = []
+        self.indent = 2
+        self.counter = 0
+        self.features = set()
+        self.live = {"%qv": 0, "%qh": 0, "%qo": 0}
+        self.unwaited = []  # issues without a wait flag: pending until the end
+        self.extra_pending = []
+        self.ub_counter = 0
+        self.bb = 0
+        kinds = []
+        for i in range(r.randint(1, 4)):
+            choice = r.choice(["plain", "plain", "batch", "nbatch"])
+            if self.cube_only and choice == "nbatch":
+                choice = "plain"
+            kinds.append(choice)
+        for k in self.require:
+            if k in ("plain", "batch", "nbatch") and k not in kinds:
+                kinds[0] = k
+        self.objs = [Obj(i, k) for i, k in enumerate(kinds)]
+
+    # -- emission helpers -------------------------------------------------
+    def emit(self, text):
+        self.lines.append(" " * self.indent + text)
+
+    def fresh(self, stem):
+        self.counter += 1
+        return f"%{stem}{self.counter}"
+
+    def const(self, value, ty):
+        name = self.fresh("k")
+        if ty == "f32":
+            self.emit(f"{name} = arith.constant {value:.6e} : f32")
+        elif ty == "f16":
+            self.emit(f"{name} = arith.constant {value:.6e} : f16")
+        else:
+            self.emit(f"{name} = arith.constant {value} : {ty}")
+        return name
+
+    def view(self, buf, offset):
+        """A view of `buf` at `offset` elements: the base view, an aliasing
+        second set_global_buffer, or a subview."""
+        r = self.rng
+        base = r.choice(self.bases[buf])
+        ty = "!gm_f16" if GM_BUFFERS[buf][0] == "f16" else "!gm_f32"
+        if offset == 0 and r.random() < 0.5:
+            return View(base, buf, 0)
+        off = self.const(offset, "i64")
+        name = self.fresh("v")
+        self.emit(f"{name} = asc.subview {base}[{off}] : {ty}")
+        return View(name, buf, offset)
+
+    # -- the conflict model -----------------------------------------------
+    def conflicts(self, pending, reads, writes):
+        """The pending issues an access with these regions races with."""
+        hits = []
+        for issue in pending:
+            bad = any(o.overlaps(x) for o in issue.outputs for x in reads + writes)
+            bad = bad or any(i.overlaps(w) for i in issue.inputs for w in writes)
+            if bad:
+                hits.append(issue)
+        return hits
+
+    def blocked(self, reads, writes, outer):
+        return bool(self.conflicts(outer + self.unwaited, reads, writes))
+
+    # -- the kernel -------------------------------------------------------
+    def generate(self):
+        r = self.rng
+        args = [f"%{b}: !asc.gm_addr {{asc.no_alias}}" for b in GM_BUFFERS if b != "ws"]
+        args.append("%ws: !asc.gm_addr {asc.no_alias, asc.workspace}")
+        args.append("%tiling_gm: !asc.gm_addr")
+        attrs = "asc.kernel, asc.cube_only" if self.cube_only else "asc.kernel"
+        self.kernel_name = f"random_{self.seed}"
+        out = [HEADER]
+        out.append(f"func.func @{self.kernel_name}({', '.join(args)}) attributes {{{attrs}}} {{")
+        self.prologue()
+        self.block(depth=0, outer=[], top=True)
+        self.emit("return")
+        out += self.lines
+        out.append("}")
+        return "\n".join(out) + "\n"
+
+    def prologue(self):
+        r = self.rng
+        self.emit("%c0 = arith.constant 0 : index")
+        self.emit("%c1 = arith.constant 1 : index")
+        self.emit("%c2 = arith.constant 2 : index")
+        self.emit("%i0 = arith.constant 0 : i32")
+        self.emit("%i1 = arith.constant 1 : i32")
+        self.emit(f"%nb = arith.constant {BATCH} : i32")
+        self.emit("%pipe = asc.pipe.create")
+        self.emit("%tiling = asc.get_tiling %tiling_gm")
+        self.emit("%m = asc.tiling.get %tiling[M]")
+        # Runtime-true and runtime-false conditions the analyses cannot fold.
+        self.emit("%yes = arith.cmpi sgt, %m, %i0 : i32")
+        self.emit("%no = arith.cmpi slt, %m, %i0 : i32")
+        self.bases = {}
+        for buf, (elem, _, _, _) in GM_BUFFERS.items():
+            ty = "!gm_f16" if elem == "f16" else "!gm_f32"
+            names = [f"%g_{buf}"]
+            self.emit(f"%g_{buf} = asc.set_global_buffer %{buf} : {ty}")
+            if r.random() < 0.3:
+                # A second view of the same address: aliases the first.
+                names.append(f"%g_{buf}_alias")
+                self.emit(f"%g_{buf}_alias = asc.set_global_buffer %{buf} : {ty}")
+                self.features.add("alias-view")
+            self.bases[buf] = names
+        for o in self.objs:
+            self.emit(f"{o.ssa} = asc.matmul.create : {o.type}")
+        self.emit("%sysws = asc.get_sys_workspace_ptr")
+        mms = ", ".join(o.ssa for o in self.objs)
+        tilings = ", ".join("%tiling" for _ in self.objs)
+        types = ", ".join(o.type for o in self.objs)
+        self.emit(f"asc.matmul.register %pipe, %sysws, {mms} tiling {tilings} : {types}")
+        if not self.cube_only:
+            self.emit("%qv = asc.queue.create : !q_f32")
+            self.emit("%qh = asc.queue.create : !q_h")
+            self.emit("%qo = asc.queue.create : !q_out")
+            self.emit("%qbytes = arith.constant 2048 : i32")
+            self.emit("%nbuf = arith.constant 2 : i32")
+            for q, t in (("%qv", "!q_f32"), ("%qh", "!q_h"), ("%qo", "!q_out")):
+                self.emit(f"asc.pipe.init_buffer %pipe, {q}, %nbuf, %qbytes : {t}")
+        for o in self.objs:
+            # Each object's workspace is a disjoint 1024-float slice.
+            if o.kind == "nbatch" or r.random() < 0.6:
+                o.ws = self.view("ws", 1024 * o.index)
+                self.emit(f"asc.matmul.set_workspace {o.ssa}, {o.ws.ssa} : {o.type}, !gm_f32")
+            self.set_inputs(o, [])
+
+    def input_views(self, o):
+        """Where A and B may come from (element offsets keep the operand in
+        its buffer)."""
+        r = self.rng
+        need = A_ELEMS * (BATCH if o.kind != "plain" else 1)
+        a_buf = r.choice(HALF_BUFFERS if not self.cube_only else ["a", "b"])
+        b_buf = r.choice(["a", "b", "x"] if not self.cube_only else ["a", "b"])
+        offsets = [off for off in (0, 256, 512, 1024) if off + need <= 2048]
+        return (a_buf, r.choice(offsets)), (b_buf, r.choice(offsets))
+
+    def set_inputs(self, o, pending):
+        (a_buf, a_off), (b_buf, b_off) = self.input_views(o)
+        o.a = self.view(a_buf, a_off)
+        o.b = self.view(b_buf, b_off)
+        self.emit(f"asc.matmul.set_tensor_a {o.ssa}, {o.a.ssa} : {o.type}, !gm_f16")
+        self.emit(f"asc.matmul.set_tensor_b {o.ssa}, {o.b.ssa} : {o.type}, !gm_f16")
+
+    def obj_inputs(self, o):
+        regions = [o.a.region(), o.b.region()]
+        if o.ws is not None:
+            regions.append(o.ws.region())
+        return regions
+
+    # -- blocks -----------------------------------------------------------
+    def block(self, depth, outer, top=False):
+        """A sequence of actions; what it issues it also waits for, except at
+        the top level, where the end of the kernel waits for the rest."""
+        r = self.rng
+        pending = []
+        busy_outer = {i.obj for i in outer}
+        steps = r.randint(2, 7) if top else r.randint(1, 4)
+        for _ in range(steps):
+            choice = r.random()
+            if pending and choice < 0.25:
+                self.wait(pending, r.choice(pending), outer)
+            elif choice < 0.6:
+                self.matmul_job(depth, outer, pending, busy_outer, top)
+            elif choice < 0.8 and not self.cube_only:
+                self.vector_work(outer, pending)
+            elif depth < 3:
+                self.nested(depth, outer, pending, busy_outer, top)
+        for issue in list(pending):
+            self.wait(pending, issue, outer)
+        if top:
+            for o in self.objs:
+                self.emit(f"asc.matmul.end {o.ssa} : {o.type}")
+
+    def wait(self, pending, issue, outer):
+        pending.remove(issue)
+        self.emit(f"asc.matmul.{issue.wait} {issue.obj.ssa} : {issue.obj.type}")
+        if issue.after_wait:
+            issue.after_wait(outer + pending)
+
+    def nested(self, depth, outer_of_block, pending, busy_outer, top):
+        r = self.rng
+        outer = outer_of_block + pending
+        busy = busy_outer | {i.obj for i in pending}
+        kind = r.choice(["for", "if", "ifelse", "both", "cf"] if top and self.use_cf
+                        else ["for", "if", "ifelse", "both"])
+        if kind == "for":
+            self.features.add("scf.for")
+            iv = self.fresh("iv")
+            self.emit(f"scf.for {iv} = %c0 to %c2 step %c1 {{")
+            self.indent += 2
+            self.block(depth + 1, outer)
+            self.indent -= 2
+            self.emit("}")
+        elif kind in ("if", "ifelse"):
+            self.features.add("scf.if")
+            cond = r.choice(["%yes", "%no"])
+            self.emit(f"scf.if {cond} {{")
+            self.indent += 2
+            self.block(depth + 1, outer)
+            self.indent -= 2
+            if kind == "ifelse":
+                self.emit("} else {")
+                self.indent += 2
+                self.block(depth + 1, outer)
+                self.indent -= 2
+            self.emit("}")
+        elif kind == "both":
+            # One async IterateAll in each branch, waited for after the if:
+            # handled by the caller's pending list, so only at the top.
+            if top:
+                self.both_branches(outer, busy, pending)
+        else:
+            self.features.add("cf")
+            then_bb, else_bb, join_bb = (f"^bb{self.bb + i + 1}" for i in range(3))
+            self.bb += 3
+            self.emit(f"cf.cond_br {r.choice(['%yes', '%no'])}, {then_bb}, {else_bb}")
+            for label in (then_bb, else_bb):
+                self.lines.append(" " * (self.indent - 2) + f"{label}:")
+                self.block(depth + 1, outer)
+                self.emit(f"cf.br {join_bb}")
+            self.lines.append(" " * (self.indent - 2) + f"{join_bb}:")
+
+    def both_branches(self, outer, busy, pending):
+        """scf.if with the same async IterateAll in each branch; the caller's
+        block waits for it after the if."""
+        r = self.rng
+        idle = [o for o in self.objs if o not in busy and not o.retired and o.kind == "plain"]
+        # The cube-side object of a cube-only kernel has no waits.
+        if not idle or self.cube_only:
+            return
+        o = r.choice(idle)
+        out = self.pick_output(o, outer, C_ELEMS, [])
+        if out is None or self.blocked(self.obj_inputs(o), [], outer):
+            return
+        self.emit(f"scf.if {r.choice(['%yes', '%no'])} {{")
+        for _ in range(2):
+            self.indent += 2
+            self.emit(f"asc.matmul.iterate_all {o.ssa}, {out.ssa} {{sync = false, wait_iterate_all = true}} : {o.type}, !gm_f32")
+            self.indent -= 2
+            if _ == 0:
+                self.emit("} else {")
+        self.emit("}")
+        pending.append(Issue(o, "wait_iterate_all", [out.region()], self.obj_inputs(o)))
+        self.features.add("issue-in-both-branches")
+
+    # -- Matmul work ------------------------------------------------------
+    def pick_output(self, o, blocked, elems, extra_inputs):
+        """A GM float view for a Matmul output of `elems` elements that no
+        pending issue reads or writes, or None."""
+        r = self.rng
+        for _ in range(6):
+            buf = r.choice(FLOAT_OUT)
+            off = r.choice([0, 128, 256, 512, 768, 1024, 1280, 1536])
+            if off + elems > 2048:
+                continue
+            region = Region(buf, off * F32, None)
+            if self.blocked([], [region], blocked):
+                continue
+            return self.view(buf, off)
+        return None
+
+    def matmul_job(self, depth, outer, pending, busy_outer, top):
+        r = self.rng
+        busy = busy_outer | {i.obj for i in pending}
+        idle = [o for o in self.objs if o not in busy and not o.retired]
+        if not idle:
+            return
+        o = r.choice(idle)
+        blocked = outer + pending
+        # New inputs only at the top level: a setter in a branch or a loop
+        # leaves either input in effect after it (or, in a loop, before it in
+        # the next iteration), which this model does not track.
+        if depth == 0 and r.random() < 0.3:
+            self.set_inputs(o, pending)
+        inputs = self.obj_inputs(o)
+        # The job's inputs must not be pending outputs.
+        if self.blocked(inputs, [], blocked):
+            return
+        self.extra_pending = []
+        if o.kind == "plain":
+            options = ["all_gm", "all_gm"]
+            # Async GetTensorC stages blocks in the workspace: without
+            # SetWorkspace that may be any GM.
+            if o.ws is not None or self.cube_only:
+                options += ["iterate_ub", "iterate_gm", "iterate_view"]
+            job = r.choice(options)
+            getattr(self, "job_" + job)(o, blocked, pending, top)
+        elif o.kind == "batch":
+            self.job_batch(o, blocked, pending, top)
+        else:
+            self.job_nbatch(o, blocked, pending)
+        pending.extend(self.extra_pending)
+        self.extra_pending = []
+
+    def job_all_gm(self, o, blocked, pending, top):
+        r = self.rng
+        out = self.pick_output(o, blocked, C_ELEMS, [])
+        if out is None:
+            return
+        atomic = r.choice([0, 0, 0, 1, 2, 3])
+        atomic_attr = f"en_atomic = {atomic} : i32" if atomic else ""
+        mode = r.choice(["sync", "async", "async", "async", "unwaited"])
+        if mode == "unwaited" and not top:
+            mode = "async"
+        if self.cube_only:
+            # The cube-side object has no waits (WaitIterateAll is the mix
+            # client's).
+            mode = "sync"
+        attrs = [a for a in [atomic_attr] if a]
+        if mode != "sync":
+            attrs.append("sync = false")
+        if mode == "async":
+            attrs.append("wait_iterate_all = true")
+        attr_text = " {" + ", ".join(attrs) + "}" if attrs else ""
+        self.emit(f"asc.matmul.iterate_all {o.ssa}, {out.ssa}{attr_text} : {o.type}, !gm_f32")
+        self.features.add(f"iterate_all-{mode}")
+        if mode == "async":
+            self.extra_pending.append(Issue(o, "wait_iterate_all", [out.region()], self.obj_inputs(o)))
+        elif mode == "unwaited":
+            # Pending until the object's end: nothing may touch it again.
+            o.retired = True
+            self.unwaited.append(Issue(o, None, [out.region()], self.obj_inputs(o)))
+
+    def job_all_ub(self, o, blocked, pending, top):
+        """A synchronous IterateAll into a UB tensor, scaled and stored."""
+        if self.live["%qv"] >= 2:
+            return
+        dst = self.pick_output(o, blocked, C_ELEMS, [])
+        if dst is None or self.blocked([], [UB_ANY], blocked):
+            return
+        t = self.alloc("%qv", "!q_f32", "!ub_f32")
+        self.emit(f"asc.matmul.iterate_all {o.ssa}, {t} : {o.type}, !ub_f32")
+        self.features.add("iterate_all-ub")
+        n = self.const(C_ELEMS, "i32")
+        s = self.const(0.5, "f32")
+        self.emit(f"asc.muls {t}, {t}, {s}, {n} : !ub_f32, !ub_f32")
+        self.emit(f"asc.data_copy {dst.ssa}, {t}, {n} : !gm_f32, !ub_f32")
+        self.free("%qv", "!q_f32", t, "!ub_f32")
+
+    def iterate_loop(self, o, body):
+        """while (mm.Iterate()) { body }"""
+        count = self.fresh("n")
+        self.emit(f"{count} = scf.while (%r{self.counter} = %i0) : (i32) -> i32 {{")
+        arg = f"%r{self.counter}"
+        self.indent += 2
+        more = self.fresh("more")
+        # An async GetTensorC fetches what an async Iterate computed into
+        # the workspace.
+        sync = "" if self.cube_only else " {sync = false}"
+        self.emit(f"{more} = asc.matmul.iterate {o.ssa}{sync} : {o.type}")
+        self.emit(f"scf.condition({more}) {arg} : i32")
+        self.indent -= 2
+        self.emit("} do {")
+        barg = self.fresh("round")
+        self.emit(f"^bb0({barg}: i32):")
+        self.indent += 2
+        body()
+        nxt = self.fresh("next")
+        self.emit(f"{nxt} = arith.addi {barg}, %i1 : i32")
+        self.emit(f"scf.yield {nxt} : i32")
+        self.indent -= 2
+        self.emit("}")
+        self.features.add("iterate-getTensorC")
+
+    def independent_work(self, blocked):
+        if not self.cube_only and self.rng.random() < 0.5:
+            self.vector_work(blocked, [])
+
+    def job_iterate_ub(self, o, blocked, pending, top):
+        if self.cube_only:
+            return self.job_iterate_gm(o, blocked, pending, top)
+        if self.live["%qo"] >= 2:
+            return
+        dst = self.pick_output(o, blocked, BASE_M * N, [])
+        if dst is None:
+            return
+
+        def body():
+            t = self.alloc("%qo", "!q_out", "!ubo_f32")
+            self.emit(f"asc.matmul.get_tensor_c {o.ssa}, {t} {{sync = false, en_sequential_write = true}} : {o.type}, !ubo_f32")
+            # A UB output whose size comes from the tiling may run past its
+            # buffer into any other (docs/Protocol.md, section 5).
+            issue = Issue(o, "wait_get_tensor_c", [UB_ANY, o.ws.region()], self.obj_inputs(o))
+            self.independent_work(blocked + [issue])
+            self.emit(f"asc.matmul.wait_get_tensor_c {o.ssa} : {o.type}")
+            n = self.const(BASE_M * N, "i32")
+            s = self.const(0.25, "f32")
+            self.emit(f"asc.adds {t}, {t}, {s}, {n} : !ubo_f32, !ubo_f32")
+            self.emit(f"asc.queue.enque %qo, {t} : !q_out, !ubo_f32")
+            u = self.fresh("u")
+            self.emit(f"{u} = asc.queue.deque %qo : !q_out -> !ubo_f32")
+            self.emit(f"asc.data_copy {dst.ssa}, {u}, {n} : !gm_f32, !ubo_f32")
+            self.free("%qo", "!q_out", u, "!ubo_f32")
+        self.iterate_loop(o, body)
+        self.features.add("getTensorC-ub")
+
+    def job_iterate_gm(self, o, blocked, pending, top):
+        dst = self.pick_output(o, blocked, C_ELEMS, [])
+        if dst is None:
+            return
+        if self.cube_only:
+            self.iterate_loop(o, lambda: self.emit(
+                f"asc.matmul.get_tensor_c {o.ssa}, {dst.ssa} : {o.type}, !gm_f32"))
+            return
+
+        def body():
+            self.emit(f"asc.matmul.get_tensor_c {o.ssa}, {dst.ssa} {{sync = false}} : {o.type}, !gm_f32")
+            issue = Issue(o, "wait_get_tensor_c", [dst.region(), o.ws.region()], self.obj_inputs(o))
+            self.independent_work(blocked + [issue])
+            self.emit(f"asc.matmul.wait_get_tensor_c {o.ssa} : {o.type}")
+        self.iterate_loop(o, body)
+        self.features.add("getTensorC-gm")
+
+    def job_iterate_view(self, o, blocked, pending, top):
+        if self.cube_only or self.live["%qv"] >= 2:
+            return self.job_iterate_gm(o, blocked, pending, top)
+        dst = self.pick_output(o, blocked, BASE_M * N, [])
+        if dst is None:
+            return
+
+        def body():
+            blk = self.fresh("blk")
+            self.emit(f"{blk} = asc.matmul.get_tensor_c {o.ssa} {{sync = false}} : {o.type} -> !gm_f32")
+            issue = Issue(o, "wait_get_tensor_c", [o.ws.region()], self.obj_inputs(o))
+            self.independent_work(blocked + [issue])
+            self.emit(f"asc.matmul.wait_get_tensor_c {o.ssa} : {o.type}")
+            t = self.alloc("%qv", "!q_f32", "!ub_f32")
+            n = self.const(BASE_M * N, "i32")
+            self.emit(f"asc.data_copy {t}, {blk}, {n} : !ub_f32, !gm_f32")
+            self.emit(f"asc.data_copy {dst.ssa}, {t}, {n} : !gm_f32, !ub_f32")
+            self.free("%qv", "!q_f32", t, "!ub_f32")
+        self.iterate_loop(o, body)
+        self.features.add("getTensorC-view")
+
+    def job_batch(self, o, blocked, pending, top):
+        r = self.rng
+        out = self.pick_output(o, blocked, BATCH * C_ELEMS, [])
+        if out is None:
+            return
+        sync = r.random() < 0.3 or self.cube_only
+        attrs = "" if sync else " {sync = false, wait_iterate_batch = true}"
+        if self.cube_only:
+            self.emit(f"asc.matmul.set_batch_num {o.ssa}, %nb, %nb : {o.type}")
+            self.emit(f"asc.matmul.iterate_batch {o.ssa}, {out.ssa}{attrs} : {o.type}, !gm_f32")
+            self.features.add("iterate_batch-cube")
+        else:
+            self.emit(f"asc.matmul.iterate_batch {o.ssa}, {out.ssa} batch(%nb, %nb){attrs} : {o.type}, !gm_f32")
+        self.features.add("iterate_batch-" + ("sync" if sync else "async"))
+        if not sync:
+            self.extra_pending.append(Issue(o, "wait_iterate_batch", [out.region()], self.obj_inputs(o)))
+
+    def job_nbatch(self, o, blocked, pending):
+        """Async IterateNBatch into the workspace; after its wait, one
+        GetBatchTensorC into UB, stored to GM."""
+        out_ws = o.ws.region()
+        if self.blocked([], [out_ws], blocked) or self.live["%qo"] >= 2:
+            return
+        dst = self.pick_output(o, blocked, BATCH * C_ELEMS, [])
+        if dst is None:
+            return
+        self.emit(f"asc.matmul.iterate_n_batch {o.ssa}, %i1, %nb, %nb {{sync = false, wait_iterate_batch = true}} : {o.type}")
+        self.features.add("iterate_n_batch")
+
+        def fetch(blocked_now):
+            if self.live["%qo"] >= 2 or self.blocked([], [dst.region(BATCH * C_ELEMS), UB_ANY], blocked_now):
+                # No room to fetch into, or the destination became busy:
+                # the results stay in the workspace.
+                return
+            t = self.alloc("%qo", "!q_out", "!ubo_f32")
+            self.emit(f"asc.matmul.get_batch_tensor_c {o.ssa}, %nb, %nb into {t} {{sync = false}} : {o.type}, !ubo_f32")
+            n = self.const(BATCH * C_ELEMS, "i32")
+            self.emit(f"asc.data_copy {dst.ssa}, {t}, {n} : !gm_f32, !ubo_f32")
+            self.free("%qo", "!q_out", t, "!ubo_f32")
+            self.features.add("get_batch_tensor_c")
+        self.extra_pending.append(Issue(o, "wait_iterate_batch", [out_ws], self.obj_inputs(o), after_wait=fetch))
+
+    # -- vector work ------------------------------------------------------
+    def alloc(self, q, qty, ty):
+        t = self.fresh("t")
+        self.emit(f"{t} = asc.queue.alloc_tensor {q} : {qty} -> {ty}")
+        self.live[q] += 1
+        return t
+
+    def free(self, q, qty, t, ty):
+        self.emit(f"asc.queue.free_tensor {q}, {t} : {qty}, {ty}")
+        self.live[q] -= 1
+
+    def vector_work(self, outer, pending):
+        """GM -> UB, vector instructions, UB -> GM (maybe strided). Waits for
+        the current block's pending issues it would race with, gives up
+        when an outer one is in the way."""
+        r = self.rng
+        half = r.random() < 0.3
+        q, qty, ty, esize, elem = (("%qh", "!q_h", "!ub_h", F16, "f16") if half
+                                   else ("%qv", "!q_f32", "!ub_f32", F32, "f32"))
+        if self.live[q] >= 1:
+            return
+        gm_ty = "!gm_f16" if half else "!gm_f32"
+        unit = 32 // esize
+        count = unit * r.choice([1, 2, 4, 8, 16, 32])
+        src_buf = r.choice(HALF_BUFFERS if half else ["c", "y", "ws"])
+        dst_buf = r.choice(HALF_BUFFERS if half else FLOAT_OUT)
+        size = GM_BUFFERS[src_buf][1]
+        src_off = r.randrange(0, size - count + 1, unit)
+        strided = r.random() < 0.3
+        blocks, stride = (2, r.choice([1, 2])) if strided else (1, 0)
+        per_block = count // blocks
+        span = count + (blocks - 1) * stride * unit if strided else count
+        dst_off = r.randrange(0, GM_BUFFERS[dst_buf][1] - span + 1, unit)
+        reads = [Region(src_buf, src_off * esize, (src_off + count) * esize), UB_ONE]
+        writes = [Region(dst_buf, dst_off * esize, (dst_off + span) * esize), UB_ONE]
+        if self.blocked(reads, writes, outer):
+            return
+        for issue in self.conflicts(pending, reads, writes):
+            self.wait(pending, issue, outer)
+        src = self.view(src_buf, src_off)
+        dst = self.view(dst_buf, dst_off)
+        n = self.const(count, "i32")
+        t = self.alloc(q, qty, ty)
+        self.emit(f"asc.data_copy {t}, {src.ssa}, {n} : {ty}, {gm_ty}")
+        self.emit(f"asc.queue.enque {q}, {t} : {qty}, {ty}")
+        u = self.fresh("u")
+        self.emit(f"{u} = asc.queue.deque {q} : {qty} -> {ty}")
+        for _ in range(r.randint(1, 3)):
+            op = r.choice(["muls", "adds", "leaky_relu", "add2", "duplicate"])
+            s = self.const(r.choice([0.5, 0.25, -1.0, 2.0, 0.125]), elem)
+            if op in ("muls", "adds", "leaky_relu"):
+                self.emit(f"asc.{op} {u}, {u}, {s}, {n} : {ty}, {ty}")
+            elif op == "duplicate":
+                w = self.alloc(q, qty, ty)
+                self.emit(f"asc.duplicate {w}, {s}, {n} : {ty}")
+                self.emit(f"asc.add {u}, {u}, {w}, {n} : {ty}, {ty}, {ty}")
+                self.free(q, qty, w, ty)
+                self.features.add("two-live-buffers")
+            else:
+                # A second live buffer from the same queue.
+                w = self.alloc(q, qty, ty)
+                src2 = self.view(src_buf, src_off)
+                self.emit(f"asc.data_copy {w}, {src2.ssa}, {n} : {ty}, {gm_ty}")
+                self.emit(f"asc.add {u}, {u}, {w}, {n} : {ty}, {ty}, {ty}")
+                self.free(q, qty, w, ty)
+                self.features.add("two-live-buffers")
+        if strided:
+            bc = self.const(blocks, "i32")
+            bl = self.const(per_block * esize // 32, "i32")
+            ds = self.const(stride, "i32")
+            self.emit(f"asc.data_copy {dst.ssa}, {u} params({bc}, {bl}, %i0, {ds}) : {gm_ty}, {ty}")
+            self.features.add("strided-copy")
+        else:
+            self.emit(f"asc.data_copy {dst.ssa}, {u}, {n} : {gm_ty}, {ty}")
+        self.free(q, qty, u, ty)
+        self.features.add("vector")
+
+    def launch(self):
+        args = []
+        for buf, (elem, count, role, init) in GM_BUFFERS.items():
+            arg = {"name": buf, "role": role, "type": elem, "shape": [count]}
+            if init:
+                arg["init"] = init
+            args.append(arg)
+        args.append({"name": "tiling", "role": "tiling", "bytes": 512,
+                     "tilings": [{"offset": 0, "fields": TILING_FIELDS}]})
+        launch = {"kernel": self.kernel_name, "blocks": 1, "seed": self.seed % 1000 + 1,
+                  "args": args}
+        if self.cube_only:
+            launch["kernel_type"] = "aic_only"
+        return {"launches": [launch]}
+
+
+def generate_valid(seed, **kwargs):
+    """(kernel text, launch dict or None, features)."""
+    gen = Generator(seed, **kwargs)
+    text = gen.generate()
+    return text, gen.launch(), gen
+
+
+# -- invalid kernels ------------------------------------------------------
+# Each rule: the diagnostic (a substring of the error) it must get, and a
+# mutation of a valid kernel that breaks it and nothing else the verifiers
+# check first. A mutation returns the new text, or None when the kernel lacks
+# what it needs (the generator then tries the next sub-seed).
+
+RULE_DIAGNOSTICS = {
+    "L1": "expects sync = false when wait_iterate_all = true",
+    "L2": "expects no wait_iterate_all with a local output",
+    "L3": "expects en_atomic to be 0, 1, 2 or 3, got 4",
+    "L4": "expects output element type 'f16' to match the Matmul C element type 'f32'",
+    "L5": "expects the Matmul C part to be at co1 with format nz when local_c_matrix is given",
+    "L6": "expects sync = false when returning the block (no destination)",
+    "L7": "expects sync = true with a local output",
+    "L8": "expects sync = false when wait_iterate_batch = true",
+    "L9": "expects sync = false (get_batch_tensor_c has no synchronous form)",
+    "L10": "has no async issue to complete",
+    "L11": "expects one asc.matmul.register per kernel",
+    "L12": "expects A and B batch layouts bsngd, sbngd or bngs1s2",
+    "L13": "expects a cube-only kernel ('asc.cube_only')",
+    "L14": "to be a global-memory address (!asc.gm_addr) or a scalar",
+    "P1": "rule P1",
+    "P2": "(rule P2)",
+    "P3": "(rule P3)",
+    "P4": "uses the Matmul object after its end (rule P4)",
+}
+RULES = list(RULE_DIAGNOSTICS)
+UB_ALLOC = "%bad_ub = asc.queue.alloc_tensor %qv : !q_f32 -> !ub_f32"
+
+
+def _objects(gen, kind=None):
+    return [o for o in gen.objs if kind is None or o.kind == kind]
+
+
+def _insert_before_end(lines, new):
+    """Inserts `new` before the first top-level asc.matmul.end: every object
+    is idle there."""
+    for i, line in enumerate(lines):
+        if line.startswith("  asc.matmul.end "):
+            return lines[:i] + ["  " + n for n in new] + lines[i:]
+    return None
+
+
+def _async_issues(lines):
+    """(index, object ssa, output view or None) of each async issue with a
+    wait flag."""
+    found = []
+    for i, line in enumerate(lines):
+        text = line.strip()
+        if "sync = false" not in text or "asc.matmul." not in text:
+            continue
+        if not any(k in text for k in ("wait_iterate_all = true", "wait_iterate_batch = true",
+                                       "get_tensor_c")):
+            continue
+        parts = text.split("asc.matmul.", 1)[1].split()
+        obj = parts[1].rstrip(",")
+        out = parts[2].rstrip(",") if "iterate_all" in parts[0] or "iterate_batch" in parts[0] else None
+        found.append((i, obj, out))
+    return found
+
+
+def _mutate(rule, gen, text):
+    lines = text.split("\n")
+    indent = lambda i: lines[i][:len(lines[i]) - len(lines[i].lstrip())]
+    plain = _objects(gen, "plain")
+    any_obj = gen.objs[0]
+    mm, ty = any_obj.ssa, any_obj.type
+    if rule == "L1":
+        return _insert_before_end(lines, [f"asc.matmul.iterate_all {mm}, %g_c {{wait_iterate_all = true}} : {ty}, !gm_f32"])
+    if rule == "L2":
+        return _insert_before_end(lines, [UB_ALLOC, f"asc.matmul.iterate_all {mm}, %bad_ub {{sync = false, wait_iterate_all = false}} : {ty}, !ub_f32"])
+    if rule == "L3":
+        return _insert_before_end(lines, [f"asc.matmul.iterate_all {mm}, %g_c {{en_atomic = 4 : i32}} : {ty}, !gm_f32"])
+    if rule == "L4":
+        return _insert_before_end(lines, [f"asc.matmul.iterate_all {mm}, %g_x : {ty}, !gm_f16"])
+    if rule == "L5":
+        return _insert_before_end(lines, [
+            "%bad_q = asc.queue.create : !asc.queue<co1, 1>",
+            "%bad_l0c = asc.queue.alloc_tensor %bad_q : !asc.queue<co1, 1> -> !asc.local_tensor<co1, f32>",
+            f"%bad_more = asc.matmul.iterate {mm} local_c %bad_l0c : {ty}, !asc.local_tensor<co1, f32>"])
+    if rule == "L6":
+        return _insert_before_end(lines, [f"%bad_blk = asc.matmul.get_tensor_c {mm} : {ty} -> !gm_f32"])
+    if rule == "L7":
+        return _insert_before_end(lines, [UB_ALLOC, f"asc.matmul.iterate_batch {mm}, %bad_ub batch(%nb, %nb) {{en_sequential_write = true, sync = false}} : {ty}, !ub_f32"])
+    if rule == "L8":
+        nb = _objects(gen, "nbatch")
+        if not nb:
+            return None
+        return _insert_before_end(lines, [f"asc.matmul.iterate_n_batch {nb[0].ssa}, %i1, %nb, %nb {{wait_iterate_batch = true}} : !mm_nbatch"])
+    if rule == "L9":
+        return _insert_before_end(lines, [f"%bad_r = asc.matmul.get_batch_tensor_c {mm}, %nb, %nb : {ty} -> !gm_f32"])
+    if rule == "L10":
+        # A wait of a kind the object never issues.
+        wait = "wait_iterate_batch" if any_obj.kind == "plain" else "wait_get_tensor_c"
+        return _insert_before_end(lines, [f"asc.matmul.{wait} {mm} : {ty}"])
+    if rule == "L11":
+        for i, line in enumerate(lines):
+            if line.strip().startswith("asc.matmul.register"):
+                return lines[:i + 1] + [f"  asc.matmul.register %pipe, %sysws, {mm} tiling %tiling : {ty}"] + lines[i + 1:]
+        return None
+    if rule == "L12":
+        if not plain:
+            return None
+        return _insert_before_end(lines, [f"asc.matmul.iterate_n_batch {plain[0].ssa}, %i1, %nb, %nb : !mm_plain"])
+    if rule == "L13":
+        return _insert_before_end(lines, [f"asc.matmul.set_batch_num {mm}, %nb, %nb : {ty}"])
+    if rule == "L14":
+        for i, line in enumerate(lines):
+            if line.startswith("func.func @"):
+                lines[i] = line.replace("%tiling_gm: !asc.gm_addr)", "%tiling_gm: !asc.gm_addr, %bad: !asc.local_tensor<vecin, f32>)")
+                return lines
+        return None
+    issues = _async_issues(lines)
+    rng = random.Random(gen.seed)
+    if rule == "P1":
+        if not issues:
+            return None
+        i, obj, _ = rng.choice(issues)
+        t = next(o.type for o in gen.objs if o.ssa == obj)
+        # Reconfigure the object while its issue is pending.
+        return lines[:i + 1] + [f"{indent(i)}asc.matmul.set_tensor_a {obj}, %g_a : {t}, !gm_f16"] + lines[i + 1:]
+    if rule == "P2":
+        waits = [i for i, l in enumerate(lines) if l.strip().startswith("asc.matmul.wait_")]
+        if not waits:
+            return None
+        i = rng.choice(waits)
+        return lines[:i + 1] + [lines[i]] + lines[i + 1:]
+    if rule == "P3":
+        gm = [(i, obj, out) for i, obj, out in issues if out]
+        if not gm:
+            return None
+        i, obj, out = rng.choice(gm)
+        ind = indent(i)
+        return lines[:i + 1] + [ind + "%bad_n = arith.constant 8 : i32", ind + UB_ALLOC,
+                                ind + f"asc.data_copy %bad_ub, {out}, %bad_n : !ub_f32, !gm_f32"] + lines[i + 1:]
+    if rule == "P4":
+        for i in range(len(lines) - 1, -1, -1):
+            if lines[i].startswith("  asc.matmul.end "):
+                obj = lines[i].split()[1]
+                t = next(o.type for o in gen.objs if o.ssa == obj)
+                return lines[:i + 1] + [f"  asc.matmul.set_tensor_a {obj}, %g_a : {t}, !gm_f16"] + lines[i + 1:]
+        return None
+    raise ValueError(f"unknown rule {rule}")
+
+
+def generate_invalid(seed, rule=None):
+    """(rule, expected diagnostic, kernel text): a valid mix kernel of a
+    sub-seed of `seed` with one mutation."""
+    if rule is None:
+        rule = RULES[seed % len(RULES)]
+    if rule not in RULE_DIAGNOSTICS:
+        raise SystemExit(f"asc-gen-kernel: unknown rule '{rule}' (L1-L14, P1-P4)")
+    require = {"nbatch"} if rule == "L8" else {"plain"} if rule == "L12" else set()
+    for attempt in range(200):
+        gen = Generator(seed * 1000 + attempt, cube_only=False, require=require)
+        text = gen.generate()
+        mutated = _mutate(rule, gen, text)
+        if mutated is not None:
+            expect = RULE_DIAGNOSTICS[rule]
+            header = f"// rule: {rule}\n// expect: {expect}\n"
+            return rule, expect, header + "\n".join(mutated)
+    raise SystemExit(f"asc-gen-kernel: no kernel for rule {rule} from seed {seed}")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seed", type=int, required=True)
+    parser.add_argument("--invalid", action="store_true",
+                        help="break exactly one rule (printed on stderr)")
+    parser.add_argument("--rule", help="with --invalid: the rule to break (L1-L14, P1-P4)")
+    parser.add_argument("-o", "--output", metavar="BASE",
+                        help="write BASE.mlir (and BASE.launch.json) instead of stdout")
+    args = parser.parse_args(argv)
+    if args.invalid:
+        rule, expect, text = generate_invalid(args.seed, args.rule)
+        print(f"breaks rule {rule}: {expect}", file=sys.stderr)
+        launch = None
+    else:
+        text, launch, _ = generate_valid(args.seed)
+    if args.output:
+        with open(args.output + ".mlir", "w") as f:
+            f.write(text)
+        if launch:
+            with open(args.output + ".launch.json", "w") as f:
+                json.dump(launch, f, indent=1)
+                f.write("\n")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
