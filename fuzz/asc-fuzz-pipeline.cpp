@@ -188,7 +188,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size == 0)
     return 0;
   PipelineOptions options(data[0]);
-  llvm::StringRef text(reinterpret_cast<const char *>(data + 1), size - 1);
+  // The MLIR lexer reads up to a NUL: give it a terminated copy.
+  std::string text(reinterpret_cast<const char *>(data + 1), size - 1);
 
   MLIRContext context;
   prepareContext(context);
