@@ -32,13 +32,18 @@ for target in "${targets[@]}"; do
   [ -d "$fuzz/seeds/$target" ] && dirs+=("$fuzz/seeds/$target")
   log=$fuzz/$target.log
   echo "== $target for ${seconds}s (corpus $corpus, log $log)"
-  # The dictionary is the asc textual IR's; the C API target reads bytes.
-  dict_args=()
-  [ "$target" = asc-fuzz-pipeline ] && dict_args=(-dict="$fuzz/asc.dict")
+  # The pipeline target reads asc text: the dictionary, and inputs as long
+  # as the longest test case. The C API target reads a program of choices:
+  # short, but long enough from the start to build a kernel.
+  if [ "$target" = asc-fuzz-pipeline ]; then
+    target_args=(-dict="$fuzz/asc.dict" -max_len=16384)
+  else
+    target_args=(-max_len=1024 -len_control=0)
+  fi
   seed_args=()
   [ -n "${FUZZ_SEED:-}" ] && seed_args=(-seed="$FUZZ_SEED")
-  if "$binary" "${dirs[@]}" "${dict_args[@]}" -max_total_time="$seconds" \
-      -timeout=30 -rss_limit_mb=4096 -max_len=16384 -print_final_stats=1 \
+  if "$binary" "${dirs[@]}" "${target_args[@]}" -max_total_time="$seconds" \
+      -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 \
       -artifact_prefix="$fuzz/artifacts/$target-" "${seed_args[@]}" > "$log" 2>&1; then
     grep -E "^stat::number_of_executed_units|^stat::new_units_added" "$log" || true
   else
