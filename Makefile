@@ -4,6 +4,10 @@
 #               (asc-opt) and print it as Ascend C (asc-translate)
 #   make test   build, then run the whole lit suite; ends with "N passed, N failed"
 #   make docs   regenerate the ODS-generated docs (docs/Dialects/, docs/AscPasses.md)
+#   make sanitize  build with ASan + UBSan in build-sanitize/, run the whole
+#               lit suite there
+#   make fuzz   build the libFuzzer targets in build-sanitize/ and run each for
+#               SECONDS seconds (default 300); docs/Testing.md
 
 BUILD_DIR ?= build
 LLVM_DIR ?= /usr/lib/llvm-22
@@ -14,7 +18,8 @@ EXAMPLE ?= examples/04-async-iterate-all-overlap.mlir
 PACKAGES := cmake ninja-build python3 llvm-22-dev llvm-22-tools libmlir-22-dev \
             mlir-22-tools clang-22
 
-.PHONY: all deps configure build run test docs clean
+.PHONY: all deps configure build run test docs clean \
+        sanitize-deps sanitize-configure sanitize-build sanitize fuzz
 
 all: build
 
@@ -50,5 +55,39 @@ docs: configure
 	cp $(BUILD_DIR)/docs/Dialects/AscDialect.md docs/Dialects/AscDialect.md
 	cp $(BUILD_DIR)/docs/AscPasses.md docs/AscPasses.md
 
+# The sanitizer build: our code with ASan + UBSan (and libFuzzer's coverage
+# instrumentation, so the same build serves `make fuzz`); Debian's libMLIR.so
+# stays uninstrumented. test/lit.cfg.py sets the runtime options it needs.
+SANITIZE_BUILD_DIR ?= build-sanitize
+SANITIZE_PACKAGES := $(PACKAGES) libclang-rt-22-dev
+UBSAN_FLAGS := -fsanitize=undefined -fno-sanitize=vptr,function -fno-sanitize-recover=all
+SECONDS ?= 300
+
+sanitize-deps:
+	@utils/install-deps.sh $(SANITIZE_PACKAGES)
+
+$(SANITIZE_BUILD_DIR)/build.ninja: CMakeLists.txt | sanitize-deps
+	cmake -G Ninja -S . -B $(SANITIZE_BUILD_DIR) \
+	  -DCMAKE_BUILD_TYPE=Release \
+	  -DCMAKE_C_COMPILER=$(LLVM_DIR)/bin/clang \
+	  -DCMAKE_CXX_COMPILER=$(LLVM_DIR)/bin/clang++ \
+	  -DMLIR_DIR=$(LLVM_DIR)/lib/cmake/mlir \
+	  -DLLVM_EXTERNAL_LIT=$(LLVM_DIR)/bin/lit \
+	  "-DLLVM_USE_SANITIZER=Address;Undefined" \
+	  "-DLLVM_UBSAN_FLAGS=$(UBSAN_FLAGS)" \
+	  -DLLVM_USE_SANITIZE_COVERAGE=ON \
+	  -DASC_ENABLE_FUZZING=ON
+
+sanitize-configure: $(SANITIZE_BUILD_DIR)/build.ninja
+
+sanitize-build: sanitize-configure
+	ninja -C $(SANITIZE_BUILD_DIR) -j $(JOBS)
+
+sanitize: sanitize-build
+	@utils/run-lit.py $(LLVM_DIR)/bin/lit $(SANITIZE_BUILD_DIR)/test
+
+fuzz: sanitize-build
+	fuzz/run-fuzzers.sh $(SANITIZE_BUILD_DIR) $(SECONDS)
+
 clean:
-	rm -rf $(BUILD_DIR)
+	rm -rf $(BUILD_DIR) $(SANITIZE_BUILD_DIR)

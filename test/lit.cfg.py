@@ -3,9 +3,11 @@
 
 import os
 import shutil
+import subprocess
 
 import lit.formats
 from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
 
 config.name = "ASC"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
@@ -64,8 +66,17 @@ llvm_config.add_tool_substitutions(
     ["asc-capi-enum-test", "asc-capi-ir-test", "asc-capi-pass-test", "asc-capi-pipeline-test",
      "asc-capi-pipeline-options-test",
      "asc-lsp-server"], tool_dirs)
-# The system's stock mlir-opt, never a tool of this build.
-llvm_config.add_tool_substitutions(["mlir-opt"], [config.llvm_tools_dir])
+# The system's stock mlir-opt, never a tool of this build. In a sanitizer
+# build it loads an instrumented plugin, so the sanitizer runtime it lacks
+# is preloaded.
+stock_mlir_opt = "mlir-opt"
+if config.asc_sanitizer:
+    asan_runtime = subprocess.check_output(
+        [config.host_cc, "-print-file-name=libclang_rt.asan-x86_64.so"],
+        text=True).strip()
+    stock_mlir_opt = ToolSubst("mlir-opt", command="env LD_PRELOAD=%s %s" % (
+        asan_runtime, os.path.join(config.llvm_tools_dir, "mlir-opt")))
+llvm_config.add_tool_substitutions([stock_mlir_opt], [config.llvm_tools_dir])
 config.substitutions.append(
     ("%asc_plugin",
      os.path.join(config.asc_obj_root, "lib", "AscPlugin" + config.shlib_ext)))
@@ -76,3 +87,29 @@ config.substitutions.append(("%cmake_make_program", config.cmake_make_program))
 config.substitutions.append(("%cmake", config.cmake_command))
 config.substitutions.append(("%host_cc", config.host_cc))
 config.substitutions.append(("%asc_cxx_compiler", config.asc_cxx_compiler))
+
+# The sanitizer build (`make sanitize`, docs/Testing.md): our code is
+# instrumented with ASan + UBSan, Debian's libMLIR.so is not. The allocators
+# LLVM's headers inline into our code poison memory that libMLIR's copies of
+# them hand out without unpoisoning, so user poisoning is off; every UBSan
+# report stops the tool. A C client built by a test (examples/embed) links
+# the instrumented libAscCAPI.so, so it is instrumented too (CMake reads
+# CFLAGS and LDFLAGS from the environment).
+if config.asc_sanitizer:
+    config.available_features.add("sanitizer")
+    config.environment["ASAN_OPTIONS"] = "allow_user_poisoning=0:detect_leaks=1"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+    sanitizer_flags = "-fsanitize=address,undefined -fno-sanitize-recover=all"
+    config.environment["CFLAGS"] = sanitizer_flags
+    config.environment["LDFLAGS"] = sanitizer_flags
+
+# The libFuzzer targets (fuzz/), built when the compiler has libFuzzer
+# (clang with compiler-rt): a short seeded run of each is part of the suite.
+fuzz_targets = ["asc-fuzz-pipeline", "asc-fuzz-capi"]
+if all(os.path.exists(os.path.join(config.asc_obj_root, "bin", t))
+       for t in fuzz_targets):
+    config.available_features.add("asc-fuzz")
+    llvm_config.add_tool_substitutions(fuzz_targets, tool_dirs)
+    config.substitutions.append(
+        ("%fuzz_dir", os.path.join(config.asc_obj_root, "fuzz")))
+    config.environment.setdefault("ASAN_OPTIONS", "allow_user_poisoning=0")

@@ -119,8 +119,11 @@ endfunction()
 #     [MLIR_LIBS lib...] [EMBED_MLIR_CAPI lib...])
 # The shared library of the C API: exports the MLIR_CAPI_EXPORTED functions
 # of its sources and of the embedded MLIR C API archives, nothing else; every
-# symbol resolves at link time (-z defs); its users get our headers and
-# MLIR's mlir-c/ headers.
+# symbol resolves at link time (-z defs, except in a sanitizer build: the
+# sanitizer runtime is linked into executables only, so an instrumented
+# shared library leaves its __asan_*/__ubsan_* references for the executable,
+# as LLVM's HandleLLVMOptions does for its own -z defs); its users get our
+# headers and MLIR's mlir-c/ headers.
 function(add_asc_public_c_api_library name)
   cmake_parse_arguments(ARG "" "" "MLIR_LIBS;EMBED_MLIR_CAPI" ${ARGN})
   add_mlir_library(${name} SHARED ${ARG_UNPARSED_ARGUMENTS}
@@ -137,7 +140,9 @@ function(add_asc_public_c_api_library name)
   if(ARG_MLIR_LIBS)
     mlir_target_link_libraries(${name} PRIVATE ${ARG_MLIR_LIBS})
   endif()
-  target_link_options(${name} PRIVATE LINKER:-z,defs)
+  if(NOT LLVM_USE_SANITIZER)
+    target_link_options(${name} PRIVATE LINKER:-z,defs)
+  endif()
   _asc_add_usage_requirements(${name} INTERFACE)
   _asc_install_and_export(${name} KIND CAPI)
 endfunction()

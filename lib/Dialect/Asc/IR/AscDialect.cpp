@@ -90,16 +90,27 @@ static LogicalResult verifyKernelArguments(FunctionOpInterface kernel) {
   return success();
 }
 
+/// The kernel's attribute is verified before the ops in its body: an op
+/// whose operands the kernel checks must pass its own invariants first
+/// (reported as the op reports them), or its accessors read past its
+/// operands.
+static LogicalResult verifyInvariantsFirst(Operation *op) {
+  return op->getRegisteredInfo()->verifyInvariants(op);
+}
+
 /// Warns about a TPipe::InitBuffer on the registered pipe that runs before
 /// REGIST_MATMUL_OBJ: legal, but against the documented order.
-static void warnInitBufferBeforeRegister(MatmulRegisterOp registration) {
+static LogicalResult
+warnInitBufferBeforeRegister(MatmulRegisterOp registration) {
   Block *block = registration->getBlock();
-  block->walk([&](PipeInitBufferOp initBuffer) {
+  WalkResult result = block->walk([&](PipeInitBufferOp initBuffer) {
+    if (failed(verifyInvariantsFirst(initBuffer)))
+      return WalkResult::interrupt();
     if (initBuffer.getPipe() != registration.getPipe())
-      return;
+      return WalkResult::advance();
     Operation *ancestor = block->findAncestorOpInBlock(*initBuffer);
     if (!ancestor || !ancestor->isBeforeInBlock(registration))
-      return;
+      return WalkResult::advance();
     // Reported at the location, not on the op: a diagnostic on an op prints
     // it, printing verifies it, and this verifier would warn again.
     emitWarning(initBuffer.getLoc())
@@ -109,7 +120,9 @@ static void warnInitBufferBeforeRegister(MatmulRegisterOp registration) {
                     "Matmul objects first")
             .attachNote(registration.getLoc())
         << "registered here";
+    return WalkResult::advance();
   });
+  return failure(result.wasInterrupted());
 }
 
 /// Rule L11: REGIST_MATMUL_OBJ declares local variables and, on the cube
@@ -121,6 +134,8 @@ static LogicalResult verifyKernelRegistration(FunctionOpInterface kernel) {
     return success();
   MatmulRegisterOp first;
   WalkResult result = body.walk([&](MatmulRegisterOp registration) {
+    if (failed(verifyInvariantsFirst(registration)))
+      return WalkResult::interrupt();
     if (first) {
       registration.emitOpError()
               .append("expects one asc.matmul.register per kernel: "
@@ -143,7 +158,7 @@ static LogicalResult verifyKernelRegistration(FunctionOpInterface kernel) {
   if (result.wasInterrupted())
     return failure();
   if (first)
-    warnInitBufferBeforeRegister(first);
+    return warnInitBufferBeforeRegister(first);
   return success();
 }
 
