@@ -68,8 +68,6 @@ PLACEMENTS = [
 ]
 # What asc-run cannot execute yet (docs/Testing.md): compiler checks only.
 NOT_RUNNABLE = {
-    "iterate_batch-cube": "the runtime has no cube-side IterateBatch(gm, enPartialSum, ...)",
-    "getTensorC-view": "the runtime reports reading GetTensorC<false>()'s block after its wait as a race",
     "cf": "the lowering does not take cf branches",
 }
 CRASH_MARKERS = ("PLEASE submit a bug report", "Stack dump", "Assertion", "LLVM ERROR")
