@@ -473,6 +473,7 @@ public:
       return false;
     }
     syncIter_ = sync;
+    blockFetched_ = false;
     if constexpr (sync) {
       asc_run::Pending reads;
       addInputs(reads, 1);
@@ -1097,6 +1098,15 @@ private:
     if (sync && !syncIter_)
       asc_run::misuse(loc, std::string(call) + " after Iterate<false>: fetch "
                                                "with GetTensorC<false>");
+    // After one Iterate<false>() the cube computes every block; each
+    // GetTensorC<false> fetches the next one, as CANN's client counts them,
+    // so a counted fetch loop needs no further Iterate call.
+    if (!sync && !syncIter_ && blockFetched_ &&
+        ++round_ >= blocksM_ * blocksN_)
+      asc_run::misuse(loc, std::string(call) +
+                               " after every block of the Iterate<false> was "
+                               "fetched");
+    blockFetched_ = true;
     for (asc_run::Pending *p : asc_run::pendingOf(index_, false))
       asc_run::failRun(asc_run::kExitRace,
                        "asc-run: protocol: " + std::string(call) + " at " +
@@ -1817,6 +1827,8 @@ private:
   const uint8_t *workspace_ = nullptr;
   uint64_t workspaceBytes_ = 0;
   bool iterating_ = false, syncIter_ = true;
+  /// Whether the current block was fetched (async fetches then advance).
+  bool blockFetched_ = false;
   int round_ = 0, blocksM_ = 0, blocksN_ = 0;
   Block block_;
   /// L0C: the blocks the last computations left (nextCo1).
