@@ -20,7 +20,7 @@ to the end of the buffer) and never emits an access that may race with one.
 
 An invalid kernel is a valid one with one mutation; the file's first lines
 name the rule and the diagnostic it must get (`// rule: L3`,
-`// expect: expects en_atomic to be 0, 1, 2 or 3`).
+`// expect: attribute 'en_atomic' failed to satisfy constraint`).
 """
 import argparse
 import json
@@ -729,7 +729,7 @@ def generate_valid(seed, **kwargs):
 RULE_DIAGNOSTICS = {
     "L1": "expects sync = false when wait_iterate_all = true",
     "L2": "expects no wait_iterate_all with a local output",
-    "L3": "expects en_atomic to be 0, 1, 2 or 3, got 4",
+    "L3": "attribute 'en_atomic' failed to satisfy constraint: 0 (no atomic), 1 (add), 2 (max) or 3 (min)",
     "L4": "expects output element type 'f16' to match the Matmul C element type 'f32'",
     "L5": "expects the Matmul C part to be at co1 with format nz when local_c_matrix is given",
     "L6": "expects sync = false when returning the block (no destination)",

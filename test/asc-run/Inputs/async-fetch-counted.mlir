@@ -1,6 +1,17 @@
 // The kernel of examples/05-async-get-tensor-c-ub.mlir with its fetch loop
 // in the documented async shape (asc-run test input): same arguments,
 // launch and reference as example 05.
+
+// GlobalTensor<half>, GlobalTensor<float>, LocalTensor<float> at VECOUT
+!gm_f16 = !asc.global_tensor<f16>
+!gm_f32 = !asc.global_tensor<f32>
+!ub_out = !asc.local_tensor<vecout, f32>
+// TQue<TPosition::VECOUT, 2>
+!que_out = !asc.queue<vecout, 2>
+// matmul::Matmul<MatmulType<GM, ND, half>, MatmulType<GM, ND, half>,
+//                MatmulType<VECOUT, ND, float>>
+!mm_t = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <vecout, nd, f32>>
+
 module {
   func.func @matmul_scale_async_custom(%a: !asc.gm_addr {asc.no_alias},
                                        %b: !asc.gm_addr {asc.no_alias},
