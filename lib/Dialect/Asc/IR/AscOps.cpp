@@ -274,16 +274,14 @@ static LogicalResult verifyMatmulInput(Operation *op, StringRef partName,
   return success();
 }
 
-LogicalResult MatmulSetTensorAOp::verify() {
-  return verifyMatmulInput(*this, "A", getMatmul().getType().getA(),
-                           getInput().getType(),
-                           getIsTransposeAttr() != nullptr);
-}
-
-LogicalResult MatmulSetTensorBOp::verify() {
-  return verifyMatmulInput(*this, "B", getMatmul().getType().getB(),
-                           getInput().getType(),
-                           getIsTransposeAttr() != nullptr);
+LogicalResult mlir::asc::detail::verifyMatmulInput(Operation *op,
+                                                   MatmulSlot slot, Type matmul,
+                                                   Type input,
+                                                   bool hasTranspose) {
+  auto type = cast<MatmulType>(matmul);
+  MatmulPartAttr part = slot == MatmulSlot::TensorA ? type.getA() : type.getB();
+  return ::verifyMatmulInput(op, slot == MatmulSlot::TensorA ? "A" : "B", part,
+                             input, hasTranspose);
 }
 
 LogicalResult MatmulSetBiasOp::verify() {

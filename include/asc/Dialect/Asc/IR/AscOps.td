@@ -43,6 +43,13 @@ class Asc_WaitKind<string kind>
   let cppNamespace = "::mlir::asc";
 }
 
+/// A setter of the A or B input (MatmulSlot `slot`): the input matches the
+/// Matmul type's part.
+class Asc_MatmulInputFor<string slot>
+    : ParamNativeOpTrait<"MatmulInputFor", "::mlir::asc::MatmulSlot::" # slot> {
+  let cppNamespace = "::mlir::asc";
+}
+
 /// A queue operation whose tensor sits at the queue's TPosition.
 def Asc_TensorAtQueuePosition : NativeOpTrait<"TensorAtQueuePosition"> {
   let cppNamespace = "::mlir::asc";
@@ -488,7 +495,8 @@ def Asc_MatmulInitOp : Asc_MatmulOp<"init", "Initialize"> {
   }];
 }
 
-def Asc_MatmulSetTensorAOp : Asc_MatmulSetterOp<"set_tensor_a"> {
+def Asc_MatmulSetTensorAOp : Asc_MatmulSetterOp<"set_tensor_a",
+                                           [Asc_MatmulInputFor<"TensorA">]> {
   let summary = "set the left matrix or scalar (SetTensorA)";
   let description = [{
     Records the A input: a global or local tensor (optionally transposed) or a
@@ -504,17 +512,16 @@ def Asc_MatmulSetTensorAOp : Asc_MatmulSetterOp<"set_tensor_a"> {
   let assemblyFormat = [{
     $matmul `,` $input attr-dict `:` qualified(type($matmul)) `,` qualified(type($input))
   }];
-  let hasVerifier = 1;
 }
 
-def Asc_MatmulSetTensorBOp : Asc_MatmulSetterOp<"set_tensor_b"> {
+def Asc_MatmulSetTensorBOp : Asc_MatmulSetterOp<"set_tensor_b",
+                                           [Asc_MatmulInputFor<"TensorB">]> {
   let summary = "set the right matrix or scalar (SetTensorB)";
   let arguments = (ins Asc_MatmulConfigArg:$matmul, AnyType:$input,
                        OptionalAttr<BoolAttr>:$is_transpose);
   let assemblyFormat = [{
     $matmul `,` $input attr-dict `:` qualified(type($matmul)) `,` qualified(type($input))
   }];
-  let hasVerifier = 1;
 }
 
 def Asc_MatmulSetBiasOp : Asc_MatmulSetterOp<"set_bias"> {

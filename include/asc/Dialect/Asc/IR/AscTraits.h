@@ -18,6 +18,8 @@ namespace detail {
 LogicalResult verifyTensorAtQueuePosition(Operation *op, Type queue,
                                           Type tensor);
 LogicalResult verifyCubeOnlyCall(Operation *op);
+LogicalResult verifyMatmulInput(Operation *op, MatmulSlot slot, Type matmul,
+                                Type input, bool hasTranspose);
 } // namespace detail
 
 /// What every op of this kind does to its Matmul object's protocol state;
@@ -37,6 +39,23 @@ template <WaitKind Kind> struct HasWaitKind {
   class Impl : public OpTrait::TraitBase<ConcreteType, Impl> {
   public:
     static WaitKind getWaitKind() { return Kind; }
+  };
+};
+
+/// A setter of the A or B input (`Slot`): the input is a tensor whose kind
+/// (global or local) and element type match the Matmul type's part, or a
+/// scalar of that element type without is_transpose.
+template <MatmulSlot Slot> struct MatmulInputFor {
+  template <typename ConcreteType>
+  class Impl : public OpTrait::TraitBase<ConcreteType, Impl> {
+  public:
+    static LogicalResult verifyTrait(Operation *op) {
+      auto concrete = cast<ConcreteType>(op);
+      return detail::verifyMatmulInput(op, Slot, concrete.getMatmul().getType(),
+                                       concrete.getInput().getType(),
+                                       concrete.getIsTransposeAttr() !=
+                                           nullptr);
+    }
   };
 };
 
