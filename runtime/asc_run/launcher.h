@@ -347,7 +347,9 @@ struct Report {
         os << (i ? ", " : "") << "{\"name\": " << jsonString(o.name)
            << ", \"type\": \"" << o.type << "\", \"count\": " << o.count
            << ", \"compare\": \""
-           << (!checked ? "none" : o.exact ? "exact" : "tolerance")
+           << (!checked  ? "none"
+               : o.exact ? "exact"
+                         : "tolerance")
            << "\", \"mismatches\": " << o.mismatches
            << ", \"max_abs_error\": " << o.maxAbs << ", \"digest\": \""
            << hex16(o.digest) << "\"}";

@@ -1101,8 +1101,7 @@ private:
     // After one Iterate<false>() the cube computes every block; each
     // GetTensorC<false> fetches the next one, as CANN's client counts them,
     // so a counted fetch loop needs no further Iterate call.
-    if (!sync && !syncIter_ && blockFetched_ &&
-        ++round_ >= blocksM_ * blocksN_)
+    if (!sync && !syncIter_ && blockFetched_ && ++round_ >= blocksM_ * blocksN_)
       asc_run::misuse(loc, std::string(call) +
                                " after every block of the Iterate<false> was "
                                "fetched");

@@ -11,9 +11,8 @@ using ABatch =
 using CBatch =
     MatmulType<TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NORMAL>;
 
-extern "C" __global__ __aicore__ void batch_broadcast(GM_ADDR a, GM_ADDR b,
-                                                      GM_ADDR c,
-                                                      GM_ADDR tilingGm) {
+extern "C" __global__ __aicore__ void
+batch_broadcast(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR tilingGm) {
   TPipe pipe;
   TCubeTiling tiling = *reinterpret_cast<__gm__ TCubeTiling *>(tilingGm);
   GlobalTensor<half> ga, gb;

@@ -8,8 +8,7 @@ static void ascRunReference(asc_run::Ref &ref) {
   for (int i = 0; i < 4; ++i)
     for (int m = 0; m < t.M; ++m)
       for (int n = 0; n < t.N; ++n)
-        c[(int64_t(i) * t.M + m) * t.N + n] =
-            float(asc_run::refDot(a + int64_t(i / 2) * t.M * t.Ka,
-                                  b + int64_t(i) * t.Kb * t.N, m, n, t.Ka,
-                                  t.Ka, t.N));
+        c[(int64_t(i) * t.M + m) * t.N + n] = float(asc_run::refDot(
+            a + int64_t(i / 2) * t.M * t.Ka, b + int64_t(i) * t.Kb * t.N, m, n,
+            t.Ka, t.Ka, t.N));
 }
