@@ -78,6 +78,12 @@ typedef struct MlirAscPipelineOptions {
   bool setSysWorkspace;
   /// Carry the .mlir source lines into the C++ as #line directives (false).
   bool lineDirectives;
+  /// At Emission: declare values under their source names (NameLocs, which
+  /// mlirAscModuleCreateParseKeepingNames takes from the SSA names) and hand
+  /// set-once GlobalTensors over without a copy (true). Added after the first
+  /// version, in its padding: a caller built against the first header may
+  /// find either value here.
+  bool sourceNames;
 } MlirAscPipelineOptions;
 
 /// Fills the `structSize` bytes at `options` with the default options and
@@ -114,6 +120,17 @@ static inline MlirAscPipelineOptions mlirAscPipelineOptionsGetDefault(void) {
 MLIR_CAPI_EXPORTED MlirLogicalResult mlirAscRunPipelineWithOptions(
     MlirModule module, const MlirAscPipelineOptions *options,
     MlirStringCallback callback, void *userData);
+
+/// Parses `source`, MLIR text or bytecode, into a module as
+/// mlirModuleCreateParse does, and keeps each SSA name for the Ascend C
+/// source: a value the text defines as `%mm` gets the location
+/// `loc("mm"(<file:line:col>))`, which the Emission stage declares it under
+/// (with `sourceNames`). `sourceName` names the buffer in locations and
+/// diagnostics. Returns a null module after reporting a parse error to the
+/// context's diagnostic handlers. The dialects the text uses must be
+/// registered in `context`.
+MLIR_CAPI_EXPORTED MlirModule mlirAscModuleCreateParseKeepingNames(
+    MlirContext context, MlirStringRef source, MlirStringRef sourceName);
 
 /// Deprecated: mlirAscRunPipelineWithOptions with the default options,
 /// `lastStage` and `syncPlacement` on (the waits are placed from the

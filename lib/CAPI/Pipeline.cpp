@@ -8,10 +8,12 @@
 
 #include "asc-c/Pipeline.h"
 #include "asc/Target/AscendC/AscendCEmitter.h"
+#include "asc/Target/AscendC/SourceNames.h"
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/SourceMgr.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -60,7 +62,7 @@ constexpr size_t kNumFlags = 0
     ;
 static_assert(offsetof(MlirAscPipelineOptions, syncPlacement) +
                       kNumFlags * sizeof(bool) ==
-                  kFirstOptionsEnd,
+                  offsetof(MlirAscPipelineOptions, sourceNames) + sizeof(bool),
               "MlirAscPipelineOptions and AscToAscendCOptions.def disagree");
 
 /// The caller's struct, read without loading a bool or an enum that may hold
@@ -175,6 +177,19 @@ mlirAscRunPipelineWithOptions(MlirModule module,
   if (callback)
     callback(wrap(StringRef(output)), userData);
   return mlirLogicalResultSuccess();
+}
+
+MlirModule mlirAscModuleCreateParseKeepingNames(MlirContext context,
+                                                MlirStringRef source,
+                                                MlirStringRef sourceName) {
+  auto sourceMgr = std::make_shared<llvm::SourceMgr>();
+  sourceMgr->AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(unwrap(source), unwrap(sourceName)),
+      llvm::SMLoc());
+  OwningOpRef<Operation *> op =
+      parseSourceKeepingNames(sourceMgr, unwrap(context));
+  // With the implicit module, what parses is a module.
+  return wrap(cast_if_present<ModuleOp>(op.release()));
 }
 
 MlirLogicalResult mlirAscRunPipeline(MlirModule module,

@@ -11,18 +11,19 @@
 // RUN:   %examples/04-async-iterate-all-overlap.mlir | diff %t.04.emitc -
 
 // The asc-to-ascendc pipeline, printed by the stock mlir-translate, equals
-// asc-translate's Ascend C up to indentation (diff -w).
+// asc-translate's Ascend C with the emitter's names, up to indentation
+// (diff -w).
 // RUN: mlir-opt --load-dialect-plugin=%asc_plugin --load-pass-plugin=%asc_plugin \
 // RUN:   --pass-pipeline="builtin.module(asc-to-ascendc{sync-placement=true})" \
 // RUN:   %examples/04-async-iterate-all-overlap.mlir \
 // RUN:   | mlir-translate --mlir-to-cpp > %t.04.cpp
 // RUN: FileCheck %s --check-prefix=CXX < %t.04.cpp
-// RUN: asc-translate --asc-to-ascendc --asc-sync-placement \
+// RUN: asc-translate --asc-to-ascendc --asc-source-names=false --asc-sync-placement \
 // RUN:   %examples/04-async-iterate-all-overlap.mlir | diff -w %t.04.cpp -
 // RUN: mlir-opt --load-dialect-plugin=%asc_plugin --load-pass-plugin=%asc_plugin \
 // RUN:   --pass-pipeline="builtin.module(asc-to-ascendc{sync-placement=true})" \
 // RUN:   %examples/07-multi-matmul.mlir | mlir-translate --mlir-to-cpp > %t.07.cpp
-// RUN: asc-translate --asc-to-ascendc --asc-sync-placement \
+// RUN: asc-translate --asc-to-ascendc --asc-source-names=false --asc-sync-placement \
 // RUN:   %examples/07-multi-matmul.mlir | diff -w %t.07.cpp -
 
 // CHECK-LABEL: emitc.func @matmul_addmm_custom

@@ -8,12 +8,12 @@
 // RUN:   %s -verify-diagnostics
 
 // repair-missing-waits inserts the wait: the stock mlir-translate prints the
-// C++ asc-translate prints with the same options.
+// C++ asc-translate prints with the same options and the emitter's names.
 // RUN: mlir-opt --load-dialect-plugin=%asc_plugin --load-pass-plugin=%asc_plugin \
 // RUN:   --pass-pipeline="builtin.module(asc-to-ascendc{sync-placement=true repair-missing-waits=true})" \
 // RUN:   %s 2>/dev/null | mlir-translate --mlir-to-cpp > %t.repair.cpp
 // RUN: FileCheck %s --check-prefix=REPAIR < %t.repair.cpp
-// RUN: asc-translate --asc-to-ascendc --asc-sync-placement --asc-repair-missing-waits \
+// RUN: asc-translate --asc-to-ascendc --asc-source-names=false --asc-sync-placement --asc-repair-missing-waits \
 // RUN:   %s 2>/dev/null | diff %t.repair.cpp -
 // REPAIR-LABEL: void missing_wait(
 // REPAIR:      .IterateAll<false>(

@@ -14,6 +14,7 @@
 #include "asc/Dialect/Asc/IR/AscDialect.h"
 #include "asc/Dialect/Asc/IR/AscTypes.h"
 #include "asc/Target/AscendC/AscendCEmitter.h"
+#include "asc/Target/AscendC/SourceNames.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
@@ -382,11 +383,13 @@ static std::string lowerKernel(StringRef source, StringRef filename,
                   emitc::EmitCDialect, func::FuncDialect, scf::SCFDialect>();
   MLIRContext context(registry);
   context.printOpOnDiagnostic(false);
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(
+  auto sourceMgr = std::make_shared<llvm::SourceMgr>();
+  sourceMgr->AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(source, filename), llvm::SMLoc());
-  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  SourceMgrDiagnosticHandler handler(*sourceMgr, &context);
+  OwningOpRef<Operation *> parsed =
+      asc::parseSourceKeepingNames(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module(cast_if_present<ModuleOp>(parsed.release()));
   if (!module)
     fatal("cannot parse '" + filename + "'");
 

@@ -74,22 +74,32 @@ static LogicalResult verifySysWorkspaceArguments(ModuleOp module) {
 // Global tensors read in place
 //===----------------------------------------------------------------------===//
 
-/// True when `variable` is a GlobalTensor that only SetGlobalBuffer writes
-/// and everything else loads.
-static bool isSetOnceGlobalTensor(emitc::VariableOp variable) {
+bool mlir::asc::isSetOnceGlobalTensor(emitc::VariableOp variable) {
   auto type = dyn_cast<emitc::OpaqueType>(
       cast<emitc::LValueType>(variable.getType()).getValueType());
   if (!type || !type.getValue().starts_with("AscendC::GlobalTensor<"))
     return false;
+  // Of the statements the lowering builds, only SetGlobalBuffer sets a
+  // GlobalTensor it is handed; the others (member calls, free calls) read
+  // it. Loads read it, also inside an expression.
   unsigned writes = 0;
-  for (Operation *user : variable->getUsers()) {
+  for (OpOperand &use : variable->getUses()) {
+    Operation *user = use.getOwner();
     if (isa<emitc::LoadOp>(user))
       continue;
-    auto call = dyn_cast<emitc::VerbatimOp>(user);
-    if (!call || !call.getValue().starts_with("{}.SetGlobalBuffer(") ||
-        call.getFmtArgs().front() != variable.getResult())
+    if (auto expression = dyn_cast<emitc::ExpressionOp>(user)) {
+      BlockArgument inside = expression.getRegion().front().getArgument(
+          use.getOperandNumber());
+      if (!llvm::all_of(inside.getUsers(), llvm::IsaPred<emitc::LoadOp>))
+        return false;
+      continue;
+    }
+    auto statement = dyn_cast<emitc::VerbatimOp>(user);
+    if (!statement)
       return false;
-    ++writes;
+    if (statement.getValue().starts_with("{}.SetGlobalBuffer(") &&
+        use.getOperandNumber() == 0)
+      ++writes;
   }
   return writes == 1;
 }
@@ -115,8 +125,10 @@ static void readGlobalTensorsInPlace(Operation *root) {
           variable.getResult(), [](OpOperand &use) {
             return isa<emitc::VerbatimOp>(use.getOwner());
           });
-      if (load->use_empty())
+      if (load->use_empty()) {
+        moveSourceName(load, variable);
         load->erase();
+      }
     }
   }
 }
@@ -178,6 +190,7 @@ struct ConvertAscToEmitCPass
     target.addLegalOp<ModuleOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return false; });
 
+    BlockArgumentNames argumentNames = collectBlockArgumentNames(module);
     RewritePatternSet patterns(&getContext());
     populateAscToEmitCConversionPatterns(typeConverter, patterns,
                                          {setSysWorkspace});
@@ -187,6 +200,7 @@ struct ConvertAscToEmitCPass
     populateSCFToEmitCConversionPatterns(patterns, typeConverter);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
+    keepSourceNames(module, argumentNames);
     if (aliases)
       aliases->declare(module);
     elideImplicitWidenings(module);

@@ -16,6 +16,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
 
 namespace mlir::asc {
 
@@ -157,6 +158,34 @@ emitc::CallOpaqueOp createFreeCall(OpBuilder &builder, Location loc,
 
 /// The argument for an optional run-time operand: the value or a default.
 CallArg valueOr(Value value, StringRef fallback);
+
+//===----------------------------------------------------------------------===//
+// Source names (SourceNames.cpp)
+//===----------------------------------------------------------------------===//
+
+/// The locations of the block arguments the conversion re-creates, taken
+/// before it runs: each function's arguments by symbol name, and each
+/// scf.for's induction variable by the loop's location.
+struct BlockArgumentNames {
+  llvm::StringMap<SmallVector<Location>> functionArguments;
+  llvm::DenseMap<Location, Location> inductionVariables;
+};
+
+/// Collects the locations of the block arguments of `module`, and drops the
+/// source names of the ops with regions, whose lowering spreads them.
+BlockArgumentNames collectBlockArgumentNames(ModuleOp module);
+
+/// After the conversion: gives the re-created block arguments their source
+/// locations back, and leaves each source name (a NameLoc) on the one op the
+/// named source op was replaced with.
+void keepSourceNames(ModuleOp module, const BlockArgumentNames &names);
+
+/// Gives `to` the source name of `from`, unless `to` has one; for a rewrite
+/// that replaces a named value by another.
+void moveSourceName(Operation *from, Operation *to);
+
+/// `loc` without its source name.
+Location getUnnamedLoc(Location loc);
 
 //===----------------------------------------------------------------------===//
 // Pattern bases

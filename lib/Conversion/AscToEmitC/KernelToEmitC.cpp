@@ -21,17 +21,19 @@ static constexpr StringLiteral kCopyTilingName = "CopyTiling";
 /// Defines the CopyTiling helper of the Ascend C Matmul samples unless
 /// present: it copies a TCubeTiling out of global memory word by word.
 ///
-///   __aicore__ inline void CopyTiling(TCubeTiling* v1, GM_ADDR v2) {
-///     uint32_t* v3 = (uint32_t*) v1;
-///     __gm__ uint32_t* v4 = (__gm__ uint32_t*) v2;
-///     for (size_t v5 = 0; v5 < sizeof(TCubeTiling) / sizeof(uint32_t);
-///          v5 += 1) {
-///       v3[v5] = v4[v5];
+///   __aicore__ inline void CopyTiling(TCubeTiling* tiling, GM_ADDR tilingGm) {
+///     for (size_t i = 0; i < sizeof(TCubeTiling) / sizeof(uint32_t); i += 1) {
+///       ((uint32_t*) tiling)[i] = ((__gm__ uint32_t*) tilingGm)[i];
 ///     }
 ///   }
 static LogicalResult ensureCopyTilingHelper(OpBuilder &builder, ModuleOp module,
-                                            Location loc) {
+                                            Location tilingLoc) {
   ensurePrologue(builder, module);
+  // The helper has names of its own, not those of the op that needs it.
+  Location loc = getUnnamedLoc(tilingLoc);
+  auto named = [&](StringRef name) {
+    return NameLoc::get(builder.getStringAttr(name), loc);
+  };
   MLIRContext *context = module.getContext();
   Type tilingPtrType =
       emitc::PointerType::get(emitc::OpaqueType::get(context, "TCubeTiling"));
@@ -54,8 +56,9 @@ static LogicalResult ensureCopyTilingHelper(OpBuilder &builder, ModuleOp module,
   // The entry block comes from the builder, not from addEntryBlock: a
   // conversion that fails later must be able to roll the helper back, and
   // it only knows what the rewriter created.
-  Block *entry = builder.createBlock(&helper.getBody(), {},
-                                     helperType.getInputs(), {loc, loc});
+  Block *entry =
+      builder.createBlock(&helper.getBody(), {}, helperType.getInputs(),
+                          {named("tiling"), named("tilingGm")});
 
   Type wordType = builder.getIntegerType(32, /*isSigned=*/false);
   Type sizeType = emitc::SizeTType::get(context);
@@ -74,6 +77,7 @@ static LogicalResult ensureCopyTilingHelper(OpBuilder &builder, ModuleOp module,
   // A word of global memory cannot be a local value: copy in place.
   builder.setInsertionPointToStart(loop.getBody());
   Value index = loop.getInductionVar();
+  index.setLoc(named("i"));
   emitc::VerbatimOp::create(builder, loc, "{}[{}] = {}[{}];",
                             ValueRange{dst, index, src, index});
   builder.setInsertionPointAfter(loop);

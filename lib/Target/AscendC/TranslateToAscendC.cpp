@@ -10,8 +10,10 @@
 #include "asc/Dialect/Asc/IR/AscDialect.h"
 #include "asc/Dialect/Asc/Transforms/Passes.h"
 #include "asc/Target/AscendC/AscendCEmitter.h"
+#include "asc/Target/AscendC/CppNames.h"
 #include "asc/Target/AscendC/LineDirectives.h"
 #include "asc/Target/AscendC/Reindent.h"
+#include "asc/Target/AscendC/SourceNames.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
@@ -106,13 +108,19 @@ void mlir::asc::registerAscToAscendCPipeline() {
 }
 
 /// Prints the result of the flow after `lastStage` to `os`.
-static LogicalResult printResult(ModuleOp module, AscToAscendCStage lastStage,
+static LogicalResult printResult(ModuleOp module,
+                                 const AscToAscendCOptions &options,
+                                 AscToAscendCStage lastStage,
                                  raw_ostream &os) {
   if (lastStage == AscToAscendCStage::Emission) {
+    if (options.sourceNames)
+      insertCppNameMarkers(module);
     std::string source;
     llvm::raw_string_ostream sourceStream(source);
     if (failed(emitc::translateToCpp(module, sourceStream)))
       return failure();
+    if (options.sourceNames)
+      source = applyCppNameMarkers(source);
     os << reindentCppByBraces(source);
     return success();
   }
@@ -137,7 +145,7 @@ LogicalResult mlir::asc::runAscToAscendC(ModuleOp module,
   // The emitter writes as it goes: buffer, so that a failure prints nothing.
   std::string buffer;
   llvm::raw_string_ostream bufferStream(buffer);
-  if (failed(printResult(module, lastStage, bufferStream)))
+  if (failed(printResult(module, options, lastStage, bufferStream)))
     return failure();
   os << buffer;
   return success();
@@ -170,18 +178,36 @@ struct TranslationFlags {
 };
 } // namespace
 
+/// Whether mlir-translate's --no-implicit-module is given: a translation
+/// from the source buffer parses by itself and must honour it.
+static bool isImplicitModuleDisabled() {
+  auto &options = llvm::cl::getRegisteredOptions();
+  auto it = options.find("no-implicit-module");
+  if (it == options.end())
+    return false;
+  // mlir-translate registers it as a cl::opt<bool>.
+  return static_cast<llvm::cl::opt<bool> *>(it->second)->getValue();
+}
+
 void mlir::asc::registerAscToAscendCTranslation() {
   static TranslationFlags flags;
-  TranslateFromMLIRRegistration registration(
+  // A translation from the source buffer rather than from a parsed module:
+  // the parse keeps the SSA names the Ascend C source is written with.
+  TranslateRegistration registration(
       "asc-to-ascendc", "Translate asc kernels to Ascend C source",
-      [](Operation *op, raw_ostream &os) {
-        AscToAscendCOptions options;
-        flags.copyTo(options);
-        return translateAscToAscendC(op, os, options);
-      },
-      [](DialectRegistry &registry) {
+      [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr, raw_ostream &os,
+         MLIRContext *context) {
+        DialectRegistry registry;
         registry
             .insert<AscDialect, arith::ArithDialect, cf::ControlFlowDialect,
                     emitc::EmitCDialect, func::FuncDialect, scf::SCFDialect>();
+        context->appendDialectRegistry(registry);
+        OwningOpRef<Operation *> op = parseSourceKeepingNames(
+            sourceMgr, context, !isImplicitModuleDisabled());
+        if (!op)
+          return failure();
+        AscToAscendCOptions options;
+        flags.copyTo(options);
+        return translateAscToAscendC(op.get(), os, options);
       });
 }

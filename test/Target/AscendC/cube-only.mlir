@@ -18,11 +18,11 @@
 
 // CHECK-LABEL: extern "C" __global__ __aicore__ void batch_cube(GM_ADDR {{.*}}, GM_ADDR {{.*}}) {
 // CHECK-NEXT: KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
-// CHECK: GM_ADDR [[WS:v[0-9]+]] = GetSysWorkSpacePtr();
-// CHECK-NEXT: REGIST_MATMUL_OBJ(&{{v[0-9]+}}, [[WS]], [[MM:v[0-9]+]]);
+// CHECK: GM_ADDR [[WS:[A-Za-z0-9_]+]] = GetSysWorkSpacePtr();
+// CHECK-NEXT: REGIST_MATMUL_OBJ(&{{[A-Za-z0-9_]+}}, [[WS]], [[MM:[A-Za-z0-9_]+]]);
 // CHECK: if ASCEND_IS_AIC {
 // CHECK-NEXT: [[MM]].SetBatchNum(2, 3);
-// CHECK-NEXT: [[MM]].IterateBatch([[C:v[0-9]+]], false, 0, false);
+// CHECK-NEXT: [[MM]].IterateBatch([[C:[A-Za-z0-9_]+]], false, 0, false);
 // CHECK-NEXT: [[MM]].IterateBatch([[C]], true, 2, false, 4096, 4096, 4096);
 // CHECK-NEXT: [[MM]].End();
 // CHECK-NEXT: } else {

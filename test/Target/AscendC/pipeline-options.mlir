@@ -1,7 +1,9 @@
 // The placement's options reach the asc to Ascend C flow from asc-translate
 // (--asc-<option>) and from the asc-opt pipeline (asc-to-ascendc="<option>"),
 // and both give the same C++ (up to indentation: asc-translate indents the
-// blocks the lowering opens with verbatim text, mlir-translate does not).
+// blocks the lowering opens with verbatim text, mlir-translate does not; and
+// with the emitter's names, --asc-source-names=false, as mlir-translate keeps
+// no .mlir names).
 
 // Without the placement, the synchronous IterateAll stays as written.
 // RUN: asc-translate --asc-to-ascendc %s | FileCheck %s --check-prefix=ASIS
@@ -14,7 +16,7 @@
 // promote-sync makes it async; the issue is hoisted above the vector work
 // and its wait placed right before the read of C.
 // RUN: asc-translate --asc-to-ascendc --asc-sync-placement --asc-promote-sync \
-// RUN:   %s > %t.promote.cpp
+// RUN:   --asc-source-names=false %s > %t.promote.cpp
 // RUN: FileCheck %s --check-prefix=PROMOTE < %t.promote.cpp
 // RUN: asc-opt --asc-to-ascendc="sync-placement=true promote-sync=true" %s \
 // RUN:   | mlir-translate --mlir-to-cpp | diff -w %t.promote.cpp -
@@ -27,7 +29,7 @@
 
 // hoist-issues=false leaves the issue where it was.
 // RUN: asc-translate --asc-to-ascendc --asc-sync-placement --asc-promote-sync \
-// RUN:   --asc-hoist-issues=false %s > %t.nohoist.cpp
+// RUN:   --asc-hoist-issues=false --asc-source-names=false %s > %t.nohoist.cpp
 // RUN: FileCheck %s --check-prefix=NOHOIST < %t.nohoist.cpp
 // RUN: asc-opt --asc-to-ascendc="sync-placement=true promote-sync=true hoist-issues=false" %s \
 // RUN:   | mlir-translate --mlir-to-cpp | diff -w %t.nohoist.cpp -

@@ -1,11 +1,27 @@
-// RUN: asc-translate --asc-to-ascendc --asc-sync-placement %examples/04-async-iterate-all-overlap.mlir | FileCheck %s
+// RUN: asc-translate --asc-to-ascendc --asc-sync-placement %examples/04-async-iterate-all-overlap.mlir | FileCheck %s --check-prefix=NAMES
 // RUN: asc-opt --asc-to-ascendc="sync-placement=true" %examples/04-async-iterate-all-overlap.mlir | mlir-translate --mlir-to-cpp | FileCheck %s
 // RUN: asc-translate --asc-to-ascendc --asc-sync-placement %s -verify-diagnostics
 
 // With the sync placement on, the translation places the Matmul waits
 // before lowering: example 4's hand-placed WaitIterateAll moves past the
 // independent bias load and scaling, to just before the loop that reads C
-// (a wait never enters a loop).
+// (a wait never enters a loop). asc-translate declares the values under
+// their .mlir names; the stock mlir-translate prints the emitter's own, and
+// copies the GlobalTensor that the loop subscripts.
+
+// NAMES-LABEL: extern "C" __global__ __aicore__ void matmul_addmm_custom(GM_ADDR a,
+// NAMES: GM_ADDR user_workspace = AscendC::GetUserWorkspace(workspace);
+// NAMES-NEXT: AscendC::GlobalTensor<float> c_global;
+// NAMES-NEXT: c_global.SetGlobalBuffer((__gm__ float *)user_workspace + offset_c);
+// NAMES-NEXT: MatmulT mm;
+// NAMES: mm.IterateAll<false>(c_global, 0, false, true);
+// NAMES-NEXT: AscendC::LocalTensor<float> bias_load = in_queue_bias.AllocTensor<float>();
+// NAMES-NEXT: AscendC::DataCopy(bias_load, bias_global, single_n);
+// NAMES: AscendC::Muls(
+// NAMES-NEXT: mm.WaitIterateAll();
+// NAMES-NEXT: for (int32_t row = 0; row < single_m; row += 1) {
+// NAMES: AscendC::GlobalTensor<float> c_row = c_global[row_offset];
+// NAMES: mm.End();
 
 // CHECK-LABEL: extern "C" __global__ __aicore__ void matmul_addmm_custom(GM_ADDR
 // CHECK: [[USER:v[0-9]+]] = AscendC::GetUserWorkspace(

@@ -13,6 +13,9 @@
 namespace mlir {
 class RewritePatternSet;
 class TypeConverter;
+namespace emitc {
+class VariableOp;
+} // namespace emitc
 
 namespace asc {
 
@@ -48,6 +51,11 @@ void populateAscToEmitCConversionPatterns(
 /// not a GM_ADDR; a Matmul configuration without a C++ spelling; a scalar
 /// type the C++ emitter cannot print (`i31`, `f80`, ...).
 LogicalResult verifyAscToEmitCLowerable(Operation *root);
+
+/// True when `variable` is a GlobalTensor that only its SetGlobalBuffer
+/// statement writes and everything else reads: every copy of it (an
+/// `emitc.load`) after that statement holds what the variable holds.
+bool isSetOnceGlobalTensor(emitc::VariableOp variable);
 
 } // namespace asc
 } // namespace mlir

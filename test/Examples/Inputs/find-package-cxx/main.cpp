@@ -1,12 +1,14 @@
 //===- main.cpp - asc-mlir used from C++ through find_package(Asc) --------===//
 //
-// Parses a kernel and prints it as Ascend C with the sync placement, through
-// the C++ API of the installed package: asc-cxx-client KERNEL.mlir
+// Parses a kernel, keeping its SSA names, and prints it as Ascend C with the
+// sync placement, through the C++ API of the installed package:
+// asc-cxx-client KERNEL.mlir
 //
 //===----------------------------------------------------------------------===//
 
 #include "asc/Dialect/Asc/IR/AscDialect.h"
 #include "asc/Target/AscendC/AscendCEmitter.h"
+#include "asc/Target/AscendC/SourceNames.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
@@ -14,7 +16,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 int main(int argc, char **argv) {
@@ -26,12 +29,19 @@ int main(int argc, char **argv) {
   context.loadDialect<mlir::asc::AscDialect, mlir::arith::ArithDialect,
                       mlir::cf::ControlFlowDialect, mlir::emitc::EmitCDialect,
                       mlir::func::FuncDialect, mlir::scf::SCFDialect>();
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceFile<mlir::ModuleOp>(argv[1], &context);
+  auto file = llvm::MemoryBuffer::getFile(argv[1]);
+  if (!file) {
+    llvm::errs() << "cannot read " << argv[1] << "\n";
+    return 1;
+  }
+  auto sourceMgr = std::make_shared<llvm::SourceMgr>();
+  sourceMgr->AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
+  mlir::OwningOpRef<mlir::Operation *> module =
+      mlir::asc::parseSourceKeepingNames(sourceMgr, &context);
   if (!module)
     return 1;
   mlir::asc::AscToAscendCOptions options;
   options.syncPlacement = true;
   return mlir::failed(
-      mlir::asc::translateAscToAscendC(*module, llvm::outs(), options));
+      mlir::asc::translateAscToAscendC(module.get(), llvm::outs(), options));
 }

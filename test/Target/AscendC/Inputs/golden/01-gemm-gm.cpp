@@ -2,48 +2,48 @@
 #include "lib/matmul_intf.h"
 using namespace AscendC;
 using MatmulT = matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>>;
-__aicore__ inline void CopyTiling(TCubeTiling* v1, GM_ADDR v2) {
-  for (size_t i3 = 0; i3 < sizeof(TCubeTiling) / sizeof(uint32_t); i3 += 1) {
-    ((uint32_t*) v1)[i3] = ((__gm__ uint32_t*) v2)[i3];
+__aicore__ inline void CopyTiling(TCubeTiling* tiling, GM_ADDR tilingGm) {
+  for (size_t i = 0; i < sizeof(TCubeTiling) / sizeof(uint32_t); i += 1) {
+    ((uint32_t*) tiling)[i] = ((__gm__ uint32_t*) tilingGm)[i];
   }
   return;
 }
-extern "C" __global__ __aicore__ void matmul_custom(GM_ADDR v1, GM_ADDR v2, GM_ADDR v3, GM_ADDR v4, GM_ADDR v5) {
-  AscendC::TPipe v6;
-  TCubeTiling v7;
-  CopyTiling(&v7, v5);
-  int32_t v8 = v7.M;
-  int32_t v9 = v7.N;
-  int32_t v10 = v7.Ka;
-  int32_t v11 = v7.singleCoreM;
-  int32_t v12 = v7.singleCoreN;
-  int64_t v13 = AscendC::GetBlockIdx();
-  int32_t v14 = static_cast<int32_t>(v13);
-  int32_t v15 = ((v8 + v11) - 1) / v11;
-  int32_t v16 = v14 % v15;
-  int32_t v17 = v14 / v15;
-  int32_t v18 = v17 * v12;
-  int32_t v19 = v8 - v16 * v11;
-  int32_t v20 = v19 < v11 ? v19 : v11;
-  int32_t v21 = v9 - v17 * v12;
-  int32_t v22 = v21 < v12 ? v21 : v12;
-  bool v23 = v22 < v12;
-  AscendC::GlobalTensor<half> v24;
-  v24.SetGlobalBuffer((__gm__ half *)v1 + ((v16 * v10) * v11));
-  AscendC::GlobalTensor<half> v25;
-  v25.SetGlobalBuffer((__gm__ half *)v2 + v18);
-  AscendC::GlobalTensor<float> v26;
-  v26.SetGlobalBuffer((__gm__ float *)v3 + ((v16 * v9) * v11 + v18));
-  MatmulT v27;
-  GM_ADDR v28 = GetSysWorkSpacePtr();
-  REGIST_MATMUL_OBJ(&v6, v28, v27, &v7);
-  v27.SetTensorA(v24);
-  v27.SetTensorB(v25);
-  if (v20 < v11 | v23) {
-    v27.SetTail(v20, v22);
+extern "C" __global__ __aicore__ void matmul_custom(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR workspace, GM_ADDR tiling_gm) {
+  AscendC::TPipe pipe;
+  TCubeTiling tiling;
+  CopyTiling(&tiling, tiling_gm);
+  int32_t m = tiling.M;
+  int32_t n = tiling.N;
+  int32_t ka = tiling.Ka;
+  int32_t single_m = tiling.singleCoreM;
+  int32_t single_n = tiling.singleCoreN;
+  int64_t block_idx_i64 = AscendC::GetBlockIdx();
+  int32_t block_idx = static_cast<int32_t>(block_idx_i64);
+  int32_t m_blocks = ((m + single_m) - 1) / single_m;
+  int32_t m_core = block_idx % m_blocks;
+  int32_t n_core = block_idx / m_blocks;
+  int32_t offset_b = n_core * single_n;
+  int32_t m_rest = m - m_core * single_m;
+  int32_t tail_m = m_rest < single_m ? m_rest : single_m;
+  int32_t n_rest = n - n_core * single_n;
+  int32_t tail_n = n_rest < single_n ? n_rest : single_n;
+  bool short_n = tail_n < single_n;
+  AscendC::GlobalTensor<half> a_global;
+  a_global.SetGlobalBuffer((__gm__ half *)a + ((m_core * ka) * single_m));
+  AscendC::GlobalTensor<half> b_global;
+  b_global.SetGlobalBuffer((__gm__ half *)b + offset_b);
+  AscendC::GlobalTensor<float> c_global;
+  c_global.SetGlobalBuffer((__gm__ float *)c + ((m_core * n) * single_m + offset_b));
+  MatmulT mm;
+  GM_ADDR sys_workspace = GetSysWorkSpacePtr();
+  REGIST_MATMUL_OBJ(&pipe, sys_workspace, mm, &tiling);
+  mm.SetTensorA(a_global);
+  mm.SetTensorB(b_global);
+  if (tail_m < single_m | short_n) {
+    mm.SetTail(tail_m, tail_n);
   }
-  v27.IterateAll(v26);
-  v27.End();
+  mm.IterateAll(c_global);
+  mm.End();
   AscendC::PipeBarrier<PIPE_ALL>();
   return;
 }

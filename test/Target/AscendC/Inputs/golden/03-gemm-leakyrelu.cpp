@@ -2,66 +2,65 @@
 #include "lib/matmul_intf.h"
 using namespace AscendC;
 using MatmulT = matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::VECCALC, CubeFormat::ND, float>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>>;
-__aicore__ inline void CopyTiling(TCubeTiling* v1, GM_ADDR v2) {
-  for (size_t i3 = 0; i3 < sizeof(TCubeTiling) / sizeof(uint32_t); i3 += 1) {
-    ((uint32_t*) v1)[i3] = ((__gm__ uint32_t*) v2)[i3];
+__aicore__ inline void CopyTiling(TCubeTiling* tiling, GM_ADDR tilingGm) {
+  for (size_t i = 0; i < sizeof(TCubeTiling) / sizeof(uint32_t); i += 1) {
+    ((uint32_t*) tiling)[i] = ((__gm__ uint32_t*) tilingGm)[i];
   }
   return;
 }
-extern "C" __global__ __aicore__ void matmul_leakyrelu_custom(GM_ADDR v1, GM_ADDR v2, GM_ADDR v3, GM_ADDR v4, GM_ADDR v5, GM_ADDR v6) {
-  AscendC::TPipe v7;
-  TCubeTiling v8;
-  CopyTiling(&v8, v6);
-  int32_t v9 = v8.M;
-  int32_t v10 = v8.N;
-  int32_t v11 = v8.Ka;
-  int32_t v12 = v8.singleCoreM;
-  int32_t v13 = v8.singleCoreN;
-  int32_t v14 = v8.baseM;
-  int32_t v15 = v8.baseN;
-  MatmulT v16;
-  GM_ADDR v17 = GetSysWorkSpacePtr();
-  REGIST_MATMUL_OBJ(&v7, v17, v16, &v8);
-  int64_t v18 = AscendC::GetBlockIdx();
-  int32_t v19 = static_cast<int32_t>(v18);
-  int32_t v20 = ((v9 + v12) - 1) / v12;
-  int32_t v21 = v19 % v20;
-  int32_t v22 = (v19 / v20) * v13;
-  AscendC::GlobalTensor<half> v23;
-  v23.SetGlobalBuffer((__gm__ half *)v1 + ((v21 * v11) * v12));
-  AscendC::GlobalTensor<half> v24;
-  v24.SetGlobalBuffer((__gm__ half *)v2 + v22);
-  AscendC::GlobalTensor<float> v25;
-  v25.SetGlobalBuffer((__gm__ float *)v3 + v22);
-  AscendC::GlobalTensor<float> v26;
-  v26.SetGlobalBuffer((__gm__ float *)v4 + ((v21 * v10) * v12 + v22));
-  AscendC::GlobalTensor<float> v27 = v26;
-  AscendC::TQue<AscendC::TPosition::VECOUT, 1> v28;
-  int32_t v29 = v14 * v15;
-  v7.InitBuffer(v28, 1, (v29 * 4));
-  v16.SetTensorA(v23);
-  v16.SetTensorB(v24);
-  v16.SetBias(v25);
-  int32_t v30 = v12 / v14;
-  int32_t v31 = ((v10 - v15) * 4) / 32;
+extern "C" __global__ __aicore__ void matmul_leakyrelu_custom(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR workspace, GM_ADDR tiling_gm) {
+  AscendC::TPipe pipe;
+  TCubeTiling tiling;
+  CopyTiling(&tiling, tiling_gm);
+  int32_t m = tiling.M;
+  int32_t n = tiling.N;
+  int32_t ka = tiling.Ka;
+  int32_t single_m = tiling.singleCoreM;
+  int32_t single_n = tiling.singleCoreN;
+  int32_t base_m = tiling.baseM;
+  int32_t base_n = tiling.baseN;
+  MatmulT mm;
+  GM_ADDR sys_workspace = GetSysWorkSpacePtr();
+  REGIST_MATMUL_OBJ(&pipe, sys_workspace, mm, &tiling);
+  int64_t block_idx_i64 = AscendC::GetBlockIdx();
+  int32_t block_idx = static_cast<int32_t>(block_idx_i64);
+  int32_t m_blocks = ((m + single_m) - 1) / single_m;
+  int32_t m_core = block_idx % m_blocks;
+  int32_t offset_b = (block_idx / m_blocks) * single_n;
+  AscendC::GlobalTensor<half> a_global;
+  a_global.SetGlobalBuffer((__gm__ half *)a + ((m_core * ka) * single_m));
+  AscendC::GlobalTensor<half> b_global;
+  b_global.SetGlobalBuffer((__gm__ half *)b + offset_b);
+  AscendC::GlobalTensor<float> bias_global;
+  bias_global.SetGlobalBuffer((__gm__ float *)bias + offset_b);
+  AscendC::GlobalTensor<float> c_global;
+  c_global.SetGlobalBuffer((__gm__ float *)c + ((m_core * n) * single_m + offset_b));
+  AscendC::TQue<AscendC::TPosition::VECOUT, 1> relu_out_queue;
+  int32_t block_elems = base_m * base_n;
+  pipe.InitBuffer(relu_out_queue, 1, (block_elems * 4));
+  mm.SetTensorA(a_global);
+  mm.SetTensorB(b_global);
+  mm.SetBias(bias_global);
+  int32_t round_m = single_m / base_m;
+  int32_t dst_stride = ((n - base_n) * 4) / 32;
   int32_t v32 = 0;
-  while (v16.Iterate()) {
+  while (mm.Iterate()) {
     int32_t v33 = v32;
-    AscendC::LocalTensor<float> v34 = v28.AllocTensor<float>();
-    v16.GetTensorC(v34, 0, true);
-    AscendC::LeakyRelu(v34, v34, 0.001f, v29);
-    v28.EnQue(v34);
-    AscendC::LocalTensor<float> v35 = v28.DeQue<float>();
-    int32_t v36 = (v33 / v30) * v15;
-    int32_t v37 = ((v33 % v30) * v14) * v10 + v36;
-    AscendC::GlobalTensor<float> v38 = v27[v37];
-    AscendC::DataCopyParams v39 = AscendC::DataCopyParams(v14, (v15 * 4) / 32, 0, v31);
-    AscendC::DataCopy(v38, v35, v39);
-    v28.FreeTensor(v35);
+    AscendC::LocalTensor<float> relu_out_local = relu_out_queue.AllocTensor<float>();
+    mm.GetTensorC(relu_out_local, 0, true);
+    AscendC::LeakyRelu(relu_out_local, relu_out_local, 0.001f, block_elems);
+    relu_out_queue.EnQue(relu_out_local);
+    AscendC::LocalTensor<float> copy_local = relu_out_queue.DeQue<float>();
+    int32_t n_start = (v33 / round_m) * base_n;
+    int32_t start_offset = ((v33 % round_m) * base_m) * n + n_start;
+    AscendC::GlobalTensor<float> c_block = c_global[start_offset];
+    AscendC::DataCopyParams v39 = AscendC::DataCopyParams(base_m, (base_n * 4) / 32, 0, dst_stride);
+    AscendC::DataCopy(c_block, copy_local, v39);
+    relu_out_queue.FreeTensor(copy_local);
     v32 = v33 + 1;
   }
   int32_t v40 = v32;
-  v16.End();
+  mm.End();
   return;
 }
 

@@ -2,79 +2,76 @@
 #include "lib/matmul_intf.h"
 using namespace AscendC;
 using MatmulT = matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>>;
-__aicore__ inline void CopyTiling(TCubeTiling* v1, GM_ADDR v2) {
-  for (size_t i3 = 0; i3 < sizeof(TCubeTiling) / sizeof(uint32_t); i3 += 1) {
-    ((uint32_t*) v1)[i3] = ((__gm__ uint32_t*) v2)[i3];
+__aicore__ inline void CopyTiling(TCubeTiling* tiling, GM_ADDR tilingGm) {
+  for (size_t i = 0; i < sizeof(TCubeTiling) / sizeof(uint32_t); i += 1) {
+    ((uint32_t*) tiling)[i] = ((__gm__ uint32_t*) tilingGm)[i];
   }
   return;
 }
-extern "C" __global__ __aicore__ void matmul_addmm_custom(GM_ADDR v1, GM_ADDR v2, GM_ADDR v3, GM_ADDR v4, GM_ADDR v5, GM_ADDR v6) {
-  AscendC::TPipe v7;
-  TCubeTiling v8;
-  CopyTiling(&v8, v6);
-  int32_t v9 = v8.M;
-  int32_t v10 = v8.N;
-  int32_t v11 = v8.Ka;
-  int32_t v12 = v8.singleCoreM;
-  int32_t v13 = v8.singleCoreN;
-  int64_t v14 = AscendC::GetBlockIdx();
-  int32_t v15 = static_cast<int32_t>(v14);
-  int32_t v16 = ((v9 + v12) - 1) / v12;
-  int32_t v17 = v15 % v16;
-  int32_t v18 = (v15 / v16) * v13;
-  int32_t v19 = (v17 * v10) * v12 + v18;
-  AscendC::GlobalTensor<half> v20;
-  v20.SetGlobalBuffer((__gm__ half *)v1 + ((v17 * v11) * v12));
-  AscendC::GlobalTensor<half> v21;
-  v21.SetGlobalBuffer((__gm__ half *)v2 + v18);
-  AscendC::GlobalTensor<float> v22;
-  v22.SetGlobalBuffer((__gm__ float *)v3 + v18);
-  AscendC::GlobalTensor<float> v23 = v22;
-  AscendC::GlobalTensor<float> v24;
-  v24.SetGlobalBuffer((__gm__ float *)v4 + v19);
-  AscendC::GlobalTensor<float> v25 = v24;
-  GM_ADDR v26 = AscendC::GetUserWorkspace(v5);
-  AscendC::GlobalTensor<float> v27;
-  v27.SetGlobalBuffer((__gm__ float *)v26 + v19);
-  AscendC::GlobalTensor<float> v28 = v27;
-  MatmulT v29;
-  GM_ADDR v30 = GetSysWorkSpacePtr();
-  REGIST_MATMUL_OBJ(&v7, v30, v29, &v8);
-  int32_t v31 = v13 * 4;
-  AscendC::TQue<AscendC::TPosition::VECIN, 1> v32;
-  AscendC::TQue<AscendC::TPosition::VECIN, 2> v33;
-  AscendC::TQue<AscendC::TPosition::VECOUT, 2> v34;
-  v7.InitBuffer(v32, 1, v31);
-  v7.InitBuffer(v33, 2, v31);
-  v7.InitBuffer(v34, 2, v31);
-  v29.SetTensorA(v20);
-  v29.SetTensorB(v21);
-  v29.IterateAll<false>(v27, 0, false, true);
-  v29.WaitIterateAll();
-  AscendC::LocalTensor<float> v35 = v32.AllocTensor<float>();
-  AscendC::DataCopy(v35, v23, v13);
-  v32.EnQue(v35);
-  AscendC::LocalTensor<float> v36 = v32.DeQue<float>();
-  AscendC::Muls(v36, v36, 0.5f, v13);
-  for (int32_t i37 = 0; i37 < v12; i37 += 1) {
-    int32_t v38 = i37 * v10;
-    AscendC::GlobalTensor<float> v39 = v28[v38];
-    AscendC::LocalTensor<float> v40 = v33.AllocTensor<float>();
-    AscendC::DataCopy(v40, v39, v13);
-    v33.EnQue(v40);
-    AscendC::LocalTensor<float> v41 = v33.DeQue<float>();
-    AscendC::LocalTensor<float> v42 = v34.AllocTensor<float>();
-    AscendC::Muls(v42, v41, 1.0f, v13);
-    AscendC::Add(v42, v42, v36, v13);
-    v34.EnQue(v42);
-    v33.FreeTensor(v41);
-    AscendC::LocalTensor<float> v43 = v34.DeQue<float>();
-    AscendC::GlobalTensor<float> v44 = v25[v38];
-    AscendC::DataCopy(v44, v43, v13);
-    v34.FreeTensor(v43);
+extern "C" __global__ __aicore__ void matmul_addmm_custom(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling_gm) {
+  AscendC::TPipe pipe;
+  TCubeTiling tiling;
+  CopyTiling(&tiling, tiling_gm);
+  int32_t m = tiling.M;
+  int32_t n = tiling.N;
+  int32_t ka = tiling.Ka;
+  int32_t single_m = tiling.singleCoreM;
+  int32_t single_n = tiling.singleCoreN;
+  int64_t block_idx_i64 = AscendC::GetBlockIdx();
+  int32_t block_idx = static_cast<int32_t>(block_idx_i64);
+  int32_t m_blocks = ((m + single_m) - 1) / single_m;
+  int32_t m_core = block_idx % m_blocks;
+  int32_t offset_b = (block_idx / m_blocks) * single_n;
+  int32_t offset_c = (m_core * n) * single_m + offset_b;
+  AscendC::GlobalTensor<half> a_global;
+  a_global.SetGlobalBuffer((__gm__ half *)a + ((m_core * ka) * single_m));
+  AscendC::GlobalTensor<half> b_global;
+  b_global.SetGlobalBuffer((__gm__ half *)b + offset_b);
+  AscendC::GlobalTensor<float> bias_global;
+  bias_global.SetGlobalBuffer((__gm__ float *)bias + offset_b);
+  AscendC::GlobalTensor<float> y_global;
+  y_global.SetGlobalBuffer((__gm__ float *)y + offset_c);
+  GM_ADDR user_workspace = AscendC::GetUserWorkspace(workspace);
+  AscendC::GlobalTensor<float> c_global;
+  c_global.SetGlobalBuffer((__gm__ float *)user_workspace + offset_c);
+  MatmulT mm;
+  GM_ADDR sys_workspace = GetSysWorkSpacePtr();
+  REGIST_MATMUL_OBJ(&pipe, sys_workspace, mm, &tiling);
+  int32_t row_bytes = single_n * 4;
+  AscendC::TQue<AscendC::TPosition::VECIN, 1> in_queue_bias;
+  AscendC::TQue<AscendC::TPosition::VECIN, 2> in_queue_c;
+  AscendC::TQue<AscendC::TPosition::VECOUT, 2> out_queue_y;
+  pipe.InitBuffer(in_queue_bias, 1, row_bytes);
+  pipe.InitBuffer(in_queue_c, 2, row_bytes);
+  pipe.InitBuffer(out_queue_y, 2, row_bytes);
+  mm.SetTensorA(a_global);
+  mm.SetTensorB(b_global);
+  mm.IterateAll<false>(c_global, 0, false, true);
+  mm.WaitIterateAll();
+  AscendC::LocalTensor<float> bias_load = in_queue_bias.AllocTensor<float>();
+  AscendC::DataCopy(bias_load, bias_global, single_n);
+  in_queue_bias.EnQue(bias_load);
+  AscendC::LocalTensor<float> bias_local = in_queue_bias.DeQue<float>();
+  AscendC::Muls(bias_local, bias_local, 0.5f, single_n);
+  for (int32_t row = 0; row < single_m; row += 1) {
+    int32_t row_offset = row * n;
+    AscendC::GlobalTensor<float> c_row = c_global[row_offset];
+    AscendC::LocalTensor<float> c_load = in_queue_c.AllocTensor<float>();
+    AscendC::DataCopy(c_load, c_row, single_n);
+    in_queue_c.EnQue(c_load);
+    AscendC::LocalTensor<float> c_local = in_queue_c.DeQue<float>();
+    AscendC::LocalTensor<float> y_local = out_queue_y.AllocTensor<float>();
+    AscendC::Muls(y_local, c_local, 1.0f, single_n);
+    AscendC::Add(y_local, y_local, bias_local, single_n);
+    out_queue_y.EnQue(y_local);
+    in_queue_c.FreeTensor(c_local);
+    AscendC::LocalTensor<float> y_store = out_queue_y.DeQue<float>();
+    AscendC::GlobalTensor<float> y_row = y_global[row_offset];
+    AscendC::DataCopy(y_row, y_store, single_n);
+    out_queue_y.FreeTensor(y_store);
   }
-  v32.FreeTensor(v36);
-  v29.End();
+  in_queue_bias.FreeTensor(bias_local);
+  mm.End();
   return;
 }
 

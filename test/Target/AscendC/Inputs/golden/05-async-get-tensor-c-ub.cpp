@@ -2,69 +2,68 @@
 #include "lib/matmul_intf.h"
 using namespace AscendC;
 using MatmulT = matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::VECOUT, CubeFormat::ND, float>>;
-__aicore__ inline void CopyTiling(TCubeTiling* v1, GM_ADDR v2) {
-  for (size_t i3 = 0; i3 < sizeof(TCubeTiling) / sizeof(uint32_t); i3 += 1) {
-    ((uint32_t*) v1)[i3] = ((__gm__ uint32_t*) v2)[i3];
+__aicore__ inline void CopyTiling(TCubeTiling* tiling, GM_ADDR tilingGm) {
+  for (size_t i = 0; i < sizeof(TCubeTiling) / sizeof(uint32_t); i += 1) {
+    ((uint32_t*) tiling)[i] = ((__gm__ uint32_t*) tilingGm)[i];
   }
   return;
 }
-extern "C" __global__ __aicore__ void matmul_scale_async_custom(GM_ADDR v1, GM_ADDR v2, GM_ADDR v3, GM_ADDR v4, GM_ADDR v5) {
-  AscendC::TPipe v6;
-  TCubeTiling v7;
-  CopyTiling(&v7, v5);
-  int32_t v8 = v7.M;
-  int32_t v9 = v7.N;
-  int32_t v10 = v7.Ka;
-  int32_t v11 = v7.singleCoreM;
-  int32_t v12 = v7.singleCoreN;
-  int32_t v13 = v7.baseM;
-  int32_t v14 = v7.baseN;
-  int64_t v15 = AscendC::GetBlockIdx();
-  int32_t v16 = static_cast<int32_t>(v15);
-  int32_t v17 = ((v8 + v11) - 1) / v11;
-  int32_t v18 = v16 % v17;
-  int32_t v19 = (v16 / v17) * v12;
-  AscendC::GlobalTensor<half> v20;
-  v20.SetGlobalBuffer((__gm__ half *)v1 + ((v18 * v10) * v11));
-  AscendC::GlobalTensor<half> v21;
-  v21.SetGlobalBuffer((__gm__ half *)v2 + v19);
-  AscendC::GlobalTensor<float> v22;
-  v22.SetGlobalBuffer((__gm__ float *)v3 + ((v18 * v9) * v11 + v19));
-  AscendC::GlobalTensor<float> v23 = v22;
-  int32_t v24 = v11 * v12;
-  int64_t v25 = static_cast<int64_t>(v24);
-  AscendC::GlobalTensor<float> v26;
-  v26.SetGlobalBuffer((__gm__ float *)v4 + (v15 * v25), v24);
-  MatmulT v27;
-  GM_ADDR v28 = GetSysWorkSpacePtr();
-  REGIST_MATMUL_OBJ(&v6, v28, v27, &v7);
-  AscendC::TQue<AscendC::TPosition::VECOUT, 2> v29;
-  int32_t v30 = v13 * v14;
-  v6.InitBuffer(v29, 2, (v30 * 4));
-  v27.SetWorkspace(v26);
-  v27.SetTensorA(v20);
-  v27.SetTensorB(v21);
-  int32_t v31 = v11 / v13;
-  int32_t v32 = ((v9 - v14) * 4) / 32;
+extern "C" __global__ __aicore__ void matmul_scale_async_custom(GM_ADDR a, GM_ADDR b, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling_gm) {
+  AscendC::TPipe pipe;
+  TCubeTiling tiling;
+  CopyTiling(&tiling, tiling_gm);
+  int32_t m = tiling.M;
+  int32_t n = tiling.N;
+  int32_t ka = tiling.Ka;
+  int32_t single_m = tiling.singleCoreM;
+  int32_t single_n = tiling.singleCoreN;
+  int32_t base_m = tiling.baseM;
+  int32_t base_n = tiling.baseN;
+  int64_t block_idx_i64 = AscendC::GetBlockIdx();
+  int32_t block_idx = static_cast<int32_t>(block_idx_i64);
+  int32_t m_blocks = ((m + single_m) - 1) / single_m;
+  int32_t m_core = block_idx % m_blocks;
+  int32_t offset_b = (block_idx / m_blocks) * single_n;
+  AscendC::GlobalTensor<half> a_global;
+  a_global.SetGlobalBuffer((__gm__ half *)a + ((m_core * ka) * single_m));
+  AscendC::GlobalTensor<half> b_global;
+  b_global.SetGlobalBuffer((__gm__ half *)b + offset_b);
+  AscendC::GlobalTensor<float> y_global;
+  y_global.SetGlobalBuffer((__gm__ float *)y + ((m_core * n) * single_m + offset_b));
+  int32_t ws_elems = single_m * single_n;
+  int64_t ws_elems_i64 = static_cast<int64_t>(ws_elems);
+  AscendC::GlobalTensor<float> workspace_global;
+  workspace_global.SetGlobalBuffer((__gm__ float *)workspace + (block_idx_i64 * ws_elems_i64), ws_elems);
+  MatmulT mm;
+  GM_ADDR sys_workspace = GetSysWorkSpacePtr();
+  REGIST_MATMUL_OBJ(&pipe, sys_workspace, mm, &tiling);
+  AscendC::TQue<AscendC::TPosition::VECOUT, 2> out_queue_y;
+  int32_t block_elems = base_m * base_n;
+  pipe.InitBuffer(out_queue_y, 2, (block_elems * 4));
+  mm.SetWorkspace(workspace_global);
+  mm.SetTensorA(a_global);
+  mm.SetTensorB(b_global);
+  int32_t round_m = single_m / base_m;
+  int32_t dst_stride = ((n - base_n) * 4) / 32;
   int32_t v33 = 0;
-  while (v27.Iterate<false>()) {
+  while (mm.Iterate<false>()) {
     int32_t v34 = v33;
-    AscendC::LocalTensor<float> v35 = v29.AllocTensor<float>();
-    v27.GetTensorC<false>(v35, 0, true);
-    int32_t v36 = (v34 / v31) * v14;
-    int32_t v37 = ((v34 % v31) * v13) * v9 + v36;
-    v27.WaitGetTensorC();
-    AscendC::Muls(v35, v35, 0.088388346f, v30);
-    v29.EnQue(v35);
-    AscendC::LocalTensor<float> v38 = v29.DeQue<float>();
-    AscendC::GlobalTensor<float> v39 = v23[v37];
-    AscendC::DataCopyParams v40 = AscendC::DataCopyParams(v13, (v14 * 4) / 32, 0, v32);
-    AscendC::DataCopy(v39, v38, v40);
-    v29.FreeTensor(v38);
+    AscendC::LocalTensor<float> c_local = out_queue_y.AllocTensor<float>();
+    mm.GetTensorC<false>(c_local, 0, true);
+    int32_t n_start = (v34 / round_m) * base_n;
+    int32_t start_offset = ((v34 % round_m) * base_m) * n + n_start;
+    mm.WaitGetTensorC();
+    AscendC::Muls(c_local, c_local, 0.088388346f, block_elems);
+    out_queue_y.EnQue(c_local);
+    AscendC::LocalTensor<float> y_local = out_queue_y.DeQue<float>();
+    AscendC::GlobalTensor<float> y_block = y_global[start_offset];
+    AscendC::DataCopyParams v40 = AscendC::DataCopyParams(base_m, (base_n * 4) / 32, 0, dst_stride);
+    AscendC::DataCopy(y_block, y_local, v40);
+    out_queue_y.FreeTensor(y_local);
     v33 = v34 + 1;
   }
   int32_t v41 = v33;
-  v27.End();
+  mm.End();
   return;
 }
 

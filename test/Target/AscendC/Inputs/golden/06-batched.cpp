@@ -4,94 +4,93 @@ using namespace AscendC;
 constexpr static MatmulConfig MM_CFG_NORM_NBATCH = GetNormalConfig(false, true);
 using MatmulT0 = matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NORMAL>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NORMAL>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NORMAL>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>>;
 using MatmulT1 = matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::BNGS1S2>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::BNGS1S2>, MM_CFG_NORM_NBATCH>;
-__aicore__ inline void CopyTiling(TCubeTiling* v1, GM_ADDR v2) {
-  for (size_t i3 = 0; i3 < sizeof(TCubeTiling) / sizeof(uint32_t); i3 += 1) {
-    ((uint32_t*) v1)[i3] = ((__gm__ uint32_t*) v2)[i3];
+__aicore__ inline void CopyTiling(TCubeTiling* tiling, GM_ADDR tilingGm) {
+  for (size_t i = 0; i < sizeof(TCubeTiling) / sizeof(uint32_t); i += 1) {
+    ((uint32_t*) tiling)[i] = ((__gm__ uint32_t*) tilingGm)[i];
   }
   return;
 }
-extern "C" __global__ __aicore__ void batch_matmul_custom(GM_ADDR v1, GM_ADDR v2, GM_ADDR v3, GM_ADDR v4, GM_ADDR v5, GM_ADDR v6) {
-  AscendC::TPipe v7;
-  TCubeTiling v8;
-  CopyTiling(&v8, v6);
-  int32_t v9 = v8.M;
-  int32_t v10 = v8.N;
-  int32_t v11 = v8.Ka;
-  int32_t v12 = v8.Kb;
-  int32_t v13 = v8.batchM;
-  int32_t v14 = v8.batchN;
-  int32_t v15 = v13 > v14 ? v13 : v14;
-  int64_t v16 = AscendC::GetBlockIdx();
-  int32_t v17 = static_cast<int32_t>(v16);
-  AscendC::GlobalTensor<half> v18;
-  v18.SetGlobalBuffer((__gm__ half *)v1 + (v17 * (v13 * (v9 * v11))));
-  AscendC::GlobalTensor<half> v19;
-  v19.SetGlobalBuffer((__gm__ half *)v2 + (v17 * (v14 * (v12 * v10))));
-  AscendC::GlobalTensor<float> v20;
-  v20.SetGlobalBuffer((__gm__ float *)v3 + (v17 * (v15 * v10)));
-  AscendC::GlobalTensor<float> v21;
-  v21.SetGlobalBuffer((__gm__ float *)v4 + (v17 * (v15 * (v9 * v10))));
-  MatmulT0 v22;
-  GM_ADDR v23 = GetSysWorkSpacePtr();
-  REGIST_MATMUL_OBJ(&v7, v23, v22, &v8);
-  v22.SetTensorA(v18);
-  v22.SetTensorB(v19);
-  int32_t v24 = v8.isBias;
-  if (v24 != 0) {
-    v22.SetBias(v20);
+extern "C" __global__ __aicore__ void batch_matmul_custom(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR workspace, GM_ADDR tiling_gm) {
+  AscendC::TPipe pipe;
+  TCubeTiling tiling;
+  CopyTiling(&tiling, tiling_gm);
+  int32_t m = tiling.M;
+  int32_t n = tiling.N;
+  int32_t ka = tiling.Ka;
+  int32_t kb = tiling.Kb;
+  int32_t batch_a = tiling.batchM;
+  int32_t batch_b = tiling.batchN;
+  int32_t batch_num = batch_a > batch_b ? batch_a : batch_b;
+  int64_t block_idx_i64 = AscendC::GetBlockIdx();
+  int32_t block_idx = static_cast<int32_t>(block_idx_i64);
+  AscendC::GlobalTensor<half> a_global;
+  a_global.SetGlobalBuffer((__gm__ half *)a + (block_idx * (batch_a * (m * ka))));
+  AscendC::GlobalTensor<half> b_global;
+  b_global.SetGlobalBuffer((__gm__ half *)b + (block_idx * (batch_b * (kb * n))));
+  AscendC::GlobalTensor<float> bias_global;
+  bias_global.SetGlobalBuffer((__gm__ float *)bias + (block_idx * (batch_num * n)));
+  AscendC::GlobalTensor<float> c_global;
+  c_global.SetGlobalBuffer((__gm__ float *)c + (block_idx * (batch_num * (m * n))));
+  MatmulT0 mm;
+  GM_ADDR sys_workspace = GetSysWorkSpacePtr();
+  REGIST_MATMUL_OBJ(&pipe, sys_workspace, mm, &tiling);
+  mm.SetTensorA(a_global);
+  mm.SetTensorB(b_global);
+  int32_t is_bias_i32 = tiling.isBias;
+  if (is_bias_i32 != 0) {
+    mm.SetBias(bias_global);
   }
-  v22.IterateBatch<false, true>(v21, v13, v14, false);
-  v22.WaitIterateBatch();
-  v22.End();
+  mm.IterateBatch<false, true>(c_global, batch_a, batch_b, false);
+  mm.WaitIterateBatch();
+  mm.End();
   return;
 }
-extern "C" __global__ __aicore__ void batch_matmul_nbatch_custom(GM_ADDR v1, GM_ADDR v2, GM_ADDR v3, GM_ADDR v4, GM_ADDR v5) {
-  AscendC::TPipe v6;
-  TCubeTiling v7;
-  CopyTiling(&v7, v5);
-  int32_t v8 = v7.M;
-  int32_t v9 = v7.N;
-  int32_t v10 = v7.Ka;
-  int32_t v11 = v7.Kb;
-  int32_t v12 = v7.batchM;
-  int32_t v13 = v7.batchN;
-  int64_t v14 = AscendC::GetBlockIdx();
-  int32_t v15 = static_cast<int32_t>(v14);
-  int32_t v16 = v15 * 4;
-  int32_t v17 = v8 * v9;
-  int32_t v18 = (v12 > v13 ? v12 : v13) * v17;
-  int32_t v19 = v16 * v18;
-  AscendC::GlobalTensor<half> v20;
-  v20.SetGlobalBuffer((__gm__ half *)v1 + (v16 * (v12 * (v8 * v10))));
-  AscendC::GlobalTensor<half> v21;
-  v21.SetGlobalBuffer((__gm__ half *)v2 + (v16 * (v13 * (v11 * v9))));
-  AscendC::GlobalTensor<float> v22;
-  v22.SetGlobalBuffer((__gm__ float *)v3 + v19);
-  AscendC::GlobalTensor<float> v23 = v22;
-  AscendC::GlobalTensor<float> v24;
-  v24.SetGlobalBuffer((__gm__ float *)v4 + v19, (v18 * 4));
-  MatmulT1 v25;
-  GM_ADDR v26 = GetSysWorkSpacePtr();
-  REGIST_MATMUL_OBJ(&v6, v26, v25, &v7);
-  AscendC::TQue<AscendC::TPosition::VECOUT, 2> v27;
-  v6.InitBuffer(v27, 2, (v18 * 4));
-  v25.SetWorkspace(v24);
-  v25.SetTensorA(v20);
-  v25.SetTensorB(v21);
-  v25.IterateNBatch<false, true>(4, v12, v13, false);
-  v25.WaitIterateBatch();
-  for (int32_t i28 = 0; i28 < 4; i28 += 1) {
-    AscendC::LocalTensor<float> v29 = v27.AllocTensor<float>();
-    v25.GetBatchTensorC<false>(v29, v12, v13);
-    AscendC::Muls(v29, v29, 0.125f, v18);
-    v27.EnQue(v29);
-    AscendC::LocalTensor<float> v30 = v27.DeQue<float>();
-    int32_t v31 = i28 * v18;
-    AscendC::GlobalTensor<float> v32 = v23[v31];
-    AscendC::DataCopy(v32, v30, v18);
-    v27.FreeTensor(v30);
+extern "C" __global__ __aicore__ void batch_matmul_nbatch_custom(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR workspace, GM_ADDR tiling_gm) {
+  AscendC::TPipe pipe;
+  TCubeTiling tiling;
+  CopyTiling(&tiling, tiling_gm);
+  int32_t m = tiling.M;
+  int32_t n = tiling.N;
+  int32_t ka = tiling.Ka;
+  int32_t kb = tiling.Kb;
+  int32_t batch_a = tiling.batchM;
+  int32_t batch_b = tiling.batchN;
+  int64_t block_idx_i64 = AscendC::GetBlockIdx();
+  int32_t block_idx = static_cast<int32_t>(block_idx_i64);
+  int32_t core_loops = block_idx * 4;
+  int32_t c_mat = m * n;
+  int32_t c_group = (batch_a > batch_b ? batch_a : batch_b) * c_mat;
+  int32_t offset_c = core_loops * c_group;
+  AscendC::GlobalTensor<half> a_global;
+  a_global.SetGlobalBuffer((__gm__ half *)a + (core_loops * (batch_a * (m * ka))));
+  AscendC::GlobalTensor<half> b_global;
+  b_global.SetGlobalBuffer((__gm__ half *)b + (core_loops * (batch_b * (kb * n))));
+  AscendC::GlobalTensor<float> c_global;
+  c_global.SetGlobalBuffer((__gm__ float *)c + offset_c);
+  AscendC::GlobalTensor<float> workspace_global;
+  workspace_global.SetGlobalBuffer((__gm__ float *)workspace + offset_c, (c_group * 4));
+  MatmulT1 mm;
+  GM_ADDR sys_workspace = GetSysWorkSpacePtr();
+  REGIST_MATMUL_OBJ(&pipe, sys_workspace, mm, &tiling);
+  AscendC::TQue<AscendC::TPosition::VECOUT, 2> out_queue_c;
+  pipe.InitBuffer(out_queue_c, 2, (c_group * 4));
+  mm.SetWorkspace(workspace_global);
+  mm.SetTensorA(a_global);
+  mm.SetTensorB(b_global);
+  mm.IterateNBatch<false, true>(4, batch_a, batch_b, false);
+  mm.WaitIterateBatch();
+  for (int32_t i = 0; i < 4; i += 1) {
+    AscendC::LocalTensor<float> c_local = out_queue_c.AllocTensor<float>();
+    mm.GetBatchTensorC<false>(c_local, batch_a, batch_b);
+    AscendC::Muls(c_local, c_local, 0.125f, c_group);
+    out_queue_c.EnQue(c_local);
+    AscendC::LocalTensor<float> c_out = out_queue_c.DeQue<float>();
+    int32_t i_offset = i * c_group;
+    AscendC::GlobalTensor<float> c_batch = c_global[i_offset];
+    AscendC::DataCopy(c_batch, c_out, c_group);
+    out_queue_c.FreeTensor(c_out);
   }
-  v25.End();
+  mm.End();
   return;
 }
 
