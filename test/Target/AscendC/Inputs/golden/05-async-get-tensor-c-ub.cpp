@@ -46,24 +46,21 @@ extern "C" __global__ __aicore__ void matmul_scale_async_custom(GM_ADDR v1, GM_A
   v27.SetTensorB(v21);
   int32_t v31 = v11 / v13;
   int32_t v32 = ((v9 - v14) * 4) / 32;
-  int32_t v33 = 0;
-  while (v27.Iterate<false>()) {
-    int32_t v34 = v33;
-    AscendC::LocalTensor<float> v35 = v29.AllocTensor<float>();
-    v27.GetTensorC<false>(v35, 0, true);
-    int32_t v36 = (v34 / v31) * v14;
-    int32_t v37 = ((v34 % v31) * v13) * v9 + v36;
+  v27.Iterate<false>();
+  for (int32_t i33 = 0; i33 < (v31 * (v12 / v14)); i33 += 1) {
+    AscendC::LocalTensor<float> v34 = v29.AllocTensor<float>();
+    v27.GetTensorC<false>(v34, 0, true);
+    int32_t v35 = (i33 / v31) * v14;
+    int32_t v36 = ((i33 % v31) * v13) * v9 + v35;
     v27.WaitGetTensorC();
-    AscendC::Muls(v35, v35, 0.088388346f, v30);
-    v29.EnQue(v35);
-    AscendC::LocalTensor<float> v38 = v29.DeQue<float>();
-    AscendC::GlobalTensor<float> v39 = v23[v37];
-    AscendC::DataCopyParams v40 = AscendC::DataCopyParams(v13, (v14 * 4) / 32, 0, v32);
-    AscendC::DataCopy(v39, v38, v40);
-    v29.FreeTensor(v38);
-    v33 = v34 + 1;
+    AscendC::Muls(v34, v34, 0.088388346f, v30);
+    v29.EnQue(v34);
+    AscendC::LocalTensor<float> v37 = v29.DeQue<float>();
+    AscendC::GlobalTensor<float> v38 = v23[v36];
+    AscendC::DataCopyParams v39 = AscendC::DataCopyParams(v13, (v14 * 4) / 32, 0, v32);
+    AscendC::DataCopy(v38, v37, v39);
+    v29.FreeTensor(v37);
   }
-  int32_t v41 = v33;
   v27.End();
   return;
 }
