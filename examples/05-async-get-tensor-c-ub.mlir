@@ -7,28 +7,34 @@
 //
 //   mm.SetWorkspace(workspaceGlobal);     // needed by async Iterate
 //   mm.SetTensorA(aGlobal); mm.SetTensorB(bGlobal);
-//   uint32_t computeRound = 0;
-//   while (mm.template Iterate<false>()) {
+//   mm.template Iterate<false>();         // the cube computes every block
+//   for (int32_t count = 0; count < roundM * roundN; ++count) {
 //     cLocal = outQueueY.AllocTensor<float>();
 //     mm.template GetTensorC<false>(cLocal, 0, true);   // async fetch to UB
-//     startOffset = round % roundM * baseM * N + round / roundM * baseN;
+//     startOffset = count % roundM * baseM * N + count / roundM * baseN;
 //     mm.WaitGetTensorC();                               // block is in UB
 //     Muls(cLocal, cLocal, scale, baseM * baseN);
 //     outQueueY.EnQue(cLocal); cLocal = outQueueY.DeQue<float>();
 //     DataCopy(yGlobal[startOffset], cLocal, copyParam);
 //     outQueueY.FreeTensor(cLocal);
-//     computeRound++;
 //   }
 //   mm.End();
 //
-// Each iteration issues an asynchronous GetTensorC of one baseM x baseN block
-// into a VECOUT buffer, does the scalar work that does not need the block
-// (its offset in y), and waits with WaitGetTensorC right before the first
-// vector instruction that reads the buffer.
+// This is the async fetch shape CANN documents for Iterate and GetTensorC:
+// one Iterate<false>() starts the cube on all singleCoreM x singleCoreN of
+// the core's C, block by block into the workspace, and a loop counted over
+// the roundM * roundN blocks fetches them in order. Each iteration issues
+// an asynchronous GetTensorC of the next baseM x baseN block into a VECOUT
+// buffer, does the scalar work that does not need the block (its offset in
+// y), and waits with WaitGetTensorC right before the first vector
+// instruction that reads the buffer. (test/asc-run/async-fetch.test runs
+// the same kernel written as while (mm.Iterate<false>()) { ... } and gets
+// the same bits.)
 //
-// What it shows: SetWorkspace before an async asc.matmul.iterate in the
-// scf.while condition, an async get_tensor_c into a local tensor and its
-// wait_get_tensor_c inside the loop body, issue and wait paired per iteration.
+// What it shows: SetWorkspace before one async asc.matmul.iterate whose
+// answer nobody reads, then an scf.for over the block count with an async
+// get_tensor_c into a local tensor and its wait_get_tensor_c, issue and wait
+// paired per iteration.
 
 // GlobalTensor<half>, GlobalTensor<float>, LocalTensor<float> at VECOUT
 !gm_f16 = !asc.global_tensor<f16>
@@ -119,12 +125,13 @@ module {
     %gap_bytes = arith.muli %gap, %c4_i32 : i32
     %dst_stride = arith.divsi %gap_bytes, %c32_i32 : i32
 
-    // while (mm.template Iterate<false>()) { ... computeRound++; }
-    %rounds = scf.while (%round = %c0_i32) : (i32) -> i32 {
-      %more = asc.matmul.iterate %mm {sync = false} : !mm_t
-      scf.condition(%more) %round : i32
-    } do {
-    ^bb0(%count: i32):
+    // mm.template Iterate<false>();   // its answer is not needed
+    %more = asc.matmul.iterate %mm {sync = false} : !mm_t
+    // for (int32_t count = 0; count < roundM * roundN; ++count) { ... }
+    // with roundN = singleCoreN / baseN, computed while the cube runs.
+    %round_n = arith.divsi %single_n, %base_n : i32
+    %blocks = arith.muli %round_m, %round_n : i32
+    scf.for %count = %c0_i32 to %blocks step %c1_i32 : i32 {
       // cLocal = outQueueY.AllocTensor<float>();
       // mm.template GetTensorC<false>(cLocal, 0, true);
       %c_local = asc.queue.alloc_tensor %out_queue_y : !que_out -> !ub_out
@@ -150,8 +157,6 @@ module {
       %y_block = asc.subview %y_global[%start_offset_i64] : !gm_f32
       asc.data_copy %y_block, %y_local params(%base_m, %block_len, %c0_i32, %dst_stride) : !gm_f32, !ub_out
       asc.queue.free_tensor %out_queue_y, %y_local : !que_out, !ub_out
-      %next = arith.addi %count, %c1_i32 : i32
-      scf.yield %next : i32
     }
     // mm.End();
     asc.matmul.end %mm : !mm_t

@@ -1,13 +1,15 @@
 // Every example kernel goes through --asc-sync-placement and still keeps the
 // Matmul protocol; the hand-placed waits of 04 and 07 move to where their
-// outputs are first needed.
+// outputs are first needed, and 05's stays where it is needed.
 // RUN: asc-opt %examples/01-gemm-gm.mlir --asc-sync-placement --asc-verify-sync > /dev/null
 // RUN: asc-opt %examples/02-gemm-cube-only.mlir --asc-sync-placement --asc-verify-sync > /dev/null
 // RUN: asc-opt %examples/03-gemm-leakyrelu.mlir --asc-sync-placement --asc-verify-sync > /dev/null
-// RUN: asc-opt %examples/05-async-get-tensor-c-ub.mlir --asc-sync-placement --asc-verify-sync > /dev/null
 // RUN: asc-opt %examples/06-batched.mlir --asc-sync-placement --asc-verify-sync > /dev/null
 // RUN: asc-opt %examples/04-async-iterate-all-overlap.mlir --asc-sync-placement --asc-verify-sync | FileCheck %s --check-prefix=SHAPE4
 // RUN: asc-opt %examples/07-multi-matmul.mlir --asc-sync-placement --asc-verify-sync | FileCheck %s --check-prefix=SHAPE7
+// RUN: asc-opt %examples/05-async-get-tensor-c-ub.mlir --asc-sync-placement --asc-verify-sync | FileCheck %s --check-prefix=SHAPE5
+// RUN: sed -e '/asc.matmul.wait_get_tensor_c %mm : !mm_t/d' -e 's/^      asc.matmul.get_tensor_c %mm, .*/&\n      asc.matmul.wait_get_tensor_c %mm : !mm_t/' %examples/05-async-get-tensor-c-ub.mlir \
+// RUN:   | asc-opt --asc-sync-placement --asc-verify-sync | FileCheck %s --check-prefix=SHAPE5
 
 // Shape 4: loading and scaling the bias overlaps IterateAll; the wait sits
 // right before the loop whose DataCopy reads C.
@@ -21,6 +23,28 @@
 // SHAPE4-NEXT:  asc.matmul.wait_iterate_all %[[MM]]
 // SHAPE4-NEXT:  scf.for
 // SHAPE4:       asc.subview %[[C]]
+
+// Shape 5: in the counted fetch loop each WaitGetTensorC stays inside the
+// loop, after the offset arithmetic that overlaps the fetch, right before
+// the Muls that reads the block; a wait written right after its GetTensorC
+// sinks to the same place. The async Iterate stays before the loop.
+// SHAPE5-LABEL: func.func @matmul_scale_async_custom
+// SHAPE5:       asc.matmul.iterate %[[MM:[^ ]*]] {sync = false}
+// SHAPE5:       scf.for
+// SHAPE5-NEXT:  %[[T:.*]] = asc.queue.alloc_tensor
+// SHAPE5-NEXT:  asc.matmul.get_tensor_c %[[MM]], %[[T]]
+// SHAPE5-NEXT:  arith.remsi
+// SHAPE5-NEXT:  arith.muli
+// SHAPE5-NEXT:  arith.muli
+// SHAPE5-NEXT:  arith.divsi
+// SHAPE5-NEXT:  arith.muli
+// SHAPE5-NEXT:  arith.addi
+// SHAPE5-NEXT:  arith.extsi
+// SHAPE5-NEXT:  asc.matmul.wait_get_tensor_c %[[MM]]
+// SHAPE5-NEXT:  asc.muls %[[T]], %[[T]]
+// SHAPE5:       asc.queue.free_tensor
+// SHAPE5-NEXT:  }
+// SHAPE5-NEXT:  asc.matmul.end %[[MM]]
 
 // Shape 7: Q, K and V stay pending across the gate's whole iterate loop; each
 // is waited on right before its End.

@@ -1,8 +1,30 @@
 // RUN: asc-translate --asc-to-ascendc %examples/05-async-get-tensor-c-ub.mlir | diff -u %S/Inputs/golden/05-async-get-tensor-c-ub.cpp -
 
-// Async Iterate with async GetTensorC into UB and WaitGetTensorC before the
-// vector use of each block; the object has a workspace.
+// The documented async fetch: one Iterate<false>() whose answer nobody
+// reads, then a counted for loop with an async GetTensorC into UB and
+// WaitGetTensorC before the vector use of each block; the object has a
+// workspace.
 //
 // Inputs/golden/05-async-get-tensor-c-ub.cpp pins the whole emitted kernel; after an intended
 // change of the output, regenerate it with utils/update-goldens.sh and
 // review the diff.
+
+// The wait is already where the block is first read: --asc-sync-placement
+// leaves the kernel as written, the wait inside the loop right before Muls.
+// RUN: asc-translate --asc-to-ascendc --asc-sync-placement %examples/05-async-get-tensor-c-ub.mlir | diff -u %S/Inputs/golden/05-async-get-tensor-c-ub.cpp -
+// RUN: asc-translate --asc-to-ascendc %examples/05-async-get-tensor-c-ub.mlir | FileCheck %s
+// CHECK-LABEL: void matmul_scale_async_custom(
+// CHECK:       [[MM:[A-Za-z_0-9]+]].SetWorkspace(
+// CHECK:       [[MM]].Iterate<false>();
+// CHECK-NEXT:  for (int32_t [[I:[A-Za-z_0-9]+]] = 0; [[I]] < {{.+}}; [[I]] += 1) {
+// CHECK-NEXT:    AscendC::LocalTensor<float> [[C:[A-Za-z_0-9]+]] = [[QUE:[A-Za-z_0-9]+]].AllocTensor<float>();
+// CHECK-NEXT:    [[MM]].GetTensorC<false>([[C]], 0, true);
+// CHECK-NEXT:    int32_t
+// CHECK-NEXT:    int32_t
+// CHECK-NEXT:    [[MM]].WaitGetTensorC();
+// CHECK-NEXT:    AscendC::Muls([[C]], [[C]], 0.088388346f,
+// CHECK-NEXT:    [[QUE]].EnQue([[C]]);
+// CHECK:         AscendC::DataCopy(
+// CHECK-NEXT:    [[QUE]].FreeTensor(
+// CHECK-NEXT:  }
+// CHECK-NEXT:  [[MM]].End();

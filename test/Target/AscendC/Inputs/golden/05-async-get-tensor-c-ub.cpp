@@ -45,24 +45,21 @@ extern "C" __global__ __aicore__ void matmul_scale_async_custom(GM_ADDR a, GM_AD
   mm.SetTensorB(b_global);
   int32_t round_m = single_m / base_m;
   int32_t dst_stride = ((n - base_n) * 4) / 32;
-  int32_t v33 = 0;
-  while (mm.Iterate<false>()) {
-    int32_t v34 = v33;
+  mm.Iterate<false>();
+  for (int32_t count = 0; count < (round_m * (single_n / base_n)); count += 1) {
     AscendC::LocalTensor<float> c_local = out_queue_y.AllocTensor<float>();
     mm.GetTensorC<false>(c_local, 0, true);
-    int32_t n_start = (v34 / round_m) * base_n;
-    int32_t start_offset = ((v34 % round_m) * base_m) * n + n_start;
+    int32_t n_start = (count / round_m) * base_n;
+    int32_t start_offset = ((count % round_m) * base_m) * n + n_start;
     mm.WaitGetTensorC();
     AscendC::Muls(c_local, c_local, 0.088388346f, block_elems);
     out_queue_y.EnQue(c_local);
     AscendC::LocalTensor<float> y_local = out_queue_y.DeQue<float>();
     AscendC::GlobalTensor<float> y_block = y_global[start_offset];
-    AscendC::DataCopyParams v40 = AscendC::DataCopyParams(base_m, (base_n * 4) / 32, 0, dst_stride);
-    AscendC::DataCopy(y_block, y_local, v40);
+    AscendC::DataCopyParams v39 = AscendC::DataCopyParams(base_m, (base_n * 4) / 32, 0, dst_stride);
+    AscendC::DataCopy(y_block, y_local, v39);
     out_queue_y.FreeTensor(y_local);
-    v33 = v34 + 1;
   }
-  int32_t v41 = v33;
   mm.End();
   return;
 }

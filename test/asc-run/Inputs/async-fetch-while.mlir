@@ -1,6 +1,19 @@
 // The kernel of examples/05-async-get-tensor-c-ub.mlir with its fetch loop
-// in the documented async shape (asc-run test input): same arguments,
-// launch and reference as example 05.
+// as while (mm.Iterate<false>()) { ... } (asc-run test input): same
+// arguments, launch and reference as example 05.
+//
+//   uint32_t computeRound = 0;
+//   while (mm.template Iterate<false>()) {
+//     cLocal = outQueueY.AllocTensor<float>();
+//     mm.template GetTensorC<false>(cLocal, 0, true);
+//     startOffset = computeRound % roundM * baseM * N + computeRound / roundM * baseN;
+//     mm.WaitGetTensorC();
+//     Muls(...); EnQue; DeQue; DataCopy(yGlobal[startOffset], ...); FreeTensor;
+//     computeRound++;
+//   }
+//
+// The first async Iterate starts the cube on every block; each later one
+// answers whether a block is left to fetch.
 
 // GlobalTensor<half>, GlobalTensor<float>, LocalTensor<float> at VECOUT
 !gm_f16 = !asc.global_tensor<f16>
@@ -91,13 +104,12 @@ module {
     %gap_bytes = arith.muli %gap, %c4_i32 : i32
     %dst_stride = arith.divsi %gap_bytes, %c32_i32 : i32
 
-    // The documented async fetch shape: one mm.Iterate<false>(), then a
-    // counted loop of GetTensorC<false> + WaitGetTensorC, one per block:
-    // for (int32_t count = 0; count < roundM * roundN; ++count) { ... }
-    %first = asc.matmul.iterate %mm {sync = false} : !mm_t
-    %round_n = arith.divsi %single_n, %base_n : i32
-    %blocks = arith.muli %round_m, %round_n : i32
-    scf.for %count = %c0_i32 to %blocks step %c1_i32 : i32 {
+    // while (mm.template Iterate<false>()) { ... computeRound++; }
+    %rounds = scf.while (%round = %c0_i32) : (i32) -> i32 {
+      %more = asc.matmul.iterate %mm {sync = false} : !mm_t
+      scf.condition(%more) %round : i32
+    } do {
+    ^bb0(%count: i32):
       // cLocal = outQueueY.AllocTensor<float>();
       // mm.template GetTensorC<false>(cLocal, 0, true);
       %c_local = asc.queue.alloc_tensor %out_queue_y : !que_out -> !ub_out
@@ -123,6 +135,8 @@ module {
       %y_block = asc.subview %y_global[%start_offset_i64] : !gm_f32
       asc.data_copy %y_block, %y_local params(%base_m, %block_len, %c0_i32, %dst_stride) : !gm_f32, !ub_out
       asc.queue.free_tensor %out_queue_y, %y_local : !que_out, !ub_out
+      %next = arith.addi %count, %c1_i32 : i32
+      scf.yield %next : i32
     }
     // mm.End();
     asc.matmul.end %mm : !mm_t
