@@ -316,6 +316,14 @@ void mlir::asc::formReadableExpressions(Operation *root) {
   // Without the greedy driver's dead-code elimination: an object declared
   // and never used (a TPipe constructs the pipe) stays.
   walkAndApplyPatterns(root, std::move(patterns));
+  // C++ evaluates a loop's condition on every iteration: a bound is computed
+  // once, before the loop, as hand-written code does.
+  root->walk([](emitc::ForOp loop) {
+    for (Value bound : {loop.getLowerBound(), loop.getUpperBound(),
+                        loop.getStep()})
+      if (auto expression = bound.getDefiningOp<emitc::ExpressionOp>())
+        expression.setDoNotInline(true);
+  });
   root->walk(parenthesizeInlinedOperands);
 }
 

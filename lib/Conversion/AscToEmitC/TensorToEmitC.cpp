@@ -100,7 +100,7 @@ struct SetValueLowering : public AscOpLowering<SetValueOp> {
 //===----------------------------------------------------------------------===//
 
 /// `AscendC::DataCopy(dst, src, count)` or, with DataCopyParams,
-/// `AscendC::DataCopyParams p = AscendC::DataCopyParams(blockCount, blockLen,
+/// `AscendC::DataCopyParams params = AscendC::DataCopyParams(blockCount, blockLen,
 /// srcStride, dstStride); AscendC::DataCopy(dst, src, p);`.
 struct DataCopyLowering : public AscOpLowering<DataCopyOp> {
   using AscOpLowering::AscOpLowering;
@@ -117,7 +117,10 @@ struct DataCopyLowering : public AscOpLowering<DataCopyOp> {
         return rewriter.notifyMatchFailure(op, "expects four DataCopyParams");
       Type paramsType =
           emitc::OpaqueType::get(getContext(), "AscendC::DataCopyParams");
-      operands.push_back(createFreeCall(rewriter, loc, paramsType,
+      // Declared as `params` where the C++ keeps names (CppNames.h).
+      Location paramsLoc = NameLoc::get(rewriter.getStringAttr("params"),
+                                        getUnnamedLoc(loc));
+      operands.push_back(createFreeCall(rewriter, paramsLoc, paramsType,
                                         "AscendC::DataCopyParams",
                                         adaptor.getParams())
                              .getResult(0));

@@ -1,7 +1,8 @@
 // RUN: asc-translate --asc-to-ascendc %examples/05-async-get-tensor-c-ub.mlir | diff -u %S/Inputs/golden/05-async-get-tensor-c-ub.cpp -
 
 // The documented async fetch: one Iterate<false>() whose answer nobody
-// reads, then a counted for loop with an async GetTensorC into UB and
+// reads, then a counted for loop (its bound computed once, before it) with
+// an async GetTensorC into UB and
 // WaitGetTensorC before the vector use of each block; the object has a
 // workspace.
 //
@@ -16,7 +17,8 @@
 // CHECK-LABEL: void matmul_scale_async_custom(
 // CHECK:       [[MM:[A-Za-z_0-9]+]].SetWorkspace(
 // CHECK:       [[MM]].Iterate<false>();
-// CHECK-NEXT:  for (int32_t [[I:[A-Za-z_0-9]+]] = 0; [[I]] < {{.+}}; [[I]] += 1) {
+// CHECK-NEXT:  int32_t [[BLOCKS:[A-Za-z_0-9]+]] = {{.+}};
+// CHECK-NEXT:  for (int32_t [[I:[A-Za-z_0-9]+]] = 0; [[I]] < [[BLOCKS]]; [[I]] += 1) {
 // CHECK-NEXT:    AscendC::LocalTensor<float> [[C:[A-Za-z_0-9]+]] = [[QUE:[A-Za-z_0-9]+]].AllocTensor<float>();
 // CHECK-NEXT:    [[MM]].GetTensorC<false>([[C]], 0, true);
 // CHECK-NEXT:    int32_t

@@ -54,8 +54,8 @@ extern "C" __global__ __aicore__ void matmul_leakyrelu_custom(GM_ADDR a, GM_ADDR
     int32_t n_start = (v33 / round_m) * base_n;
     int32_t start_offset = ((v33 % round_m) * base_m) * n + n_start;
     AscendC::GlobalTensor<float> c_block = c_global[start_offset];
-    AscendC::DataCopyParams v39 = AscendC::DataCopyParams(base_m, (base_n * 4) / 32, 0, dst_stride);
-    AscendC::DataCopy(c_block, copy_local, v39);
+    AscendC::DataCopyParams params = AscendC::DataCopyParams(base_m, (base_n * 4) / 32, 0, dst_stride);
+    AscendC::DataCopy(c_block, copy_local, params);
     relu_out_queue.FreeTensor(copy_local);
     v32 = v33 + 1;
   }

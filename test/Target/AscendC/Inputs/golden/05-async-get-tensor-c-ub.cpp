@@ -46,7 +46,8 @@ extern "C" __global__ __aicore__ void matmul_scale_async_custom(GM_ADDR a, GM_AD
   int32_t round_m = single_m / base_m;
   int32_t dst_stride = ((n - base_n) * 4) / 32;
   mm.Iterate<false>();
-  for (int32_t count = 0; count < (round_m * (single_n / base_n)); count += 1) {
+  int32_t blocks = round_m * (single_n / base_n);
+  for (int32_t count = 0; count < blocks; count += 1) {
     AscendC::LocalTensor<float> c_local = out_queue_y.AllocTensor<float>();
     mm.GetTensorC<false>(c_local, 0, true);
     int32_t n_start = (count / round_m) * base_n;
@@ -56,8 +57,8 @@ extern "C" __global__ __aicore__ void matmul_scale_async_custom(GM_ADDR a, GM_AD
     out_queue_y.EnQue(c_local);
     AscendC::LocalTensor<float> y_local = out_queue_y.DeQue<float>();
     AscendC::GlobalTensor<float> y_block = y_global[start_offset];
-    AscendC::DataCopyParams v39 = AscendC::DataCopyParams(base_m, (base_n * 4) / 32, 0, dst_stride);
-    AscendC::DataCopy(y_block, y_local, v39);
+    AscendC::DataCopyParams params = AscendC::DataCopyParams(base_m, (base_n * 4) / 32, 0, dst_stride);
+    AscendC::DataCopy(y_block, y_local, params);
     out_queue_y.FreeTensor(y_local);
   }
   mm.End();

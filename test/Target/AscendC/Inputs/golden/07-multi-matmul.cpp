@@ -89,8 +89,8 @@ extern "C" __global__ __aicore__ void qkvg_proj_custom(GM_ADDR x, GM_ADDR wq, GM
     out_queue_g.EnQue(g_local);
     AscendC::LocalTensor<float> g_out = out_queue_g.DeQue<float>();
     AscendC::GlobalTensor<float> g_block = g_global[start_offset];
-    AscendC::DataCopyParams v59 = AscendC::DataCopyParams(base_m, (base_n * 4) / 32, 0, dst_stride);
-    AscendC::DataCopy(g_block, g_out, v59);
+    AscendC::DataCopyParams params = AscendC::DataCopyParams(base_m, (base_n * 4) / 32, 0, dst_stride);
+    AscendC::DataCopy(g_block, g_out, params);
     out_queue_g.FreeTensor(g_out);
     v52 = v53 + 1;
   }
