@@ -1,9 +1,9 @@
 //===- asc-fuzz-pipeline.cpp - fuzz the asc passes from textual IR --------===//
 //
-// libFuzzer target over everything a kernel goes through: parse, verify,
-// --asc-verify-sync, --asc-sync-placement (its options chosen by the input),
-// --convert-asc-to-emitc (options chosen too), #line directives and the C++
-// emitter.
+// libFuzzer target over everything a kernel goes through: parse (keeping the
+// SSA names), verify, --asc-verify-sync, --asc-sync-placement (its options
+// chosen by the input), --convert-asc-to-emitc (options chosen too), #line
+// directives, the C++ emitter and the source names of the Ascend C.
 //
 // Input: one byte of option bits, then the MLIR text of a module.
 //
@@ -12,7 +12,9 @@
 //   - the placement succeeds and its output fails --asc-verify-sync,
 //   - placing twice differs from placing once (same options),
 //   - the lowering succeeds and the C++ emitter cannot print the result
-//     (unless ASC_FUZZ_ALLOW_EMISSION_FAILURE is set in the environment).
+//     (unless ASC_FUZZ_ALLOW_EMISSION_FAILURE is set in the environment),
+//   - it prints the result but not with the name markers, or a marker is
+//     left in the renamed Ascend C.
 //
 // With ASC_FUZZ_TRACE set, each input prints one line saying how far it got
 // ("asc-fuzz-pipeline: parsed verify-sync=fail placement=ok lowering=ok
@@ -24,7 +26,9 @@
 
 #include "asc/Conversion/Passes.h"
 #include "asc/Dialect/Asc/Transforms/Passes.h"
+#include "asc/Target/AscendC/CppNames.h"
 #include "asc/Target/AscendC/LineDirectives.h"
+#include "asc/Target/AscendC/SourceNames.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/IR/Verifier.h"
@@ -33,6 +37,8 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/Cpp/CppEmitter.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
@@ -154,6 +160,24 @@ static OwningOpRef<ModuleOp> placeAndCheck(ModuleOp module,
   return placed;
 }
 
+/// Prints the lowered `module` as asc-translate does, under the source names:
+/// the name markers must not stop the emitter, and none may be left.
+static void checkSourceNames(ModuleOp module,
+                             DiagnosticCollector &diagnostics) {
+  OwningOpRef<ModuleOp> marked = module.clone();
+  asc::insertCppNameMarkers(*marked);
+  std::string cpp;
+  llvm::raw_string_ostream os(cpp);
+  if (failed(emitc::translateToCpp(*marked, os)))
+    reportOracleFailure("the C++ emitter prints the lowered module but not "
+                        "with the name markers",
+                        diagnostics.take(), printOp(*marked));
+  std::string named = asc::applyCppNameMarkers(cpp);
+  if (StringRef(named).contains("//@asc-"))
+    reportOracleFailure("a name marker is left in the Ascend C", "",
+                        "-- emitted:\n" + cpp + "\n-- renamed:\n" + named);
+}
+
 /// Lowers `module` to EmitC and prints it as C++; the lowered IR must verify
 /// and, unless allowed, the emitter must print it.
 static void lowerAndEmit(ModuleOp module, const PipelineOptions &options,
@@ -168,8 +192,10 @@ static void lowerAndEmit(ModuleOp module, const PipelineOptions &options,
   llvm::raw_string_ostream os(cpp);
   bool emitted = succeeded(emitc::translateToCpp(module, os));
   trace.emission = Trace::outcome(emitted);
-  if (emitted)
+  if (emitted) {
+    checkSourceNames(module, diagnostics);
     return;
+  }
   static const bool allowEmissionFailure =
       std::getenv("ASC_FUZZ_ALLOW_EMISSION_FAILURE") != nullptr;
   if (!allowEmissionFailure)
@@ -194,8 +220,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   MLIRContext context;
   prepareContext(context);
   DiagnosticCollector diagnostics(context);
-  ParserConfig config(&context);
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, config);
+  // Parsed as asc-translate parses, with the SSA names as NameLocs.
+  auto sourceMgr = std::make_shared<llvm::SourceMgr>();
+  sourceMgr->AddNewSourceBuffer(llvm::MemoryBuffer::getMemBuffer(text, "fuzz"),
+                                llvm::SMLoc());
+  OwningOpRef<ModuleOp> module(cast_if_present<ModuleOp>(
+      asc::parseSourceKeepingNames(sourceMgr, &context).release()));
   if (!module || failed(verify(*module)))
     return 0;
 

@@ -2,7 +2,8 @@
 //
 // Runs the standard pipeline helper on kernels, stage by stage, and shows
 // how it fails: an unknown stage, a null module, IR the verifier rejects, a
-// protocol violation, something the lowering cannot express.
+// protocol violation, something the lowering cannot express. Parses a kernel
+// keeping its SSA names for the Ascend C.
 //
 //===----------------------------------------------------------------------===//
 
@@ -209,6 +210,76 @@ static void testFailures(MlirContext ctx, const char *path) {
   mlirModuleDestroy(module);
 }
 
+/// A small kernel whose values the Ascend C should keep the names of.
+static const char *kNamedKernel =
+    "func.func @scale(%src: !asc.gm_addr, %len: i32) attributes {asc.kernel}"
+    " {\n"
+    "  %srcGlobal = asc.set_global_buffer %src : !asc.global_tensor<f32>\n"
+    "  %pipe = asc.pipe.create\n"
+    "  %queue = asc.queue.create : !asc.queue<vecin, 1>\n"
+    "  asc.pipe.init_buffer %pipe, %queue, %len, %len : "
+    "!asc.queue<vecin, 1>\n"
+    "  %tile = asc.queue.alloc_tensor %queue : !asc.queue<vecin, 1> -> "
+    "!asc.local_tensor<vecin, f32>\n"
+    "  asc.data_copy %tile, %srcGlobal, %len : !asc.local_tensor<vecin, f32>,"
+    " !asc.global_tensor<f32>\n"
+    "  asc.queue.free_tensor %queue, %tile : !asc.queue<vecin, 1>, "
+    "!asc.local_tensor<vecin, f32>\n"
+    "  return\n"
+    "}\n";
+
+/// mlirAscModuleCreateParseKeepingNames keeps the SSA names for the Ascend
+/// C; sourceNames = false, or a module parsed by MLIR's own parser, prints
+/// the emitter's. A parse error returns a null module.
+static void testSourceNames(MlirContext ctx) {
+  printf("@testSourceNames\n");
+  // CHECK-LABEL: @testSourceNames
+  // CHECK:      void scale(GM_ADDR src, int32_t len) {
+  // CHECK-NEXT:   AscendC::GlobalTensor<float> srcGlobal;
+  // CHECK-NEXT:   srcGlobal.SetGlobalBuffer((__gm__ float *)src);
+  // CHECK-NEXT:   AscendC::TPipe pipe;
+  // CHECK-NEXT:   AscendC::TQue<AscendC::TPosition::VECIN, 1> queue;
+  // CHECK-NEXT:   pipe.InitBuffer(queue, len, len);
+  // CHECK-NEXT:   AscendC::LocalTensor<float> tile = queue.AllocTensor<float>();
+  // CHECK-NEXT:   AscendC::DataCopy(tile, srcGlobal, len);
+  // CHECK: names: 1
+  int pieces = 0;
+  MlirStringRef source = mlirStringRefCreateFromCString(kNamedKernel);
+  MlirStringRef sourceName = mlirStringRefCreateFromCString("scale.mlir");
+  MlirModule module =
+      mlirAscModuleCreateParseKeepingNames(ctx, source, sourceName);
+  MlirAscPipelineOptions options = mlirAscPipelineOptionsGetDefault();
+  MlirLogicalResult result =
+      mlirAscRunPipelineWithOptions(module, &options, collectOutput, &pieces);
+  printf("names: %d\n", mlirLogicalResultIsSuccess(result));
+  mlirModuleDestroy(module);
+
+  // CHECK:      void scale(GM_ADDR v1, int32_t v2) {
+  // CHECK-NEXT:   AscendC::GlobalTensor<float> v3;
+  // CHECK: emitter's names: 1
+  module = mlirAscModuleCreateParseKeepingNames(ctx, source, sourceName);
+  options.sourceNames = false;
+  result =
+      mlirAscRunPipelineWithOptions(module, &options, collectOutput, &pieces);
+  printf("emitter's names: %d\n", mlirLogicalResultIsSuccess(result));
+  mlirModuleDestroy(module);
+
+  // CHECK:      void scale(GM_ADDR v1, int32_t v2) {
+  // CHECK: plain parse: 1
+  module = parseString(ctx, kNamedKernel);
+  options.sourceNames = true;
+  result =
+      mlirAscRunPipelineWithOptions(module, &options, collectOutput, &pieces);
+  printf("plain parse: %d\n", mlirLogicalResultIsSuccess(result));
+  mlirModuleDestroy(module);
+
+  // CHECK: diagnostic: custom op 'asc.no_such_op' is unknown
+  // CHECK-NEXT: parse error: null
+  module = mlirAscModuleCreateParseKeepingNames(
+      ctx, mlirStringRefCreateFromCString("asc.no_such_op\n"), sourceName);
+  printf("parse error: %s\n", mlirModuleIsNull(module) ? "null" : "module");
+}
+
 int main(int argc, char **argv) {
   if (argc != 2) {
     fprintf(stderr, "usage: %s KERNEL.mlir\n", argv[0]);
@@ -223,6 +294,7 @@ int main(int argc, char **argv) {
 
   testStages(ctx, argv[1]);
   testFailures(ctx, argv[1]);
+  testSourceNames(ctx);
 
   mlirContextDestroy(ctx);
   return 0;

@@ -88,8 +88,8 @@ bool mlir::asc::isSetOnceGlobalTensor(emitc::VariableOp variable) {
     if (isa<emitc::LoadOp>(user))
       continue;
     if (auto expression = dyn_cast<emitc::ExpressionOp>(user)) {
-      BlockArgument inside = expression.getRegion().front().getArgument(
-          use.getOperandNumber());
+      BlockArgument inside =
+          expression.getRegion().front().getArgument(use.getOperandNumber());
       if (!llvm::all_of(inside.getUsers(), llvm::IsaPred<emitc::LoadOp>))
         return false;
       continue;

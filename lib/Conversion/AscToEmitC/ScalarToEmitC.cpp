@@ -319,8 +319,8 @@ void mlir::asc::formReadableExpressions(Operation *root) {
   // C++ evaluates a loop's condition on every iteration: a bound is computed
   // once, before the loop, as hand-written code does.
   root->walk([](emitc::ForOp loop) {
-    for (Value bound : {loop.getLowerBound(), loop.getUpperBound(),
-                        loop.getStep()})
+    for (Value bound :
+         {loop.getLowerBound(), loop.getUpperBound(), loop.getStep()})
       if (auto expression = bound.getDefiningOp<emitc::ExpressionOp>())
         expression.setDoNotInline(true);
   });

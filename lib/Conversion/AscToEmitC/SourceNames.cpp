@@ -1,4 +1,4 @@
-//===- SourceNames.cpp - keep the source's value names through the lowering -===//
+//===- SourceNames.cpp - the source's value names through the lowering ---===//
 //
 // A value the source names carries a NameLoc: an op's location names its
 // only result (`loc("mm"(...))`), a block argument's location the argument.
@@ -80,10 +80,9 @@ static Operation *findReplacement(ArrayRef<Operation *> group) {
   for (Operation *op : group) {
     if (op->getNumResults() != 1)
       continue;
-    bool usedOutside = llvm::any_of(op->getResult(0).getUsers(),
-                                    [&](Operation *user) {
-                                      return !members.contains(user);
-                                    });
+    bool usedOutside =
+        llvm::any_of(op->getResult(0).getUsers(),
+                     [&](Operation *user) { return !members.contains(user); });
     if (usedOutside)
       replacement = op;
   }

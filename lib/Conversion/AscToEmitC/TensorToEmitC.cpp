@@ -100,8 +100,8 @@ struct SetValueLowering : public AscOpLowering<SetValueOp> {
 //===----------------------------------------------------------------------===//
 
 /// `AscendC::DataCopy(dst, src, count)` or, with DataCopyParams,
-/// `AscendC::DataCopyParams params = AscendC::DataCopyParams(blockCount, blockLen,
-/// srcStride, dstStride); AscendC::DataCopy(dst, src, p);`.
+/// `AscendC::DataCopyParams params = AscendC::DataCopyParams(blockCount,
+/// blockLen, srcStride, dstStride); AscendC::DataCopy(dst, src, params);`.
 struct DataCopyLowering : public AscOpLowering<DataCopyOp> {
   using AscOpLowering::AscOpLowering;
 
@@ -118,8 +118,8 @@ struct DataCopyLowering : public AscOpLowering<DataCopyOp> {
       Type paramsType =
           emitc::OpaqueType::get(getContext(), "AscendC::DataCopyParams");
       // Declared as `params` where the C++ keeps names (CppNames.h).
-      Location paramsLoc = NameLoc::get(rewriter.getStringAttr("params"),
-                                        getUnnamedLoc(loc));
+      Location paramsLoc =
+          NameLoc::get(rewriter.getStringAttr("params"), getUnnamedLoc(loc));
       operands.push_back(createFreeCall(rewriter, paramsLoc, paramsType,
                                         "AscendC::DataCopyParams",
                                         adaptor.getParams())

@@ -54,10 +54,9 @@ static bool declaresResult(Operation *op) {
 
 /// Adds `//@asc-name {} <name>` for `value` at `builder`'s insertion point.
 static void createNameMarker(OpBuilder &builder, Value value, NameLoc name) {
-  emitc::VerbatimOp::create(builder, name,
-                            (kNameMarker + "{} " + name.getName().getValue())
-                                .str(),
-                            ValueRange{value});
+  emitc::VerbatimOp::create(
+      builder, name, (kNameMarker + "{} " + name.getName().getValue()).str(),
+      ValueRange{value});
 }
 
 /// The SetGlobalBuffer statement of a set-once GlobalTensor variable.
@@ -243,8 +242,7 @@ private:
 
   size_t skipLiteral(size_t i) {
     char quote = source[i];
-    for (++i; i < source.size() && source[i] != quote && source[i] != '\n';
-         ++i)
+    for (++i; i < source.size() && source[i] != quote && source[i] != '\n'; ++i)
       if (source[i] == '\\')
         ++i;
     return std::min(i + 1, source.size());
@@ -273,16 +271,16 @@ static bool isReservedIdentifier(StringRef name) {
       "bool", "break", "case", "catch", "char", "char8_t", "char16_t",
       "char32_t", "class", "compl", "concept", "const", "consteval",
       "constexpr", "constinit", "const_cast", "continue", "co_await",
-      "co_return", "co_yield", "decltype", "default", "delete", "do",
-      "double", "dynamic_cast", "else", "enum", "explicit", "export",
-      "extern", "false", "float", "for", "friend", "goto", "if", "inline",
-      "int", "long", "mutable", "namespace", "new", "noexcept", "not",
-      "not_eq", "nullptr", "operator", "or", "or_eq", "private", "protected",
-      "public", "register", "reinterpret_cast", "requires", "return", "short",
-      "signed", "sizeof", "static", "static_assert", "static_cast", "struct",
-      "switch", "template", "this", "thread_local", "throw", "true", "try",
-      "typedef", "typeid", "typename", "union", "unsigned", "using",
-      "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq",
+      "co_return", "co_yield", "decltype", "default", "delete", "do", "double",
+      "dynamic_cast", "else", "enum", "explicit", "export", "extern", "false",
+      "float", "for", "friend", "goto", "if", "inline", "int", "long",
+      "mutable", "namespace", "new", "noexcept", "not", "not_eq", "nullptr",
+      "operator", "or", "or_eq", "private", "protected", "public", "register",
+      "reinterpret_cast", "requires", "return", "short", "signed", "sizeof",
+      "static", "static_assert", "static_cast", "struct", "switch", "template",
+      "this", "thread_local", "throw", "true", "try", "typedef", "typeid",
+      "typename", "union", "unsigned", "using", "virtual", "void", "volatile",
+      "wchar_t", "while", "xor", "xor_eq",
       // Macros of the C library and the Ascend C headers.
       "NULL", "assert", "errno", "GM_ADDR", "ASCEND_IS_AIC", "ASCEND_IS_AIV",
       "ASCEND_IS_NOT_AIC", "ASCEND_IS_NOT_AIV", "ASCENDC_CUBE_ONLY",
@@ -420,8 +418,8 @@ std::string mlir::asc::applyCppNameMarkers(StringRef source) {
     size_t end = begin;
     while (end < tokens.size() && tokens[end].chunk == tokens[begin].chunk)
       ++end;
-    functions.resize(std::max<size_t>(functions.size(),
-                                      tokens[begin].chunk + 1));
+    functions.resize(
+        std::max<size_t>(functions.size(), tokens[begin].chunk + 1));
     FunctionNames &names = functions[tokens[begin].chunk];
     ArrayRef<Token> functionTokens = ArrayRef(tokens).slice(begin, end - begin);
     readMarkers(source, functionTokens, names, droppedLines);
@@ -434,9 +432,9 @@ std::string mlir::asc::applyCppNameMarkers(StringRef source) {
     begin = end;
   }
 
-  // Copy the source, renaming identifiers and leaving out dropped lines. A
-  // dropped line stays as an empty one when #line directives count lines.
-  bool keepLineCount = source.contains("\n#line ");
+  // Copy the source, renaming identifiers and leaving out dropped lines.
+  // (A dropped line never starts what a #line directive marks: markers and
+  // copies follow the statement the directive is for.)
   llvm::sort(droppedLines);
   std::string result;
   result.reserve(source.size());
@@ -456,8 +454,6 @@ std::string mlir::asc::applyCppNameMarkers(StringRef source) {
       auto [dropBegin, dropEnd] = droppedLines[nextDropped];
       if (dropBegin > position)
         result.append(source.begin() + position, source.begin() + dropBegin);
-      if (keepLineCount)
-        result += '\n';
       position = std::max(position, dropEnd);
     }
   };

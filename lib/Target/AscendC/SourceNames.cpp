@@ -17,13 +17,15 @@ using namespace mlir;
 
 /// The name `definition` spells (`mm` for `%mm`), or an empty string for a
 /// numbered one (`%0`).
-static StringRef getDefinedName(const AsmParserState::SMDefinition &definition) {
+static StringRef
+getDefinedName(const AsmParserState::SMDefinition &definition) {
   const char *start = definition.loc.Start.getPointer();
   const char *end = definition.loc.End.getPointer();
   if (!start || end <= start)
     return {};
-  StringRef name = StringRef(start, end - start).drop_front(
-      StringRef(start, end - start).starts_with("%") ? 1 : 0);
+  StringRef name =
+      StringRef(start, end - start)
+          .drop_front(StringRef(start, end - start).starts_with("%") ? 1 : 0);
   if (name.empty() || llvm::isDigit(name.front()))
     return {};
   return name;

@@ -110,8 +110,7 @@ void mlir::asc::registerAscToAscendCPipeline() {
 /// Prints the result of the flow after `lastStage` to `os`.
 static LogicalResult printResult(ModuleOp module,
                                  const AscToAscendCOptions &options,
-                                 AscToAscendCStage lastStage,
-                                 raw_ostream &os) {
+                                 AscToAscendCStage lastStage, raw_ostream &os) {
   if (lastStage == AscToAscendCStage::Emission) {
     if (options.sourceNames)
       insertCppNameMarkers(module);
