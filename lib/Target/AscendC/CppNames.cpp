@@ -52,11 +52,34 @@ static bool declaresResult(Operation *op) {
   return true;
 }
 
+/// `name` as a C++ identifier that is not reserved to the implementation:
+/// other characters become `_`, runs of `_` one, leading and trailing `_`
+/// go. Empty when nothing usable is left or it starts with a digit.
+static std::string getIdentifier(StringRef name) {
+  std::string identifier;
+  for (char c : name) {
+    char kept = llvm::isAlnum(c) ? c : '_';
+    if (kept == '_' && (identifier.empty() || identifier.back() == '_'))
+      continue;
+    identifier += kept;
+  }
+  while (!identifier.empty() && identifier.back() == '_')
+    identifier.pop_back();
+  if (identifier.empty() || llvm::isDigit(identifier.front()))
+    return "";
+  return identifier;
+}
+
 /// Adds `//@asc-name {} <name>` for `value` at `builder`'s insertion point.
+/// The name is made an identifier first: a verbatim string reads `{}` as a
+/// placeholder, and a line break would end the comment.
 static void createNameMarker(OpBuilder &builder, Value value, NameLoc name) {
-  emitc::VerbatimOp::create(
-      builder, name, (kNameMarker + "{} " + name.getName().getValue()).str(),
-      ValueRange{value});
+  std::string identifier = getIdentifier(name.getName().getValue());
+  if (identifier.empty())
+    return;
+  emitc::VerbatimOp::create(builder, name,
+                            (kNameMarker + "{} " + identifier).str(),
+                            ValueRange{value});
 }
 
 /// The SetGlobalBuffer statement of a set-once GlobalTensor variable.
@@ -290,43 +313,27 @@ static bool isReservedIdentifier(StringRef name) {
   return reserved.contains(name);
 }
 
-/// `name` as a C++ identifier that is not reserved to the implementation:
-/// other characters become `_`, runs of `_` one, a leading `_` goes. Empty
-/// when nothing usable is left or it starts with a digit.
-static std::string getIdentifier(StringRef name) {
-  std::string identifier;
-  for (char c : name) {
-    char kept = llvm::isAlnum(c) ? c : '_';
-    if (kept == '_' && (identifier.empty() || identifier.back() == '_'))
-      continue;
-    identifier += kept;
-  }
-  if (identifier.empty() || llvm::isDigit(identifier.front()))
-    return "";
-  return identifier;
-}
-
 /// Gives each requested name a unique identifier, in marker order; an alias
 /// copy takes its tensor's identifier, and lends its source name to an
 /// unnamed tensor.
 static void assignIdentifiers(FunctionNames &names, llvm::StringSet<> &taken) {
-  for (auto [copy, tensor] : names.aliases) {
-    auto copyName = names.requested.find(copy);
-    if (copyName == names.requested.end())
-      continue;
-    StringRef name = copyName->second;
-    names.requested.erase(copyName);
-    names.requested.insert({tensor, name});
-  }
+  llvm::MapVector<StringRef, StringRef> requested;
   for (auto [emitted, source] : names.requested) {
+    auto alias = names.aliases.find(emitted);
+    requested.insert(
+        {alias == names.aliases.end() ? emitted : alias->second, source});
+  }
+  // The next suffix to try for each name, so that a thousand loops that all
+  // name `%x` do not search from `x_1` every time.
+  llvm::StringMap<unsigned> nextSuffix;
+  for (auto [emitted, source] : requested) {
     std::string base = getIdentifier(source);
     if (base.empty())
       continue;
     std::string identifier = base;
-    for (unsigned suffix = 1;
-         taken.contains(identifier) || isReservedIdentifier(identifier);
-         ++suffix)
-      identifier = base + "_" + std::to_string(suffix);
+    unsigned &suffix = nextSuffix[base];
+    while (taken.contains(identifier) || isReservedIdentifier(identifier))
+      identifier = base + "_" + std::to_string(++suffix);
     taken.insert(identifier);
     names.renames[emitted] = identifier;
   }

@@ -153,3 +153,27 @@ func.func @clashes(%GM_ADDR: !asc.gm_addr, %class: !asc.gm_addr) attributes {asc
   }
   return
 }
+
+// Name locations a front end may write that are no identifiers: braces (a
+// placeholder to the verbatim marker), a line break (the end of the marker
+// comment), nothing usable at all.
+// CHECK-LABEL: void odd_names(GM_ADDR a_b_c, GM_ADDR v2) {
+// CHECK-NEXT:   AscendC::GlobalTensor<float> x;
+// CHECK-NEXT:   x.SetGlobalBuffer((__gm__ float *)a_b_c);
+// CHECK-NEXT:   AscendC::GlobalTensor<float> [[T:v[0-9]+]];
+// CHECK-NEXT:   [[T]].SetGlobalBuffer((__gm__ float *)v2);
+// CHECK-NEXT:   AscendC::TPipe pipe;
+func.func @odd_names(%0: !asc.gm_addr loc("a{}b\nc"), %1: !asc.gm_addr loc("{}"))
+    attributes {asc.kernel} {
+  %2 = asc.set_global_buffer %0 : !gm_f32 loc("x}{\n// ")
+  %3 = asc.set_global_buffer %1 : !gm_f32 loc("\n")
+  %pipe = asc.pipe.create
+  %q = asc.queue.create : !que_out
+  %c64 = arith.constant 64 : i32
+  asc.pipe.init_buffer %pipe, %q, %c64, %c64 : !que_out
+  %t = asc.queue.alloc_tensor %q : !que_out -> !ub_out
+  asc.data_copy %t, %2, %c64 : !ub_out, !gm_f32
+  asc.data_copy %t, %3, %c64 : !ub_out, !gm_f32
+  asc.queue.free_tensor %q, %t : !que_out, !ub_out
+  return
+}
