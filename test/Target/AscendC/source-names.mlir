@@ -1,6 +1,14 @@
 // RUN: asc-translate --asc-to-ascendc %s | FileCheck %s
 // RUN: asc-translate --asc-to-ascendc --asc-source-names=false %s | FileCheck %s --check-prefix=EMITTER
 // RUN: asc-translate --asc-to-ascendc --asc-line-directives %s | FileCheck %s --check-prefix=LINES
+// Bytecode keeps locations but not SSA names: only name locations name.
+// RUN: asc-opt --emit-bytecode %s | asc-translate --asc-to-ascendc | FileCheck %s --check-prefix=BYTECODE
+// The translation parses by itself and still honours --no-implicit-module.
+// RUN: not asc-translate --asc-to-ascendc --no-implicit-module %s 2>&1 | FileCheck %s --check-prefix=SINGLE
+// SINGLE: error: source must contain a single top-level operation, found: {{[0-9]+}}
+// BYTECODE-LABEL: void named(GM_ADDR v1, GM_ADDR v2, GM_ADDR v3) {
+// BYTECODE-LABEL: void numbered(GM_ADDR v1, GM_ADDR v2) {
+// BYTECODE:       AscendC::GlobalTensor<float> located;
 
 // The Ascend C keeps the .mlir names of the values: kernel arguments, the
 // pipe, the tiling, Matmul objects, queues, tensors, scalars and loop
