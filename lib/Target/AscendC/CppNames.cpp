@@ -9,6 +9,7 @@
 
 #include "asc/Target/AscendC/CppNames.h"
 #include "asc/Conversion/AscToEmitC/AscToEmitC.h"
+#include "asc/Target/AscendC/EmitterRules.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Dominance.h"
@@ -24,33 +25,6 @@ static constexpr StringLiteral kAliasMarker = "//@asc-alias ";
 //===----------------------------------------------------------------------===//
 // Markers
 //===----------------------------------------------------------------------===//
-
-/// Ops the emitter prints in place at each use, never declaring a value.
-static bool hasDeferredEmission(Operation *op) {
-  return isa<emitc::GetGlobalOp, emitc::LiteralOp, emitc::MemberOp,
-             emitc::MemberOfPtrOp, emitc::SubscriptOp>(op);
-}
-
-/// Whether the emitter prints `expression` inside its only user rather than
-/// declaring its value (the rule of MLIR 22's C++ emitter).
-static bool isPrintedInPlace(emitc::ExpressionOp expression) {
-  if (expression.getDoNotInline() || expression.hasSideEffects() ||
-      !expression.getResult().hasOneUse())
-    return false;
-  Operation *user = *expression.getResult().getUsers().begin();
-  return !hasDeferredEmission(user) &&
-         !isa<emitc::ExpressionOp, emitc::CExpressionInterface>(user);
-}
-
-/// Whether the emitter declares the only result of `op` under a name.
-static bool declaresResult(Operation *op) {
-  if (op->getNumResults() != 1 || hasDeferredEmission(op) ||
-      op->getParentOfType<emitc::ExpressionOp>())
-    return false;
-  if (auto expression = dyn_cast<emitc::ExpressionOp>(op))
-    return !isPrintedInPlace(expression);
-  return true;
-}
 
 /// `name` as a C++ identifier that is not reserved to the implementation:
 /// other characters become `_`, runs of `_` one, leading and trailing `_`
@@ -113,7 +87,8 @@ static void insertAliasMarkers(emitc::FuncOp funcOp, DominanceInfo &dominance) {
     if (!variable || !asc::isSetOnceGlobalTensor(variable))
       return;
     Operation *setGlobalBuffer = findSetGlobalBuffer(variable);
-    if (!setGlobalBuffer || !declaresResult(copy) ||
+    if (!setGlobalBuffer || !asc::declaresResult(copy) ||
+        !asc::printsStatements(*copy->getParentRegion()) ||
         !dominance.properlyDominates(setGlobalBuffer, copy))
       return;
     OpBuilder builder(load->getContext());
@@ -140,7 +115,8 @@ static void insertNameMarkers(emitc::FuncOp funcOp) {
   });
   funcOp.walk([&](Operation *op) {
     if (op != funcOp.getOperation() && isa<NameLoc>(op->getLoc()) &&
-        declaresResult(op))
+        asc::declaresResult(op) &&
+        asc::printsStatements(*op->getParentRegion()))
       declarations.push_back(op);
   });
   for (auto [block, argument] : arguments) {

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "asc/Target/AscendC/LineDirectives.h"
+#include "asc/Target/AscendC/EmitterRules.h"
 
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/IR/Builders.h"
@@ -50,17 +51,6 @@ static bool isLineDirective(Operation &op) {
   return verbatim && verbatim.getValue().starts_with("#line ");
 }
 
-/// Whether the C++ emitter prints `region` as statements: not an expression
-/// (printed inline) nor the condition of a do-while (one expression).
-static bool printsStatements(Region &region) {
-  Operation *parent = region.getParentOp();
-  if (isa<emitc::ExpressionOp>(parent))
-    return false;
-  if (auto loop = dyn_cast<emitc::DoOp>(parent))
-    return &region != &loop.getConditionRegion();
-  return true;
-}
-
 /// Adds the directives to one block and, recursively, to the blocks of its
 /// operations' regions that print statements.
 static void annotateBlock(Block &block) {
@@ -69,7 +59,7 @@ static void annotateBlock(Block &block) {
     if (isLineDirective(op))
       continue;
     for (Region &region : op.getRegions())
-      if (printsStatements(region))
+      if (asc::printsStatements(region))
         for (Block &inner : region)
           annotateBlock(inner);
     std::optional<FileLineColLoc> file = getFileLine(op.getLoc());

@@ -185,3 +185,28 @@ func.func @odd_names(%0: !asc.gm_addr loc("a{}b\nc"), %1: !asc.gm_addr loc("{}")
   asc.queue.free_tensor %q, %t : !que_out, !ub_out
   return
 }
+
+// A general scf.while becomes a do-while whose condition is one expression:
+// names go into its body, never into the condition. The loop's own results
+// and iteration arguments keep the emitter's names (the SCF lowering does
+// not say which of its variables is which).
+// CHECK-LABEL: void loop(int32_t n) {
+// CHECK:       do {
+// CHECK-NEXT:    int32_t [[I:v[0-9]+]] = v{{[0-9]+}};
+// CHECK-NEXT:    bool more = [[I]] < n;
+// CHECK-NEXT:    int32_t twice = [[I]] + [[I]];
+// CHECK:       } while (v{{[0-9]+}});
+func.func @loop(%n: i32) attributes {asc.kernel} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r = scf.while (%i = %c0) : (i32) -> i32 {
+    %more = arith.cmpi slt, %i, %n : i32
+    %twice = arith.addi %i, %i : i32
+    scf.condition(%more) %twice : i32
+  } do {
+  ^bb0(%j: i32):
+    %next = arith.addi %j, %c1 : i32
+    scf.yield %next : i32
+  }
+  return
+}
