@@ -228,9 +228,14 @@ struct IterateLoopLowering : public PreferredOpLowering<scf::WhileOp> {
       if (getTypeConverter()->convertType(type) != type)
         return failure();
     Location loc = op.getLoc();
+    // A carried value's variable is the condition region's argument (the
+    // value the loop tests with), its load in the body the body's argument:
+    // each is built at its argument's location, which has its source name.
     SmallVector<Value> variables;
-    for (Value init : adaptor.getInits())
-      variables.push_back(createCarriedVariable(rewriter, loc, init));
+    for (auto [init, argument] :
+         llvm::zip(adaptor.getInits(), op.getBefore().getArguments()))
+      variables.push_back(
+          createCarriedVariable(rewriter, loc, argument.getLoc(), init));
 
     FormattedCall call = formatCall(
         "Iterate", {getLiteral(iterate.getSync())},
@@ -240,39 +245,55 @@ struct IterateLoopLowering : public PreferredOpLowering<scf::WhileOp> {
                               rewriter.getRemappedValue(iterate.getMatmul()));
     Block &after = op.getAfter().front();
     Operation *yield = after.getTerminator();
-    rewriter.inlineBlockBefore(&after, op, loadAll(rewriter, loc, variables));
+    rewriter.inlineBlockBefore(
+        &after, op,
+        loadAll(rewriter, variables,
+                llvm::map_to_vector(
+                    after.getArguments(),
+                    [](BlockArgument argument) { return argument.getLoc(); })));
     rewriter.setInsertionPoint(yield);
     for (auto [variable, next] : llvm::zip(variables, yield->getOperands()))
       emitc::AssignOp::create(rewriter, loc, variable, next);
     rewriter.eraseOp(yield);
     rewriter.setInsertionPoint(op);
     emitc::VerbatimOp::create(rewriter, loc, "}");
-    rewriter.replaceOp(op, loadAll(rewriter, loc, variables));
+    // The results are the variables after the loop; nothing reads unused
+    // ones (no `int32_t v40 = round;` left behind).
+    if (op->use_empty())
+      rewriter.eraseOp(op);
+    else
+      rewriter.replaceOp(op,
+                         loadAll(rewriter, variables,
+                                 SmallVector<Location>(variables.size(), loc)));
     return success();
   }
 
-  /// `T v = init;` when `init` is a literal, else `T v; v = init;`.
+  /// `T v = init;` when `init` is a literal, else `T v; v = init;`. The
+  /// variable is built at `variableLoc`.
   static Value createCarriedVariable(OpBuilder &builder, Location loc,
-                                     Value init) {
+                                     Location variableLoc, Value init) {
     auto type = emitc::LValueType::get(init.getType());
     std::string initText;
     if (auto literal = init.getDefiningOp<emitc::LiteralOp>())
       initText = literal.getValue();
     Value variable = emitc::VariableOp::create(
-        builder, loc, type,
+        builder, variableLoc, type,
         emitc::OpaqueAttr::get(builder.getContext(), initText));
     if (initText.empty())
       emitc::AssignOp::create(builder, loc, variable, init);
     return variable;
   }
 
-  static SmallVector<Value> loadAll(OpBuilder &builder, Location loc,
-                                    ValueRange variables) {
-    return llvm::map_to_vector(variables, [&](Value variable) -> Value {
-      return emitc::LoadOp::create(
+  /// Loads each of `variables`, built at the matching location of `locs`.
+  static SmallVector<Value> loadAll(OpBuilder &builder, ValueRange variables,
+                                    ArrayRef<Location> locs) {
+    SmallVector<Value> loads;
+    for (auto [variable, loc] : llvm::zip(variables, locs))
+      loads.push_back(emitc::LoadOp::create(
           builder, loc,
-          cast<emitc::LValueType>(variable.getType()).getValueType(), variable);
-    });
+          cast<emitc::LValueType>(variable.getType()).getValueType(),
+          variable));
+    return loads;
   }
 };
 

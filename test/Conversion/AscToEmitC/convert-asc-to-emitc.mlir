@@ -278,6 +278,30 @@ func.func @while_iterate() -> i32 {
 
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <vecout, nd, f32>>
 
+// A loop-carried value nobody reads after the loop is not read there.
+// CHECK-LABEL: emitc.func @while_iterate_unused(
+// CHECK: assign
+// CHECK-NEXT: verbatim "}"
+// CHECK-NEXT: return
+func.func @while_iterate_unused() {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %mm = asc.matmul.create : !mm
+  %n = scf.while (%i = %c0) : (i32) -> i32 {
+    %more = asc.matmul.iterate %mm : !mm
+    scf.condition(%more) %i : i32
+  } do {
+  ^bb0(%j: i32):
+    %next = arith.addi %j, %c1 : i32
+    scf.yield %next : i32
+  }
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <vecout, nd, f32>>
+
 // A condition region that does more than call Iterate keeps the upstream
 // scf lowering: an emitc.do.
 // CHECK-LABEL: emitc.func @while_other(

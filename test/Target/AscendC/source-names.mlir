@@ -31,7 +31,7 @@
 // CHECK-NEXT:   aGlobal.SetGlobalBuffer((__gm__ half *)a);
 // CHECK-NEXT:   AscendC::GlobalTensor<float> cGlobal;
 // CHECK-NEXT:   cGlobal.SetGlobalBuffer((__gm__ float *)c);
-// CHECK-NEXT:   MatmulT mm;
+// CHECK-NEXT:   MatmulT{{[0-9]*}} mm;
 // CHECK-NEXT:   GM_ADDR workspace = GetSysWorkSpacePtr();
 // CHECK-NEXT:   REGIST_MATMUL_OBJ(&pipe, workspace, mm, &tiling);
 // CHECK-NEXT:   AscendC::TQue<AscendC::TPosition::VECOUT, 2> outQueue;
@@ -59,7 +59,7 @@
 // LINES-LABEL: void named(GM_ADDR a, GM_ADDR c, GM_ADDR tilingGm) {
 // LINES:       cGlobal.SetGlobalBuffer((__gm__ float *)c);
 // LINES-NEXT:  #line {{[0-9]+}} "{{.*}}source-names.mlir"
-// LINES-NEXT:  MatmulT mm;
+// LINES-NEXT:  MatmulT{{[0-9]*}} mm;
 func.func @named(%a: !asc.gm_addr {asc.no_alias}, %c: !asc.gm_addr {asc.no_alias},
                  %tilingGm: !asc.gm_addr) attributes {asc.kernel} {
   %c0 = arith.constant 0 : i32
@@ -208,5 +208,35 @@ func.func @loop(%n: i32) attributes {asc.kernel} {
     %next = arith.addi %j, %c1 : i32
     scf.yield %next : i32
   }
+  return
+}
+
+// The `while (mm.Iterate())` loop names its carried variable after the
+// condition region's argument and the body's copy after the body's.
+// CHECK-LABEL: void fetch_loop(
+// CHECK:       int32_t round = 0;
+// CHECK-NEXT:  while (mm.Iterate()) {
+// CHECK-NEXT:    int32_t count = round;
+// CHECK-NEXT:    round = count + 1;
+// CHECK-NEXT:  }
+// CHECK-NEXT:  mm.End();
+!mm_ub = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <vecout, nd, f32>>
+func.func @fetch_loop(%tilingGm: !asc.gm_addr) attributes {asc.kernel} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %pipe = asc.pipe.create
+  %tiling = asc.get_tiling %tilingGm
+  %mm = asc.matmul.create : !mm_ub
+  %workspace = asc.get_sys_workspace_ptr
+  asc.matmul.register %pipe, %workspace, %mm tiling %tiling : !mm_ub
+  %rounds = scf.while (%round = %c0) : (i32) -> i32 {
+    %more = asc.matmul.iterate %mm : !mm_ub
+    scf.condition(%more) %round : i32
+  } do {
+  ^bb0(%count: i32):
+    %next = arith.addi %count, %c1 : i32
+    scf.yield %next : i32
+  }
+  asc.matmul.end %mm : !mm_ub
   return
 }

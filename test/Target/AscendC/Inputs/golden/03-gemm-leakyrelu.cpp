@@ -43,23 +43,22 @@ extern "C" __global__ __aicore__ void matmul_leakyrelu_custom(GM_ADDR a, GM_ADDR
   mm.SetBias(bias_global);
   int32_t round_m = single_m / base_m;
   int32_t dst_stride = ((n - base_n) * 4) / 32;
-  int32_t v32 = 0;
+  int32_t round = 0;
   while (mm.Iterate()) {
-    int32_t v33 = v32;
+    int32_t count = round;
     AscendC::LocalTensor<float> relu_out_local = relu_out_queue.AllocTensor<float>();
     mm.GetTensorC(relu_out_local, 0, true);
     AscendC::LeakyRelu(relu_out_local, relu_out_local, 0.001f, block_elems);
     relu_out_queue.EnQue(relu_out_local);
     AscendC::LocalTensor<float> copy_local = relu_out_queue.DeQue<float>();
-    int32_t n_start = (v33 / round_m) * base_n;
-    int32_t start_offset = ((v33 % round_m) * base_m) * n + n_start;
+    int32_t n_start = (count / round_m) * base_n;
+    int32_t start_offset = ((count % round_m) * base_m) * n + n_start;
     AscendC::GlobalTensor<float> c_block = c_global[start_offset];
     AscendC::DataCopyParams params = AscendC::DataCopyParams(base_m, (base_n * 4) / 32, 0, dst_stride);
     AscendC::DataCopy(c_block, copy_local, params);
     relu_out_queue.FreeTensor(copy_local);
-    v32 = v33 + 1;
+    round = count + 1;
   }
-  int32_t v40 = v32;
   mm.End();
   return;
 }
