@@ -13,7 +13,8 @@
 //   mmQ.IterateAll<false>(qGlobal, 0, false, true);     // pending: Q
 //   mmK.IterateAll<false>(kGlobal, 0, false, true);     // pending: K
 //   mmV.IterateAll<false>(vGlobal, 0, false, true);     // pending: V
-//   while (mmG.template Iterate<false>()) {
+//   mmG.template Iterate<false>();                      // starts all G blocks
+//   for (int32_t count = 0; count < roundM * roundN; ++count) {
 //     gLocal = outQueueG.AllocTensor<float>();
 //     mmG.template GetTensorC<false>(gLocal, 0, true);  // pending: G block
 //     ...
@@ -41,9 +42,11 @@
 // What it shows: asc.get_tiling with a byte offset selecting one TCubeTiling
 // of the tiling struct; the maximum of four objects in one asc.matmul.register
 // (one tiling each); three async iterate_all issues pending at once on three
-// different objects while a fourth object runs an async iterate / get_tensor_c
-// / wait_get_tensor_c loop; each object waited on by its own wait and released
-// by its own end.
+// different objects while a fourth object fetches its blocks in the async
+// shape CANN documents (one asc.matmul.iterate whose answer nobody reads, then
+// an scf.for over the roundM * roundN blocks of get_tensor_c /
+// wait_get_tensor_c, each fetching the next block); each object waited on by
+// its own wait and released by its own end.
 
 // GlobalTensor<half>, GlobalTensor<float>, LocalTensor<float> at VECOUT
 !gm_f16 = !asc.global_tensor<f16>
@@ -178,12 +181,13 @@ module {
     %gap_bytes = arith.muli %gap, %c4_i32 : i32
     %dst_stride = arith.divsi %gap_bytes, %c32_i32 : i32
 
-    // while (mmG.template Iterate<false>()) { ... computeRound++; }
-    %rounds = scf.while (%round = %c0_i32) : (i32) -> i32 {
-      %more = asc.matmul.iterate %mm_g {sync = false} : !mm_gate_t
-      scf.condition(%more) %round : i32
-    } do {
-    ^bb0(%count: i32):
+    // mmG.template Iterate<false>();   // its answer is not needed
+    %more = asc.matmul.iterate %mm_g {sync = false} : !mm_gate_t
+    // for (int32_t count = 0; count < roundM * roundN; ++count) { ... }
+    // with roundN = singleCoreN / baseN, computed while the cube runs.
+    %round_n = arith.divsi %single_n, %base_n : i32
+    %blocks = arith.muli %round_m, %round_n : i32
+    scf.for %count = %c0_i32 to %blocks step %c1_i32 : i32 {
       // gLocal = outQueueG.AllocTensor<float>();
       // mmG.template GetTensorC<false>(gLocal, 0, true);
       %g_local = asc.queue.alloc_tensor %out_queue_g : !que_out -> !ub_out
@@ -208,8 +212,6 @@ module {
       %g_block = asc.subview %g_global[%start_offset_i64] : !gm_f32
       asc.data_copy %g_block, %g_out params(%base_m, %block_len, %c0_i32, %dst_stride) : !gm_f32, !ub_out
       asc.queue.free_tensor %out_queue_g, %g_out : !que_out, !ub_out
-      %next = arith.addi %count, %c1_i32 : i32
-      scf.yield %next : i32
     }
 
     // mmQ.WaitIterateAll(); mmK.WaitIterateAll(); mmV.WaitIterateAll();

@@ -46,13 +46,17 @@
 // SHAPE5-NEXT:  }
 // SHAPE5-NEXT:  asc.matmul.end %[[MM]]
 
-// Shape 7: Q, K and V stay pending across the gate's whole iterate loop; each
-// is waited on right before its End.
+// Shape 7: Q, K and V stay pending across the gate's whole counted fetch
+// loop; each is waited on right before its End. The gate's async Iterate
+// stays before the loop and its WaitGetTensorC inside it.
 // SHAPE7-LABEL: func.func @qkvg_proj_custom
 // SHAPE7-COUNT-3: asc.matmul.iterate_all
-// SHAPE7:       scf.while
+// SHAPE7:       asc.matmul.iterate %{{.*}} {sync = false}
+// SHAPE7:       scf.for
 // SHAPE7:       asc.matmul.wait_get_tensor_c
 // SHAPE7-NEXT:  asc.leaky_relu
+// SHAPE7:       asc.queue.free_tensor
+// SHAPE7-NEXT:  }
 // SHAPE7:       asc.matmul.wait_iterate_all %[[Q:.*]] :
 // SHAPE7-NEXT:  asc.matmul.end %[[Q]]
 // SHAPE7-NEXT:  asc.matmul.wait_iterate_all %[[K:.*]] :

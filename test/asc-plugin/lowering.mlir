@@ -20,9 +20,13 @@
 // RUN: FileCheck %s --check-prefix=CXX < %t.04.cpp
 // RUN: asc-translate --asc-to-ascendc --asc-source-names=false --asc-sync-placement \
 // RUN:   %examples/04-async-iterate-all-overlap.mlir | diff -w %t.04.cpp -
+// 07's fetch loop has a computed bound: its EmitC goes through the generic
+// form, as MLIR 22 prints `emitc.expression` without its `noinline` in the
+// custom one and the bound would be recomputed in the loop's condition.
 // RUN: mlir-opt --load-dialect-plugin=%asc_plugin --load-pass-plugin=%asc_plugin \
 // RUN:   --pass-pipeline="builtin.module(asc-to-ascendc{sync-placement=true})" \
-// RUN:   %examples/07-multi-matmul.mlir | mlir-translate --mlir-to-cpp > %t.07.cpp
+// RUN:   --mlir-print-op-generic %examples/07-multi-matmul.mlir \
+// RUN:   | mlir-translate --mlir-to-cpp > %t.07.cpp
 // RUN: asc-translate --asc-to-ascendc --asc-source-names=false --asc-sync-placement \
 // RUN:   %examples/07-multi-matmul.mlir | diff -w %t.07.cpp -
 

@@ -302,6 +302,35 @@ func.func @iterate_and_get_tensor_c(%p: !asc.gm_addr) attributes {asc.kernel} {
   return
 }
 
+// An async Iterate as the whole condition of an scf.while is the C++ while
+// loop, as for a synchronous one (the examples fetch async blocks in a
+// counted loop instead; test/asc-run/async-fetch.test runs both shapes).
+// CHECK-LABEL: void iterate_loop_async(GM_ADDR
+// CHECK: MatmulT{{[0-9]+}} [[MM:[A-Za-z0-9_]+]];
+// CHECK-NEXT: while ([[MM]].Iterate<false>()) {
+// CHECK-NEXT: AscendC::LocalTensor<float> [[UB:[A-Za-z0-9_]+]] = [[QUE:[A-Za-z0-9_]+]].AllocTensor<float>();
+// CHECK-NEXT: [[MM]].GetTensorC<false>([[UB]], 0, true);
+// CHECK-NEXT: [[MM]].WaitGetTensorC();
+// CHECK-NEXT: [[QUE]].FreeTensor([[UB]]);
+// CHECK-NEXT: }
+// CHECK-NEXT: [[MM]].End();
+func.func @iterate_loop_async(%p: !asc.gm_addr) attributes {asc.kernel} {
+  %que = asc.queue.create : !que_in
+  %mm = asc.matmul.create : !mm_ub
+  scf.while : () -> () {
+    %more = asc.matmul.iterate %mm {sync = false} : !mm_ub
+    scf.condition(%more)
+  } do {
+    %ub = asc.queue.alloc_tensor %que : !que_in -> !ub_in
+    asc.matmul.get_tensor_c %mm, %ub {sync = false, en_sequential_write = true} : !mm_ub, !ub_in
+    asc.matmul.wait_get_tensor_c %mm : !mm_ub
+    asc.queue.free_tensor %que, %ub : !que_in, !ub_in
+    scf.yield
+  }
+  asc.matmul.end %mm : !mm_ub
+  return
+}
+
 // Iterate into a CO1 tensor takes it as an argument after enPartialSum.
 // CHECK-LABEL: void iterate_local_c(GM_ADDR
 // CHECK: MatmulT{{[0-9]+}} [[MM:.*]];

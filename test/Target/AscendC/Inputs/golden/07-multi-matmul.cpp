@@ -77,9 +77,9 @@ extern "C" __global__ __aicore__ void qkvg_proj_custom(GM_ADDR x, GM_ADDR wq, GM
   mm_v.IterateAll<false>(v_global, 0, false, true);
   int32_t round_m = single_m / base_m;
   int32_t dst_stride = ((n - base_n) * 4) / 32;
-  int32_t round = 0;
-  while (mm_g.Iterate<false>()) {
-    int32_t count = round;
+  mm_g.Iterate<false>();
+  int32_t blocks = round_m * (single_n / base_n);
+  for (int32_t count = 0; count < blocks; count += 1) {
     AscendC::LocalTensor<float> g_local = out_queue_g.AllocTensor<float>();
     mm_g.GetTensorC<false>(g_local, 0, true);
     int32_t n_start = (count / round_m) * base_n;
@@ -92,7 +92,6 @@ extern "C" __global__ __aicore__ void qkvg_proj_custom(GM_ADDR x, GM_ADDR wq, GM
     AscendC::DataCopyParams params = AscendC::DataCopyParams(base_m, (base_n * 4) / 32, 0, dst_stride);
     AscendC::DataCopy(g_block, g_out, params);
     out_queue_g.FreeTensor(g_out);
-    round = count + 1;
   }
   mm_q.WaitIterateAll();
   mm_k.WaitIterateAll();
