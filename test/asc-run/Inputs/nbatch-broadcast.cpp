@@ -116,3 +116,46 @@ extern "C" __global__ __aicore__ void nbatch_psum(GM_ADDR a, GM_ADDR b,
   }
   mm.End();
 }
+
+// nbatch_atomic: IterateNBatch with enAtomic = 1 adds its products to what
+// the workspace holds. A first IterateNBatch of two loops leaves A_l B_l
+// there (fetched, so complete); the second, atomic, adds A_l B_l again:
+// y_l = 2 A_l B_l, where overwriting would give A_l B_l. Reference
+// nbatch-atomic.ref.cpp.
+extern "C" __global__ __aicore__ void nbatch_atomic(GM_ADDR a, GM_ADDR b,
+                                                    GM_ADDR y,
+                                                    GM_ADDR workspace,
+                                                    GM_ADDR tilingGm) {
+  TPipe pipe;
+  TCubeTiling tiling = *reinterpret_cast<__gm__ TCubeTiling *>(tilingGm);
+  int count = tiling.M * tiling.N;
+  GlobalTensor<half> ga, gb;
+  GlobalTensor<float> gy, gws;
+  ga.SetGlobalBuffer((__gm__ half *)a);
+  gb.SetGlobalBuffer((__gm__ half *)b);
+  gy.SetGlobalBuffer((__gm__ float *)y);
+  gws.SetGlobalBuffer((__gm__ float *)workspace, 2 * count);
+  TQue<TPosition::VECOUT, 1> que;
+  pipe.InitBuffer(que, 1, count * sizeof(float));
+  matmul::Matmul<HalfBngs, HalfBngs, FloatBngs, BiasT, NBATCH_CFG> mm;
+  REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);
+  mm.SetWorkspace(gws);
+  mm.SetTensorA(ga);
+  mm.SetTensorB(gb);
+  mm.IterateNBatch<false>(2, 1, 1, false);
+  for (int i = 0; i < 2; ++i) {
+    LocalTensor<float> c = que.AllocTensor<float>();
+    mm.GetBatchTensorC<false>(c, 1, 1);
+    que.FreeTensor(c);
+  }
+  mm.IterateNBatch<false>(2, 1, 1, false, 0, 0, 0, false, 1);
+  for (int i = 0; i < 2; ++i) {
+    LocalTensor<float> c = que.AllocTensor<float>();
+    mm.GetBatchTensorC<false>(c, 1, 1);
+    que.EnQue(c);
+    c = que.DeQue<float>();
+    DataCopy(gy[i * count], c, count);
+    que.FreeTensor(c);
+  }
+  mm.End();
+}
