@@ -190,6 +190,7 @@ struct ConvertAscToEmitCPass
     target.addLegalOp<ModuleOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return false; });
 
+    dropNamesOfRegionOps(module);
     BlockArgumentNames argumentNames = collectBlockArgumentNames(module);
     RewritePatternSet patterns(&getContext());
     populateAscToEmitCConversionPatterns(typeConverter, patterns,

@@ -171,8 +171,13 @@ struct BlockArgumentNames {
   llvm::DenseMap<Location, Location> inductionVariables;
 };
 
-/// Collects the locations of the block arguments of `module`, and drops the
-/// source names of the ops with regions, whose lowering spreads them.
+/// Drops the source names of the ops with regions (scf.for, scf.while,
+/// scf.if): the SCF lowering builds a loop's variables, loads and
+/// assignments at the loop's location, which of them holds the named result
+/// cannot be told.
+void dropNamesOfRegionOps(ModuleOp module);
+
+/// Collects the locations of the block arguments of `module`.
 BlockArgumentNames collectBlockArgumentNames(ModuleOp module);
 
 /// After the conversion: gives the re-created block arguments their source

@@ -35,14 +35,14 @@ void mlir::asc::moveSourceName(Operation *from, Operation *to) {
   to->setLoc(NameLoc::get(name.getName(), to->getLoc()));
 }
 
-BlockArgumentNames mlir::asc::collectBlockArgumentNames(ModuleOp module) {
-  // The SCF lowering builds a loop's variables, loads and assignments at the
-  // loop's location: its result names cannot be told from its iteration
-  // arguments. Loops and conditionals keep none.
+void mlir::asc::dropNamesOfRegionOps(ModuleOp module) {
   module.walk([](Operation *op) {
     if (op->getNumRegions() != 0 && !isa<func::FuncOp, ModuleOp>(op))
       op->setLoc(getUnnamedLoc(op->getLoc()));
   });
+}
+
+BlockArgumentNames mlir::asc::collectBlockArgumentNames(ModuleOp module) {
   BlockArgumentNames names;
   module.walk([&](func::FuncOp funcOp) {
     if (funcOp.isExternal())
