@@ -74,15 +74,16 @@ static LogicalResult verifySysWorkspaceArguments(ModuleOp module) {
 // Global tensors read in place
 //===----------------------------------------------------------------------===//
 
-bool mlir::asc::isSetOnceGlobalTensor(emitc::VariableOp variable) {
+emitc::VerbatimOp
+mlir::asc::getOnlySetGlobalBuffer(emitc::VariableOp variable) {
   auto type = dyn_cast<emitc::OpaqueType>(
       cast<emitc::LValueType>(variable.getType()).getValueType());
   if (!type || !type.getValue().starts_with("AscendC::GlobalTensor<"))
-    return false;
+    return {};
   // Of the statements the lowering builds, only SetGlobalBuffer sets a
   // GlobalTensor it is handed; the others (member calls, free calls) read
   // it. Loads read it, also inside an expression.
-  unsigned writes = 0;
+  emitc::VerbatimOp setGlobalBuffer;
   for (OpOperand &use : variable->getUses()) {
     Operation *user = use.getOwner();
     if (isa<emitc::LoadOp>(user))
@@ -91,17 +92,20 @@ bool mlir::asc::isSetOnceGlobalTensor(emitc::VariableOp variable) {
       BlockArgument inside =
           expression.getRegion().front().getArgument(use.getOperandNumber());
       if (!llvm::all_of(inside.getUsers(), llvm::IsaPred<emitc::LoadOp>))
-        return false;
+        return {};
       continue;
     }
     auto statement = dyn_cast<emitc::VerbatimOp>(user);
     if (!statement)
-      return false;
-    if (statement.getValue().starts_with("{}.SetGlobalBuffer(") &&
-        use.getOperandNumber() == 0)
-      ++writes;
+      return {};
+    if (!statement.getValue().starts_with("{}.SetGlobalBuffer(") ||
+        use.getOperandNumber() != 0)
+      continue;
+    if (setGlobalBuffer)
+      return {};
+    setGlobalBuffer = statement;
   }
-  return writes == 1;
+  return setGlobalBuffer;
 }
 
 /// Hands a set-once GlobalTensor to the member calls that use it
@@ -113,7 +117,7 @@ bool mlir::asc::isSetOnceGlobalTensor(emitc::VariableOp variable) {
 static void readGlobalTensorsInPlace(Operation *root) {
   SmallVector<emitc::VariableOp> variables;
   root->walk([&](emitc::VariableOp variable) {
-    if (isSetOnceGlobalTensor(variable))
+    if (getOnlySetGlobalBuffer(variable))
       variables.push_back(variable);
   });
   for (emitc::VariableOp variable : variables) {

@@ -56,17 +56,6 @@ static void createNameMarker(OpBuilder &builder, Value value, NameLoc name) {
                             ValueRange{value});
 }
 
-/// The SetGlobalBuffer statement of a set-once GlobalTensor variable.
-static Operation *findSetGlobalBuffer(emitc::VariableOp variable) {
-  for (OpOperand &use : variable->getUses()) {
-    auto statement = dyn_cast<emitc::VerbatimOp>(use.getOwner());
-    if (statement && use.getOperandNumber() == 0 &&
-        statement.getValue().starts_with("{}.SetGlobalBuffer("))
-      return statement;
-  }
-  return nullptr;
-}
-
 /// Marks every copy of a set-once GlobalTensor that its SetGlobalBuffer
 /// precedes as an alias of the tensor.
 static void insertAliasMarkers(emitc::FuncOp funcOp, DominanceInfo &dominance) {
@@ -84,9 +73,9 @@ static void insertAliasMarkers(emitc::FuncOp funcOp, DominanceInfo &dominance) {
       source = expression.getOperand(argument.getArgNumber());
     }
     auto variable = source.getDefiningOp<emitc::VariableOp>();
-    if (!variable || !asc::isSetOnceGlobalTensor(variable))
+    if (!variable)
       return;
-    Operation *setGlobalBuffer = findSetGlobalBuffer(variable);
+    emitc::VerbatimOp setGlobalBuffer = asc::getOnlySetGlobalBuffer(variable);
     if (!setGlobalBuffer || !asc::declaresResult(copy) ||
         !asc::printsStatements(*copy->getParentRegion()) ||
         !dominance.properlyDominates(setGlobalBuffer, copy))

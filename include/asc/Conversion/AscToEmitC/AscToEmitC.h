@@ -15,6 +15,7 @@ class RewritePatternSet;
 class TypeConverter;
 namespace emitc {
 class VariableOp;
+class VerbatimOp;
 } // namespace emitc
 
 namespace asc {
@@ -52,10 +53,11 @@ void populateAscToEmitCConversionPatterns(
 /// type the C++ emitter cannot print (`i31`, `f80`, ...).
 LogicalResult verifyAscToEmitCLowerable(Operation *root);
 
-/// True when `variable` is a GlobalTensor that only its SetGlobalBuffer
-/// statement writes and everything else reads: every copy of it (an
-/// `emitc.load`) after that statement holds what the variable holds.
-bool isSetOnceGlobalTensor(emitc::VariableOp variable);
+/// The SetGlobalBuffer statement of `variable` when `variable` is a
+/// GlobalTensor that only this statement writes and everything else reads
+/// (every copy of it, an `emitc.load`, after the statement holds what the
+/// variable holds); null otherwise.
+emitc::VerbatimOp getOnlySetGlobalBuffer(emitc::VariableOp variable);
 
 } // namespace asc
 } // namespace mlir
