@@ -1,7 +1,7 @@
 //===- ProtocolAnalysis.cpp - Matmul async protocol analysis --------------===//
 //
 // The protocol analysis behind --asc-verify-sync and --asc-sync-placement,
-// and the checker of rules P1-P4.
+// and the checker of rules P1-P7.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,13 +48,20 @@ static const void *getKey(Value matmul) { return matmul.getAsOpaquePointer(); }
 
 bool ObjectState::operator==(const ObjectState &other) const {
   return matmul == other.matmul && events == other.events &&
-         setters == other.setters;
+         setters == other.setters &&
+         postsWithoutInputs == other.postsWithoutInputs &&
+         staged == other.staged && appliedBias == other.appliedBias &&
+         lastComputations == other.lastComputations;
 }
 
 bool ObjectState::join(const ObjectState &other) {
   bool changed = unionSorted(events, other.events);
   for (unsigned slot = 0; slot < kNumMatmulSlots; ++slot)
     changed |= unionSorted(setters[slot], other.setters[slot]);
+  changed |= unionSorted(postsWithoutInputs, other.postsWithoutInputs);
+  changed |= unionSorted(staged, other.staged);
+  changed |= unionSorted(appliedBias, other.appliedBias);
+  changed |= unionSorted(lastComputations, other.lastComputations);
   return changed;
 }
 
@@ -65,6 +72,9 @@ struct ObjectStateHash {
         getKey(object.matmul), llvm::hash_combine_range(object.events));
     for (const auto &setters : object.setters)
       hash = llvm::hash_combine(hash, llvm::hash_combine_range(setters));
+    for (const auto *list : {&object.postsWithoutInputs, &object.staged,
+                             &object.appliedBias, &object.lastComputations})
+      hash = llvm::hash_combine(hash, llvm::hash_combine_range(*list));
     return hash;
   }
 };
@@ -80,6 +90,8 @@ public:
   OpCounts::Factory countFactory{/*canonicalize=*/false};
   /// Set while walkStates replays with a listener.
   InFlightListener *listener = nullptr;
+  /// The function's objects are the cube-side ones: no staged message.
+  bool cubeSide = false;
 
   /// The one copy of `object`; stays valid as long as the context.
   const ObjectState *intern(const ObjectState &object) {
@@ -94,7 +106,8 @@ private:
 ProtocolState::ProtocolState(Context &context) : context(&context) {}
 
 bool ProtocolState::operator==(const ProtocolState &other) const {
-  return objects == other.objects && unwaitedIssues == other.unwaitedIssues;
+  return objects == other.objects && unwaitedIssues == other.unwaitedIssues &&
+         unorderedFetches == other.unorderedFetches;
 }
 
 void ProtocolState::countInFlight(Operation *issue, int delta) {
@@ -131,7 +144,8 @@ bool ProtocolState::join(const ProtocolState &other) {
     return false;
   if (!context) {
     *this = other;
-    return !objects.isEmpty() || !unwaitedIssues.isEmpty();
+    return !objects.isEmpty() || !unwaitedIssues.isEmpty() ||
+           !unorderedFetches.isEmpty();
   }
   bool changed = false;
   if (objects.getRootWithoutRetain() != other.objects.getRootWithoutRetain()) {
@@ -152,6 +166,15 @@ bool ProtocolState::join(const ProtocolState &other) {
       if (unwaitedIssues.contains(issue))
         continue;
       addUnwaitedIssue(const_cast<Operation *>(issue));
+      changed = true;
+    }
+  }
+  if (unorderedFetches.getRootWithoutRetain() !=
+      other.unorderedFetches.getRootWithoutRetain()) {
+    for (const Operation *fetch : other.unorderedFetches) {
+      if (unorderedFetches.contains(fetch))
+        continue;
+      addUnorderedFetch(const_cast<Operation *>(fetch));
       changed = true;
     }
   }
@@ -216,13 +239,42 @@ void ProtocolState::removeUnwaitedIssuesOf(Value matmul) {
   }
 }
 
-/// What is known of an object from outside: nothing.
+SmallVector<Operation *> ProtocolState::getUnorderedFetches() const {
+  SmallVector<Operation *> fetches;
+  for (const Operation *fetch : unorderedFetches)
+    fetches.push_back(const_cast<Operation *>(fetch));
+  return fetches;
+}
+
+void ProtocolState::addUnorderedFetch(Operation *fetch) {
+  unorderedFetches = context->opFactory.add(unorderedFetches, fetch);
+}
+
+void ProtocolState::removeUnorderedFetches(Value tensor) {
+  for (Operation *fetch : getUnorderedFetches())
+    if (!tensor || llvm::is_contained(getLocalDestinations(fetch), tensor))
+      unorderedFetches = context->opFactory.remove(unorderedFetches, fetch);
+}
+
+void ProtocolState::updateEachObject(
+    function_ref<bool(ObjectState &)> update) {
+  // Collected first: setObject replaces entries.
+  for (const ObjectState *object : getObjects()) {
+    ObjectState updated = *object;
+    if (update(updated))
+      setObject(updated);
+  }
+}
+
+/// What is known of an object from outside: nothing. Its staged message is
+/// unknown too, so rule P6 has nothing to say of it.
 static ObjectState getUnknownObject(Value matmul) {
   ObjectState object;
   object.matmul = matmul;
   object.events.push_back(nullptr);
   for (auto &setters : object.setters)
     setters.push_back(nullptr);
+  object.lastComputations.push_back(nullptr);
   return object;
 }
 
@@ -249,25 +301,151 @@ bool mlir::asc::isUnwaitedIssue(Operation *op) {
   return issue && issue.isAsync() && !issue.isWaitable();
 }
 
+SmallVector<Value, 2> mlir::asc::getLocalDestinations(Operation *fetch) {
+  SmallVector<Value, 2> destinations;
+  auto access = dyn_cast<MemoryAccessOpInterface>(fetch);
+  if (!access)
+    return destinations;
+  SmallVector<MemoryAccess> accesses;
+  access.getMemoryAccesses(accesses);
+  for (const MemoryAccess &write : accesses)
+    if (write.isWrite() && write.memory &&
+        isa<LocalTensorType>(write.memory.getType()) &&
+        !llvm::is_contained(destinations, write.memory))
+      destinations.push_back(write.memory);
+  return destinations;
+}
+
+/// True for a completion of the issues without a wait flag of its object:
+/// a call that the vector core waits for. The server runs one client's
+/// messages in order (CANN's KfcServer::Run), so when a synchronous call
+/// returns, or a wait takes the signal of a later flagged issue, every
+/// earlier message of the object has run. End() is not one: it waits for
+/// nothing (MatmulClient::End).
+static bool completesUnwaitedIssues(MatmulOpInterface use,
+                                    bool waitCompleted) {
+  if (use.getMatmulUseKind() == MatmulUseKind::Wait)
+    return waitCompleted;
+  auto issue = dyn_cast<MatmulAsyncIssueOpInterface>(use.getOperation());
+  return issue && !issue.isAsync();
+}
+
+SmallVector<Operation *>
+mlir::asc::getUnwaitedIssuesCompletedBy(Operation *op,
+                                        const ProtocolState &state) {
+  SmallVector<Operation *> completed;
+  auto use = dyn_cast<MatmulOpInterface>(op);
+  if (!use)
+    return completed;
+  bool waitCompletes = false;
+  if (auto wait = dyn_cast<MatmulWaitOpInterface>(op))
+    waitCompletes = llvm::any_of(
+        state.getObjectView(wait.getMatmul()).events, [&](Operation *event) {
+          return isPendingIssue(event) &&
+                 cast<MatmulAsyncIssueOpInterface>(event).getWaitKind() ==
+                     wait.getWaitKind();
+        });
+  if (!completesUnwaitedIssues(use, waitCompletes))
+    return completed;
+  for (Operation *issue : state.getUnwaitedIssues())
+    if (cast<MatmulOpInterface>(issue).getMatmul() == use.getMatmul())
+      completed.push_back(issue);
+  return completed;
+}
+
 /// The effect of `wait` on one object: the pending issues of its kind are
 /// complete. Pending issues of another kind stay pending (rule P1 reports
 /// it); paths through any other event end here with the wait as their last
-/// event.
-static void completeWith(ObjectState &object, MatmulWaitOpInterface wait) {
+/// event. Returns the issues it completed.
+static SmallVector<Operation *, 1> completeWith(ObjectState &object,
+                                                MatmulWaitOpInterface wait) {
   SmallVector<Operation *, 2> events;
+  SmallVector<Operation *, 1> completed;
   bool anyCompleted = false;
   for (Operation *event : object.events) {
     if (isPendingIssue(event) &&
         cast<MatmulAsyncIssueOpInterface>(event).getWaitKind() !=
-            wait.getWaitKind())
+            wait.getWaitKind()) {
       events.push_back(event);
-    else
-      anyCompleted = true;
+      continue;
+    }
+    anyCompleted = true;
+    if (isPendingIssue(event))
+      completed.push_back(event);
   }
   if (anyCompleted || events.empty())
     events.push_back(wait);
   llvm::sort(events);
   object.events.assign(events.begin(), events.end());
+  return completed;
+}
+
+/// The staged message of `object` after `op`, which plays `role` in it
+/// (docs/Protocol.md section 2b, CANN's MatmulClient and
+/// MatmulService::IterateSetMessage). A cube-side object has no message: its
+/// setters configure it at once, and only its first inputs matter.
+static void applyMessageRole(ObjectState &object, Operation *op,
+                             MatmulMessageRole role, bool cubeSide) {
+  switch (role) {
+  case MatmulMessageRole::None:
+    return;
+  case MatmulMessageRole::Stage:
+  case MatmulMessageRole::StageBias:
+  case MatmulMessageRole::StageInputs:
+    if (role == MatmulMessageRole::StageInputs)
+      object.postsWithoutInputs.clear();
+    if (!cubeSide)
+      insertSorted(object.staged, op);
+    return;
+  case MatmulMessageRole::PostOwn:
+    // The call posts its own message through the staged storage and clears
+    // its flag word (MatmulClientBase::PostMessage): what was staged is
+    // lost, the next message has no inputs.
+    if (cubeSide)
+      return;
+    object.staged.clear();
+    object.postsWithoutInputs.assign(1, op);
+    return;
+  case MatmulMessageRole::PostFetch:
+    // A synchronous fetch posts the staged message without starting a
+    // computation: staged inputs are lost for the next issue.
+    if (cubeSide)
+      return;
+    if (llvm::any_of(object.staged, [](Operation *setter) {
+          return cast<MatmulOpInterface>(setter).getMessageRole() ==
+                 MatmulMessageRole::StageInputs;
+        }))
+      object.postsWithoutInputs.assign(1, op);
+    object.staged.clear();
+    return;
+  case MatmulMessageRole::PostStaged: {
+    if (cubeSide)
+      return;
+    // The server applies the setters of a message that carries inputs; one
+    // without SetBias disables the bias (MatmulService::SetBias). A message
+    // without inputs changes nothing on the server.
+    bool mayLackInputs = !object.postsWithoutInputs.empty();
+    bool mayCarryInputs = llvm::any_of(object.staged, [](Operation *setter) {
+      return cast<MatmulOpInterface>(setter).getMessageRole() ==
+             MatmulMessageRole::StageInputs;
+    });
+    SmallVector<Operation *, 1> applied;
+    if (mayCarryInputs)
+      for (Operation *setter : object.staged) {
+        auto use = cast<MatmulOpInterface>(setter);
+        std::optional<MatmulSlotUpdate> update = use.getSlotUpdate();
+        if (use.getMessageRole() == MatmulMessageRole::StageBias && update &&
+            update->memory)
+          insertSorted(applied, setter);
+      }
+    if (mayLackInputs || !mayCarryInputs)
+      unionSorted(applied, object.appliedBias);
+    object.appliedBias = applied;
+    object.staged.clear();
+    object.postsWithoutInputs.assign(1, op);
+    return;
+  }
+  }
 }
 
 /// Applies `update` to the entry of `matmul` (a strong update: that value
@@ -290,18 +468,24 @@ static void updateObject(ProtocolState &state, Value matmul,
   }
 }
 
-static void transferMatmulUse(MatmulOpInterface use, ProtocolState &state) {
+static void transferMatmulUse(MatmulOpInterface use, ProtocolState &state,
+                              bool cubeSide) {
   Operation *op = use;
   Value matmul = use.getMatmul();
   MatmulUseKind kind = use.getMatmulUseKind();
+  MatmulMessageRole role = use.getMessageRole();
+  SmallVector<Operation *, 1> completed;
   updateObject(state, matmul, [&](ObjectState &object) {
     switch (kind) {
     case MatmulUseKind::Initialize:
+      object.events.assign(1, op);
+      object.lastComputations.assign(1, op);
+      break;
     case MatmulUseKind::Release:
       object.events.assign(1, op);
       break;
     case MatmulUseKind::Wait:
-      completeWith(object, cast<MatmulWaitOpInterface>(op));
+      completed = completeWith(object, cast<MatmulWaitOpInterface>(op));
       break;
     case MatmulUseKind::Configure:
       if (std::optional<MatmulSlotUpdate> update = use.getSlotUpdate())
@@ -310,37 +494,75 @@ static void transferMatmulUse(MatmulOpInterface use, ProtocolState &state) {
     case MatmulUseKind::Compute:
       if (isPendingIssue(op))
         object.events.assign(1, op);
+      // GetBatchTensorC consumes the signals of the object's last
+      // computation (rule P5).
+      if (role == MatmulMessageRole::PostStaged)
+        object.lastComputations.assign(1, op);
       break;
     }
+    applyMessageRole(object, op, role, cubeSide);
   });
   // Only issues made through this very value are known to be complete.
-  if (kind == MatmulUseKind::Release)
+  if (completesUnwaitedIssues(use, !completed.empty()))
     state.removeUnwaitedIssuesOf(matmul);
   if (kind == MatmulUseKind::Compute && isUnwaitedIssue(op))
     state.addUnwaitedIssue(op);
+  // Rule P7: WaitGetTensorC orders only the vector pipe after the copy
+  // (MatmulClient::WaitGetTensorC: SetFlag/WaitFlag<MTE2_V>).
+  for (Operation *issue : completed)
+    if (!getLocalDestinations(issue).empty())
+      state.addUnorderedFetch(issue);
+}
+
+/// Orders the pipes after fetched blocks (rule P7): PipeBarrier<PIPE_ALL>
+/// drains every pipe; EnQue of a block hands it over with the queue's own
+/// flags; FreeTensor releases it. These ops are named on purpose: they are
+/// the pipe synchronisation the dialect has.
+static void transferPipeOrder(Operation *op, ProtocolState &state) {
+  if (auto barrier = dyn_cast<PipeBarrierOp>(op)) {
+    if (barrier.getPipe() == PipeKind::PIPE_ALL)
+      state.removeUnorderedFetches(Value());
+  } else if (auto enque = dyn_cast<QueueEnQueOp>(op)) {
+    state.removeUnorderedFetches(enque.getTensor());
+  } else if (auto free = dyn_cast<QueueFreeTensorOp>(op)) {
+    state.removeUnorderedFetches(free.getTensor());
+  }
 }
 
 /// Applies the effect of `op` (without nested regions) to `state`.
-static void applyProtocolTransfer(Operation *op, ProtocolState &state) {
+static void applyProtocolTransfer(Operation *op, ProtocolState &state,
+                                  bool cubeSide) {
   if (auto create = dyn_cast<MatmulCreateOp>(op)) {
     // A new object holds no memory yet: its creation is the setter of
-    // every slot.
+    // every slot, and its message has no inputs.
     ObjectState object;
     object.matmul = create.getMatmul();
     object.events.assign(1, op);
     for (auto &setters : object.setters)
       setters.assign(1, op);
+    object.postsWithoutInputs.assign(1, op);
+    object.lastComputations.assign(1, op);
     state.setObject(object);
     return;
   }
   if (auto registration = dyn_cast<MatmulRegisterOp>(op)) {
+    // REGIST_MATMUL_OBJ with a tiling initialises the client, which posts
+    // MMFUN_INIT and clears what was staged (MatmulClient::Init).
     for (Value matmul : registration.getMatmuls())
-      updateObject(state, matmul,
-                   [&](ObjectState &object) { object.events.assign(1, op); });
+      updateObject(state, matmul, [&](ObjectState &object) {
+        object.events.assign(1, op);
+        object.lastComputations.assign(1, op);
+        if (!cubeSide && !registration.getTilings().empty()) {
+          object.staged.clear();
+          object.postsWithoutInputs.assign(1, op);
+        }
+      });
     return;
   }
   if (auto use = dyn_cast<MatmulOpInterface>(op))
-    return transferMatmulUse(use, state);
+    return transferMatmulUse(use, state, cubeSide);
+  if (state.hasUnorderedFetches())
+    transferPipeOrder(op, state);
   // Any other op handed a Matmul object (a call) may do anything to it.
   if (llvm::none_of(op->getOperandTypes(), llvm::IsaPred<MatmulType>) ||
       isPure(op))
@@ -350,6 +572,9 @@ static void applyProtocolTransfer(Operation *op, ProtocolState &state) {
       continue;
     updateObject(state, operand, [&](ObjectState &object) {
       object.join(getUnknownObject(object.matmul));
+      // The callee may stage setters or post: its message is unknown.
+      object.postsWithoutInputs.clear();
+      object.staged.clear();
     });
   }
 }
@@ -392,6 +617,8 @@ private:
   void enterRegionOp(Operation *op, const ProtocolState &before);
   void enterRegion(Region &region, const ProtocolState &state);
   void exitRegion(Region &region, const ProtocolState &state);
+  const ProtocolState &leaveIterateLoop(Operation *loop,
+                                        const ProtocolState &state);
 
   MatmulProtocolAnalysis &analysis;
   std::vector<Point> points;
@@ -404,6 +631,11 @@ private:
       worklist;
   /// The final pass: record states, propagate nothing.
   bool recording = false;
+  /// The closest loops around Iterate calls (rule P6: leaving one ends the
+  /// Iterate loop, so reaching the Iterate again starts a new one), and the
+  /// state `leaveIterateLoop` last made.
+  llvm::SmallPtrSet<Operation *, 4> iterateLoops;
+  std::optional<ProtocolState> leftLoop;
 };
 } // namespace mlir::asc
 
@@ -524,13 +756,41 @@ void ProtocolFlow::enterRegionOp(Operation *op, const ProtocolState &before) {
   }
 }
 
+/// The state after `loop` is left: an Iterate inside it that was the last
+/// post of an object's message becomes the loop itself ("the Iterate loop
+/// ended here"). The same Iterate reached again without new inputs is then a
+/// new loop that computes nothing (MatmulClient::Iterate counts past the
+/// last block), not the next block of the running one.
+const ProtocolState &ProtocolFlow::leaveIterateLoop(Operation *loop,
+                                                    const ProtocolState &state) {
+  if (!iterateLoops.contains(loop))
+    return state;
+  leftLoop = state;
+  leftLoop->updateEachObject([&](ObjectState &object) {
+    bool changed = false;
+    for (Operation *&post : object.postsWithoutInputs)
+      if (post && isa<MatmulIterateOp>(post) && loop->isProperAncestor(post)) {
+        post = loop;
+        changed = true;
+      }
+    if (changed) {
+      llvm::sort(object.postsWithoutInputs);
+      object.postsWithoutInputs.erase(
+          llvm::unique(object.postsWithoutInputs),
+          object.postsWithoutInputs.end());
+    }
+    return changed;
+  });
+  return *leftLoop;
+}
+
 void ProtocolFlow::exitRegion(Region &region, const ProtocolState &state) {
   Operation *parent = region.getParentOp();
   if (parent == analysis.function)
     return;
   auto branch = dyn_cast<RegionBranchOpInterface>(parent);
   if (!branch) {
-    joinInto(afterPoints.at(parent), state);
+    joinInto(afterPoints.at(parent), leaveIterateLoop(parent, state));
     for (Region &sibling : parent->getRegions())
       enterRegion(sibling, state);
     return;
@@ -541,7 +801,7 @@ void ProtocolFlow::exitRegion(Region &region, const ProtocolState &state) {
   branch.getSuccessorRegions(region, successors);
   for (const RegionSuccessor &successor : successors) {
     if (successor.isParent())
-      joinInto(afterPoints.at(parent), state);
+      joinInto(afterPoints.at(parent), leaveIterateLoop(parent, state));
     else if (!trips || !trips->isOne())
       enterRegion(*successor.getSuccessor(), state);
   }
@@ -563,7 +823,7 @@ void ProtocolFlow::flowPoint(unsigned id) {
       analysis.matmulOpStates[op] = state;
     if (op->getNumRegions() != 0)
       return enterRegionOp(op, state);
-    applyProtocolTransfer(op, state);
+    applyProtocolTransfer(op, state, analysis.context->cubeSide);
   }
   Operation *terminator = block->empty() ? nullptr : &block->back();
   if (!terminator || terminator->getNumSuccessors() == 0)
@@ -578,11 +838,28 @@ void ProtocolFlow::flowPoint(unsigned id) {
     joinInto(blockPoints.at(successor), state);
 }
 
+/// The closest op around `op` whose regions may repeat.
+static Operation *getEnclosingLoop(Operation *op, Operation *function) {
+  for (Operation *parent = op->getParentOp(); parent && parent != function;
+       parent = parent->getParentOp()) {
+    auto branch = dyn_cast<RegionBranchOpInterface>(parent);
+    if (!branch || branch.hasLoop())
+      return parent;
+  }
+  return nullptr;
+}
+
 void ProtocolFlow::run(const ProtocolState &entry) {
   Region &body = analysis.function->getRegion(0);
   if (body.empty())
     return;
   numberPoints();
+  // Iterate is named on purpose: it is the one call whose loop the client
+  // counts by itself.
+  analysis.function->walk([&](MatmulIterateOp iterate) {
+    if (Operation *loop = getEnclosingLoop(iterate, analysis.function))
+      iterateLoops.insert(loop);
+  });
   joinInto(blockPoints.at(&body.front()), entry);
   while (!worklist.empty()) {
     unsigned point = worklist.top();
@@ -602,6 +879,7 @@ void ProtocolFlow::run(const ProtocolState &entry) {
 
 MatmulProtocolAnalysis::MatmulProtocolAnalysis(Operation *function)
     : context(std::make_unique<ProtocolState::Context>()), function(function) {
+  context->cubeSide = AscDialect::usesCubeSideMatmulObjects(function);
   Region &body = function->getRegion(0);
   ProtocolState entry(*context);
   // Matmul objects passed in as arguments start in an unknown state.
@@ -616,6 +894,10 @@ MatmulProtocolAnalysis::~MatmulProtocolAnalysis() {
   // The states release their trees into the context's factories.
   matmulOpStates.clear();
   runStates.clear();
+}
+
+bool MatmulProtocolAnalysis::usesCubeSideObjects() const {
+  return context->cubeSide;
 }
 
 const ProtocolState *
@@ -641,7 +923,7 @@ void MatmulProtocolAnalysis::walkStates(
       // their own.
       if (it->getNumRegions() != 0)
         break;
-      applyProtocolTransfer(&*it, state);
+      applyProtocolTransfer(&*it, state, context->cubeSide);
     }
   }
   context->listener = nullptr;
@@ -918,6 +1200,31 @@ getObjectsUsed(Operation *op) {
   return objects;
 }
 
+/// The unwaited issues in `state` that `wait` would be waiting for: issues
+/// of its kind on an object that may be its own. None of them signals.
+static SmallVector<Operation *>
+getUnsignalledIssuesOfKind(const ProtocolState &state,
+                           MatmulWaitOpInterface wait) {
+  SmallVector<Operation *> issues;
+  for (Operation *issue : state.getUnwaitedIssues()) {
+    auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
+    if (asyncIssue.getWaitKind() == wait.getWaitKind() &&
+        mayBeSameMatmulObject(asyncIssue.getMatmul(), wait.getMatmul()))
+      issues.push_back(issue);
+  }
+  return issues;
+}
+
+/// Whether `use` can run while an issue of its object is in flight: a setter
+/// that stages a field of the next message, or posts a message of its own,
+/// works on a snapshot (each post copies the message: MatmulClientBase::
+/// PostMessage). SetWorkspace and Init change client state the call in
+/// flight still reads (MatmulClient::SetWorkspace resets the fetch offset).
+bool mlir::asc::isSafeWhileInFlight(MatmulOpInterface use) {
+  return use.getMatmulUseKind() == MatmulUseKind::Configure &&
+         use.getMessageRole() != MatmulMessageRole::None;
+}
+
 LogicalResult ProtocolChecker::checkOperation(Operation *op,
                                               const ProtocolState &state,
                                               InFlightIndex &index,
@@ -964,17 +1271,38 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
         if (report)
           diag.attachNote(issue->getLoc()) << "the pending async issue";
       }
-      // Rule P2: every path reaching a wait has something pending.
-      if (!idle.empty()) {
-        InFlightDiagnostic diag = error()
-                                  << "may be reached with nothing pending on "
-                                     "its Matmul object (rule P2)";
+      if (idle.empty())
+        continue;
+      // Rule P5: a wait on a path where only issues without their wait flag
+      // are in flight waits for a signal that never comes (the server
+      // signals only flagged or synchronous calls: MatmulService::Iterate,
+      // MatmulService::IterateBatch, MatmulService::IterateNBatch).
+      SmallVector<Operation *> unsignalled =
+          getUnsignalledIssuesOfKind(state, wait);
+      if (!unsignalled.empty()) {
+        InFlightDiagnostic diag =
+            error() << "waits for a signal that never comes (rule P5): on "
+                       "some path only an async issue without its wait flag "
+                       "is in flight on its Matmul object";
         if (report)
-          for (Operation *event : idle)
-            noteIdleEvent(diag, event, function);
+          for (Operation *issue : unsignalled)
+            diag.attachNote(issue->getLoc())
+                << "this '" << issue->getName()
+                << "' has no wait flag: the server posts no signal for it";
+        continue;
       }
+      // Rule P2: every path reaching a wait has something pending.
+      InFlightDiagnostic diag = error()
+                                << "may be reached with nothing pending on "
+                                   "its Matmul object (rule P2)";
+      if (report)
+        for (Operation *event : idle)
+          noteIdleEvent(diag, event, function);
       continue;
     }
+    if (auto use = dyn_cast<MatmulOpInterface>(op);
+        use && isSafeWhileInFlight(use))
+      continue;
     // Rule P1: a pending issue is waited on before anything else touches the
     // object.
     for (Operation *issue : pending) {
@@ -988,7 +1316,14 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
     }
   }
 
-  // Rule P1: a kernel does not return with work pending.
+  if (auto use = dyn_cast<MatmulOpInterface>(op)) {
+    failed |= mlir::failed(checkStagedMessage(use, state, report));
+    failed |= mlir::failed(checkFetchSignal(use, state, report));
+  }
+
+  // Rule P1: a kernel does not return with waitable work pending. Issues
+  // without their wait flag may still run when the kernel returns: the host
+  // sees their output once the kernel has ended.
   if (op->hasTrait<OpTrait::ReturnLike>() && op->getParentOp() == function) {
     llvm::SmallPtrSet<Operation *, 4> reported;
     for (const ObjectState *object : state.getObjects()) {
@@ -1005,25 +1340,21 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
           diag.attachNote(event->getLoc()) << "the pending async issue";
       }
     }
-    for (Operation *issue : state.getUnwaitedIssues()) {
-      InFlightDiagnostic diag =
-          error() << "returns while an async '" << issue->getName()
-                  << "' without a wait flag is pending: rule P1 needs the "
-                     "object's 'asc.matmul.end' first";
-      if (report)
-        diag.attachNote(issue->getLoc()) << "the pending async issue";
-    }
   }
 
   // Rule P3: before an in-flight issue completes, nothing touches its
   // outputs and nothing writes its inputs. The op's own accesses, resolved
   // once, meet only the in-flight issues whose footprints the index says
-  // they may overlap.
-  if (index.empty())
+  // they may overlap. Rule P7 looks at the same accesses.
+  if (index.empty() && !state.hasUnorderedFetches())
     return failure(failed);
   SmallVector<ResolvedAccess> accesses;
   aliases.getAccesses(op, accesses);
   if (accesses.empty())
+    return failure(failed);
+  if (state.hasUnorderedFetches())
+    failed |= mlir::failed(checkFetchedBlockPipes(op, state, accesses, report));
+  if (index.empty())
     return failure(failed);
   auto checkRace = [&](Operation *issue, bool unwaited) {
     if (issue == op)
@@ -1054,9 +1385,13 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
       diag.attachNote(issue->getLoc())
           << (inFlight.isWrite()
                   ? "this issue has no wait flag: its output stays pending "
-                    "until the object's end"
-                  : "this issue has no wait flag: it reads its inputs until "
-                    "the object's end");
+                    "until a later synchronous call or waited issue of the "
+                    "same object returns, or the kernel ends (End() "
+                    "completes nothing)"
+                  : "this issue has no wait flag: it reads its inputs until a "
+                    "later synchronous call or waited issue of the same "
+                    "object returns, or the kernel ends (End() completes "
+                    "nothing)");
     else
       diag.attachNote(issue->getLoc())
           << "the async issue " << (inFlight.isWrite() ? "writing" : "reading")
@@ -1068,6 +1403,202 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
     checkRace(issue, isUnwaitedIssue(issue));
 
   return failure(failed);
+}
+
+/// What a post that left a message without inputs was, for rule P6's note.
+static void notePostWithoutInputs(InFlightDiagnostic &diag, Operation *post) {
+  if (isa<MatmulCreateOp>(post)) {
+    diag.attachNote(post->getLoc())
+        << "the object was created here; nothing set its inputs since";
+    return;
+  }
+  if (isa<MatmulRegisterOp>(post)) {
+    diag.attachNote(post->getLoc())
+        << "REGIST_MATMUL_OBJ initialised the object here, clearing what was "
+           "staged";
+    return;
+  }
+  auto use = dyn_cast<MatmulOpInterface>(post);
+  if (!use) {
+    diag.attachNote(post->getLoc())
+        << "the object's previous Iterate loop ended here";
+    return;
+  }
+  switch (use.getMessageRole()) {
+  case MatmulMessageRole::PostOwn:
+    diag.attachNote(post->getLoc())
+        << "this '" << post->getName()
+        << "' posted a message of its own, clearing what was staged";
+    return;
+  case MatmulMessageRole::PostFetch:
+    diag.attachNote(post->getLoc())
+        << "this synchronous fetch posted the staged message";
+    return;
+  default:
+    diag.attachNote(post->getLoc())
+        << "the previous issue posted the staged message here";
+    return;
+  }
+}
+
+static bool stagesRole(ArrayRef<Operation *> staged, MatmulMessageRole role) {
+  return llvm::any_of(staged, [&](Operation *setter) {
+    return cast<MatmulOpInterface>(setter).getMessageRole() == role;
+  });
+}
+
+LogicalResult ProtocolChecker::checkStagedMessage(MatmulOpInterface use,
+                                                  const ProtocolState &state,
+                                                  bool report) {
+  MatmulMessageRole role = use.getMessageRole();
+  if (role != MatmulMessageRole::PostStaged &&
+      role != MatmulMessageRole::PostOwn)
+    return success();
+  Operation *op = use;
+  ObjectState object = state.getObjectView(use.getMatmul());
+  bool cubeSide = protocol.usesCubeSideObjects();
+
+  // A call that posts a message of its own loses what was staged
+  // (MatmulClientBase::PostMessage clears the flag word; SetOrgShape also
+  // overwrites the staged shapes through the message's union).
+  if (role == MatmulMessageRole::PostOwn) {
+    if (cubeSide || object.staged.empty())
+      return success();
+    if (!report)
+      return failure();
+    InFlightDiagnostic diag =
+        op->emitOpError()
+        << "posts a message of its own and loses the setters staged since the "
+           "last post (rule P6): call it before them";
+    for (Operation *setter : object.staged)
+      diag.attachNote(setter->getLoc())
+          << "this '" << setter->getName() << "' is lost";
+    return failure();
+  }
+
+  // Every computation carries new inputs (CANN's client asserts
+  // isFirstIter in IterateAll, IterateBatch and IterateNBatch; an Iterate
+  // loop without them ends at once; the server applies no setter without
+  // them). The Iterate that continues its own loop is the exception.
+  bool failed = false;
+  SmallVector<Operation *, 1> missing;
+  for (Operation *post : object.postsWithoutInputs)
+    if (post != op)
+      missing.push_back(post);
+  if (!missing.empty()) {
+    failed = true;
+    if (report) {
+      InFlightDiagnostic diag =
+          op->emitOpError()
+          << "expects SetTensorA or SetTensorB of a tensor since the previous "
+             "issue (rule P6): the server applies a message's setters only "
+             "when it carries new inputs";
+      for (Operation *post : missing)
+        notePostWithoutInputs(diag, post);
+    }
+  }
+
+  // A message with new inputs and without SetBias runs without bias
+  // (MatmulService::SetBias disables it).
+  if (report && !cubeSide && !object.appliedBias.empty() &&
+      stagesRole(object.staged, MatmulMessageRole::StageInputs) &&
+      !stagesRole(object.staged, MatmulMessageRole::StageBias)) {
+    InFlightDiagnostic diag =
+        op->emitWarning()
+        << "runs without bias (rule P6): its message carries new inputs but "
+           "no SetBias, so the server disables the bias of the earlier issue";
+    for (Operation *bias : object.appliedBias)
+      diag.attachNote(bias->getLoc())
+          << "this bias applied to an earlier issue only";
+  }
+  return failure(failed);
+}
+
+LogicalResult ProtocolChecker::checkFetchSignal(MatmulOpInterface use,
+                                                const ProtocolState &state,
+                                                bool report) {
+  // GetBatchTensorC is named on purpose: it is the one fetch that waits for
+  // an IterateNBatch's per-loop signals (MatmulClient::GetBatchTensorC).
+  if (!isa<MatmulGetBatchTensorCOp>(use.getOperation()))
+    return success();
+  ObjectState object = state.getObjectView(use.getMatmul());
+  SmallVector<std::pair<Operation *, StringRef>> silent;
+  for (Operation *last : object.lastComputations) {
+    if (!last)
+      continue;
+    auto issue = dyn_cast<MatmulAsyncIssueOpInterface>(last);
+    if (issue && isa<MatmulIterateNBatchOp>(last)) {
+      if (issue.isAsync() && !issue.isWaitable())
+        continue;
+      silent.push_back(
+          {last, issue.isAsync()
+                     ? "this 'asc.matmul.iterate_n_batch' with its wait flag "
+                       "signals once, when every loop is done; "
+                       "'asc.matmul.wait_iterate_batch' takes that signal"
+                     : "this synchronous 'asc.matmul.iterate_n_batch' took "
+                       "its only signal before it returned"});
+      continue;
+    }
+    silent.push_back(
+        {last, isa<MatmulCreateOp, MatmulRegisterOp>(last) ||
+                       (isa<MatmulOpInterface>(last) &&
+                        cast<MatmulOpInterface>(last).getMatmulUseKind() ==
+                            MatmulUseKind::Initialize)
+                   ? "nothing was computed since the object was set up here"
+                   : "the object's last computation is this one, whose "
+                     "signals GetBatchTensorC does not take"});
+  }
+  if (silent.empty())
+    return success();
+  if (!report)
+    return failure();
+  InFlightDiagnostic diag =
+      use->emitOpError()
+      << "waits for a signal that never comes (rule P5): GetBatchTensorC "
+         "takes the per-loop signals of an IterateNBatch without its wait "
+         "flag";
+  for (auto [last, why] : silent)
+    diag.attachNote(last->getLoc()) << why;
+  return failure();
+}
+
+LogicalResult ProtocolChecker::checkFetchedBlockPipes(
+    Operation *op, const ProtocolState &state,
+    ArrayRef<ResolvedAccess> accesses, bool report) {
+  // Matmul calls are rule P1's and P3's business; EnQue and FreeTensor hand
+  // the block over or release it (the transfer function drops it).
+  if (isa<MatmulOpInterface, MatmulCreateOp, MatmulRegisterOp, QueueEnQueOp,
+          QueueFreeTensorOp>(op))
+    return success();
+  auto memoryOp = dyn_cast<MemoryAccessOpInterface>(op);
+  if (memoryOp && memoryOp.getExecutingPipe() == PipeKind::PIPE_V)
+    return success();
+  for (Operation *fetch : state.getUnorderedFetches()) {
+    for (const ResolvedAccess &block : getInFlightFootprint(fetch)) {
+      if (!block.isWrite() ||
+          block.location.base.space != Provenance::Space::Local)
+        continue;
+      for (const ResolvedAccess &access : accesses) {
+        if (aliases.alias(access.location, block.location).isNo())
+          continue;
+        if (!report)
+          return failure();
+        StringRef pipe =
+            memoryOp ? stringifyPipeKind(memoryOp.getExecutingPipe())
+                     : StringRef("an unknown pipe");
+        InFlightDiagnostic diag =
+            op->emitOpError()
+            << "may touch a fetched block from " << pipe
+            << " before that pipe is ordered after the fetch (rule P7): "
+               "'asc.matmul.wait_get_tensor_c' orders only the vector pipe "
+               "after the copy; put 'asc.pipe_barrier pipe_all' or a queue "
+               "hand-off (EnQue, DeQue) in between";
+        diag.attachNote(fetch->getLoc()) << "the block fetched here";
+        return failure();
+      }
+    }
+  }
+  return success();
 }
 
 LogicalResult ProtocolChecker::check(bool reportErrors) {

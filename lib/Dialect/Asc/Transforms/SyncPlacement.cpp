@@ -58,7 +58,9 @@ StringRef describeStop(StopReason reason) {
   llvm_unreachable("unknown StopReason");
 }
 
-/// A wait and the issues it completes, as paired before anything moved.
+/// A wait and the issues it completes, as paired before anything moved: the
+/// pending issues of its kind and the issues without a wait flag made
+/// earlier through the same object value (its signal orders them too).
 struct WaitPairing {
   MatmulWaitOpInterface wait;
   SmallVector<Operation *, 1> issues;
@@ -85,9 +87,12 @@ public:
                  ArrayRef<ResolvedAccess> footprint)
       : checker(checker), matmul(matmul), footprint(footprint) {}
 
-  /// Why `op` itself (not its nested ops) stops a wait.
+  /// Why `op` itself (not its nested ops) stops a wait. A setter that
+  /// stages the object's next message does not: it works on a snapshot, so
+  /// the wait may sink past the next issue's setters.
   StopReason getDirectConflict(Operation *op) const {
-    if (usesObject(op, matmul))
+    auto use = dyn_cast<MatmulOpInterface>(op);
+    if (usesObject(op, matmul) && !(use && isSafeWhileInFlight(use)))
       return StopReason::UsesObject;
     auto conflict = checker.findConflict(op, footprint);
     if (!conflict)
@@ -198,20 +203,8 @@ static Operation *createWaitAfter(MatmulAsyncIssueOpInterface issue) {
   llvm_unreachable("unknown WaitKind");
 }
 
-/// True when the module holding `function` has a cube-only kernel: its file
-/// defines ASCENDC_CUBE_ONLY, so every Matmul object in it is the cube-side
-/// one, which has no waits.
-static bool usesCubeSideObjects(func::FuncOp function) {
-  Operation *module = function->getParentOp();
-  if (!module)
-    return AscDialect::isCubeOnlyKernel(function);
-  return llvm::any_of(module->getRegions().front().getOps(), [](Operation &op) {
-    return AscDialect::isCubeOnlyKernel(&op);
-  });
-}
-
 bool AscSyncPlacementPass::promoteSyncIssues(func::FuncOp function) {
-  if (usesCubeSideObjects(function))
+  if (AscDialect::usesCubeSideMatmulObjects(function))
     return false;
   Builder builder(function.getContext());
   SmallVector<MatmulAsyncIssueOpInterface> promoted;
@@ -285,13 +278,14 @@ AscSyncPlacementPass::pairWaits(func::FuncOp function,
     if (!state || !wait.getMatmul().getDefiningOp<MatmulCreateOp>())
       return;
     WaitPairing pairing{wait, {}, {}};
-    for (Operation *event : state->getObjectView(wait.getMatmul()).events) {
-      if (!isPendingIssue(event))
-        continue;
-      pairing.issues.push_back(event);
+    for (Operation *event : state->getObjectView(wait.getMatmul()).events)
+      if (isPendingIssue(event))
+        pairing.issues.push_back(event);
+    llvm::append_range(pairing.issues,
+                       getUnwaitedIssuesCompletedBy(wait, *state));
+    for (Operation *issue : pairing.issues)
       llvm::append_range(pairing.footprint,
-                         analyses.checker.getInFlightFootprint(event));
-    }
+                         analyses.checker.getInFlightFootprint(issue));
     if (!pairing.issues.empty())
       pairings.push_back(std::move(pairing));
   });
@@ -338,16 +332,15 @@ void AscSyncPlacementPass::hoistIssue(
     if (auto it = pairingOfWait.find(op); it != pairingOfWait.end())
       return footprintsConflict(analyses.aliases, footprint,
                                 it->second->footprint);
-    // An end completes the issues without a wait flag of its object.
-    if (auto use = dyn_cast<MatmulOpInterface>(op);
-        use && use.getMatmulUseKind() == MatmulUseKind::Release) {
+    // A synchronous call completes the issues without a wait flag of its
+    // object; the issue must not start before they are done with what it
+    // touches.
+    if (auto use = dyn_cast<MatmulOpInterface>(op)) {
       const ProtocolState *state = analyses.protocol.getStateBefore(op);
       if (!state)
         return true;
-      for (Operation *unwaited : state->getUnwaitedIssues())
-        if (mayBeSameMatmulObject(cast<MatmulOpInterface>(unwaited).getMatmul(),
-                                  use.getMatmul()) &&
-            footprintsConflict(analyses.aliases, footprint,
+      for (Operation *unwaited : getUnwaitedIssuesCompletedBy(op, *state))
+        if (footprintsConflict(analyses.aliases, footprint,
                                analyses.checker.getInFlightFootprint(unwaited)))
           return true;
     }

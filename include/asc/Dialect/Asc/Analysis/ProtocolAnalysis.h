@@ -3,10 +3,11 @@
 // A forward analysis over structured (RegionBranchOpInterface) and
 // unstructured (CFG) control flow that computes, before every operation and
 // for every Matmul object, the protocol events that may have happened last
-// (an async issue still pending, a wait, the object's creation or end) and
-// the setters whose memory may be in effect in each slot of the object's
-// state (A, B, bias, scales, workspace); and the checker that turns those
-// states into diagnostics for rules P1-P4.
+// (an async issue still pending, a wait, the object's creation or end), the
+// setters whose memory may be in effect in each slot of the object's state
+// (A, B, bias, scales, workspace), what the client's staged message holds,
+// and the fetched blocks whose pipes are not ordered yet; and the checker
+// that turns those states into diagnostics for rules P1-P7.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,6 +48,21 @@ struct ProtocolState {
     /// null entry stands for "unknown memory" (nothing set yet on some
     /// path, or set out of sight).
     std::array<SmallVector<Operation *, 1>, kNumMatmulSlots> setters;
+    /// Rule P6, the staged message (docs/Protocol.md section 2b). The posts
+    /// (the creation, an issue, a call that posts a message of its own, an
+    /// Iterate loop that ended) after which, on some path, no SetTensorA/B of
+    /// a tensor staged new inputs: an issue from there has none.
+    SmallVector<Operation *, 1> postsWithoutInputs;
+    /// The setters that may be staged since the last post.
+    SmallVector<Operation *, 1> staged;
+    /// The SetBias calls whose bias the cube core's server may hold: staged
+    /// in the last message that carried inputs.
+    SmallVector<Operation *, 1> appliedBias;
+    /// Rule P5: the computations (or the creation or initialisation, when
+    /// nothing was computed since) that may have been the object's last;
+    /// GetBatchTensorC takes the signals of an IterateNBatch without its
+    /// wait flag only. A null entry stands for "unknown".
+    SmallVector<Operation *, 1> lastComputations;
 
     bool operator==(const ObjectState &other) const;
     bool join(const ObjectState &other);
@@ -89,12 +105,30 @@ struct ProtocolState {
   void forEachOtherAlias(Value matmul,
                          function_ref<void(const ObjectState &)> update) const;
 
-  /// Async issues without a wait flag: their output stays pending until the
-  /// object's end (docs/Protocol.md section 2). Sorted by pointer.
+  /// Async issues without a wait flag (fire-and-forget): nothing signals
+  /// them, so their output stays pending until a later call of the same
+  /// object that the vector core waits for completes (a synchronous call, a
+  /// wait that completes an issue), or the kernel ends; End() completes
+  /// nothing (docs/Protocol.md section 2). Sorted by pointer.
   SmallVector<Operation *> getUnwaitedIssues() const;
   void addUnwaitedIssue(Operation *issue);
   /// Drops the issues without a wait flag made through `matmul`.
   void removeUnwaitedIssuesOf(Value matmul);
+
+  /// Rule P7: the async fetches into local memory whose WaitGetTensorC has
+  /// ordered only the vector pipe after the copy; their blocks need a
+  /// PipeBarrier<PIPE_ALL> or a queue hand-off before any other pipe
+  /// touches them. Sorted by pointer.
+  SmallVector<Operation *> getUnorderedFetches() const;
+  bool hasUnorderedFetches() const { return !unorderedFetches.isEmpty(); }
+  void addUnorderedFetch(Operation *fetch);
+  /// Drops the fetches whose local destination is `tensor` (handed off
+  /// through a queue, or freed); every fetch when `tensor` is null.
+  void removeUnorderedFetches(Value tensor);
+
+  /// Applies `update` to every entry; `update` returns true when it changed
+  /// the entry.
+  void updateEachObject(function_ref<bool(ObjectState &)> update);
 
   /// Every issue in flight: waitable issues pending on some object and
   /// issues without a wait flag. The map's identity (its root) changes only
@@ -113,6 +147,7 @@ private:
   /// created object reaches.
   ValueSet indirectObjects{nullptr};
   OpSet unwaitedIssues{nullptr};
+  OpSet unorderedFetches{nullptr};
   /// In-flight issues with the number of entries (objects, or the unwaited
   /// set) that hold each.
   OpCounts inFlight{nullptr};
@@ -122,8 +157,20 @@ private:
 /// pending until then).
 bool isPendingIssue(Operation *op);
 /// True when `op` is an async issue that no wait can complete: its output
-/// is pending until the object's end.
+/// is pending until a later completion on its object or the kernel's end.
 bool isUnwaitedIssue(Operation *op);
+/// True when `use` may run while an issue of its object is in flight: a
+/// setter that stages the next message or posts one of its own (each post
+/// is a snapshot), not SetWorkspace or Init.
+bool isSafeWhileInFlight(MatmulOpInterface use);
+/// The issues without a wait flag in `state` that `op` completes when it
+/// returns: those made through its object's value, when `op` is a
+/// synchronous computation or a wait that completes an issue (the server
+/// runs one client's messages in order).
+SmallVector<Operation *> getUnwaitedIssuesCompletedBy(Operation *op,
+                                                      const ProtocolState &state);
+/// The local tensors an async fetch writes (rule P7 follows their blocks).
+SmallVector<Value, 2> getLocalDestinations(Operation *fetch);
 
 /// The protocol states of one function (an analysis for the pass manager).
 /// States are stored where a run of operations without regions starts (a
@@ -157,6 +204,9 @@ public:
   getSlotMemory(Operation *op, Value matmul, MatmulSlot slot) const;
 
   Operation *getFunction() const { return function; }
+  /// True when the function's Matmul objects are the cube-side ones, which
+  /// setters configure directly (no staged message).
+  bool usesCubeSideObjects() const;
 
   /// Where a run of operations without regions starts: the entry of
   /// `block`, or right after `after` (an op of `block` holding regions).
@@ -175,7 +225,7 @@ private:
   llvm::DenseMap<Operation *, ProtocolState> matmulOpStates;
 };
 
-/// Checks rules P1-P4 on the states of a MatmulProtocolAnalysis.
+/// Checks rules P1-P7 on the states of a MatmulProtocolAnalysis.
 class ProtocolChecker {
 public:
   ProtocolChecker(MatmulProtocolAnalysis &protocol, AscAliasAnalysis &aliases)
@@ -202,6 +252,14 @@ private:
   class InFlightIndex;
   LogicalResult checkOperation(Operation *op, const ProtocolState &state,
                                InFlightIndex &index, bool report);
+  LogicalResult checkStagedMessage(MatmulOpInterface use,
+                                   const ProtocolState &state, bool report);
+  LogicalResult checkFetchSignal(MatmulOpInterface use,
+                                 const ProtocolState &state, bool report);
+  LogicalResult checkFetchedBlockPipes(Operation *op,
+                                       const ProtocolState &state,
+                                       ArrayRef<ResolvedAccess> accesses,
+                                       bool report);
   MatmulProtocolAnalysis &protocol;
   AscAliasAnalysis &aliases;
   llvm::DenseMap<Operation *, SmallVector<ResolvedAccess, 6>> footprints;

@@ -60,6 +60,11 @@ def Asc_Dialect : Dialect {
     }
     /// True when `op` is a function marked as a cube-only kernel.
     static bool isCubeOnlyKernel(::mlir::Operation *op);
+    /// True when the Matmul objects of `function` are the cube-side ones
+    /// (MatmulImpl: setters configure it directly, no message, no waits):
+    /// its module has a cube-only kernel, so its file defines
+    /// ASCENDC_CUBE_ONLY.
+    static bool usesCubeSideMatmulObjects(::mlir::Operation *function);
 
   private:
     void registerTypes();
