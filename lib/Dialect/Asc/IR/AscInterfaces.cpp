@@ -36,8 +36,8 @@ StringRef mlir::asc::getIssueDescription(WaitKind kind) {
            "'asc.matmul.iterate_n_batch' with wait_iterate_batch = true and a "
            "global output";
   case WaitKind::GetTensorC:
-    return "asynchronous 'asc.matmul.get_tensor_c' or "
-           "'asc.matmul.async_get_tensor_c'";
+    return "asynchronous 'asc.matmul.get_tensor_c' into local memory or "
+           "returning the block, or 'asc.matmul.async_get_tensor_c',";
   }
   llvm_unreachable("unknown WaitKind");
 }

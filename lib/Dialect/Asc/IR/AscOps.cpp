@@ -361,6 +361,11 @@ LogicalResult MatmulGetTensorCOp::verify() {
       return emitOpError() << "expects the second of two destinations to be a "
                               "vecin local tensor, got "
                            << getPlaceName(dsts[1].getType());
+    // CANN's MatmulClient::GetTensorC(gm, co2Local) asserts a synchronous
+    // fetch (Atlas A2): there is no async dual form.
+    if (!getSync())
+      return emitOpError("expects sync = true with two destinations (the "
+                         "dual fetch has no asynchronous form)");
   }
   for (Value dst : dsts) {
     if (failed(
@@ -384,7 +389,17 @@ void MatmulGetTensorCOp::getEffects(EffectList &effects) {
 }
 
 StringRef MatmulGetTensorCOp::getUnwaitableReason() {
-  return getSync() ? "it is synchronous" : "";
+  if (getSync())
+    return "it is synchronous";
+  // An async fetch into GM is fire-and-forget: the server signals a
+  // GetTensorC only when it is synchronous (MatmulService::GetTensorC), and
+  // WaitGetTensorC orders only the vector pipe after a copy into local
+  // memory (MatmulClient::WaitGetTensorC).
+  if (llvm::any_of(getDsts(), [](Value dst) {
+        return isGlobalTensorType(dst.getType());
+      }))
+    return "it writes global memory, for which the server sends no signal";
+  return "";
 }
 
 //===----------------------------------------------------------------------===//
