@@ -23,7 +23,7 @@ extern "C" {
 /// The stages of the asc to Ascend C pipeline, in the order they run.
 typedef enum MlirAscPipelineStage {
   /// The IR verifier, then --asc-verify-sync on every function (protocol
-  /// rules P1-P4) unless `verifySync` is off. The module is not changed.
+  /// rules P1-P7) unless `verifySync` is off. The module is not changed.
   MlirAscPipelineStageVerify = 0,
   /// With `syncPlacement`, --asc-sync-placement on every function (it checks
   /// the protocol before it moves anything); without it, --asc-verify-sync

@@ -29,7 +29,7 @@ def Asc_Dialect : Dialect {
     while the cube unit still writes it.
 
     The rules a kernel must follow (L1-L14, checked by the op verifiers, and
-    P1-P4, checked on every path by `--asc-verify-sync`) and the memory model
+    P1-P7, checked on every path by `--asc-verify-sync`) and the memory model
     the analyses assume are defined, with examples, in
     [Protocol.md](../Protocol.md).
   }];
