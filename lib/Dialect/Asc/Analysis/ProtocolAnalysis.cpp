@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "asc/Dialect/Asc/Analysis/ProtocolAnalysis.h"
+#include "asc/Dialect/Asc/Analysis/LoopTrips.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
@@ -228,15 +229,21 @@ void ProtocolState::addUnwaitedIssue(Operation *issue) {
   countInFlight(issue, +1);
 }
 
-void ProtocolState::removeUnwaitedIssuesOf(Value matmul) {
+void ProtocolState::removeUnwaitedIssue(Operation *issue) {
+  if (!unwaitedIssues.contains(issue))
+    return;
+  unwaitedIssues = context->opFactory.remove(unwaitedIssues, issue);
+  countInFlight(issue, -1);
+}
+
+void ProtocolState::removeFetchConsumedIssuesOf(Value matmul) {
   SmallVector<Operation *> completed;
   for (Operation *issue : getUnwaitedIssues())
-    if (cast<MatmulOpInterface>(issue).getMatmul() == matmul)
+    if (isFetchConsumedIssue(issue) &&
+        cast<MatmulOpInterface>(issue).getMatmul() == matmul)
       completed.push_back(issue);
-  for (Operation *issue : completed) {
-    unwaitedIssues = context->opFactory.remove(unwaitedIssues, issue);
-    countInFlight(issue, -1);
-  }
+  for (Operation *issue : completed)
+    removeUnwaitedIssue(issue);
 }
 
 SmallVector<Operation *> ProtocolState::getUnorderedFetches() const {
@@ -301,6 +308,18 @@ bool mlir::asc::isUnwaitedIssue(Operation *op) {
   return issue && issue.isAsync() && !issue.isWaitable();
 }
 
+bool mlir::asc::isFetchConsumedIssue(Operation *op) {
+  auto issue = dyn_cast_or_null<MatmulAsyncIssueOpInterface>(op);
+  return issue && issue.isAsync() && issue.isConsumedByFetches();
+}
+
+bool mlir::asc::isFetch(MatmulOpInterface use) {
+  MatmulMessageRole role = use.getMessageRole();
+  return use.getMatmulUseKind() == MatmulUseKind::Compute &&
+         (role == MatmulMessageRole::None ||
+          role == MatmulMessageRole::PostFetch);
+}
+
 SmallVector<Value, 2> mlir::asc::getLocalDestinations(Operation *fetch) {
   SmallVector<Value, 2> destinations;
   auto access = dyn_cast<MemoryAccessOpInterface>(fetch);
@@ -316,18 +335,30 @@ SmallVector<Value, 2> mlir::asc::getLocalDestinations(Operation *fetch) {
   return destinations;
 }
 
-/// True for a completion of the issues without a wait flag of its object:
-/// a call that the vector core waits for. The server runs one client's
-/// messages in order (CANN's KfcServer::Run), so when a synchronous call
-/// returns, or a wait takes the signal of a later flagged issue, every
-/// earlier message of the object has run. End() is not one: it waits for
-/// nothing (MatmulClient::End).
-static bool completesUnwaitedIssues(MatmulOpInterface use,
-                                    bool waitCompleted) {
-  if (use.getMatmulUseKind() == MatmulUseKind::Wait)
-    return waitCompleted;
+/// Which issues without a wait flag of its object `use` completes: the
+/// server runs one client's messages in order (CANN's KfcServer::Run), so
+/// when a call the vector core waits for returns, every message posted
+/// before it has run. A synchronous call (but Iterate, which posts and
+/// returns) and the wait of a flagged issue complete them all; a fetch's
+/// wait shows only that the messages before the fetched call have run, not
+/// the rest of that call. End() completes nothing: it waits for nothing
+/// (MatmulClient::End).
+enum class UnwaitedCompletion { None, AllButFetchConsumed, All };
+
+static UnwaitedCompletion getUnwaitedCompletion(MatmulOpInterface use,
+                                                WaitKind completedKind,
+                                                bool waitCompleted) {
+  if (use.getMatmulUseKind() == MatmulUseKind::Wait) {
+    if (!waitCompleted)
+      return UnwaitedCompletion::None;
+    return completedKind == WaitKind::GetTensorC
+               ? UnwaitedCompletion::AllButFetchConsumed
+               : UnwaitedCompletion::All;
+  }
   auto issue = dyn_cast<MatmulAsyncIssueOpInterface>(use.getOperation());
-  return issue && !issue.isAsync();
+  return issue && !issue.isAsync() && !issue.isConsumedByFetches()
+             ? UnwaitedCompletion::All
+             : UnwaitedCompletion::None;
 }
 
 SmallVector<Operation *>
@@ -338,17 +369,24 @@ mlir::asc::getUnwaitedIssuesCompletedBy(Operation *op,
   if (!use)
     return completed;
   bool waitCompletes = false;
-  if (auto wait = dyn_cast<MatmulWaitOpInterface>(op))
+  WaitKind kind = WaitKind::IterateAll;
+  if (auto wait = dyn_cast<MatmulWaitOpInterface>(op)) {
+    kind = wait.getWaitKind();
     waitCompletes = llvm::any_of(
         state.getObjectView(wait.getMatmul()).events, [&](Operation *event) {
           return isPendingIssue(event) &&
                  cast<MatmulAsyncIssueOpInterface>(event).getWaitKind() ==
                      wait.getWaitKind();
         });
-  if (!completesUnwaitedIssues(use, waitCompletes))
+  }
+  UnwaitedCompletion completion =
+      getUnwaitedCompletion(use, kind, waitCompletes);
+  if (completion == UnwaitedCompletion::None)
     return completed;
   for (Operation *issue : state.getUnwaitedIssues())
-    if (cast<MatmulOpInterface>(issue).getMatmul() == use.getMatmul())
+    if (cast<MatmulOpInterface>(issue).getMatmul() == use.getMatmul() &&
+        !(completion == UnwaitedCompletion::AllButFetchConsumed &&
+          isFetchConsumedIssue(issue)))
       completed.push_back(issue);
   return completed;
 }
@@ -468,6 +506,34 @@ static void updateObject(ProtocolState &state, Value matmul,
   }
 }
 
+/// A wait through `matmul` completes for sure the issues made through that
+/// same value, whichever entry of the state holds them: they leave the
+/// entries of the other names that may denote the object (which hold them
+/// from a may-update), so that no name keeps a completed issue pending.
+static void completeForEveryName(ProtocolState &state, Value matmul,
+                                 ArrayRef<Operation *> completed) {
+  SmallVector<Operation *, 1> sure;
+  for (Operation *issue : completed)
+    if (cast<MatmulOpInterface>(issue).getMatmul() == matmul)
+      sure.push_back(issue);
+  if (sure.empty())
+    return;
+  SmallVector<ObjectState> updates;
+  state.forEachOtherAlias(matmul, [&](const ObjectState &other) {
+    if (llvm::none_of(other.events, [&](Operation *event) {
+          return llvm::is_contained(sure, event);
+        }))
+      return;
+    ObjectState updated = other;
+    llvm::erase_if(updated.events, [&](Operation *event) {
+      return llvm::is_contained(sure, event);
+    });
+    updates.push_back(std::move(updated));
+  });
+  for (const ObjectState &updated : updates)
+    state.setObject(updated);
+}
+
 static void transferMatmulUse(MatmulOpInterface use, ProtocolState &state,
                               bool cubeSide) {
   Operation *op = use;
@@ -475,6 +541,9 @@ static void transferMatmulUse(MatmulOpInterface use, ProtocolState &state,
   MatmulUseKind kind = use.getMatmulUseKind();
   MatmulMessageRole role = use.getMessageRole();
   SmallVector<Operation *, 1> completed;
+  // Decided on the state before the call.
+  SmallVector<Operation *> completedUnwaited =
+      getUnwaitedIssuesCompletedBy(op, state);
   updateObject(state, matmul, [&](ObjectState &object) {
     switch (kind) {
     case MatmulUseKind::Initialize:
@@ -502,9 +571,11 @@ static void transferMatmulUse(MatmulOpInterface use, ProtocolState &state,
     }
     applyMessageRole(object, op, role, cubeSide);
   });
+  if (kind == MatmulUseKind::Wait)
+    completeForEveryName(state, matmul, completed);
   // Only issues made through this very value are known to be complete.
-  if (completesUnwaitedIssues(use, !completed.empty()))
-    state.removeUnwaitedIssuesOf(matmul);
+  for (Operation *issue : completedUnwaited)
+    state.removeUnwaitedIssue(issue);
   if (kind == MatmulUseKind::Compute && isUnwaitedIssue(op))
     state.addUnwaitedIssue(op);
   // Rule P7: WaitGetTensorC orders only the vector pipe after the copy
@@ -533,6 +604,13 @@ static void transferPipeOrder(Operation *op, ProtocolState &state) {
 static void applyProtocolTransfer(Operation *op, ProtocolState &state,
                                   bool cubeSide) {
   if (auto create = dyn_cast<MatmulCreateOp>(op)) {
+    // Reached again (a loop, a CFG cycle), the creation declares a new
+    // object under the old value; the old object's pending work goes on,
+    // with nothing left that can wait for it (rule P1 reports it).
+    if (const ObjectState *old = state.lookup(create.getMatmul()))
+      for (Operation *event : old->events)
+        if (isPendingIssue(event))
+          state.addUnwaitedIssue(event);
     // A new object holds no memory yet: its creation is the setter of
     // every slot, and its message has no inputs.
     ObjectState object;
@@ -617,8 +695,7 @@ private:
   void enterRegionOp(Operation *op, const ProtocolState &before);
   void enterRegion(Region &region, const ProtocolState &state);
   void exitRegion(Region &region, const ProtocolState &state);
-  const ProtocolState &leaveIterateLoop(Operation *loop,
-                                        const ProtocolState &state);
+  const ProtocolState &leaveLoop(Operation *loop, const ProtocolState &state);
 
   MatmulProtocolAnalysis &analysis;
   std::vector<Point> points;
@@ -632,9 +709,13 @@ private:
   /// The final pass: record states, propagate nothing.
   bool recording = false;
   /// The closest loops around Iterate calls (rule P6: leaving one ends the
-  /// Iterate loop, so reaching the Iterate again starts a new one), and the
-  /// state `leaveIterateLoop` last made.
+  /// Iterate loop, so reaching the Iterate again starts a new one).
   llvm::SmallPtrSet<Operation *, 4> iterateLoops;
+  /// The closest loops around fetches, with the object values they fetch
+  /// from: leaving one, every block of those objects' fetch-consumed calls
+  /// was fetched.
+  DenseMap<Operation *, SmallVector<Value, 1>> fetchLoops;
+  /// The state `leaveLoop` last made.
   std::optional<ProtocolState> leftLoop;
 };
 } // namespace mlir::asc
@@ -656,12 +737,6 @@ static bool recordsState(Operation *op) {
   return isa<MatmulOpInterface, MatmulCreateOp, MatmulRegisterOp>(op);
 }
 
-/// The static trip count of a loop, if it has one.
-static std::optional<APInt> getTripCount(Operation *op) {
-  if (auto loop = dyn_cast<LoopLikeOpInterface>(op))
-    return loop.getStaticTripCount();
-  return std::nullopt;
-}
 
 unsigned ProtocolFlow::addPoint(Point point) {
   points.push_back(point);
@@ -737,7 +812,7 @@ void ProtocolFlow::enterRegionOp(Operation *op, const ProtocolState &before) {
   if (!branch) {
     // Regions of unknown semantics may run in any order, any number of
     // times, or not at all.
-    joinInto(afterPoints.at(op), before);
+    joinInto(afterPoints.at(op), leaveLoop(op, before));
     for (Region &region : op->getRegions())
       enterRegion(region, before);
     return;
@@ -745,27 +820,41 @@ void ProtocolFlow::enterRegionOp(Operation *op, const ProtocolState &before) {
   // Paths are the feasible ones as far as constants decide: an scf.if on a
   // constant takes one branch, a loop that runs at least once has no
   // zero-trip path.
+  // The counts are the emitted C++ loop's (LoopTrips.h).
   SmallVector<RegionSuccessor> successors;
   branch.getEntrySuccessorRegions(getConstantOperands(op), successors);
-  std::optional<APInt> trips = getTripCount(op);
+  LoopTrips trips = getEmittedLoopTrips(op);
   for (const RegionSuccessor &successor : successors) {
-    if (!successor.isParent())
-      enterRegion(*successor.getSuccessor(), before);
-    else if (!trips || trips->isZero())
-      joinInto(afterPoints.at(op), before);
+    if (!successor.isParent()) {
+      if (trips != LoopTrips::Zero)
+        enterRegion(*successor.getSuccessor(), before);
+    } else if (trips == LoopTrips::Unknown || trips == LoopTrips::Zero) {
+      joinInto(afterPoints.at(op), leaveLoop(op, before));
+    }
   }
 }
 
-/// The state after `loop` is left: an Iterate inside it that was the last
-/// post of an object's message becomes the loop itself ("the Iterate loop
-/// ended here"). The same Iterate reached again without new inputs is then a
-/// new loop that computes nothing (MatmulClient::Iterate counts past the
-/// last block), not the next block of the running one.
-const ProtocolState &ProtocolFlow::leaveIterateLoop(Operation *loop,
-                                                    const ProtocolState &state) {
-  if (!iterateLoops.contains(loop))
+/// The state after `loop` is left:
+/// - an Iterate inside it that was the last post of an object's message
+///   becomes the loop itself ("the Iterate loop ended here"): the same
+///   Iterate reached again without new inputs is a new loop that computes
+///   nothing (MatmulClient::Iterate counts past the last block), not the
+///   next block of the running one;
+/// - the calls whose blocks the loop fetched are complete: a fetch loop
+///   takes every block (CANN's client leaves the count to the kernel; asc-run
+///   checks it), and each fetch waited for its block.
+const ProtocolState &ProtocolFlow::leaveLoop(Operation *loop,
+                                             const ProtocolState &state) {
+  bool endsIterate = iterateLoops.contains(loop);
+  auto fetched = fetchLoops.find(loop);
+  if (!endsIterate && fetched == fetchLoops.end())
     return state;
   leftLoop = state;
+  if (fetched != fetchLoops.end())
+    for (Value matmul : fetched->second)
+      leftLoop->removeFetchConsumedIssuesOf(matmul);
+  if (!endsIterate)
+    return *leftLoop;
   leftLoop->updateEachObject([&](ObjectState &object) {
     bool changed = false;
     for (Operation *&post : object.postsWithoutInputs)
@@ -790,19 +879,19 @@ void ProtocolFlow::exitRegion(Region &region, const ProtocolState &state) {
     return;
   auto branch = dyn_cast<RegionBranchOpInterface>(parent);
   if (!branch) {
-    joinInto(afterPoints.at(parent), leaveIterateLoop(parent, state));
+    joinInto(afterPoints.at(parent), leaveLoop(parent, state));
     for (Region &sibling : parent->getRegions())
       enterRegion(sibling, state);
     return;
   }
   // A loop of exactly one trip has no back edge.
-  std::optional<APInt> trips = getTripCount(parent);
+  LoopTrips trips = getEmittedLoopTrips(parent);
   SmallVector<RegionSuccessor> successors;
   branch.getSuccessorRegions(region, successors);
   for (const RegionSuccessor &successor : successors) {
     if (successor.isParent())
-      joinInto(afterPoints.at(parent), leaveIterateLoop(parent, state));
-    else if (!trips || !trips->isOne())
+      joinInto(afterPoints.at(parent), leaveLoop(parent, state));
+    else if (trips != LoopTrips::One)
       enterRegion(*successor.getSuccessor(), state);
   }
 }
@@ -856,9 +945,14 @@ void ProtocolFlow::run(const ProtocolState &entry) {
   numberPoints();
   // Iterate is named on purpose: it is the one call whose loop the client
   // counts by itself.
-  analysis.function->walk([&](MatmulIterateOp iterate) {
-    if (Operation *loop = getEnclosingLoop(iterate, analysis.function))
+  analysis.function->walk([&](MatmulOpInterface use) {
+    Operation *loop = getEnclosingLoop(use, analysis.function);
+    if (!loop)
+      return;
+    if (isa<MatmulIterateOp>(use.getOperation()))
       iterateLoops.insert(loop);
+    if (isFetch(use) && !llvm::is_contained(fetchLoops[loop], use.getMatmul()))
+      fetchLoops[loop].push_back(use.getMatmul());
   });
   joinInto(blockPoints.at(&body.front()), entry);
   while (!worklist.empty()) {
@@ -1062,8 +1156,7 @@ public:
     auto addFrom =
         [&](const std::map<const void *, std::set<Operation *>> &byObject) {
           for (const auto &[matmul, issuesOfObject] : byObject) {
-            if (object && mayBeSameMatmulObject(
-                              Value::getFromOpaquePointer(matmul), object))
+            if (object && Value::getFromOpaquePointer(matmul) == object)
               continue;
             for (Operation *issue : issuesOfObject)
               if (found.insert(issue).second)
@@ -1200,6 +1293,13 @@ getObjectsUsed(Operation *op) {
   return objects;
 }
 
+/// True when `access` goes through a view that a fetch on `matmul` (the
+/// same value) handed out.
+static bool isFetchedFrom(const ResolvedAccess &access, Value matmul) {
+  Operation *fetch = access.location.base.fetch;
+  return fetch && cast<MatmulOpInterface>(fetch).getMatmul() == matmul;
+}
+
 /// The unwaited issues in `state` that `wait` would be waiting for: issues
 /// of its kind on an object that may be its own. None of them signals.
 static SmallVector<Operation *>
@@ -1319,7 +1419,27 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
   if (auto use = dyn_cast<MatmulOpInterface>(op)) {
     failed |= mlir::failed(checkStagedMessage(use, state, report));
     failed |= mlir::failed(checkFetchSignal(use, state, report));
+    failed |= mlir::failed(checkFetchesDone(use, state, report));
   }
+
+  // Rule P1: a declaration reached again (a loop, a CFG cycle) starts a new
+  // object while the previous one's work is pending, and nothing can wait
+  // for that work any more.
+  if (auto create = dyn_cast<MatmulCreateOp>(op))
+    if (const ObjectState *old = state.lookup(create.getMatmul()))
+      for (Operation *event : old->events) {
+        if (!isPendingIssue(event))
+          continue;
+        InFlightDiagnostic diag =
+            error() << "declares the Matmul object again while an async '"
+                    << event->getName()
+                    << "' of the previous one is pending: rule P1 needs '"
+                    << getWaitOpName(cast<MatmulAsyncIssueOpInterface>(event)
+                                         .getWaitKind())
+                    << "' first";
+        if (report)
+          diag.attachNote(event->getLoc()) << "the pending async issue";
+      }
 
   // Rule P1: a kernel does not return with waitable work pending. Issues
   // without their wait flag may still run when the kernel returns: the host
@@ -1360,12 +1480,29 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
     if (issue == op)
       return;
     auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
-    // Uses of the issue's own object are rule P1's business.
+    // Calls of the issue's own object (its very value) are ordered after it
+    // by the server, or rule P1's business. A name that only may denote the
+    // object gets every conflict check.
     if (auto use = dyn_cast<MatmulOpInterface>(op))
-      if (mayBeSameMatmulObject(use.getMatmul(), asyncIssue.getMatmul()))
+      if (use.getMatmul() == asyncIssue.getMatmul())
         return;
+    // A block fetched from a call whose results fetches take is complete
+    // once its fetch returns: reading it through the fetched view does not
+    // race with the blocks still being computed (the view is taken to stay
+    // inside its block; asc-run checks every access at run time).
+    ArrayRef<ResolvedAccess> checked = accesses;
+    SmallVector<ResolvedAccess> outsideFetchedViews;
+    if (isFetchConsumedIssue(issue) &&
+        llvm::any_of(accesses, [&](const ResolvedAccess &access) {
+          return isFetchedFrom(access, asyncIssue.getMatmul());
+        })) {
+      for (const ResolvedAccess &access : accesses)
+        if (!isFetchedFrom(access, asyncIssue.getMatmul()))
+          outsideFetchedViews.push_back(access);
+      checked = outsideFetchedViews;
+    }
     std::optional<std::pair<ResolvedAccess, ResolvedAccess>> conflict =
-        findConflict(accesses, getInFlightFootprint(issue));
+        findConflict(checked, getInFlightFootprint(issue));
     if (!conflict)
       return;
     const ResolvedAccess &inFlight = conflict->second;
@@ -1381,7 +1518,12 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
     if (!report)
       return;
     StringRef what = inFlight.isWrite() ? "output" : "input";
-    if (unwaited)
+    if (isFetchConsumedIssue(issue))
+      diag.attachNote(issue->getLoc())
+          << "fetches take this call's results block by block: it "
+          << (inFlight.isWrite() ? "writes its output" : "reads its inputs")
+          << " until the loop that fetches them ends";
+    else if (unwaited)
       diag.attachNote(issue->getLoc())
           << (inFlight.isWrite()
                   ? "this issue has no wait flag: its output stays pending "
@@ -1560,6 +1702,47 @@ LogicalResult ProtocolChecker::checkFetchSignal(MatmulOpInterface use,
   for (auto [last, why] : silent)
     diag.attachNote(last->getLoc()) << why;
   return failure();
+}
+
+LogicalResult ProtocolChecker::checkFetchesDone(MatmulOpInterface use,
+                                                const ProtocolState &state,
+                                                bool report) {
+  // Rule P1 for calls whose results fetches take: until their fetch loop is
+  // left, the object gets no new work, workspace or tiling. A new post
+  // resets the client's fetch counter and offset (MatmulClient::Iterate,
+  // IterateNBatch), SetWorkspace moves where the fetches read, and the
+  // signals of two such calls share one event (cann-facts: "two per-block
+  // async calls in flight reset each other's counters").
+  MatmulUseKind kind = use.getMatmulUseKind();
+  bool changesWork =
+      (kind == MatmulUseKind::Compute &&
+       use.getMessageRole() == MatmulMessageRole::PostStaged) ||
+      kind == MatmulUseKind::Initialize ||
+      (kind == MatmulUseKind::Configure && !isSafeWhileInFlight(use));
+  if (!changesWork)
+    return success();
+  Operation *op = use;
+  bool failed = false;
+  for (Operation *issue : state.getUnwaitedIssues()) {
+    // The Iterate of a `while (mm.Iterate<false>())` loop continues it.
+    if (issue == op || !isFetchConsumedIssue(issue) ||
+        !mayBeSameMatmulObject(cast<MatmulOpInterface>(issue).getMatmul(),
+                               use.getMatmul()))
+      continue;
+    failed = true;
+    if (!report)
+      continue;
+    InFlightDiagnostic diag =
+        op->emitOpError() << describeUse(kind)
+                          << " the Matmul object while the results of an "
+                             "async '"
+                          << issue->getName()
+                          << "' may still be unfetched: rule P1 needs its "
+                             "fetch loop to end first";
+    diag.attachNote(issue->getLoc())
+        << "the async call whose results fetches take";
+  }
+  return failure(failed);
 }
 
 LogicalResult ProtocolChecker::checkFetchedBlockPipes(

@@ -202,7 +202,10 @@ LogicalResult mlir::asc::detail::verifyWaitHasReachingIssue(Operation *op) {
   SmallVector<MatmulAsyncIssueOpInterface> candidates;
   for (Operation *user : matmul.getUsers()) {
     auto issue = dyn_cast<MatmulAsyncIssueOpInterface>(user);
-    if (!issue || issue.getMatmul() != matmul || issue.getWaitKind() != kind)
+    // Calls whose results fetches take are no candidates a wait could
+    // complete, nor worth a note.
+    if (!issue || issue.getMatmul() != matmul || issue.getWaitKind() != kind ||
+        issue.isConsumedByFetches())
       continue;
     IssuePosition position = locateIssue(user, op);
     if (issue.isWaitable() && position == IssuePosition::Reaches)

@@ -328,6 +328,16 @@ void MatmulIterateOp::getEffects(EffectList &effects) {
     addOutputEffects(effects, getLocalCMatrixMutable()[0], getEnPartialSum());
 }
 
+StringRef MatmulIterateOp::getUnwaitableReason() {
+  if (getSync())
+    return "it is synchronous";
+  return "its blocks are fetched with get_tensor_c, each fetch waiting for "
+         "its block";
+}
+
+// GetTensorC takes every block of an Iterate, synchronous or not.
+bool MatmulIterateOp::isConsumedByFetches() { return true; }
+
 //===----------------------------------------------------------------------===//
 // MatmulGetTensorCOp
 //===----------------------------------------------------------------------===//
@@ -567,6 +577,12 @@ StringRef MatmulIterateNBatchOp::getUnwaitableReason() {
   if (!getWaitIterateBatch().value_or(false))
     return "it has no wait_iterate_batch flag";
   return "";
+}
+
+// Without its wait flag, GetBatchTensorC takes the loops one by one: the
+// server signals each (MatmulService::StartIterateNBatch).
+bool MatmulIterateNBatchOp::isConsumedByFetches() {
+  return !getSync() && !getWaitIterateBatch().value_or(false);
 }
 
 //===----------------------------------------------------------------------===//

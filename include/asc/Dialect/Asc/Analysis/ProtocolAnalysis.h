@@ -112,8 +112,11 @@ struct ProtocolState {
   /// nothing (docs/Protocol.md section 2). Sorted by pointer.
   SmallVector<Operation *> getUnwaitedIssues() const;
   void addUnwaitedIssue(Operation *issue);
-  /// Drops the issues without a wait flag made through `matmul`.
-  void removeUnwaitedIssuesOf(Value matmul);
+  /// Drops `issue`, completed, from the issues without a wait flag.
+  void removeUnwaitedIssue(Operation *issue);
+  /// Drops the calls made through `matmul` whose results fetches take (their
+  /// fetch loop was left: every block was fetched).
+  void removeFetchConsumedIssuesOf(Value matmul);
 
   /// Rule P7: the async fetches into local memory whose WaitGetTensorC has
   /// ordered only the vector pipe after the copy; their blocks need a
@@ -159,6 +162,13 @@ bool isPendingIssue(Operation *op);
 /// True when `op` is an async issue that no wait can complete: its output
 /// is pending until a later completion on its object or the kernel's end.
 bool isUnwaitedIssue(Operation *op);
+/// True for an async call whose results fetches take block by block (an
+/// async Iterate, a flagless IterateNBatch): in flight until its fetch loop
+/// is left.
+bool isFetchConsumedIssue(Operation *op);
+/// True for a call that fetches results instead of computing: GetTensorC,
+/// AsyncGetTensorC, GetBatchTensorC.
+bool isFetch(MatmulOpInterface use);
 /// True when `use` may run while an issue of its object is in flight: a
 /// setter that stages the next message or posts one of its own (each post
 /// is a snapshot), not SetWorkspace or Init.
@@ -255,6 +265,8 @@ private:
   LogicalResult checkStagedMessage(MatmulOpInterface use,
                                    const ProtocolState &state, bool report);
   LogicalResult checkFetchSignal(MatmulOpInterface use,
+                                 const ProtocolState &state, bool report);
+  LogicalResult checkFetchesDone(MatmulOpInterface use,
                                  const ProtocolState &state, bool report);
   LogicalResult checkFetchedBlockPipes(Operation *op,
                                        const ProtocolState &state,

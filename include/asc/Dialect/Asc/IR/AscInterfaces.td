@@ -96,6 +96,15 @@ def Asc_MatmulAsyncIssueOpInterface
         memory", "has no wait flag"), or an empty string when it can.
       }],
       "::llvm::StringRef", "getUnwaitableReason">,
+    InterfaceMethod<[{
+        True when fetches take this call's results block by block, each
+        waiting for one signal of the server, instead of a wait (Iterate,
+        whose blocks GetTensorC fetches; IterateNBatch without its wait flag,
+        whose loops GetBatchTensorC fetches). Such an async call is in flight
+        until its fetch loop is left; a synchronous one does not return only
+        once the server has run it.
+      }],
+      "bool", "isConsumedByFetches", (ins), [{}], [{ return false; }]>,
   ];
   let extraSharedClassDeclaration = [{
     /// True when a wait of the matching kind completes this issue.

@@ -665,10 +665,8 @@ def Asc_MatmulSetQuantVectorOp : Asc_MatmulSetterOp<"set_quant_vector", "Stage">
 // Matmul computation
 //===----------------------------------------------------------------------===//
 
-def Asc_MatmulIterateOp : Asc_MatmulOp<"iterate", "Compute", [
-    Asc_MatmulMessageRole<"PostStaged">,
-    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
-    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+def Asc_MatmulIterateOp : Asc_MatmulAsyncIssueOp<"iterate", "GetTensorC", [],
+                                                 ["isConsumedByFetches"]> {
   let summary = "compute the next baseM x baseN block (Iterate<sync>)";
   let description = [{
     Returns false once every block is done; kernels call it in a loop and
@@ -786,7 +784,8 @@ def Asc_MatmulIterateBatchOp : Asc_MatmulAsyncIssueOp<"iterate_batch", "IterateB
 }
 
 def Asc_MatmulIterateNBatchOp : Asc_MatmulAsyncIssueOp<"iterate_n_batch", "IterateBatch",
-                                                       [AttrSizedOperandSegments]> {
+                                                       [AttrSizedOperandSegments],
+                                                       ["isConsumedByFetches"]> {
   let summary = "compute batchLoop batches into the workspace (IterateNBatch)";
   let description = [{
     The results land in the object's workspace and are read back with
