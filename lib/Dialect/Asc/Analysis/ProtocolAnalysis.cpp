@@ -226,6 +226,8 @@ void ProtocolState::addUnwaitedIssue(Operation *issue) {
   if (unwaitedIssues.contains(issue))
     return;
   unwaitedIssues = context->opFactory.add(unwaitedIssues, issue);
+  if (isFetchConsumedIssue(issue))
+    fetchConsumedIssues = context->opFactory.add(fetchConsumedIssues, issue);
   countInFlight(issue, +1);
 }
 
@@ -233,14 +235,21 @@ void ProtocolState::removeUnwaitedIssue(Operation *issue) {
   if (!unwaitedIssues.contains(issue))
     return;
   unwaitedIssues = context->opFactory.remove(unwaitedIssues, issue);
+  fetchConsumedIssues = context->opFactory.remove(fetchConsumedIssues, issue);
   countInFlight(issue, -1);
+}
+
+SmallVector<Operation *> ProtocolState::getFetchConsumedIssues() const {
+  SmallVector<Operation *> issues;
+  for (const Operation *issue : fetchConsumedIssues)
+    issues.push_back(const_cast<Operation *>(issue));
+  return issues;
 }
 
 void ProtocolState::removeFetchConsumedIssuesOf(Value matmul) {
   SmallVector<Operation *> completed;
-  for (Operation *issue : getUnwaitedIssues())
-    if (isFetchConsumedIssue(issue) &&
-        cast<MatmulOpInterface>(issue).getMatmul() == matmul)
+  for (Operation *issue : getFetchConsumedIssues())
+    if (cast<MatmulOpInterface>(issue).getMatmul() == matmul)
       completed.push_back(issue);
   for (Operation *issue : completed)
     removeUnwaitedIssue(issue);
@@ -1723,9 +1732,9 @@ LogicalResult ProtocolChecker::checkFetchesDone(MatmulOpInterface use,
     return success();
   Operation *op = use;
   bool failed = false;
-  for (Operation *issue : state.getUnwaitedIssues()) {
+  for (Operation *issue : state.getFetchConsumedIssues()) {
     // The Iterate of a `while (mm.Iterate<false>())` loop continues it.
-    if (issue == op || !isFetchConsumedIssue(issue) ||
+    if (issue == op ||
         !mayBeSameMatmulObject(cast<MatmulOpInterface>(issue).getMatmul(),
                                use.getMatmul()))
       continue;

@@ -114,6 +114,9 @@ struct ProtocolState {
   void addUnwaitedIssue(Operation *issue);
   /// Drops `issue`, completed, from the issues without a wait flag.
   void removeUnwaitedIssue(Operation *issue);
+  /// The issues without a wait flag whose results fetches take (an async
+  /// Iterate, a flagless IterateNBatch). Sorted by pointer.
+  SmallVector<Operation *> getFetchConsumedIssues() const;
   /// Drops the calls made through `matmul` whose results fetches take (their
   /// fetch loop was left: every block was fetched).
   void removeFetchConsumedIssuesOf(Value matmul);
@@ -150,6 +153,8 @@ private:
   /// created object reaches.
   ValueSet indirectObjects{nullptr};
   OpSet unwaitedIssues{nullptr};
+  /// The issues of `unwaitedIssues` whose results fetches take.
+  OpSet fetchConsumedIssues{nullptr};
   OpSet unorderedFetches{nullptr};
   /// In-flight issues with the number of entries (objects, or the unwaited
   /// set) that hold each.
