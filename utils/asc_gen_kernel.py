@@ -7,10 +7,12 @@
                                                 rule of docs/Protocol.md; the
                                                 rule is printed on stderr
 
-A valid kernel follows the protocol (L1-L14, P1-P4): 1-4 Matmul objects,
+A valid kernel follows the protocol (L1-L14, P1-P7): 1-4 Matmul objects,
 synchronous and asynchronous issues of every kind (IterateAll, IterateBatch,
-IterateNBatch + GetBatchTensorC, Iterate + GetTensorC into UB, GM or the
-workspace view) with their waits at random legal points, vector work through
+IterateNBatch flagged with its wait or flagless + GetBatchTensorC, Iterate +
+GetTensorC into UB, GM (fire-and-forget) or the workspace view) with their
+waits at random legal points, each issue with its inputs staged right before
+it (rule P6: setters stage one message per issue), vector work through
 queues with several live buffers, plain and strided copies between GM views
 that alias, overlap or are disjoint, and scf.for / scf.if / cf nesting;
 mix and cube-only kernels. The generator keeps its own conservative model of
@@ -130,7 +132,9 @@ class Obj:
         self.type = {"plain": "!mm_plain", "batch": "!mm_batch",
                      "nbatch": "!mm_nbatch"}[kind]
         self.a = self.b = self.ws = None  # Views in effect
-        self.retired = False  # an issue without its wait flag is pending
+        # An issue without its wait flag is in flight: this model keeps it in
+        # flight until the kernel ends and touches the object no more.
+        self.retired = False
 
 
 class Generator:
@@ -146,7 +150,7 @@ class Generator:
         self.counter = 0
         self.features = set()
         self.live = {"%qv": 0, "%qh": 0, "%qo": 0}
-        self.unwaited = []  # issues without a wait flag: pending until the end
+        self.unwaited = []  # issues without a wait flag: in flight until the end
         self.extra_pending = []
         self.ub_counter = 0
         self.bb = 0
@@ -284,6 +288,13 @@ class Generator:
         (a_buf, a_off), (b_buf, b_off) = self.input_views(o)
         o.a = self.view(a_buf, a_off)
         o.b = self.view(b_buf, b_off)
+        self.stage_inputs(o)
+
+    def stage_inputs(self, o):
+        """SetTensorA/B of the views in effect: each issue posts the staged
+        message and clears it, so every computation (and every new Iterate
+        loop) stages its inputs again (rule P6). Staging the same views keeps
+        the model's inputs right in branches and loops."""
         self.emit(f"asc.matmul.set_tensor_a {o.ssa}, {o.a.ssa} : {o.type}, !gm_f16")
         self.emit(f"asc.matmul.set_tensor_b {o.ssa}, {o.b.ssa} : {o.type}, !gm_f16")
 
@@ -378,6 +389,7 @@ class Generator:
         out = self.pick_output(o, outer, C_ELEMS, [])
         if out is None or self.blocked(self.obj_inputs(o), [], outer):
             return
+        self.stage_inputs(o)
         self.emit(f"scf.if {r.choice(['%yes', '%no'])} {{")
         for _ in range(2):
             self.indent += 2
@@ -418,6 +430,8 @@ class Generator:
         # the next iteration), which this model does not track.
         if depth == 0 and r.random() < 0.3:
             self.set_inputs(o, pending)
+        else:
+            self.stage_inputs(o)
         inputs = self.obj_inputs(o)
         # The job's inputs must not be pending outputs.
         if self.blocked(inputs, [], blocked):
@@ -434,7 +448,7 @@ class Generator:
         elif o.kind == "batch":
             self.job_batch(o, blocked, pending, top)
         else:
-            self.job_nbatch(o, blocked, pending)
+            self.job_nbatch(o, blocked, pending, top)
         pending.extend(self.extra_pending)
         self.extra_pending = []
 
@@ -483,7 +497,7 @@ class Generator:
         self.emit(f"asc.data_copy {dst.ssa}, {t}, {n} : !gm_f32, !ub_f32")
         self.free("%qv", "!q_f32", t, "!ub_f32")
 
-    def iterate_loop(self, o, body):
+    def iterate_loop(self, o, body, sync_iterate=False):
         """while (mm.Iterate()) { body }"""
         count = self.fresh("n")
         self.emit(f"{count} = scf.while (%r{self.counter} = %i0) : (i32) -> i32 {{")
@@ -492,7 +506,7 @@ class Generator:
         more = self.fresh("more")
         # An async GetTensorC fetches what an async Iterate computed into
         # the workspace.
-        sync = "" if self.cube_only else " {sync = false}"
+        sync = "" if self.cube_only or sync_iterate else " {sync = false}"
         self.emit(f"{more} = asc.matmul.iterate {o.ssa}{sync} : {o.type}")
         self.emit(f"scf.condition({more}) {arg} : i32")
         self.indent -= 2
@@ -532,11 +546,7 @@ class Generator:
             n = self.const(BASE_M * N, "i32")
             s = self.const(0.25, "f32")
             self.emit(f"asc.adds {t}, {t}, {s}, {n} : !ubo_f32, !ubo_f32")
-            self.emit(f"asc.queue.enque %qo, {t} : !q_out, !ubo_f32")
-            u = self.fresh("u")
-            self.emit(f"{u} = asc.queue.deque %qo : !q_out -> !ubo_f32")
-            self.emit(f"asc.data_copy {dst.ssa}, {u}, {n} : !gm_f32, !ubo_f32")
-            self.free("%qo", "!q_out", u, "!ubo_f32")
+            self.store_through_queue("%qo", "!q_out", "!ubo_f32", t, dst, n)
         self.iterate_loop(o, body)
         self.features.add("getTensorC-ub")
 
@@ -549,12 +559,25 @@ class Generator:
                 f"asc.matmul.get_tensor_c {o.ssa}, {dst.ssa} : {o.type}, !gm_f32"))
             return
 
+        if not top:
+            # An async GetTensorC into GM is fire-and-forget (no wait
+            # completes it), which this model allows only at the top level:
+            # elsewhere the fetch is synchronous.
+            self.iterate_loop(o, lambda: self.emit(
+                f"asc.matmul.get_tensor_c {o.ssa}, {dst.ssa} : {o.type}, !gm_f32"),
+                sync_iterate=True)
+            self.features.add("getTensorC-gm-sync")
+            return
+        issue = Issue(o, None, [dst.region(), o.ws.region()], self.obj_inputs(o))
+
         def body():
             self.emit(f"asc.matmul.get_tensor_c {o.ssa}, {dst.ssa} {{sync = false}} : {o.type}, !gm_f32")
-            issue = Issue(o, "wait_get_tensor_c", [dst.region(), o.ws.region()], self.obj_inputs(o))
             self.independent_work(blocked + [issue])
-            self.emit(f"asc.matmul.wait_get_tensor_c {o.ssa} : {o.type}")
         self.iterate_loop(o, body)
+        # Nothing signals an async fetch into GM: in flight until the kernel
+        # ends.
+        o.retired = True
+        self.unwaited.append(issue)
         self.features.add("getTensorC-gm")
 
     def job_iterate_view(self, o, blocked, pending, top):
@@ -595,30 +618,50 @@ class Generator:
         if not sync:
             self.extra_pending.append(Issue(o, "wait_iterate_batch", [out.region()], self.obj_inputs(o)))
 
-    def job_nbatch(self, o, blocked, pending):
-        """Async IterateNBatch into the workspace; after its wait, one
-        GetBatchTensorC into UB, stored to GM."""
+    def job_nbatch(self, o, blocked, pending, top):
+        """Async IterateNBatch into the workspace, in one of its two forms:
+        flagged, waited with WaitIterateBatch and then read from the
+        workspace directly; or flagless, consumed by one GetBatchTensorC per
+        batch loop (into UB, stored to GM) and never waited (rule P5)."""
+        r = self.rng
         out_ws = o.ws.region()
         if self.blocked([], [out_ws], blocked) or self.live["%qo"] >= 2:
             return
         dst = self.pick_output(o, blocked, BATCH * C_ELEMS, [])
         if dst is None:
             return
-        self.emit(f"asc.matmul.iterate_n_batch {o.ssa}, %i1, %nb, %nb {{sync = false, wait_iterate_batch = true}} : {o.type}")
-        self.features.add("iterate_n_batch")
-
-        def fetch(blocked_now):
-            if self.live["%qo"] >= 2 or self.blocked([], [dst.region(BATCH * C_ELEMS), UB_ANY], blocked_now):
-                # No room to fetch into, or the destination became busy:
-                # the results stay in the workspace.
-                return
+        # The flagless form is in flight until the kernel ends (nothing
+        # waits for it), which this model allows only at the top level.
+        if top and r.random() < 0.5 and not self.blocked([], [dst.region(BATCH * C_ELEMS), UB_ANY], blocked):
+            self.emit(f"asc.matmul.iterate_n_batch {o.ssa}, %i1, %nb, %nb {{sync = false}} : {o.type}")
+            self.features.add("iterate_n_batch")
+            self.features.add("iterate_n_batch-flagless")
+            # One loop (%i1): one fetch, which waits for that loop's signal.
             t = self.alloc("%qo", "!q_out", "!ubo_f32")
             self.emit(f"asc.matmul.get_batch_tensor_c {o.ssa}, %nb, %nb into {t} {{sync = false}} : {o.type}, !ubo_f32")
             n = self.const(BATCH * C_ELEMS, "i32")
             self.emit(f"asc.data_copy {dst.ssa}, {t}, {n} : !gm_f32, !ubo_f32")
             self.free("%qo", "!q_out", t, "!ubo_f32")
             self.features.add("get_batch_tensor_c")
-        self.extra_pending.append(Issue(o, "wait_iterate_batch", [out_ws], self.obj_inputs(o), after_wait=fetch))
+            o.retired = True
+            self.unwaited.append(Issue(o, None, [out_ws], self.obj_inputs(o)))
+            return
+        self.emit(f"asc.matmul.iterate_n_batch {o.ssa}, %i1, %nb, %nb {{sync = false, wait_iterate_batch = true}} : {o.type}")
+        self.features.add("iterate_n_batch")
+
+        def read_back(blocked_now):
+            # GetBatchTensorC would wait for a signal the flagged form never
+            # sends (rule P5): the batches are read from the workspace.
+            if self.live["%qv"] >= 1 or self.blocked([], [dst.region(BATCH * C_ELEMS), UB_ONE], blocked_now):
+                # No room to read into, or the destination became busy: the
+                # results stay in the workspace.
+                return
+            n = self.const(BATCH * C_ELEMS, "i32")
+            t = self.alloc("%qv", "!q_f32", "!ub_f32")
+            self.emit(f"asc.data_copy {t}, {o.ws.ssa}, {n} : !ub_f32, !gm_f32")
+            self.store_through_queue("%qv", "!q_f32", "!ub_f32", t, dst, n)
+            self.features.add("n_batch-workspace-read")
+        self.extra_pending.append(Issue(o, "wait_iterate_batch", [out_ws], self.obj_inputs(o), after_wait=read_back))
 
     # -- vector work ------------------------------------------------------
     def alloc(self, q, qty, ty):
@@ -630,6 +673,16 @@ class Generator:
     def free(self, q, qty, t, ty):
         self.emit(f"asc.queue.free_tensor {q}, {t} : {qty}, {ty}")
         self.live[q] -= 1
+
+    def store_through_queue(self, q, qty, ty, t, dst, n):
+        """Hands the f32 buffer `t` over through its queue (EnQue/DeQue, the
+        ordering a copy out of a fetched block needs: rule P7), stores `n`
+        elements of it to the GM view `dst` and frees it."""
+        self.emit(f"asc.queue.enque {q}, {t} : {qty}, {ty}")
+        u = self.fresh("u")
+        self.emit(f"{u} = asc.queue.deque {q} : {qty} -> {ty}")
+        self.emit(f"asc.data_copy {dst.ssa}, {u}, {n} : !gm_f32, {ty}")
+        self.free(q, qty, u, ty)
 
     def vector_work(self, outer, pending):
         """GM -> UB, vector instructions, UB -> GM (maybe strided). Waits for
@@ -765,7 +818,7 @@ def _insert_before_end(lines, new):
 
 def _async_issues(lines):
     """(index, object ssa, output view or None) of each async issue with a
-    wait flag."""
+    wait flag (an async GetTensorC into GM has none: nothing signals it)."""
     found = []
     for i, line in enumerate(lines):
         text = line.strip()
@@ -773,6 +826,8 @@ def _async_issues(lines):
             continue
         if not any(k in text for k in ("wait_iterate_all = true", "wait_iterate_batch = true",
                                        "get_tensor_c")):
+            continue
+        if "get_tensor_c" in text and text.endswith(", !gm_f32"):
             continue
         parts = text.split("asc.matmul.", 1)[1].split()
         obj = parts[1].rstrip(",")
@@ -839,8 +894,9 @@ def _mutate(rule, gen, text):
             return None
         i, obj, _ = rng.choice(issues)
         t = next(o.type for o in gen.objs if o.ssa == obj)
-        # Reconfigure the object while its issue is pending.
-        return lines[:i + 1] + [f"{indent(i)}asc.matmul.set_tensor_a {obj}, %g_a : {t}, !gm_f16"] + lines[i + 1:]
+        # A new workspace while its issue is pending (setters that stage the
+        # next message may run then; SetWorkspace may not).
+        return lines[:i + 1] + [f"{indent(i)}asc.matmul.set_workspace {obj}, %g_ws : {t}, !gm_f32"] + lines[i + 1:]
     if rule == "P2":
         waits = [i for i, l in enumerate(lines) if l.strip().startswith("asc.matmul.wait_")]
         if not waits:

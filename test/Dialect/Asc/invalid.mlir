@@ -604,6 +604,18 @@ func.func @get_tensor_c_dual_second(%d: !asc.global_tensor<f32>, %u: !asc.local_
 
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
 
+// The dual form is synchronous only: CANN's client asserts it (L6).
+func.func @get_tensor_c_dual_async(%d: !asc.global_tensor<f32>, %u: !asc.local_tensor<vecin, f32>) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{'asc.matmul.get_tensor_c' op expects sync = true with two destinations (the dual fetch has no asynchronous form)}}
+  asc.matmul.get_tensor_c %mm, %d, %u {sync = false} : !mm, !asc.global_tensor<f32>, !asc.local_tensor<vecin, f32>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
 // The block has C's element type.
 func.func @get_tensor_c_type(%u: !asc.local_tensor<vecin, f16>) {
   %mm = asc.matmul.create : !mm
@@ -1110,7 +1122,23 @@ func.func @wait_get_tensor_c_after_sync(%u: !asc.local_tensor<vecin, f32>) {
   %more = asc.matmul.iterate %mm : !mm
   // expected-note @+1 {{this 'asc.matmul.get_tensor_c' cannot be waited on: it is synchronous}}
   asc.matmul.get_tensor_c %mm, %u : !mm, !asc.local_tensor<vecin, f32>
-  // expected-error @+1 {{'asc.matmul.wait_get_tensor_c' op has no async issue to complete: no asynchronous 'asc.matmul.get_tensor_c' or 'asc.matmul.async_get_tensor_c' on the same Matmul object comes before it}}
+  // expected-error @+1 {{'asc.matmul.wait_get_tensor_c' op has no async issue to complete: no asynchronous 'asc.matmul.get_tensor_c' into local memory or returning the block, or 'asc.matmul.async_get_tensor_c', on the same Matmul object comes before it}}
+  asc.matmul.wait_get_tensor_c %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// WaitGetTensorC after an async GetTensorC into GM, which is fire-and-forget:
+// the server signals only a synchronous GetTensorC (L10).
+func.func @wait_get_tensor_c_after_async_gm(%d: !asc.global_tensor<f32>) {
+  %mm = asc.matmul.create : !mm
+  %more = asc.matmul.iterate %mm {sync = false} : !mm
+  // expected-note @+1 {{this 'asc.matmul.get_tensor_c' cannot be waited on: it writes global memory, for which the server sends no signal}}
+  asc.matmul.get_tensor_c %mm, %d {sync = false} : !mm, !asc.global_tensor<f32>
+  // expected-error @+1 {{'asc.matmul.wait_get_tensor_c' op has no async issue to complete}}
   asc.matmul.wait_get_tensor_c %mm : !mm
   return
 }

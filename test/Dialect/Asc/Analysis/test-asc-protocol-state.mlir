@@ -55,14 +55,16 @@ func.func @weak_updates(%c: !gm, %cond: i1) {
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
 !gm = !asc.global_tensor<f32>
 
-// A loop of four trips has no zero-trip path; a flagless issue stays
-// pending until the object's end.
+// A loop of four trips has no zero-trip path, so its first wait, which
+// completes the object's earlier flagless issue too, runs on every path; a
+// flagless issue after it stays in flight past the end, which completes
+// nothing.
 // CHECK-LABEL: after_loop:
 // CHECK-NEXT: mm: events [issue]
-// CHECK-NEXT: unwaited [flagless]
+// CHECK-NEXT: unwaited []
 // CHECK-LABEL: after_end:
 // CHECK-NEXT: mm: events [end]
-// CHECK-NEXT: unwaited []
+// CHECK-NEXT: unwaited [flagless2]
 func.func @paths(%c: !gm) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -75,6 +77,7 @@ func.func @paths(%c: !gm) {
     asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true, test.name = "issue"} : !mm, !gm
   }
   asc.matmul.wait_iterate_all %mm {test.state = "after_loop"} : !mm
+  asc.matmul.iterate_all %mm, %c {sync = false, test.name = "flagless2"} : !mm, !gm
   asc.matmul.end %mm {test.name = "end"} : !mm
   func.return {test.state = "after_end"}
 }
