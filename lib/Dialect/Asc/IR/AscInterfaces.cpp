@@ -177,6 +177,11 @@ static bool closestEarlierUseIsWaitableIssue(MatmulWaitOpInterface wait) {
          prev = prev->getPrevNode()) {
       if (!llvm::is_contained(prev->getOperands(), matmul))
         continue;
+      // The next issue's setters may stand between an issue and its wait.
+      if (auto use = dyn_cast<MatmulOpInterface>(prev);
+          use && use.getMatmulUseKind() == MatmulUseKind::Configure &&
+          use.getMessageRole() != MatmulMessageRole::None)
+        continue;
       auto issue = dyn_cast<MatmulAsyncIssueOpInterface>(prev);
       return issue && issue.getMatmul() == matmul &&
              issue.getWaitKind() == wait.getWaitKind() && issue.isWaitable();
