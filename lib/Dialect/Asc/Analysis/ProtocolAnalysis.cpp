@@ -13,10 +13,12 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/bit.h"
+#include <deque>
 #include <map>
 #include <queue>
 #include <set>
-#include <unordered_set>
 
 using namespace mlir;
 using namespace mlir::asc;
@@ -52,7 +54,8 @@ bool ObjectState::operator==(const ObjectState &other) const {
          setters == other.setters &&
          postsWithoutInputs == other.postsWithoutInputs &&
          staged == other.staged && appliedBias == other.appliedBias &&
-         lastComputations == other.lastComputations;
+         lastComputations == other.lastComputations &&
+         unfetched == other.unfetched;
 }
 
 bool ObjectState::join(const ObjectState &other) {
@@ -63,20 +66,64 @@ bool ObjectState::join(const ObjectState &other) {
   changed |= unionSorted(staged, other.staged);
   changed |= unionSorted(appliedBias, other.appliedBias);
   changed |= unionSorted(lastComputations, other.lastComputations);
+  changed |= unionSorted(unfetched, other.unfetched);
   return changed;
 }
 
+/// A hash of every list of `object`: one multiply-rotate step per pointer
+/// (llvm::hash_combine per list cost more than the rest of an update).
+static unsigned hashObjectState(const ObjectState &object) {
+  uint64_t hash = reinterpret_cast<uintptr_t>(getKey(object.matmul));
+  auto mix = [&](const void *pointer) {
+    hash = llvm::rotl(hash ^ reinterpret_cast<uintptr_t>(pointer), 29) *
+           0x9E3779B97F4A7C15ull;
+  };
+  auto mixList = [&](ArrayRef<Operation *> list) {
+    mix(reinterpret_cast<const void *>(uintptr_t(list.size())));
+    for (Operation *op : list)
+      mix(op);
+  };
+  mixList(object.events);
+  for (const auto &setters : object.setters)
+    mixList(setters);
+  mixList(object.postsWithoutInputs);
+  mixList(object.staged);
+  mixList(object.appliedBias);
+  mixList(object.lastComputations);
+  mixList(object.unfetched);
+  return static_cast<unsigned>(hash ^ (hash >> 32));
+}
+
 namespace {
-struct ObjectStateHash {
-  size_t operator()(const ObjectState &object) const {
-    llvm::hash_code hash = llvm::hash_combine(
-        getKey(object.matmul), llvm::hash_combine_range(object.events));
-    for (const auto &setters : object.setters)
-      hash = llvm::hash_combine(hash, llvm::hash_combine_range(setters));
-    for (const auto *list : {&object.postsWithoutInputs, &object.staged,
-                             &object.appliedBias, &object.lastComputations})
-      hash = llvm::hash_combine(hash, llvm::hash_combine_range(*list));
-    return hash;
+/// An interned object state with its hash.
+struct InternedState {
+  ObjectState state;
+  unsigned hash;
+};
+/// A state to look up, with its hash computed once.
+struct StateLookup {
+  const ObjectState &state;
+  unsigned hash;
+};
+struct InternedStateInfo {
+  static InternedState *getEmptyKey() {
+    return llvm::DenseMapInfo<InternedState *>::getEmptyKey();
+  }
+  static InternedState *getTombstoneKey() {
+    return llvm::DenseMapInfo<InternedState *>::getTombstoneKey();
+  }
+  static unsigned getHashValue(const InternedState *interned) {
+    return interned->hash;
+  }
+  static unsigned getHashValue(const StateLookup &lookup) {
+    return lookup.hash;
+  }
+  static bool isEqual(const InternedState *lhs, const InternedState *rhs) {
+    return lhs == rhs;
+  }
+  static bool isEqual(const StateLookup &lookup, const InternedState *rhs) {
+    return rhs != getEmptyKey() && rhs != getTombstoneKey() &&
+           lookup.hash == rhs->hash && lookup.state == rhs->state;
   }
 };
 } // namespace
@@ -89,19 +136,27 @@ public:
   ValueSet::Factory valueFactory{/*canonicalize=*/false};
   OpSet::Factory opFactory{/*canonicalize=*/false};
   OpCounts::Factory countFactory{/*canonicalize=*/false};
-  /// Set while walkStates replays with a listener.
-  InFlightListener *listener = nullptr;
+  /// Set while the flow records an op's transition: every change to the
+  /// in-flight set goes there.
+  SmallVectorImpl<std::pair<Operation *, bool>> *changeLog = nullptr;
   /// The function's objects are the cube-side ones: no staged message.
   bool cubeSide = false;
 
   /// The one copy of `object`; stays valid as long as the context.
   const ObjectState *intern(const ObjectState &object) {
-    return &*interned.insert(object).first;
+    StateLookup lookup{object, hashObjectState(object)};
+    auto it = interned.find_as(lookup);
+    if (it != interned.end())
+      return &(*it)->state;
+    storage.push_back({object, lookup.hash});
+    interned.insert(&storage.back());
+    return &storage.back().state;
   }
 
 private:
-  /// Node-based: element addresses are stable.
-  std::unordered_set<ObjectState, ObjectStateHash> interned;
+  /// A deque: element addresses are stable.
+  std::deque<InternedState> storage;
+  llvm::DenseSet<InternedState *, InternedStateInfo> interned;
 };
 
 ProtocolState::ProtocolState(Context &context) : context(&context) {}
@@ -116,8 +171,8 @@ void ProtocolState::countInFlight(Operation *issue, int delta) {
   unsigned updated = (count ? *count : 0) + delta;
   inFlight = updated ? context->countFactory.add(inFlight, issue, updated)
                      : context->countFactory.remove(inFlight, issue);
-  if (context->listener && (updated == 0 || (!count && updated)))
-    context->listener->changed(issue, updated != 0);
+  if (context->changeLog && (updated == 0 || (!count && updated)))
+    context->changeLog->push_back({issue, updated != 0});
 }
 
 void ProtocolState::countInFlight(const ObjectState *object, int delta) {
@@ -294,6 +349,14 @@ static ObjectState getUnknownObject(Value matmul) {
   return object;
 }
 
+const ObjectState &ProtocolState::getObjectView(Value matmul,
+                                                ObjectState &scratch) const {
+  if (const ObjectState *own = lookup(matmul))
+    return *own;
+  scratch = getObjectView(matmul);
+  return scratch;
+}
+
 ObjectState ProtocolState::getObjectView(Value matmul) const {
   if (const ObjectState *own = lookup(matmul))
     return *own;
@@ -348,21 +411,19 @@ SmallVector<Value, 2> mlir::asc::getLocalDestinations(Operation *fetch) {
 /// server runs one client's messages in order (CANN's KfcServer::Run), so
 /// when a call the vector core waits for returns, every message posted
 /// before it has run. A synchronous call (but Iterate, which posts and
-/// returns) and the wait of a flagged issue complete them all; a fetch's
-/// wait shows only that the messages before the fetched call have run, not
-/// the rest of that call. End() completes nothing: it waits for nothing
-/// (MatmulClient::End).
-enum class UnwaitedCompletion { None, AllButFetchConsumed, All };
+/// returns) and the wait of a flagged issue complete them all. A
+/// WaitGetTensorC takes no signal of the server
+/// (MatmulClient::WaitGetTensorC: a pipe flag), and End() completes nothing:
+/// it waits for nothing (MatmulClient::End).
+enum class UnwaitedCompletion { None, All };
 
 static UnwaitedCompletion getUnwaitedCompletion(MatmulOpInterface use,
                                                 WaitKind completedKind,
                                                 bool waitCompleted) {
   if (use.getMatmulUseKind() == MatmulUseKind::Wait) {
-    if (!waitCompleted)
+    if (!waitCompleted || completedKind == WaitKind::GetTensorC)
       return UnwaitedCompletion::None;
-    return completedKind == WaitKind::GetTensorC
-               ? UnwaitedCompletion::AllButFetchConsumed
-               : UnwaitedCompletion::All;
+    return UnwaitedCompletion::All;
   }
   auto issue = dyn_cast<MatmulAsyncIssueOpInterface>(use.getOperation());
   return issue && !issue.isAsync() && !issue.isConsumedByFetches()
@@ -379,10 +440,12 @@ mlir::asc::getUnwaitedIssuesCompletedBy(Operation *op,
     return completed;
   bool waitCompletes = false;
   WaitKind kind = WaitKind::IterateAll;
+  ObjectState scratch;
   if (auto wait = dyn_cast<MatmulWaitOpInterface>(op)) {
     kind = wait.getWaitKind();
     waitCompletes = llvm::any_of(
-        state.getObjectView(wait.getMatmul()).events, [&](Operation *event) {
+        state.getObjectView(wait.getMatmul(), scratch).events,
+        [&](Operation *event) {
           return isPendingIssue(event) &&
                  cast<MatmulAsyncIssueOpInterface>(event).getWaitKind() ==
                      wait.getWaitKind();
@@ -393,9 +456,7 @@ mlir::asc::getUnwaitedIssuesCompletedBy(Operation *op,
   if (completion == UnwaitedCompletion::None)
     return completed;
   for (Operation *issue : state.getUnwaitedIssues())
-    if (cast<MatmulOpInterface>(issue).getMatmul() == use.getMatmul() &&
-        !(completion == UnwaitedCompletion::AllButFetchConsumed &&
-          isFetchConsumedIssue(issue)))
+    if (cast<MatmulOpInterface>(issue).getMatmul() == use.getMatmul())
       completed.push_back(issue);
   return completed;
 }
@@ -527,7 +588,7 @@ static void completeForEveryName(ProtocolState &state, Value matmul,
       sure.push_back(issue);
   if (sure.empty())
     return;
-  SmallVector<ObjectState> updates;
+  SmallVector<ObjectState, 1> updates;
   state.forEachOtherAlias(matmul, [&](const ObjectState &other) {
     if (llvm::none_of(other.events, [&](Operation *event) {
           return llvm::is_contained(sure, event);
@@ -543,6 +604,23 @@ static void completeForEveryName(ProtocolState &state, Value matmul,
     state.setObject(updated);
 }
 
+/// True when `use` moves its object on from the work in flight: new work, a
+/// new workspace or tiling, its end.
+static bool movesObjectOn(MatmulOpInterface use) {
+  switch (use.getMatmulUseKind()) {
+  case MatmulUseKind::Compute:
+    return use.getMessageRole() == MatmulMessageRole::PostStaged;
+  case MatmulUseKind::Initialize:
+  case MatmulUseKind::Release:
+    return true;
+  case MatmulUseKind::Configure:
+    return !isSafeWhileInFlight(use);
+  case MatmulUseKind::Wait:
+    return false;
+  }
+  llvm_unreachable("unknown MatmulUseKind");
+}
+
 static void transferMatmulUse(MatmulOpInterface use, ProtocolState &state,
                               bool cubeSide) {
   Operation *op = use;
@@ -553,6 +631,20 @@ static void transferMatmulUse(MatmulOpInterface use, ProtocolState &state,
   // Decided on the state before the call.
   SmallVector<Operation *> completedUnwaited =
       getUnwaitedIssuesCompletedBy(op, state);
+  // The object moving on (new work, a new workspace or tiling, its end)
+  // marks the end of the fetches of its fetch-consumed calls: CANN's client
+  // requires every block fetched before (a new post resets its fetch
+  // counter), which asc-run checks. A call nothing was fetched from is
+  // still running.
+  if (movesObjectOn(use)) {
+    ObjectState scratch;
+    const ObjectState &before = state.getObjectView(matmul, scratch);
+    for (Operation *issue : state.getFetchConsumedIssues())
+      if (issue != op && cast<MatmulOpInterface>(issue).getMatmul() == matmul &&
+          !llvm::is_contained(before.unfetched, issue) &&
+          !llvm::is_contained(completedUnwaited, issue))
+        completedUnwaited.push_back(issue);
+  }
   updateObject(state, matmul, [&](ObjectState &object) {
     switch (kind) {
     case MatmulUseKind::Initialize:
@@ -572,6 +664,10 @@ static void transferMatmulUse(MatmulOpInterface use, ProtocolState &state,
     case MatmulUseKind::Compute:
       if (isPendingIssue(op))
         object.events.assign(1, op);
+      if (isFetchConsumedIssue(op))
+        object.unfetched.assign(1, op);
+      else if (isFetch(use))
+        object.unfetched.clear();
       // GetBatchTensorC consumes the signals of the object's last
       // computation (rule P5).
       if (role == MatmulMessageRole::PostStaged)
@@ -715,15 +811,12 @@ private:
   DenseMap<Region *, unsigned> emptyRegionPoints;
   std::priority_queue<unsigned, std::vector<unsigned>, std::greater<unsigned>>
       worklist;
-  /// The final pass: record states, propagate nothing.
-  bool recording = false;
   /// The closest loops around Iterate calls (rule P6: leaving one ends the
   /// Iterate loop, so reaching the Iterate again starts a new one).
   llvm::SmallPtrSet<Operation *, 4> iterateLoops;
-  /// The closest loops around fetches, with the object values they fetch
-  /// from: leaving one, every block of those objects' fetch-consumed calls
-  /// was fetched.
-  DenseMap<Operation *, SmallVector<Value, 1>> fetchLoops;
+  /// The analysis' fetch loops, which the checker asks too.
+  DenseMap<Operation *, SmallVector<Value, 1>> &fetchLoops =
+      analysis.fetchLoops;
   /// The state `leaveLoop` last made.
   std::optional<ProtocolState> leftLoop;
 };
@@ -738,6 +831,16 @@ static SmallVector<Attribute> getConstantOperands(Operation *op) {
     constants.push_back(constant);
   }
   return constants;
+}
+
+/// True for an op whose transfer function may change the state: what
+/// applyProtocolTransfer acts on.
+static bool mayChangeState(Operation *op) {
+  if (isa<MatmulOpInterface, MatmulCreateOp, MatmulRegisterOp, PipeBarrierOp,
+          QueueEnQueOp, QueueFreeTensorOp>(op))
+    return true;
+  return llvm::any_of(op->getOperandTypes(), llvm::IsaPred<MatmulType>) &&
+         !isPure(op);
 }
 
 /// True for an op that stores the state before it: the ops that use a
@@ -796,8 +899,6 @@ void ProtocolFlow::numberPoints() {
 }
 
 void ProtocolFlow::joinInto(unsigned point, const ProtocolState &state) {
-  if (recording)
-    return;
   std::optional<ProtocolState> &slot = states[point];
   bool changed = !slot;
   if (slot)
@@ -862,10 +963,17 @@ const ProtocolState &ProtocolFlow::leaveLoop(Operation *loop,
   if (fetched != fetchLoops.end())
     for (Value matmul : fetched->second)
       leftLoop->removeFetchConsumedIssuesOf(matmul);
-  if (!endsIterate)
-    return *leftLoop;
   leftLoop->updateEachObject([&](ObjectState &object) {
     bool changed = false;
+    // A zero-trip path leaves the fetch loop without a fetch.
+    if (fetched != fetchLoops.end() &&
+        llvm::is_contained(fetched->second, object.matmul) &&
+        !object.unfetched.empty()) {
+      object.unfetched.clear();
+      changed = true;
+    }
+    if (!endsIterate)
+      return changed;
     for (Operation *&post : object.postsWithoutInputs)
       if (post && isa<MatmulIterateOp>(post) && loop->isProperAncestor(post)) {
         post = loop;
@@ -910,18 +1018,27 @@ void ProtocolFlow::flowPoint(unsigned id) {
   ProtocolState state = *states[id];
   if (point.emptyRegion)
     return exitRegion(*point.emptyRegion, state);
-  if (recording)
-    analysis.runStates.push_back({{point.block, point.after}, state});
   Block *block = point.block;
   auto it =
       point.after ? std::next(point.after->getIterator()) : block->begin();
   for (; it != block->end(); ++it) {
     Operation *op = &*it;
-    if (recording && recordsState(op))
+    // The last flow of a point is the one with its final state: a point is
+    // flowed again whenever its state grows.
+    if (recordsState(op))
       analysis.matmulOpStates[op] = state;
     if (op->getNumRegions() != 0)
       return enterRegionOp(op, state);
+    if (!mayChangeState(op))
+      continue;
+    // The transition is kept, so that walkStates replays nothing.
+    MatmulProtocolAnalysis::Transition &transition =
+        analysis.transitions[op];
+    transition.inFlightChanges.clear();
+    analysis.context->changeLog = &transition.inFlightChanges;
     applyProtocolTransfer(op, state, analysis.context->cubeSide);
+    analysis.context->changeLog = nullptr;
+    transition.after = state;
   }
   Operation *terminator = block->empty() ? nullptr : &block->back();
   if (!terminator || terminator->getNumSuccessors() == 0)
@@ -970,10 +1087,11 @@ void ProtocolFlow::run(const ProtocolState &entry) {
     queued[point] = false;
     flowPoint(point);
   }
-  recording = true;
+  // The converged entry state of every reachable run, in program order.
   for (unsigned point = 0, e = points.size(); point < e; ++point)
-    if (states[point])
-      flowPoint(point);
+    if (states[point] && !points[point].emptyRegion)
+      analysis.runStates.push_back(
+          {{points[point].block, points[point].after}, *states[point]});
 }
 
 //===----------------------------------------------------------------------===//
@@ -996,7 +1114,22 @@ MatmulProtocolAnalysis::MatmulProtocolAnalysis(Operation *function)
 MatmulProtocolAnalysis::~MatmulProtocolAnalysis() {
   // The states release their trees into the context's factories.
   matmulOpStates.clear();
+  transitions.clear();
   runStates.clear();
+}
+
+bool MatmulProtocolAnalysis::isInFetchLoopOf(Operation *op,
+                                             Operation *issue) const {
+  Value matmul = cast<MatmulOpInterface>(issue).getMatmul();
+  for (Operation *loop = op->getParentOp(); loop && loop != function;
+       loop = loop->getParentOp()) {
+    auto fetched = fetchLoops.find(loop);
+    if (fetched != fetchLoops.end() &&
+        llvm::is_contained(fetched->second, matmul) &&
+        !loop->isProperAncestor(issue))
+      return true;
+  }
+  return false;
 }
 
 bool MatmulProtocolAnalysis::usesCubeSideObjects() const {
@@ -1012,24 +1145,28 @@ MatmulProtocolAnalysis::getStateBefore(Operation *op) const {
 void MatmulProtocolAnalysis::walkStates(
     function_ref<void(Operation *, const ProtocolState &)> visitor,
     ProtocolState::InFlightListener *listener) const {
-  context->listener = listener;
   for (const auto &[start, entry] : runStates) {
     if (listener)
       listener->startRun(entry);
-    ProtocolState state = entry;
+    const ProtocolState *state = &entry;
     Block *block = start.block;
     auto it =
         start.after ? std::next(start.after->getIterator()) : block->begin();
     for (; it != block->end(); ++it) {
-      visitor(&*it, state);
+      visitor(&*it, *state);
       // The ops nested in a region op and the ones after it are runs of
       // their own.
       if (it->getNumRegions() != 0)
         break;
-      applyProtocolTransfer(&*it, state, context->cubeSide);
+      auto transition = transitions.find(&*it);
+      if (transition == transitions.end())
+        continue;
+      if (listener)
+        for (auto [issue, inFlight] : transition->second.inFlightChanges)
+          listener->changed(issue, inFlight);
+      state = &transition->second.after;
     }
   }
-  context->listener = nullptr;
 }
 
 std::optional<SmallVector<Value, 2>>
@@ -1348,7 +1485,8 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
   Operation *function = protocol.getFunction();
 
   for (auto [matmul, kind] : getObjectsUsed(op)) {
-    ObjectState object = state.getObjectView(matmul);
+    ObjectState scratch;
+    const ObjectState &object = state.getObjectView(matmul, scratch);
     SmallVector<Operation *> pending, idle, ended;
     for (Operation *event : object.events) {
       if (isPendingIssue(event))
@@ -1606,7 +1744,8 @@ LogicalResult ProtocolChecker::checkStagedMessage(MatmulOpInterface use,
       role != MatmulMessageRole::PostOwn)
     return success();
   Operation *op = use;
-  ObjectState object = state.getObjectView(use.getMatmul());
+  ObjectState scratch;
+  const ObjectState &object = state.getObjectView(use.getMatmul(), scratch);
   bool cubeSide = protocol.usesCubeSideObjects();
 
   // A call that posts a message of its own loses what was staged
@@ -1634,7 +1773,7 @@ LogicalResult ProtocolChecker::checkStagedMessage(MatmulOpInterface use,
   bool failed = false;
   SmallVector<Operation *, 1> missing;
   for (Operation *post : object.postsWithoutInputs)
-    if (post != op)
+    if (post != op || !isa<MatmulIterateOp>(op))
       missing.push_back(post);
   if (!missing.empty()) {
     failed = true;
@@ -1672,7 +1811,8 @@ LogicalResult ProtocolChecker::checkFetchSignal(MatmulOpInterface use,
   // an IterateNBatch's per-loop signals (MatmulClient::GetBatchTensorC).
   if (!isa<MatmulGetBatchTensorCOp>(use.getOperation()))
     return success();
-  ObjectState object = state.getObjectView(use.getMatmul());
+  ObjectState scratch;
+  const ObjectState &object = state.getObjectView(use.getMatmul(), scratch);
   SmallVector<std::pair<Operation *, StringRef>> silent;
   for (Operation *last : object.lastComputations) {
     if (!last)
@@ -1716,38 +1856,51 @@ LogicalResult ProtocolChecker::checkFetchSignal(MatmulOpInterface use,
 LogicalResult ProtocolChecker::checkFetchesDone(MatmulOpInterface use,
                                                 const ProtocolState &state,
                                                 bool report) {
-  // Rule P1 for calls whose results fetches take: until their fetch loop is
-  // left, the object gets no new work, workspace or tiling. A new post
-  // resets the client's fetch counter and offset (MatmulClient::Iterate,
-  // IterateNBatch), SetWorkspace moves where the fetches read, and the
-  // signals of two such calls share one event (cann-facts: "two per-block
-  // async calls in flight reset each other's counters").
+  // Rule P1 for calls whose results fetches take: the object gets no new
+  // work, workspace or tiling before they are fetched. A new post resets the
+  // client's fetch counter and offset (MatmulClient::Iterate, IterateNBatch),
+  // SetWorkspace moves where the fetches read, and the signals of the new
+  // call and the unfetched ones share one event. When nothing at all was
+  // fetched from the call since it was made, that is certain.
   MatmulUseKind kind = use.getMatmulUseKind();
-  bool changesWork =
-      (kind == MatmulUseKind::Compute &&
-       use.getMessageRole() == MatmulMessageRole::PostStaged) ||
-      kind == MatmulUseKind::Initialize ||
-      (kind == MatmulUseKind::Configure && !isSafeWhileInFlight(use));
-  if (!changesWork)
+  if (kind == MatmulUseKind::Release || !movesObjectOn(use))
     return success();
   Operation *op = use;
+  ObjectState scratch;
+  const ObjectState &object = state.getObjectView(use.getMatmul(), scratch);
   bool failed = false;
+  // Inside the loop that fetches a call's results, more fetches follow.
   for (Operation *issue : state.getFetchConsumedIssues()) {
-    // The Iterate of a `while (mm.Iterate<false>())` loop continues it.
-    if (issue == op ||
+    if (issue == op || llvm::is_contained(object.unfetched, issue) ||
         !mayBeSameMatmulObject(cast<MatmulOpInterface>(issue).getMatmul(),
-                               use.getMatmul()))
+                               use.getMatmul()) ||
+        !protocol.isInFetchLoopOf(op, issue))
       continue;
     failed = true;
     if (!report)
       continue;
     InFlightDiagnostic diag =
         op->emitOpError() << describeUse(kind)
-                          << " the Matmul object while the results of an "
+                          << " the Matmul object inside the loop that fetches "
+                             "the results of an async '"
+                          << issue->getName()
+                          << "': rule P1 needs every fetch first";
+    diag.attachNote(issue->getLoc())
+        << "the async call whose results fetches take";
+  }
+  for (Operation *issue : object.unfetched) {
+    // The Iterate of a `while (mm.Iterate<false>())` loop continues it.
+    if (!issue || issue == op)
+      continue;
+    failed = true;
+    if (!report)
+      continue;
+    InFlightDiagnostic diag =
+        op->emitOpError() << describeUse(kind)
+                          << " the Matmul object before any result of an "
                              "async '"
                           << issue->getName()
-                          << "' may still be unfetched: rule P1 needs its "
-                             "fetch loop to end first";
+                          << "' was fetched: rule P1 needs its fetches first";
     diag.attachNote(issue->getLoc())
         << "the async call whose results fetches take";
   }

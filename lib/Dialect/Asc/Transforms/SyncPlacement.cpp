@@ -178,6 +178,10 @@ private:
                 ProtocolChecker &checker);
   void remark(Operation *wait, ArrayRef<Operation *> issues, Operation *stop,
               StopReason reason);
+
+  /// Set when hoisting or sinking moved an op: only then is the result
+  /// checked again.
+  bool moved = false;
 };
 
 } // namespace
@@ -365,6 +369,7 @@ void AscSyncPlacementPass::hoistIssue(
     stop = stop->getPrevNode();
   if (stop == issue->getPrevNode())
     return;
+  moved = true;
   if (stop)
     issue->moveAfter(stop);
   else
@@ -389,16 +394,18 @@ void AscSyncPlacementPass::remark(Operation *wait, ArrayRef<Operation *> issues,
 
 /// Places `wait` right before `stop`, at the start of the run of waits that
 /// may already stand there: where several waits stop at one op, each run
-/// of the pass leaves them in the order it found them.
-static void placeWaitBefore(Operation *wait, Operation *stop) {
+/// of the pass leaves them in the order it found them. True when it moved.
+static bool placeWaitBefore(Operation *wait, Operation *stop) {
   Operation *insertion = stop;
   while (Operation *prev = insertion->getPrevNode()) {
     if (prev == wait || !isa<MatmulWaitOpInterface>(prev))
       break;
     insertion = prev;
   }
-  if (insertion->getPrevNode() != wait && insertion != wait)
-    wait->moveBefore(insertion);
+  if (insertion->getPrevNode() == wait || insertion == wait)
+    return false;
+  wait->moveBefore(insertion);
+  return true;
 }
 
 /// The regions a wait can be split into, one copy per region: those of a
@@ -462,6 +469,7 @@ void AscSyncPlacementPass::sinkWait(Operation *wait, const WaitPairing &pairing,
   // Splits the wait into one copy at the start of each of `blocks`, each
   // sunk on its own.
   auto splitInto = [&](ArrayRef<Block *> blocks) {
+    moved = true;
     OpBuilder builder(wait->getContext());
     for (Block *block : blocks) {
       builder.setInsertionPointToStart(block);
@@ -477,12 +485,12 @@ void AscSyncPlacementPass::sinkWait(Operation *wait, const WaitPairing &pairing,
       SmallVector<Block *> successors = getSuccessorsToFollow(cursor);
       if (!successors.empty() && !usesObject(cursor, matmul))
         return splitInto(successors);
-      placeWaitBefore(wait, cursor);
+      moved |= placeWaitBefore(wait, cursor);
       return remark(wait, issues, cursor, StopReason::EndOfBlock);
     }
     StopReason reason = finder.getDirectConflict(cursor);
     if (reason != StopReason::None) {
-      placeWaitBefore(wait, cursor);
+      moved |= placeWaitBefore(wait, cursor);
       return remark(wait, issues, cursor, reason);
     }
     if (cursor->getNumRegions() == 0 || !finder.findNestedConflict(cursor))
@@ -491,7 +499,7 @@ void AscSyncPlacementPass::sinkWait(Operation *wait, const WaitPairing &pairing,
     if (regions.empty()) {
       // A loop (or a region op of unknown control flow): the wait must not
       // run more than once, so it stays in front.
-      placeWaitBefore(wait, cursor);
+      moved |= placeWaitBefore(wait, cursor);
       return remark(wait, issues, cursor, StopReason::ConflictInLoop);
     }
     // Branch-local conflicts: one wait per branch, each sunk on its own.
@@ -552,7 +560,12 @@ void AscSyncPlacementPass::runOnOperation() {
     sinkWait(pairing.wait, pairing, analyses.checker);
 
   // The placement must keep the protocol; a failure here is a bug in this
-  // pass, reported rather than silently emitted.
+  // pass, reported rather than silently emitted. Nothing moved: the input
+  // was checked above.
+  if (!moved && !changed) {
+    markAllAnalysesPreserved();
+    return;
+  }
   MatmulProtocolAnalysis recheckProtocol(function);
   AscAliasAnalysis recheckAliases(function, recheckProtocol);
   ProtocolChecker recheck(recheckProtocol, recheckAliases);

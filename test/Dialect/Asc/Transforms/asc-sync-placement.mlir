@@ -763,9 +763,13 @@ func.func @four_objects(%p0: !asc.gm_addr {asc.no_alias}, %p1: !asc.gm_addr {asc
 
 // Async GetTensorC into UB: the block's extent (baseM x baseN, from the
 // runtime tiling) is unknown, so it may run past its buffer into the buffer
-// of another queue: the work on that buffer waits too.
+// of another queue: the work on that buffer waits too. The async Iterate is
+// an issue: it moves up to its setter.
 // CHECK-LABEL: func.func @get_tensor_c_to_ub
+// CHECK:      asc.matmul.set_tensor_a
+// CHECK-NEXT: asc.matmul.iterate
 // CHECK:      asc.matmul.get_tensor_c
+// CHECK-NEXT: asc.queue.alloc_tensor
 // CHECK-NEXT: asc.matmul.wait_get_tensor_c
 // CHECK-NEXT: asc.adds %{{.*}} : !asc.local_tensor<vecin, f32>
 // CHECK-NEXT: asc.muls

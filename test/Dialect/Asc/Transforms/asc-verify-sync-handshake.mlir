@@ -467,7 +467,9 @@ func.func @p6_cube_only_first_issue(%pc: !asc.gm_addr) attributes {asc.kernel, a
 
 // P7: an MTE3 copy out of the block right after WaitGetTensorC, which orders
 // only the vector pipe after the fetch.
-func.func @p7_copy_out_after_wait(%ws: !gm, %c: !gm, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
+func.func @p7_copy_out_after_wait(%ws_in: !asc.gm_addr {asc.no_alias}, %c_in: !asc.gm_addr {asc.no_alias}, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
+  %ws = asc.set_global_buffer %ws_in : !gm
+  %c = asc.set_global_buffer %c_in : !gm
   %q = asc.queue.create : !asc.queue<vecout, 1>
   %mm = asc.matmul.create : !mm
   asc.matmul.set_workspace %mm, %ws : !mm, !gm
@@ -492,7 +494,9 @@ func.func @p7_copy_out_after_wait(%ws: !gm, %c: !gm, %n: i32, %a_in: !asc.gm_add
 !ub = !asc.local_tensor<vecout, f32>
 
 // Valid: a pipe_barrier pipe_all orders every pipe after the fetch.
-func.func @p7_barrier_then_copy_out(%ws: !gm, %c: !gm, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
+func.func @p7_barrier_then_copy_out(%ws_in: !asc.gm_addr {asc.no_alias}, %c_in: !asc.gm_addr {asc.no_alias}, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
+  %ws = asc.set_global_buffer %ws_in : !gm
+  %c = asc.set_global_buffer %c_in : !gm
   %q = asc.queue.create : !asc.queue<vecout, 1>
   %mm = asc.matmul.create : !mm
   asc.matmul.set_workspace %mm, %ws : !mm, !gm
@@ -517,7 +521,9 @@ func.func @p7_barrier_then_copy_out(%ws: !gm, %c: !gm, %n: i32, %a_in: !asc.gm_a
 
 // Valid: the queue hand-off (EnQue, DeQue) orders the copy out after the
 // fetch.
-func.func @p7_enque_then_copy_out(%ws: !gm, %c: !gm, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
+func.func @p7_enque_then_copy_out(%ws_in: !asc.gm_addr {asc.no_alias}, %c_in: !asc.gm_addr {asc.no_alias}, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
+  %ws = asc.set_global_buffer %ws_in : !gm
+  %c = asc.set_global_buffer %c_in : !gm
   %q = asc.queue.create : !asc.queue<vecout, 1>
   %mm = asc.matmul.create : !mm
   asc.matmul.set_workspace %mm, %ws : !mm, !gm

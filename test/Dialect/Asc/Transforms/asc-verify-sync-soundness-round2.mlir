@@ -97,9 +97,9 @@ func.func @iterate_async_read_workspace(%pa: !asc.gm_addr {asc.no_alias}, %pw: !
 !ga = !asc.global_tensor<f16>
 !ub = !asc.local_tensor<vecin, f32>
 
-// New work while the blocks of an Iterate<false> may be unfetched resets
-// the client's fetch counter and takes its signals: rule P1. After the fetch
-// loop it is fine.
+// New work inside the loop that fetches the blocks of an Iterate<false>
+// resets the client's fetch counter and takes its signals: rule P1. After
+// the fetch loop it is fine.
 func.func @iterate_async_new_work_in_fetch_loop(%pa: !asc.gm_addr {asc.no_alias}, %pw: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}, %u: !ub, %blocks: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -115,7 +115,7 @@ func.func @iterate_async_new_work_in_fetch_loop(%pa: !asc.gm_addr {asc.no_alias}
     asc.matmul.get_tensor_c %mm, %u {sync = false} : !mm, !ub
     asc.matmul.wait_get_tensor_c %mm : !mm
     asc.matmul.set_tensor_a %mm, %a : !mm, !ga
-    // expected-error @+1 {{issues new work on the Matmul object while the results of an async 'asc.matmul.iterate' may still be unfetched: rule P1 needs its fetch loop to end first}}
+    // expected-error @+1 {{issues new work on the Matmul object inside the loop that fetches the results of an async 'asc.matmul.iterate': rule P1 needs every fetch first}}
     asc.matmul.iterate_all %mm, %c : !mm, !gm
   }
   asc.matmul.set_tensor_a %mm, %a : !mm, !ga
@@ -145,7 +145,7 @@ func.func @iterate_async_workspace_in_fetch_loop(%pa: !asc.gm_addr {asc.no_alias
   scf.for %i = %c0 to %blocks step %c1 {
     asc.matmul.get_tensor_c %mm, %u {sync = false} : !mm, !ub
     asc.matmul.wait_get_tensor_c %mm : !mm
-    // expected-error @+1 {{reconfigures the Matmul object while the results of an async 'asc.matmul.iterate' may still be unfetched}}
+    // expected-error @+1 {{reconfigures the Matmul object inside the loop that fetches the results of an async 'asc.matmul.iterate'}}
     asc.matmul.set_workspace %mm, %w : !mm, !gm
   }
   return
@@ -384,5 +384,65 @@ func.func @create_on_back_edge(%pa: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_ad
   // expected-error @+1 {{may access memory that aliases the pending output}}
   asc.data_copy %u, %c, %n : !ub, !gm
   asc.matmul.wait_iterate_all %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ga = !asc.global_tensor<f16>
+
+// New work before any block of an Iterate<false> was fetched: its signals
+// are still to come, and the new call's wait would take them (rule P1).
+func.func @iterate_async_new_work_before_any_fetch(%pa: !asc.gm_addr {asc.no_alias}, %pw: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}) {
+  %a = asc.set_global_buffer %pa : !ga
+  %w = asc.set_global_buffer %pw : !gm
+  %c = asc.set_global_buffer %pc : !gm
+  %mm = asc.matmul.create : !mm
+  asc.matmul.set_workspace %mm, %w : !mm, !gm
+  asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+  // expected-note @+1 {{the async call whose results fetches take}}
+  %more = asc.matmul.iterate %mm {sync = false} : !mm
+  asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+  // expected-error @+1 {{issues new work on the Matmul object before any result of an async 'asc.matmul.iterate' was fetched: rule P1 needs its fetches first}}
+  asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.matmul.wait_iterate_all %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ga = !asc.global_tensor<f16>
+!ub = !asc.local_tensor<vecin, f32>
+!uh = !asc.local_tensor<vecout, f16>
+
+// Fetched in straight-line code, the blocks may not all be fetched: A stays
+// in flight until the object moves on (CANN requires every block fetched by
+// then; asc-run counts them), so a write of A before that races, one after
+// the next issue does not.
+func.func @iterate_async_straight_line_fetch(%pa: !asc.gm_addr {asc.no_alias}, %pw: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}, %n: i32) {
+  %qh = asc.queue.create : !asc.queue<vecout, 1>
+  %h = asc.queue.alloc_tensor %qh : !asc.queue<vecout, 1> -> !uh
+  %qu = asc.queue.create : !asc.queue<vecin, 1>
+  %u = asc.queue.alloc_tensor %qu : !asc.queue<vecin, 1> -> !ub
+  %a = asc.set_global_buffer %pa : !ga
+  %w = asc.set_global_buffer %pw : !gm
+  %c = asc.set_global_buffer %pc : !gm
+  %mm = asc.matmul.create : !mm
+  asc.matmul.set_workspace %mm, %w : !mm, !gm
+  asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+  // expected-note @+1 {{it reads its inputs until the loop that fetches them ends}}
+  %more = asc.matmul.iterate %mm {sync = false} : !mm
+  asc.matmul.get_tensor_c %mm, %u {sync = false} : !mm, !ub
+  asc.matmul.wait_get_tensor_c %mm : !mm
+  asc.pipe_barrier pipe_all
+  // expected-error @+1 {{(its A input) (rule P3)}}
+  asc.data_copy %a, %h, %n : !ga, !uh
+  asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+  asc.matmul.iterate_all %mm, %c : !mm, !gm
+  asc.data_copy %a, %h, %n : !ga, !uh
   return
 }

@@ -63,6 +63,10 @@ struct ProtocolState {
     /// GetBatchTensorC takes the signals of an IterateNBatch without its
     /// wait flag only. A null entry stands for "unknown".
     SmallVector<Operation *, 1> lastComputations;
+    /// The calls whose results fetches take (an async Iterate, a flagless
+    /// IterateNBatch) that may have been made through this object with no
+    /// fetch of it since.
+    SmallVector<Operation *, 1> unfetched;
 
     bool operator==(const ObjectState &other) const;
     bool join(const ObjectState &other);
@@ -96,6 +100,9 @@ struct ProtocolState {
   /// What the state says of `matmul`: its own entry or, for a value first
   /// seen here, the join of every object it may denote (with "unknown").
   ObjectState getObjectView(Value matmul) const;
+  /// The same without a copy when `matmul` has an entry; `scratch` holds
+  /// the view otherwise.
+  const ObjectState &getObjectView(Value matmul, ObjectState &scratch) const;
   /// Replaces (or adds) the entry of `object.matmul`.
   void setObject(const ObjectState &object);
   /// Every entry, sorted by the object value's opaque pointer.
@@ -219,6 +226,9 @@ public:
   getSlotMemory(Operation *op, Value matmul, MatmulSlot slot) const;
 
   Operation *getFunction() const { return function; }
+  /// True when `op` is inside a loop that fetches the results of `issue`
+  /// (a call whose results fetches take) and that `issue` is not in.
+  bool isInFetchLoopOf(Operation *op, Operation *issue) const;
   /// True when the function's Matmul objects are the cube-side ones, which
   /// setters configure directly (no staged message).
   bool usesCubeSideObjects() const;
@@ -238,6 +248,17 @@ private:
   /// The reachable run starts in program order, with their states.
   std::vector<std::pair<RunStart, ProtocolState>> runStates;
   llvm::DenseMap<Operation *, ProtocolState> matmulOpStates;
+  /// What an op whose transfer may change the state left: the state after
+  /// it and the changes to the in-flight set, in order.
+  struct Transition {
+    ProtocolState after;
+    SmallVector<std::pair<Operation *, bool>, 1> inFlightChanges;
+  };
+  llvm::DenseMap<Operation *, Transition> transitions;
+  /// The closest loops around fetches, with the object values they fetch
+  /// from: leaving one, every block of those objects' fetch-consumed calls
+  /// was fetched.
+  llvm::DenseMap<Operation *, SmallVector<Value, 1>> fetchLoops;
 };
 
 /// Checks rules P1-P7 on the states of a MatmulProtocolAnalysis.
