@@ -477,7 +477,8 @@ class Generator:
         if mode == "async":
             self.extra_pending.append(Issue(o, "wait_iterate_all", [out.region()], self.obj_inputs(o)))
         elif mode == "unwaited":
-            # Pending until the object's end: nothing may touch it again.
+            # In flight until the kernel ends (this model's view: End
+            # completes nothing): nothing may touch the object again.
             o.retired = True
             self.unwaited.append(Issue(o, None, [out.region()], self.obj_inputs(o)))
 

@@ -976,7 +976,8 @@ func.func @wait_after_ub(%c: !asc.local_tensor<vecout, f32>) {
 
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
 
-// The only candidate lacks the wait flag, so its output stays pending until End.
+// The only candidate lacks the wait flag: nothing signals it, so no wait can
+// complete it.
 func.func @wait_without_flag(%c: !asc.global_tensor<f32>) {
   %mm = asc.matmul.create : !mm
   // expected-note @+1 {{this 'asc.matmul.iterate_all' cannot be waited on: it has no wait_iterate_all flag}}
