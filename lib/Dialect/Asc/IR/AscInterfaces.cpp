@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "asc/Dialect/Asc/IR/AscInterfaces.h"
+#include "asc/Dialect/Asc/IR/AscOps.h"
 #include "asc/Dialect/Asc/IR/AscTypes.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 
@@ -207,10 +208,11 @@ LogicalResult mlir::asc::detail::verifyWaitHasReachingIssue(Operation *op) {
   SmallVector<MatmulAsyncIssueOpInterface> candidates;
   for (Operation *user : matmul.getUsers()) {
     auto issue = dyn_cast<MatmulAsyncIssueOpInterface>(user);
-    // Calls whose results fetches take are no candidates a wait could
-    // complete, nor worth a note.
+    // An Iterate is in GetTensorC's family as the call its fetches take
+    // blocks from, never as something a WaitGetTensorC completes: named on
+    // purpose, it gets no note.
     if (!issue || issue.getMatmul() != matmul || issue.getWaitKind() != kind ||
-        issue.isConsumedByFetches())
+        isa<MatmulIterateOp>(user))
       continue;
     IssuePosition position = locateIssue(user, op);
     if (issue.isWaitable() && position == IssuePosition::Reaches)
