@@ -13,12 +13,17 @@
 //    (NORMAL batch layout, batches contiguous) straight into C in GM.
 //
 // 2. @batch_matmul_nbatch_custom: IterateNBatch into the workspace, then
-//    BATCH_LOOP reads of the results with GetBatchTensorC into UB.
+//    BATCH_LOOP fetches of the results with GetBatchTensorC into UB, the
+//    documented form: IterateNBatch without its wait flag and no
+//    WaitIterateBatch. The cube core's server signals after each loop
+//    (MatmulService::StartIterateNBatch), and each GetBatchTensorC waits for
+//    its loop's signal (MatmulClient::GetBatchTensorC). With the wait flag the
+//    server would signal once, WaitIterateBatch() would take that signal and
+//    the first GetBatchTensorC would wait forever.
 //
 //      mm.SetWorkspace(workspaceGlobal);
 //      mm.SetTensorA(aGlobal); mm.SetTensorB(bGlobal);
-//      mm.IterateNBatch<false, true>(BATCH_LOOP, batchA, batchB, false);
-//      mm.WaitIterateBatch();
+//      mm.IterateNBatch<false, false>(BATCH_LOOP, batchA, batchB, false);
 //      for (int32_t i = 0; i < BATCH_LOOP; ++i) {
 //        cLocal = outQueueC.AllocTensor<float>();
 //        mm.GetBatchTensorC<false>(cLocal, batchA, batchB, false);
@@ -33,9 +38,9 @@
 //    BSNGD/BNGS1S2 batch layouts, as IterateNBatch requires.
 //
 // What it shows: iterate_batch (mix form, GM output, async with the wait
-// flag) completed by wait_iterate_batch; iterate_n_batch (async with the wait
-// flag) completed by wait_iterate_batch before an scf.for of
-// get_batch_tensor_c into UB.
+// flag) completed by wait_iterate_batch; iterate_n_batch (async without the
+// wait flag) consumed by an scf.for of get_batch_tensor_c into UB, one fetch
+// per batch loop, with no wait.
 
 // GlobalTensor<half>, GlobalTensor<float>
 !gm_f16 = !asc.global_tensor<f16>
@@ -205,15 +210,14 @@ module {
     asc.matmul.set_tensor_a %mm, %a_global : !mm_nbatch_t, !gm_f16
     asc.matmul.set_tensor_b %mm, %b_global : !mm_nbatch_t, !gm_f16
 
-    // mm.IterateNBatch<false, true>(BATCH_LOOP, batchA, batchB, false);
-    asc.matmul.iterate_n_batch %mm, %batch_loop, %batch_a, %batch_b {sync = false, wait_iterate_batch = true, en_sequential_write = false} : !mm_nbatch_t
-    // mm.WaitIterateBatch();
-    asc.matmul.wait_iterate_batch %mm : !mm_nbatch_t
+    // mm.IterateNBatch<false, false>(BATCH_LOOP, batchA, batchB, false);
+    // No WaitIterateBatch(): each GetBatchTensorC below waits for its loop.
+    asc.matmul.iterate_n_batch %mm, %batch_loop, %batch_a, %batch_b {sync = false, en_sequential_write = false} : !mm_nbatch_t
 
     // for (int32_t i = 0; i < BATCH_LOOP; ++i) {
     scf.for %i = %c0_i32 to %batch_loop step %c1_i32 : i32 {
       // cLocal = outQueueC.AllocTensor<float>();
-      // mm.GetBatchTensorC<false>(cLocal, batchA, batchB, false);
+      // mm.GetBatchTensorC<false>(cLocal, batchA, batchB, false);  // loop i
       %c_local = asc.queue.alloc_tensor %out_queue_c : !que_out -> !ub_out
       asc.matmul.get_batch_tensor_c %mm, %batch_a, %batch_b into %c_local {sync = false, en_sequential_write = false} : !mm_nbatch_t, !ub_out
       // Muls(cLocal, cLocal, scale, batchNum * M * N);

@@ -77,8 +77,7 @@ extern "C" __global__ __aicore__ void batch_matmul_nbatch_custom(GM_ADDR a, GM_A
   mm.SetWorkspace(workspace_global);
   mm.SetTensorA(a_global);
   mm.SetTensorB(b_global);
-  mm.IterateNBatch<false, true>(4, batch_a, batch_b, false);
-  mm.WaitIterateBatch();
+  mm.IterateNBatch<false>(4, batch_a, batch_b, false);
   for (int32_t i = 0; i < 4; i += 1) {
     AscendC::LocalTensor<float> c_local = out_queue_c.AllocTensor<float>();
     mm.GetBatchTensorC<false>(c_local, batch_a, batch_b);
