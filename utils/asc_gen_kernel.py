@@ -284,6 +284,12 @@ class Generator:
         (a_buf, a_off), (b_buf, b_off) = self.input_views(o)
         o.a = self.view(a_buf, a_off)
         o.b = self.view(b_buf, b_off)
+        self.stage_inputs(o)
+
+    def stage_inputs(self, o):
+        """SetTensorA/B of the views in effect: every issue carries them, as
+        CANN's server applies a message's setters only with SetTensorA or
+        SetTensorB (MatmulService::IterateSetMessage; docs/Runtime.md)."""
         self.emit(f"asc.matmul.set_tensor_a {o.ssa}, {o.a.ssa} : {o.type}, !gm_f16")
         self.emit(f"asc.matmul.set_tensor_b {o.ssa}, {o.b.ssa} : {o.type}, !gm_f16")
 
@@ -378,6 +384,7 @@ class Generator:
         out = self.pick_output(o, outer, C_ELEMS, [])
         if out is None or self.blocked(self.obj_inputs(o), [], outer):
             return
+        self.stage_inputs(o)
         self.emit(f"scf.if {r.choice(['%yes', '%no'])} {{")
         for _ in range(2):
             self.indent += 2
@@ -416,13 +423,16 @@ class Generator:
         # New inputs only at the top level: a setter in a branch or a loop
         # leaves either input in effect after it (or, in a loop, before it in
         # the next iteration), which this model does not track.
-        if depth == 0 and r.random() < 0.3:
+        new_inputs = depth == 0 and r.random() < 0.3
+        if new_inputs:
             self.set_inputs(o, pending)
         inputs = self.obj_inputs(o)
         # The job's inputs must not be pending outputs.
         if self.blocked(inputs, [], blocked):
             return
         self.extra_pending = []
+        if not new_inputs:
+            self.stage_inputs(o)
         if o.kind == "plain":
             options = ["all_gm", "all_gm"]
             # Async GetTensorC stages blocks in the workspace: without
@@ -434,7 +444,7 @@ class Generator:
         elif o.kind == "batch":
             self.job_batch(o, blocked, pending, top)
         else:
-            self.job_nbatch(o, blocked, pending)
+            self.job_nbatch(o, blocked, pending, top)
         pending.extend(self.extra_pending)
         self.extra_pending = []
 
@@ -483,7 +493,7 @@ class Generator:
         self.emit(f"asc.data_copy {dst.ssa}, {t}, {n} : !gm_f32, !ub_f32")
         self.free("%qv", "!q_f32", t, "!ub_f32")
 
-    def iterate_loop(self, o, body):
+    def iterate_loop(self, o, body, sync=False):
         """while (mm.Iterate()) { body }"""
         count = self.fresh("n")
         self.emit(f"{count} = scf.while (%r{self.counter} = %i0) : (i32) -> i32 {{")
@@ -492,8 +502,8 @@ class Generator:
         more = self.fresh("more")
         # An async GetTensorC fetches what an async Iterate computed into
         # the workspace.
-        sync = "" if self.cube_only else " {sync = false}"
-        self.emit(f"{more} = asc.matmul.iterate {o.ssa}{sync} : {o.type}")
+        sync_attr = "" if self.cube_only or sync else " {sync = false}"
+        self.emit(f"{more} = asc.matmul.iterate {o.ssa}{sync_attr} : {o.type}")
         self.emit(f"scf.condition({more}) {arg} : i32")
         self.indent -= 2
         self.emit("} do {")
@@ -544,17 +554,12 @@ class Generator:
         dst = self.pick_output(o, blocked, C_ELEMS, [])
         if dst is None:
             return
-        if self.cube_only:
-            self.iterate_loop(o, lambda: self.emit(
-                f"asc.matmul.get_tensor_c {o.ssa}, {dst.ssa} : {o.type}, !gm_f32"))
-            return
-
-        def body():
-            self.emit(f"asc.matmul.get_tensor_c {o.ssa}, {dst.ssa} {{sync = false}} : {o.type}, !gm_f32")
-            issue = Issue(o, "wait_get_tensor_c", [dst.region(), o.ws.region()], self.obj_inputs(o))
-            self.independent_work(blocked + [issue])
-            self.emit(f"asc.matmul.wait_get_tensor_c {o.ssa} : {o.type}")
-        self.iterate_loop(o, body)
+        # A synchronous loop: on CANN's c220 client a fetch into GM follows
+        # a synchronous Iterate (MatmulClient::GetTensorC(GlobalTensor)
+        # asserts isSyncGetC), and its asynchronous form is never signalled.
+        self.iterate_loop(o, lambda: self.emit(
+            f"asc.matmul.get_tensor_c {o.ssa}, {dst.ssa} : {o.type}, !gm_f32"),
+            sync=True)
         self.features.add("getTensorC-gm")
 
     def job_iterate_view(self, o, blocked, pending, top):
@@ -595,30 +600,54 @@ class Generator:
         if not sync:
             self.extra_pending.append(Issue(o, "wait_iterate_batch", [out.region()], self.obj_inputs(o)))
 
-    def job_nbatch(self, o, blocked, pending):
-        """Async IterateNBatch into the workspace; after its wait, one
-        GetBatchTensorC into UB, stored to GM."""
+    def job_nbatch(self, o, blocked, pending, top):
+        """Async IterateNBatch into the workspace, in one of its two forms
+        (docs/Runtime.md): at the top level without its wait flag, consumed
+        by one GetBatchTensorC into UB per loop (each waits for its loop's
+        signal: MatmulService::StartIterateNBatch) and stored to GM, after
+        which the object is not used again; elsewhere with its wait flag,
+        completed by WaitIterateBatch, after which the results are read from
+        the workspace directly (a GetBatchTensorC would wait for a signal
+        that never comes)."""
         out_ws = o.ws.region()
-        if self.blocked([], [out_ws], blocked) or self.live["%qo"] >= 2:
+        if self.blocked([], [out_ws], blocked):
             return
-        dst = self.pick_output(o, blocked, BATCH * C_ELEMS, [])
-        if dst is None:
-            return
-        self.emit(f"asc.matmul.iterate_n_batch {o.ssa}, %i1, %nb, %nb {{sync = false, wait_iterate_batch = true}} : {o.type}")
-        self.features.add("iterate_n_batch")
-
-        def fetch(blocked_now):
-            if self.live["%qo"] >= 2 or self.blocked([], [dst.region(BATCH * C_ELEMS), UB_ANY], blocked_now):
-                # No room to fetch into, or the destination became busy:
-                # the results stay in the workspace.
+        if top:
+            if self.live["%qo"] >= 2:
                 return
+            dst = self.pick_output(o, blocked, BATCH * C_ELEMS, [])
+            if dst is None or self.blocked([], [dst.region(BATCH * C_ELEMS), UB_ANY], blocked):
+                return
+            self.emit(f"asc.matmul.iterate_n_batch {o.ssa}, %i1, %nb, %nb {{sync = false}} : {o.type}")
+            self.features.add("iterate_n_batch")
             t = self.alloc("%qo", "!q_out", "!ubo_f32")
             self.emit(f"asc.matmul.get_batch_tensor_c {o.ssa}, %nb, %nb into {t} {{sync = false}} : {o.type}, !ubo_f32")
             n = self.const(BATCH * C_ELEMS, "i32")
             self.emit(f"asc.data_copy {dst.ssa}, {t}, {n} : !gm_f32, !ubo_f32")
             self.free("%qo", "!q_out", t, "!ubo_f32")
             self.features.add("get_batch_tensor_c")
-        self.extra_pending.append(Issue(o, "wait_iterate_batch", [out_ws], self.obj_inputs(o), after_wait=fetch))
+            # Until the kernel's end for the rules that keep an issue
+            # without its wait flag pending until then.
+            o.retired = True
+            self.unwaited.append(Issue(o, None, [out_ws], self.obj_inputs(o)))
+            return
+        dst = self.pick_output(o, blocked, C_ELEMS, [])
+        if dst is None:
+            return
+        self.emit(f"asc.matmul.iterate_n_batch {o.ssa}, %i1, %nb, %nb {{sync = false, wait_iterate_batch = true}} : {o.type}")
+        self.features.add("iterate_n_batch-flagged")
+
+        def read(blocked_now):
+            if self.live["%qv"] >= 2 or self.blocked([], [dst.region(C_ELEMS), UB_ANY], blocked_now):
+                # No room to read into, or the destination became busy: the
+                # results stay in the workspace.
+                return
+            t = self.alloc("%qv", "!q_f32", "!ub_f32")
+            n = self.const(C_ELEMS, "i32")
+            self.emit(f"asc.data_copy {t}, {o.ws.ssa}, {n} : !ub_f32, !gm_f32")
+            self.emit(f"asc.data_copy {dst.ssa}, {t}, {n} : !gm_f32, !ub_f32")
+            self.free("%qv", "!q_f32", t, "!ub_f32")
+        self.extra_pending.append(Issue(o, "wait_iterate_batch", [out_ws], self.obj_inputs(o), after_wait=read))
 
     # -- vector work ------------------------------------------------------
     def alloc(self, q, qty, ty):
