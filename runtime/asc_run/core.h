@@ -110,19 +110,37 @@ struct Region {
 };
 
 /// An asynchronous operation whose result is not yet published.
+///
+/// Work of the cube core's Matmul server carries the sequence number of the
+/// message that asked for it (`seq`, per object) and its part (a loop of
+/// IterateNBatch, a block of an async Iterate): it is published when the
+/// vector core consumes a signal the server sent after it (CANN's server runs
+/// one client's messages in order, MatmulService in matmul_server.h). Work of
+/// the vector core itself (the UB copy of an async GetTensorC) has seq -1 and
+/// is published by its wait.
 struct Pending {
   std::string call; ///< e.g. "IterateAll<false>"
   Loc loc;
   int object;              ///< index of the Matmul object in registration order
-  std::string waitName;    ///< the wait that completes it ("" : only End)
-  bool background = false; ///< async Iterate's blocks in the workspace
-  /// The call that completes it besides End() (a loop of an IterateNBatch
-  /// without its wait flag: "GetBatchTensorC"), for the messages.
+  std::string waitName;    ///< the wait that completes it ("": none)
+  bool background = false; ///< a block of an async Iterate in the workspace
+  /// The fetch that waits for it (a loop of an IterateNBatch without its
+  /// wait flag: "GetBatchTensorC"; a block of an async Iterate:
+  /// "GetTensorC"), for the messages.
   std::string fetchedBy;
+  int64_t seq = -1;  ///< the server message it belongs to (-1: vector core)
+  uint32_t part = 0; ///< its loop or block within that message
   Footprint outputs;
   Footprint inputs;
   std::function<void()> publish; ///< copies the private result into place
   double done = 0;               ///< cube completion cycle
+
+  /// Server work without a wait and without a fetch: IterateAll<false>
+  /// without waitIterateAll, IterateBatch<false, false>, GetTensorC<false>
+  /// to GM after a synchronous Iterate. The server never signals it.
+  bool fireAndForget() const {
+    return seq >= 0 && waitName.empty() && fetchedBy.empty();
+  }
 };
 
 /// Marks parameters the emulation does not need.
@@ -161,6 +179,9 @@ struct RunState {
   uint8_t *sysWorkspace = nullptr;
   /// Messages of the checker and of misuse, for the report.
   std::function<void(int, const std::string &)> fail;
+  /// Notes: what the device does that the kernel may not mean (a setter the
+  /// server never applies), each once, with the first block it happened on.
+  std::vector<std::string> notes;
 };
 
 inline RunState &state() {
@@ -182,6 +203,25 @@ inline uint8_t *sysWorkspace() { return state().sysWorkspace; }
 [[noreturn]] inline void misuse(Loc loc, const std::string &message) {
   failRun(kExitMisuse, "asc-run: error: " + loc.str() + ": " + message +
                            " (block " + std::to_string(state().blockIdx) + ")");
+}
+
+/// A wait on the device that never returns: reported, not reproduced.
+[[noreturn]] inline void hang(const std::string &message) {
+  failRun(kExitRace, "asc-run: hang: " + message + " (block " +
+                         std::to_string(state().blockIdx) + ")");
+}
+
+/// Records a note for the report (once per text; the block of its first
+/// occurrence is kept).
+inline void note(const std::string &message) {
+  if (state().quiet)
+    return;
+  for (const std::string &n : state().notes)
+    if (n.compare(0, message.size(), message) == 0 &&
+        n.compare(message.size(), 8, " (block ") == 0)
+      return;
+  state().notes.push_back(message + " (block " +
+                          std::to_string(state().blockIdx) + ")");
 }
 
 inline std::string describeRange(const Range &range) {
@@ -269,7 +309,13 @@ inline void checkAccess(const std::string &call, Loc loc, const Footprint &fp,
                            ? " (wait with " + p->waitName + "() first)"
                        : !p->fetchedBy.empty()
                            ? " (fetch it with " + p->fetchedBy + "() first)"
-                           : " (complete with End())") +
+                           : " (it has no wait flag and the server never "
+                             "signals it: only the completion of a later "
+                             "call of Matmul object #" +
+                                 std::to_string(p->object) +
+                                 " that the vector core waits for, or the "
+                                 "kernel's end, completes it; End() waits "
+                                 "for nothing)") +
                       " (block " + std::to_string(state().blockIdx) + ")");
         }
       if (!write)
@@ -349,11 +395,11 @@ inline void checkBlocksDisjoint() {
   }
 }
 
-/// The pending operations of Matmul object `object`.
-inline std::vector<Pending *> pendingOf(int object, bool background) {
+/// Every pending operation of Matmul object `object`.
+inline std::vector<Pending *> pendingOfObject(int object) {
   std::vector<Pending *> out;
   for (const auto &p : state().pending)
-    if (p->object == object && p->background == background)
+    if (p->object == object)
       out.push_back(p.get());
   return out;
 }

@@ -105,6 +105,10 @@ extern "C" __global__ __aicore__ void nbatch_psum(GM_ADDR a, GM_ADDR b,
   mm.SetTensorB(gb);
   mm.IterateNBatch<false, true>(1, 1, 1, false);
   mm.WaitIterateBatch();
+  // Each issue carries its inputs (the server applies a message's setters
+  // only with SetTensorA or SetTensorB: MatmulService::IterateSetMessage).
+  mm.SetTensorA(ga);
+  mm.SetTensorB(gb);
   mm.IterateNBatch<false>(2, 1, 1, false, 0, 0, 0, true);
   for (int i = 0; i < 2; ++i) {
     LocalTensor<float> c = que.AllocTensor<float>();
@@ -148,6 +152,8 @@ extern "C" __global__ __aicore__ void nbatch_atomic(GM_ADDR a, GM_ADDR b,
     mm.GetBatchTensorC<false>(c, 1, 1);
     que.FreeTensor(c);
   }
+  mm.SetTensorA(ga);
+  mm.SetTensorB(gb);
   mm.IterateNBatch<false>(2, 1, 1, false, 0, 0, 0, false, 1);
   for (int i = 0; i < 2; ++i) {
     LocalTensor<float> c = que.AllocTensor<float>();

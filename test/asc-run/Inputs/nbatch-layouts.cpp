@@ -1,8 +1,9 @@
 // IterateNBatch with the other batch layouts, one kernel per form of
 // GetBatchTensorC:
-// - nbatch_sbngd_ub: A in SBNGD, B transposed in BSNGD, C in BSNGD; each
-//   GetBatchTensorC copies a loop's singleCoreM rows of batches into UB with
-//   the layout's row gap, and DataCopy puts them back at their place in y.
+// - nbatch_sbngd_ub: A in SBNGD, B transposed in BSNGD, C in BSNGD, an
+//   IterateNBatch without the wait flag; each GetBatchTensorC waits for its
+//   loop and copies the loop's singleCoreM rows of batches into UB with the
+//   layout's row gap, and DataCopy puts them back at their place in y.
 // - nbatch_bngs1s2_view: A, B and C in BNGS1S2 with a bias per batch, an
 //   IterateNBatch without the wait flag; each GetBatchTensorC waits for its
 //   loop and returns a view of its batches in the workspace.
@@ -43,8 +44,7 @@ extern "C" __global__ __aicore__ void nbatch_sbngd_ub(GM_ADDR a, GM_ADDR b,
   mm.SetWorkspace(gws);
   mm.SetTensorA(ga);
   mm.SetTensorB(gb, true);
-  mm.IterateNBatch<false, true>(loops, batch, batch, false);
-  mm.WaitIterateBatch();
+  mm.IterateNBatch<false>(loops, batch, batch, false);
   uint16_t rowBlocks = batch * tiling.N * sizeof(float) / 32;
   uint16_t gapBlocks = (heads - batch) * tiling.N * sizeof(float) / 32;
   DataCopyParams params(tiling.M, rowBlocks, gapBlocks, gapBlocks);
