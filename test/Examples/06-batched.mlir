@@ -36,17 +36,21 @@
 // CHECK: %[[NB_WS:.*]] = asc.set_global_buffer %{{.*}}[%{{.*}}], %{{.*}} : !asc.global_tensor<f32>
 // CHECK-NEXT: %[[NB_MM:.*]] = asc.matmul.create : ![[$MM_NBATCH]]
 // CHECK: asc.matmul.register %{{.*}}, %{{.*}}, %[[NB_MM]] tiling %[[NB_TILING]] : ![[$MM_NBATCH]]
+// CHECK-NEXT: %[[IN:.*]] = asc.queue.create : !asc.queue<vecin, 2>
 // CHECK-NEXT: %[[QUE:.*]] = asc.queue.create : !asc.queue<vecout, 2>
-// CHECK: asc.pipe.init_buffer
+// CHECK: asc.pipe.init_buffer %{{.*}}, %[[IN]]
+// CHECK-NEXT: asc.pipe.init_buffer %{{.*}}, %[[QUE]]
 // CHECK-NEXT: asc.matmul.set_workspace %[[NB_MM]], %[[NB_WS]] : ![[$MM_NBATCH]], !asc.global_tensor<f32>
 // CHECK-NEXT: asc.matmul.set_tensor_a %[[NB_MM]]
 // CHECK-NEXT: asc.matmul.set_tensor_b %[[NB_MM]]
 // CHECK-NEXT: asc.matmul.iterate_n_batch %[[NB_MM]], %[[LOOP:.*]], %[[NB_BATCH_A]], %[[NB_BATCH_B]] {sync = false} : ![[$MM_NBATCH]]
 // CHECK-NEXT: scf.for %{{.*}} = %{{.*}} to %[[LOOP]] step %{{.*}} : i32 {
-// CHECK-NEXT: %[[T:.*]] = asc.queue.alloc_tensor %[[QUE]] : !asc.queue<vecout, 2> -> !asc.local_tensor<vecout, f32>
-// CHECK-NEXT: asc.matmul.get_batch_tensor_c %[[NB_MM]], %[[NB_BATCH_A]], %[[NB_BATCH_B]] into %[[T]] {sync = false} : ![[$MM_NBATCH]], !asc.local_tensor<vecout, f32>
-// CHECK-NEXT: asc.muls %[[T]], %[[T]], %{{.*}}, %{{.*}} : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecout, f32>{{$}}
-// CHECK-NEXT: asc.queue.enque %[[QUE]], %[[T]]
+// CHECK-NEXT: %[[T:.*]] = asc.queue.alloc_tensor %[[IN]] : !asc.queue<vecin, 2> -> !asc.local_tensor<vecin, f32>
+// CHECK-NEXT: asc.matmul.get_batch_tensor_c %[[NB_MM]], %[[NB_BATCH_A]], %[[NB_BATCH_B]] into %[[T]] {sync = false} : ![[$MM_NBATCH]], !asc.local_tensor<vecin, f32>
+// CHECK-NEXT: %[[R:.*]] = asc.queue.alloc_tensor %[[QUE]] : !asc.queue<vecout, 2> -> !asc.local_tensor<vecout, f32>
+// CHECK-NEXT: asc.muls %[[R]], %[[T]], %{{.*}}, %{{.*}} : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>{{$}}
+// CHECK-NEXT: asc.queue.free_tensor %[[IN]], %[[T]]
+// CHECK-NEXT: asc.queue.enque %[[QUE]], %[[R]]
 // CHECK-NEXT: %[[OUT:.*]] = asc.queue.deque %[[QUE]]
 // CHECK: %[[BATCH_C:.*]] = asc.subview %[[NB_C]][%{{.*}}] : !asc.global_tensor<f32>
 // CHECK-NEXT: asc.data_copy %[[BATCH_C]], %[[OUT]], %{{.*}} : !asc.global_tensor<f32>, !asc.local_tensor<vecout, f32>
