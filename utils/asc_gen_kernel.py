@@ -52,6 +52,7 @@ HEADER = """!gm_f16 = !asc.global_tensor<f16>
 !ub_f32 = !asc.local_tensor<vecin, f32>
 !ub_h = !asc.local_tensor<vecin, f16>
 !ubo_f32 = !asc.local_tensor<vecout, f32>
+!ubo_h = !asc.local_tensor<vecout, f16>
 !q_f32 = !asc.queue<vecin, 2>
 !q_h = !asc.queue<vecin, 2>
 !q_out = !asc.queue<vecout, 2>
@@ -145,7 +146,7 @@ class Generator:
         self.indent = 2
         self.counter = 0
         self.features = set()
-        self.live = {"%qv": 0, "%qh": 0, "%qo": 0}
+        self.live = {"%qv": 0, "%qh": 0, "%qo": 0, "%qho": 0}
         self.unwaited = []  # issues without a wait flag: pending until the end
         self.extra_pending = []
         self.ub_counter = 0
@@ -259,9 +260,11 @@ class Generator:
             self.emit("%qv = asc.queue.create : !q_f32")
             self.emit("%qh = asc.queue.create : !q_h")
             self.emit("%qo = asc.queue.create : !q_out")
+            self.emit("%qho = asc.queue.create : !q_out")
             self.emit("%qbytes = arith.constant 2048 : i32")
             self.emit("%nbuf = arith.constant 2 : i32")
-            for q, t in (("%qv", "!q_f32"), ("%qh", "!q_h"), ("%qo", "!q_out")):
+            for q, t in (("%qv", "!q_f32"), ("%qh", "!q_h"), ("%qo", "!q_out"),
+                         ("%qho", "!q_out")):
                 self.emit(f"asc.pipe.init_buffer %pipe, {q}, %nbuf, %qbytes : {t}")
         for o in self.objs:
             # Each object's workspace is a disjoint 1024-float slice.
@@ -525,28 +528,25 @@ class Generator:
     def job_iterate_ub(self, o, blocked, pending, top):
         if self.cube_only:
             return self.job_iterate_gm(o, blocked, pending, top)
-        if self.live["%qo"] >= 2:
+        if self.live["%qv"] >= 1 or not self.out_room("f32"):
             return
         dst = self.pick_output(o, blocked, BASE_M * N, [])
         if dst is None:
             return
 
         def body():
-            t = self.alloc("%qo", "!q_out", "!ubo_f32")
-            self.emit(f"asc.matmul.get_tensor_c {o.ssa}, {t} {{sync = false, en_sequential_write = true}} : {o.type}, !ubo_f32")
+            # The fetch is an MTE2 copy: into a VECIN buffer, which the
+            # vector unit reads after WaitGetTensorC (MTE2_V).
+            t = self.alloc("%qv", "!q_f32", "!ub_f32")
+            self.emit(f"asc.matmul.get_tensor_c {o.ssa}, {t} {{sync = false, en_sequential_write = true}} : {o.type}, !ub_f32")
             # A UB output whose size comes from the tiling may run past its
             # buffer into any other (docs/Protocol.md, section 5).
             issue = Issue(o, "wait_get_tensor_c", [UB_ANY, o.ws.region()], self.obj_inputs(o))
             self.independent_work(blocked + [issue])
             self.emit(f"asc.matmul.wait_get_tensor_c {o.ssa} : {o.type}")
             n = self.const(BASE_M * N, "i32")
-            s = self.const(0.25, "f32")
-            self.emit(f"asc.adds {t}, {t}, {s}, {n} : !ubo_f32, !ubo_f32")
-            self.emit(f"asc.queue.enque %qo, {t} : !q_out, !ubo_f32")
-            u = self.fresh("u")
-            self.emit(f"{u} = asc.queue.deque %qo : !q_out -> !ubo_f32")
-            self.emit(f"asc.data_copy {dst.ssa}, {u}, {n} : !gm_f32, !ubo_f32")
-            self.free("%qo", "!q_out", u, "!ubo_f32")
+            self.vector_out(t, "%qv", "!q_f32", "!ub_f32", n, dst.ssa, "!gm_f32", "f32",
+                            op="adds", scalar=0.25)
         self.iterate_loop(o, body)
         self.features.add("getTensorC-ub")
 
@@ -563,7 +563,7 @@ class Generator:
         self.features.add("getTensorC-gm")
 
     def job_iterate_view(self, o, blocked, pending, top):
-        if self.cube_only or self.live["%qv"] >= 2:
+        if self.cube_only or self.live["%qv"] >= 1 or not self.out_room("f32"):
             return self.job_iterate_gm(o, blocked, pending, top)
         dst = self.pick_output(o, blocked, BASE_M * N, [])
         if dst is None:
@@ -578,8 +578,8 @@ class Generator:
             t = self.alloc("%qv", "!q_f32", "!ub_f32")
             n = self.const(BASE_M * N, "i32")
             self.emit(f"asc.data_copy {t}, {blk}, {n} : !ub_f32, !gm_f32")
-            self.emit(f"asc.data_copy {dst.ssa}, {t}, {n} : !gm_f32, !ub_f32")
-            self.free("%qv", "!q_f32", t, "!ub_f32")
+            u = self.handoff("%qv", "!q_f32", "!ub_f32", t)
+            self.vector_out(u, "%qv", "!q_f32", "!ub_f32", n, dst.ssa, "!gm_f32", "f32")
         self.iterate_loop(o, body)
         self.features.add("getTensorC-view")
 
@@ -613,18 +613,18 @@ class Generator:
         if self.blocked([], [out_ws], blocked):
             return
         if top:
-            if self.live["%qo"] >= 2:
+            if self.live["%qv"] >= 1 or not self.out_room("f32"):
                 return
             dst = self.pick_output(o, blocked, BATCH * C_ELEMS, [])
             if dst is None or self.blocked([], [dst.region(BATCH * C_ELEMS), UB_ANY], blocked):
                 return
             self.emit(f"asc.matmul.iterate_n_batch {o.ssa}, %i1, %nb, %nb {{sync = false}} : {o.type}")
             self.features.add("iterate_n_batch")
-            t = self.alloc("%qo", "!q_out", "!ubo_f32")
-            self.emit(f"asc.matmul.get_batch_tensor_c {o.ssa}, %nb, %nb into {t} {{sync = false}} : {o.type}, !ubo_f32")
+            # CopyToUBBatch: an MTE2 copy ending with MTE2_V, into VECIN.
+            t = self.alloc("%qv", "!q_f32", "!ub_f32")
+            self.emit(f"asc.matmul.get_batch_tensor_c {o.ssa}, %nb, %nb into {t} {{sync = false}} : {o.type}, !ub_f32")
             n = self.const(BATCH * C_ELEMS, "i32")
-            self.emit(f"asc.data_copy {dst.ssa}, {t}, {n} : !gm_f32, !ubo_f32")
-            self.free("%qo", "!q_out", t, "!ubo_f32")
+            self.vector_out(t, "%qv", "!q_f32", "!ub_f32", n, dst.ssa, "!gm_f32", "f32")
             self.features.add("get_batch_tensor_c")
             # Until the kernel's end for the rules that keep an issue
             # without its wait flag pending until then.
@@ -638,15 +638,16 @@ class Generator:
         self.features.add("iterate_n_batch-flagged")
 
         def read(blocked_now):
-            if self.live["%qv"] >= 2 or self.blocked([], [dst.region(C_ELEMS), UB_ANY], blocked_now):
+            if (self.live["%qv"] >= 1 or not self.out_room("f32")
+                    or self.blocked([], [dst.region(C_ELEMS), UB_ANY], blocked_now)):
                 # No room to read into, or the destination became busy: the
                 # results stay in the workspace.
                 return
             t = self.alloc("%qv", "!q_f32", "!ub_f32")
             n = self.const(C_ELEMS, "i32")
             self.emit(f"asc.data_copy {t}, {o.ws.ssa}, {n} : !ub_f32, !gm_f32")
-            self.emit(f"asc.data_copy {dst.ssa}, {t}, {n} : !gm_f32, !ub_f32")
-            self.free("%qv", "!q_f32", t, "!ub_f32")
+            u = self.handoff("%qv", "!q_f32", "!ub_f32", t)
+            self.vector_out(u, "%qv", "!q_f32", "!ub_f32", n, dst.ssa, "!gm_f32", "f32")
         self.extra_pending.append(Issue(o, "wait_iterate_batch", [out_ws], self.obj_inputs(o), after_wait=read))
 
     # -- vector work ------------------------------------------------------
@@ -660,6 +661,42 @@ class Generator:
         self.emit(f"asc.queue.free_tensor {q}, {t} : {qty}, {ty}")
         self.live[q] -= 1
 
+    # The AI core's pipes see each other's UB only through a queue's
+    # hand-offs (docs/Runtime.md, "Pipes"): a copy-in (MTE2) reaches the
+    # vector unit through its VECIN queue's EnQue/DeQue, the vector unit's
+    # result reaches the copy-out (MTE3) through a VECOUT queue, and each
+    # queue's FreeTensor/AllocTensor orders a buffer's next producer after
+    # its last consumer. A Matmul fetch into UB is an MTE2 copy too.
+    def handoff(self, q, qty, ty, t):
+        """EnQue/DeQue of a filled buffer: its producer pipe, then its
+        consumer's."""
+        u = self.fresh("u")
+        self.emit(f"asc.queue.enque {q}, {t} : {qty}, {ty}")
+        self.emit(f"{u} = asc.queue.deque {q} : {qty} -> {ty}")
+        return u
+
+    def out_room(self, elem):
+        return self.live["%qho" if elem == "f16" else "%qo"] < 2
+
+    def vector_out(self, src, q, qty, ty, n, dst, gm_ty, elem, op="muls",
+                   scalar=1.0, params=None):
+        """The vector unit writes `src` (a buffer of VECIN queue `q` the
+        vector unit may read) into a VECOUT buffer, frees `src`, and the
+        VECOUT queue hands the result to MTE3 for the copy to `dst` (with
+        `params`: a strided copy)."""
+        oq, oty = ("%qho", "!ubo_h") if elem == "f16" else ("%qo", "!ubo_f32")
+        y = self.alloc(oq, "!q_out", oty)
+        k = self.const(scalar, elem)
+        self.emit(f"asc.{op} {y}, {src}, {k}, {n} : {oty}, {ty}")
+        self.free(q, qty, src, ty)
+        z = self.handoff(oq, "!q_out", oty, y)
+        if params:
+            bc, bl, ds = params
+            self.emit(f"asc.data_copy {dst}, {z} params({bc}, {bl}, %i0, {ds}) : {gm_ty}, {oty}")
+        else:
+            self.emit(f"asc.data_copy {dst}, {z}, {n} : {gm_ty}, {oty}")
+        self.free(oq, "!q_out", z, oty)
+
     def vector_work(self, outer, pending):
         """GM -> UB, vector instructions, UB -> GM (maybe strided). Waits for
         the current block's pending issues it would race with, gives up
@@ -668,7 +705,7 @@ class Generator:
         half = r.random() < 0.3
         q, qty, ty, esize, elem = (("%qh", "!q_h", "!ub_h", F16, "f16") if half
                                    else ("%qv", "!q_f32", "!ub_f32", F32, "f32"))
-        if self.live[q] >= 1:
+        if self.live[q] >= 1 or not self.out_room(elem):
             return
         gm_ty = "!gm_f16" if half else "!gm_f32"
         unit = 32 // esize
@@ -693,9 +730,7 @@ class Generator:
         n = self.const(count, "i32")
         t = self.alloc(q, qty, ty)
         self.emit(f"asc.data_copy {t}, {src.ssa}, {n} : {ty}, {gm_ty}")
-        self.emit(f"asc.queue.enque {q}, {t} : {qty}, {ty}")
-        u = self.fresh("u")
-        self.emit(f"{u} = asc.queue.deque {q} : {qty} -> {ty}")
+        u = self.handoff(q, qty, ty, t)
         for _ in range(r.randint(1, 3)):
             op = r.choice(["muls", "adds", "leaky_relu", "add2", "duplicate"])
             s = self.const(r.choice([0.5, 0.25, -1.0, 2.0, 0.125]), elem)
@@ -708,22 +743,24 @@ class Generator:
                 self.free(q, qty, w, ty)
                 self.features.add("two-live-buffers")
             else:
-                # A second live buffer from the same queue.
+                # A second live buffer from the same queue, copied in and
+                # handed to the vector unit.
                 w = self.alloc(q, qty, ty)
                 src2 = self.view(src_buf, src_off)
                 self.emit(f"asc.data_copy {w}, {src2.ssa}, {n} : {ty}, {gm_ty}")
-                self.emit(f"asc.add {u}, {u}, {w}, {n} : {ty}, {ty}, {ty}")
-                self.free(q, qty, w, ty)
+                w2 = self.handoff(q, qty, ty, w)
+                self.emit(f"asc.add {u}, {u}, {w2}, {n} : {ty}, {ty}, {ty}")
+                self.free(q, qty, w2, ty)
                 self.features.add("two-live-buffers")
+        params = None
         if strided:
-            bc = self.const(blocks, "i32")
-            bl = self.const(per_block * esize // 32, "i32")
-            ds = self.const(stride, "i32")
-            self.emit(f"asc.data_copy {dst.ssa}, {u} params({bc}, {bl}, %i0, {ds}) : {gm_ty}, {ty}")
+            params = (self.const(blocks, "i32"),
+                      self.const(per_block * esize // 32, "i32"),
+                      self.const(stride, "i32"))
             self.features.add("strided-copy")
-        else:
-            self.emit(f"asc.data_copy {dst.ssa}, {u}, {n} : {gm_ty}, {ty}")
-        self.free(q, qty, u, ty)
+        op = r.choice(["muls", "adds"])
+        self.vector_out(u, q, qty, ty, n, dst.ssa, gm_ty, elem, op=op,
+                        scalar=r.choice([1.0, 0.5]), params=params)
         self.features.add("vector")
 
     def launch(self):
