@@ -531,6 +531,7 @@ inline int launchMain(int argc, char **argv, void (*launch)(uint8_t **),
       s.quiet = cubeOnlyBuild ? core == AscendC::AIV : core == AscendC::AIC;
       Timeline saved = s.timeline;
       g_coreType = core;
+      s.resetPipes();
       launch(pointers.data());
       // The server finishes what the kernel left without a wait (issues
       // without their wait flag, loops and blocks not fetched) before the

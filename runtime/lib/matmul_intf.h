@@ -565,6 +565,7 @@ public:
                     "Iterate into a CO1 tensor needs C in TPosition::CO1, "
                     "CubeFormat::NZ, float or int32_t");
       const char *name = "Iterate (CO1 tensor)";
+      asc_run::InlineCube inlineCube(true);
       checkCall(name, loc);
       requireInputs(name, loc);
       checkNzShapes(name, loc);
@@ -711,6 +712,7 @@ public:
                   bool fakeMsg = false, Loc loc = Loc::current()) {
     (void)fakeMsg;
     const char *name = sync ? "IterateAll<true>" : "IterateAll<false>";
+    asc_run::InlineCube inlineCube(CubeSide);
     checkCall(name, loc);
     checkNotInLoop(name, loc);
     if (sync && waitIterateAll)
@@ -982,8 +984,6 @@ public:
                                 sizeof(DstT));
       }
       double loopDone = loopStart + (l + 1) * allCycles(products);
-      if (perLoop && l + 1 < kIncProcessCheck)
-        pushSignal(m.seq, l, loopDone);
       if (perLoop || l + 1 == batchLoop) {
         p.outputs.atomic = mode != 0;
         int rows = singleM_, cols = singleN_;
@@ -1003,7 +1003,11 @@ public:
         cPlace.clear();
         result.clear();
         p.done = loopDone;
+        finishPart(std::move(parts[perLoop ? l : 0]), loc);
       }
+      // After the loop's accesses: the signal orders them.
+      if (perLoop && l + 1 < kIncProcessCheck)
+        pushSignal(m.seq, l, loopDone);
     }
     double allDone =
         asc_run::state().timeline.cubeWork(allCycles(batchLoop * products));
@@ -1041,8 +1045,6 @@ public:
     nbatchIssued_ = true;
     nbatchLoops_ = batchLoop;
     nbatchBytes_ = end;
-    for (auto &p : parts)
-      finishPart(std::move(p), loc);
     if (sync)
       consumeSignal(name, loc, "MatmulClient::IterateNBatch");
     isSyncGetC_ = sync;
@@ -1141,8 +1143,13 @@ public:
     asc_run::Footprint reads, writes;
     reads.addRows(src, rows, rowBytes, stride, "workspace");
     writes.addRows(dst, rows, rowBytes, stride, "C");
-    asc_run::checkAccess(name, loc, reads, false);
-    asc_run::checkAccess(name, loc, writes, true);
+    {
+      // CopyToUBBatch: MTE2 copies, then SetFlag/WaitFlag<MTE2_V>.
+      asc_run::OnPipe onMte2(asc_run::PipeMte2);
+      asc_run::checkAccess(name, loc, reads, false);
+      asc_run::checkAccess(name, loc, writes, true);
+    }
+    asc_run::state().clocks.order(asc_run::PipeMte2, asc_run::PipeV);
     for (uint64_t r = 0; r < rows; ++r)
       std::memmove(dst + r * stride, src + r * stride, rowBytes);
     asc_run::state().timeline.vectorWork(
@@ -1327,6 +1334,7 @@ private:
     static_cast<StagedMessage &>(m) = staged_;
     m.seq = nextSeq_++;
     staged_.clearFlagWord();
+    asc_run::state().clocks.post();
     prevPost_ = lastPost_;
     lastPost_ = call + " at " + loc.str();
     return m;
@@ -1470,10 +1478,12 @@ private:
     int64_t seq;
     uint32_t part;
     double done;
+    asc_run::Clock clock; ///< what the server had done when it signalled
   };
 
   void pushSignal(int64_t seq, uint32_t part, double done) {
-    signals_.push_back({seq, part, done});
+    signals_.push_back(
+        {seq, part, done, asc_run::state().clocks.vc[asc_run::PipeCube]});
   }
 
   /// The client's WaitEvent: takes the oldest signal; everything of this
@@ -1500,6 +1510,7 @@ private:
         done.push_back(p.get());
     for (asc_run::Pending *p : done)
       asc_run::complete(p);
+    asc_run::state().clocks.waitSignal(s.clock);
     asc_run::state().timeline.stallUntil(s.done);
     lastConsumer_ = call + " at " + loc.str();
   }
@@ -1586,6 +1597,8 @@ private:
   /// (MatmulClient::WaitGetTensorC), no cross-core wait: it completes the
   /// oldest UB copy (or view) of an async fetch.
   void waitCopy(const char *waitName, Loc loc) {
+    // SetFlag/WaitFlag<MTE2_V> (MatmulClient::WaitGetTensorC).
+    asc_run::state().clocks.order(asc_run::PipeMte2, asc_run::PipeV);
     for (asc_run::Pending *p : asc_run::pendingOfObject(index_))
       if (p->waitName == waitName) {
         asc_run::complete(p);
@@ -1728,8 +1741,11 @@ private:
   /// pending work, then it is pending until a signal completes it (or
   /// published at once on the cube-side object).
   void finishPart(std::unique_ptr<asc_run::Pending> p, Loc loc) {
-    asc_run::checkAccess(p->call, loc, p->inputs, false);
-    asc_run::checkAccess(p->call, loc, p->outputs, true);
+    {
+      asc_run::OnPipe onCube(asc_run::PipeCube);
+      asc_run::checkAccess(p->call, loc, p->inputs, false);
+      asc_run::checkAccess(p->call, loc, p->outputs, true);
+    }
     if (CubeSide) {
       p->publish();
       asc_run::state().timeline.stallUntil(p->done);
@@ -2121,6 +2137,7 @@ private:
                     bool local, uint32_t batchA, uint32_t batchB,
                     uint32_t matrixStrideA, uint32_t matrixStrideB,
                     bool partialSum, uint8_t enAtomic, Loc loc) {
+    asc_run::InlineCube inlineCube(CubeSide);
     checkCall(name, loc);
     checkNotInLoop(name, loc);
     Message m = postIssue(name, loc, "MatmulClient::IterateBatch", partialSum);
@@ -2165,7 +2182,10 @@ private:
       if (bias0)
         bias_ = bias0 + (ToConfig().isBiasBatch ? uint64_t(i) * orgN_ : 0);
       addInputs(*p, 1);
-      asc_run::checkAccess(p->call, loc, p->inputs, false);
+      {
+        asc_run::OnPipe onCube(asc_run::PipeCube);
+        asc_run::checkAccess(p->call, loc, p->inputs, false);
+      }
       std::vector<AccT> product;
       computeAll(product, partialSum, loc, name);
       std::copy(product.begin(), product.end(), result.begin() + i * one);
@@ -2270,6 +2290,7 @@ private:
   /// block is pending until a fetch takes a signal sent after it; the last
   /// block also holds A, B and the bias, which the cube reads until then.
   void startBackground(const Message &m, Loc loc, bool partialSum) {
+    asc_run::OnPipe onCube(asc_run::PipeCube);
     blocksM_ = ceilDiv(singleM_, baseM());
     blocksN_ = ceilDiv(singleN_, baseN());
     int blocks = blocksM_ * blocksN_;
@@ -2331,6 +2352,7 @@ private:
   /// The cube-side object's Iterate (CANN's MatmulImpl runs inline, so the
   /// asynchronous form computes synchronously too).
   bool cubeIterate(bool enPartialSum, Loc loc, const char *name) {
+    asc_run::InlineCube inlineCube(true);
     requireInputs(name, loc);
     checkNzShapes(name, loc);
     if (!iterating_) {
@@ -2349,6 +2371,7 @@ private:
 
   /// The block `round_` of the server's loop into block_, its inputs read.
   void computeCurrentBlock(bool enPartialSum, Loc loc, const char *name) {
+    asc_run::OnPipe onCube(asc_run::PipeCube);
     asc_run::Pending reads;
     addInputs(reads, 1);
     asc_run::checkAccess(name, loc, reads.inputs, false);
@@ -2457,6 +2480,7 @@ private:
   void syncFetch(const std::string &call, Loc loc, DstT *base, uint32_t stride,
                  bool sequential, uint8_t enAtomic, bool waited,
                  DstT *localBase = nullptr, uint32_t localStride = 0) {
+    asc_run::InlineCube inlineCube(CubeSide);
     if (!iterating_)
       asc_run::misuse(loc, call + " without a current block (call Iterate "
                                   "first)");
@@ -2488,13 +2512,26 @@ private:
         }
     };
     double bytes = double(blk.rows) * blk.cols * sizeof(DstT);
-    asc_run::checkAccess(p->call, loc, p->outputs, true);
+    // Into GM the server writes the block (FIXPIPE); into UB it writes a GM
+    // staging copy, which the client copies in after its wait (CopyToUB:
+    // MTE2, then SetFlag/WaitFlag<MTE2_V>).
+    uintptr_t at = reinterpret_cast<uintptr_t>(dst);
+    bool intoUb = !CubeSide && asc_run::inLocalMemory({at, at + 1});
+    if (!intoUb) {
+      asc_run::OnPipe onCube(asc_run::PipeCube);
+      asc_run::checkAccess(p->call, loc, p->outputs, true);
+    }
     if (waited) {
-      p->publish();
       if constexpr (!CubeSide) {
         pushSignal(m.seq, 0, asc_run::state().timeline.vectorNow);
         consumeSignal(call, loc, "the synchronous fetch waits for its signal");
       }
+      if (intoUb) {
+        asc_run::OnPipe onMte2(asc_run::PipeMte2);
+        asc_run::checkAccess(p->call, loc, p->outputs, true);
+        asc_run::state().clocks.order(asc_run::PipeMte2, asc_run::PipeV);
+      }
+      p->publish();
       asc_run::state().timeline.vectorWork(
           asc_run::copyCycles(uint64_t(bytes)));
     } else {
@@ -2512,8 +2549,13 @@ private:
     asc_run::Footprint reads, writes;
     addStored(reads, dst, blk.rows, blk.cols, stride, kNzC, kC0C, "C");
     addStored(writes, local, blk.rows, blk.cols, localStride, kNzC, kC0C, "C");
-    asc_run::checkAccess(call, loc, reads, false);
-    asc_run::checkAccess(call, loc, writes, true);
+    {
+      asc_run::OnPipe onMte2(CubeSide ? asc_run::PipeCube : asc_run::PipeMte2);
+      asc_run::checkAccess(call, loc, reads, false);
+      asc_run::checkAccess(call, loc, writes, true);
+    }
+    if (!CubeSide)
+      asc_run::state().clocks.order(asc_run::PipeMte2, asc_run::PipeV);
     for (int i = 0; i < blk.rows; ++i)
       for (int j = 0; j < blk.cols; ++j)
         local[storedPlace(kNzC, kC0C, localStride, i, j)] =
@@ -2559,6 +2601,8 @@ private:
     checkFetchAllowed(call, loc);
     uint64_t k = nextFetchedBlock(call, loc);
     round_ = int(k);
+    // CopyToUB: an MTE2 copy from the workspace.
+    asc_run::OnPipe onMte2(asc_run::PipeMte2);
     uint64_t blockElems = uint64_t(baseM()) * baseN();
     const DstT *wsBlock =
         reinterpret_cast<const DstT *>(workspace_) + k * blockElems;
@@ -2590,6 +2634,11 @@ private:
     p->done = std::max(blockDone(int(k)), asc_run::state().timeline.vectorNow) +
               asc_run::copyCycles(uint64_t(bytes));
     addPending(std::move(p));
+    // GetTensorC<false> on c220 copies with CopyToUB<..., sync = true>,
+    // which ends with SetFlag/WaitFlag<MTE2_V>; AsyncGetTensorC copies with
+    // sync = false (MatmulClient::AsyncGetTensorC).
+    if (call != "AsyncGetTensorC")
+      asc_run::state().clocks.order(asc_run::PipeMte2, asc_run::PipeV);
   }
 
   /// GetTensorC<false>(): after the block's signal, a view of it in the

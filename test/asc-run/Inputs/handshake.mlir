@@ -1,8 +1,9 @@
 // Kernels for the client/server handshake as CANN's c220 code runs it
 // (docs/Runtime.md, "The handshake"), one block each, M = N = 16, K = 32:
 // @nbatch_flagged_fetch: IterateNBatch with its wait flag, WaitIterateBatch,
-//   then GetBatchTensorC: the server signals once, the wait takes that
-//   signal, and the first fetch waits forever (a hang).
+//   then GetBatchTensorC (into VECIN, scaled by 1 into VECOUT, copied out):
+//   the server signals once, the wait takes that signal, and the first
+//   fetch waits forever (a hang).
 // @read_after_end: IterateAll without its wait flag, End(), a read of C:
 //   End() completes nothing, so the read races.
 // @bias_lost: a second IterateAll with a new SetTensorA and no SetBias runs
@@ -14,7 +15,9 @@
 //   stage the next message; the in-flight call keeps its own.
 !gm_f16 = !asc.global_tensor<f16>
 !gm_f32 = !asc.global_tensor<f32>
+!ub_in = !asc.local_tensor<vecin, f32>
 !ub_out = !asc.local_tensor<vecout, f32>
+!que_in = !asc.queue<vecin, 1>
 !que_out = !asc.queue<vecout, 1>
 !mm_t = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>,
                     bias = <gm, nd, f32>>
@@ -35,12 +38,15 @@ func.func @nbatch_flagged_fetch(%a: !asc.gm_addr {asc.no_alias},
   %bytes = arith.constant 1024 : i32
   %i0 = arith.constant 0 : i64
   %ws_elems = arith.constant 512 : i64
+  %one = arith.constant 1.0 : f32
   %pipe = asc.pipe.create
   %tiling = asc.get_tiling %tiling_gm
   %mm = asc.matmul.create : !mm_nb
   %sys = asc.get_sys_workspace_ptr
   asc.matmul.register %pipe, %sys, %mm tiling %tiling : !mm_nb
+  %que_in = asc.queue.create : !que_in
   %que = asc.queue.create : !que_out
+  asc.pipe.init_buffer %pipe, %que_in, %c1_i32, %bytes : !que_in
   asc.pipe.init_buffer %pipe, %que, %c1_i32, %bytes : !que_out
   %ga = asc.set_global_buffer %a : !gm_f16
   %gb = asc.set_global_buffer %b : !gm_f16
@@ -52,9 +58,12 @@ func.func @nbatch_flagged_fetch(%a: !asc.gm_addr {asc.no_alias},
   asc.matmul.iterate_n_batch %mm, %loops, %c1_i32, %c1_i32 {sync = false, wait_iterate_batch = true} : !mm_nb
   asc.matmul.wait_iterate_batch %mm : !mm_nb
   scf.for %i = %c0_i32 to %loops step %c1_i32 : i32 {
-    %t = asc.queue.alloc_tensor %que : !que_out -> !ub_out
-    asc.matmul.get_batch_tensor_c %mm, %c1_i32, %c1_i32 into %t {sync = false} : !mm_nb, !ub_out
-    asc.queue.enque %que, %t : !que_out, !ub_out
+    %t = asc.queue.alloc_tensor %que_in : !que_in -> !ub_in
+    asc.matmul.get_batch_tensor_c %mm, %c1_i32, %c1_i32 into %t {sync = false} : !mm_nb, !ub_in
+    %u = asc.queue.alloc_tensor %que : !que_out -> !ub_out
+    asc.muls %u, %t, %one, %count : !ub_out, !ub_in
+    asc.queue.free_tensor %que_in, %t : !que_in, !ub_in
+    asc.queue.enque %que, %u : !que_out, !ub_out
     %out = asc.queue.deque %que : !que_out -> !ub_out
     %off = arith.muli %i, %count : i32
     %off_i64 = arith.extsi %off : i32 to i64

@@ -37,7 +37,9 @@ extern "C" __global__ __aicore__ void nbatch_sbngd_ub(GM_ADDR a, GM_ADDR b,
   gws.SetGlobalBuffer((__gm__ float *)workspace,
                       tiling.CLayoutInfoB * heads * tiling.M * tiling.N);
   // singleCoreM rows of `batch` matrices, a row of all heads apart.
-  TQue<TPosition::VECOUT, 1> que;
+  // The fetched batches go straight back out: MTE2 fills the buffer, MTE3
+  // drains it (a VECIN -> VECOUT bind orders them both ways).
+  TQueBind<TPosition::VECIN, TPosition::VECOUT, 1> que;
   pipe.InitBuffer(que, 1, tiling.M * heads * tiling.N * sizeof(float));
   matmul::Matmul<ASbngd, BBsngdT, CBsngd, CBsngd, NBATCH_CFG> mm;
   REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);
@@ -84,7 +86,9 @@ nbatch_bngs1s2_view(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR y,
   gbias.SetGlobalBuffer((__gm__ float *)bias);
   gy.SetGlobalBuffer((__gm__ float *)y);
   gws.SetGlobalBuffer((__gm__ float *)workspace, loops * count);
-  TQue<TPosition::VECOUT, 1> que;
+  // The fetched batches go straight back out: MTE2 fills the buffer, MTE3
+  // drains it (a VECIN -> VECOUT bind orders them both ways).
+  TQueBind<TPosition::VECIN, TPosition::VECOUT, 1> que;
   pipe.InitBuffer(que, 1, count * sizeof(float));
   matmul::Matmul<ABngs, ABngs, CBngs, BiasT, NBATCH_CFG> mm;
   REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);

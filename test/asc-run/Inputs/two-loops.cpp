@@ -21,7 +21,11 @@ extern "C" __global__ __aicore__ void two_loops(GM_ADDR a, GM_ADDR b, GM_ADDR y,
   gb.SetGlobalBuffer((__gm__ half *)b);
   gy.SetGlobalBuffer((__gm__ float *)y);
   gws.SetGlobalBuffer((__gm__ float *)workspace, tiling.M * tiling.N);
-  TQue<TPosition::VECOUT, 1> que;
+  // The fetched block goes straight back out: MTE2 fills the buffer, MTE3
+  // drains it, so it passes through a VECIN -> VECOUT bind, whose EnQue/DeQue
+  // orders MTE3 after MTE2 (WaitGetTensorC orders only the vector pipe) and
+  // whose FreeTensor/AllocTensor orders the next fetch after the copy out.
+  TQueBind<TPosition::VECIN, TPosition::VECOUT, 1> que;
   pipe.InitBuffer(que, 1, tiling.baseM * tiling.baseN * sizeof(float));
   matmul::Matmul<AType, AType, CType> mm;
   REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);
@@ -37,6 +41,8 @@ extern "C" __global__ __aicore__ void two_loops(GM_ADDR a, GM_ADDR b, GM_ADDR y,
       LocalTensor<float> c = que.AllocTensor<float>();
       mm.GetTensorC<false>(c, 0, true);
       mm.WaitGetTensorC();
+      que.EnQue(c);
+      c = que.DeQue<float>();
       int offset = round % roundM * tiling.baseM * tiling.N +
                    round / roundM * tiling.baseN;
       DataCopy(gy[offset], c, params);
