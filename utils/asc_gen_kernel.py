@@ -148,6 +148,11 @@ class Generator:
         self.features = set()
         self.live = {"%qv": 0, "%qh": 0, "%qo": 0, "%qho": 0}
         self.unwaited = []  # issues without a wait flag: pending until the end
+        # GM written by copy-outs (MTE3) that no barrier has yet ordered
+        # before a later copy-in (MTE2); per enclosing loop body, the GM it
+        # copies out and in (docs/Runtime.md, "Pipes").
+        self.mte3_written = []
+        self.loop_frames = []
         self.extra_pending = []
         self.ub_counter = 0
         self.bb = 0
@@ -343,7 +348,7 @@ class Generator:
             iv = self.fresh("iv")
             self.emit(f"scf.for {iv} = %c0 to %c2 step %c1 {{")
             self.indent += 2
-            self.block(depth + 1, outer)
+            self.loop_body(lambda: self.block(depth + 1, outer))
             self.indent -= 2
             self.emit("}")
         elif kind in ("if", "ifelse"):
@@ -513,7 +518,7 @@ class Generator:
         barg = self.fresh("round")
         self.emit(f"^bb0({barg}: i32):")
         self.indent += 2
-        body()
+        self.loop_body(body)
         nxt = self.fresh("next")
         self.emit(f"{nxt} = arith.addi {barg}, %i1 : i32")
         self.emit(f"scf.yield {nxt} : i32")
@@ -546,7 +551,7 @@ class Generator:
             self.emit(f"asc.matmul.wait_get_tensor_c {o.ssa} : {o.type}")
             n = self.const(BASE_M * N, "i32")
             self.vector_out(t, "%qv", "!q_f32", "!ub_f32", n, dst.ssa, "!gm_f32", "f32",
-                            op="adds", scalar=0.25)
+                            op="adds", scalar=0.25, region=dst.region(BASE_M * N))
         self.iterate_loop(o, body)
         self.features.add("getTensorC-ub")
 
@@ -577,9 +582,11 @@ class Generator:
             self.emit(f"asc.matmul.wait_get_tensor_c {o.ssa} : {o.type}")
             t = self.alloc("%qv", "!q_f32", "!ub_f32")
             n = self.const(BASE_M * N, "i32")
+            self.copy_in_from(o.ws.region())
             self.emit(f"asc.data_copy {t}, {blk}, {n} : !ub_f32, !gm_f32")
             u = self.handoff("%qv", "!q_f32", "!ub_f32", t)
-            self.vector_out(u, "%qv", "!q_f32", "!ub_f32", n, dst.ssa, "!gm_f32", "f32")
+            self.vector_out(u, "%qv", "!q_f32", "!ub_f32", n, dst.ssa, "!gm_f32", "f32",
+                            region=dst.region(BASE_M * N))
         self.iterate_loop(o, body)
         self.features.add("getTensorC-view")
 
@@ -624,7 +631,8 @@ class Generator:
             t = self.alloc("%qv", "!q_f32", "!ub_f32")
             self.emit(f"asc.matmul.get_batch_tensor_c {o.ssa}, %nb, %nb into {t} {{sync = false}} : {o.type}, !ub_f32")
             n = self.const(BATCH * C_ELEMS, "i32")
-            self.vector_out(t, "%qv", "!q_f32", "!ub_f32", n, dst.ssa, "!gm_f32", "f32")
+            self.vector_out(t, "%qv", "!q_f32", "!ub_f32", n, dst.ssa, "!gm_f32", "f32",
+                            region=dst.region(BATCH * C_ELEMS))
             self.features.add("get_batch_tensor_c")
             # Until the kernel's end for the rules that keep an issue
             # without its wait flag pending until then.
@@ -645,9 +653,11 @@ class Generator:
                 return
             t = self.alloc("%qv", "!q_f32", "!ub_f32")
             n = self.const(C_ELEMS, "i32")
+            self.copy_in_from(o.ws.region(C_ELEMS))
             self.emit(f"asc.data_copy {t}, {o.ws.ssa}, {n} : !ub_f32, !gm_f32")
             u = self.handoff("%qv", "!q_f32", "!ub_f32", t)
-            self.vector_out(u, "%qv", "!q_f32", "!ub_f32", n, dst.ssa, "!gm_f32", "f32")
+            self.vector_out(u, "%qv", "!q_f32", "!ub_f32", n, dst.ssa, "!gm_f32", "f32",
+                            region=dst.region(C_ELEMS))
         self.extra_pending.append(Issue(o, "wait_iterate_batch", [out_ws], self.obj_inputs(o), after_wait=read))
 
     # -- vector work ------------------------------------------------------
@@ -678,12 +688,43 @@ class Generator:
     def out_room(self, elem):
         return self.live["%qho" if elem == "f16" else "%qo"] < 2
 
+    def copied_out(self, region):
+        self.mte3_written.append(region)
+        for writes, _ in self.loop_frames:
+            writes.append(region)
+
+    def copy_in_from(self, region):
+        """Before a copy-in (MTE2) of GM `region`: a copy-out (MTE3) of
+        overlapping GM reaches it only through PipeBarrier<PIPE_ALL> (or a
+        MTE3_MTE2 flag, which the dialect has no op for)."""
+        for _, reads in self.loop_frames:
+            reads.append(region)
+        if any(region.overlaps(w) for w in self.mte3_written):
+            self.barrier()
+
+    def barrier(self):
+        self.emit("asc.pipe_barrier pipe_all")
+        self.mte3_written = []
+        self.features.add("pipe-barrier")
+
+    def loop_body(self, emit_body):
+        """A loop body; a copy-out in one iteration and a copy-in of
+        overlapping GM in the next need a barrier at the body's end."""
+        frame = ([], [])
+        self.loop_frames.append(frame)
+        emit_body()
+        self.loop_frames.pop()
+        writes, reads = frame
+        if any(r.overlaps(w) for r in reads for w in writes):
+            self.barrier()
+
     def vector_out(self, src, q, qty, ty, n, dst, gm_ty, elem, op="muls",
-                   scalar=1.0, params=None):
+                   scalar=1.0, params=None, region=None):
         """The vector unit writes `src` (a buffer of VECIN queue `q` the
         vector unit may read) into a VECOUT buffer, frees `src`, and the
         VECOUT queue hands the result to MTE3 for the copy to `dst` (with
         `params`: a strided copy)."""
+        assert region is not None, "vector_out needs the GM region it writes"
         oq, oty = ("%qho", "!ubo_h") if elem == "f16" else ("%qo", "!ubo_f32")
         y = self.alloc(oq, "!q_out", oty)
         k = self.const(scalar, elem)
@@ -696,6 +737,7 @@ class Generator:
         else:
             self.emit(f"asc.data_copy {dst}, {z}, {n} : {gm_ty}, {oty}")
         self.free(oq, "!q_out", z, oty)
+        self.copied_out(region)
 
     def vector_work(self, outer, pending):
         """GM -> UB, vector instructions, UB -> GM (maybe strided). Waits for
@@ -729,6 +771,7 @@ class Generator:
         dst = self.view(dst_buf, dst_off)
         n = self.const(count, "i32")
         t = self.alloc(q, qty, ty)
+        self.copy_in_from(reads[0])
         self.emit(f"asc.data_copy {t}, {src.ssa}, {n} : {ty}, {gm_ty}")
         u = self.handoff(q, qty, ty, t)
         for _ in range(r.randint(1, 3)):
@@ -747,6 +790,7 @@ class Generator:
                 # handed to the vector unit.
                 w = self.alloc(q, qty, ty)
                 src2 = self.view(src_buf, src_off)
+                self.copy_in_from(reads[0])
                 self.emit(f"asc.data_copy {w}, {src2.ssa}, {n} : {ty}, {gm_ty}")
                 w2 = self.handoff(q, qty, ty, w)
                 self.emit(f"asc.add {u}, {u}, {w2}, {n} : {ty}, {ty}, {ty}")
@@ -760,7 +804,8 @@ class Generator:
             self.features.add("strided-copy")
         op = r.choice(["muls", "adds"])
         self.vector_out(u, q, qty, ty, n, dst.ssa, gm_ty, elem, op=op,
-                        scalar=r.choice([1.0, 0.5]), params=params)
+                        scalar=r.choice([1.0, 0.5]), params=params,
+                        region=writes[0])
         self.features.add("vector")
 
     def launch(self):
