@@ -9,14 +9,16 @@
 //   mm.SetTensorA(aGlobal); mm.SetTensorB(bGlobal);
 //   mm.template Iterate<false>();         // the cube computes every block
 //   for (int32_t count = 0; count < roundM * roundN; ++count) {
-//     cLocal = outQueueY.AllocTensor<float>();
+//     cLocal = inQueueC.AllocTensor<float>();
 //     mm.template GetTensorC<false>(cLocal, 0, true);   // async fetch to UB
 //     startOffset = count % roundM * baseM * N + count / roundM * baseN;
+//     yLocal = outQueueY.AllocTensor<float>();
 //     mm.WaitGetTensorC();                               // block is in UB
-//     Muls(cLocal, cLocal, scale, baseM * baseN);
-//     outQueueY.EnQue(cLocal); cLocal = outQueueY.DeQue<float>();
-//     DataCopy(yGlobal[startOffset], cLocal, copyParam);
-//     outQueueY.FreeTensor(cLocal);
+//     Muls(yLocal, cLocal, scale, baseM * baseN);
+//     inQueueC.FreeTensor(cLocal);
+//     outQueueY.EnQue(yLocal); yLocal = outQueueY.DeQue<float>();
+//     DataCopy(yGlobal[startOffset], yLocal, copyParam);
+//     outQueueY.FreeTensor(yLocal);
 //   }
 //   mm.End();
 //
@@ -24,23 +26,31 @@
 // one Iterate<false>() starts the cube on all singleCoreM x singleCoreN of
 // the core's C, block by block into the workspace, and a loop counted over
 // the roundM * roundN blocks fetches them in order. Each iteration issues
-// an asynchronous GetTensorC of the next baseM x baseN block into a VECOUT
+// an asynchronous GetTensorC of the next baseM x baseN block into a VECIN
 // buffer, does the scalar work that does not need the block (its offset in
 // y), and waits with WaitGetTensorC right before the first vector
-// instruction that reads the buffer. (test/asc-run/async-fetch.test runs
-// the same kernel written as while (mm.Iterate<false>()) { ... } and gets
-// the same bits.)
+// instruction that reads the buffer, which writes a VECOUT buffer for the
+// copy out. The fetch is an MTE2 copy: its buffer comes from a VECIN queue,
+// whose AllocTensor orders MTE2 after the vector reads of the buffer's last
+// use (FreeTensor/AllocTensor flag V_MTE2); a VECOUT buffer's orders only
+// the vector pipe after MTE3, so fetching into it could overwrite a block
+// still being scaled or copied out. (test/asc-run/async-fetch.test runs the
+// same kernel written as while (mm.Iterate<false>()) { ... } and gets the
+// same bits.)
 //
 // What it shows: SetWorkspace before one async asc.matmul.iterate whose
 // answer nobody reads, then an scf.for over the block count with an async
 // get_tensor_c into a local tensor and its wait_get_tensor_c, issue and wait
 // paired per iteration.
 
-// GlobalTensor<half>, GlobalTensor<float>, LocalTensor<float> at VECOUT
+// GlobalTensor<half>, GlobalTensor<float>, LocalTensor<float> at VECIN and
+// VECOUT
 !gm_f16 = !asc.global_tensor<f16>
 !gm_f32 = !asc.global_tensor<f32>
+!ub_in = !asc.local_tensor<vecin, f32>
 !ub_out = !asc.local_tensor<vecout, f32>
-// TQue<TPosition::VECOUT, 2>
+// TQue<TPosition::VECIN, 2>, TQue<TPosition::VECOUT, 2>
+!que_in = !asc.queue<vecin, 2>
 !que_out = !asc.queue<vecout, 2>
 // matmul::Matmul<MatmulType<GM, ND, half>, MatmulType<GM, ND, half>,
 //                MatmulType<VECOUT, ND, float>>
@@ -103,10 +113,13 @@ module {
     %sys_workspace = asc.get_sys_workspace_ptr
     asc.matmul.register %pipe, %sys_workspace, %mm tiling %tiling : !mm_t
 
+    // pipe.InitBuffer(inQueueC, 2, baseM * baseN * sizeof(float));
     // pipe.InitBuffer(outQueueY, 2, baseM * baseN * sizeof(float));
+    %in_queue_c = asc.queue.create : !que_in
     %out_queue_y = asc.queue.create : !que_out
     %block_elems = arith.muli %base_m, %base_n : i32
     %block_bytes = arith.muli %block_elems, %c4_i32 : i32
+    asc.pipe.init_buffer %pipe, %in_queue_c, %c2_i32, %block_bytes : !que_in
     asc.pipe.init_buffer %pipe, %out_queue_y, %c2_i32, %block_bytes : !que_out
 
     // mm.SetWorkspace(workspaceGlobal);
@@ -132,10 +145,10 @@ module {
     %round_n = arith.divsi %single_n, %base_n : i32
     %blocks = arith.muli %round_m, %round_n : i32
     scf.for %count = %c0_i32 to %blocks step %c1_i32 : i32 {
-      // cLocal = outQueueY.AllocTensor<float>();
+      // cLocal = inQueueC.AllocTensor<float>();
       // mm.template GetTensorC<false>(cLocal, 0, true);
-      %c_local = asc.queue.alloc_tensor %out_queue_y : !que_out -> !ub_out
-      asc.matmul.get_tensor_c %mm, %c_local {sync = false, en_atomic = 0 : i32, en_sequential_write = true} : !mm_t, !ub_out
+      %c_local = asc.queue.alloc_tensor %in_queue_c : !que_in -> !ub_in
+      asc.matmul.get_tensor_c %mm, %c_local {sync = false, en_atomic = 0 : i32, en_sequential_write = true} : !mm_t, !ub_in
       // Scalar work that does not need the block, while it is fetched:
       // startOffset = count % roundM * baseM * N + count / roundM * baseN;
       %m_step = arith.remsi %count, %round_m : i32
@@ -145,18 +158,22 @@ module {
       %n_start = arith.muli %n_step, %base_n : i32
       %start_offset = arith.addi %m_start, %n_start : i32
       %start_offset_i64 = arith.extsi %start_offset : i32 to i64
+      // yLocal = outQueueY.AllocTensor<float>();
+      %y_local = asc.queue.alloc_tensor %out_queue_y : !que_out -> !ub_out
       // mm.WaitGetTensorC();   // right before the first read of cLocal
       asc.matmul.wait_get_tensor_c %mm : !mm_t
-      // Muls(cLocal, cLocal, scale, baseM * baseN);
-      // outQueueY.EnQue(cLocal); cLocal = outQueueY.DeQue<float>();
-      asc.muls %c_local, %c_local, %scale, %block_elems : !ub_out, !ub_out
-      asc.queue.enque %out_queue_y, %c_local : !que_out, !ub_out
-      %y_local = asc.queue.deque %out_queue_y : !que_out -> !ub_out
-      // DataCopy(yGlobal[startOffset], cLocal, copyParam);
-      // outQueueY.FreeTensor(cLocal);
+      // Muls(yLocal, cLocal, scale, baseM * baseN);
+      // inQueueC.FreeTensor(cLocal);
+      // outQueueY.EnQue(yLocal); yLocal = outQueueY.DeQue<float>();
+      asc.muls %y_local, %c_local, %scale, %block_elems : !ub_out, !ub_in
+      asc.queue.free_tensor %in_queue_c, %c_local : !que_in, !ub_in
+      asc.queue.enque %out_queue_y, %y_local : !que_out, !ub_out
+      %y_store = asc.queue.deque %out_queue_y : !que_out -> !ub_out
+      // DataCopy(yGlobal[startOffset], yLocal, copyParam);
+      // outQueueY.FreeTensor(yLocal);
       %y_block = asc.subview %y_global[%start_offset_i64] : !gm_f32
-      asc.data_copy %y_block, %y_local params(%base_m, %block_len, %c0_i32, %dst_stride) : !gm_f32, !ub_out
-      asc.queue.free_tensor %out_queue_y, %y_local : !que_out, !ub_out
+      asc.data_copy %y_block, %y_store params(%base_m, %block_len, %c0_i32, %dst_stride) : !gm_f32, !ub_out
+      asc.queue.free_tensor %out_queue_y, %y_store : !que_out, !ub_out
     }
     // mm.End();
     asc.matmul.end %mm : !mm_t

@@ -13,19 +13,26 @@
 //    (NORMAL batch layout, batches contiguous) straight into C in GM.
 //
 // 2. @batch_matmul_nbatch_custom: IterateNBatch into the workspace, then
-//    BATCH_LOOP reads of the results with GetBatchTensorC into UB.
+//    BATCH_LOOP fetches of the results with GetBatchTensorC into UB, the
+//    documented form: IterateNBatch without its wait flag and no
+//    WaitIterateBatch. The cube core's server signals after each loop
+//    (MatmulService::StartIterateNBatch), and each GetBatchTensorC waits for
+//    its loop's signal (MatmulClient::GetBatchTensorC). With the wait flag the
+//    server would signal once, WaitIterateBatch() would take that signal and
+//    the first GetBatchTensorC would wait forever.
 //
 //      mm.SetWorkspace(workspaceGlobal);
 //      mm.SetTensorA(aGlobal); mm.SetTensorB(bGlobal);
-//      mm.IterateNBatch<false, true>(BATCH_LOOP, batchA, batchB, false);
-//      mm.WaitIterateBatch();
+//      mm.IterateNBatch<false, false>(BATCH_LOOP, batchA, batchB, false);
 //      for (int32_t i = 0; i < BATCH_LOOP; ++i) {
-//        cLocal = outQueueC.AllocTensor<float>();
+//        cLocal = inQueueC.AllocTensor<float>();   // VECIN: the fetch is MTE2
 //        mm.GetBatchTensorC<false>(cLocal, batchA, batchB, false);
-//        Muls(cLocal, cLocal, scale, batchNum * M * N);
-//        outQueueC.EnQue(cLocal); cLocal = outQueueC.DeQue<float>();
-//        DataCopy(cGlobal[i * batchNum * M * N], cLocal, batchNum * M * N);
-//        outQueueC.FreeTensor(cLocal);
+//        yLocal = outQueueY.AllocTensor<float>();
+//        Muls(yLocal, cLocal, scale, batchNum * M * N);
+//        inQueueC.FreeTensor(cLocal);
+//        outQueueY.EnQue(yLocal); yLocal = outQueueY.DeQue<float>();
+//        DataCopy(cGlobal[i * batchNum * M * N], yLocal, batchNum * M * N);
+//        outQueueY.FreeTensor(yLocal);
 //      }
 //      mm.End();
 //
@@ -33,15 +40,18 @@
 //    BSNGD/BNGS1S2 batch layouts, as IterateNBatch requires.
 //
 // What it shows: iterate_batch (mix form, GM output, async with the wait
-// flag) completed by wait_iterate_batch; iterate_n_batch (async with the wait
-// flag) completed by wait_iterate_batch before an scf.for of
-// get_batch_tensor_c into UB.
+// flag) completed by wait_iterate_batch; iterate_n_batch (async without the
+// wait flag) consumed by an scf.for of get_batch_tensor_c into UB, one fetch
+// per batch loop, with no wait.
 
 // GlobalTensor<half>, GlobalTensor<float>
 !gm_f16 = !asc.global_tensor<f16>
 !gm_f32 = !asc.global_tensor<f32>
-// LocalTensor<float> at VECOUT, TQue<TPosition::VECOUT, 2>
+// LocalTensor<float> at VECIN and VECOUT, TQue<TPosition::VECIN, 2>,
+// TQue<TPosition::VECOUT, 2>
+!ub_in = !asc.local_tensor<vecin, f32>
 !ub_out = !asc.local_tensor<vecout, f32>
+!que_in = !asc.queue<vecin, 2>
 !que_out = !asc.queue<vecout, 2>
 // matmul::Matmul<MatmulType<GM, ND, half, false, LayoutMode::NORMAL>,
 //                MatmulType<GM, ND, half, false, LayoutMode::NORMAL>,
@@ -194,10 +204,13 @@ module {
     %sys_workspace = asc.get_sys_workspace_ptr
     asc.matmul.register %pipe, %sys_workspace, %mm tiling %tiling : !mm_nbatch_t
 
-    // pipe.InitBuffer(outQueueC, 2, batchNum * M * N * sizeof(float));
-    %out_queue_c = asc.queue.create : !que_out
+    // pipe.InitBuffer(inQueueC, 2, batchNum * M * N * sizeof(float));
+    // pipe.InitBuffer(outQueueY, 2, batchNum * M * N * sizeof(float));
+    %in_queue_c = asc.queue.create : !que_in
+    %out_queue_y = asc.queue.create : !que_out
     %group_bytes = arith.muli %c_group, %c4_i32 : i32
-    asc.pipe.init_buffer %pipe, %out_queue_c, %c2_i32, %group_bytes : !que_out
+    asc.pipe.init_buffer %pipe, %in_queue_c, %c2_i32, %group_bytes : !que_in
+    asc.pipe.init_buffer %pipe, %out_queue_y, %c2_i32, %group_bytes : !que_out
 
     // mm.SetWorkspace(workspaceGlobal);
     // mm.SetTensorA(aGlobal); mm.SetTensorB(bGlobal);
@@ -205,29 +218,32 @@ module {
     asc.matmul.set_tensor_a %mm, %a_global : !mm_nbatch_t, !gm_f16
     asc.matmul.set_tensor_b %mm, %b_global : !mm_nbatch_t, !gm_f16
 
-    // mm.IterateNBatch<false, true>(BATCH_LOOP, batchA, batchB, false);
-    asc.matmul.iterate_n_batch %mm, %batch_loop, %batch_a, %batch_b {sync = false, wait_iterate_batch = true, en_sequential_write = false} : !mm_nbatch_t
-    // mm.WaitIterateBatch();
-    asc.matmul.wait_iterate_batch %mm : !mm_nbatch_t
+    // mm.IterateNBatch<false, false>(BATCH_LOOP, batchA, batchB, false);
+    // No WaitIterateBatch(): each GetBatchTensorC below waits for its loop.
+    asc.matmul.iterate_n_batch %mm, %batch_loop, %batch_a, %batch_b {sync = false, en_sequential_write = false} : !mm_nbatch_t
 
     // for (int32_t i = 0; i < BATCH_LOOP; ++i) {
     scf.for %i = %c0_i32 to %batch_loop step %c1_i32 : i32 {
-      // cLocal = outQueueC.AllocTensor<float>();
-      // mm.GetBatchTensorC<false>(cLocal, batchA, batchB, false);
-      %c_local = asc.queue.alloc_tensor %out_queue_c : !que_out -> !ub_out
-      asc.matmul.get_batch_tensor_c %mm, %batch_a, %batch_b into %c_local {sync = false, en_sequential_write = false} : !mm_nbatch_t, !ub_out
-      // Muls(cLocal, cLocal, scale, batchNum * M * N);
-      // outQueueC.EnQue(cLocal); cLocal = outQueueC.DeQue<float>();
-      asc.muls %c_local, %c_local, %scale, %c_group : !ub_out, !ub_out
-      asc.queue.enque %out_queue_c, %c_local : !que_out, !ub_out
-      %c_out = asc.queue.deque %out_queue_c : !que_out -> !ub_out
-      // DataCopy(cGlobal[i * batchNum * M * N], cLocal, batchNum * M * N);
-      // outQueueC.FreeTensor(cLocal);
+      // cLocal = inQueueC.AllocTensor<float>();
+      // mm.GetBatchTensorC<false>(cLocal, batchA, batchB, false);  // loop i
+      %c_local = asc.queue.alloc_tensor %in_queue_c : !que_in -> !ub_in
+      asc.matmul.get_batch_tensor_c %mm, %batch_a, %batch_b into %c_local {sync = false, en_sequential_write = false} : !mm_nbatch_t, !ub_in
+      // yLocal = outQueueY.AllocTensor<float>();
+      // Muls(yLocal, cLocal, scale, batchNum * M * N);
+      // inQueueC.FreeTensor(cLocal);
+      // outQueueY.EnQue(yLocal); yLocal = outQueueY.DeQue<float>();
+      %y_local = asc.queue.alloc_tensor %out_queue_y : !que_out -> !ub_out
+      asc.muls %y_local, %c_local, %scale, %c_group : !ub_out, !ub_in
+      asc.queue.free_tensor %in_queue_c, %c_local : !que_in, !ub_in
+      asc.queue.enque %out_queue_y, %y_local : !que_out, !ub_out
+      %c_out = asc.queue.deque %out_queue_y : !que_out -> !ub_out
+      // DataCopy(cGlobal[i * batchNum * M * N], yLocal, batchNum * M * N);
+      // outQueueY.FreeTensor(yLocal);
       %i_offset = arith.muli %i, %c_group : i32
       %i_offset_i64 = arith.extsi %i_offset : i32 to i64
       %c_batch = asc.subview %c_global[%i_offset_i64] : !gm_f32
       asc.data_copy %c_batch, %c_out, %c_group : !gm_f32, !ub_out
-      asc.queue.free_tensor %out_queue_c, %c_out : !que_out, !ub_out
+      asc.queue.free_tensor %out_queue_y, %c_out : !que_out, !ub_out
     }
     // }
     // mm.End();

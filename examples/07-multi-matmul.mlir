@@ -15,12 +15,14 @@
 //   mmV.IterateAll<false>(vGlobal, 0, false, true);     // pending: V
 //   mmG.template Iterate<false>();                      // starts all G blocks
 //   for (int32_t count = 0; count < roundM * roundN; ++count) {
-//     gLocal = outQueueG.AllocTensor<float>();
+//     gLocal = inQueueG.AllocTensor<float>();      // VECIN: the fetch is MTE2
 //     mmG.template GetTensorC<false>(gLocal, 0, true);  // pending: G block
 //     ...
+//     gOut = outQueueG.AllocTensor<float>();
 //     mmG.WaitGetTensorC();
-//     LeakyRelu(gLocal, gLocal, 0.01, baseM * baseN);
-//     ... DataCopy(gGlobal[startOffset], gLocal, copyParam); ...
+//     LeakyRelu(gOut, gLocal, 0.01, baseM * baseN);
+//     inQueueG.FreeTensor(gLocal);
+//     ... DataCopy(gGlobal[startOffset], gOut, copyParam); ...
 //   }
 //   mmQ.WaitIterateAll(); mmK.WaitIterateAll(); mmV.WaitIterateAll();
 //   mmQ.End(); mmK.End(); mmV.End(); mmG.End();
@@ -48,11 +50,14 @@
 // wait_get_tensor_c, each fetching the next block); each object waited on by
 // its own wait and released by its own end.
 
-// GlobalTensor<half>, GlobalTensor<float>, LocalTensor<float> at VECOUT
+// GlobalTensor<half>, GlobalTensor<float>, LocalTensor<float> at VECIN and
+// VECOUT
 !gm_f16 = !asc.global_tensor<f16>
 !gm_f32 = !asc.global_tensor<f32>
+!ub_in = !asc.local_tensor<vecin, f32>
 !ub_out = !asc.local_tensor<vecout, f32>
-// TQue<TPosition::VECOUT, 2>
+// TQue<TPosition::VECIN, 2>, TQue<TPosition::VECOUT, 2>
+!que_in = !asc.queue<vecin, 2>
 !que_out = !asc.queue<vecout, 2>
 // matmul::Matmul<MatmulType<GM, ND, half>, MatmulType<GM, ND, half>,
 //                MatmulType<GM, ND, half>>  mmQ, mmK, mmV;
@@ -146,10 +151,13 @@ module {
     %sys_workspace = asc.get_sys_workspace_ptr
     asc.matmul.register %pipe, %sys_workspace, %mm_q, %mm_k, %mm_v, %mm_g tiling %q_tiling, %k_tiling, %v_tiling, %g_tiling : !mm_proj_t, !mm_proj_t, !mm_proj_t, !mm_gate_t
 
+    // pipe.InitBuffer(inQueueG, 2, gTiling.baseM * gTiling.baseN * sizeof(float));
     // pipe.InitBuffer(outQueueG, 2, gTiling.baseM * gTiling.baseN * sizeof(float));
+    %in_queue_g = asc.queue.create : !que_in
     %out_queue_g = asc.queue.create : !que_out
     %block_elems = arith.muli %base_m, %base_n : i32
     %block_bytes = arith.muli %block_elems, %c4_i32 : i32
+    asc.pipe.init_buffer %pipe, %in_queue_g, %c2_i32, %block_bytes : !que_in
     asc.pipe.init_buffer %pipe, %out_queue_g, %c2_i32, %block_bytes : !que_out
 
     // mmQ.SetTensorA(xGlobal); mmQ.SetTensorB(wqGlobal); ... for K, V, G;
@@ -188,10 +196,10 @@ module {
     %round_n = arith.divsi %single_n, %base_n : i32
     %blocks = arith.muli %round_m, %round_n : i32
     scf.for %count = %c0_i32 to %blocks step %c1_i32 : i32 {
-      // gLocal = outQueueG.AllocTensor<float>();
+      // gLocal = inQueueG.AllocTensor<float>();
       // mmG.template GetTensorC<false>(gLocal, 0, true);
-      %g_local = asc.queue.alloc_tensor %out_queue_g : !que_out -> !ub_out
-      asc.matmul.get_tensor_c %mm_g, %g_local {sync = false, en_sequential_write = true} : !mm_gate_t, !ub_out
+      %g_local = asc.queue.alloc_tensor %in_queue_g : !que_in -> !ub_in
+      asc.matmul.get_tensor_c %mm_g, %g_local {sync = false, en_sequential_write = true} : !mm_gate_t, !ub_in
       // startOffset = count % roundM * baseM * N + count / roundM * baseN;
       %m_step = arith.remsi %count, %round_m : i32
       %m_step_rows = arith.muli %m_step, %base_m : i32
@@ -200,15 +208,19 @@ module {
       %n_start = arith.muli %n_step, %base_n : i32
       %start_offset = arith.addi %m_start, %n_start : i32
       %start_offset_i64 = arith.extsi %start_offset : i32 to i64
+      // gOut = outQueueG.AllocTensor<float>();
       // mmG.WaitGetTensorC();
-      // LeakyRelu(gLocal, gLocal, 0.01, baseM * baseN);
-      // outQueueG.EnQue(gLocal); gLocal = outQueueG.DeQue<float>();
+      // LeakyRelu(gOut, gLocal, 0.01, baseM * baseN);
+      // inQueueG.FreeTensor(gLocal);
+      // outQueueG.EnQue(gOut); gOut = outQueueG.DeQue<float>();
+      %g_result = asc.queue.alloc_tensor %out_queue_g : !que_out -> !ub_out
       asc.matmul.wait_get_tensor_c %mm_g : !mm_gate_t
-      asc.leaky_relu %g_local, %g_local, %alpha, %block_elems : !ub_out, !ub_out
-      asc.queue.enque %out_queue_g, %g_local : !que_out, !ub_out
+      asc.leaky_relu %g_result, %g_local, %alpha, %block_elems : !ub_out, !ub_in
+      asc.queue.free_tensor %in_queue_g, %g_local : !que_in, !ub_in
+      asc.queue.enque %out_queue_g, %g_result : !que_out, !ub_out
       %g_out = asc.queue.deque %out_queue_g : !que_out -> !ub_out
-      // DataCopy(gGlobal[startOffset], gLocal, copyParam);
-      // outQueueG.FreeTensor(gLocal);
+      // DataCopy(gGlobal[startOffset], gOut, copyParam);
+      // outQueueG.FreeTensor(gOut);
       %g_block = asc.subview %g_global[%start_offset_i64] : !gm_f32
       asc.data_copy %g_block, %g_out params(%base_m, %block_len, %c0_i32, %dst_stride) : !gm_f32, !ub_out
       asc.queue.free_tensor %out_queue_g, %g_out : !que_out, !ub_out

@@ -119,10 +119,100 @@ SetSysWorkspace(GM_ADDR workspace) {
   (void)workspace;
 }
 
+/// PipeBarrier<PIPE_ALL> orders every pipe after all of them; a barrier of
+/// one pipe orders that pipe after itself, which program order within a pipe
+/// already gives the checker.
 template <pipe_t pipe>
 inline void PipeBarrier(asc_run::Loc loc = asc_run::Loc::current()) {
   (void)loc;
+  if (pipe == PIPE_ALL)
+    asc_run::state().clocks.barrierAll();
   asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
+}
+
+/// The hardware events between two pipes (CANN's HardEvent, source pipe
+/// first) that SetFlag/WaitFlag name.
+enum class HardEvent : uint8_t {
+  MTE2_V,
+  V_MTE2,
+  V_MTE3,
+  MTE3_V,
+  MTE2_MTE3,
+  MTE3_MTE2,
+  S_V,
+  V_S,
+  MTE2_S,
+  S_MTE2,
+  MTE3_S,
+  S_MTE3,
+};
+using event_t = int32_t;
+
+namespace detail {
+/// The source and destination pipes of an event.
+constexpr asc_run::Pipe eventSource(HardEvent e) {
+  switch (e) {
+  case HardEvent::MTE2_V:
+  case HardEvent::MTE2_MTE3:
+  case HardEvent::MTE2_S:
+    return asc_run::PipeMte2;
+  case HardEvent::V_MTE2:
+  case HardEvent::V_MTE3:
+  case HardEvent::V_S:
+    return asc_run::PipeV;
+  case HardEvent::MTE3_V:
+  case HardEvent::MTE3_MTE2:
+  case HardEvent::MTE3_S:
+    return asc_run::PipeMte3;
+  default:
+    return asc_run::PipeS;
+  }
+}
+constexpr asc_run::Pipe eventTarget(HardEvent e) {
+  switch (e) {
+  case HardEvent::MTE2_V:
+  case HardEvent::MTE3_V:
+  case HardEvent::S_V:
+    return asc_run::PipeV;
+  case HardEvent::V_MTE2:
+  case HardEvent::MTE3_MTE2:
+  case HardEvent::S_MTE2:
+    return asc_run::PipeMte2;
+  case HardEvent::V_MTE3:
+  case HardEvent::MTE2_MTE3:
+  case HardEvent::S_MTE3:
+    return asc_run::PipeMte3;
+  default:
+    return asc_run::PipeS;
+  }
+}
+} // namespace detail
+
+/// SetFlag<e>(id): the source pipe of `e` sets the flag after what it did so
+/// far; WaitFlag<e>(id): the target pipe waits for it. A WaitFlag without a
+/// SetFlag would wait forever on the device.
+template <HardEvent event>
+inline void SetFlag(event_t eventID,
+                    asc_run::Loc loc = asc_run::Loc::current()) {
+  (void)loc;
+  asc_run::state().flags.push_back(
+      {{int(event), eventID},
+       asc_run::state().clocks.vc[detail::eventSource(event)]});
+}
+template <HardEvent event>
+inline void WaitFlag(event_t eventID,
+                     asc_run::Loc loc = asc_run::Loc::current()) {
+  auto &flags = asc_run::state().flags;
+  for (auto it = flags.begin(); it != flags.end(); ++it)
+    if (it->first == std::make_pair(int(event), eventID)) {
+      asc_run::joinInto(asc_run::state().clocks.vc[detail::eventTarget(event)],
+                        it->second);
+      flags.erase(it);
+      return;
+    }
+  asc_run::hang("WaitFlag at " + loc.str() + " waits for event " +
+                std::to_string(eventID) +
+                ", which no SetFlag of the same HardEvent set");
 }
 
 //===----------------------------------------------------------------------===//
@@ -144,12 +234,14 @@ public:
   }
   PrimType GetValue(const uint64_t offset,
                     asc_run::Loc loc = asc_run::Loc::current()) const {
+    asc_run::OnPipe onScalar(asc_run::PipeS);
     asc_run::checkRead("GlobalTensor::GetValue", loc, address_ + offset,
                        sizeof(T));
     return address_[offset];
   }
   void SetValue(const uint64_t offset, PrimType value,
                 asc_run::Loc loc = asc_run::Loc::current()) {
+    asc_run::OnPipe onScalar(asc_run::PipeS);
     asc_run::checkWrite("GlobalTensor::SetValue", loc, address_ + offset,
                         sizeof(T));
     address_[offset] = value;
@@ -187,12 +279,14 @@ public:
   PrimType *GetPhyAddr() const { return address_; }
   PrimType GetValue(const uint32_t offset,
                     asc_run::Loc loc = asc_run::Loc::current()) const {
+    asc_run::OnPipe onScalar(asc_run::PipeS);
     asc_run::checkRead("LocalTensor::GetValue", loc, address_ + offset,
                        sizeof(T));
     return address_[offset];
   }
   void SetValue(const uint32_t offset, PrimType value,
                 asc_run::Loc loc = asc_run::Loc::current()) {
+    asc_run::OnPipe onScalar(asc_run::PipeS);
     asc_run::checkWrite("LocalTensor::SetValue", loc, address_ + offset,
                         sizeof(T));
     address_[offset] = value;
@@ -222,7 +316,29 @@ struct QueueBuffer {
   uint8_t *address = nullptr;
   uint32_t bytes = 0;
   enum class Use { Free, Allocated, Queued } use = Use::Free;
+  /// What the queue's consumer pipe had done when it freed the buffer
+  /// (FreeTensor's SetFlag), for the next AllocTensor's WaitFlag.
+  asc_run::Clock freed{};
+  bool hasFreed = false;
 };
+
+/// The pipes a queue hands its buffers between, as CANN's TQue<pos> does:
+/// TQueBind<GetBufferLogicPos(pos, true), GetBufferLogicPos(pos, false)>,
+/// whose EnQue/DeQue are SetFlag/WaitFlag of GetQueEvt(src, dst, true) and
+/// whose FreeTensor/AllocTensor of GetQueEvt(src, dst, false)
+/// (impl/basic_api/kernel_event.h): VECIN GM -> UB, MTE2_V and V_MTE2;
+/// VECOUT UB -> GM, V_MTE3 and MTE3_V. Other positions order nothing the
+/// vector core's checker sees.
+constexpr asc_run::Pipe queueProducer(TPosition pos) {
+  return pos == TPosition::VECIN    ? asc_run::PipeMte2
+         : pos == TPosition::VECOUT ? asc_run::PipeV
+                                    : asc_run::kPipes;
+}
+constexpr asc_run::Pipe queueConsumer(TPosition pos) {
+  return pos == TPosition::VECIN    ? asc_run::PipeV
+         : pos == TPosition::VECOUT ? asc_run::PipeMte3
+                                    : asc_run::kPipes;
+}
 
 class TPipe;
 
@@ -231,6 +347,8 @@ class TQueBase {
 public:
   std::vector<QueueBuffer> buffers;
   std::vector<int> fifo; // enqueued buffers, oldest first
+  /// What the producer pipe had done at each EnQue (its SetFlag).
+  std::vector<asc_run::Clock> fifoClocks;
   bool initialised = false;
 
   int find(const void *address) const {
@@ -307,11 +425,36 @@ private:
   Arena l0c_{"L0C", "L0C (CO1)", {}};
 };
 
-template <TPosition pos, int32_t depth, auto mask = 0>
-class TQue : public TQueBase {
+/// The pipes of a TQueBind<src, dst>: GetQueEvt of their physical
+/// memories (kernel_event.h): GM -> UB MTE2 then V, UB -> GM V then MTE3,
+/// UB -> UB (VECIN -> VECOUT, a copy through UB) MTE2 then MTE3.
+constexpr bool isUbPosition(TPosition pos) {
+  return pos == TPosition::VECIN || pos == TPosition::VECOUT ||
+         pos == TPosition::VECCALC;
+}
+constexpr asc_run::Pipe bindProducer(TPosition src, TPosition dst) {
+  return src == TPosition::GM && isUbPosition(dst)   ? asc_run::PipeMte2
+         : isUbPosition(src) && dst == TPosition::GM ? asc_run::PipeV
+         : isUbPosition(src) && isUbPosition(dst)    ? asc_run::PipeMte2
+                                                     : asc_run::kPipes;
+}
+constexpr asc_run::Pipe bindConsumer(TPosition src, TPosition dst) {
+  return src == TPosition::GM && isUbPosition(dst)   ? asc_run::PipeV
+         : isUbPosition(src) && dst == TPosition::GM ? asc_run::PipeMte3
+         : isUbPosition(src) && isUbPosition(dst)    ? asc_run::PipeMte3
+                                                     : asc_run::kPipes;
+}
+
+/// A queue whose buffers live at `pos` and pass from pipe `producer` to
+/// pipe `consumer` (TQue and TQueBind).
+template <TPosition pos, int32_t depth, asc_run::Pipe producer,
+          asc_run::Pipe consumer>
+class TQueModel : public TQueBase {
 public:
   static constexpr int kDepthLimit = 8;
   static constexpr TPosition kPosition = pos;
+  static constexpr asc_run::Pipe kProducer = producer;
+  static constexpr asc_run::Pipe kConsumer = consumer;
 
   template <typename T>
   LocalTensor<T> AllocTensor(asc_run::Loc loc = asc_run::Loc::current()) {
@@ -320,6 +463,9 @@ public:
     for (auto &b : buffers)
       if (b.use == QueueBuffer::Use::Free) {
         b.use = QueueBuffer::Use::Allocated;
+        if (b.hasFreed && kProducer != asc_run::kPipes)
+          asc_run::joinInto(asc_run::state().clocks.vc[kProducer], b.freed);
+        b.hasFreed = false;
         asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
         return LocalTensor<T>::over(
             b.address, static_cast<uint32_t>(b.bytes / sizeof(T)), pos);
@@ -343,6 +489,9 @@ public:
                                std::to_string(depth) + ")");
     buffers[i].use = QueueBuffer::Use::Queued;
     fifo.push_back(i);
+    fifoClocks.push_back(kProducer != asc_run::kPipes
+                             ? asc_run::state().clocks.vc[kProducer]
+                             : asc_run::Clock{});
     asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
     return true;
   }
@@ -353,6 +502,10 @@ public:
       asc_run::misuse(loc, "DeQue on an empty queue (missing EnQue)");
     int i = fifo.front();
     fifo.erase(fifo.begin());
+    if (kConsumer != asc_run::kPipes)
+      asc_run::joinInto(asc_run::state().clocks.vc[kConsumer],
+                        fifoClocks.front());
+    fifoClocks.erase(fifoClocks.begin());
     buffers[i].use = QueueBuffer::Use::Allocated;
     asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
     return LocalTensor<T>::over(
@@ -372,13 +525,29 @@ public:
                       buffers[i].use == QueueBuffer::Use::Free
                           ? "FreeTensor of a buffer that is already free"
                           : "FreeTensor of a buffer that is still enqueued");
-    // Freeing hands the buffer to the next AllocTensor: a write.
-    asc_run::checkWrite("FreeTensor", loc, buffers[i].address,
-                        buffers[i].bytes);
+    // Freeing hands the buffer to the next AllocTensor: a write for the
+    // pending work, no access of a pipe.
+    {
+      asc_run::OnPipe noPipe(asc_run::kPipes);
+      asc_run::checkWrite("FreeTensor", loc, buffers[i].address,
+                          buffers[i].bytes);
+    }
     buffers[i].use = QueueBuffer::Use::Free;
+    if (kConsumer != asc_run::kPipes) {
+      buffers[i].freed = asc_run::state().clocks.vc[kConsumer];
+      buffers[i].hasFreed = true;
+    }
     asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
   }
 };
+
+template <TPosition pos, int32_t depth, auto mask = 0>
+using TQue = TQueModel<pos, depth, queueProducer(pos), queueConsumer(pos)>;
+/// CANN's TQueBind: buffers at `dst` (UB for a VECIN -> VECOUT bind) handed
+/// from the pipe that fills them at `src` to the one that drains them.
+template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>
+using TQueBind = TQueModel<dst == TPosition::GM ? src : dst, depth,
+                           bindProducer(src, dst), bindConsumer(src, dst)>;
 
 //===----------------------------------------------------------------------===//
 // Data movement
@@ -398,9 +567,20 @@ struct DataCopyParams {
 
 namespace detail {
 
+/// The pipe of a DataCopy: MTE2 from GM into local memory, MTE3 from local
+/// memory to GM, and (an assumption) V between two local tensors.
+inline asc_run::Pipe copyPipe(const void *dst, bool gmSide) {
+  if (!gmSide)
+    return asc_run::PipeV;
+  uintptr_t d = reinterpret_cast<uintptr_t>(dst);
+  return asc_run::inLocalMemory({d, d + 1}) ? asc_run::PipeMte2
+                                            : asc_run::PipeMte3;
+}
+
 /// Copies `count` bytes checked as a contiguous DataCopy.
 inline void copyContiguous(void *dst, const void *src, uint64_t bytes,
                            asc_run::Loc loc, bool gmSide) {
+  asc_run::OnPipe onCopy(copyPipe(dst, gmSide));
   if (bytes % 32 != 0)
     asc_run::misuse(loc,
                     "DataCopy of " + std::to_string(bytes) +
@@ -418,6 +598,7 @@ inline void copyContiguous(void *dst, const void *src, uint64_t bytes,
 /// dstStride 32-byte units between them.
 inline void copyBlocks(uint8_t *dst, const uint8_t *src,
                        const DataCopyParams &p, asc_run::Loc loc, bool gmSide) {
+  asc_run::OnPipe onCopy(copyPipe(dst, gmSide));
   uint64_t blockBytes = static_cast<uint64_t>(p.blockLen) * 32;
   asc_run::Footprint reads, writes;
   for (uint16_t i = 0; i < p.blockCount; ++i) {
@@ -499,6 +680,7 @@ template <typename T, typename F>
 void vectorOp(const char *name, asc_run::Loc loc, const LocalTensor<T> &dst,
               std::initializer_list<const LocalTensor<T> *> srcs, int32_t count,
               F f) {
+  asc_run::OnPipe onVector(asc_run::PipeV);
   if (count < 0)
     asc_run::misuse(loc, std::string(name) + " with a negative count");
   uint64_t bytes = uint64_t(count) * sizeof(T);

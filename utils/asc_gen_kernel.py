@@ -54,6 +54,7 @@ HEADER = """!gm_f16 = !asc.global_tensor<f16>
 !ub_f32 = !asc.local_tensor<vecin, f32>
 !ub_h = !asc.local_tensor<vecin, f16>
 !ubo_f32 = !asc.local_tensor<vecout, f32>
+!ubo_h = !asc.local_tensor<vecout, f16>
 !q_f32 = !asc.queue<vecin, 2>
 !q_h = !asc.queue<vecin, 2>
 !q_out = !asc.queue<vecout, 2>
@@ -149,8 +150,13 @@ class Generator:
         self.indent = 2
         self.counter = 0
         self.features = set()
-        self.live = {"%qv": 0, "%qh": 0, "%qo": 0}
-        self.unwaited = []  # issues without a wait flag: in flight until the end
+        self.live = {"%qv": 0, "%qh": 0, "%qo": 0, "%qho": 0}
+        self.unwaited = []  # issues without a wait flag: pending until the end
+        # GM written by copy-outs (MTE3) that no barrier has yet ordered
+        # before a later copy-in (MTE2); per enclosing loop body, the GM it
+        # copies out and in (docs/Runtime.md, "Pipes").
+        self.mte3_written = []
+        self.loop_frames = []
         self.extra_pending = []
         self.ub_counter = 0
         self.bb = 0
@@ -263,9 +269,11 @@ class Generator:
             self.emit("%qv = asc.queue.create : !q_f32")
             self.emit("%qh = asc.queue.create : !q_h")
             self.emit("%qo = asc.queue.create : !q_out")
+            self.emit("%qho = asc.queue.create : !q_out")
             self.emit("%qbytes = arith.constant 2048 : i32")
             self.emit("%nbuf = arith.constant 2 : i32")
-            for q, t in (("%qv", "!q_f32"), ("%qh", "!q_h"), ("%qo", "!q_out")):
+            for q, t in (("%qv", "!q_f32"), ("%qh", "!q_h"), ("%qo", "!q_out"),
+                         ("%qho", "!q_out")):
                 self.emit(f"asc.pipe.init_buffer %pipe, {q}, %nbuf, %qbytes : {t}")
         for o in self.objs:
             # Each object's workspace is a disjoint 1024-float slice.
@@ -291,10 +299,9 @@ class Generator:
         self.stage_inputs(o)
 
     def stage_inputs(self, o):
-        """SetTensorA/B of the views in effect: each issue posts the staged
-        message and clears it, so every computation (and every new Iterate
-        loop) stages its inputs again (rule P6). Staging the same views keeps
-        the model's inputs right in branches and loops."""
+        """SetTensorA/B of the views in effect: every issue carries them, as
+        CANN's server applies a message's setters only with SetTensorA or
+        SetTensorB (MatmulService::IterateSetMessage; docs/Runtime.md)."""
         self.emit(f"asc.matmul.set_tensor_a {o.ssa}, {o.a.ssa} : {o.type}, !gm_f16")
         self.emit(f"asc.matmul.set_tensor_b {o.ssa}, {o.b.ssa} : {o.type}, !gm_f16")
 
@@ -345,7 +352,7 @@ class Generator:
             iv = self.fresh("iv")
             self.emit(f"scf.for {iv} = %c0 to %c2 step %c1 {{")
             self.indent += 2
-            self.block(depth + 1, outer)
+            self.loop_body(lambda: self.block(depth + 1, outer))
             self.indent -= 2
             self.emit("}")
         elif kind in ("if", "ifelse"):
@@ -428,7 +435,8 @@ class Generator:
         # New inputs only at the top level: a setter in a branch or a loop
         # leaves either input in effect after it (or, in a loop, before it in
         # the next iteration), which this model does not track.
-        if depth == 0 and r.random() < 0.3:
+        new_inputs = depth == 0 and r.random() < 0.3
+        if new_inputs:
             self.set_inputs(o, pending)
         else:
             self.stage_inputs(o)
@@ -437,6 +445,8 @@ class Generator:
         if self.blocked(inputs, [], blocked):
             return
         self.extra_pending = []
+        if not new_inputs:
+            self.stage_inputs(o)
         if o.kind == "plain":
             options = ["all_gm", "all_gm"]
             # Async GetTensorC stages blocks in the workspace: without
@@ -498,7 +508,7 @@ class Generator:
         self.emit(f"asc.data_copy {dst.ssa}, {t}, {n} : !gm_f32, !ub_f32")
         self.free("%qv", "!q_f32", t, "!ub_f32")
 
-    def iterate_loop(self, o, body, sync_iterate=False):
+    def iterate_loop(self, o, body, sync=False):
         """while (mm.Iterate()) { body }"""
         count = self.fresh("n")
         self.emit(f"{count} = scf.while (%r{self.counter} = %i0) : (i32) -> i32 {{")
@@ -507,15 +517,15 @@ class Generator:
         more = self.fresh("more")
         # An async GetTensorC fetches what an async Iterate computed into
         # the workspace.
-        sync = "" if self.cube_only or sync_iterate else " {sync = false}"
-        self.emit(f"{more} = asc.matmul.iterate {o.ssa}{sync} : {o.type}")
+        sync_attr = "" if self.cube_only or sync else " {sync = false}"
+        self.emit(f"{more} = asc.matmul.iterate {o.ssa}{sync_attr} : {o.type}")
         self.emit(f"scf.condition({more}) {arg} : i32")
         self.indent -= 2
         self.emit("} do {")
         barg = self.fresh("round")
         self.emit(f"^bb0({barg}: i32):")
         self.indent += 2
-        body()
+        self.loop_body(body)
         nxt = self.fresh("next")
         self.emit(f"{nxt} = arith.addi {barg}, %i1 : i32")
         self.emit(f"scf.yield {nxt} : i32")
@@ -530,24 +540,25 @@ class Generator:
     def job_iterate_ub(self, o, blocked, pending, top):
         if self.cube_only:
             return self.job_iterate_gm(o, blocked, pending, top)
-        if self.live["%qo"] >= 2:
+        if self.live["%qv"] >= 1 or not self.out_room("f32"):
             return
         dst = self.pick_output(o, blocked, BASE_M * N, [])
         if dst is None:
             return
 
         def body():
-            t = self.alloc("%qo", "!q_out", "!ubo_f32")
-            self.emit(f"asc.matmul.get_tensor_c {o.ssa}, {t} {{sync = false, en_sequential_write = true}} : {o.type}, !ubo_f32")
+            # The fetch is an MTE2 copy: into a VECIN buffer, which the
+            # vector unit reads after WaitGetTensorC (MTE2_V).
+            t = self.alloc("%qv", "!q_f32", "!ub_f32")
+            self.emit(f"asc.matmul.get_tensor_c {o.ssa}, {t} {{sync = false, en_sequential_write = true}} : {o.type}, !ub_f32")
             # A UB output whose size comes from the tiling may run past its
             # buffer into any other (docs/Protocol.md, section 5).
             issue = Issue(o, "wait_get_tensor_c", [UB_ANY, o.ws.region()], self.obj_inputs(o))
             self.independent_work(blocked + [issue])
             self.emit(f"asc.matmul.wait_get_tensor_c {o.ssa} : {o.type}")
             n = self.const(BASE_M * N, "i32")
-            s = self.const(0.25, "f32")
-            self.emit(f"asc.adds {t}, {t}, {s}, {n} : !ubo_f32, !ubo_f32")
-            self.store_through_queue("%qo", "!q_out", "!ubo_f32", t, dst, n)
+            self.vector_out(t, "%qv", "!q_f32", "!ub_f32", n, dst.ssa, "!gm_f32", "f32",
+                            op="adds", scalar=0.25, region=dst.region(BASE_M * N))
         self.iterate_loop(o, body)
         self.features.add("getTensorC-ub")
 
@@ -555,34 +566,16 @@ class Generator:
         dst = self.pick_output(o, blocked, C_ELEMS, [])
         if dst is None:
             return
-        if self.cube_only:
-            self.iterate_loop(o, lambda: self.emit(
-                f"asc.matmul.get_tensor_c {o.ssa}, {dst.ssa} : {o.type}, !gm_f32"))
-            return
-
-        if not top:
-            # An async GetTensorC into GM is fire-and-forget (no wait
-            # completes it), which this model allows only at the top level:
-            # elsewhere the fetch is synchronous.
-            self.iterate_loop(o, lambda: self.emit(
-                f"asc.matmul.get_tensor_c {o.ssa}, {dst.ssa} : {o.type}, !gm_f32"),
-                sync_iterate=True)
-            self.features.add("getTensorC-gm-sync")
-            return
-        issue = Issue(o, None, [dst.region(), o.ws.region()], self.obj_inputs(o))
-
-        def body():
-            self.emit(f"asc.matmul.get_tensor_c {o.ssa}, {dst.ssa} {{sync = false}} : {o.type}, !gm_f32")
-            self.independent_work(blocked + [issue])
-        self.iterate_loop(o, body)
-        # Nothing signals an async fetch into GM: in flight until the kernel
-        # ends.
-        o.retired = True
-        self.unwaited.append(issue)
+        # A synchronous loop: on CANN's c220 client a fetch into GM follows
+        # a synchronous Iterate (MatmulClient::GetTensorC(GlobalTensor)
+        # asserts isSyncGetC), and its asynchronous form is never signalled.
+        self.iterate_loop(o, lambda: self.emit(
+            f"asc.matmul.get_tensor_c {o.ssa}, {dst.ssa} : {o.type}, !gm_f32"),
+            sync=True)
         self.features.add("getTensorC-gm")
 
     def job_iterate_view(self, o, blocked, pending, top):
-        if self.cube_only or self.live["%qv"] >= 2:
+        if self.cube_only or self.live["%qv"] >= 1 or not self.out_room("f32"):
             return self.job_iterate_gm(o, blocked, pending, top)
         dst = self.pick_output(o, blocked, BASE_M * N, [])
         if dst is None:
@@ -596,9 +589,11 @@ class Generator:
             self.emit(f"asc.matmul.wait_get_tensor_c {o.ssa} : {o.type}")
             t = self.alloc("%qv", "!q_f32", "!ub_f32")
             n = self.const(BASE_M * N, "i32")
+            self.copy_in_from(o.ws.region())
             self.emit(f"asc.data_copy {t}, {blk}, {n} : !ub_f32, !gm_f32")
-            self.emit(f"asc.data_copy {dst.ssa}, {t}, {n} : !gm_f32, !ub_f32")
-            self.free("%qv", "!q_f32", t, "!ub_f32")
+            u = self.handoff("%qv", "!q_f32", "!ub_f32", t)
+            self.vector_out(u, "%qv", "!q_f32", "!ub_f32", n, dst.ssa, "!gm_f32", "f32",
+                            region=dst.region(BASE_M * N))
         self.iterate_loop(o, body)
         self.features.add("getTensorC-view")
 
@@ -620,49 +615,57 @@ class Generator:
             self.extra_pending.append(Issue(o, "wait_iterate_batch", [out.region()], self.obj_inputs(o)))
 
     def job_nbatch(self, o, blocked, pending, top):
-        """Async IterateNBatch into the workspace, in one of its two forms:
-        flagged, waited with WaitIterateBatch and then read from the
-        workspace directly; or flagless, consumed by one GetBatchTensorC per
-        batch loop (into UB, stored to GM) and never waited (rule P5)."""
-        r = self.rng
+        """Async IterateNBatch into the workspace, in one of its two forms
+        (docs/Runtime.md): at the top level without its wait flag, consumed
+        by one GetBatchTensorC into UB per loop (each waits for its loop's
+        signal: MatmulService::StartIterateNBatch) and stored to GM, after
+        which the object is not used again; elsewhere with its wait flag,
+        completed by WaitIterateBatch, after which the results are read from
+        the workspace directly (a GetBatchTensorC would wait for a signal
+        that never comes)."""
         out_ws = o.ws.region()
-        if self.blocked([], [out_ws], blocked) or self.live["%qo"] >= 2:
+        if self.blocked([], [out_ws], blocked):
             return
-        dst = self.pick_output(o, blocked, BATCH * C_ELEMS, [])
-        if dst is None:
-            return
-        # The flagless form is in flight until the kernel ends (nothing
-        # waits for it), which this model allows only at the top level.
-        if top and r.random() < 0.5 and not self.blocked([], [dst.region(BATCH * C_ELEMS), UB_ANY], blocked):
+        if top:
+            if self.live["%qv"] >= 1 or not self.out_room("f32"):
+                return
+            dst = self.pick_output(o, blocked, BATCH * C_ELEMS, [])
+            if dst is None or self.blocked([], [dst.region(BATCH * C_ELEMS), UB_ANY], blocked):
+                return
             self.emit(f"asc.matmul.iterate_n_batch {o.ssa}, %i1, %nb, %nb {{sync = false}} : {o.type}")
             self.features.add("iterate_n_batch")
-            self.features.add("iterate_n_batch-flagless")
-            # One loop (%i1): one fetch, which waits for that loop's signal.
-            t = self.alloc("%qo", "!q_out", "!ubo_f32")
-            self.emit(f"asc.matmul.get_batch_tensor_c {o.ssa}, %nb, %nb into {t} {{sync = false}} : {o.type}, !ubo_f32")
+            # CopyToUBBatch: an MTE2 copy ending with MTE2_V, into VECIN.
+            t = self.alloc("%qv", "!q_f32", "!ub_f32")
+            self.emit(f"asc.matmul.get_batch_tensor_c {o.ssa}, %nb, %nb into {t} {{sync = false}} : {o.type}, !ub_f32")
             n = self.const(BATCH * C_ELEMS, "i32")
-            self.emit(f"asc.data_copy {dst.ssa}, {t}, {n} : !gm_f32, !ubo_f32")
-            self.free("%qo", "!q_out", t, "!ubo_f32")
+            self.vector_out(t, "%qv", "!q_f32", "!ub_f32", n, dst.ssa, "!gm_f32", "f32",
+                            region=dst.region(BATCH * C_ELEMS))
             self.features.add("get_batch_tensor_c")
+            # Until the kernel's end for the rules that keep an issue
+            # without its wait flag pending until then.
             o.retired = True
             self.unwaited.append(Issue(o, None, [out_ws], self.obj_inputs(o)))
             return
+        dst = self.pick_output(o, blocked, C_ELEMS, [])
+        if dst is None:
+            return
         self.emit(f"asc.matmul.iterate_n_batch {o.ssa}, %i1, %nb, %nb {{sync = false, wait_iterate_batch = true}} : {o.type}")
-        self.features.add("iterate_n_batch")
+        self.features.add("iterate_n_batch-flagged")
 
-        def read_back(blocked_now):
-            # GetBatchTensorC would wait for a signal the flagged form never
-            # sends (rule P5): the batches are read from the workspace.
-            if self.live["%qv"] >= 1 or self.blocked([], [dst.region(BATCH * C_ELEMS), UB_ONE], blocked_now):
+        def read(blocked_now):
+            if (self.live["%qv"] >= 1 or not self.out_room("f32")
+                    or self.blocked([], [dst.region(C_ELEMS), UB_ANY], blocked_now)):
                 # No room to read into, or the destination became busy: the
                 # results stay in the workspace.
                 return
-            n = self.const(BATCH * C_ELEMS, "i32")
             t = self.alloc("%qv", "!q_f32", "!ub_f32")
+            n = self.const(C_ELEMS, "i32")
+            self.copy_in_from(o.ws.region(C_ELEMS))
             self.emit(f"asc.data_copy {t}, {o.ws.ssa}, {n} : !ub_f32, !gm_f32")
-            self.store_through_queue("%qv", "!q_f32", "!ub_f32", t, dst, n)
-            self.features.add("n_batch-workspace-read")
-        self.extra_pending.append(Issue(o, "wait_iterate_batch", [out_ws], self.obj_inputs(o), after_wait=read_back))
+            u = self.handoff("%qv", "!q_f32", "!ub_f32", t)
+            self.vector_out(u, "%qv", "!q_f32", "!ub_f32", n, dst.ssa, "!gm_f32", "f32",
+                            region=dst.region(C_ELEMS))
+        self.extra_pending.append(Issue(o, "wait_iterate_batch", [out_ws], self.obj_inputs(o), after_wait=read))
 
     # -- vector work ------------------------------------------------------
     def alloc(self, q, qty, ty):
@@ -675,15 +678,73 @@ class Generator:
         self.emit(f"asc.queue.free_tensor {q}, {t} : {qty}, {ty}")
         self.live[q] -= 1
 
-    def store_through_queue(self, q, qty, ty, t, dst, n):
-        """Hands the f32 buffer `t` over through its queue (EnQue/DeQue, the
-        ordering a copy out of a fetched block needs: rule P7), stores `n`
-        elements of it to the GM view `dst` and frees it."""
-        self.emit(f"asc.queue.enque {q}, {t} : {qty}, {ty}")
+    # The AI core's pipes see each other's UB only through a queue's
+    # hand-offs (docs/Runtime.md, "Pipes"): a copy-in (MTE2) reaches the
+    # vector unit through its VECIN queue's EnQue/DeQue, the vector unit's
+    # result reaches the copy-out (MTE3) through a VECOUT queue, and each
+    # queue's FreeTensor/AllocTensor orders a buffer's next producer after
+    # its last consumer. A Matmul fetch into UB is an MTE2 copy too.
+    def handoff(self, q, qty, ty, t):
+        """EnQue/DeQue of a filled buffer: its producer pipe, then its
+        consumer's."""
         u = self.fresh("u")
+        self.emit(f"asc.queue.enque {q}, {t} : {qty}, {ty}")
         self.emit(f"{u} = asc.queue.deque {q} : {qty} -> {ty}")
-        self.emit(f"asc.data_copy {dst.ssa}, {u}, {n} : !gm_f32, {ty}")
-        self.free(q, qty, u, ty)
+        return u
+
+    def out_room(self, elem):
+        return self.live["%qho" if elem == "f16" else "%qo"] < 2
+
+    def copied_out(self, region):
+        self.mte3_written.append(region)
+        for writes, _ in self.loop_frames:
+            writes.append(region)
+
+    def copy_in_from(self, region):
+        """Before a copy-in (MTE2) of GM `region`: a copy-out (MTE3) of
+        overlapping GM reaches it only through PipeBarrier<PIPE_ALL> (or a
+        MTE3_MTE2 flag, which the dialect has no op for)."""
+        for _, reads in self.loop_frames:
+            reads.append(region)
+        if any(region.overlaps(w) for w in self.mte3_written):
+            self.barrier()
+
+    def barrier(self):
+        self.emit("asc.pipe_barrier pipe_all")
+        self.mte3_written = []
+        self.features.add("pipe-barrier")
+
+    def loop_body(self, emit_body):
+        """A loop body; a copy-out in one iteration and a copy-in of
+        overlapping GM in the next need a barrier at the body's end."""
+        frame = ([], [])
+        self.loop_frames.append(frame)
+        emit_body()
+        self.loop_frames.pop()
+        writes, reads = frame
+        if any(r.overlaps(w) for r in reads for w in writes):
+            self.barrier()
+
+    def vector_out(self, src, q, qty, ty, n, dst, gm_ty, elem, op="muls",
+                   scalar=1.0, params=None, region=None):
+        """The vector unit writes `src` (a buffer of VECIN queue `q` the
+        vector unit may read) into a VECOUT buffer, frees `src`, and the
+        VECOUT queue hands the result to MTE3 for the copy to `dst` (with
+        `params`: a strided copy)."""
+        assert region is not None, "vector_out needs the GM region it writes"
+        oq, oty = ("%qho", "!ubo_h") if elem == "f16" else ("%qo", "!ubo_f32")
+        y = self.alloc(oq, "!q_out", oty)
+        k = self.const(scalar, elem)
+        self.emit(f"asc.{op} {y}, {src}, {k}, {n} : {oty}, {ty}")
+        self.free(q, qty, src, ty)
+        z = self.handoff(oq, "!q_out", oty, y)
+        if params:
+            bc, bl, ds = params
+            self.emit(f"asc.data_copy {dst}, {z} params({bc}, {bl}, %i0, {ds}) : {gm_ty}, {oty}")
+        else:
+            self.emit(f"asc.data_copy {dst}, {z}, {n} : {gm_ty}, {oty}")
+        self.free(oq, "!q_out", z, oty)
+        self.copied_out(region)
 
     def vector_work(self, outer, pending):
         """GM -> UB, vector instructions, UB -> GM (maybe strided). Waits for
@@ -693,7 +754,7 @@ class Generator:
         half = r.random() < 0.3
         q, qty, ty, esize, elem = (("%qh", "!q_h", "!ub_h", F16, "f16") if half
                                    else ("%qv", "!q_f32", "!ub_f32", F32, "f32"))
-        if self.live[q] >= 1:
+        if self.live[q] >= 1 or not self.out_room(elem):
             return
         gm_ty = "!gm_f16" if half else "!gm_f32"
         unit = 32 // esize
@@ -717,10 +778,9 @@ class Generator:
         dst = self.view(dst_buf, dst_off)
         n = self.const(count, "i32")
         t = self.alloc(q, qty, ty)
+        self.copy_in_from(reads[0])
         self.emit(f"asc.data_copy {t}, {src.ssa}, {n} : {ty}, {gm_ty}")
-        self.emit(f"asc.queue.enque {q}, {t} : {qty}, {ty}")
-        u = self.fresh("u")
-        self.emit(f"{u} = asc.queue.deque {q} : {qty} -> {ty}")
+        u = self.handoff(q, qty, ty, t)
         for _ in range(r.randint(1, 3)):
             op = r.choice(["muls", "adds", "leaky_relu", "add2", "duplicate"])
             s = self.const(r.choice([0.5, 0.25, -1.0, 2.0, 0.125]), elem)
@@ -733,22 +793,26 @@ class Generator:
                 self.free(q, qty, w, ty)
                 self.features.add("two-live-buffers")
             else:
-                # A second live buffer from the same queue.
+                # A second live buffer from the same queue, copied in and
+                # handed to the vector unit.
                 w = self.alloc(q, qty, ty)
                 src2 = self.view(src_buf, src_off)
+                self.copy_in_from(reads[0])
                 self.emit(f"asc.data_copy {w}, {src2.ssa}, {n} : {ty}, {gm_ty}")
-                self.emit(f"asc.add {u}, {u}, {w}, {n} : {ty}, {ty}, {ty}")
-                self.free(q, qty, w, ty)
+                w2 = self.handoff(q, qty, ty, w)
+                self.emit(f"asc.add {u}, {u}, {w2}, {n} : {ty}, {ty}, {ty}")
+                self.free(q, qty, w2, ty)
                 self.features.add("two-live-buffers")
+        params = None
         if strided:
-            bc = self.const(blocks, "i32")
-            bl = self.const(per_block * esize // 32, "i32")
-            ds = self.const(stride, "i32")
-            self.emit(f"asc.data_copy {dst.ssa}, {u} params({bc}, {bl}, %i0, {ds}) : {gm_ty}, {ty}")
+            params = (self.const(blocks, "i32"),
+                      self.const(per_block * esize // 32, "i32"),
+                      self.const(stride, "i32"))
             self.features.add("strided-copy")
-        else:
-            self.emit(f"asc.data_copy {dst.ssa}, {u}, {n} : {gm_ty}, {ty}")
-        self.free(q, qty, u, ty)
+        op = r.choice(["muls", "adds"])
+        self.vector_out(u, q, qty, ty, n, dst.ssa, gm_ty, elem, op=op,
+                        scalar=r.choice([1.0, 0.5]), params=params,
+                        region=writes[0])
         self.features.add("vector")
 
     def launch(self):

@@ -16,6 +16,7 @@
 #define ASC_RUN_CORE_H
 
 #include "asc_run/cost.h"
+#include "asc_run/pipes.h"
 
 #include <cstdint>
 #include <cstdio>
@@ -110,19 +111,37 @@ struct Region {
 };
 
 /// An asynchronous operation whose result is not yet published.
+///
+/// Work of the cube core's Matmul server carries the sequence number of the
+/// message that asked for it (`seq`, per object) and its part (a loop of
+/// IterateNBatch, a block of an async Iterate): it is published when the
+/// vector core consumes a signal the server sent after it (CANN's server runs
+/// one client's messages in order, MatmulService in matmul_server.h). Work of
+/// the vector core itself (the UB copy of an async GetTensorC) has seq -1 and
+/// is published by its wait.
 struct Pending {
   std::string call; ///< e.g. "IterateAll<false>"
   Loc loc;
   int object;              ///< index of the Matmul object in registration order
-  std::string waitName;    ///< the wait that completes it ("" : only End)
-  bool background = false; ///< async Iterate's blocks in the workspace
-  /// The call that completes it besides End() (a loop of an IterateNBatch
-  /// without its wait flag: "GetBatchTensorC"), for the messages.
+  std::string waitName;    ///< the wait that completes it ("": none)
+  bool background = false; ///< a block of an async Iterate in the workspace
+  /// The fetch that waits for it (a loop of an IterateNBatch without its
+  /// wait flag: "GetBatchTensorC"; a block of an async Iterate:
+  /// "GetTensorC"), for the messages.
   std::string fetchedBy;
+  int64_t seq = -1;  ///< the server message it belongs to (-1: vector core)
+  uint32_t part = 0; ///< its loop or block within that message
   Footprint outputs;
   Footprint inputs;
   std::function<void()> publish; ///< copies the private result into place
   double done = 0;               ///< cube completion cycle
+
+  /// Server work without a wait and without a fetch: IterateAll<false>
+  /// without waitIterateAll, IterateBatch<false, false>, GetTensorC<false>
+  /// to GM after a synchronous Iterate. The server never signals it.
+  bool fireAndForget() const {
+    return seq >= 0 && waitName.empty() && fetchedBy.empty();
+  }
 };
 
 /// Marks parameters the emulation does not need.
@@ -161,6 +180,31 @@ struct RunState {
   uint8_t *sysWorkspace = nullptr;
   /// Messages of the checker and of misuse, for the report.
   std::function<void(int, const std::string &)> fail;
+  /// Notes: what the device does that the kernel may not mean (a setter the
+  /// server never applies), each once, with the first block it happened on.
+  std::vector<std::string> notes;
+  /// The pipe checker: the pipe the current call runs on (kPipes: the
+  /// call's check is no access of a pipe), the pipes' clocks, the shadow
+  /// memory and the call sites its accesses name.
+  Pipe pipe = PipeS;
+  PipeClocks clocks;
+  Shadow shadow;
+  struct Site {
+    std::string call;
+    Loc loc;
+  };
+  std::vector<Site> sites;
+  /// Flags set (SetFlag) and not yet waited for: (event, id) and the source
+  /// pipe's clock.
+  std::vector<std::pair<std::pair<int, int32_t>, Clock>> flags;
+  /// Reset for each core's run of a block (its own pipes and UB).
+  void resetPipes() {
+    clocks.reset();
+    shadow.clear();
+    sites.clear();
+    flags.clear();
+    pipe = PipeS;
+  }
 };
 
 inline RunState &state() {
@@ -182,6 +226,25 @@ inline uint8_t *sysWorkspace() { return state().sysWorkspace; }
 [[noreturn]] inline void misuse(Loc loc, const std::string &message) {
   failRun(kExitMisuse, "asc-run: error: " + loc.str() + ": " + message +
                            " (block " + std::to_string(state().blockIdx) + ")");
+}
+
+/// A wait on the device that never returns: reported, not reproduced.
+[[noreturn]] inline void hang(const std::string &message) {
+  failRun(kExitRace, "asc-run: hang: " + message + " (block " +
+                         std::to_string(state().blockIdx) + ")");
+}
+
+/// Records a note for the report (once per text; the block of its first
+/// occurrence is kept).
+inline void note(const std::string &message) {
+  if (state().quiet)
+    return;
+  for (const std::string &n : state().notes)
+    if (n.compare(0, message.size(), message) == 0 &&
+        n.compare(message.size(), 8, " (block ") == 0)
+      return;
+  state().notes.push_back(message + " (block " +
+                          std::to_string(state().blockIdx) + ")");
 }
 
 inline std::string describeRange(const Range &range) {
@@ -243,8 +306,12 @@ inline void checkBounds(const std::string &call, Loc loc, const Range &range) {
                   ", outside every kernel argument and the unified buffer");
 }
 
+inline void checkPipes(const std::string &call, Loc loc, const Footprint &fp,
+                       bool write);
+
 /// Reports an access of `call` at `loc` to `fp` (read or write) against every
-/// pending operation. `self` is skipped (an issue's own footprint).
+/// pending operation, then against the other pipes' accesses (checkPipes).
+/// `self` is skipped (an issue's own footprint).
 inline void checkAccess(const std::string &call, Loc loc, const Footprint &fp,
                         bool write, const Pending *self = nullptr) {
   for (const auto &part : fp.parts) {
@@ -269,7 +336,13 @@ inline void checkAccess(const std::string &call, Loc loc, const Footprint &fp,
                            ? " (wait with " + p->waitName + "() first)"
                        : !p->fetchedBy.empty()
                            ? " (fetch it with " + p->fetchedBy + "() first)"
-                           : " (complete with End())") +
+                           : " (it has no wait flag and the server never "
+                             "signals it: only the completion of a later "
+                             "call of Matmul object #" +
+                                 std::to_string(p->object) +
+                                 " that the vector core waits for, or the "
+                                 "kernel's end, completes it; End() waits "
+                                 "for nothing)") +
                       " (block " + std::to_string(state().blockIdx) + ")");
         }
       if (!write)
@@ -285,6 +358,93 @@ inline void checkAccess(const std::string &call, Loc loc, const Footprint &fp,
                                  std::to_string(state().blockIdx) + ")");
         }
     }
+  }
+  checkPipes(call, loc, fp, write);
+}
+
+/// The pipe a runtime call's accesses run on, for the call's scope.
+class OnPipe {
+public:
+  explicit OnPipe(Pipe pipe) : saved_(state().pipe) { state().pipe = pipe; }
+  ~OnPipe() { state().pipe = saved_; }
+  OnPipe(const OnPipe &) = delete;
+  OnPipe &operator=(const OnPipe &) = delete;
+
+private:
+  Pipe saved_;
+};
+
+/// A call of the cube-side object (a cube-only kernel): inline on the cube
+/// core, ordered after and before everything else (CANN's MatmulImpl
+/// synchronises its own pipes).
+class InlineCube {
+public:
+  explicit InlineCube(bool active) : active_(active), pipe_(PipeCube) {
+    if (active_)
+      state().clocks.inlineCubeBegin();
+  }
+  ~InlineCube() {
+    if (active_)
+      state().clocks.inlineCubeEnd();
+  }
+  InlineCube(const InlineCube &) = delete;
+  InlineCube &operator=(const InlineCube &) = delete;
+
+private:
+  bool active_;
+  OnPipe pipe_;
+};
+
+/// Why an access of `pipe` after one of `other` needs an ordering, and
+/// what gives it, for the race messages.
+inline std::string pipeHint(Pipe pipe, Pipe other, const std::string &call) {
+  std::string hint =
+      std::string("nothing orders ") + pipeName(pipe) + " after " +
+      pipeName(other) +
+      (pipe == PipeCube || other == PipeCube
+           ? " (the server's work is ordered by a Matmul post, which orders "
+             "what S and MTE3 did before it, and by the vector core's waits "
+             "for its signals)"
+           : " (a queue hand-off EnQue/DeQue, AllocTensor after FreeTensor, "
+             "PipeBarrier<PIPE_ALL> or SetFlag/WaitFlag)");
+  bool fetched = call.rfind("GetTensorC", 0) == 0 ||
+                 call.rfind("AsyncGetTensorC", 0) == 0 ||
+                 call.rfind("GetBatchTensorC", 0) == 0;
+  if (other == PipeMte2 && (pipe == PipeMte3 || pipe == PipeS) && fetched)
+    hint += "; the Matmul client orders only the vector pipe after its "
+            "copy (WaitGetTensorC is SetFlag/WaitFlag<MTE2_V>: "
+            "MatmulClient::WaitGetTensorC, rule P7)";
+  return hint;
+}
+
+/// Records the accesses of one call on the current pipe and reports the
+/// first that is not ordered after an earlier one of another pipe.
+inline void checkPipes(const std::string &call, Loc loc, const Footprint &fp,
+                       bool write) {
+  RunState &s = state();
+  Pipe pipe = s.pipe;
+  if (pipe == kPipes || s.quiet || fp.parts.empty())
+    return;
+  Clock &seen = s.clocks.vc[pipe];
+  uint32_t now = ++seen[pipe];
+  uint32_t site = uint32_t(s.sites.size());
+  s.sites.push_back({call, loc});
+  for (const auto &part : fp.parts) {
+    std::optional<Shadow::Conflict> c = s.shadow.access(
+        part.range.begin, part.range.end, pipe, seen, now, site, write);
+    if (!c)
+      continue;
+    const RunState::Site &other = s.sites[c->site];
+    Range both{std::max(part.range.begin, c->begin),
+               std::min(part.range.end, c->end)};
+    failRun(kExitRace, "asc-run: race: " + call + " at " + loc.str() + " (" +
+                           pipeName(pipe) + ")" +
+                           (write ? " writes " : " reads ") +
+                           describeRange(both) + ", which " + other.call +
+                           " at " + other.loc.str() + " (" + pipeName(c->pipe) +
+                           ")" + (c->write ? " writes" : " reads") + ", and " +
+                           pipeHint(pipe, c->pipe, other.call) + " (block " +
+                           std::to_string(s.blockIdx) + ")");
   }
 }
 
@@ -349,11 +509,11 @@ inline void checkBlocksDisjoint() {
   }
 }
 
-/// The pending operations of Matmul object `object`.
-inline std::vector<Pending *> pendingOf(int object, bool background) {
+/// Every pending operation of Matmul object `object`.
+inline std::vector<Pending *> pendingOfObject(int object) {
   std::vector<Pending *> out;
   for (const auto &p : state().pending)
-    if (p->object == object && p->background == background)
+    if (p->object == object)
       out.push_back(p.get());
   return out;
 }

@@ -8,12 +8,17 @@
 // before this header, `Matmul` is the cube-side object and REGIST_MATMUL_OBJ
 // initialises the objects (and returns on the vector core).
 //
-// Asynchrony: an asynchronous issue computes its result at once into a private
-// buffer and publishes it at its wait (IterateAll/IterateBatch without the wait
-// flag: at End(); IterateNBatch without it: loop by loop, at the
-// GetBatchTensorC that waits for the loop). Until then the checker holds its
-// output as pending and its inputs (A, B, bias, scales, workspace) as in
-// flight.
+// The handshake follows CANN's c220 client and server (matmul_client.h,
+// matmul_server*.h, kfc_comm.h; docs/Runtime.md): setters stage one message,
+// each post copies it and clears its flag word, and the server applies a
+// message's setters only when it carries SetTensorA or SetTensorB. The
+// server's work is computed at the post into a private buffer and published
+// when the vector core takes a signal the server sent after it (its waits,
+// its fetches, a synchronous call's own wait); an issue the server never
+// signals stays pending until such a later signal or the kernel's end. Until
+// then the checker holds its output as pending and its inputs (A, B, bias,
+// scales, workspace) as in flight; a wait for a signal that never comes is
+// reported as a hang.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +30,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <tuple>
@@ -311,12 +317,32 @@ public:
   /// asc-run: called by REGIST_MATMUL_OBJ.
   void ascRunRegister(int index) { index_ = index; }
 
+  //===--------------------------------------------------------------------===//
+  // Setters. The cube-side object (CANN's MatmulImpl, a cube-only kernel)
+  // configures itself. The vector core's client (MatmulClient) writes its
+  // staged message, which the next post copies to the server; the server
+  // applies a message's setters only when it carries SetTensorA or
+  // SetTensorB (docs/Runtime.md, "The handshake").
+  //===--------------------------------------------------------------------===//
+
   void Init(const TCubeTiling *__restrict cubeTiling, TPipe *tpipe = nullptr,
             Loc loc = Loc::current()) {
     (void)tpipe;
-    checkIdle("Init", loc);
     if (!cubeTiling)
       asc_run::misuse(loc, "Init with a null TCubeTiling");
+    checkNothingInFlight("Init", loc,
+                         "MatmulClient::Init sets the client's workspace "
+                         "address to null and recomputes its iteration "
+                         "counts at once, while the in-flight call's fetches "
+                         "still need them");
+    if constexpr (!CubeSide) {
+      // MatmulClient::Init posts MMFUN_INIT itself and then zeroes the
+      // staged message's head and flag word; the server re-initialises its
+      // Matmul when it reaches the message (MatmulService::Init).
+      postSetterMessage("Init", loc, "MatmulClient::Init");
+      workspace_ = nullptr; // cacheWorkspaceAddr = nullptr
+      workspaceBytes_ = 0;
+    }
     tiling_ = *cubeTiling;
     initialised_ = true;
     orgM_ = tiling_.M;
@@ -326,16 +352,29 @@ public:
     singleM_ = tiling_.singleCoreM;
     singleN_ = tiling_.singleCoreN;
     singleK_ = tiling_.singleCoreK;
+    clientM_ = tiling_.singleCoreM;
+    clientN_ = tiling_.singleCoreN;
     ended_ = false;
   }
 
   void SetOrgShape(int orgM, int orgN, int orgK, Loc loc = Loc::current()) {
-    SetOrgShape(orgM, orgN, orgK, orgK, 0, loc);
+    // MatmulClient::SetOrgShape(orgM, orgN, orgK) passes orgKc = orgN.
+    SetOrgShape(orgM, orgN, orgK, orgK, orgN, loc);
   }
   void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int orgKc = 0,
                    Loc loc = Loc::current()) {
     (void)orgKc;
-    checkIdle("SetOrgShape", loc);
+    if constexpr (!CubeSide) {
+      // The message's orgShape member shares its union with the staged
+      // fields: orgM lands on the flag word, orgN, orgKa, orgKb on singleM,
+      // singleN, singleK. Then MatmulClient::SetOrgShape posts
+      // MMFUN_SET_ORG_SHAPE, which the server applies in order
+      // (MatmulService::SetOrgShape).
+      staged_.singleM = orgN;
+      staged_.singleN = orgKa;
+      staged_.singleK = orgKb;
+      postSetterMessage("SetOrgShape", loc, "MatmulClient::SetOrgShape");
+    }
     orgM_ = orgM;
     orgN_ = orgN;
     orgKa_ = orgKa;
@@ -343,101 +382,147 @@ public:
   }
   void SetSingleShape(int singleM, int singleN, int singleK,
                       Loc loc = Loc::current()) {
-    checkIdle("SetSingleShape", loc);
+    if constexpr (!CubeSide) {
+      // MatmulClient::SetSingleShape is SetTail.
+      stageTail("SetSingleShape", singleM, singleN, singleK, loc);
+      return;
+    }
     singleM_ = singleM;
     singleN_ = singleN;
     singleK_ = singleK;
   }
   void SetTail(int tailM = -1, int tailN = -1, int tailK = -1,
                Loc loc = Loc::current()) {
-    checkIdle("SetTail", loc);
-    if (tailM != -1)
-      singleM_ = tailM;
-    if (tailN != -1)
-      singleN_ = tailN;
-    if (tailK != -1)
-      singleK_ = tailK;
+    if constexpr (!CubeSide) {
+      stageTail("SetTail", tailM, tailN, tailK, loc);
+      return;
+    }
+    applyTail(tailM, tailN, tailK);
   }
 
   void SetTensorA(const GlobalTensor<SrcAT> &gm, bool isTransposeA = false,
                   Loc loc = Loc::current()) {
-    setOperand("SetTensorA", loc, a_, transA_, broadcastA_, gm.GetPhyAddr(),
-               isTransposeA);
+    stageTensorA(gm.GetPhyAddr(), isTransposeA, loc);
   }
   void SetTensorA(const LocalTensor<SrcAT> &leftMatrix,
                   bool isTransposeA = false, Loc loc = Loc::current()) {
-    setOperand("SetTensorA", loc, a_, transA_, broadcastA_,
-               leftMatrix.GetPhyAddr(), isTransposeA);
+    stageTensorA(leftMatrix.GetPhyAddr(), isTransposeA, loc);
   }
-  /// A scalar A: every element of the left matrix is `aScalar`.
+  /// A scalar A: every element of the left matrix is `aScalar` (on the
+  /// cube-side object; the client's message cannot carry it, see
+  /// applyMessage).
   void SetTensorA(SrcAT aScalar, Loc loc = Loc::current()) {
     scalarA_ = aScalar;
-    setOperand("SetTensorA", loc, a_, transA_, broadcastA_, &scalarA_, false,
-               /*broadcast=*/true);
+    if constexpr (CubeSide) {
+      a_ = &scalarA_;
+      transA_ = false;
+      broadcastA_ = true;
+    } else {
+      // MatmulClient::SetTensorA(SrcAT) copies the scalar's bytes into the
+      // message's aAddr and sets setTensorA, but not isFirstIter.
+      staged_.aKind = AddrKind::ScalarA;
+      staged_.setTensorA = true;
+      staged_.tensorALoc = loc;
+    }
   }
   void SetTensorB(const GlobalTensor<SrcBT> &gm, bool isTransposeB = false,
                   Loc loc = Loc::current()) {
-    setOperand("SetTensorB", loc, b_, transB_, broadcastB_, gm.GetPhyAddr(),
-               isTransposeB);
+    stageTensorB(gm.GetPhyAddr(), isTransposeB, loc);
   }
   void SetTensorB(const LocalTensor<SrcBT> &rightMatrix,
                   bool isTransposeB = false, Loc loc = Loc::current()) {
-    setOperand("SetTensorB", loc, b_, transB_, broadcastB_,
-               rightMatrix.GetPhyAddr(), isTransposeB);
+    stageTensorB(rightMatrix.GetPhyAddr(), isTransposeB, loc);
   }
-  /// A scalar B: every element of the right matrix is `bScalar`.
+  /// A scalar B: every element of the right matrix is `bScalar` (on the
+  /// cube-side object).
   void SetTensorB(SrcBT bScalar, Loc loc = Loc::current()) {
     scalarB_ = bScalar;
-    setOperand("SetTensorB", loc, b_, transB_, broadcastB_, &scalarB_, false,
-               /*broadcast=*/true);
+    if constexpr (CubeSide) {
+      b_ = &scalarB_;
+      transB_ = false;
+      broadcastB_ = true;
+    } else {
+      // MatmulClient::SetTensorB(SrcBT) on c220 copies the scalar's bytes
+      // into the message's aAddr (not bAddr) and sets setTensorB, but not
+      // isFirstIter.
+      staged_.aKind = AddrKind::ScalarBInA;
+      staged_.setTensorB = true;
+      staged_.tensorBLoc = loc;
+      staged_.scalarBLoc = loc;
+    }
   }
   void SetBias(const GlobalTensor<BiasT> &biasGlobal,
                Loc loc = Loc::current()) {
-    checkIdle("SetBias", loc);
-    bias_ = biasGlobal.GetPhyAddr();
+    stageBias(biasGlobal.GetPhyAddr(), loc);
   }
   void SetBias(const LocalTensor<BiasT> &inputBias, Loc loc = Loc::current()) {
-    checkIdle("SetBias", loc);
-    bias_ = inputBias.GetPhyAddr();
+    stageBias(inputBias.GetPhyAddr(), loc);
   }
   void DisableBias(Loc loc = Loc::current()) {
-    checkIdle("DisableBias", loc);
-    bias_ = nullptr;
+    (void)loc;
+    if constexpr (CubeSide)
+      bias_ = nullptr;
+    else
+      staged_.setTensorBias = false; // MatmulClient::DisableBias
   }
+  void ClearBias(Loc loc = Loc::current()) { DisableBias(loc); }
   void SetQuantScalar(const uint64_t quantScalar, Loc loc = Loc::current()) {
-    checkIdle("SetQuantScalar", loc);
-    quantScalar_ = asc_run::bitsFloat(static_cast<uint32_t>(quantScalar));
-    quantVector_ = nullptr;
-    quant_ = true;
+    float scale = asc_run::bitsFloat(static_cast<uint32_t>(quantScalar));
+    if constexpr (CubeSide) {
+      quantScalar_ = scale;
+      quantVector_ = nullptr;
+      quant_ = true;
+    } else {
+      staged_.setQuant = true;
+      staged_.quantMode = 1;
+      staged_.quantScalar = scale;
+      staged_.quantLoc = loc;
+      staged_.quantCall = "SetQuantScalar";
+    }
   }
   void SetQuantVector(const GlobalTensor<uint64_t> &quantTensor,
                       Loc loc = Loc::current()) {
-    checkIdle("SetQuantVector", loc);
-    quantVector_ = quantTensor.GetPhyAddr();
-    quant_ = true;
+    if constexpr (CubeSide) {
+      quantVector_ = quantTensor.GetPhyAddr();
+      quant_ = true;
+    } else {
+      staged_.setQuant = true;
+      staged_.quantMode = 2;
+      staged_.quantAddr = quantTensor.GetPhyAddr();
+      staged_.quantLoc = loc;
+      staged_.quantCall = "SetQuantVector";
+    }
   }
+  /// The client's own state (MatmulClient::SetWorkspace posts nothing): the
+  /// workspace the next async Iterate or IterateNBatch names as C, and the
+  /// fetches' read offset, reset to 0.
   template <class T>
   void SetWorkspace(__gm__ const T *addr, int size, Loc loc = Loc::current()) {
-    checkIdle("SetWorkspace", loc);
+    checkNothingInFlight("SetWorkspace", loc, kSetWorkspaceInFlight);
     workspace_ = reinterpret_cast<const uint8_t *>(addr);
     workspaceBytes_ = static_cast<uint64_t>(size) * sizeof(T);
+    cOffset_ = 0;
   }
   template <class T>
   void SetWorkspace(GlobalTensor<T> &addr, Loc loc = Loc::current()) {
-    checkIdle("SetWorkspace", loc);
+    checkNothingInFlight("SetWorkspace", loc, kSetWorkspaceInFlight);
     workspace_ = reinterpret_cast<const uint8_t *>(addr.GetPhyAddr());
     workspaceBytes_ = addr.GetSize() * sizeof(T);
+    cOffset_ = 0;
   }
   /// HF32 mode rounds fp32 inputs to 19 bits on the device; asc-run keeps
-  /// fp32 (docs/Runtime.md).
-  void SetHF32(bool enableHF32 = false, int32_t transMode = 0) {
+  /// fp32 (docs/Runtime.md). The client posts MMFUN_SET_HF32 at once.
+  void SetHF32(bool enableHF32 = false, int32_t transMode = 0,
+               Loc loc = Loc::current()) {
     (void)enableHF32;
     (void)transMode;
+    if constexpr (!CubeSide)
+      postSetterMessage("SetHF32", loc, "MatmulClient::SetHF32");
   }
   void SetBatchNum(int32_t batchA, int32_t batchB, Loc loc = Loc::current()) {
     static_assert(CubeSide, "SetBatchNum exists only on the cube-side Matmul "
                             "object: define ASCENDC_CUBE_ONLY");
-    checkIdle("SetBatchNum", loc);
+    (void)loc;
     batchA_ = batchA;
     batchB_ = batchB;
   }
@@ -447,43 +532,19 @@ public:
   //===--------------------------------------------------------------------===//
 
   /// The next baseM x baseN block into CO1 (with enPartialSum added to what
-  /// CO1 holds), fetched with GetTensorC. The async form computes every
-  /// block into the workspace at the first call, as CANN's server does.
+  /// CO1 holds), fetched with GetTensorC. The client's asynchronous form
+  /// posts once; the server then computes every block into the workspace
+  /// and signals them (MatmulService::StartIterate).
   template <bool sync = true>
   bool Iterate(bool enPartialSum = false, Loc loc = Loc::current()) {
     static_assert(!ToConfig().enableMixDualMaster,
                   "Iterate not support when enableMixDualMaster is enabled.");
     const char *name = sync ? "Iterate<true>" : "Iterate<false>";
-    checkIssue(name, loc, false);
-    if (!iterating_) {
-      iterating_ = true;
-      round_ = 0;
-      blocksM_ = ceilDiv(singleM_, baseM());
-      blocksN_ = ceilDiv(singleN_, baseN());
-      if constexpr (!sync) {
-        if (!workspace_)
-          asc_run::misuse(loc, "Iterate<false> needs SetWorkspace first (the "
-                               "blocks are left in the workspace)");
-        startBackground(loc, enPartialSum);
-      }
-    } else if (++round_ >= blocksM_ * blocksN_) {
-      iterating_ = false;
-      if (background_)
-        background_->inputs.parts.clear(); // the cube has read A and B
-      return false;
-    }
-    syncIter_ = sync;
-    blockFetched_ = false;
-    if constexpr (sync) {
-      asc_run::Pending reads;
-      addInputs(reads, 1);
-      asc_run::checkAccess(name, loc, reads.inputs, false);
-      computeBlock(round_, block_, enPartialSum, loc, name);
-      double done = asc_run::state().timeline.cubeWork(blockCycles());
-      asc_run::state().timeline.stallUntil(done);
-    }
-    asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
-    return true;
+    checkCall(name, loc);
+    if constexpr (CubeSide)
+      return cubeIterate(enPartialSum, loc, name);
+    else
+      return clientIterate<sync>(enPartialSum, loc, name);
   }
 
   /// The next block into a CO1 tensor the kernel allocated (NZ, float or
@@ -504,7 +565,10 @@ public:
                     "Iterate into a CO1 tensor needs C in TPosition::CO1, "
                     "CubeFormat::NZ, float or int32_t");
       const char *name = "Iterate (CO1 tensor)";
-      checkIssue(name, loc, false);
+      asc_run::InlineCube inlineCube(true);
+      checkCall(name, loc);
+      requireInputs(name, loc);
+      checkNzShapes(name, loc);
       if (!iterating_) {
         iterating_ = true;
         round_ = 0;
@@ -514,7 +578,6 @@ public:
         iterating_ = false;
         return false;
       }
-      syncIter_ = true;
       accumulateIntoCo1Tensor(localCmatrix, enPartialSum, loc, name);
       return true;
     }
@@ -528,38 +591,89 @@ public:
                   bool enSequentialWrite = false, uint32_t height = 0,
                   uint32_t width = 0, uint32_t srcGap = 0, uint32_t dstGap = 0,
                   Loc loc = Loc::current()) {
+    static_assert(
+        !ToConfig().enableMixDualMaster,
+        "GetTensorC not support when enableMixDualMaster is enabled.");
+    static_assert(
+        ToConfig().enableGetTensorC,
+        "GetTensorC is not support when enableGetTensorC is disabled");
     asc_run::unused(height, width, srcGap, dstGap);
+    std::string call =
+        std::string("GetTensorC") + (sync ? "<true>" : "<false>");
+    checkNzBlock(call, loc);
     uint32_t stride = kNzC ? (enSequentialWrite ? baseM() : singleM_)
                            : (enSequentialWrite ? baseN() : singleN_);
-    getBlock<sync>(blockPlace(c.GetPhyAddr(), stride, enSequentialWrite),
-                   stride, enAtomic, loc, "GetTensorC");
+    if constexpr (!CubeSide) {
+      if (!isSyncGetC_) {
+        // MatmulClient::GetTensorC's asynchronous branch (the previous
+        // compute call was asynchronous): wait for the block's signal, copy
+        // it from the workspace (CopyToUB).
+        if (sync)
+          asc_run::misuse(loc, call + " after Iterate<false>: fetch with "
+                                      "GetTensorC<false>");
+        fetchBlock(call, loc, c.GetPhyAddr(), stride, enSequentialWrite,
+                   "WaitGetTensorC");
+        return;
+      }
+      if (!sync)
+        asc_run::note(
+            call + " at " + loc.str() +
+            " into UB after a synchronous Iterate is synchronous on the "
+            "device: MatmulClient::GetTensorC takes its synchronous branch "
+            "(isSyncGetC; its ASSERT(sync == true) is compiled out)");
+    }
+    syncFetch(call, loc, c.GetPhyAddr(), stride, enSequentialWrite, enAtomic,
+              true);
   }
   template <bool sync = true>
   void GetTensorC(const GlobalTensor<DstT> &gm, uint8_t enAtomic = 0,
                   bool enSequentialWrite = false, Loc loc = Loc::current()) {
+    static_assert(
+        !ToConfig().enableMixDualMaster,
+        "GetTensorC not support when enableMixDualMaster is enabled.");
+    static_assert(
+        ToConfig().enableGetTensorC,
+        "GetTensorC is not support when enableGetTensorC is disabled");
+    std::string call =
+        std::string("GetTensorC") + (sync ? "<true>" : "<false>");
+    checkNzBlock(call, loc);
+    requireSyncIterate(call, loc);
     uint32_t stride = gmStride(enSequentialWrite);
-    getBlock<sync>(blockPlace(gm.GetPhyAddr(), stride, enSequentialWrite),
-                   stride, enAtomic, loc, "GetTensorC");
+    syncFetch(call, loc, gm.GetPhyAddr(), stride, enSequentialWrite, enAtomic,
+              CubeSide || sync);
   }
-  /// The block to GM and to a local tensor at once; both are pending.
+  /// The block to GM and to a local tensor at once (the client copies the GM
+  /// block to UB after the fetch: MatmulClient::GetTensorC(gm, co2Local)).
   template <bool sync = true>
   void GetTensorC(const GlobalTensor<DstT> &gm, const LocalTensor<DstT> &cLocal,
                   uint8_t enAtomic = 0, bool enSequentialWrite = false,
                   Loc loc = Loc::current()) {
+    static_assert(
+        ToConfig().enableGetTensorC,
+        "GetTensorC is not support when enableGetTensorC is disabled");
+    std::string call =
+        std::string("GetTensorC") + (sync ? "<true>" : "<false>");
+    checkNzBlock(call, loc);
+    requireSyncIterate(call, loc);
     uint32_t stride = gmStride(enSequentialWrite);
     uint32_t localStride = kNzC ? (enSequentialWrite ? baseM() : singleM_)
                                 : (enSequentialWrite ? baseN() : singleN_);
-    getBlock<sync>(
-        blockPlace(gm.GetPhyAddr(), stride, enSequentialWrite), stride,
-        enAtomic, loc, "GetTensorC",
-        blockPlace(cLocal.GetPhyAddr(), localStride, enSequentialWrite),
-        localStride);
+    syncFetch(call, loc, gm.GetPhyAddr(), stride, enSequentialWrite, enAtomic,
+              CubeSide || sync, cLocal.GetPhyAddr(), localStride);
   }
-  /// The older asynchronous fetch of the current block into UB.
+  /// The older asynchronous fetch of the current block into UB: like
+  /// GetTensorC<false>, but its copy does not order the vector pipe
+  /// (MatmulClient::AsyncGetTensorC: CopyToUB<..., false>).
   template <bool S = CubeSide, std::enable_if_t<!S, int> = 0>
   void AsyncGetTensorC(const LocalTensor<DstT> &c, Loc loc = Loc::current()) {
-    getBlock<false>(c.GetPhyAddr(), kNzC ? baseM() : baseN(), 0, loc,
-                    "AsyncGetTensorC");
+    const std::string call = "AsyncGetTensorC";
+    checkNzBlock(call, loc);
+    if (isSyncGetC_)
+      asc_run::misuse(loc, call + " after a synchronous call: "
+                                  "MatmulClient::AsyncGetTensorC asserts "
+                                  "!isSyncGetC (fetch after Iterate<false>)");
+    fetchBlock(call, loc, c.GetPhyAddr(), kNzC ? baseM() : baseN(), true,
+               "WaitGetTensorC");
   }
   template <bool sync = true, bool S = CubeSide, std::enable_if_t<!S, int> = 0>
   GlobalTensor<DstT> GetTensorC(uint8_t enAtomic = 0,
@@ -575,28 +689,17 @@ public:
         "GetTensorC is not support when enableGetTensorC is disabled");
     (void)enAtomic;
     (void)enSequentialWrite;
-    checkFetch(false, loc, "GetTensorC<false>");
-    if (!background_)
+    const std::string call = "GetTensorC<false>";
+    if (isSyncGetC_ || !asyncRun_.active || !workspace_)
       asc_run::misuse(
-          loc, "GetTensorC<false>() needs an Iterate<false> with a workspace");
-    GlobalTensor<DstT> view;
-    view.SetGlobalBuffer(
-        reinterpret_cast<DstT *>(const_cast<uint8_t *>(workspace_)) +
-            uint64_t(round_) * baseM() * baseN(),
-        uint64_t(baseM()) * baseN());
-    // The view's block leaves the background computation's output: it is
-    // pending until WaitGetTensorC, then the vector core reads it.
-    uint64_t bytes = uint64_t(baseM()) * baseN() * sizeof(DstT);
-    background_->outputs.subtract(view.GetPhyAddr(), bytes);
-    auto p = newPending("GetTensorC<false>", loc, "WaitGetTensorC");
-    p->outputs.add(view.GetPhyAddr(), bytes, "C");
-    p->done = blockDone(round_);
-    addPending(std::move(p));
-    return view;
+          loc, "GetTensorC<false>() needs an Iterate<false> with a workspace "
+               "(MatmulClient::GetTensorC asserts !isSyncGetC and "
+               "cacheWorkspaceAddr)");
+    return fetchView(call, loc);
   }
   template <bool S = CubeSide, std::enable_if_t<!S, int> = 0>
   void WaitGetTensorC(Loc loc = Loc::current()) {
-    wait("WaitGetTensorC", loc);
+    waitCopy("WaitGetTensorC", loc);
   }
 
   //===--------------------------------------------------------------------===//
@@ -609,7 +712,14 @@ public:
                   bool fakeMsg = false, Loc loc = Loc::current()) {
     (void)fakeMsg;
     const char *name = sync ? "IterateAll<true>" : "IterateAll<false>";
-    checkIssue(name, loc, true);
+    asc_run::InlineCube inlineCube(CubeSide);
+    checkCall(name, loc);
+    checkNotInLoop(name, loc);
+    if (sync && waitIterateAll)
+      asc_run::misuse(loc, "IterateAll<true> with waitIterateAll");
+    Message m = postIssue(name, loc, "MatmulClient::IterateAll");
+    requireInputs(name, loc);
+    checkNzShapes(name, loc);
     if (kNzC && enSequentialWrite && baseN() % kC0C != 0)
       asc_run::misuse(loc,
                       std::string(name) +
@@ -617,12 +727,10 @@ public:
                           std::to_string(baseN()) +
                           ") in multiples of the fractal width " +
                           std::to_string(kC0C));
-    if (sync && waitIterateAll)
-      asc_run::misuse(loc, "IterateAll<true> with waitIterateAll");
     auto p = newPending(name, loc,
                         (!sync && waitIterateAll) ? "WaitIterateAll" : "");
+    p->seq = m.seq;
     addInputs(*p, 1);
-    asc_run::checkAccess(p->call, loc, p->inputs, false);
     std::vector<AccT> result;
     computeAll(result, false, loc, name);
     // Element (i, j) of the single shape goes to its place in C (row stride
@@ -649,7 +757,10 @@ public:
       }
     };
     p->done = asc_run::state().timeline.cubeWork(allCycles(1));
-    finishIssue(std::move(p), sync, loc);
+    // MatmulService::Iterate signals an IterateAll only when it is
+    // synchronous or has waitIterateAll, and ends the Matmul (mul.End()).
+    finishServerCall(std::move(p), sync, sync || waitIterateAll, loc,
+                     "MatmulService::Iterate");
   }
   template <bool sync = true>
   void IterateAll(const LocalTensor<DstT> &ubCmatrix, uint8_t enAtomic = 0,
@@ -663,7 +774,7 @@ public:
   /// MatmulImpl has none on Atlas A2).
   template <bool S = CubeSide, std::enable_if_t<!S, int> = 0>
   void WaitIterateAll(Loc loc = Loc::current()) {
-    wait("WaitIterateAll", loc);
+    waitIssue("WaitIterateAll", loc);
   }
 
   //===--------------------------------------------------------------------===//
@@ -680,10 +791,10 @@ public:
                     const bool enPartialSum = false, const uint8_t enAtomic = 0,
                     Loc loc = Loc::current()) {
     asc_run::unused(enSequentialWrite);
-    uint64_t strideC = matrixStrideC ? matrixStrideC : uint64_t(orgM_) * orgN_;
     iterateBatch(sync ? "IterateBatch<true>" : "IterateBatch<false>", sync,
+                 sync || waitIterateBatch,
                  (!sync && waitIterateBatch) ? "WaitIterateBatch" : "",
-                 gm.GetPhyAddr(), orgN_, orgM_, strideC, batchA, batchB,
+                 gm.GetPhyAddr(), matrixStrideC, false, batchA, batchB,
                  matrixStrideA, matrixStrideB, enPartialSum, enAtomic, loc);
   }
   /// Batches into a local tensor, one singleCoreM x singleCoreN matrix after
@@ -700,10 +811,9 @@ public:
     if (!sync)
       asc_run::misuse(loc,
                       "IterateBatch into a local tensor is synchronous only");
-    iterateBatch("IterateBatch<true>", true, "", ubCmatrix.GetPhyAddr(),
-                 singleN_, singleM_, uint64_t(singleM_) * singleN_, batchA,
-                 batchB, matrixStrideA, matrixStrideB, enPartialSum, enAtomic,
-                 loc);
+    iterateBatch("IterateBatch<true>", true, true, "", ubCmatrix.GetPhyAddr(),
+                 0, true, batchA, batchB, matrixStrideA, matrixStrideB,
+                 enPartialSum, enAtomic, loc);
   }
 
   /// The cube-side object's IterateBatch (a cube-only kernel): the batch
@@ -716,9 +826,8 @@ public:
                     const uint32_t matrixStrideC = 0,
                     Loc loc = Loc::current()) {
     asc_run::unused(enSequentialWrite);
-    uint64_t strideC = matrixStrideC ? matrixStrideC : uint64_t(orgM_) * orgN_;
-    iterateBatch("IterateBatch", true, "", gm.GetPhyAddr(), orgN_, orgM_,
-                 strideC, batchA_, batchB_, matrixStrideA, matrixStrideB,
+    iterateBatch("IterateBatch", true, true, "", gm.GetPhyAddr(), matrixStrideC,
+                 false, batchA_, batchB_, matrixStrideA, matrixStrideB,
                  enPartialSum, enAtomic, loc);
   }
   template <bool S = CubeSide, std::enable_if_t<S, int> = 0>
@@ -729,17 +838,20 @@ public:
                     const uint32_t matrixStrideC = 0,
                     Loc loc = Loc::current()) {
     asc_run::unused(enSequentialWrite, matrixStrideC);
-    iterateBatch("IterateBatch", true, "", ubCmatrix.GetPhyAddr(), singleN_,
-                 singleM_, uint64_t(singleM_) * singleN_, batchA_, batchB_,
-                 matrixStrideA, matrixStrideB, enPartialSum, enAtomic, loc);
+    iterateBatch("IterateBatch", true, true, "", ubCmatrix.GetPhyAddr(), 0,
+                 true, batchA_, batchB_, matrixStrideA, matrixStrideB,
+                 enPartialSum, enAtomic, loc);
   }
 
   /// batchLoop IterateBatch calls of max(batchA, batchB) batches each, into
   /// the workspace (SetWorkspace): loop l takes the batches l * batchA ... of
   /// A, B (their batch layouts: BSNGD, SBNGD, BNGS1S2) and writes C's batches
   /// at their places in C's layout, as CANN's server does
-  /// (CalcNBatchoffset). Published at once (sync), at WaitIterateBatch
-  /// (waitIterateBatch), else at End().
+  /// (MatmulService::StartIterateNBatch, CalcNBatchoffset). The server
+  /// signals once at the end with sync or waitIterateBatch (completed by the
+  /// client itself or by WaitIterateBatch), otherwise after each of the
+  /// first 13 loops and, with 14 or more, once after the last (consumed by
+  /// the GetBatchTensorC fetches).
   template <bool sync = true, bool waitIterateBatch = false, bool S = CubeSide,
             std::enable_if_t<!S, int> = 0>
   void IterateNBatch(const uint32_t batchLoop, uint32_t batchA, uint32_t batchB,
@@ -765,11 +877,27 @@ public:
       return;
     }
     const char *name = sync ? "IterateNBatch<true>" : "IterateNBatch<false>";
-    checkIssue(name, loc, true);
+    checkCall(name, loc);
+    checkNotInLoop(name, loc);
     if (kNzA || kNzB || kNzC)
       asc_run::misuse(loc,
                       std::string(name) +
                           " with an NZ operand is not modelled by asc-run");
+    if (!workspace_)
+      asc_run::misuse(loc, std::string(name) +
+                               " needs SetWorkspace first (its results go "
+                               "to the workspace; MatmulClient::IterateNBatch "
+                               "asserts cacheWorkspaceAddr)");
+    // MatmulClient::IterateNBatch resets its counters before it posts.
+    cntIter_ = 0;
+    cOffset_ = 0;
+    nbatchIter_ = 0;
+    curProcess_ = 0;
+    counting_ = true;
+    Message m =
+        postIssue(name, loc, "MatmulClient::IterateNBatch", enPartialSum);
+    bool applied = m.isFirstIter;
+    requireInputs(name, loc);
     checkNBatchArgs(name, batchLoop, batchA, batchB, matrixStrideC, loc);
     // Per loop max(batchA, batchB) products; with C's G axis 1 and A's or
     // B's not (CANN's isReduceG), each group of G products is added into one
@@ -789,34 +917,59 @@ public:
     for (uint32_t l = 0; l < (perLoop ? batchLoop : 1); ++l) {
       parts.push_back(newPending(
           name, loc, (!sync && waitIterateBatch) ? "WaitIterateBatch" : ""));
+      parts.back()->seq = m.seq;
+      parts.back()->part = l;
       if (perLoop)
         parts.back()->fetchedBy = "GetBatchTensorC";
     }
     uint64_t ldc = detail::layoutRowStride(C_TYPE::layout, cx);
     DstT *ws = reinterpret_cast<DstT *>(const_cast<uint8_t *>(workspace_));
-    const SrcAT *a0 = a_;
-    const SrcBT *b0 = b_;
-    const BiasT *bias0 = bias_;
+    // The inputs the server holds: the message's with SetTensorA/B (each
+    // loop at its offset: MatmulService::IterateSetMessage with the loop's
+    // offsets), otherwise its previous ones for every loop.
+    const SrcAT *aBase = a_;
+    const SrcBT *bBase = b_;
+    const BiasT *biasBase = bias_;
+    const SrcAT *aLoop = aBase;
+    const SrcBT *bLoop = bBase;
+    const BiasT *biasLoop = biasBase;
     ldA_ = detail::layoutRowStride(A_TYPE::layout, ax);
     ldB_ = detail::layoutRowStride(B_TYPE::layout, bx);
     uint64_t end = 0;
     uint8_t mode = reduceG > 1 ? 1 : enAtomic; // a G reduction adds
     std::vector<AccT> result;
     std::vector<uint64_t> cPlace;
+    double loopStart = std::max(asc_run::state().timeline.vectorNow +
+                                    asc_run::costTable().messageLatency,
+                                asc_run::state().timeline.cubeFree);
     for (uint32_t l = 0; l < batchLoop; ++l) {
       asc_run::Pending &p = *parts[perLoop ? l : 0];
+      uint32_t at = applied ? l : 0; // the loop whose offsets apply
+      if (applied) {
+        aLoop =
+            aBase + batchStart(A_TYPE::layout, ax, l, batchA, 0, matrixStrideA);
+        bLoop =
+            bBase + batchStart(B_TYPE::layout, bx, l, batchB, 0, matrixStrideB);
+        biasLoop = biasBase && ToConfig().isBiasBatch
+                       ? biasBase + uint64_t(l) * batchC * singleN_
+                       : biasBase;
+      }
       for (uint32_t i = 0; i < products; ++i) {
         uint32_t aIdx = broadcastIndex(i, 'A', batchA, loc, name);
         uint32_t bIdx = broadcastIndex(i, 'B', batchB, loc, name);
         uint64_t tC = uint64_t(l) * batchC + i / reduceG;
-        a_ =
-            a0 + batchStart(A_TYPE::layout, ax, l, batchA, aIdx, matrixStrideA);
-        b_ =
-            b0 + batchStart(B_TYPE::layout, bx, l, batchB, bIdx, matrixStrideB);
+        a_ = aLoop +
+             (batchStart(A_TYPE::layout, ax, at, batchA, aIdx, matrixStrideA) -
+              batchStart(A_TYPE::layout, ax, at, batchA, 0, matrixStrideA));
+        b_ = bLoop +
+             (batchStart(B_TYPE::layout, bx, at, batchB, bIdx, matrixStrideB) -
+              batchStart(B_TYPE::layout, bx, at, batchB, 0, matrixStrideB));
         // One bias per C batch; a G group adds it with its first product
         // (CANN's StopBias after the first).
-        bias_ = bias0 && i % reduceG == 0
-                    ? bias0 + (ToConfig().isBiasBatch ? tC * singleN_ : 0)
+        bias_ = biasLoop && i % reduceG == 0
+                    ? biasLoop + (ToConfig().isBiasBatch
+                                      ? uint64_t(i / reduceG) * singleN_
+                                      : 0)
                     : nullptr;
         addInputs(p, 1);
         std::vector<AccT> product;
@@ -830,6 +983,7 @@ public:
         end = std::max(end, (place + (singleM_ - 1) * ldc + singleN_) *
                                 sizeof(DstT));
       }
+      double loopDone = loopStart + (l + 1) * allCycles(products);
       if (perLoop || l + 1 == batchLoop) {
         p.outputs.atomic = mode != 0;
         int rows = singleM_, cols = singleN_;
@@ -848,33 +1002,56 @@ public:
         };
         cPlace.clear();
         result.clear();
-        p.done = asc_run::state().timeline.cubeWork(
-            allCycles(perLoop ? products : batchLoop * products));
+        p.done = loopDone;
+        finishPart(std::move(parts[perLoop ? l : 0]), loc);
       }
+      // After the loop's accesses: the signal orders them.
+      if (perLoop && l + 1 < kIncProcessCheck)
+        pushSignal(m.seq, l, loopDone);
     }
-    a_ = a0;
-    b_ = b0;
-    bias_ = bias0;
+    double allDone =
+        asc_run::state().timeline.cubeWork(allCycles(batchLoop * products));
+    // The server keeps the last loop's inputs (and the message's bias).
+    a_ = aLoop;
+    b_ = bLoop;
+    bias_ = biasLoop;
     ldA_ = ldB_ = 0;
+    iterating_ = false;
     if (workspaceBytes_ && end > workspaceBytes_)
       asc_run::misuse(loc, std::string(name) + " writes " +
                                std::to_string(end) +
                                " bytes of results into a workspace of " +
                                std::to_string(workspaceBytes_));
+    // MatmulService::IterateNBatch: one signal at the end with sync or the
+    // wait flag; without, one more after the last loop when 14 or more ran.
+    if (!perLoop)
+      pushSignal(m.seq, 0, allDone);
+    else if (batchLoop >= kIncProcessCheck)
+      pushSignal(m.seq, batchLoop - 1, allDone);
+    signalStory_ =
+        std::string(name) + " at " + loc.str() +
+        (perLoop
+             ? " has no wait flag: MatmulService::StartIterateNBatch "
+               "signals after each of its first 13 loops and "
+               "MatmulService::IterateNBatch once more after the last "
+               "when 14 or more ran, " +
+                   std::to_string(std::min(batchLoop, kIncProcessCheck)) +
+                   " signals for its " + std::to_string(batchLoop) + " loops"
+         : sync ? " is synchronous: MatmulService::IterateNBatch signals "
+                  "once, after all its loops, and the client waited for that "
+                  "signal itself"
+                : " has its wait flag: MatmulService::IterateNBatch signals "
+                  "once, after all its loops");
     nbatchIssued_ = true;
-    nbatchSync_ = sync;
-    nbatchWaitFlag_ = waitIterateBatch;
     nbatchLoops_ = batchLoop;
-    nbatchIter_ = 0;
-    nbatchFetches_ = 0;
     nbatchBytes_ = end;
-    nbatchViewBytes_ = 0;
-    for (auto &p : parts)
-      finishIssue(std::move(p), sync, loc);
+    if (sync)
+      consumeSignal(name, loc, "MatmulClient::IterateNBatch");
+    isSyncGetC_ = sync;
   }
   template <bool S = CubeSide, std::enable_if_t<!S, int> = 0>
   void WaitIterateBatch(Loc loc = Loc::current()) {
-    wait("WaitIterateBatch", loc);
+    waitIssue("WaitIterateBatch", loc);
   }
 
   /// A view of the next max(batchA, batchB) x singleCoreM x singleCoreN
@@ -894,20 +1071,21 @@ public:
     const char *name =
         sync ? "GetBatchTensorC<true>" : "GetBatchTensorC<false>";
     checkBatchFetch(sync, name, loc);
-    awaitNBatchLoop();
-    uint64_t elems = uint64_t(std::max(batchA, batchB)) * singleM_ * singleN_;
-    if (nbatchViewBytes_ + elems * sizeof(DstT) > nbatchBytes_)
-      asc_run::misuse(
-          loc, std::string(name) + " returns workspace bytes [" +
-                   std::to_string(nbatchViewBytes_) + ", " +
-                   std::to_string(nbatchViewBytes_ + elems * sizeof(DstT)) +
-                   "), past the " + std::to_string(nbatchBytes_) +
-                   " bytes IterateNBatch wrote");
+    fetchWait(name, loc, kBatchFetchWaits);
+    // The client's tiling, not the server's single shape
+    // (MatmulClient::GetBatchTensorC).
+    uint64_t elems = uint64_t(std::max(batchA, batchB)) *
+                     uint64_t(tiling_.singleCoreM) * tiling_.singleCoreN;
+    if (cOffset_ + elems * sizeof(DstT) > nbatchBytes_)
+      asc_run::misuse(loc, std::string(name) + " returns workspace bytes [" +
+                               std::to_string(cOffset_) + ", " +
+                               std::to_string(cOffset_ + elems * sizeof(DstT)) +
+                               "), past the " + std::to_string(nbatchBytes_) +
+                               " bytes IterateNBatch wrote");
     global.SetGlobalBuffer(
-        reinterpret_cast<DstT *>(const_cast<uint8_t *>(workspace_) +
-                                 nbatchViewBytes_),
+        reinterpret_cast<DstT *>(const_cast<uint8_t *>(workspace_) + cOffset_),
         elems);
-    nbatchViewBytes_ += elems * sizeof(DstT);
+    cOffset_ += elems * sizeof(DstT);
     asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
     return global;
   }
@@ -930,7 +1108,7 @@ public:
     const char *name =
         sync ? "GetBatchTensorC<true>" : "GetBatchTensorC<false>";
     checkBatchFetch(sync, name, loc);
-    awaitNBatchLoop();
+    fetchWait(name, loc, kBatchFetchWaits);
     if (C_TYPE::format == CubeFormat::ND_ALIGN)
       asc_run::misuse(loc,
                       std::string(name) +
@@ -965,32 +1143,36 @@ public:
     asc_run::Footprint reads, writes;
     reads.addRows(src, rows, rowBytes, stride, "workspace");
     writes.addRows(dst, rows, rowBytes, stride, "C");
-    asc_run::checkAccess(name, loc, reads, false);
-    asc_run::checkAccess(name, loc, writes, true);
+    {
+      // CopyToUBBatch: MTE2 copies, then SetFlag/WaitFlag<MTE2_V>.
+      asc_run::OnPipe onMte2(asc_run::PipeMte2);
+      asc_run::checkAccess(name, loc, reads, false);
+      asc_run::checkAccess(name, loc, writes, true);
+    }
+    asc_run::state().clocks.order(asc_run::PipeMte2, asc_run::PipeV);
     for (uint64_t r = 0; r < rows; ++r)
       std::memmove(dst + r * stride, src + r * stride, rowBytes);
     asc_run::state().timeline.vectorWork(
         asc_run::copyCycles(rows * rowBytes, rows));
-    nbatchViewBytes_ = start * sizeof(DstT); // the client's cOffset_
+    cOffset_ = start * sizeof(DstT); // CalcNBatchoffset
     ++nbatchIter_;
   }
 
+  /// MatmulClient::End: after a synchronous call it posts MMFUN_END, after
+  /// an asynchronous one nothing; it never waits and completes nothing.
   void End(Loc loc = Loc::current()) {
-    for (asc_run::Pending *p : asc_run::pendingOf(index_, false)) {
+    for (asc_run::Pending *p : asc_run::pendingOfObject(index_))
       if (!p->waitName.empty())
         asc_run::failRun(
             asc_run::kExitRace,
             "asc-run: protocol: End() at " + loc.str() +
                 " with work pending: " + asc_run::describePending(*p) +
                 " is not waited for (" + p->waitName + "())" + block());
-      asc_run::complete(p);
-    }
-    if (background_) {
-      asc_run::complete(background_);
-      background_ = nullptr;
+    if constexpr (!CubeSide) {
+      if (isSyncGetC_)
+        post("End", loc);
     }
     iterating_ = false;
-    nbatchIssued_ = false;
     ended_ = true;
     asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
   }
@@ -1004,60 +1186,491 @@ private:
     return " (block " + std::to_string(asc_run::state().blockIdx) + ")";
   }
 
-  /// SetTensorA/B: a reconfiguration that points the operand at `data`.
-  template <typename T>
-  void setOperand(const char *call, Loc loc, const T *&operand, bool &trans,
-                  bool &broadcast, const T *data, bool transpose,
-                  bool isScalar = false) {
-    checkIdle(call, loc);
-    operand = data;
-    trans = transpose;
-    broadcast = isScalar;
+  /// CANN's INC_PROCESS_CHECK (kfc_comm.h): the client's fetches wait for a
+  /// signal in their first 14 calls after a post that resets the count.
+  static constexpr uint32_t kIncProcessCheck = 14;
+  static constexpr const char *kBatchFetchWaits =
+      "MatmulClient::GetBatchTensorC waits for a signal in each of its first "
+      "14 calls after an IterateNBatch (curProcess < INC_PROCESS_CHECK)";
+  static constexpr const char *kTensorFetchWaits =
+      "MatmulClient::GetTensorC waits for a signal in each of its first 14 "
+      "fetches after an Iterate<false> (curProcess < INC_PROCESS_CHECK)";
+  static constexpr const char *kSetWorkspaceInFlight =
+      "MatmulClient::SetWorkspace moves the workspace the client fetches "
+      "from and resets its read offset at once, while the in-flight call "
+      "still writes the old one";
+
+  //===--------------------------------------------------------------------===//
+  // The client's staged message and its posts (matmul_client.h, kfc_comm.h)
+  //===--------------------------------------------------------------------===//
+
+  /// What the message's aAddr holds: an address, or (CANN's scalar setters)
+  /// a scalar's bytes.
+  enum class AddrKind { None, Tensor, ScalarA, ScalarBInA };
+
+  /// CANN's kfcMsg_ (KfcMsg, kfc_comm.h): the flag word of
+  /// MatmulConfigParams and the fields the setters write. The fields stay
+  /// after a post and are inert until their flag is set again.
+  struct StagedMessage {
+    // The flag word.
+    bool isTransA = false, isTransB = false, setTail = false,
+         setTensorA = false, setTensorB = false, setTensorBias = false,
+         isFirstIter = false, setQuant = false;
+    // The fields.
+    AddrKind aKind = AddrKind::None;
+    const SrcAT *aAddr = nullptr;
+    const SrcBT *bAddr = nullptr;
+    const BiasT *biasAddr = nullptr;
+    int singleM = -1, singleN = -1, singleK = -1;
+    int quantMode = 0;
+    float quantScalar = 1.0f;
+    const uint64_t *quantAddr = nullptr;
+    // asc-run: where the flags were set, for the notes.
+    Loc tensorALoc{}, tensorBLoc{}, biasLoc{}, tailLoc{}, quantLoc{},
+        scalarBLoc{};
+    const char *tailCall = "SetTail";
+    const char *quantCall = "SetQuantScalar";
+
+    void clearFlagWord() {
+      isTransA = isTransB = setTail = setTensorA = setTensorB = false;
+      setTensorBias = isFirstIter = setQuant = false;
+    }
+  };
+  /// A posted copy of the staged message.
+  struct Message : StagedMessage {
+    int64_t seq = -1;
+  };
+
+  /// The setters staged in the flag word, for the notes.
+  std::string stagedSetters(const StagedMessage &m, bool withTensors) const {
+    std::vector<std::string> parts;
+    auto at = [](const char *what, Loc l) {
+      return std::string(what) + " at " + l.str();
+    };
+    if (withTensors && m.setTensorA)
+      parts.push_back(at("SetTensorA", m.tensorALoc));
+    if (withTensors && m.setTensorB)
+      parts.push_back(at("SetTensorB", m.tensorBLoc));
+    if (m.setTensorBias)
+      parts.push_back(at("SetBias", m.biasLoc));
+    if (m.setTail)
+      parts.push_back(at(m.tailCall, m.tailLoc));
+    if (m.setQuant)
+      parts.push_back(at(m.quantCall, m.quantLoc));
+    std::string out;
+    for (size_t i = 0; i < parts.size(); ++i)
+      out += (i ? ", " : "") + parts[i];
+    return out;
   }
 
-  /// A reconfiguration: nothing of this object may be in flight.
-  void checkIdle(const char *call, Loc loc) {
-    for (asc_run::Pending *p : asc_run::pendingOf(index_, false))
+  void stageTensorA(const SrcAT *data, bool transpose, Loc loc) {
+    if constexpr (CubeSide) {
+      a_ = data;
+      transA_ = transpose;
+      broadcastA_ = false;
+    } else {
+      // MatmulClient::SetTensorA: isTransA, setTensorA, isFirstIter, aAddr.
+      staged_.isTransA = transpose;
+      staged_.setTensorA = true;
+      staged_.isFirstIter = true;
+      staged_.aKind = AddrKind::Tensor;
+      staged_.aAddr = data;
+      staged_.tensorALoc = loc;
+    }
+  }
+  void stageTensorB(const SrcBT *data, bool transpose, Loc loc) {
+    if constexpr (CubeSide) {
+      b_ = data;
+      transB_ = transpose;
+      broadcastB_ = false;
+    } else {
+      // MatmulClient::SetTensorB: isTransB, setTensorB, isFirstIter, bAddr.
+      staged_.isTransB = transpose;
+      staged_.setTensorB = true;
+      staged_.isFirstIter = true;
+      staged_.bAddr = data;
+      staged_.tensorBLoc = loc;
+    }
+  }
+  void stageBias(const BiasT *data, Loc loc) {
+    if constexpr (CubeSide) {
+      bias_ = data;
+    } else {
+      // MatmulClient::SetBias on c220: biasAddr and setTensorBias, not
+      // isFirstIter.
+      staged_.biasAddr = data;
+      staged_.setTensorBias = true;
+      staged_.biasLoc = loc;
+    }
+  }
+  /// MatmulClient::SetTail: the client's iteration counts change at once;
+  /// the shape travels in the message.
+  void stageTail(const char *call, int tailM, int tailN, int tailK, Loc loc) {
+    if (tailM != -1)
+      clientM_ = tailM;
+    if (tailN != -1)
+      clientN_ = tailN;
+    staged_.singleM = tailM;
+    staged_.singleN = tailN;
+    staged_.singleK = tailK;
+    staged_.setTail = true;
+    staged_.tailLoc = loc;
+    staged_.tailCall = call;
+  }
+  /// The server's Matmul: SetTail with -1 keeping a dimension.
+  void applyTail(int tailM, int tailN, int tailK) {
+    if (tailM != -1)
+      singleM_ = tailM;
+    if (tailN != -1)
+      singleN_ = tailN;
+    if (tailK != -1)
+      singleK_ = tailK;
+  }
+
+  /// MatmulClientBase::PostMessage: the server gets a copy of the staged
+  /// message; the flag word is cleared.
+  Message post(const std::string &call, Loc loc) {
+    Message m;
+    static_cast<StagedMessage &>(m) = staged_;
+    m.seq = nextSeq_++;
+    staged_.clearFlagWord();
+    asc_run::state().clocks.post();
+    prevPost_ = lastPost_;
+    lastPost_ = call + " at " + loc.str();
+    return m;
+  }
+
+  /// A setter that posts a message of its own (SetOrgShape, SetHF32, Init):
+  /// what was staged before it is lost.
+  void postSetterMessage(const char *call, Loc loc, const char *cannFunction) {
+    std::string lost = stagedSetters(staged_, true);
+    if (!lost.empty())
+      asc_run::note(std::string(call) + " at " + loc.str() +
+                    " posts a message of its own (" + cannFunction +
+                    ") and so loses the staged " + lost +
+                    ": MatmulClientBase::PostMessage clears the flag word "
+                    "after every post, and the server applies no setter of "
+                    "that message");
+    post(call, loc);
+  }
+
+  /// Posts an issue (IterateAll, IterateBatch, IterateNBatch) and has the
+  /// server apply its message; returns the message (seq -1 on the cube-side
+  /// object, which posts nothing).
+  Message postIssue(const char *call, Loc loc, const char *clientFunction,
+                    bool partialSum = false) {
+    Message m;
+    if constexpr (!CubeSide) {
+      checkIssueAllowed(call, loc);
+      m = post(call, loc);
+      applyMessage(m, call, loc, clientFunction, partialSum);
+    }
+    return m;
+  }
+
+  /// MatmulService::IterateSetMessage: a message's setters are applied only
+  /// when it carries isFirstIter (set by the tensor forms of SetTensorA and
+  /// SetTensorB); then a message without SetBias disables the bias
+  /// (MatmulService::SetBias), and SetTail and the quantisation are sticky.
+  /// `assertingFunction` names the client call that asserts isFirstIter
+  /// (compiled out on the device), or is null.
+  bool applyMessage(const Message &m, const char *call, Loc loc,
+                    const char *assertingFunction, bool partialSum = false) {
+    std::string where = std::string(call) + " at " + loc.str();
+    if (!m.isFirstIter) {
+      std::string ignored = stagedSetters(m, true);
+      if (assertingFunction)
+        asc_run::note(
+            where + " posts a message without SetTensorA or SetTensorB " +
+            "since " +
+            (prevPost_.empty() ? "the object's registration" : prevPost_) +
+            ": " + assertingFunction +
+            " asserts kfcMsg_.body.isFirstIter == 1, which the device "
+            "compiles out (kernel_macros.h), and MatmulService::"
+            "IterateSetMessage applies none of the message's setters" +
+            (ignored.empty() ? "" : " (" + ignored + ")") +
+            ": the server computes with its previous inputs");
+      else if (!ignored.empty())
+        asc_run::note(where + " carries " + ignored +
+                      " without SetTensorA or SetTensorB: MatmulService::"
+                      "IterateSetMessage applies none of them");
+      return false;
+    }
+    if (m.setTensorA) {
+      if (m.aKind == AddrKind::ScalarA)
+        asc_run::misuse(loc, where + " applies the scalar SetTensorA at " +
+                                 m.tensorALoc.str() +
+                                 ": CANN's c220 client copies the scalar's "
+                                 "bytes into the message's aAddr "
+                                 "(MatmulClient::SetTensorA(SrcAT)), which "
+                                 "MatmulService::SetTensorA reads as the "
+                                 "address of A unless A's CubeFormat is "
+                                 "SCALAR; asc-run does not model it");
+      if (m.aKind == AddrKind::ScalarBInA)
+        asc_run::misuse(loc, where +
+                                 " applies SetTensorA with aAddr "
+                                 "overwritten by the scalar SetTensorB "
+                                 "at " +
+                                 m.scalarBLoc.str() +
+                                 ": CANN's c220 MatmulClient::SetTensorB("
+                                 "SrcBT) writes the scalar into aAddr, not "
+                                 "bAddr; asc-run does not model the "
+                                 "corrupted address");
+      a_ = m.aAddr;
+      transA_ = m.isTransA;
+      broadcastA_ = false;
+    }
+    if (m.setTensorB) {
+      if (!m.bAddr)
+        asc_run::misuse(loc, where + " applies the scalar SetTensorB at " +
+                                 m.scalarBLoc.str() +
+                                 ": CANN's c220 client writes the scalar into "
+                                 "aAddr (MatmulClient::SetTensorB(SrcBT)), "
+                                 "and the message's bAddr names no tensor; "
+                                 "asc-run does not model it");
+      b_ = m.bAddr;
+      transB_ = m.isTransB;
+      broadcastB_ = false;
+    }
+    if (ToConfig().enableSetBias) {
+      if (m.setTensorBias) {
+        bias_ = m.biasAddr;
+        biasLoc_ = m.biasLoc;
+      } else if (bias_) {
+        // A partial sum adds no bias anyway (SetBias(IsBias() &&
+        // !enPartialSum) in CANN's schedulers).
+        if (!partialSum)
+          asc_run::note(
+              where + " carries new inputs (" + stagedInputs(m) +
+              ") without SetBias: MatmulService::SetBias disables the bias "
+              "that SetBias at " +
+              biasLoc_.str() +
+              " gave the earlier calls, so it runs without bias");
+        bias_ = nullptr;
+      }
+    }
+    if (ToConfig().enableSetTail && m.setTail)
+      applyTail(m.singleM, m.singleN, m.singleK);
+    if (ToConfig().enableQuantVector && m.setQuant) {
+      quant_ = true;
+      quantScalar_ = m.quantMode == 1 ? m.quantScalar : 1.0f;
+      quantVector_ = m.quantMode == 2 ? m.quantAddr : nullptr;
+    }
+    return true;
+  }
+  std::string stagedInputs(const StagedMessage &m) const {
+    std::string out;
+    if (m.setTensorA)
+      out += "SetTensorA at " + m.tensorALoc.str();
+    if (m.setTensorB)
+      out += (out.empty() ? "" : ", ") + std::string("SetTensorB at ") +
+             m.tensorBLoc.str();
+    return out;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Signals: the server's NotifyEvent, the client's WaitEvent
+  //===--------------------------------------------------------------------===//
+
+  /// One NotifyEvent of the server on this object's event (devEvtID): sent
+  /// after part `part` of message `seq`, at cube cycle `done`.
+  struct Signal {
+    int64_t seq;
+    uint32_t part;
+    double done;
+    asc_run::Clock clock; ///< what the server had done when it signalled
+  };
+
+  void pushSignal(int64_t seq, uint32_t part, double done) {
+    signals_.push_back(
+        {seq, part, done, asc_run::state().clocks.vc[asc_run::PipeCube]});
+  }
+
+  /// The client's WaitEvent: takes the oldest signal; everything of this
+  /// object's messages up to it is complete (the server runs them in order).
+  /// Without a signal the vector core would wait forever: a hang.
+  void consumeSignal(const std::string &call, Loc loc, const char *whyItWaits) {
+    if (signals_.empty())
+      asc_run::hang(
+          call + " at " + loc.str() + " waits for a signal of " +
+          "Matmul object #" + std::to_string(index_) + " that never comes: " +
+          (signalStory_.empty() ? std::string("no call of the object posted a "
+                                              "message that signals")
+                                : signalStory_) +
+          (lastConsumer_.empty()
+               ? std::string()
+               : "; its last signal was taken by " + lastConsumer_) +
+          "; " + whyItWaits);
+    Signal s = signals_.front();
+    signals_.pop_front();
+    std::vector<asc_run::Pending *> done;
+    for (const auto &p : asc_run::state().pending)
+      if (p->object == index_ && p->seq >= 0 &&
+          (p->seq < s.seq || (p->seq == s.seq && p->part <= s.part)))
+        done.push_back(p.get());
+    for (asc_run::Pending *p : done)
+      asc_run::complete(p);
+    asc_run::state().clocks.waitSignal(s.clock);
+    asc_run::state().timeline.stallUntil(s.done);
+    lastConsumer_ = call + " at " + loc.str();
+  }
+
+  /// A fetch's wait (GetTensorC, GetBatchTensorC): only the first 14 after
+  /// the post that reset curProcess wait.
+  void fetchWait(const std::string &call, Loc loc, const char *whyItWaits) {
+    if (curProcess_ >= kIncProcessCheck)
+      return;
+    ++curProcess_;
+    consumeSignal(call, loc, whyItWaits);
+  }
+
+  /// WaitIterateAll / WaitIterateBatch: the protocol's pairing first (the
+  /// wait completes a pending issue with its wait flag), then the signal.
+  void waitIssue(const char *waitName, Loc loc) {
+    std::string call = std::string(waitName) + "()";
+    asc_run::Pending *flagged = nullptr;
+    asc_run::Pending *perLoop = nullptr;
+    asc_run::Pending *silent = nullptr;
+    std::string why;
+    for (asc_run::Pending *p : asc_run::pendingOfObject(index_)) {
+      if (p->waitName == waitName && !flagged)
+        flagged = p;
+      else if (p->fetchedBy == "GetBatchTensorC" && !perLoop)
+        perLoop = p;
+      else if (p->fireAndForget() && !silent)
+        silent = p;
+      if (!p->waitName.empty() && p->waitName != waitName)
+        why = "; " + asc_run::describePending(*p) + " is completed by " +
+              p->waitName + "()";
+    }
+    if (flagged) {
+      if (!signals_.empty() && signals_.front().seq < flagged->seq)
+        asc_run::note(call + " at " + loc.str() +
+                      " takes a signal an earlier call of Matmul object #" +
+                      std::to_string(index_) +
+                      " left (its fetches did not take all its signals), so "
+                      "it returns before " +
+                      asc_run::describePending(*flagged) + " completes");
+      consumeSignal(call, loc,
+                    std::string(waitName) == "WaitIterateAll"
+                        ? "MatmulClient::WaitIterateAll waits for one signal"
+                        : "MatmulClient::WaitIterateBatch waits for one "
+                          "signal");
+      asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
+      return;
+    }
+    if (perLoop && std::string(waitName) == "WaitIterateBatch")
+      asc_run::hang(
+          call + " at " + loc.str() + " waits for " +
+          asc_run::describePending(*perLoop) +
+          ", which has no wait flag: MatmulService::StartIterateNBatch "
+          "signals after each loop, so the wait takes the first loop's signal "
+          "and the GetBatchTensorC of the last loop (MatmulClient::"
+          "GetBatchTensorC waits in each of its first 14 calls) waits for a "
+          "signal that never comes; a flagless IterateNBatch is consumed by "
+          "its fetches alone");
+    if (silent && signals_.empty())
+      asc_run::hang(call + " at " + loc.str() +
+                    " waits for a signal of Matmul object #" +
+                    std::to_string(index_) +
+                    " that never comes: " + asc_run::describePending(*silent) +
+                    " has no wait flag and posts no signal (" +
+                    (silent->call.rfind("IterateBatch", 0) == 0
+                         ? "MatmulService::IterateBatch signals only with "
+                           "sync or waitIterateBatch"
+                     : silent->call.rfind("GetTensorC", 0) == 0
+                         ? "MatmulService::GetTensorC signals only a "
+                           "synchronous fetch"
+                         : "MatmulService::Iterate signals an IterateAll "
+                           "only with sync or waitIterateAll") +
+                    ")");
+    if (silent)
+      why = "; " + asc_run::describePending(*silent) +
+            " has no wait flag and posts no signal";
+    asc_run::failRun(asc_run::kExitRace,
+                     "asc-run: protocol: " + call + " at " + loc.str() +
+                         " waits with nothing pending on Matmul object #" +
+                         std::to_string(index_) + why + block());
+  }
+
+  /// WaitGetTensorC: SetFlag/WaitFlag<MTE2_V> on the vector core
+  /// (MatmulClient::WaitGetTensorC), no cross-core wait: it completes the
+  /// oldest UB copy (or view) of an async fetch.
+  void waitCopy(const char *waitName, Loc loc) {
+    // SetFlag/WaitFlag<MTE2_V> (MatmulClient::WaitGetTensorC).
+    asc_run::state().clocks.order(asc_run::PipeMte2, asc_run::PipeV);
+    for (asc_run::Pending *p : asc_run::pendingOfObject(index_))
+      if (p->waitName == waitName) {
+        asc_run::complete(p);
+        asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
+        return;
+      }
+    asc_run::failRun(asc_run::kExitRace,
+                     "asc-run: protocol: " + std::string(waitName) + "() at " +
+                         loc.str() +
+                         " waits with nothing pending on Matmul object #" +
+                         std::to_string(index_) + block());
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Checks shared by the calls
+  //===--------------------------------------------------------------------===//
+
+  /// SetWorkspace and Init while a call of this object is in flight.
+  void checkNothingInFlight(const char *call, Loc loc, const char *why) {
+    for (asc_run::Pending *p : asc_run::pendingOfObject(index_))
       asc_run::failRun(asc_run::kExitRace,
                        "asc-run: protocol: " + std::string(call) + " at " +
                            loc.str() + " reconfigures Matmul object #" +
                            std::to_string(index_) + " while " +
-                           asc_run::describePending(*p) + " is pending" +
-                           block());
-    if (background_ && !background_->inputs.parts.empty())
-      asc_run::failRun(asc_run::kExitRace,
-                       "asc-run: protocol: " + std::string(call) + " at " +
-                           loc.str() + " reconfigures Matmul object #" +
-                           std::to_string(index_) + " while its " +
-                           asc_run::describePending(*background_) +
-                           " still reads its inputs" + block());
+                           asc_run::describePending(*p) + " is pending (" +
+                           why + ")" + block());
   }
 
-  /// A new issue: the object is initialised and has nothing pending.
-  void checkIssue(const char *call, Loc loc, bool whole) {
+  /// Any call: a modelled format, a tiling, not after End().
+  void checkCall(const char *call, Loc loc) {
     if (!kModelledFormats)
       asc_run::misuse(loc, std::string(call) +
                                " with a CubeFormat other than ND and NZ (and "
                                "ND_ALIGN for C): not modelled by asc-run");
-    checkNzShapes(call, loc);
     if (!initialised_)
       asc_run::misuse(loc, std::string(call) + " on a Matmul object without a "
                                                "tiling (REGIST_MATMUL_OBJ with "
                                                "&tiling, or Init)");
     if (ended_)
       asc_run::misuse(loc, std::string(call) + " after End()");
-    if (!a_ || !b_)
-      asc_run::misuse(loc, std::string(call) + " before SetTensorA/SetTensorB");
-    for (asc_run::Pending *p : asc_run::pendingOf(index_, false))
-      asc_run::failRun(asc_run::kExitRace,
-                       "asc-run: protocol: " + std::string(call) + " at " +
-                           loc.str() + " re-issues Matmul object #" +
-                           std::to_string(index_) + " while " +
-                           asc_run::describePending(*p) + " is pending" +
-                           block());
-    if (whole && iterating_)
+  }
+  void checkNotInLoop(const char *call, Loc loc) {
+    if (iterating_)
       asc_run::misuse(loc,
                       std::string(call) + " in the middle of an Iterate loop");
+  }
+  /// The server has inputs to compute with.
+  void requireInputs(const char *call, Loc loc) {
+    if (!a_ || !b_)
+      asc_run::misuse(loc, std::string(call) + " before SetTensorA/SetTensorB");
+  }
+
+  /// A new post while a call of this object is in flight: a waited call
+  /// (two in flight at once are refused, stricter than the device), the
+  /// loops of a flagless IterateNBatch or the blocks of an async Iterate not
+  /// yet fetched (the new post resets the client's fetch count, and their
+  /// signals would be taken by the new call's waits). An issue without its
+  /// wait flag may be in flight: the server runs the messages in order.
+  void checkIssueAllowed(const char *call, Loc loc) {
+    for (asc_run::Pending *p : asc_run::pendingOfObject(index_)) {
+      if (p->fireAndForget())
+        continue;
+      asc_run::failRun(
+          asc_run::kExitRace,
+          "asc-run: protocol: " + std::string(call) + " at " + loc.str() +
+              " re-issues Matmul object #" + std::to_string(index_) +
+              " while " + asc_run::describePending(*p) +
+              (p->background           ? " has blocks not yet fetched"
+               : !p->fetchedBy.empty() ? " has loops not yet fetched"
+                                       : " is pending") +
+              block());
+    }
   }
 
   /// CANN's NZ alignment table: an NZ matrix's outer axis is a multiple of
@@ -1088,31 +1701,25 @@ private:
           transB_ ? orgKb_ : orgN_);
     check(kNzC, "C", kC0C, singleM_, singleN_, orgM_, orgN_);
   }
-
-  /// A fetch of the current block: a block must be there, the previous
-  /// fetch waited for.
-  void checkFetch(bool sync, Loc loc, const char *call) {
-    if (!iterating_)
-      asc_run::misuse(loc, std::string(call) + " without a current block (call "
-                                               "Iterate first)");
-    if (sync && !syncIter_)
-      asc_run::misuse(loc, std::string(call) + " after Iterate<false>: fetch "
-                                               "with GetTensorC<false>");
-    // After one Iterate<false>() the cube computes every block; each
-    // GetTensorC<false> fetches the next one, as CANN's client counts them,
-    // so a counted fetch loop needs no further Iterate call.
-    if (!sync && !syncIter_ && blockFetched_ && ++round_ >= blocksM_ * blocksN_)
-      asc_run::misuse(loc, std::string(call) +
-                               " after every block of the Iterate<false> was "
-                               "fetched");
-    blockFetched_ = true;
-    for (asc_run::Pending *p : asc_run::pendingOf(index_, false))
-      asc_run::failRun(asc_run::kExitRace,
-                       "asc-run: protocol: " + std::string(call) + " at " +
-                           loc.str() + " re-issues Matmul object #" +
-                           std::to_string(index_) + " while " +
-                           asc_run::describePending(*p) + " is pending" +
-                           block());
+  /// A block of an NZ C is whole fractals wide.
+  void checkNzBlock(const std::string &call, Loc loc) const {
+    if (kNzC && baseN() % kC0C != 0)
+      asc_run::misuse(loc, call + " of an NZ C needs baseN (" +
+                               std::to_string(baseN()) +
+                               ") in multiples of the fractal width " +
+                               std::to_string(kC0C));
+  }
+  /// The GM forms of GetTensorC need a synchronous Iterate on the client
+  /// (MatmulClient::GetTensorC(GlobalTensor) asserts isSyncGetC).
+  void requireSyncIterate(const std::string &call, Loc loc) const {
+    if (!CubeSide && !isSyncGetC_ && asyncRun_.active)
+      asc_run::misuse(loc, call + " into GM after Iterate<false>: "
+                                  "MatmulClient::GetTensorC(GlobalTensor) "
+                                  "asserts isSyncGetC (a synchronous Iterate); "
+                                  "the server would run the fetch after the "
+                                  "whole asynchronous Iterate ended, which "
+                                  "asc-run does not model (fetch into UB or "
+                                  "through the view form)");
   }
 
   std::unique_ptr<asc_run::Pending> newPending(const char *call, Loc loc,
@@ -1130,12 +1737,16 @@ private:
     asc_run::state().pending.push_back(std::move(p));
   }
 
-  /// The issue's own accesses are checked against the other pending work,
-  /// then it is published at once (sync) or left pending.
-  void finishIssue(std::unique_ptr<asc_run::Pending> p, bool sync, Loc loc) {
-    asc_run::checkAccess(p->call, loc, p->inputs, false);
-    asc_run::checkAccess(p->call, loc, p->outputs, true);
-    if (sync) {
+  /// A part of a server call: its own accesses are checked against the other
+  /// pending work, then it is pending until a signal completes it (or
+  /// published at once on the cube-side object).
+  void finishPart(std::unique_ptr<asc_run::Pending> p, Loc loc) {
+    {
+      asc_run::OnPipe onCube(asc_run::PipeCube);
+      asc_run::checkAccess(p->call, loc, p->inputs, false);
+      asc_run::checkAccess(p->call, loc, p->outputs, true);
+    }
+    if (CubeSide) {
       p->publish();
       asc_run::state().timeline.stallUntil(p->done);
       asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp * 4);
@@ -1144,25 +1755,33 @@ private:
     addPending(std::move(p));
   }
 
-  /// Completes the oldest pending issue that `waitName` completes.
-  void wait(const char *waitName, Loc loc) {
-    for (asc_run::Pending *p : asc_run::pendingOf(index_, false))
-      if (p->waitName == waitName) {
-        asc_run::complete(p);
-        asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
-        return;
-      }
-    std::string why;
-    for (asc_run::Pending *p : asc_run::pendingOf(index_, false))
-      why = "; " + asc_run::describePending(*p) +
-            (p->waitName.empty() ? " has no wait flag (End() completes it)"
-                                 : " is completed by " + p->waitName + "()");
-    asc_run::failRun(asc_run::kExitRace,
-                     "asc-run: protocol: " + std::string(waitName) + "() at " +
-                         loc.str() +
-                         " waits with nothing pending on Matmul "
-                         "object #" +
-                         std::to_string(index_) + why + block());
+  /// A whole-call server computation (IterateAll, IterateBatch): pending,
+  /// signalled when `signalled`, and waited for by the client at once when
+  /// `sync`. The server ends its Matmul after it (mul.End()).
+  void finishServerCall(std::unique_ptr<asc_run::Pending> p, bool sync,
+                        bool signalled, Loc loc, const char *server) {
+    std::string call = p->call;
+    int64_t seq = p->seq;
+    double done = p->done;
+    bool flagged = !p->waitName.empty();
+    finishPart(std::move(p), loc);
+    iterating_ = false;
+    if constexpr (!CubeSide) {
+      if (signalled)
+        pushSignal(seq, 0, done);
+      signalStory_ =
+          call + " at " + loc.str() +
+          (sync ? std::string(" is synchronous: ") + server +
+                      " signals it once, and the client waited for that "
+                      "signal itself"
+           : flagged ? std::string(" has its wait flag: ") + server +
+                           " signals it once, at its end"
+                     : std::string(" has no wait flag and posts no signal (") +
+                           server + ")");
+      if (sync)
+        consumeSignal(call, loc, "the synchronous call waits for its signal");
+      isSyncGetC_ = sync;
+    }
   }
 
   /// A, B, bias and scales of the current single shape, as read by the cube.
@@ -1268,33 +1887,9 @@ private:
            " matrices (asc-run models one matrix per S x D slice)");
   }
 
-  /// CANN's client waits in each of its first 14 (INC_PROCESS_CHECK)
-  /// GetBatchTensorC calls for a signal of the server: after each loop of an
-  /// IterateNBatch without the wait flag (the 14th waits for the end of all
-  /// loops). So the k-th fetch publishes loop k. An IterateNBatch with the
-  /// wait flag was completed by WaitIterateBatch (docs/Runtime.md).
-  void awaitNBatchLoop() {
-    constexpr uint32_t kIncProcessCheck = 14;
-    uint32_t fetch = nbatchFetches_++;
-    if (fetch >= kIncProcessCheck)
-      return;
-    std::vector<asc_run::Pending *> loops;
-    for (asc_run::Pending *p : asc_run::pendingOf(index_, false))
-      if (p->fetchedBy == "GetBatchTensorC")
-        loops.push_back(p);
-    for (size_t i = 0; i < loops.size(); ++i) {
-      asc_run::complete(loops[i]);
-      if (fetch + 1 < kIncProcessCheck)
-        break;
-    }
-  }
-
   void checkNBatchArgs(const char *call, uint32_t batchLoop, uint32_t batchA,
                        uint32_t batchB, uint32_t matrixStrideC, Loc loc) {
     std::string name = call;
-    if (!workspace_)
-      asc_run::misuse(loc, name + " needs SetWorkspace first (its results go "
-                                  "to the workspace)");
     if (batchLoop == 0 || batchA == 0 || batchB == 0)
       asc_run::misuse(loc, name + " with batchLoop " +
                                std::to_string(batchLoop) + ", batchA " +
@@ -1315,8 +1910,10 @@ private:
               "S2");
   }
 
-  /// A fetch of IterateNBatch results: only the asynchronous form exists, and
-  /// it reads what an asynchronous IterateNBatch left in the workspace.
+  /// A fetch of IterateNBatch results: only the asynchronous form exists
+  /// (rule L9; on the device the template argument plays no part), after an
+  /// IterateNBatch. Whether a signal comes for it is the signals' business:
+  /// after a synchronous or flagged IterateNBatch none does (a hang).
   void checkBatchFetch(bool sync, const char *call, Loc loc) {
     std::string name = call;
     if (sync)
@@ -1326,12 +1923,7 @@ private:
       asc_run::misuse(loc, name + " after End()");
     if (!nbatchIssued_)
       asc_run::misuse(loc, name + " without an IterateNBatch before it");
-    if (nbatchSync_)
-      asc_run::misuse(loc, name + " after IterateNBatch<true>: the client "
-                                  "fetches the results of an asynchronous "
-                                  "IterateNBatch only");
   }
-
   /// The row strides of A and B as stored (transposed: K x M, N x K): the
   /// original shape's, or a batch layout's while IterateNBatch runs.
   uint64_t lda() const {
@@ -1535,14 +2127,27 @@ private:
            workspacePlace(i % baseM(), j % baseN());
   }
 
-  /// max(batchA, batchB) products of the NORMAL layout into `dst`: batch i
-  /// at i * strideC elements, rows `rowStride` apart.
-  void iterateBatch(const char *name, bool sync, const char *waitName,
-                    DstT *dst, uint64_t rowStride, uint64_t height,
-                    uint64_t strideC, uint32_t batchA, uint32_t batchB,
+  /// max(batchA, batchB) products of the NORMAL layout into `dst`: in GM
+  /// batch i at matrixStrideC (default orgM x orgN) elements, rows orgN
+  /// apart; in a local tensor one singleCoreM x singleCoreN matrix after the
+  /// other. MatmulService::IterateBatch signals with sync or
+  /// waitIterateBatch and ends the Matmul.
+  void iterateBatch(const char *name, bool sync, bool signalled,
+                    const char *waitName, DstT *dst, uint32_t matrixStrideC,
+                    bool local, uint32_t batchA, uint32_t batchB,
                     uint32_t matrixStrideA, uint32_t matrixStrideB,
                     bool partialSum, uint8_t enAtomic, Loc loc) {
-    checkIssue(name, loc, true);
+    asc_run::InlineCube inlineCube(CubeSide);
+    checkCall(name, loc);
+    checkNotInLoop(name, loc);
+    Message m = postIssue(name, loc, "MatmulClient::IterateBatch", partialSum);
+    requireInputs(name, loc);
+    checkNzShapes(name, loc);
+    uint64_t rowStride = local ? uint64_t(singleN_) : uint64_t(orgN_);
+    uint64_t height = local ? uint64_t(singleM_) : uint64_t(orgM_);
+    uint64_t strideC = local           ? uint64_t(singleM_) * singleN_
+                       : matrixStrideC ? matrixStrideC
+                                       : uint64_t(orgM_) * orgN_;
     if (A_TYPE::layout != LayoutMode::NORMAL ||
         B_TYPE::layout != LayoutMode::NORMAL)
       asc_run::misuse(loc,
@@ -1560,6 +2165,7 @@ private:
                                ") in multiples of the fractal width " +
                                std::to_string(kC0C));
     auto p = newPending(name, loc, waitName);
+    p->seq = m.seq;
     uint32_t batches = std::max(batchA, batchB);
     uint64_t strideA = matrixStrideA ? matrixStrideA : uint64_t(orgM_) * orgKa_;
     uint64_t strideB = matrixStrideB ? matrixStrideB : uint64_t(orgKb_) * orgN_;
@@ -1576,7 +2182,10 @@ private:
       if (bias0)
         bias_ = bias0 + (ToConfig().isBiasBatch ? uint64_t(i) * orgN_ : 0);
       addInputs(*p, 1);
-      asc_run::checkAccess(p->call, loc, p->inputs, false);
+      {
+        asc_run::OnPipe onCube(asc_run::PipeCube);
+        asc_run::checkAccess(p->call, loc, p->inputs, false);
+      }
       std::vector<AccT> product;
       computeAll(product, partialSum, loc, name);
       std::copy(product.begin(), product.end(), result.begin() + i * one);
@@ -1610,9 +2219,9 @@ private:
           }
     };
     p->done = asc_run::state().timeline.cubeWork(allCycles(batches));
-    finishIssue(std::move(p), sync, loc);
+    finishServerCall(std::move(p), sync, signalled, loc,
+                     "MatmulService::IterateBatch");
   }
-
   /// The whole single shape, block after block through CO1 in iteration
   /// order (so CO1 holds the last blocks afterwards), into `out` (row-major,
   /// singleCoreM x singleCoreN, quantised).
@@ -1674,47 +2283,65 @@ private:
     return backgroundStart_ + (round + 1) * blockCycles();
   }
 
-  /// Async Iterate: the cube computes every block into the workspace, block
-  /// after block (baseM x baseN each); the object owns the workspace until
-  /// End() and reads A and B until the last Iterate.
-  void startBackground(Loc loc, bool partialSum) {
-    if (background_) {
-      // A new loop overwrites the blocks of the previous one.
-      asc_run::complete(background_);
-      background_ = nullptr;
-    }
-    auto p = newPending("Iterate<false>", loc, "");
-    p->background = true;
-    addInputs(*p, 1);
+  /// Async Iterate on the server (MatmulService::StartIterate): every block
+  /// into the workspace, block after block (baseM x baseN each, alone in its
+  /// slot: enSequentialWrite), a signal after each of the first 13 and, with
+  /// 14 or more blocks, one after the last (MatmulService::Iterate). Each
+  /// block is pending until a fetch takes a signal sent after it; the last
+  /// block also holds A, B and the bias, which the cube reads until then.
+  void startBackground(const Message &m, Loc loc, bool partialSum) {
+    asc_run::OnPipe onCube(asc_run::PipeCube);
+    blocksM_ = ceilDiv(singleM_, baseM());
+    blocksN_ = ceilDiv(singleN_, baseN());
+    int blocks = blocksM_ * blocksN_;
     uint64_t blockElems = uint64_t(baseM()) * baseN();
-    uint64_t bytes = blockElems * blocksM_ * blocksN_ * sizeof(DstT);
+    uint64_t bytes = blockElems * blocks * sizeof(DstT);
     if (workspaceBytes_ && bytes > workspaceBytes_)
       asc_run::misuse(loc, "Iterate<false> leaves " + std::to_string(bytes) +
                                " bytes of blocks in a workspace of " +
                                std::to_string(workspaceBytes_));
-    p->outputs.add(workspace_, bytes, "C");
-    asc_run::checkAccess(p->call, loc, p->inputs, false);
-    asc_run::checkAccess(p->call, loc, p->outputs, true);
-    // Each block alone in its baseM x baseN slot (CANN's server writes the
-    // async blocks with enSequentialWrite), in C's format.
+    backgroundStart_ = std::max(asc_run::state().timeline.vectorNow +
+                                    asc_run::costTable().messageLatency,
+                                asc_run::state().timeline.cubeFree);
     DstT *ws = reinterpret_cast<DstT *>(const_cast<uint8_t *>(workspace_));
     Block blk;
-    for (int r = 0; r < blocksM_ * blocksN_; ++r) {
+    for (int r = 0; r < blocks; ++r) {
+      auto p = newPending("Iterate<false>", loc, "");
+      p->background = true;
+      p->fetchedBy = "GetTensorC";
+      p->seq = m.seq;
+      p->part = uint32_t(r);
+      p->done = blockDone(r);
+      p->outputs.add(ws + r * blockElems, blockElems * sizeof(DstT), "C");
+      if (r + 1 == blocks) {
+        addInputs(*p, 1);
+        asc_run::checkAccess(p->call, loc, p->inputs, false);
+      }
+      asc_run::checkAccess(p->call, loc, p->outputs, true);
       computeBlock(r, blk, partialSum, loc, "Iterate<false>");
       for (int i = 0; i < blk.rows; ++i)
         for (int j = 0; j < blk.cols; ++j)
           ws[r * blockElems + workspacePlace(i, j)] =
               detail::toOutput<DstT>(blk.values[uint64_t(i) * blk.cols + j]);
+      if (uint32_t(r) + 1 < kIncProcessCheck)
+        pushSignal(m.seq, uint32_t(r), p->done);
+      asc_run::state().pending.push_back(std::move(p));
     }
-    backgroundStart_ = std::max(asc_run::state().timeline.vectorNow +
-                                    asc_run::costTable().messageLatency,
-                                asc_run::state().timeline.cubeFree);
-    double total = blocksM_ * blocksN_ * blockCycles();
-    p->done = asc_run::state().timeline.cubeWork(total);
-    background_ = p.get();
-    asc_run::state().pending.push_back(std::move(p));
+    if (uint32_t(blocks) >= kIncProcessCheck)
+      pushSignal(m.seq, uint32_t(blocks - 1), blockDone(blocks - 1));
+    asc_run::state().timeline.cubeWork(blocks * blockCycles());
+    asyncRun_.active = true;
+    asyncRun_.seq = m.seq;
+    asyncRun_.blocks = blocks;
+    signalStory_ =
+        "Iterate<false> at " + loc.str() + " computed " +
+        std::to_string(blocks) +
+        " blocks, and MatmulService::StartIterate and MatmulService::Iterate "
+        "signal after each of the first 13 and once more after the last "
+        "when there are 14 or more: " +
+        std::to_string(std::min<uint32_t>(uint32_t(blocks), kIncProcessCheck)) +
+        " signals";
   }
-
   /// Where element (i, j) of a block lies in its workspace slot: ND rows of
   /// baseN, or an NZ block of baseM rows.
   uint64_t workspacePlace(int i, int j) const {
@@ -1722,100 +2349,331 @@ private:
                 : uint64_t(i) * baseN() + j;
   }
 
-  /// GetTensorC of the current block into `dst` (row stride `stride`).
-  template <bool sync>
-  void getBlock(DstT *dst, uint32_t stride, uint8_t enAtomic, Loc loc,
-                const char *name, DstT *local = nullptr,
-                uint32_t localStride = 0) {
-    static_assert(
-        !ToConfig().enableMixDualMaster,
-        "GetTensorC not support when enableMixDualMaster is enabled.");
-    static_assert(
-        ToConfig().enableGetTensorC,
-        "GetTensorC is not support when enableGetTensorC is disabled");
-    std::string call = std::string(name) + (sync ? "<true>" : "<false>");
-    if (kNzC && baseN() % kC0C != 0)
-      asc_run::misuse(loc, call + " of an NZ C needs baseN (" +
-                               std::to_string(baseN()) +
-                               ") in multiples of the fractal width " +
-                               std::to_string(kC0C));
-    checkFetch(sync, loc, call.c_str());
-    if (!sync && !background_)
-      asc_run::misuse(
-          loc, call + " after Iterate<true>: fetch with GetTensorC<true>");
-    Block blk;
-    if (sync) {
-      blk = block_;
-    } else {
-      Footprint wsBlock;
-      wsBlock.add(reinterpret_cast<const DstT *>(workspace_) +
-                      uint64_t(round_) * baseM() * baseN(),
-                  uint64_t(baseM()) * baseN() * sizeof(DstT), "workspace");
-      asc_run::checkAccess(call, loc, wsBlock, false, background_);
-      uint32_t r, c;
-      blockOrigin(round_, r, c);
-      blk.rows = std::min(baseM(), singleM_ - int(r));
-      blk.cols = std::min(baseN(), singleN_ - int(c));
-      const DstT *ws = reinterpret_cast<const DstT *>(workspace_) +
-                       uint64_t(round_) * baseM() * baseN();
-      blk.values.resize(uint64_t(blk.rows) * blk.cols);
-      for (int i = 0; i < blk.rows; ++i)
-        for (int j = 0; j < blk.cols; ++j)
-          blk.values[uint64_t(i) * blk.cols + j] =
-              AccT(ws[workspacePlace(i, j)]);
+  /// The cube-side object's Iterate (CANN's MatmulImpl runs inline, so the
+  /// asynchronous form computes synchronously too).
+  bool cubeIterate(bool enPartialSum, Loc loc, const char *name) {
+    asc_run::InlineCube inlineCube(true);
+    requireInputs(name, loc);
+    checkNzShapes(name, loc);
+    if (!iterating_) {
+      iterating_ = true;
+      round_ = 0;
+      blocksM_ = ceilDiv(singleM_, baseM());
+      blocksN_ = ceilDiv(singleN_, baseN());
+    } else if (++round_ >= blocksM_ * blocksN_) {
+      iterating_ = false;
+      return false;
     }
-    auto p = newPending(call.c_str(), loc, sync ? "" : "WaitGetTensorC");
+    computeCurrentBlock(enPartialSum, loc, name);
+    asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
+    return true;
+  }
+
+  /// The block `round_` of the server's loop into block_, its inputs read.
+  void computeCurrentBlock(bool enPartialSum, Loc loc, const char *name) {
+    asc_run::OnPipe onCube(asc_run::PipeCube);
+    asc_run::Pending reads;
+    addInputs(reads, 1);
+    asc_run::checkAccess(name, loc, reads.inputs, false);
+    computeBlock(round_, block_, enPartialSum, loc, name);
+    double done = asc_run::state().timeline.cubeWork(blockCycles());
+    asc_run::state().timeline.stallUntil(done);
+  }
+
+  /// The client's blocks: its own count from the tiling and SetTail
+  /// (MatmulClient's mIter_ * nIter_).
+  uint32_t clientBlocks() const {
+    return uint32_t(ceilDiv(clientM_, baseM()) * ceilDiv(clientN_, baseN()));
+  }
+
+  /// MatmulClient::Iterate: a message with isFirstIter (SetTensorA or
+  /// SetTensorB since the last post) starts a loop and posts; otherwise the
+  /// client counts on, posting again only when synchronous.
+  template <bool sync>
+  bool clientIterate(bool enPartialSum, Loc loc, const char *name) {
+    if (staged_.isFirstIter) {
+      checkIssueAllowed(name, loc);
+      cntIter_ = 0;
+      cOffset_ = 0;
+      curProcess_ = 0;
+      counting_ = true;
+    } else {
+      if (!counting_)
+        asc_run::misuse(
+            loc,
+            std::string(name) + " without SetTensorA or SetTensorB since " +
+                (lastPost_.empty() ? "the object's registration" : lastPost_) +
+                ": MatmulClient::Iterate counts on from cntIter_, which "
+                "no Iterate or IterateNBatch with new inputs set (CANN "
+                "leaves it uninitialised); asc-run does not model it");
+      if (++cntIter_ >= clientBlocks()) {
+        if (iterateEnded_)
+          asc_run::note(
+              std::string(name) + " at " + loc.str() +
+              " returns false at once: without SetTensorA or SetTensorB "
+              "since " +
+              lastPost_ +
+              ", MatmulClient::Iterate counts on from the previous loop's end "
+              "(cntIter_ >= mnIter_) and posts nothing, so the loop computes "
+              "nothing");
+        iterateEnded_ = true;
+        iterating_ = false;
+        asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
+        return false;
+      }
+      if constexpr (!sync) {
+        iterateEnded_ = false;
+        iterating_ = true;
+        asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
+        return true;
+      }
+    }
+    iterateEnded_ = false;
+    if constexpr (!sync)
+      if (!workspace_)
+        asc_run::misuse(loc, "Iterate<false> needs SetWorkspace first (the "
+                             "blocks are left in the workspace)");
+    isSyncGetC_ = sync;
+    Message m = post(name, loc);
+    bool applied = applyMessage(m, name, loc, nullptr, enPartialSum);
+    requireInputs(name, loc);
+    checkNzShapes(name, loc);
+    if constexpr (sync) {
+      // MatmulService::StartIterate computes one block per synchronous
+      // Iterate message and returns (no signal: the fetch waits).
+      if (applied) {
+        round_ = 0;
+        blocksM_ = ceilDiv(singleM_, baseM());
+        blocksN_ = ceilDiv(singleN_, baseN());
+      } else if (!serverLoop_) {
+        asc_run::misuse(loc, std::string(name) +
+                                 " continues a loop the server does not "
+                                 "have (its last call ended its Matmul); "
+                                 "asc-run does not model it");
+      } else if (++round_ >= blocksM_ * blocksN_) {
+        asc_run::misuse(
+            loc, std::string(name) + " asks the server for block " +
+                     std::to_string(round_ + 1) + " of " +
+                     std::to_string(blocksM_ * blocksN_) +
+                     ": the client counts " + std::to_string(clientBlocks()) +
+                     " blocks (SetTail and SetSingleShape change its count at "
+                     "once), the server's single shape has fewer (they reach "
+                     "it only with SetTensorA or SetTensorB); its scheduler "
+                     "would step past the loop's end, which asc-run does not "
+                     "model");
+      }
+      serverLoop_ = true;
+      computeCurrentBlock(enPartialSum, loc, name);
+    } else {
+      startBackground(m, loc, enPartialSum);
+      serverLoop_ = false;
+    }
+    iterating_ = true;
+    asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
+    return true;
+  }
+
+  /// A fetch of the current block through the server (MMFUN_GET_TENSOR_C):
+  /// synchronous (the server signals, the client waits), or GetTensorC<false>
+  /// to GM after a synchronous Iterate, which the server never signals
+  /// (MatmulService::GetTensorC). On the cube-side object, inline.
+  void syncFetch(const std::string &call, Loc loc, DstT *base, uint32_t stride,
+                 bool sequential, uint8_t enAtomic, bool waited,
+                 DstT *localBase = nullptr, uint32_t localStride = 0) {
+    asc_run::InlineCube inlineCube(CubeSide);
+    if (!iterating_)
+      asc_run::misuse(loc, call + " without a current block (call Iterate "
+                                  "first)");
+    Message m;
+    if constexpr (!CubeSide) {
+      checkIssueAllowed(call.c_str(), loc);
+      m = post(call, loc);
+      std::string lost = stagedSetters(m, true);
+      if (!lost.empty())
+        asc_run::note(call + " at " + loc.str() + " posts the staged " + lost +
+                      ": MatmulService::GetTensorC applies no setter (and "
+                      "MatmulClient::GetTensorC asserts isFirstIter == 0)");
+    }
+    DstT *dst = blockPlace(base, stride, sequential);
+    DstT *local =
+        localBase ? blockPlace(localBase, localStride, sequential) : nullptr;
+    Block blk = block_;
+    auto p = newPending(call.c_str(), loc, "");
+    p->seq = m.seq;
     addStored(p->outputs, dst, blk.rows, blk.cols, stride, kNzC, kC0C, "C");
-    if (local)
-      addStored(p->outputs, local, blk.rows, blk.cols, localStride, kNzC, kC0C,
-                "C");
     p->outputs.atomic = enAtomic != 0;
-    if (!sync)
-      p->inputs.add(reinterpret_cast<const DstT *>(workspace_) +
-                        uint64_t(round_) * baseM() * baseN(),
-                    uint64_t(baseM()) * baseN() * sizeof(DstT), "workspace");
-    p->publish = [dst, stride, local, localStride, enAtomic, blk]() {
+    p->publish = [dst, stride, enAtomic, blk]() {
       for (int i = 0; i < blk.rows; ++i)
         for (int j = 0; j < blk.cols; ++j) {
           DstT value =
               detail::toOutput<DstT>(blk.values[uint64_t(i) * blk.cols + j]);
           DstT &d = dst[storedPlace(kNzC, kC0C, stride, i, j)];
           d = detail::combine(d, value, enAtomic);
-          if (local)
-            local[storedPlace(kNzC, kC0C, localStride, i, j)] = value;
         }
     };
     double bytes = double(blk.rows) * blk.cols * sizeof(DstT);
-    if (sync) {
+    // Into GM the server writes the block (FIXPIPE); into UB it writes a GM
+    // staging copy, which the client copies in after its wait (CopyToUB:
+    // MTE2, then SetFlag/WaitFlag<MTE2_V>).
+    uintptr_t at = reinterpret_cast<uintptr_t>(dst);
+    bool intoUb = !CubeSide && asc_run::inLocalMemory({at, at + 1});
+    if (!intoUb) {
+      asc_run::OnPipe onCube(asc_run::PipeCube);
       asc_run::checkAccess(p->call, loc, p->outputs, true);
+    }
+    if (waited) {
+      if constexpr (!CubeSide) {
+        pushSignal(m.seq, 0, asc_run::state().timeline.vectorNow);
+        consumeSignal(call, loc, "the synchronous fetch waits for its signal");
+      }
+      if (intoUb) {
+        asc_run::OnPipe onMte2(asc_run::PipeMte2);
+        asc_run::checkAccess(p->call, loc, p->outputs, true);
+        asc_run::state().clocks.order(asc_run::PipeMte2, asc_run::PipeV);
+      }
       p->publish();
       asc_run::state().timeline.vectorWork(
           asc_run::copyCycles(uint64_t(bytes)));
-      return;
+    } else {
+      p->done = asc_run::state().timeline.vectorNow +
+                asc_run::copyCycles(uint64_t(bytes));
+      signalStory_ = call + " at " + loc.str() +
+                     " posts a fetch that MatmulService::GetTensorC does not "
+                     "signal (only a synchronous one)";
+      addPending(std::move(p));
     }
-    asc_run::checkAccess(p->call, loc, p->inputs, false, background_);
+    if (!local)
+      return;
+    // The UB copy of the GM block (CopyToUB in MatmulClient::GetTensorC(gm,
+    // co2Local)), right after the post, waited for or not.
+    asc_run::Footprint reads, writes;
+    addStored(reads, dst, blk.rows, blk.cols, stride, kNzC, kC0C, "C");
+    addStored(writes, local, blk.rows, blk.cols, localStride, kNzC, kC0C, "C");
+    {
+      asc_run::OnPipe onMte2(CubeSide ? asc_run::PipeCube : asc_run::PipeMte2);
+      asc_run::checkAccess(call, loc, reads, false);
+      asc_run::checkAccess(call, loc, writes, true);
+    }
+    if (!CubeSide)
+      asc_run::state().clocks.order(asc_run::PipeMte2, asc_run::PipeV);
+    for (int i = 0; i < blk.rows; ++i)
+      for (int j = 0; j < blk.cols; ++j)
+        local[storedPlace(kNzC, kC0C, localStride, i, j)] =
+            detail::toOutput<DstT>(blk.values[uint64_t(i) * blk.cols + j]);
+  }
+
+  /// The client's fetches after an async Iterate share a refusal: one fetch
+  /// at a time before its WaitGetTensorC, and not while another call is in
+  /// flight (stricter than the device).
+  void checkFetchAllowed(const std::string &call, Loc loc) {
+    if (!asyncRun_.active || !workspace_)
+      asc_run::misuse(loc, call + " needs an Iterate<false> with a workspace");
+    for (asc_run::Pending *p : asc_run::pendingOfObject(index_))
+      if (!p->background && !p->fireAndForget())
+        asc_run::failRun(asc_run::kExitRace,
+                         "asc-run: protocol: " + call + " at " + loc.str() +
+                             " re-issues Matmul object #" +
+                             std::to_string(index_) + " while " +
+                             asc_run::describePending(*p) + " is pending" +
+                             block());
+  }
+
+  /// The next block of an async Iterate, as the client counts them (its
+  /// cOffset_), after the fetch's wait.
+  uint64_t nextFetchedBlock(const std::string &call, Loc loc) {
+    uint64_t blockBytes = uint64_t(baseM()) * baseN() * sizeof(DstT);
+    uint64_t k = cOffset_ / blockBytes;
+    fetchWait(call, loc, kTensorFetchWaits);
+    if (k >= uint64_t(asyncRun_.blocks))
+      asc_run::misuse(loc, call + " after every block of the Iterate<false> "
+                                  "was fetched");
+    cOffset_ += blockBytes;
+    return k;
+  }
+
+  /// GetTensorC<false> (or AsyncGetTensorC) into UB after an async Iterate:
+  /// the client waits for the block's signal and copies it from the
+  /// workspace (MatmulClient::GetTensorC, CopyToUB); the copy is pending
+  /// until WaitGetTensorC (stricter than c220, whose CopyToUB already waits
+  /// for MTE2_V).
+  void fetchBlock(const std::string &call, Loc loc, DstT *base, uint32_t stride,
+                  bool sequential, const char *waitName) {
+    checkFetchAllowed(call, loc);
+    uint64_t k = nextFetchedBlock(call, loc);
+    round_ = int(k);
+    // CopyToUB: an MTE2 copy from the workspace.
+    asc_run::OnPipe onMte2(asc_run::PipeMte2);
+    uint64_t blockElems = uint64_t(baseM()) * baseN();
+    const DstT *wsBlock =
+        reinterpret_cast<const DstT *>(workspace_) + k * blockElems;
+    asc_run::Footprint reads;
+    reads.add(wsBlock, blockElems * sizeof(DstT), "workspace");
+    asc_run::checkAccess(call, loc, reads, false);
+    Block blk;
+    uint32_t r, c;
+    blockOrigin(int(k), r, c);
+    blk.rows = std::min(baseM(), singleM_ - int(r));
+    blk.cols = std::min(baseN(), singleN_ - int(c));
+    blk.values.resize(uint64_t(blk.rows) * blk.cols);
+    for (int i = 0; i < blk.rows; ++i)
+      for (int j = 0; j < blk.cols; ++j)
+        blk.values[uint64_t(i) * blk.cols + j] =
+            AccT(wsBlock[workspacePlace(i, j)]);
+    DstT *dst = blockPlace(base, stride, sequential);
+    auto p = newPending(call.c_str(), loc, waitName);
+    addStored(p->outputs, dst, blk.rows, blk.cols, stride, kNzC, kC0C, "C");
+    p->inputs.add(wsBlock, blockElems * sizeof(DstT), "workspace");
+    p->publish = [dst, stride, blk]() {
+      for (int i = 0; i < blk.rows; ++i)
+        for (int j = 0; j < blk.cols; ++j)
+          dst[storedPlace(kNzC, kC0C, stride, i, j)] =
+              detail::toOutput<DstT>(blk.values[uint64_t(i) * blk.cols + j]);
+    };
     asc_run::checkAccess(p->call, loc, p->outputs, true);
-    p->done = std::max(blockDone(round_), asc_run::state().timeline.vectorNow) +
+    double bytes = double(blk.rows) * blk.cols * sizeof(DstT);
+    p->done = std::max(blockDone(int(k)), asc_run::state().timeline.vectorNow) +
               asc_run::copyCycles(uint64_t(bytes));
     addPending(std::move(p));
+    // GetTensorC<false> on c220 copies with CopyToUB<..., sync = true>,
+    // which ends with SetFlag/WaitFlag<MTE2_V>; AsyncGetTensorC copies with
+    // sync = false (MatmulClient::AsyncGetTensorC).
+    if (call != "AsyncGetTensorC")
+      asc_run::state().clocks.order(asc_run::PipeMte2, asc_run::PipeV);
+  }
+
+  /// GetTensorC<false>(): after the block's signal, a view of it in the
+  /// workspace (MatmulClient::GetTensorC without a destination: no copy, no
+  /// pipe sync). Reading the view before WaitGetTensorC is refused (stricter
+  /// than the device).
+  GlobalTensor<DstT> fetchView(const std::string &call, Loc loc) {
+    checkFetchAllowed(call, loc);
+    uint64_t k = nextFetchedBlock(call, loc);
+    GlobalTensor<DstT> view;
+    view.SetGlobalBuffer(
+        reinterpret_cast<DstT *>(const_cast<uint8_t *>(workspace_)) +
+            k * baseM() * baseN(),
+        uint64_t(baseM()) * baseN());
+    uint64_t bytes = uint64_t(baseM()) * baseN() * sizeof(DstT);
+    auto p = newPending(call.c_str(), loc, "WaitGetTensorC");
+    p->outputs.add(view.GetPhyAddr(), bytes, "C");
+    p->done = blockDone(int(k));
+    addPending(std::move(p));
+    return view;
   }
 
   int index_ = -1;
   TCubeTiling tiling_{};
   bool initialised_ = false;
   bool ended_ = false;
+  // The server's Matmul (MatmulService's mul; the cube-side object itself).
   int orgM_ = 0, orgN_ = 0, orgKa_ = 0, orgKb_ = 0;
   int singleM_ = 0, singleN_ = 0, singleK_ = 0;
   int batchA_ = 1, batchB_ = 1;
   uint64_t ldA_ = 0, ldB_ = 0; ///< batch-layout row strides (0: org shape)
-  /// The last IterateNBatch: its loops, whether it was synchronous, and the
-  /// client's read position in the workspace (GetBatchTensorC).
-  bool nbatchIssued_ = false, nbatchSync_ = false, nbatchWaitFlag_ = false;
-  uint32_t nbatchLoops_ = 0, nbatchIter_ = 0, nbatchFetches_ = 0;
-  uint64_t nbatchBytes_ = 0, nbatchViewBytes_ = 0;
   const SrcAT *a_ = nullptr;
   const SrcBT *b_ = nullptr;
   const BiasT *bias_ = nullptr;
+  Loc biasLoc_{}; ///< the SetBias the server's bias came from
   bool transA_ = false, transB_ = false;
   bool broadcastA_ = false, broadcastB_ = false;
   SrcAT scalarA_{};
@@ -1823,18 +2681,41 @@ private:
   bool quant_ = false;
   float quantScalar_ = 1.0f;
   const uint64_t *quantVector_ = nullptr;
-  const uint8_t *workspace_ = nullptr;
-  uint64_t workspaceBytes_ = 0;
-  bool iterating_ = false, syncIter_ = true;
-  /// Whether the current block was fetched (async fetches then advance).
-  bool blockFetched_ = false;
+  /// The server's block loop: the current block of a synchronous loop
+  /// (round_ of blocksM_ x blocksN_, in block_), whether it has one.
   int round_ = 0, blocksM_ = 0, blocksN_ = 0;
   Block block_;
+  bool serverLoop_ = false;
   /// L0C: the blocks the last computations left (nextCo1).
   Co1Buffer co1_[2];
   int co1Next_ = 0;
-  asc_run::Pending *background_ = nullptr;
+  /// The last async Iterate: its message and block count.
+  struct AsyncRun {
+    bool active = false;
+    int64_t seq = -1;
+    int blocks = 0;
+  } asyncRun_;
   double backgroundStart_ = 0;
+  /// The last IterateNBatch: its loops and the bytes of results it wrote.
+  bool nbatchIssued_ = false;
+  uint32_t nbatchLoops_ = 0;
+  uint64_t nbatchBytes_ = 0;
+  // The client (MatmulClient): its staged message, workspace, counters.
+  StagedMessage staged_;
+  int64_t nextSeq_ = 0;
+  std::string lastPost_, prevPost_;
+  const uint8_t *workspace_ = nullptr; ///< cacheWorkspaceAddr
+  uint64_t workspaceBytes_ = 0;
+  int clientM_ = 0, clientN_ = 0; ///< the single shape mIter_/nIter_ count
+  uint32_t cntIter_ = 0, curProcess_ = 0, nbatchIter_ = 0;
+  uint64_t cOffset_ = 0;
+  bool counting_ = false;     ///< cntIter_ was set by a post
+  bool iterating_ = false;    ///< the last Iterate returned true
+  bool iterateEnded_ = false; ///< the last Iterate returned false
+  bool isSyncGetC_ = false;   ///< the last compute call was synchronous
+  /// The server's signals not yet taken, and what the messages for them.
+  std::deque<Signal> signals_;
+  std::string signalStory_, lastConsumer_;
 };
 
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE,
@@ -1861,12 +2742,13 @@ template <class T> struct IsMatmul : std::false_type {};
 template <class A, class B, class C, class Bias, const auto &Cfg, bool Side>
 struct IsMatmul<MatmulModel<A, B, C, Bias, Cfg, Side>> : std::true_type {};
 
-inline void registerObjects(TPipe *, int) {}
+inline void registerObjects(asc_run::Loc, TPipe *, int) {}
 
 /// REGIST_MATMUL_OBJ's argument list: objects, each optionally followed by
 /// its tiling; an object with a tiling is initialised with it.
 template <class T, class... Rest>
-void registerObjects(TPipe *pipe, int count, T &&first, Rest &&...rest) {
+void registerObjects(asc_run::Loc loc, TPipe *pipe, int count, T &&first,
+                     Rest &&...rest) {
   using Obj = std::remove_reference_t<T>;
   static_assert(IsMatmul<Obj>::value,
                 "REGIST_MATMUL_OBJ takes Matmul objects, each optionally "
@@ -1880,15 +2762,15 @@ void registerObjects(TPipe *pipe, int count, T &&first, Rest &&...rest) {
     auto &&next = std::get<0>(std::forward_as_tuple(rest...));
     using Next = std::remove_cv_t<std::remove_reference_t<decltype(next)>>;
     if constexpr (std::is_convertible_v<Next, const TCubeTiling *>) {
-      first.Init(next, pipe);
+      first.Init(next, pipe, loc);
       std::apply(
           [&](auto &&, auto &&...tail) {
-            registerObjects(pipe, count + 1,
+            registerObjects(loc, pipe, count + 1,
                             std::forward<decltype(tail)>(tail)...);
           },
           std::forward_as_tuple(std::forward<Rest>(rest)...));
     } else {
-      registerObjects(pipe, count + 1, std::forward<Rest>(rest)...);
+      registerObjects(loc, pipe, count + 1, std::forward<Rest>(rest)...);
     }
   }
   asc_run::state().registeredObjects = asc_run::state().nextObject;
@@ -1920,7 +2802,8 @@ namespace matmul = AscendC;
   if ASCEND_IS_AIV {                                                           \
     return;                                                                    \
   }                                                                            \
-  AscendC::detail::registerObjects(tpipe, 0, __VA_ARGS__)
+  AscendC::detail::registerObjects(asc_run::Loc::current(), tpipe, 0,          \
+                                   __VA_ARGS__)
 #else
 #define REGIST_MATMUL_OBJ(tpipe, workspace, ...)                               \
   GM_ADDR __kfcClient__ = (workspace);                                         \
@@ -1929,7 +2812,8 @@ namespace matmul = AscendC;
     AscendC::serveCube(asc_run::Loc::current());                               \
     return;                                                                    \
   }                                                                            \
-  AscendC::detail::registerObjects(tpipe, 0, __VA_ARGS__)
+  AscendC::detail::registerObjects(asc_run::Loc::current(), tpipe, 0,          \
+                                   __VA_ARGS__)
 #endif
 #define REGIST_MATMUL_OBJ_STATIC REGIST_MATMUL_OBJ
 

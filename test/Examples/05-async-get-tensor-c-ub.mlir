@@ -4,8 +4,8 @@
 
 // Registration before InitBuffer; the documented async fetch: one async
 // Iterate whose answer nobody reads, then a loop counted over the blocks with
-// an async GetTensorC into a VECOUT buffer and its WaitGetTensorC right before
-// the Muls that reads the buffer.
+// an async GetTensorC into a VECIN buffer and its WaitGetTensorC right before
+// the Muls that reads the buffer into a VECOUT one.
 
 // CHECK-LABEL: func.func @matmul_scale_async_custom(
 // CHECK-SAME: attributes {asc.kernel}
@@ -13,8 +13,10 @@
 // CHECK: %[[WS:.*]] = asc.set_global_buffer %{{.*}}[%{{.*}}], %{{.*}} : !asc.global_tensor<f32>
 // CHECK-NEXT: %[[MM:.*]] = asc.matmul.create : !matmul
 // CHECK: asc.matmul.register %{{.*}}, %{{.*}}, %[[MM]] tiling %{{.*}} : !matmul
+// CHECK-NEXT: %[[IN:.*]] = asc.queue.create : !asc.queue<vecin, 2>
 // CHECK-NEXT: %[[QUE:.*]] = asc.queue.create : !asc.queue<vecout, 2>
-// CHECK: asc.pipe.init_buffer
+// CHECK: asc.pipe.init_buffer %{{.*}}, %[[IN]]
+// CHECK-NEXT: asc.pipe.init_buffer %{{.*}}, %[[QUE]]
 // CHECK-NEXT: asc.matmul.set_workspace %[[MM]], %[[WS]] : !matmul, !asc.global_tensor<f32>
 // CHECK-NEXT: asc.matmul.set_tensor_a %[[MM]]
 // CHECK-NEXT: asc.matmul.set_tensor_b %[[MM]]
@@ -22,12 +24,14 @@
 // CHECK-NEXT: %[[ROUND_N:.*]] = arith.divsi %{{.*}}, %{{.*}} : i32
 // CHECK-NEXT: %[[BLOCKS:.*]] = arith.muli %{{.*}}, %[[ROUND_N]] : i32
 // CHECK-NEXT: scf.for %{{.*}} = %{{.*}} to %[[BLOCKS]] step %{{.*}} : i32 {
-// CHECK-NEXT: %[[T:.*]] = asc.queue.alloc_tensor %[[QUE]] : !asc.queue<vecout, 2> -> !asc.local_tensor<vecout, f32>
-// CHECK-NEXT: asc.matmul.get_tensor_c %[[MM]], %[[T]] {en_sequential_write = true, sync = false} : !matmul, !asc.local_tensor<vecout, f32>
+// CHECK-NEXT: %[[T:.*]] = asc.queue.alloc_tensor %[[IN]] : !asc.queue<vecin, 2> -> !asc.local_tensor<vecin, f32>
+// CHECK-NEXT: asc.matmul.get_tensor_c %[[MM]], %[[T]] {en_sequential_write = true, sync = false} : !matmul, !asc.local_tensor<vecin, f32>
 // CHECK-NOT: asc.muls
-// CHECK: asc.matmul.wait_get_tensor_c %[[MM]] : !matmul
-// CHECK-NEXT: asc.muls %[[T]], %[[T]], %{{.*}}, %{{.*}} : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecout, f32>{{$}}
-// CHECK-NEXT: asc.queue.enque %[[QUE]], %[[T]]
+// CHECK: %[[R:.*]] = asc.queue.alloc_tensor %[[QUE]] : !asc.queue<vecout, 2> -> !asc.local_tensor<vecout, f32>
+// CHECK-NEXT: asc.matmul.wait_get_tensor_c %[[MM]] : !matmul
+// CHECK-NEXT: asc.muls %[[R]], %[[T]], %{{.*}}, %{{.*}} : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>{{$}}
+// CHECK-NEXT: asc.queue.free_tensor %[[IN]], %[[T]]
+// CHECK-NEXT: asc.queue.enque %[[QUE]], %[[R]]
 // CHECK-NEXT: %[[OUT:.*]] = asc.queue.deque %[[QUE]]
 // CHECK-NEXT: %[[BLK:.*]] = asc.subview %[[Y]][%{{.*}}] : !asc.global_tensor<f32>
 // CHECK-NEXT: asc.data_copy %[[BLK]], %[[OUT]] params(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : !asc.global_tensor<f32>, !asc.local_tensor<vecout, f32>

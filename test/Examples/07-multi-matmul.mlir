@@ -48,6 +48,7 @@
 // CHECK-NEXT: %[[MM_G:.*]] = asc.matmul.create : ![[$MM_GATE]]
 // CHECK-NEXT: %[[SYS_WS:.*]] = asc.get_sys_workspace_ptr
 // CHECK-NEXT: asc.matmul.register %[[PIPE]], %[[SYS_WS]], %[[MM_Q]], %[[MM_K]], %[[MM_V]], %[[MM_G]] tiling %[[TILING_Q]], %[[TILING_K]], %[[TILING_V]], %[[TILING_G]] : ![[$MM_PROJ]], ![[$MM_PROJ]], ![[$MM_PROJ]], ![[$MM_GATE]]
+// CHECK-NEXT: %[[IN:.*]] = asc.queue.create : !asc.queue<vecin, 2>
 // CHECK-NEXT: %[[QUE:.*]] = asc.queue.create : !asc.queue<vecout, 2>
 // CHECK: asc.pipe.init_buffer %[[PIPE]], %[[QUE]]
 // CHECK-NEXT: asc.matmul.set_tensor_a %[[MM_Q]], %[[X]] : ![[$MM_PROJ]], !asc.global_tensor<f16>
@@ -72,12 +73,14 @@
 // CHECK-NEXT: %[[ROUND_N:.*]] = arith.divsi %{{.*}}, %{{.*}} : i32
 // CHECK-NEXT: %[[BLOCKS:.*]] = arith.muli %{{.*}}, %[[ROUND_N]] : i32
 // CHECK-NEXT: scf.for %{{.*}} = %{{.*}} to %[[BLOCKS]] step %{{.*}} : i32 {
-// CHECK-NEXT: %[[T:.*]] = asc.queue.alloc_tensor %[[QUE]] : !asc.queue<vecout, 2> -> !asc.local_tensor<vecout, f32>
-// CHECK-NEXT: asc.matmul.get_tensor_c %[[MM_G]], %[[T]] {en_sequential_write = true, sync = false} : ![[$MM_GATE]], !asc.local_tensor<vecout, f32>
+// CHECK-NEXT: %[[T:.*]] = asc.queue.alloc_tensor %[[IN]] : !asc.queue<vecin, 2> -> !asc.local_tensor<vecin, f32>
+// CHECK-NEXT: asc.matmul.get_tensor_c %[[MM_G]], %[[T]] {en_sequential_write = true, sync = false} : ![[$MM_GATE]], !asc.local_tensor<vecin, f32>
 // CHECK-NOT: asc.leaky_relu
-// CHECK: asc.matmul.wait_get_tensor_c %[[MM_G]] : ![[$MM_GATE]]
-// CHECK-NEXT: asc.leaky_relu %[[T]], %[[T]], %{{.*}}, %{{.*}} : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecout, f32>{{$}}
-// CHECK-NEXT: asc.queue.enque %[[QUE]], %[[T]]
+// CHECK: %[[R:.*]] = asc.queue.alloc_tensor %[[QUE]] : !asc.queue<vecout, 2> -> !asc.local_tensor<vecout, f32>
+// CHECK-NEXT: asc.matmul.wait_get_tensor_c %[[MM_G]] : ![[$MM_GATE]]
+// CHECK-NEXT: asc.leaky_relu %[[R]], %[[T]], %{{.*}}, %{{.*}} : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>{{$}}
+// CHECK-NEXT: asc.queue.free_tensor %[[IN]], %[[T]]
+// CHECK-NEXT: asc.queue.enque %[[QUE]], %[[R]]
 // CHECK-NEXT: %[[OUT:.*]] = asc.queue.deque %[[QUE]]
 // CHECK-NEXT: %[[BLK:.*]] = asc.subview %[[G]][%{{.*}}] : !asc.global_tensor<f32>
 // CHECK-NEXT: asc.data_copy %[[BLK]], %[[OUT]] params(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : !asc.global_tensor<f32>, !asc.local_tensor<vecout, f32>

@@ -40,9 +40,10 @@
 // SHAPE5-NEXT:  arith.muli
 // SHAPE5-NEXT:  arith.addi
 // SHAPE5-NEXT:  arith.extsi
+// SHAPE5-NEXT:  %[[R:.*]] = asc.queue.alloc_tensor
 // SHAPE5-NEXT:  asc.matmul.wait_get_tensor_c %[[MM]]
-// SHAPE5-NEXT:  asc.muls %[[T]], %[[T]]
-// SHAPE5:       asc.queue.free_tensor
+// SHAPE5-NEXT:  asc.muls %[[R]], %[[T]]
+// SHAPE5:       asc.queue.free_tensor %{{.*}}, %{{.*}} : !asc.queue<vecout, 2>
 // SHAPE5-NEXT:  }
 // SHAPE5-NEXT:  asc.matmul.end %[[MM]]
 
@@ -55,7 +56,7 @@
 // SHAPE7:       scf.for
 // SHAPE7:       asc.matmul.wait_get_tensor_c
 // SHAPE7-NEXT:  asc.leaky_relu
-// SHAPE7:       asc.queue.free_tensor
+// SHAPE7:       asc.queue.free_tensor %[[OUT:.*]], %{{.*}} : !asc.queue<vecout, 2>
 // SHAPE7-NEXT:  }
 // SHAPE7:       asc.matmul.wait_iterate_all %[[Q:.*]] :
 // SHAPE7-NEXT:  asc.matmul.end %[[Q]]

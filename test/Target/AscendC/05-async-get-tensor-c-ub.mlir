@@ -18,9 +18,7 @@
 // PLACED:      .SetTensorB(
 // PLACED-NEXT: .Iterate<false>();
 // PLACED:      .GetTensorC<false>(
-// PLACED-NEXT: int32_t
-// PLACED-NEXT: int32_t
-// PLACED-NEXT: .WaitGetTensorC();
+// PLACED:      .WaitGetTensorC();
 // PLACED-NEXT: AscendC::Muls(
 // RUN: asc-translate --asc-to-ascendc %examples/05-async-get-tensor-c-ub.mlir | FileCheck %s
 // CHECK-LABEL: void matmul_scale_async_custom(
@@ -28,14 +26,16 @@
 // CHECK:       [[MM]].Iterate<false>();
 // CHECK-NEXT:  int32_t [[BLOCKS:[A-Za-z_0-9]+]] = {{.+}};
 // CHECK-NEXT:  for (int32_t [[I:[A-Za-z_0-9]+]] = 0; [[I]] < [[BLOCKS]]; [[I]] += 1) {
-// CHECK-NEXT:    AscendC::LocalTensor<float> [[C:[A-Za-z_0-9]+]] = [[QUE:[A-Za-z_0-9]+]].AllocTensor<float>();
+// CHECK-NEXT:    AscendC::LocalTensor<float> [[C:[A-Za-z_0-9]+]] = [[IN:[A-Za-z_0-9]+]].AllocTensor<float>();
 // CHECK-NEXT:    [[MM]].GetTensorC<false>([[C]], 0, true);
 // CHECK-NEXT:    int32_t
 // CHECK-NEXT:    int32_t
+// CHECK-NEXT:    AscendC::LocalTensor<float> [[Y:[A-Za-z_0-9]+]] = [[OUT:[A-Za-z_0-9]+]].AllocTensor<float>();
 // CHECK-NEXT:    [[MM]].WaitGetTensorC();
-// CHECK-NEXT:    AscendC::Muls([[C]], [[C]], 0.088388346f,
-// CHECK-NEXT:    [[QUE]].EnQue([[C]]);
+// CHECK-NEXT:    AscendC::Muls([[Y]], [[C]], 0.088388346f,
+// CHECK-NEXT:    [[IN]].FreeTensor([[C]]);
+// CHECK-NEXT:    [[OUT]].EnQue([[Y]]);
 // CHECK:         AscendC::DataCopy(
-// CHECK-NEXT:    [[QUE]].FreeTensor(
+// CHECK-NEXT:    [[OUT]].FreeTensor(
 // CHECK-NEXT:  }
 // CHECK-NEXT:  [[MM]].End();

@@ -17,15 +17,17 @@
 // CHECK:       [[MM]].Iterate<false>();
 // CHECK-NEXT:  int32_t [[BLOCKS:[A-Za-z_0-9]+]] = {{.+}};
 // CHECK-NEXT:  for (int32_t [[I:[A-Za-z_0-9]+]] = 0; [[I]] < [[BLOCKS]]; [[I]] += 1) {
-// CHECK-NEXT:    AscendC::LocalTensor<float> [[G:[A-Za-z_0-9]+]] = [[QUE:[A-Za-z_0-9]+]].AllocTensor<float>();
+// CHECK-NEXT:    AscendC::LocalTensor<float> [[G:[A-Za-z_0-9]+]] = [[IN:[A-Za-z_0-9]+]].AllocTensor<float>();
 // CHECK-NEXT:    [[MM]].GetTensorC<false>([[G]], 0, true);
 // CHECK-NEXT:    int32_t
 // CHECK-NEXT:    int32_t
+// CHECK-NEXT:    AscendC::LocalTensor<float> [[R:[A-Za-z_0-9]+]] = [[OUT:[A-Za-z_0-9]+]].AllocTensor<float>();
 // CHECK-NEXT:    [[MM]].WaitGetTensorC();
-// CHECK-NEXT:    AscendC::LeakyRelu([[G]], [[G]], 0.01f,
-// CHECK-NEXT:    [[QUE]].EnQue([[G]]);
+// CHECK-NEXT:    AscendC::LeakyRelu([[R]], [[G]], 0.01f,
+// CHECK-NEXT:    [[IN]].FreeTensor([[G]]);
+// CHECK-NEXT:    [[OUT]].EnQue([[R]]);
 // CHECK:         AscendC::DataCopy(
-// CHECK-NEXT:    [[QUE]].FreeTensor(
+// CHECK-NEXT:    [[OUT]].FreeTensor(
 // CHECK-NEXT:  }
 // CHECK-NEXT:  [[Q:[A-Za-z_0-9]+]].WaitIterateAll();
 // CHECK-NEXT:  [[K:[A-Za-z_0-9]+]].WaitIterateAll();

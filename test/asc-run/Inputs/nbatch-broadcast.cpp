@@ -27,7 +27,9 @@ __aicore__ void runLoops(TPipe &pipe, MM &mm, GlobalTensor<half> &ga,
                          GlobalTensor<float> &gy, const TCubeTiling &tiling,
                          int loops, int batchA, int batchB, int perLoop) {
   int count = perLoop * tiling.M * tiling.N;
-  TQue<TPosition::VECOUT, 1> que;
+  // The fetched batches go straight back out: MTE2 fills the buffer, MTE3
+  // drains it (a VECIN -> VECOUT bind orders them both ways).
+  TQueBind<TPosition::VECIN, TPosition::VECOUT, 1> que;
   pipe.InitBuffer(que, 1, count * sizeof(float));
   mm.SetWorkspace(gws);
   mm.SetTensorA(ga);
@@ -96,7 +98,9 @@ extern "C" __global__ __aicore__ void nbatch_psum(GM_ADDR a, GM_ADDR b,
   gb.SetGlobalBuffer((__gm__ half *)b);
   gy.SetGlobalBuffer((__gm__ float *)y);
   gws.SetGlobalBuffer((__gm__ float *)workspace, 2 * count);
-  TQue<TPosition::VECOUT, 1> que;
+  // The fetched batches go straight back out: MTE2 fills the buffer, MTE3
+  // drains it (a VECIN -> VECOUT bind orders them both ways).
+  TQueBind<TPosition::VECIN, TPosition::VECOUT, 1> que;
   pipe.InitBuffer(que, 1, count * sizeof(float));
   matmul::Matmul<HalfBngs, HalfBngs, FloatBngs, BiasT, NBATCH_CFG> mm;
   REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);
@@ -105,6 +109,10 @@ extern "C" __global__ __aicore__ void nbatch_psum(GM_ADDR a, GM_ADDR b,
   mm.SetTensorB(gb);
   mm.IterateNBatch<false, true>(1, 1, 1, false);
   mm.WaitIterateBatch();
+  // Each issue carries its inputs (the server applies a message's setters
+  // only with SetTensorA or SetTensorB: MatmulService::IterateSetMessage).
+  mm.SetTensorA(ga);
+  mm.SetTensorB(gb);
   mm.IterateNBatch<false>(2, 1, 1, false, 0, 0, 0, true);
   for (int i = 0; i < 2; ++i) {
     LocalTensor<float> c = que.AllocTensor<float>();
@@ -135,7 +143,9 @@ extern "C" __global__ __aicore__ void nbatch_atomic(GM_ADDR a, GM_ADDR b,
   gb.SetGlobalBuffer((__gm__ half *)b);
   gy.SetGlobalBuffer((__gm__ float *)y);
   gws.SetGlobalBuffer((__gm__ float *)workspace, 2 * count);
-  TQue<TPosition::VECOUT, 1> que;
+  // The fetched batches go straight back out: MTE2 fills the buffer, MTE3
+  // drains it (a VECIN -> VECOUT bind orders them both ways).
+  TQueBind<TPosition::VECIN, TPosition::VECOUT, 1> que;
   pipe.InitBuffer(que, 1, count * sizeof(float));
   matmul::Matmul<HalfBngs, HalfBngs, FloatBngs, BiasT, NBATCH_CFG> mm;
   REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);
@@ -148,6 +158,12 @@ extern "C" __global__ __aicore__ void nbatch_atomic(GM_ADDR a, GM_ADDR b,
     mm.GetBatchTensorC<false>(c, 1, 1);
     que.FreeTensor(c);
   }
+  // The fetches' MTE2 reads of the workspace must be done before the server
+  // adds into it again: a Matmul post orders only what S and MTE3 did before
+  // it (KfcCommClient::PostMessage), and these fetches are copied nowhere.
+  PipeBarrier<PIPE_ALL>();
+  mm.SetTensorA(ga);
+  mm.SetTensorB(gb);
   mm.IterateNBatch<false>(2, 1, 1, false, 0, 0, 0, false, 1);
   for (int i = 0; i < 2; ++i) {
     LocalTensor<float> c = que.AllocTensor<float>();

@@ -1,8 +1,9 @@
 // IterateNBatch with the other batch layouts, one kernel per form of
 // GetBatchTensorC:
-// - nbatch_sbngd_ub: A in SBNGD, B transposed in BSNGD, C in BSNGD; each
-//   GetBatchTensorC copies a loop's singleCoreM rows of batches into UB with
-//   the layout's row gap, and DataCopy puts them back at their place in y.
+// - nbatch_sbngd_ub: A in SBNGD, B transposed in BSNGD, C in BSNGD, an
+//   IterateNBatch without the wait flag; each GetBatchTensorC waits for its
+//   loop and copies the loop's singleCoreM rows of batches into UB with the
+//   layout's row gap, and DataCopy puts them back at their place in y.
 // - nbatch_bngs1s2_view: A, B and C in BNGS1S2 with a bias per batch, an
 //   IterateNBatch without the wait flag; each GetBatchTensorC waits for its
 //   loop and returns a view of its batches in the workspace.
@@ -36,15 +37,16 @@ extern "C" __global__ __aicore__ void nbatch_sbngd_ub(GM_ADDR a, GM_ADDR b,
   gws.SetGlobalBuffer((__gm__ float *)workspace,
                       tiling.CLayoutInfoB * heads * tiling.M * tiling.N);
   // singleCoreM rows of `batch` matrices, a row of all heads apart.
-  TQue<TPosition::VECOUT, 1> que;
+  // The fetched batches go straight back out: MTE2 fills the buffer, MTE3
+  // drains it (a VECIN -> VECOUT bind orders them both ways).
+  TQueBind<TPosition::VECIN, TPosition::VECOUT, 1> que;
   pipe.InitBuffer(que, 1, tiling.M * heads * tiling.N * sizeof(float));
   matmul::Matmul<ASbngd, BBsngdT, CBsngd, CBsngd, NBATCH_CFG> mm;
   REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);
   mm.SetWorkspace(gws);
   mm.SetTensorA(ga);
   mm.SetTensorB(gb, true);
-  mm.IterateNBatch<false, true>(loops, batch, batch, false);
-  mm.WaitIterateBatch();
+  mm.IterateNBatch<false>(loops, batch, batch, false);
   uint16_t rowBlocks = batch * tiling.N * sizeof(float) / 32;
   uint16_t gapBlocks = (heads - batch) * tiling.N * sizeof(float) / 32;
   DataCopyParams params(tiling.M, rowBlocks, gapBlocks, gapBlocks);
@@ -84,7 +86,9 @@ nbatch_bngs1s2_view(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR y,
   gbias.SetGlobalBuffer((__gm__ float *)bias);
   gy.SetGlobalBuffer((__gm__ float *)y);
   gws.SetGlobalBuffer((__gm__ float *)workspace, loops * count);
-  TQue<TPosition::VECOUT, 1> que;
+  // The fetched batches go straight back out: MTE2 fills the buffer, MTE3
+  // drains it (a VECIN -> VECOUT bind orders them both ways).
+  TQueBind<TPosition::VECIN, TPosition::VECOUT, 1> que;
   pipe.InitBuffer(que, 1, count * sizeof(float));
   matmul::Matmul<ABngs, ABngs, CBngs, BiasT, NBATCH_CFG> mm;
   REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);

@@ -68,7 +68,9 @@ nz_view(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR workspace, GM_ADDR tilingGm) {
   gb.SetGlobalBuffer((__gm__ half *)b);
   gc.SetGlobalBuffer((__gm__ float *)c);
   gws.SetGlobalBuffer((__gm__ float *)workspace, tiling.M * tiling.N);
-  TQue<TPosition::VECIN, 1> que;
+  // Each block passes through UB: MTE2 in, MTE3 out, through a VECIN ->
+  // VECOUT bind (its EnQue/DeQue orders MTE3 after MTE2).
+  TQueBind<TPosition::VECIN, TPosition::VECOUT, 1> que;
   pipe.InitBuffer(que, 1, block * sizeof(float));
   matmul::Matmul<AType, BType, CType> mm;
   REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);

@@ -110,6 +110,11 @@ extern "C" __global__ __aicore__ void psum_batch(GM_ADDR a, GM_ADDR b,
   mm.SetTensorB(gb);
   mm.SetBias(gbias);
   mm.IterateBatch(gc1, 2, 2, false);
+  // Each issue carries its inputs: the server applies none of a message's
+  // setters without SetTensorA or SetTensorB
+  // (MatmulService::IterateSetMessage).
+  mm.SetTensorA(ga);
+  mm.SetTensorB(gb);
   mm.IterateBatch<false, true>(gc2, 2, 2, false, 0, 0, 0, true);
   mm.WaitIterateBatch();
   mm.End();

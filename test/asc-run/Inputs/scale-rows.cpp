@@ -9,11 +9,21 @@ extern "C" __global__ __aicore__ void scale_rows(GM_ADDR x, GM_ADDR y,
   GlobalTensor<float> gx, gy;
   gx.SetGlobalBuffer((__gm__ float *)x + GetBlockIdx() * n);
   gy.SetGlobalBuffer((__gm__ float *)y + GetBlockIdx() * n);
-  TQue<TPosition::VECIN, 1> que;
-  pipe.InitBuffer(que, 1, n * sizeof(float));
-  LocalTensor<float> t = que.AllocTensor<float>();
+  // Copy in, compute, copy out, each hand-off through its queue: MTE2 then
+  // V through VECIN, V then MTE3 through VECOUT.
+  TQue<TPosition::VECIN, 1> inQue;
+  TQue<TPosition::VECOUT, 1> outQue;
+  pipe.InitBuffer(inQue, 1, n * sizeof(float));
+  pipe.InitBuffer(outQue, 1, n * sizeof(float));
+  LocalTensor<float> t = inQue.AllocTensor<float>();
   DataCopy(t, gx, n);
-  Muls(t, t, alpha, n);
-  DataCopy(gy, t, n);
-  que.FreeTensor(t);
+  inQue.EnQue(t);
+  t = inQue.DeQue<float>();
+  LocalTensor<float> u = outQue.AllocTensor<float>();
+  Muls(u, t, alpha, n);
+  inQue.FreeTensor(t);
+  outQue.EnQue(u);
+  u = outQue.DeQue<float>();
+  DataCopy(gy, u, n);
+  outQue.FreeTensor(u);
 }

@@ -37,9 +37,12 @@ extern "C" __global__ __aicore__ void matmul_scale_async_custom(GM_ADDR a, GM_AD
   MatmulT mm;
   GM_ADDR sys_workspace = GetSysWorkSpacePtr();
   REGIST_MATMUL_OBJ(&pipe, sys_workspace, mm, &tiling);
+  AscendC::TQue<AscendC::TPosition::VECIN, 2> in_queue_c;
   AscendC::TQue<AscendC::TPosition::VECOUT, 2> out_queue_y;
   int32_t block_elems = base_m * base_n;
-  pipe.InitBuffer(out_queue_y, 2, (block_elems * 4));
+  int32_t block_bytes = block_elems * 4;
+  pipe.InitBuffer(in_queue_c, 2, block_bytes);
+  pipe.InitBuffer(out_queue_y, 2, block_bytes);
   mm.SetWorkspace(workspace_global);
   mm.SetTensorA(a_global);
   mm.SetTensorB(b_global);
@@ -48,18 +51,20 @@ extern "C" __global__ __aicore__ void matmul_scale_async_custom(GM_ADDR a, GM_AD
   mm.Iterate<false>();
   int32_t blocks = round_m * (single_n / base_n);
   for (int32_t count = 0; count < blocks; count += 1) {
-    AscendC::LocalTensor<float> c_local = out_queue_y.AllocTensor<float>();
+    AscendC::LocalTensor<float> c_local = in_queue_c.AllocTensor<float>();
     mm.GetTensorC<false>(c_local, 0, true);
     int32_t n_start = (count / round_m) * base_n;
     int32_t start_offset = ((count % round_m) * base_m) * n + n_start;
+    AscendC::LocalTensor<float> y_local = out_queue_y.AllocTensor<float>();
     mm.WaitGetTensorC();
-    AscendC::Muls(c_local, c_local, 0.088388346f, block_elems);
-    out_queue_y.EnQue(c_local);
-    AscendC::LocalTensor<float> y_local = out_queue_y.DeQue<float>();
+    AscendC::Muls(y_local, c_local, 0.088388346f, block_elems);
+    in_queue_c.FreeTensor(c_local);
+    out_queue_y.EnQue(y_local);
+    AscendC::LocalTensor<float> y_store = out_queue_y.DeQue<float>();
     AscendC::GlobalTensor<float> y_block = y_global[start_offset];
     AscendC::DataCopyParams params = AscendC::DataCopyParams(base_m, (base_n * 4) / 32, 0, dst_stride);
-    AscendC::DataCopy(y_block, y_local, params);
-    out_queue_y.FreeTensor(y_local);
+    AscendC::DataCopy(y_block, y_store, params);
+    out_queue_y.FreeTensor(y_store);
   }
   mm.End();
   return;

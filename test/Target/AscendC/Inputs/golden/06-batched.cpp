@@ -72,23 +72,27 @@ extern "C" __global__ __aicore__ void batch_matmul_nbatch_custom(GM_ADDR a, GM_A
   MatmulT1 mm;
   GM_ADDR sys_workspace = GetSysWorkSpacePtr();
   REGIST_MATMUL_OBJ(&pipe, sys_workspace, mm, &tiling);
-  AscendC::TQue<AscendC::TPosition::VECOUT, 2> out_queue_c;
-  pipe.InitBuffer(out_queue_c, 2, (c_group * 4));
+  AscendC::TQue<AscendC::TPosition::VECIN, 2> in_queue_c;
+  AscendC::TQue<AscendC::TPosition::VECOUT, 2> out_queue_y;
+  int32_t group_bytes = c_group * 4;
+  pipe.InitBuffer(in_queue_c, 2, group_bytes);
+  pipe.InitBuffer(out_queue_y, 2, group_bytes);
   mm.SetWorkspace(workspace_global);
   mm.SetTensorA(a_global);
   mm.SetTensorB(b_global);
-  mm.IterateNBatch<false, true>(4, batch_a, batch_b, false);
-  mm.WaitIterateBatch();
+  mm.IterateNBatch<false>(4, batch_a, batch_b, false);
   for (int32_t i = 0; i < 4; i += 1) {
-    AscendC::LocalTensor<float> c_local = out_queue_c.AllocTensor<float>();
+    AscendC::LocalTensor<float> c_local = in_queue_c.AllocTensor<float>();
     mm.GetBatchTensorC<false>(c_local, batch_a, batch_b);
-    AscendC::Muls(c_local, c_local, 0.125f, c_group);
-    out_queue_c.EnQue(c_local);
-    AscendC::LocalTensor<float> c_out = out_queue_c.DeQue<float>();
+    AscendC::LocalTensor<float> y_local = out_queue_y.AllocTensor<float>();
+    AscendC::Muls(y_local, c_local, 0.125f, c_group);
+    in_queue_c.FreeTensor(c_local);
+    out_queue_y.EnQue(y_local);
+    AscendC::LocalTensor<float> c_out = out_queue_y.DeQue<float>();
     int32_t i_offset = i * c_group;
     AscendC::GlobalTensor<float> c_batch = c_global[i_offset];
     AscendC::DataCopy(c_batch, c_out, c_group);
-    out_queue_c.FreeTensor(c_out);
+    out_queue_y.FreeTensor(c_out);
   }
   mm.End();
   return;

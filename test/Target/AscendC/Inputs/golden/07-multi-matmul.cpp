@@ -60,9 +60,12 @@ extern "C" __global__ __aicore__ void qkvg_proj_custom(GM_ADDR x, GM_ADDR wq, GM
   MatmulT1 mm_g;
   GM_ADDR sys_workspace = GetSysWorkSpacePtr();
   REGIST_MATMUL_OBJ(&pipe, sys_workspace, mm_q, &q_tiling, mm_k, &k_tiling, mm_v, &v_tiling, mm_g, &g_tiling);
+  AscendC::TQue<AscendC::TPosition::VECIN, 2> in_queue_g;
   AscendC::TQue<AscendC::TPosition::VECOUT, 2> out_queue_g;
   int32_t block_elems = base_m * base_n;
-  pipe.InitBuffer(out_queue_g, 2, (block_elems * 4));
+  int32_t block_bytes = block_elems * 4;
+  pipe.InitBuffer(in_queue_g, 2, block_bytes);
+  pipe.InitBuffer(out_queue_g, 2, block_bytes);
   mm_q.SetTensorA(x_global);
   mm_q.SetTensorB(wq_global);
   mm_k.SetTensorA(x_global);
@@ -80,13 +83,15 @@ extern "C" __global__ __aicore__ void qkvg_proj_custom(GM_ADDR x, GM_ADDR wq, GM
   mm_g.Iterate<false>();
   int32_t blocks = round_m * (single_n / base_n);
   for (int32_t count = 0; count < blocks; count += 1) {
-    AscendC::LocalTensor<float> g_local = out_queue_g.AllocTensor<float>();
+    AscendC::LocalTensor<float> g_local = in_queue_g.AllocTensor<float>();
     mm_g.GetTensorC<false>(g_local, 0, true);
     int32_t n_start = (count / round_m) * base_n;
     int32_t start_offset = ((count % round_m) * base_m) * n + n_start;
+    AscendC::LocalTensor<float> g_result = out_queue_g.AllocTensor<float>();
     mm_g.WaitGetTensorC();
-    AscendC::LeakyRelu(g_local, g_local, 0.01f, block_elems);
-    out_queue_g.EnQue(g_local);
+    AscendC::LeakyRelu(g_result, g_local, 0.01f, block_elems);
+    in_queue_g.FreeTensor(g_local);
+    out_queue_g.EnQue(g_result);
     AscendC::LocalTensor<float> g_out = out_queue_g.DeQue<float>();
     AscendC::GlobalTensor<float> g_block = g_global[start_offset];
     AscendC::DataCopyParams params = AscendC::DataCopyParams(base_m, (base_n * 4) / 32, 0, dst_stride);

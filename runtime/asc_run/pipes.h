@@ -1,0 +1,246 @@
+//===- pipes.h - happens-before over the pipes of an AI core ----*- C++ -*-===//
+//
+// The vector core issues its instructions in program order, but each runs
+// on a pipe of its own: the scalar unit (S), the vector unit (V), MTE2 (GM to
+// UB) and MTE3 (UB to GM). The pipes run side by side and see each other's
+// memory only through explicit ordering: a flag one pipe sets and another
+// waits for (SetFlag/WaitFlag, which EnQue/DeQue and AllocTensor/FreeTensor
+// use), PipeBarrier<PIPE_ALL>, and the cross-core signals of the Matmul
+// server. The server (the cube core) is one more pipe here.
+//
+// As a thread sanitizer does for threads, each pipe keeps a vector clock;
+// each access is recorded with its pipe's clock; an access races with an
+// earlier one of overlapping bytes from another pipe, one of them a write,
+// when its pipe's clock has not seen the earlier one. The shadow memory keeps,
+// per byte range, the last write and each pipe's last read.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASC_RUN_PIPES_H
+#define ASC_RUN_PIPES_H
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <iterator>
+#include <map>
+#include <optional>
+
+namespace asc_run {
+
+/// The pipes the checker orders. PipeCube is the cube core's Matmul server
+/// (its loads of A and B and its FIXPIPE writes of C, in message order).
+enum Pipe : uint8_t { PipeS = 0, PipeV, PipeMte2, PipeMte3, PipeCube, kPipes };
+
+inline const char *pipeName(Pipe pipe) {
+  switch (pipe) {
+  case PipeS:
+    return "S";
+  case PipeV:
+    return "V";
+  case PipeMte2:
+    return "MTE2";
+  case PipeMte3:
+    return "MTE3";
+  case PipeCube:
+    return "cube";
+  default:
+    return "?";
+  }
+}
+
+using Clock = std::array<uint32_t, kPipes>;
+
+inline void joinInto(Clock &into, const Clock &from) {
+  for (int i = 0; i < kPipes; ++i)
+    into[i] = std::max(into[i], from[i]);
+}
+
+/// The vector clocks of the vector core's pipes and of the Matmul server.
+struct PipeClocks {
+  Clock vc[kPipes] = {};
+  /// What the previous Matmul post's message copy (an MTE3 instruction) had
+  /// seen: the next post's AllocMessage waits for it (WaitFlag<MTE3_S>).
+  Clock lastMessage = {};
+
+  void reset() { *this = PipeClocks(); }
+
+  /// Pipe `to` waits for what pipe `from` did so far: SetFlag<from_to> then
+  /// WaitFlag<from_to>.
+  void order(Pipe from, Pipe to) { joinInto(vc[to], vc[from]); }
+
+  /// PipeBarrier<PIPE_ALL>: every pipe of the vector core waits for all.
+  void barrierAll() {
+    Clock all = {};
+    for (Pipe p : {PipeS, PipeV, PipeMte2, PipeMte3})
+      joinInto(all, vc[p]);
+    for (Pipe p : {PipeS, PipeV, PipeMte2, PipeMte3})
+      vc[p] = all;
+  }
+
+  /// A cross-core wait (WaitEvent, wait_flag_dev) stalls the issue of every
+  /// later instruction: each pipe of the vector core has then seen `signal`.
+  void waitSignal(const Clock &signal) {
+    for (Pipe p : {PipeS, PipeV, PipeMte2, PipeMte3})
+      joinInto(vc[p], signal);
+  }
+
+  /// A Matmul post (CANN's KfcCommClient::AllocMessage and PostMessage): the
+  /// scalar unit waits for the previous message copy (WaitFlag<MTE3_S>), the
+  /// copy waits for the scalar writes of the message (SetFlag/WaitFlag
+  /// <S_MTE3>) and for every earlier MTE3 copy (PipeBarrier<PIPE_MTE3>),
+  /// and the server, which reads the message in order, has seen it all.
+  void post() {
+    joinInto(vc[PipeS], lastMessage);
+    joinInto(vc[PipeMte3], vc[PipeS]);
+    ++vc[PipeMte3][PipeMte3];
+    lastMessage = vc[PipeMte3];
+    joinInto(vc[PipeCube], vc[PipeMte3]);
+  }
+
+  /// The cube-side object of a cube-only kernel runs its calls inline on
+  /// the cube core, synchronised with everything before and after them.
+  void inlineCubeBegin() {
+    for (Pipe p : {PipeS, PipeV, PipeMte2, PipeMte3})
+      joinInto(vc[PipeCube], vc[p]);
+  }
+  void inlineCubeEnd() { waitSignal(vc[PipeCube]); }
+};
+
+/// The last write and each pipe's last read of every byte range an access
+/// touched, as disjoint segments.
+class Shadow {
+public:
+  struct Access {
+    uint32_t clock = 0; ///< the accessing pipe's own clock; 0: none
+    uint32_t site = 0;  ///< index into the caller's table of call sites
+    bool operator==(const Access &o) const {
+      return clock == o.clock && site == o.site;
+    }
+  };
+  /// An earlier access that the new one is not ordered after.
+  struct Conflict {
+    uintptr_t begin, end;
+    Pipe pipe;
+    bool write;
+    uint32_t site;
+  };
+
+  void clear() { segs_.clear(); }
+  size_t segments() const { return segs_.size(); }
+
+  /// Records an access of [begin, end) by `pipe` at its clock `now` (a
+  /// write or a read), whose pipe has seen `seen`. Returns the first earlier
+  /// access of another pipe, overlapping and unordered, one of the two a
+  /// write.
+  std::optional<Conflict> access(uintptr_t begin, uintptr_t end, Pipe pipe,
+                                 const Clock &seen, uint32_t now, uint32_t site,
+                                 bool write) {
+    if (begin >= end)
+      return std::nullopt;
+    cover(begin, end);
+    auto first = segs_.find(begin);
+    for (auto it = first; it != segs_.end() && it->first < end; ++it) {
+      Seg &seg = it->second;
+      if (seg.writer != kPipes && seg.writer != pipe &&
+          seen[seg.writer] < seg.write.clock)
+        return Conflict{it->first, seg.end, Pipe(seg.writer), true,
+                        seg.write.site};
+      if (write)
+        for (int q = 0; q < kPipes; ++q)
+          if (q != pipe && seg.reads[q].clock && seen[q] < seg.reads[q].clock)
+            return Conflict{it->first, seg.end, Pipe(q), false,
+                            seg.reads[q].site};
+    }
+    for (auto it = first; it != segs_.end() && it->first < end; ++it) {
+      Seg &seg = it->second;
+      if (write) {
+        seg.writer = pipe;
+        seg.write = {now, site};
+        for (Access &r : seg.reads)
+          r = Access();
+      } else {
+        seg.reads[pipe] = {now, site};
+      }
+    }
+    coalesce(begin, end);
+    return std::nullopt;
+  }
+
+private:
+  struct Seg {
+    uintptr_t end;
+    uint8_t writer = kPipes;
+    Access write;
+    Access reads[kPipes];
+    bool sameState(const Seg &o) const {
+      return writer == o.writer && write == o.write &&
+             std::equal(std::begin(reads), std::end(reads),
+                        std::begin(o.reads));
+    }
+  };
+
+  /// Splits the segment that contains `at` so that one starts there.
+  void splitAt(uintptr_t at) {
+    auto it = segs_.upper_bound(at);
+    if (it == segs_.begin())
+      return;
+    --it;
+    if (it->first < at && at < it->second.end) {
+      Seg right = it->second;
+      it->second.end = at;
+      segs_.emplace(at, right);
+    }
+  }
+
+  /// Makes [begin, end) exactly a run of segments (empty ones fill gaps).
+  void cover(uintptr_t begin, uintptr_t end) {
+    splitAt(begin);
+    splitAt(end);
+    uintptr_t cur = begin;
+    auto it = segs_.lower_bound(begin);
+    while (cur < end) {
+      if (it == segs_.end() || it->first >= end) {
+        Seg gap;
+        gap.end = end;
+        segs_.emplace(cur, gap);
+        return;
+      }
+      if (it->first > cur) {
+        Seg gap;
+        gap.end = it->first;
+        segs_.emplace(cur, gap);
+      }
+      cur = it->second.end;
+      ++it;
+    }
+  }
+
+  /// Merges neighbouring segments in and around [begin, end) whose state is
+  /// the same, so that repeated accesses do not grow the map.
+  void coalesce(uintptr_t begin, uintptr_t end) {
+    auto it = segs_.lower_bound(begin);
+    if (it != segs_.begin()) {
+      auto prev = std::prev(it);
+      if (prev->second.end == it->first)
+        it = prev;
+    }
+    while (it != segs_.end()) {
+      auto next = std::next(it);
+      if (next == segs_.end() || it->first > end)
+        break;
+      if (it->second.end == next->first && it->second.sameState(next->second)) {
+        it->second.end = next->second.end;
+        segs_.erase(next);
+        continue;
+      }
+      it = next;
+    }
+  }
+
+  std::map<uintptr_t, Seg> segs_;
+};
+
+} // namespace asc_run
+
+#endif // ASC_RUN_PIPES_H
