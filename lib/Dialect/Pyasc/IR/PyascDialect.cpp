@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "asc/Dialect/Pyasc/IR/PyascDialect.h"
+#include "asc/Dialect/Asc/IR/AscDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"

@@ -27,6 +27,9 @@ def Pyasc_AscendCDialect : Dialect {
   }];
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
+  // Local tensors carry asc's TPosition attribute once the import gives
+  // them their queue's position.
+  let dependentDialects = ["::mlir::asc::AscDialect"];
   let extraClassDeclaration = [{
   private:
     void registerTypes();
