@@ -64,7 +64,7 @@ if asc_devkit_dir and gxx:
 # and builds a client against the installed tree.
 llvm_config.add_tool_substitutions(
     ["asc-capi-enum-test", "asc-capi-ir-test", "asc-capi-pass-test", "asc-capi-pipeline-test",
-     "asc-capi-pipeline-options-test",
+     "asc-capi-pipeline-options-test", "asc-capi-import-pyasc-test",
      "asc-lsp-server"], tool_dirs)
 # The system's stock mlir-opt, never a tool of this build. In a sanitizer
 # build it loads an instrumented plugin, so the sanitizer runtime it lacks
