@@ -1205,3 +1205,33 @@ func.func @cube_iterate_batch_mix(%p: !asc.gm_addr) attributes {asc.kernel} {
   asc.matmul.iterate_batch %mm, %c : !mm, !asc.global_tensor<f32>
   return
 }
+
+// -----
+
+// A MatmulConfig field asc does not know is refused by name.
+// expected-error @+1 {{unknown MatmulConfig field 'enable_everything'}}
+func.func private @config_unknown_field() attributes {config = #asc.matmul_config<norm, enable_everything = true>}
+
+// -----
+
+// A MatmulConfig field is set once.
+// expected-error @+1 {{duplicate 'basic_m'}}
+func.func private @config_field_twice() attributes {config = #asc.matmul_config<norm, basic_m = 1, basic_m = 2>}
+
+// -----
+
+// A boolean field takes true or false.
+// expected-error @+1 {{expects true or false for 'enable_ub_reuse'}}
+func.func private @config_bool_field() attributes {config = #asc.matmul_config<norm, enable_ub_reuse = 1>}
+
+// -----
+
+// An enum field takes one of its enumerators.
+// expected-error @+1 {{expects one of none, batch_less_than_l1, batch_large_than_l1, single_large_than_l1 for 'batch_mode'}}
+func.func private @config_enum_field() attributes {config = #asc.matmul_config<norm, batch_mode = large>}
+
+// -----
+
+// iterate_mode is a uint8_t.
+// expected-error @+1 {{'iterate_mode' is at most 255}}
+func.func private @config_uint8_field() attributes {config = #asc.matmul_config<norm, iterate_mode = 256>}

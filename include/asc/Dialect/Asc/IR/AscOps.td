@@ -104,6 +104,39 @@ def Asc_IsAivOp : Asc_Op<"is_aiv", [Pure]> {
   let assemblyFormat = "attr-dict";
 }
 
+def Asc_SetFftsBaseAddrOp : Asc_Op<"set_ffts_base_addr", [
+    MemoryEffects<[MemWrite<Asc_Pipeline>]>]> {
+  let summary = "give the cross-core flags their base address (set_ffts_base_addr)";
+  let description = [{
+    The launcher of a mix kernel passes the address of the FFTS control
+    block that cross-core synchronisation counts in; the kernel hands it to
+    the hardware before anything else, as pyasc's kernels do with their
+    `ffts_addr` argument: `set_ffts_base_addr(*(__gm__ uint64_t *)ffts_addr)`.
+
+    ```mlir
+    asc.set_ffts_base_addr %ffts_addr
+    ```
+  }];
+  let arguments = (ins Asc_GmAddrType:$addr);
+  let assemblyFormat = "$addr attr-dict";
+}
+
+def Asc_FftsCrossCoreSyncOp : Asc_Op<"ffts_cross_core_sync", [
+    MemoryEffects<[MemRead<Asc_Pipeline>, MemWrite<Asc_Pipeline>]>]> {
+  let summary = "signal a cross-core flag once a pipe drains (ffts_cross_core_sync)";
+  let description = [{
+    `ffts_cross_core_sync(pipe, config)`: the FFTS flag that `config` encodes
+    (mode, flag id) is set once `pipe` has drained. pyasc's mix kernels start
+    with `if (ASCEND_IS_AIC) ffts_cross_core_sync(PIPE_MTE3, 0xf21);`.
+
+    ```mlir
+    asc.ffts_cross_core_sync pipe_mte3, 3873
+    ```
+  }];
+  let arguments = (ins Asc_PipeKindAttr:$pipe, I64Attr:$config);
+  let assemblyFormat = "custom<EnumKeyword>($pipe) `,` $config attr-dict";
+}
+
 def Asc_GetSysWorkspacePtrOp : Asc_Op<"get_sys_workspace_ptr", [Pure]> {
   let summary = "the system workspace in global memory (GetSysWorkSpacePtr)";
   let results = (outs Asc_GmAddrType:$result);
