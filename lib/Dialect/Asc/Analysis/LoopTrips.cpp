@@ -50,6 +50,10 @@ static bool isBelow(const APInt &counter, const APInt &bound,
 }
 
 static LoopTrips getForTrips(scf::ForOp loop) {
+  // The lowering refuses an unsigned comparison of signed counters; such a
+  // loop has no emitted program to count, so nothing is pruned.
+  if (loop.getUnsignedCmp())
+    return LoopTrips::Unknown;
   APInt lower, upper, step;
   if (!matchPattern(loop.getLowerBound(), m_ConstantInt(&lower)) ||
       !matchPattern(loop.getUpperBound(), m_ConstantInt(&upper)) ||
