@@ -770,8 +770,11 @@ namespace mlir::asc {
 /// Propagates protocol states through a function. A point is where a run of
 /// operations without regions starts (a block entry, or right after an op
 /// holding regions) or an empty region; a worklist of points, taken in
-/// program order, iterates loops and CFGs to a fixpoint; then one more pass
-/// over the reachable points records the states the analysis keeps.
+/// program order, iterates loops and CFGs to a fixpoint. The last flow of a
+/// point is the one with its final state (a point is flowed again whenever
+/// its state grows), so the states the analysis keeps are recorded as the
+/// flow goes: before every Matmul op, and the transition (state and
+/// in-flight changes) of every op that may change the state.
 ///
 /// Region-holding ops are not flowed recursively: entering one joins the
 /// state into its regions' entry points and its exits into the point after
@@ -1235,7 +1238,7 @@ ProtocolChecker::findConflict(ArrayRef<ResolvedAccess> accesses,
 /// The issues in flight at the operation being checked, by where their
 /// footprints may be, so that an access meets only the issues it may
 /// conflict with rather than every issue in flight. Kept up to date along
-/// each run of operations from the changes the replay reports, and rebuilt
+/// each run of operations from the recorded in-flight changes, and rebuilt
 /// only where a run starts from a different in-flight set.
 ///
 /// A footprint is filed under its space and, for an asc.no_alias argument,

@@ -78,7 +78,7 @@ struct ProtocolState {
   /// The factories and the interned object states the states of one
   /// analysis share; they outlive every state made from them.
   class Context;
-  /// Told of every change to the in-flight set while states are replayed
+  /// Told of every change to the in-flight set while states are walked
   /// (MatmulProtocolAnalysis::walkStates).
   class InFlightListener {
   public:
@@ -196,8 +196,9 @@ SmallVector<Value, 2> getLocalDestinations(Operation *fetch);
 
 /// The protocol states of one function (an analysis for the pass manager).
 /// States are stored where a run of operations without regions starts (a
-/// block entry, or right after a region-holding op) and before every Matmul
-/// operation; any other point is replayed from those.
+/// block entry, or right after a region-holding op), before every Matmul
+/// operation and after every op that may change the state: walking them
+/// replays no transfer function.
 ///
 /// The propagation is a worklist over those starting points in program
 /// order, without recursion over the nesting of regions: its cost is
