@@ -59,12 +59,33 @@ if asc_devkit_dir and gxx:
     config.substitutions.append(("%asc_devkit_dir", asc_devkit_dir))
     config.substitutions.append(("%gxx", gxx))
 
+# pyasc, for the optional tests that trace its tutorial and Matmul unit-test
+# kernels and import them (docs/Pyasc.md): PYASC_DIR is a pyasc checkout
+# whose libpyasc is built (against its own LLVM/MLIR 19), PYASC_PYTHON the
+# Python it was built for (default: the system's python3). Traced without
+# CANN, torch or an Ascend toolchain.
+pyasc_dir = os.environ.get("PYASC_DIR")
+pyasc_python = os.environ.get("PYASC_PYTHON") or shutil.which("python3", path="/usr/bin")
+if pyasc_dir and pyasc_python:
+    config.available_features.add("pyasc")
+    config.substitutions.append(("%pyasc_dir", pyasc_dir))
+    config.substitutions.append(
+        ("%pyasc_trace",
+         "env PYTHONPATH=%s:%s PYASC_COMPILER=/bin/true PYASC_LINKER=/bin/true "
+         "ASC_MLIR_TOOLS_DIR=%s %s %s"
+         % (os.path.join(pyasc_dir, "python"),
+            os.path.join(config.asc_src_root, "python"),
+            os.path.join(config.asc_obj_root, "bin"),
+            pyasc_python,
+            os.path.join(config.asc_src_root, "test", "Pyasc", "Inputs",
+                         "trace_pyasc.py"))))
+
 # Embedding: the C API test programs, the language server, the plugin loaded
 # into the system's stock mlir-opt, and the CMake that installs this build
 # and builds a client against the installed tree.
 llvm_config.add_tool_substitutions(
     ["asc-capi-enum-test", "asc-capi-ir-test", "asc-capi-pass-test", "asc-capi-pipeline-test",
-     "asc-capi-pipeline-options-test",
+     "asc-capi-pipeline-options-test", "asc-capi-import-pyasc-test",
      "asc-lsp-server"], tool_dirs)
 # The system's stock mlir-opt, never a tool of this build. In a sanitizer
 # build it loads an instrumented plugin, so the sanitizer runtime it lacks

@@ -7,10 +7,12 @@
                                                 rule of docs/Protocol.md; the
                                                 rule is printed on stderr
 
-A valid kernel follows the protocol (L1-L14, P1-P4): 1-4 Matmul objects,
+A valid kernel follows the protocol (L1-L14, P1-P7): 1-4 Matmul objects,
 synchronous and asynchronous issues of every kind (IterateAll, IterateBatch,
-IterateNBatch + GetBatchTensorC, Iterate + GetTensorC into UB, GM or the
-workspace view) with their waits at random legal points, vector work through
+IterateNBatch flagged with its wait or flagless + GetBatchTensorC, Iterate +
+GetTensorC into UB, GM (fire-and-forget) or the workspace view) with their
+waits at random legal points, each issue with its inputs staged right before
+it (rule P6: setters stage one message per issue), vector work through
 queues with several live buffers, plain and strided copies between GM views
 that alias, overlap or are disjoint, and scf.for / scf.if / cf nesting;
 mix and cube-only kernels. The generator keeps its own conservative model of
@@ -131,7 +133,9 @@ class Obj:
         self.type = {"plain": "!mm_plain", "batch": "!mm_batch",
                      "nbatch": "!mm_nbatch"}[kind]
         self.a = self.b = self.ws = None  # Views in effect
-        self.retired = False  # an issue without its wait flag is pending
+        # An issue without its wait flag is in flight: this model keeps it in
+        # flight until the kernel ends and touches the object no more.
+        self.retired = False
 
 
 class Generator:
@@ -434,6 +438,8 @@ class Generator:
         new_inputs = depth == 0 and r.random() < 0.3
         if new_inputs:
             self.set_inputs(o, pending)
+        else:
+            self.stage_inputs(o)
         inputs = self.obj_inputs(o)
         # The job's inputs must not be pending outputs.
         if self.blocked(inputs, [], blocked):
@@ -481,7 +487,8 @@ class Generator:
         if mode == "async":
             self.extra_pending.append(Issue(o, "wait_iterate_all", [out.region()], self.obj_inputs(o)))
         elif mode == "unwaited":
-            # Pending until the object's end: nothing may touch it again.
+            # In flight until the kernel ends (this model's view: End
+            # completes nothing): nothing may touch the object again.
             o.retired = True
             self.unwaited.append(Issue(o, None, [out.region()], self.obj_inputs(o)))
 
@@ -876,7 +883,7 @@ def _insert_before_end(lines, new):
 
 def _async_issues(lines):
     """(index, object ssa, output view or None) of each async issue with a
-    wait flag."""
+    wait flag (an async GetTensorC into GM has none: nothing signals it)."""
     found = []
     for i, line in enumerate(lines):
         text = line.strip()
@@ -884,6 +891,8 @@ def _async_issues(lines):
             continue
         if not any(k in text for k in ("wait_iterate_all = true", "wait_iterate_batch = true",
                                        "get_tensor_c")):
+            continue
+        if "get_tensor_c" in text and text.endswith(", !gm_f32"):
             continue
         parts = text.split("asc.matmul.", 1)[1].split()
         obj = parts[1].rstrip(",")
@@ -950,8 +959,9 @@ def _mutate(rule, gen, text):
             return None
         i, obj, _ = rng.choice(issues)
         t = next(o.type for o in gen.objs if o.ssa == obj)
-        # Reconfigure the object while its issue is pending.
-        return lines[:i + 1] + [f"{indent(i)}asc.matmul.set_tensor_a {obj}, %g_a : {t}, !gm_f16"] + lines[i + 1:]
+        # A new workspace while its issue is pending (setters that stage the
+        # next message may run then; SetWorkspace may not).
+        return lines[:i + 1] + [f"{indent(i)}asc.matmul.set_workspace {obj}, %g_ws : {t}, !gm_f32"] + lines[i + 1:]
     if rule == "P2":
         waits = [i for i, l in enumerate(lines) if l.strip().startswith("asc.matmul.wait_")]
         if not waits:

@@ -5,12 +5,13 @@ Shapes (`--shape`), each stressing one dimension of the analyses' cost:
 
   rounds   (default) `--functions` functions; each registers up to four
            Matmul objects and then runs rounds of: an async iterate_all on
-           one object, a stretch of independent vector work, the matching
-           wait. The total op count is close to `--ops`.
+           one object, the inputs of its next issue staged while it runs, a
+           stretch of independent vector work, the matching wait. The total
+           op count is close to `--ops`.
   nesting  one function, `--size` scf.if/scf.for regions nested in one
            another around vector work, an async issue pending across the
            whole nest; with `--relevant-inside`, the innermost region also
-           issues and waits on a second object.
+           stages inputs, issues and waits on a second object.
   blocks   one function whose body is a CFG of `--size` blocks: diamonds of
            cf.cond_br (one arm reads A at a symbolic index), with an issue
            pending across all of them and a loop back edge over the whole
@@ -18,8 +19,9 @@ Shapes (`--shape`), each stressing one dimension of the analyses' cost:
   objects  one function with `--size` Matmul objects, each created,
            initialised, given its inputs, issued on, waited on and ended.
   unwaited one function with `--size` async issues without a wait flag,
-           each writing its own part of C, pending until the objects' end,
-           with vector work between them.
+           each writing its own part of C and staging its own inputs, in
+           flight until the kernel ends (End completes nothing), with vector
+           work between them.
 
 Output goes to stdout.
 """
@@ -35,6 +37,9 @@ ISSUE = ("asc.matmul.iterate_all {mm}, {c} "
          "{{sync = false, wait_iterate_all = true}} : !mm_t, !gm_t")
 WAIT = "asc.matmul.wait_iterate_all {mm} : !mm_t"
 VECTOR = "asc.adds %ub, %ub, %s, %n : !ub_t, !ub_t"
+# Every issue posts the staged message and clears it: the next issue of the
+# object needs SetTensorA/B again (rule P6). The prologue stages the first.
+STAGE = "asc.matmul.set_tensor_a {mm}, %ga : !mm_t, !asc.global_tensor<f16>"
 
 
 def prologue(emit, name, extra_args="", registered=()):
@@ -86,10 +91,13 @@ def gen_rounds(name, ops, objects, vector_ops_per_round):
     while count < ops:
         i = round_index % objects
         emit("  " + ISSUE.format(mm=f"%mm{i}", c=f"%gc{i}"))
+        # The setters of the object's next issue may run while this one is
+        # in flight: they only stage a message.
+        emit("  " + STAGE.format(mm=f"%mm{i}"))
         for _ in range(vector_ops_per_round):
             emit("  " + VECTOR)
         emit("  " + WAIT.format(mm=f"%mm{i}"))
-        count += vector_ops_per_round + 2
+        count += vector_ops_per_round + 3
         round_index += 1
     epilogue(emit, mms)
     return "\n".join(lines)
@@ -119,6 +127,9 @@ def gen_nesting(depth, relevant_inside):
         else:
             emit(f"{indent}scf.for %i{level} = %lb to %ub_i step %step {{")
     indent = "  " * (depth + 1)
+    if relevant_inside:
+        # The loops run the issue again: each run stages its own inputs.
+        emit(f"{indent}" + STAGE.format(mm="%mm1"))
     emit(f"{indent}{VECTOR}")
     if relevant_inside:
         emit(f"{indent}" + ISSUE.format(mm="%mm1", c="%gd"))
@@ -188,6 +199,8 @@ def gen_unwaited(issues):
     mms = ["%mm0"]
     prologue(emit, "kernel0", registered=mms)
     for i in range(issues):
+        if i:
+            emit("  " + STAGE.format(mm="%mm0"))
         emit(f"  %uoff{i} = arith.constant {(i + 1) * 65536} : i64")
         emit(f"  %uc{i} = asc.set_global_buffer %c[%uoff{i}] : !gm_t")
         emit(f"  asc.matmul.iterate_all %mm0, %uc{i} {{sync = false}} "

@@ -22,6 +22,8 @@
 #include "mlir-c/IR.h"
 #include "mlir-c/Support.h"
 
+#include <stdint.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -209,7 +211,7 @@ MLIR_CAPI_EXPORTED MlirAscLayoutMode
 mlirAscMatmulPartAttrGetLayout(MlirAttribute attr);
 
 //===----------------------------------------------------------------------===//
-// #asc.matmul_config<kind[, is_n_batch = true]>
+// #asc.matmul_config<kind[, is_n_batch = true][, field = value]*>
 //===----------------------------------------------------------------------===//
 
 MLIR_CAPI_EXPORTED bool mlirAttributeIsAAscMatmulConfigAttr(MlirAttribute attr);
@@ -219,6 +221,13 @@ MLIR_CAPI_EXPORTED MlirAttribute mlirAscMatmulConfigAttrGet(
 MLIR_CAPI_EXPORTED MlirAscMatmulConfigKind
 mlirAscMatmulConfigAttrGetKind(MlirAttribute attr);
 MLIR_CAPI_EXPORTED bool mlirAscMatmulConfigAttrGetIsNBatch(MlirAttribute attr);
+/// The value of the MatmulConfig field spelled `field` in #asc.matmul_config
+/// (`enable_ub_reuse`, `batch_mode`, ...): the one the attribute sets, or
+/// its preset's. Booleans are 0 or 1 and enums their C++ value. Returns false,
+/// leaving `*value` alone, when `attr` is no config or `field` no field.
+MLIR_CAPI_EXPORTED bool mlirAscMatmulConfigAttrGetField(MlirAttribute attr,
+                                                        MlirStringRef field,
+                                                        uint64_t *value);
 
 //===----------------------------------------------------------------------===//
 // !asc.gm_addr

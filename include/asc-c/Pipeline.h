@@ -23,7 +23,7 @@ extern "C" {
 /// The stages of the asc to Ascend C pipeline, in the order they run.
 typedef enum MlirAscPipelineStage {
   /// The IR verifier, then --asc-verify-sync on every function (protocol
-  /// rules P1-P4) unless `verifySync` is off. The module is not changed.
+  /// rules P1-P7) unless `verifySync` is off. The module is not changed.
   MlirAscPipelineStageVerify = 0,
   /// With `syncPlacement`, --asc-sync-placement on every function (it checks
   /// the protocol before it moves anything); without it, --asc-verify-sync
@@ -136,6 +136,20 @@ MLIR_CAPI_EXPORTED MlirModule mlirAscModuleCreateParseKeepingNames(
 /// `lastStage` and `syncPlacement` on (the waits are placed from the
 /// SyncPlacement stage on). An out-of-range `lastStage` is an error
 /// ("unknown asc pipeline stage N").
+/// Parses a module as pyasc prints it (its ascendc and emitasc dialects,
+/// codegen.mlir of PYASC_DUMP_PATH) and imports it into asc
+/// (--convert-pyasc-to-asc): `cubeOnly` for a kernel traced with
+/// matmul_cube_only=True, `fftsPrologue` for pyasc's launch ABI (the
+/// ffts_addr argument and the FFTS prologue). Registers what it needs in the
+/// context. Returns a null module, the diagnostics reported through the
+/// context's handlers (at pyasc's locations), when the text does not parse
+/// or the import refuses it.
+MLIR_CAPI_EXPORTED MlirModule mlirAscImportPyasc(MlirContext context,
+                                                 MlirStringRef source,
+                                                 MlirStringRef sourceName,
+                                                 bool cubeOnly,
+                                                 bool fftsPrologue);
+
 MLIR_CAPI_EXPORTED MlirLogicalResult
 mlirAscRunPipeline(MlirModule module, MlirAscPipelineStage lastStage,
                    MlirStringCallback callback, void *userData);

@@ -371,6 +371,17 @@ bool mlirAscMatmulConfigAttrGetIsNBatch(MlirAttribute attr) {
   return config && config.getIsNBatch();
 }
 
+bool mlirAscMatmulConfigAttrGetField(MlirAttribute attr, MlirStringRef field,
+                                     uint64_t *value) {
+  auto config = dynCastAttr<MatmulConfigAttr>(attr);
+  std::optional<MatmulConfigField> parsed =
+      symbolizeMatmulConfigField(unwrap(field));
+  if (!config || !parsed || !value)
+    return false;
+  *value = config.getFieldValue(*parsed);
+  return true;
+}
+
 //===----------------------------------------------------------------------===//
 // Types without parameters: gm_addr, pipe, tiling
 //===----------------------------------------------------------------------===//

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "asc-c/Pipeline.h"
+#include "asc/Conversion/PyascToAsc/PyascToAsc.h"
 #include "asc/Target/AscendC/AscendCEmitter.h"
 #include "asc/Target/AscendC/SourceNames.h"
 #include "mlir/CAPI/IR.h"
@@ -190,6 +191,18 @@ MlirModule mlirAscModuleCreateParseKeepingNames(MlirContext context,
       parseSourceKeepingNames(sourceMgr, unwrap(context));
   // With the implicit module, what parses is a module.
   return wrap(cast_if_present<ModuleOp>(op.release()));
+}
+
+MlirModule mlirAscImportPyasc(MlirContext context, MlirStringRef source,
+                              MlirStringRef sourceName, bool cubeOnly,
+                              bool fftsPrologue) {
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(unwrap(source), unwrap(sourceName)),
+      llvm::SMLoc());
+  OwningOpRef<ModuleOp> module =
+      importPyasc(sourceMgr, unwrap(context), cubeOnly, fftsPrologue);
+  return wrap(module.release());
 }
 
 MlirLogicalResult mlirAscRunPipeline(MlirModule module,

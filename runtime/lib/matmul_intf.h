@@ -71,7 +71,17 @@ enum IterateMode : uint8_t {
   ITERATE_MODE_N_BATCH = 0b00001000,
   ITERATE_MODE_DEFAULT = 0b11111111,
 };
-enum class DecompressionMode { DECOMP_NONE = 0 };
+enum class DecompressionMode {
+  DECOMP_NONE = 0b0000,
+  DECOMP_2bitTo8bit = 0b0001,
+  DECOMP_3bitTo8bit = 0b0010,
+  DECOMP_4bitTo8bit = 0b0011,
+  DECOMP_16bitTo64bit = 0b0100,
+  DECOMP_1bitTo8bit = 0b0101,
+  DECOMP_1bitTo4bit = 0b0110,
+  DECOMP_2bitTo4bit = 0b0111,
+  DECOMP_3bitTo4bit = 0b1000,
+};
 
 /// Every field of CANN's MatmulConfig, in order, with its default.
 struct MatmulConfig {

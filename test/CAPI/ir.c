@@ -229,6 +229,24 @@ static void testAttributes(MlirContext ctx) {
          mlirAscMatmulConfigAttrGetIsNBatch(config),
          mlirAttributeIsAAscMatmulConfigAttr(config));
 
+  // Any field of a config, set or taken from its preset; false for a name
+  // that is no field.
+  // CHECK-NEXT: fields: enable_ub_reuse=0 batch_mode=1 do_norm=1 unknown=0
+  MlirAttribute fields = mlirAttributeParseGet(
+      ctx, mlirStringRefCreateFromCString(
+               "#asc.matmul_config<norm, enable_ub_reuse = false>"));
+  uint64_t ubReuse = 7, batchMode = 7, doNorm = 7;
+  bool found = mlirAscMatmulConfigAttrGetField(
+      fields, mlirStringRefCreateFromCString("enable_ub_reuse"), &ubReuse);
+  found &= mlirAscMatmulConfigAttrGetField(
+      fields, mlirStringRefCreateFromCString("batch_mode"), &batchMode);
+  found &= mlirAscMatmulConfigAttrGetField(
+      fields, mlirStringRefCreateFromCString("do_norm"), &doNorm);
+  bool unknown = mlirAscMatmulConfigAttrGetField(
+      fields, mlirStringRefCreateFromCString("no_such_field"), &doNorm);
+  printf("fields: enable_ub_reuse=%d batch_mode=%d do_norm=%d unknown=%d\n",
+         found ? (int)ubReuse : -1, (int)batchMode, (int)doNorm, unknown);
+
   // CHECK-NEXT: kernel attr: asc.kernel, no_alias attr: asc.no_alias
   MlirStringRef kernelName = mlirAscGetKernelAttrName();
   MlirStringRef noAliasName = mlirAscGetNoAliasAttrName();

@@ -95,8 +95,11 @@ static const char *kEarlyRead =
     "!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, "
     "f32>>\n"
     "func.func @early_read(%c: !asc.global_tensor<f32>,\n"
-    "                      %ub: !asc.local_tensor<vecin, f32>, %n: i32) {\n"
+    "                      %ub: !asc.local_tensor<vecin, f32>, %n: i32,\n"
+    "                      %a_in: !asc.gm_addr {asc.no_alias}) {\n"
     "  %mm = asc.matmul.create : !mm\n"
+    "  %a = asc.set_global_buffer %a_in : !asc.global_tensor<f16>\n"
+    "  asc.matmul.set_tensor_a %mm, %a : !mm, !asc.global_tensor<f16>\n"
     "  asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true}"
     " : !mm, !asc.global_tensor<f32>\n"
     "  asc.data_copy %ub, %c, %n : !asc.local_tensor<vecin, f32>, "
@@ -124,7 +127,7 @@ static void testParsedPipeline(MlirContext ctx) {
                             printToStdout, NULL);
   printf("parse: %d\n", mlirLogicalResultIsSuccess(parsed));
 
-  // CHECK-NEXT: diagnostic: loc("-":6:3): 'asc.data_copy' op may access memory that aliases the pending output of an async 'asc.matmul.iterate_all' (rule P3)
+  // CHECK-NEXT: diagnostic: loc("-":9:3): 'asc.data_copy' op may access memory that aliases the pending output of an async 'asc.matmul.iterate_all' (rule P3)
   // CHECK-NEXT: run: 0
   MlirLogicalResult result =
       mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));

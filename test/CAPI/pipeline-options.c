@@ -61,8 +61,11 @@ static const char *kSyncKernel =
     "f32>>\n"
     "!ub = !asc.local_tensor<vecin, f32>\n"
     "!gm = !asc.global_tensor<f32>\n"
-    "func.func @sync_kernel(%c: !gm, %u: !ub, %s: f32, %n: i32) {\n"
+    "func.func @sync_kernel(%c: !gm, %u: !ub, %s: f32, %n: i32,\n"
+    "                       %a_in: !asc.gm_addr {asc.no_alias}) {\n"
     "  %mm = asc.matmul.create : !mm\n"
+    "  %a = asc.set_global_buffer %a_in : !asc.global_tensor<f16>\n"
+    "  asc.matmul.set_tensor_a %mm, %a : !mm, !asc.global_tensor<f16>\n"
     "  asc.adds %u, %u, %s, %n : !ub, !ub\n"
     "  asc.matmul.iterate_all %mm, %c : !mm, !gm\n"
     "  asc.muls %u, %u, %s, %n : !ub, !ub\n"
@@ -78,8 +81,11 @@ static const char *kMissingWait =
     "f32>>\n"
     "!ub = !asc.local_tensor<vecin, f32>\n"
     "!gm = !asc.global_tensor<f32>\n"
-    "func.func @missing_wait(%c: !gm, %u: !ub, %s: f32, %n: i32) {\n"
+    "func.func @missing_wait(%c: !gm, %u: !ub, %s: f32, %n: i32,\n"
+    "                        %a_in: !asc.gm_addr {asc.no_alias}) {\n"
     "  %mm = asc.matmul.create : !mm\n"
+    "  %a = asc.set_global_buffer %a_in : !asc.global_tensor<f16>\n"
+    "  asc.matmul.set_tensor_a %mm, %a : !mm, !asc.global_tensor<f16>\n"
     "  asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true}"
     " : !mm, !gm\n"
     "  asc.adds %u, %u, %s, %n : !ub, !ub\n"
@@ -164,11 +170,12 @@ static void testOptions(MlirContext ctx, const char *path) {
   options.syncPlacement = true;
   run(ctx, "sync-placement only", NULL, kSyncKernel, &options);
 
-  // promoteSync makes it async, hoisted, its wait before the read of C; with
-  // emitRemarks the placement says why the wait stops there.
+  // promoteSync makes it async, hoisted to its staged input, its wait before
+  // the read of C; with emitRemarks the placement says why the wait stops
+  // there.
   // CHECK: -- promote-sync
   // CHECK: diagnostic remark: wait placed before 'asc.data_copy'
-  // CHECK: asc.matmul.create
+  // CHECK: asc.matmul.set_tensor_a
   // CHECK-NEXT: asc.matmul.iterate_all %{{.*}} {sync = false, wait_iterate_all = true}
   // CHECK-NEXT: asc.adds
   // CHECK-NEXT: asc.muls

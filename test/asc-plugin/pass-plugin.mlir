@@ -41,8 +41,11 @@
 
 // Reads the output of an async iterate_all before its wait (rule P3).
 func.func @early_read(%c: !asc.global_tensor<f32>,
-                      %ub: !asc.local_tensor<vecin, f32>, %n: i32) {
+                      %ub: !asc.local_tensor<vecin, f32>, %n: i32,
+                      %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a : !mm, !asc.global_tensor<f16>
   // expected-note @+1 {{the async issue writing that output}}
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true}
       : !mm, !asc.global_tensor<f32>

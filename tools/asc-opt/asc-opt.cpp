@@ -29,6 +29,8 @@ int main(int argc, char **argv) {
   mlir::asc::registerAscToAscendCPipeline();
 
   mlir::DialectRegistry registry;
+  // pyasc's dialects (their mirror), for --convert-pyasc-to-asc.
+  mlir::asc::registerPyascImportDialects(registry);
   registry.insert<mlir::asc::AscDialect, mlir::arith::ArithDialect,
                   mlir::cf::ControlFlowDialect, mlir::emitc::EmitCDialect,
                   mlir::func::FuncDialect, mlir::scf::SCFDialect,

@@ -20,9 +20,12 @@ using namespace mlir;
 /// Dialect plugin: adds the asc dialect to the tool's registry.
 extern "C" LLVM_ATTRIBUTE_WEAK DialectPluginLibraryInfo
 mlirGetDialectPluginInfo() {
-  return {
-      MLIR_PLUGIN_API_VERSION, "Asc", LLVM_VERSION_STRING,
-      [](DialectRegistry *registry) { registry->insert<asc::AscDialect>(); }};
+  return {MLIR_PLUGIN_API_VERSION, "Asc", LLVM_VERSION_STRING,
+          [](DialectRegistry *registry) {
+            registry->insert<asc::AscDialect>();
+            // pyasc's dialects (their mirror), for --convert-pyasc-to-asc.
+            asc::registerPyascImportDialects(*registry);
+          }};
 }
 
 /// Pass plugin: registers the asc passes (--asc-verify-sync,

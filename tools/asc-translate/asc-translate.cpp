@@ -4,11 +4,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "asc/Conversion/PyascToAsc/PyascToAsc.h"
 #include "asc/Target/AscendC/AscendCEmitter.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 
 int main(int argc, char **argv) {
   mlir::asc::registerAscToAscendCTranslation();
+  mlir::asc::registerImportPyascTranslation();
   return mlir::failed(
       mlir::mlirTranslateMain(argc, argv, "asc translation driver\n"));
 }

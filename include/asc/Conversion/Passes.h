@@ -1,6 +1,6 @@
 //===- Passes.h - asc conversion passes -------------------------*- C++ -*-===//
 //
-// Declarations and registration of the conversions out of the asc dialect.
+// Declarations and registration of the conversions into and out of asc.
 //
 //===----------------------------------------------------------------------===//
 
@@ -8,6 +8,7 @@
 #define ASC_CONVERSION_PASSES_H
 
 #include "asc/Conversion/AscToEmitC/AscToEmitC.h"
+#include "asc/Conversion/PyascToAsc/PyascToAsc.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::asc {

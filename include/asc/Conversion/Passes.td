@@ -1,6 +1,6 @@
 //===- Passes.td - asc conversion passes -------------------*- tablegen -*-===//
 //
-// Conversions out of the asc dialect.
+// Conversions into and out of the asc dialect.
 //
 //===----------------------------------------------------------------------===//
 
@@ -65,6 +65,67 @@ def ConvertAscToEmitC : Pass<"convert-asc-to-emitc", "ModuleOp"> {
            "matmul::Matmul<...>;`) and declare the objects with the alias">
   ];
   let dependentDialects = ["::mlir::emitc::EmitCDialect"];
+}
+
+def ConvertPyascToAsc : Pass<"convert-pyasc-to-asc", "ModuleOp"> {
+  let summary = "Import a module pyasc traced (its ascendc/emitasc IR) into asc";
+  let description = [{
+    Converts the IR pyasc builds for an `@asc.jit` kernel, as pyasc prints it
+    before its own passes (`codegen.mlir` of `PYASC_DUMP_PATH`), to the `asc`
+    dialect, with func, arith and scf kept. Nothing is dropped silently: an
+    op, a type or a Matmul configuration field without an `asc` counterpart
+    is an error that names it, at the user's Python line (pyasc's
+    `loc("kernel.py":line:col)` locations are kept on every op).
+
+    - Helper `@asc.jit` functions are inlined into the kernel and removed.
+    - The kernel (`ascendc.global`) becomes an `asc.kernel`; its pointer
+      arguments (`memref<?xT, 22>`) become `!asc.gm_addr`, a `TCubeTiling`
+      argument a `!asc.gm_addr` read once by `asc.get_tiling`, and the
+      argument `regist_matmul_obj` takes is the `asc.workspace`.
+    - Compile-time flags pyasc passes as SSA values (`sync`, `en_atomic`,
+      `wait_iterate_all`, `en_sequential_write`, ...) become attributes; a
+      flag that is not a constant is an error, since it is a template
+      argument (or a parameter asc keeps as an attribute).
+    - An object-style `GlobalTensor` with its one `set_global_buffer` (and
+      the pointer offset it is given) becomes one `asc.set_global_buffer`
+      value; `tensor[offset:]` an `asc.subview`.
+    - A local tensor takes the position of the queue it comes from
+      (`alloc_tensor`, `deque_tensor`), through loops and branches.
+    - `tiling.field` becomes `asc.tiling.get`.
+    - The Matmul type's full MatmulConfig becomes `#asc.matmul_config`: the
+      closest preset and every field that differs.
+    - With `ffts-prologue` (on by default), the kernel gets the trailing
+      `ffts_addr` argument pyasc's launcher passes and pyasc's prologue
+      (`asc.set_ffts_base_addr`, and in a mix kernel with Matmul objects the
+      cube core's `asc.ffts_cross_core_sync pipe_mte3, 3873`).
+    - With `cube-only` (pyasc's `matmul_cube_only=True`), the kernel is an
+      `asc.cube_only` kernel and `ascend_is_aic()` is true.
+
+    ```mlir
+    %0 = ascendc.construct !ascendc.matmul<gm, 0 : i32, f16, false, 0 : i32, ...>()
+    ascendc.matmul.iterate_all %0, %c, %c0_i8, %false, %true, %false, %false
+        {operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1>} : ...
+    // becomes
+    %0 = asc.matmul.create : !asc.matmul<a = <gm, nd, f16>, ...>
+    asc.matmul.iterate_all %0, %c {sync = false, wait_iterate_all = true, ...}
+    ```
+
+    The conversion uses the dialect conversion framework with a type
+    converter; the protocol rules are not checked here: run
+    `--asc-verify-sync` (or `--asc-sync-placement`) on the result.
+  }];
+  let options = [
+    Option<"cubeOnly", "cube-only", "bool", /*default=*/"false",
+           "The kernel was traced with matmul_cube_only=True: mark it "
+           "asc.cube_only and fold ascend_is_aic() to true">,
+    Option<"fftsPrologue", "ffts-prologue", "bool", /*default=*/"true",
+           "Append pyasc's ffts_addr kernel argument and its FFTS prologue, "
+           "as pyasc's launcher expects">
+  ];
+  let dependentDialects = ["::mlir::asc::AscDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::scf::SCFDialect"];
 }
 
 #endif // ASC_CONVERSION_PASSES_TD

@@ -168,6 +168,38 @@ template <typename OpTy> struct CoreTypeLowering : public AscOpLowering<OpTy> {
   std::string coreType;
 };
 
+/// `set_ffts_base_addr(*(__gm__ uint64_t *)ffts_addr);`: the launcher passes
+/// the address of a GM word that holds the FFTS base address.
+struct SetFftsBaseAddrLowering : public AscOpLowering<SetFftsBaseAddrOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(SetFftsBaseAddrOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    emitc::VerbatimOp::create(rewriter, op.getLoc(),
+                              "set_ffts_base_addr(*(__gm__ uint64_t *){});",
+                              ValueRange{adaptor.getAddr()});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// `ffts_cross_core_sync(PIPE_MTE3, 3873);`
+struct FftsCrossCoreSyncLowering : public AscOpLowering<FftsCrossCoreSyncOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(FftsCrossCoreSyncOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::string call = "ffts_cross_core_sync(" +
+                       getEnumeratorName(stringifyPipeKind(op.getPipe())) +
+                       ", " + std::to_string(op.getConfig()) + ");";
+    emitc::VerbatimOp::create(rewriter, op.getLoc(), call);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// `GetUserWorkspace(workspace)`.
 struct GetUserWorkspaceLowering : public AscOpLowering<GetUserWorkspaceOp> {
   using AscOpLowering::AscOpLowering;
@@ -373,5 +405,6 @@ void mlir::asc::populateKernelToEmitCPatterns(
   patterns.add<CoreTypeLowering<IsAivOp>>(typeConverter, context,
                                           "AscendC::AIV");
   patterns.add<GetUserWorkspaceLowering, GetTilingLowering, TilingGetLowering,
-               CoreGuardLowering>(typeConverter, context);
+               CoreGuardLowering, SetFftsBaseAddrLowering,
+               FftsCrossCoreSyncLowering>(typeConverter, context);
 }

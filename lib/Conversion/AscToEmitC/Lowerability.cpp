@@ -10,6 +10,7 @@
 #include "AscToEmitCPatterns.h"
 #include "asc/Conversion/AscToEmitC/AscToEmitC.h"
 #include "asc/Dialect/Asc/IR/AscDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -210,6 +211,20 @@ static LogicalResult verifyScalarTypes(Operation *op) {
   return success();
 }
 
+/// A loop becomes a C++ `for` over its counter's type, which compares as
+/// that type does (signed for an iN, unsigned for an index's size_t): an
+/// scf.for that asks for the other comparison has no such spelling (the
+/// analyses count the emitted loop's trips: Analysis/LoopTrips.h).
+static LogicalResult verifyLoopComparison(Operation *op) {
+  auto loop = dyn_cast<scf::ForOp>(op);
+  if (!loop || !loop.getUnsignedCmp())
+    return success();
+  return op->emitOpError("cannot be lowered to Ascend C: it compares its "
+                         "bounds unsigned, and the C++ loop over ")
+         << loop.getInductionVar().getType()
+         << " compares as its counter's type does";
+}
+
 LogicalResult mlir::asc::verifyAscToEmitCLowerable(Operation *root) {
   if (failed(verifyCubeOnlyMode(root)))
     return failure();
@@ -220,7 +235,8 @@ LogicalResult mlir::asc::verifyAscToEmitCLowerable(Operation *root) {
     if (auto create = dyn_cast<MatmulCreateOp>(op))
       if (failed(verifyMatmulConfig(create)))
         return WalkResult::interrupt();
-    if (failed(verifyObjectUses(op)) || failed(verifyScalarTypes(op)))
+    if (failed(verifyObjectUses(op)) || failed(verifyScalarTypes(op)) ||
+        failed(verifyLoopComparison(op)))
       return WalkResult::interrupt();
     return WalkResult::advance();
   });

@@ -8,6 +8,8 @@
 
 #include "AscToEmitCPatterns.h"
 #include "asc/Conversion/AscToEmitC/AscToEmitC.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/xxhash.h"
 
 using namespace mlir;
 using namespace mlir::asc;
@@ -87,28 +89,58 @@ StringRef mlir::asc::getConfigPresetFunction(MatmulConfigKind kind) {
   llvm_unreachable("unknown MatmulConfigKind");
 }
 
+/// `field = value` for every field a configuration sets, in declaration
+/// order: `{enableUBReuse, false}`.
+static SmallVector<std::pair<StringRef, std::string>>
+getConfigAssignments(MatmulConfigAttr config) {
+  SmallVector<std::pair<StringRef, std::string>> assignments;
+  for (const MatmulConfigFieldInfo &info : getMatmulConfigFields())
+    if (std::optional<uint64_t> value = config.getOverride(info.field))
+      assignments.emplace_back(info.cppMember,
+                               getMatmulConfigValueCpp(info.kind, *value));
+  return assignments;
+}
+
 /// The name of the `constexpr static MatmulConfig` of a configuration. It is
 /// derived from the configuration, so that two objects with different
 /// configurations never collide and objects of one Matmul type (one C++
-/// type) share one constant.
+/// type) share one constant: the preset, `_NBATCH`, and for the fields set a
+/// stable hash of their assignments (`MM_CFG_NORM_3F2A91C0`).
 static std::string getConfigName(MatmulConfigAttr config) {
   std::string name =
       "MM_CFG_" +
       getEnumeratorName(stringifyMatmulConfigKind(config.getKind()));
   if (config.getIsNBatch())
     name += "_NBATCH";
-  return name;
+  auto assignments = getConfigAssignments(config);
+  if (assignments.empty())
+    return name;
+  std::string text;
+  for (const auto &[member, value] : assignments)
+    text += (member + "=" + value + ";").str();
+  uint32_t hash = static_cast<uint32_t>(llvm::xxh3_64bits(text));
+  return name + "_" + llvm::utohexstr(hash, /*LowerCase=*/false, /*Width=*/8);
 }
 
 /// `constexpr static MatmulConfig MM_CFG_NORM_NBATCH = GetNormalConfig(false,
-/// true);`: the presets take (intrinsicsLimit, batchLoop, ...) first.
+/// true);`: the presets take (intrinsicsLimit, batchLoop, ...) first. A
+/// configuration that sets fields starts from the preset in a constexpr
+/// lambda and assigns them, which C++17 and every MatmulConfig (the real
+/// struct and asc-run's) accept.
 std::string mlir::asc::getConfigDeclaration(MatmulConfigAttr config) {
   std::string init = getConfigPresetFunction(config.getKind()).str() + "(";
   if (config.getIsNBatch())
     init += "false, true";
   init += ")";
-  return "constexpr static MatmulConfig " + getConfigName(config) + " = " +
-         init + ";";
+  std::string head =
+      "constexpr static MatmulConfig " + getConfigName(config) + " = ";
+  auto assignments = getConfigAssignments(config);
+  if (assignments.empty())
+    return head + init + ";";
+  std::string body = head + "[] {\n  MatmulConfig config = " + init + ";\n";
+  for (const auto &[member, value] : assignments)
+    body += ("  config." + member + " = " + value + ";\n").str();
+  return body + "  return config;\n}();";
 }
 
 /// `matmul::Matmul<A, B, C[, Bias][, MM_CFG]>`; with a config and no bias,

@@ -159,3 +159,18 @@ func.func @wide_argument(%p: !asc.gm_addr, %x: i128) attributes {asc.kernel} {
 // Nor a float other than f16, bf16, f32 and f64.
 // expected-error @+1 {{'func.func' op cannot be lowered to Ascend C: its signature has type 'f8E4M3FN', which has no C++ spelling}}
 func.func private @fp8_declaration(f8E4M3FN)
+
+// -----
+
+// An unsigned comparison of i32 bounds has no C++ for loop to become: the
+// counter is an int32_t, which compares signed.
+func.func @unsigned_loop(%pc: !asc.gm_addr) attributes {asc.kernel} {
+  %lb = arith.constant 0 : i32
+  %ub = arith.constant 4 : i32
+  %step = arith.constant 1 : i32
+  // expected-error @+1 {{'scf.for' op cannot be lowered to Ascend C: it compares its bounds unsigned, and the C++ loop over 'i32' compares as its counter's type does}}
+  scf.for unsigned %i = %lb to %ub step %step : i32 {
+    %x = arith.addi %i, %i : i32
+  }
+  return
+}

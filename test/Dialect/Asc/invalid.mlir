@@ -604,6 +604,18 @@ func.func @get_tensor_c_dual_second(%d: !asc.global_tensor<f32>, %u: !asc.local_
 
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
 
+// The dual form is synchronous only: CANN's client asserts it (L6).
+func.func @get_tensor_c_dual_async(%d: !asc.global_tensor<f32>, %u: !asc.local_tensor<vecin, f32>) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{'asc.matmul.get_tensor_c' op expects sync = true with two destinations (the dual fetch has no asynchronous form)}}
+  asc.matmul.get_tensor_c %mm, %d, %u {sync = false} : !mm, !asc.global_tensor<f32>, !asc.local_tensor<vecin, f32>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
 // The block has C's element type.
 func.func @get_tensor_c_type(%u: !asc.local_tensor<vecin, f16>) {
   %mm = asc.matmul.create : !mm
@@ -964,7 +976,8 @@ func.func @wait_after_ub(%c: !asc.local_tensor<vecout, f32>) {
 
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
 
-// The only candidate lacks the wait flag, so its output stays pending until End.
+// The only candidate lacks the wait flag: nothing signals it, so no wait can
+// complete it.
 func.func @wait_without_flag(%c: !asc.global_tensor<f32>) {
   %mm = asc.matmul.create : !mm
   // expected-note @+1 {{this 'asc.matmul.iterate_all' cannot be waited on: it has no wait_iterate_all flag}}
@@ -1110,7 +1123,23 @@ func.func @wait_get_tensor_c_after_sync(%u: !asc.local_tensor<vecin, f32>) {
   %more = asc.matmul.iterate %mm : !mm
   // expected-note @+1 {{this 'asc.matmul.get_tensor_c' cannot be waited on: it is synchronous}}
   asc.matmul.get_tensor_c %mm, %u : !mm, !asc.local_tensor<vecin, f32>
-  // expected-error @+1 {{'asc.matmul.wait_get_tensor_c' op has no async issue to complete: no asynchronous 'asc.matmul.get_tensor_c' or 'asc.matmul.async_get_tensor_c' on the same Matmul object comes before it}}
+  // expected-error @+1 {{'asc.matmul.wait_get_tensor_c' op has no async issue to complete: no asynchronous 'asc.matmul.get_tensor_c' into local memory or returning the block, or 'asc.matmul.async_get_tensor_c', on the same Matmul object comes before it}}
+  asc.matmul.wait_get_tensor_c %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// WaitGetTensorC after an async GetTensorC into GM, which is fire-and-forget:
+// the server signals only a synchronous GetTensorC (L10).
+func.func @wait_get_tensor_c_after_async_gm(%d: !asc.global_tensor<f32>) {
+  %mm = asc.matmul.create : !mm
+  %more = asc.matmul.iterate %mm {sync = false} : !mm
+  // expected-note @+1 {{this 'asc.matmul.get_tensor_c' cannot be waited on: it writes global memory, for which the server sends no signal}}
+  asc.matmul.get_tensor_c %mm, %d {sync = false} : !mm, !asc.global_tensor<f32>
+  // expected-error @+1 {{'asc.matmul.wait_get_tensor_c' op has no async issue to complete}}
   asc.matmul.wait_get_tensor_c %mm : !mm
   return
 }
@@ -1176,3 +1205,33 @@ func.func @cube_iterate_batch_mix(%p: !asc.gm_addr) attributes {asc.kernel} {
   asc.matmul.iterate_batch %mm, %c : !mm, !asc.global_tensor<f32>
   return
 }
+
+// -----
+
+// A MatmulConfig field asc does not know is refused by name.
+// expected-error @+1 {{unknown MatmulConfig field 'enable_everything'}}
+func.func private @config_unknown_field() attributes {config = #asc.matmul_config<norm, enable_everything = true>}
+
+// -----
+
+// A MatmulConfig field is set once.
+// expected-error @+1 {{duplicate 'basic_m'}}
+func.func private @config_field_twice() attributes {config = #asc.matmul_config<norm, basic_m = 1, basic_m = 2>}
+
+// -----
+
+// A boolean field takes true or false.
+// expected-error @+1 {{expects true or false for 'enable_ub_reuse'}}
+func.func private @config_bool_field() attributes {config = #asc.matmul_config<norm, enable_ub_reuse = 1>}
+
+// -----
+
+// An enum field takes one of its enumerators.
+// expected-error @+1 {{expects one of none, batch_less_than_l1, batch_large_than_l1, single_large_than_l1 for 'batch_mode'}}
+func.func private @config_enum_field() attributes {config = #asc.matmul_config<norm, batch_mode = large>}
+
+// -----
+
+// iterate_mode is a uint8_t.
+// expected-error @+1 {{'iterate_mode' is at most 255}}
+func.func private @config_uint8_field() attributes {config = #asc.matmul_config<norm, iterate_mode = 256>}

@@ -75,6 +75,18 @@ func.func @kernel_env(%workspace: !asc.gm_addr {asc.no_alias}, %tiling_gm: !asc.
   return
 }
 
+// The prologue of a kernel launched by pyasc: the FFTS base address, and the
+// cube core's cross-core flag.
+// CHECK-LABEL: func.func @ffts_prologue
+// CHECK-SAME: (%[[FFTS:[^:]*]]: !asc.gm_addr)
+// CHECK: asc.set_ffts_base_addr %[[FFTS]]{{$}}
+// CHECK: asc.ffts_cross_core_sync pipe_mte3, 3873{{$}}
+func.func @ffts_prologue(%ffts: !asc.gm_addr) attributes {asc.kernel} {
+  asc.set_ffts_base_addr %ffts
+  asc.ffts_cross_core_sync pipe_mte3, 3873
+  return
+}
+
 // get_tiling with a byte offset picks one TCubeTiling of a struct holding
 // several; the form without an offset reads the first one.
 // CHECK-LABEL: func.func @get_tiling_offset

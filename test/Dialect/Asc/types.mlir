@@ -185,3 +185,15 @@ func.func @matmul_attrs() attributes {
 // CHECK-LABEL: func.func private @deepest_queue
 // CHECK-SAME: !asc.queue<vecin, 255>
 func.func private @deepest_queue(!asc.queue<vecin, 255>)
+
+// A config that sets fields of every kind prints them in MatmulConfig's
+// declaration order, after is_n_batch, whatever order they were written in.
+// CHECK-LABEL: func.func @matmul_config_fields
+// CHECK-SAME: config = #asc.matmul_config<norm, is_n_batch = true, basic_m = 128, en_unit_flag = false, batch_mode = none, iterate_mode = 2, enable_ub_reuse = false, iterate_order = order_n, schedule_type = outer_product, shared_co1_buffer_size = 32768, batch_out_mode = multi_batch, decomp_mode = decomp_4bit_to_8bit>
+// CHECK-SAME: full = #asc.matmul_config<mdl, do_norm = true, do_basic_block = true, do_multi_data_load = false
+func.func @matmul_config_fields() attributes {
+  config = #asc.matmul_config<norm, decomp_mode = decomp_4bit_to_8bit, enable_ub_reuse = false, is_n_batch = true, basic_m = 128, batch_out_mode = multi_batch, en_unit_flag = false, batch_mode = none, iterate_mode = 2, iterate_order = order_n, schedule_type = outer_product, shared_co1_buffer_size = 32768>,
+  full = #asc.matmul_config<mdl, do_norm = true, do_basic_block = true, do_multi_data_load = false>
+} {
+  return
+}

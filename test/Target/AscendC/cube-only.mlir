@@ -4,7 +4,8 @@
 // Matmul header, the kernel opens with the AIC-only kernel type, the AIC
 // guard is the macro itself, and the cube-side calls (SetBatchNum, the
 // IterateBatch form without batch counts) are spelled without template
-// arguments.
+// arguments. The cube-side object has no staged message: its inputs, set
+// once, serve both IterateBatch calls.
 
 !gm_f32 = !asc.global_tensor<f32>
 !mm = !asc.matmul<a = <gm, nd, f16, layout = normal>,
@@ -21,6 +22,7 @@
 // CHECK: GM_ADDR [[WS:[A-Za-z0-9_]+]] = GetSysWorkSpacePtr();
 // CHECK-NEXT: REGIST_MATMUL_OBJ(&{{[A-Za-z0-9_]+}}, [[WS]], [[MM:[A-Za-z0-9_]+]]);
 // CHECK: if ASCEND_IS_AIC {
+// CHECK-NEXT: [[MM]].SetTensorA({{[A-Za-z0-9_]+}});
 // CHECK-NEXT: [[MM]].SetBatchNum(2, 3);
 // CHECK-NEXT: [[MM]].IterateBatch([[C:[A-Za-z0-9_]+]], false, 0, false);
 // CHECK-NEXT: [[MM]].IterateBatch([[C]], true, 2, false, 4096, 4096, 4096);
@@ -29,7 +31,7 @@
 // CHECK-NEXT: AscendC::PipeBarrier<PIPE_ALL>();
 // CHECK-NEXT: }
 // CHECK-NEXT: return;
-func.func @batch_cube(%p: !asc.gm_addr, %ws: !asc.gm_addr {asc.workspace})
+func.func @batch_cube(%p: !asc.gm_addr, %ws: !asc.gm_addr {asc.workspace}, %pa: !asc.gm_addr {asc.no_alias})
     attributes {asc.kernel, asc.cube_only} {
   %ba = arith.constant 2 : i32
   %bb = arith.constant 3 : i32
@@ -39,8 +41,10 @@ func.func @batch_cube(%p: !asc.gm_addr, %ws: !asc.gm_addr {asc.workspace})
   %sys = asc.get_sys_workspace_ptr
   asc.matmul.register %pipe, %sys, %mm : !mm
   %c = asc.set_global_buffer %p : !gm_f32
+  %a = asc.set_global_buffer %pa : !asc.global_tensor<f16>
   %aic = asc.is_aic
   scf.if %aic {
+    asc.matmul.set_tensor_a %mm, %a : !mm, !asc.global_tensor<f16>
     asc.matmul.set_batch_num %mm, %ba, %bb : !mm
     asc.matmul.iterate_batch %mm, %c : !mm, !gm_f32
     asc.matmul.iterate_batch %mm, %c strides(%s, %s, %s) {en_partial_sum = true, en_atomic = 2 : i32} : !mm, !gm_f32

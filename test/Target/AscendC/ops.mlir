@@ -175,26 +175,28 @@ func.func @queues_and_vectors(%p: !asc.gm_addr) attributes {asc.kernel} {
 
 // The full Matmul type (A, B transposed, C, bias) and its configuration
 // calls, with and without their optional arguments; arguments that repeat
-// their parameter's default are left out.
+// their parameter's default are left out. Init, SetOrgShape and SetHF32 post
+// a message of their own, so they come before the setters that stage the
+// issue's message (rule P6).
 // CHECK-LABEL: void matmul_configuration(GM_ADDR
 // CHECK: MatmulT{{[0-9]+}} [[MM:.*]];
 // CHECK-NEXT: GM_ADDR [[WS:.*]] = GetSysWorkSpacePtr();
 // CHECK-NEXT: REGIST_MATMUL_OBJ(&[[PIPE:.*]], [[WS]], [[MM]]);
 // CHECK-NEXT: [[MM]].Init(&[[T:.*]]);
 // CHECK-NEXT: [[MM]].Init(&[[T]], &[[PIPE]]);
+// CHECK-NEXT: [[MM]].SetOrgShape([[M:.*]], [[M]], [[M]]);
+// CHECK-NEXT: [[MM]].SetOrgShape([[M]], [[M]], [[M]], [[M]], [[M]]);
+// CHECK-NEXT: [[MM]].SetHF32();
+// CHECK-NEXT: [[MM]].SetHF32(true, 1);
 // CHECK-NEXT: [[MM]].SetTensorA([[A:.*]]);
 // CHECK-NEXT: [[MM]].SetTensorA([[A]]);
 // CHECK-NEXT: [[MM]].SetTensorB([[B:.*]], true);
 // CHECK-NEXT: [[MM]].SetTensorA([[H:.*]]);
 // CHECK-NEXT: [[MM]].SetBias([[BIAS:.*]]);
 // CHECK-NEXT: [[MM]].DisableBias();
-// CHECK-NEXT: [[MM]].SetOrgShape([[M:.*]], [[M]], [[M]]);
-// CHECK-NEXT: [[MM]].SetOrgShape([[M]], [[M]], [[M]], [[M]], [[M]]);
 // CHECK-NEXT: [[MM]].SetSingleShape([[M]], [[M]], [[M]]);
 // CHECK-NEXT: [[MM]].SetTail([[M]], [[M]], [[M]]);
 // CHECK-NEXT: [[MM]].SetWorkspace([[BIAS]]);
-// CHECK-NEXT: [[MM]].SetHF32();
-// CHECK-NEXT: [[MM]].SetHF32(true, 1);
 // CHECK-NEXT: [[MM]].SetQuantScalar([[SCALE:.*]]);
 // CHECK-NEXT: [[MM]].SetQuantVector([[SCALES:.*]]);
 // CHECK-NEXT: [[MM]].IterateAll([[BIAS]]);
@@ -215,19 +217,19 @@ func.func @matmul_configuration(%p: !asc.gm_addr, %t: !asc.gm_addr)
   asc.matmul.register %pipe, %ws, %mm : !mm
   asc.matmul.init %mm, %tiling : !mm
   asc.matmul.init %mm, %tiling, %pipe : !mm
+  asc.matmul.set_org_shape %mm, %m, %m, %m : !mm
+  asc.matmul.set_org_shape %mm, %m, %m, %m, %m, %m : !mm
+  asc.matmul.set_hf32 %mm : !mm
+  asc.matmul.set_hf32 %mm {enable_hf32 = true, trans_mode = 1 : i32} : !mm
   asc.matmul.set_tensor_a %mm, %a : !mm, !gm_f16
   asc.matmul.set_tensor_a %mm, %a {is_transpose = false} : !mm, !gm_f16
   asc.matmul.set_tensor_b %mm, %b {is_transpose = true} : !mm, !gm_f16
   asc.matmul.set_tensor_a %mm, %h : !mm, f16
   asc.matmul.set_bias %mm, %bias : !mm, !gm_f32
   asc.matmul.disable_bias %mm : !mm
-  asc.matmul.set_org_shape %mm, %m, %m, %m : !mm
-  asc.matmul.set_org_shape %mm, %m, %m, %m, %m, %m : !mm
   asc.matmul.set_single_shape %mm, %m, %m, %m : !mm
   asc.matmul.set_tail %mm, %m, %m, %m : !mm
   asc.matmul.set_workspace %mm, %bias : !mm, !gm_f32
-  asc.matmul.set_hf32 %mm : !mm
-  asc.matmul.set_hf32 %mm {enable_hf32 = true, trans_mode = 1 : i32} : !mm
   asc.matmul.set_quant_scalar %mm, %scale : !mm
   asc.matmul.set_quant_vector %mm, %scales : !mm, !asc.global_tensor<ui64>
   asc.matmul.iterate_all %mm, %bias : !mm, !gm_f32
@@ -236,25 +238,36 @@ func.func @matmul_configuration(%p: !asc.gm_addr, %t: !asc.gm_addr)
 }
 
 // IterateAll to GM spells all five arguments, to a local tensor two;
-// template arguments come first.
+// template arguments come first. Each issue has its inputs staged (rule
+// P6), the second one's while the first runs.
 // CHECK-LABEL: void iterate_all(GM_ADDR
-// CHECK: [[MM:[A-Za-z0-9_]+]].IterateAll<false>([[C:.*]], 0, false, true);
+// CHECK: [[MM:[A-Za-z0-9_]+]].SetTensorA([[A:.*]]);
+// CHECK-NEXT: [[MM]].IterateAll<false>([[C:.*]], 0, false, true);
+// CHECK-NEXT: [[MM]].SetTensorA([[A]]);
 // CHECK-NEXT: [[MM]].WaitIterateAll();
 // CHECK-NEXT: [[MM]].IterateAll([[C]], 1, true, false, true);
-// CHECK-NEXT: [[MM2:[A-Za-z0-9_]+]].IterateAll([[UB:.*]]);
+// CHECK-NEXT: [[MM2:[A-Za-z0-9_]+]].SetTensorA([[A]]);
+// CHECK-NEXT: [[MM2]].IterateAll([[UB:.*]]);
+// CHECK-NEXT: [[MM2]].SetTensorA([[A]]);
 // CHECK-NEXT: [[MM2]].IterateAll<false>([[UB]], 2);
-func.func @iterate_all(%p: !asc.gm_addr) attributes {asc.kernel} {
+func.func @iterate_all(%p: !asc.gm_addr, %pa: !asc.gm_addr {asc.no_alias}) attributes {asc.kernel} {
   %c = asc.set_global_buffer %p : !gm_f32
+  %a = asc.set_global_buffer %pa : !gm_f16
   %que = asc.queue.create : !que_in
   %ub = asc.queue.alloc_tensor %que : !que_in -> !ub_in
   %mm = asc.matmul.create : !mm
   %mm_ub = asc.matmul.create : !mm_ub
+  asc.matmul.set_tensor_a %mm, %a : !mm, !gm_f16
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm_f32
+  asc.matmul.set_tensor_a %mm, %a : !mm, !gm_f16
   asc.matmul.wait_iterate_all %mm : !mm
   asc.matmul.iterate_all %mm, %c {en_atomic = 1 : i32, en_sequential_write = true, fake_msg = true} : !mm, !gm_f32
+  asc.matmul.set_tensor_a %mm_ub, %a : !mm_ub, !gm_f16
   asc.matmul.iterate_all %mm_ub, %ub : !mm_ub, !ub_in
+  asc.matmul.set_tensor_a %mm_ub, %a : !mm_ub, !gm_f16
   asc.matmul.iterate_all %mm_ub, %ub {sync = false, en_atomic = 2 : i32} : !mm_ub, !ub_in
-  // End completes the issue without a wait flag before the return (rule P1).
+  // The kernel may return with the issue without a wait flag in flight:
+  // End completes nothing.
   asc.matmul.end %mm_ub : !mm_ub
   return
 }
@@ -263,7 +276,9 @@ func.func @iterate_all(%p: !asc.gm_addr) attributes {asc.kernel} {
 // (one destination, GM plus a VECIN copy, the returned workspace view). A
 // result nobody reads leaves a plain call statement.
 // CHECK-LABEL: void iterate_and_get_tensor_c(GM_ADDR
-// CHECK: bool [[MORE:.*]] = [[MM:[A-Za-z0-9_]+]].Iterate();
+// CHECK: [[MM:[A-Za-z0-9_]+]].SetTensorA([[A:.*]]);
+// CHECK-NEXT: bool [[MORE:.*]] = [[MM]].Iterate();
+// CHECK-NEXT: [[MM]].SetTensorA([[A]]);
 // CHECK-NEXT: [[MM]].Iterate<false>(true);
 // CHECK-NEXT: if ([[MORE]]) {
 // CHECK-NEXT: [[MM]].GetTensorC([[UB:.*]]);
@@ -272,19 +287,23 @@ func.func @iterate_all(%p: !asc.gm_addr) attributes {asc.kernel} {
 // CHECK-NEXT: [[MM]].GetTensorC([[C:.*]], [[UB]], 1);
 // CHECK-NEXT: AscendC::GlobalTensor<float> [[BLK:.*]] = [[MM]].GetTensorC<false>();
 // CHECK-NEXT: [[MM]].WaitGetTensorC();
+// CHECK-NEXT: AscendC::PipeBarrier<PIPE_ALL>();
 // CHECK-NEXT: AscendC::DataCopy([[UB]], [[BLK]], {{.*}});
 // CHECK-NEXT: [[MM]].GetTensorC<false>(3, true);
 // CHECK-NEXT: [[MM]].WaitGetTensorC();
 // CHECK-NEXT: [[MM]].AsyncGetTensorC([[UB]]);
 // CHECK-NEXT: [[MM]].WaitGetTensorC();
 // CHECK-NEXT: }
-func.func @iterate_and_get_tensor_c(%p: !asc.gm_addr) attributes {asc.kernel} {
+func.func @iterate_and_get_tensor_c(%p: !asc.gm_addr, %pa: !asc.gm_addr {asc.no_alias}) attributes {asc.kernel} {
   %n = arith.constant 256 : i32
   %c = asc.set_global_buffer %p : !gm_f32
+  %a = asc.set_global_buffer %pa : !gm_f16
   %que = asc.queue.create : !que_in
   %ub = asc.queue.alloc_tensor %que : !que_in -> !ub_in
   %mm = asc.matmul.create : !mm_ub
+  asc.matmul.set_tensor_a %mm, %a : !mm_ub, !gm_f16
   %more = asc.matmul.iterate %mm : !mm_ub
+  asc.matmul.set_tensor_a %mm, %a : !mm_ub, !gm_f16
   %more_async = asc.matmul.iterate %mm {sync = false, en_partial_sum = true} : !mm_ub
   scf.if %more {
     asc.matmul.get_tensor_c %mm, %ub : !mm_ub, !ub_in
@@ -293,6 +312,8 @@ func.func @iterate_and_get_tensor_c(%p: !asc.gm_addr) attributes {asc.kernel} {
     asc.matmul.get_tensor_c %mm, %c, %ub {en_atomic = 1 : i32} : !mm_ub, !gm_f32, !ub_in
     %blk = asc.matmul.get_tensor_c %mm {sync = false} : !mm_ub -> !gm_f32
     asc.matmul.wait_get_tensor_c %mm : !mm_ub
+    // The copy into the block fetched above runs on MTE2 (rule P7).
+    asc.pipe_barrier pipe_all
     asc.data_copy %ub, %blk, %n : !ub_in, !gm_f32
     %unused = asc.matmul.get_tensor_c %mm {sync = false, en_atomic = 3 : i32, en_sequential_write = true} : !mm_ub -> !gm_f32
     asc.matmul.wait_get_tensor_c %mm : !mm_ub
@@ -307,6 +328,7 @@ func.func @iterate_and_get_tensor_c(%p: !asc.gm_addr) attributes {asc.kernel} {
 // counted loop instead; test/asc-run/async-fetch.test runs both shapes).
 // CHECK-LABEL: void iterate_loop_async(GM_ADDR
 // CHECK: MatmulT{{[0-9]+}} [[MM:[A-Za-z0-9_]+]];
+// CHECK-NEXT: [[MM]].SetTensorA({{.*}});
 // CHECK-NEXT: while ([[MM]].Iterate<false>()) {
 // CHECK-NEXT: AscendC::LocalTensor<float> [[UB:[A-Za-z0-9_]+]] = [[QUE:[A-Za-z0-9_]+]].AllocTensor<float>();
 // CHECK-NEXT: [[MM]].GetTensorC<false>([[UB]], 0, true);
@@ -314,9 +336,11 @@ func.func @iterate_and_get_tensor_c(%p: !asc.gm_addr) attributes {asc.kernel} {
 // CHECK-NEXT: [[QUE]].FreeTensor([[UB]]);
 // CHECK-NEXT: }
 // CHECK-NEXT: [[MM]].End();
-func.func @iterate_loop_async(%p: !asc.gm_addr) attributes {asc.kernel} {
+func.func @iterate_loop_async(%p: !asc.gm_addr {asc.no_alias}) attributes {asc.kernel} {
+  %a = asc.set_global_buffer %p : !gm_f16
   %que = asc.queue.create : !que_in
   %mm = asc.matmul.create : !mm_ub
+  asc.matmul.set_tensor_a %mm, %a : !mm_ub, !gm_f16
   scf.while : () -> () {
     %more = asc.matmul.iterate %mm {sync = false} : !mm_ub
     scf.condition(%more)
@@ -334,12 +358,15 @@ func.func @iterate_loop_async(%p: !asc.gm_addr) attributes {asc.kernel} {
 // Iterate into a CO1 tensor takes it as an argument after enPartialSum.
 // CHECK-LABEL: void iterate_local_c(GM_ADDR
 // CHECK: MatmulT{{[0-9]+}} [[MM:.*]];
-// CHECK: bool [[MORE:.*]];
+// CHECK-NEXT: [[MM]].SetTensorA({{.*}});
+// CHECK-NEXT: bool [[MORE:.*]];
 // CHECK-NEXT: [[MORE]] = [[MM]].Iterate(true, [[CO1:.*]]);
-func.func @iterate_local_c(%p: !asc.gm_addr) attributes {asc.kernel} {
+func.func @iterate_local_c(%p: !asc.gm_addr {asc.no_alias}) attributes {asc.kernel} {
+  %a = asc.set_global_buffer %p : !gm_f16
   %que = asc.queue.create : !asc.queue<co1, 1>
   %co1 = asc.queue.alloc_tensor %que : !asc.queue<co1, 1> -> !asc.local_tensor<co1, f32>
   %mm = asc.matmul.create : !mm_co1
+  asc.matmul.set_tensor_a %mm, %a : !mm_co1, !gm_f16
   %more = asc.matmul.iterate %mm local_c %co1 {en_partial_sum = true} : !mm_co1, !asc.local_tensor<co1, f32>
   scf.if %more {
       asc.matmul.end %mm : !mm_co1
@@ -353,50 +380,70 @@ func.func @iterate_local_c(%p: !asc.gm_addr) attributes {asc.kernel} {
 // CHECK-LABEL: void iterate_batch(GM_ADDR
 // CHECK: [[MM:[A-Za-z0-9_]+]].IterateBatch<false, true>([[C:.*]], [[BA:.*]], [[BB:.*]], false);
 // CHECK-NEXT: [[MM]].WaitIterateBatch();
+// CHECK-NEXT: [[MM]].SetTensorA([[A:.*]]);
 // CHECK-NEXT: [[MM]].IterateBatch([[C]], [[BA]], [[BB]], false, [[S:.*]], [[S]], [[S]]);
+// CHECK-NEXT: [[MM]].SetTensorA([[A]]);
 // CHECK-NEXT: [[MM]].IterateBatch([[C]], [[BA]], [[BB]], false, 0, 0, 0, true);
+// CHECK-NEXT: [[MM]].SetTensorA([[A]]);
 // CHECK-NEXT: [[MM]].IterateBatch([[C]], [[BA]], [[BB]], false, 0, 0, 0, false, 1);
+// CHECK-NEXT: [[MM]].SetTensorA([[A]]);
 // CHECK-NEXT: [[MM]].IterateBatch([[UB:.*]], [[BA]], [[BB]], true);
-func.func @iterate_batch(%p: !asc.gm_addr) attributes {asc.kernel} {
+func.func @iterate_batch(%p: !asc.gm_addr, %pa: !asc.gm_addr {asc.no_alias}) attributes {asc.kernel} {
   %ba = arith.constant 2 : i32
   %bb = arith.constant 3 : i32
   %s = arith.constant 4096 : i32
   %c = asc.set_global_buffer %p : !gm_f32
   %que = asc.queue.create : !que_in
   %ub = asc.queue.alloc_tensor %que : !que_in -> !ub_in
+  %a = asc.set_global_buffer %pa : !gm_f16
   %mm = asc.matmul.create : !mm_batch
+  asc.matmul.set_tensor_a %mm, %a : !mm_batch, !gm_f16
   asc.matmul.iterate_batch %mm, %c batch(%ba, %bb) {sync = false, wait_iterate_batch = true} : !mm_batch, !gm_f32
   asc.matmul.wait_iterate_batch %mm : !mm_batch
+  asc.matmul.set_tensor_a %mm, %a : !mm_batch, !gm_f16
   asc.matmul.iterate_batch %mm, %c batch(%ba, %bb) strides(%s, %s, %s) : !mm_batch, !gm_f32
+  asc.matmul.set_tensor_a %mm, %a : !mm_batch, !gm_f16
   asc.matmul.iterate_batch %mm, %c batch(%ba, %bb) {en_partial_sum = true} : !mm_batch, !gm_f32
+  asc.matmul.set_tensor_a %mm, %a : !mm_batch, !gm_f16
   asc.matmul.iterate_batch %mm, %c batch(%ba, %bb) {en_atomic = 1 : i32} : !mm_batch, !gm_f32
+  asc.matmul.set_tensor_a %mm, %a : !mm_batch, !gm_f16
   asc.matmul.iterate_batch %mm, %ub batch(%ba, %bb) {en_sequential_write = true} : !mm_batch, !ub_in
   return
 }
 
-// IterateNBatch into the workspace and the two GetBatchTensorC forms; the
-// object's type names its configuration constant (bias slot = C).
+// IterateNBatch into the workspace in its three forms (flagged and waited,
+// synchronous, flagless) and the two GetBatchTensorC forms, which take the
+// flagless form's per-loop signals (rule P5); the object's type names its
+// configuration constant (bias slot = C).
 // CHECK-LABEL: void iterate_n_batch(GM_ADDR
 // CHECK: MatmulT{{[0-9]+}} [[MM:.*]];
 // CHECK: [[MM]].IterateNBatch<false, true>([[L:.*]], [[BA:.*]], [[BB:.*]], false);
 // CHECK-NEXT: [[MM]].WaitIterateBatch();
+// CHECK-NEXT: [[MM]].SetTensorA([[A:.*]]);
 // CHECK-NEXT: [[MM]].IterateNBatch([[L]], [[BA]], [[BB]], true, [[S:.*]], [[S]], [[S]]);
+// CHECK-NEXT: [[MM]].SetTensorA([[A]]);
+// CHECK-NEXT: [[MM]].IterateNBatch<false>([[L]], [[BA]], [[BB]], false);
 // CHECK-NEXT: AscendC::GlobalTensor<float> [[R:.*]];
 // CHECK-NEXT: [[R]] = [[MM]].GetBatchTensorC<false>([[BA]], [[BB]]);
 // CHECK-NEXT: AscendC::GlobalTensor<float> [[RV:.*]] = [[R]];
 // CHECK-NEXT: AscendC::DataCopy([[UB:.*]], [[RV]], [[S]]);
 // CHECK-NEXT: [[MM]].GetBatchTensorC<false>([[UB]], [[BA]], [[BB]], true);
-func.func @iterate_n_batch(%p: !asc.gm_addr) attributes {asc.kernel} {
+func.func @iterate_n_batch(%p: !asc.gm_addr {asc.no_alias}) attributes {asc.kernel} {
   %loop = arith.constant 4 : i32
   %ba = arith.constant 2 : i32
   %bb = arith.constant 3 : i32
   %s = arith.constant 4096 : i32
   %que = asc.queue.create : !que_in
   %ub = asc.queue.alloc_tensor %que : !que_in -> !ub_in
+  %a = asc.set_global_buffer %p : !gm_f16
   %mm = asc.matmul.create : !mm_nbatch
+  asc.matmul.set_tensor_a %mm, %a : !mm_nbatch, !gm_f16
   asc.matmul.iterate_n_batch %mm, %loop, %ba, %bb {sync = false, wait_iterate_batch = true} : !mm_nbatch
   asc.matmul.wait_iterate_batch %mm : !mm_nbatch
+  asc.matmul.set_tensor_a %mm, %a : !mm_nbatch, !gm_f16
   asc.matmul.iterate_n_batch %mm, %loop, %ba, %bb strides(%s, %s, %s) {en_sequential_write = true} : !mm_nbatch
+  asc.matmul.set_tensor_a %mm, %a : !mm_nbatch, !gm_f16
+  asc.matmul.iterate_n_batch %mm, %loop, %ba, %bb {sync = false} : !mm_nbatch
   %r = asc.matmul.get_batch_tensor_c %mm, %ba, %bb {sync = false} : !mm_nbatch -> !gm_f32
   asc.data_copy %ub, %r, %s : !ub_in, !gm_f32
   asc.matmul.get_batch_tensor_c %mm, %ba, %bb into %ub {sync = false, en_sequential_write = true} : !mm_nbatch, !ub_in

@@ -221,7 +221,7 @@ func.func @loop(%n: i32) attributes {asc.kernel} {
 // CHECK-NEXT:  }
 // CHECK-NEXT:  mm.End();
 !mm_ub = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <vecout, nd, f32>>
-func.func @fetch_loop(%tilingGm: !asc.gm_addr) attributes {asc.kernel} {
+func.func @fetch_loop(%tilingGm: !asc.gm_addr, %aGm: !asc.gm_addr {asc.no_alias}) attributes {asc.kernel} {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
   %pipe = asc.pipe.create
@@ -229,6 +229,8 @@ func.func @fetch_loop(%tilingGm: !asc.gm_addr) attributes {asc.kernel} {
   %mm = asc.matmul.create : !mm_ub
   %workspace = asc.get_sys_workspace_ptr
   asc.matmul.register %pipe, %workspace, %mm tiling %tiling : !mm_ub
+  %a = asc.set_global_buffer %aGm : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a : !mm_ub, !asc.global_tensor<f16>
   %rounds = scf.while (%round = %c0) : (i32) -> i32 {
     %more = asc.matmul.iterate %mm : !mm_ub
     scf.condition(%more) %round : i32

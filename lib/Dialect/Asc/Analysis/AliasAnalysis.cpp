@@ -194,6 +194,8 @@ static Provenance joinProvenance(const Provenance &lhs, const Provenance &rhs) {
   Provenance joined = lhs;
   if (!(lhs.offset == rhs.offset))
     joined.offset = ByteOffset::unknown();
+  if (lhs.fetch != rhs.fetch)
+    joined.fetch = nullptr;
   return joined;
 }
 
@@ -321,10 +323,14 @@ Provenance AscAliasAnalysis::computeProvenance(Value value) {
           [&](QueueDeQueOp op) { return getDequeuedProvenance(op.getQueue()); })
       // Views of the block in the workspace in effect.
       .Case([&](MatmulGetTensorCOp op) {
-        return getStateViewProvenance(op, op.getMatmul());
+        Provenance view = getStateViewProvenance(op, op.getMatmul());
+        view.fetch = op;
+        return view;
       })
       .Case([&](MatmulGetBatchTensorCOp op) {
-        return getStateViewProvenance(op, op.getMatmul());
+        Provenance view = getStateViewProvenance(op, op.getMatmul());
+        view.fetch = op;
+        return view;
       })
       // The system workspace is the memory the framework hands the kernel,
       // possibly through one of its arguments: untraced. Selects, calls,

@@ -1,21 +1,24 @@
 //===- ProtocolAnalysis.cpp - Matmul async protocol analysis --------------===//
 //
 // The protocol analysis behind --asc-verify-sync and --asc-sync-placement,
-// and the checker of rules P1-P4.
+// and the checker of rules P1-P7.
 //
 //===----------------------------------------------------------------------===//
 
 #include "asc/Dialect/Asc/Analysis/ProtocolAnalysis.h"
+#include "asc/Dialect/Asc/Analysis/LoopTrips.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/bit.h"
+#include <deque>
 #include <map>
 #include <queue>
 #include <set>
-#include <unordered_set>
 
 using namespace mlir;
 using namespace mlir::asc;
@@ -48,24 +51,79 @@ static const void *getKey(Value matmul) { return matmul.getAsOpaquePointer(); }
 
 bool ObjectState::operator==(const ObjectState &other) const {
   return matmul == other.matmul && events == other.events &&
-         setters == other.setters;
+         setters == other.setters &&
+         postsWithoutInputs == other.postsWithoutInputs &&
+         staged == other.staged && appliedBias == other.appliedBias &&
+         lastComputations == other.lastComputations &&
+         unfetched == other.unfetched;
 }
 
 bool ObjectState::join(const ObjectState &other) {
   bool changed = unionSorted(events, other.events);
   for (unsigned slot = 0; slot < kNumMatmulSlots; ++slot)
     changed |= unionSorted(setters[slot], other.setters[slot]);
+  changed |= unionSorted(postsWithoutInputs, other.postsWithoutInputs);
+  changed |= unionSorted(staged, other.staged);
+  changed |= unionSorted(appliedBias, other.appliedBias);
+  changed |= unionSorted(lastComputations, other.lastComputations);
+  changed |= unionSorted(unfetched, other.unfetched);
   return changed;
 }
 
+/// A hash of every list of `object`: one multiply-rotate step per pointer
+/// (llvm::hash_combine per list cost more than the rest of an update).
+static unsigned hashObjectState(const ObjectState &object) {
+  uint64_t hash = reinterpret_cast<uintptr_t>(getKey(object.matmul));
+  auto mix = [&](const void *pointer) {
+    hash = llvm::rotl(hash ^ reinterpret_cast<uintptr_t>(pointer), 29) *
+           0x9E3779B97F4A7C15ull;
+  };
+  auto mixList = [&](ArrayRef<Operation *> list) {
+    mix(reinterpret_cast<const void *>(uintptr_t(list.size())));
+    for (Operation *op : list)
+      mix(op);
+  };
+  mixList(object.events);
+  for (const auto &setters : object.setters)
+    mixList(setters);
+  mixList(object.postsWithoutInputs);
+  mixList(object.staged);
+  mixList(object.appliedBias);
+  mixList(object.lastComputations);
+  mixList(object.unfetched);
+  return static_cast<unsigned>(hash ^ (hash >> 32));
+}
+
 namespace {
-struct ObjectStateHash {
-  size_t operator()(const ObjectState &object) const {
-    llvm::hash_code hash = llvm::hash_combine(
-        getKey(object.matmul), llvm::hash_combine_range(object.events));
-    for (const auto &setters : object.setters)
-      hash = llvm::hash_combine(hash, llvm::hash_combine_range(setters));
-    return hash;
+/// An interned object state with its hash.
+struct InternedState {
+  ObjectState state;
+  unsigned hash;
+};
+/// A state to look up, with its hash computed once.
+struct StateLookup {
+  const ObjectState &state;
+  unsigned hash;
+};
+struct InternedStateInfo {
+  static InternedState *getEmptyKey() {
+    return llvm::DenseMapInfo<InternedState *>::getEmptyKey();
+  }
+  static InternedState *getTombstoneKey() {
+    return llvm::DenseMapInfo<InternedState *>::getTombstoneKey();
+  }
+  static unsigned getHashValue(const InternedState *interned) {
+    return interned->hash;
+  }
+  static unsigned getHashValue(const StateLookup &lookup) {
+    return lookup.hash;
+  }
+  static bool isEqual(const InternedState *lhs, const InternedState *rhs) {
+    return lhs == rhs;
+  }
+  static bool isEqual(const StateLookup &lookup, const InternedState *rhs) {
+    return rhs != getEmptyKey() && rhs != getTombstoneKey() &&
+           lookup.hash == rhs->hash && lookup.state == rhs->state;
   }
 };
 } // namespace
@@ -78,23 +136,34 @@ public:
   ValueSet::Factory valueFactory{/*canonicalize=*/false};
   OpSet::Factory opFactory{/*canonicalize=*/false};
   OpCounts::Factory countFactory{/*canonicalize=*/false};
-  /// Set while walkStates replays with a listener.
-  InFlightListener *listener = nullptr;
+  /// Set while the flow records an op's transition: every change to the
+  /// in-flight set goes there.
+  SmallVectorImpl<std::pair<Operation *, bool>> *changeLog = nullptr;
+  /// The function's objects are the cube-side ones: no staged message.
+  bool cubeSide = false;
 
   /// The one copy of `object`; stays valid as long as the context.
   const ObjectState *intern(const ObjectState &object) {
-    return &*interned.insert(object).first;
+    StateLookup lookup{object, hashObjectState(object)};
+    auto it = interned.find_as(lookup);
+    if (it != interned.end())
+      return &(*it)->state;
+    storage.push_back({object, lookup.hash});
+    interned.insert(&storage.back());
+    return &storage.back().state;
   }
 
 private:
-  /// Node-based: element addresses are stable.
-  std::unordered_set<ObjectState, ObjectStateHash> interned;
+  /// A deque: element addresses are stable.
+  std::deque<InternedState> storage;
+  llvm::DenseSet<InternedState *, InternedStateInfo> interned;
 };
 
 ProtocolState::ProtocolState(Context &context) : context(&context) {}
 
 bool ProtocolState::operator==(const ProtocolState &other) const {
-  return objects == other.objects && unwaitedIssues == other.unwaitedIssues;
+  return objects == other.objects && unwaitedIssues == other.unwaitedIssues &&
+         unorderedFetches == other.unorderedFetches;
 }
 
 void ProtocolState::countInFlight(Operation *issue, int delta) {
@@ -102,8 +171,8 @@ void ProtocolState::countInFlight(Operation *issue, int delta) {
   unsigned updated = (count ? *count : 0) + delta;
   inFlight = updated ? context->countFactory.add(inFlight, issue, updated)
                      : context->countFactory.remove(inFlight, issue);
-  if (context->listener && (updated == 0 || (!count && updated)))
-    context->listener->changed(issue, updated != 0);
+  if (context->changeLog && (updated == 0 || (!count && updated)))
+    context->changeLog->push_back({issue, updated != 0});
 }
 
 void ProtocolState::countInFlight(const ObjectState *object, int delta) {
@@ -131,7 +200,8 @@ bool ProtocolState::join(const ProtocolState &other) {
     return false;
   if (!context) {
     *this = other;
-    return !objects.isEmpty() || !unwaitedIssues.isEmpty();
+    return !objects.isEmpty() || !unwaitedIssues.isEmpty() ||
+           !unorderedFetches.isEmpty();
   }
   bool changed = false;
   if (objects.getRootWithoutRetain() != other.objects.getRootWithoutRetain()) {
@@ -152,6 +222,15 @@ bool ProtocolState::join(const ProtocolState &other) {
       if (unwaitedIssues.contains(issue))
         continue;
       addUnwaitedIssue(const_cast<Operation *>(issue));
+      changed = true;
+    }
+  }
+  if (unorderedFetches.getRootWithoutRetain() !=
+      other.unorderedFetches.getRootWithoutRetain()) {
+    for (const Operation *fetch : other.unorderedFetches) {
+      if (unorderedFetches.contains(fetch))
+        continue;
+      addUnorderedFetch(const_cast<Operation *>(fetch));
       changed = true;
     }
   }
@@ -202,28 +281,80 @@ void ProtocolState::addUnwaitedIssue(Operation *issue) {
   if (unwaitedIssues.contains(issue))
     return;
   unwaitedIssues = context->opFactory.add(unwaitedIssues, issue);
+  if (isFetchConsumedIssue(issue))
+    fetchConsumedIssues = context->opFactory.add(fetchConsumedIssues, issue);
   countInFlight(issue, +1);
 }
 
-void ProtocolState::removeUnwaitedIssuesOf(Value matmul) {
+void ProtocolState::removeUnwaitedIssue(Operation *issue) {
+  if (!unwaitedIssues.contains(issue))
+    return;
+  unwaitedIssues = context->opFactory.remove(unwaitedIssues, issue);
+  fetchConsumedIssues = context->opFactory.remove(fetchConsumedIssues, issue);
+  countInFlight(issue, -1);
+}
+
+SmallVector<Operation *> ProtocolState::getFetchConsumedIssues() const {
+  SmallVector<Operation *> issues;
+  for (const Operation *issue : fetchConsumedIssues)
+    issues.push_back(const_cast<Operation *>(issue));
+  return issues;
+}
+
+void ProtocolState::removeFetchConsumedIssuesOf(Value matmul) {
   SmallVector<Operation *> completed;
-  for (Operation *issue : getUnwaitedIssues())
+  for (Operation *issue : getFetchConsumedIssues())
     if (cast<MatmulOpInterface>(issue).getMatmul() == matmul)
       completed.push_back(issue);
-  for (Operation *issue : completed) {
-    unwaitedIssues = context->opFactory.remove(unwaitedIssues, issue);
-    countInFlight(issue, -1);
+  for (Operation *issue : completed)
+    removeUnwaitedIssue(issue);
+}
+
+SmallVector<Operation *> ProtocolState::getUnorderedFetches() const {
+  SmallVector<Operation *> fetches;
+  for (const Operation *fetch : unorderedFetches)
+    fetches.push_back(const_cast<Operation *>(fetch));
+  return fetches;
+}
+
+void ProtocolState::addUnorderedFetch(Operation *fetch) {
+  unorderedFetches = context->opFactory.add(unorderedFetches, fetch);
+}
+
+void ProtocolState::removeUnorderedFetches(Value tensor) {
+  for (Operation *fetch : getUnorderedFetches())
+    if (!tensor || llvm::is_contained(getLocalDestinations(fetch), tensor))
+      unorderedFetches = context->opFactory.remove(unorderedFetches, fetch);
+}
+
+void ProtocolState::updateEachObject(
+    function_ref<bool(ObjectState &)> update) {
+  // Collected first: setObject replaces entries.
+  for (const ObjectState *object : getObjects()) {
+    ObjectState updated = *object;
+    if (update(updated))
+      setObject(updated);
   }
 }
 
-/// What is known of an object from outside: nothing.
+/// What is known of an object from outside: nothing. Its staged message is
+/// unknown too, so rule P6 has nothing to say of it.
 static ObjectState getUnknownObject(Value matmul) {
   ObjectState object;
   object.matmul = matmul;
   object.events.push_back(nullptr);
   for (auto &setters : object.setters)
     setters.push_back(nullptr);
+  object.lastComputations.push_back(nullptr);
   return object;
+}
+
+const ObjectState &ProtocolState::getObjectView(Value matmul,
+                                                ObjectState &scratch) const {
+  if (const ObjectState *own = lookup(matmul))
+    return *own;
+  scratch = getObjectView(matmul);
+  return scratch;
 }
 
 ObjectState ProtocolState::getObjectView(Value matmul) const {
@@ -249,25 +380,180 @@ bool mlir::asc::isUnwaitedIssue(Operation *op) {
   return issue && issue.isAsync() && !issue.isWaitable();
 }
 
+bool mlir::asc::isFetchConsumedIssue(Operation *op) {
+  auto issue = dyn_cast_or_null<MatmulAsyncIssueOpInterface>(op);
+  return issue && issue.isAsync() && issue.isConsumedByFetches();
+}
+
+bool mlir::asc::isFetch(MatmulOpInterface use) {
+  MatmulMessageRole role = use.getMessageRole();
+  return use.getMatmulUseKind() == MatmulUseKind::Compute &&
+         (role == MatmulMessageRole::None ||
+          role == MatmulMessageRole::PostFetch);
+}
+
+SmallVector<Value, 2> mlir::asc::getLocalDestinations(Operation *fetch) {
+  SmallVector<Value, 2> destinations;
+  auto access = dyn_cast<MemoryAccessOpInterface>(fetch);
+  if (!access)
+    return destinations;
+  SmallVector<MemoryAccess> accesses;
+  access.getMemoryAccesses(accesses);
+  for (const MemoryAccess &write : accesses)
+    if (write.isWrite() && write.memory &&
+        isa<LocalTensorType>(write.memory.getType()) &&
+        !llvm::is_contained(destinations, write.memory))
+      destinations.push_back(write.memory);
+  return destinations;
+}
+
+/// Which issues without a wait flag of its object `use` completes: the
+/// server runs one client's messages in order (CANN's KfcServer::Run), so
+/// when a call the vector core waits for returns, every message posted
+/// before it has run. A synchronous call (but Iterate, which posts and
+/// returns) and the wait of a flagged issue complete them all. A
+/// WaitGetTensorC takes no signal of the server
+/// (MatmulClient::WaitGetTensorC: a pipe flag), and End() completes nothing:
+/// it waits for nothing (MatmulClient::End).
+enum class UnwaitedCompletion { None, All };
+
+static UnwaitedCompletion getUnwaitedCompletion(MatmulOpInterface use,
+                                                WaitKind completedKind,
+                                                bool waitCompleted) {
+  if (use.getMatmulUseKind() == MatmulUseKind::Wait) {
+    if (!waitCompleted || completedKind == WaitKind::GetTensorC)
+      return UnwaitedCompletion::None;
+    return UnwaitedCompletion::All;
+  }
+  auto issue = dyn_cast<MatmulAsyncIssueOpInterface>(use.getOperation());
+  return issue && !issue.isAsync() && !issue.isConsumedByFetches()
+             ? UnwaitedCompletion::All
+             : UnwaitedCompletion::None;
+}
+
+SmallVector<Operation *>
+mlir::asc::getUnwaitedIssuesCompletedBy(Operation *op,
+                                        const ProtocolState &state) {
+  SmallVector<Operation *> completed;
+  auto use = dyn_cast<MatmulOpInterface>(op);
+  if (!use)
+    return completed;
+  bool waitCompletes = false;
+  WaitKind kind = WaitKind::IterateAll;
+  ObjectState scratch;
+  if (auto wait = dyn_cast<MatmulWaitOpInterface>(op)) {
+    kind = wait.getWaitKind();
+    waitCompletes = llvm::any_of(
+        state.getObjectView(wait.getMatmul(), scratch).events,
+        [&](Operation *event) {
+          return isPendingIssue(event) &&
+                 cast<MatmulAsyncIssueOpInterface>(event).getWaitKind() ==
+                     wait.getWaitKind();
+        });
+  }
+  UnwaitedCompletion completion =
+      getUnwaitedCompletion(use, kind, waitCompletes);
+  if (completion == UnwaitedCompletion::None)
+    return completed;
+  for (Operation *issue : state.getUnwaitedIssues())
+    if (cast<MatmulOpInterface>(issue).getMatmul() == use.getMatmul())
+      completed.push_back(issue);
+  return completed;
+}
+
 /// The effect of `wait` on one object: the pending issues of its kind are
 /// complete. Pending issues of another kind stay pending (rule P1 reports
 /// it); paths through any other event end here with the wait as their last
-/// event.
-static void completeWith(ObjectState &object, MatmulWaitOpInterface wait) {
+/// event. Returns the issues it completed.
+static SmallVector<Operation *, 1> completeWith(ObjectState &object,
+                                                MatmulWaitOpInterface wait) {
   SmallVector<Operation *, 2> events;
+  SmallVector<Operation *, 1> completed;
   bool anyCompleted = false;
   for (Operation *event : object.events) {
     if (isPendingIssue(event) &&
         cast<MatmulAsyncIssueOpInterface>(event).getWaitKind() !=
-            wait.getWaitKind())
+            wait.getWaitKind()) {
       events.push_back(event);
-    else
-      anyCompleted = true;
+      continue;
+    }
+    anyCompleted = true;
+    if (isPendingIssue(event))
+      completed.push_back(event);
   }
   if (anyCompleted || events.empty())
     events.push_back(wait);
   llvm::sort(events);
   object.events.assign(events.begin(), events.end());
+  return completed;
+}
+
+/// The staged message of `object` after `op`, which plays `role` in it
+/// (docs/Protocol.md section 2b, CANN's MatmulClient and
+/// MatmulService::IterateSetMessage). A cube-side object has no message: its
+/// setters configure it at once, and only its first inputs matter.
+static void applyMessageRole(ObjectState &object, Operation *op,
+                             MatmulMessageRole role, bool cubeSide) {
+  switch (role) {
+  case MatmulMessageRole::None:
+    return;
+  case MatmulMessageRole::Stage:
+  case MatmulMessageRole::StageBias:
+  case MatmulMessageRole::StageInputs:
+    if (role == MatmulMessageRole::StageInputs)
+      object.postsWithoutInputs.clear();
+    if (!cubeSide)
+      insertSorted(object.staged, op);
+    return;
+  case MatmulMessageRole::PostOwn:
+    // The call posts its own message through the staged storage and clears
+    // its flag word (MatmulClientBase::PostMessage): what was staged is
+    // lost, the next message has no inputs.
+    if (cubeSide)
+      return;
+    object.staged.clear();
+    object.postsWithoutInputs.assign(1, op);
+    return;
+  case MatmulMessageRole::PostFetch:
+    // A synchronous fetch posts the staged message without starting a
+    // computation: staged inputs are lost for the next issue.
+    if (cubeSide)
+      return;
+    if (llvm::any_of(object.staged, [](Operation *setter) {
+          return cast<MatmulOpInterface>(setter).getMessageRole() ==
+                 MatmulMessageRole::StageInputs;
+        }))
+      object.postsWithoutInputs.assign(1, op);
+    object.staged.clear();
+    return;
+  case MatmulMessageRole::PostStaged: {
+    if (cubeSide)
+      return;
+    // The server applies the setters of a message that carries inputs; one
+    // without SetBias disables the bias (MatmulService::SetBias). A message
+    // without inputs changes nothing on the server.
+    bool mayLackInputs = !object.postsWithoutInputs.empty();
+    bool mayCarryInputs = llvm::any_of(object.staged, [](Operation *setter) {
+      return cast<MatmulOpInterface>(setter).getMessageRole() ==
+             MatmulMessageRole::StageInputs;
+    });
+    SmallVector<Operation *, 1> applied;
+    if (mayCarryInputs)
+      for (Operation *setter : object.staged) {
+        auto use = cast<MatmulOpInterface>(setter);
+        std::optional<MatmulSlotUpdate> update = use.getSlotUpdate();
+        if (use.getMessageRole() == MatmulMessageRole::StageBias && update &&
+            update->memory)
+          insertSorted(applied, setter);
+      }
+    if (mayLackInputs || !mayCarryInputs)
+      unionSorted(applied, object.appliedBias);
+    object.appliedBias = applied;
+    object.staged.clear();
+    object.postsWithoutInputs.assign(1, op);
+    return;
+  }
+  }
 }
 
 /// Applies `update` to the entry of `matmul` (a strong update: that value
@@ -290,18 +576,86 @@ static void updateObject(ProtocolState &state, Value matmul,
   }
 }
 
-static void transferMatmulUse(MatmulOpInterface use, ProtocolState &state) {
+/// A wait through `matmul` completes for sure the issues made through that
+/// same value, whichever entry of the state holds them: they leave the
+/// entries of the other names that may denote the object (which hold them
+/// from a may-update), so that no name keeps a completed issue pending.
+static void completeForEveryName(ProtocolState &state, Value matmul,
+                                 ArrayRef<Operation *> completed) {
+  SmallVector<Operation *, 1> sure;
+  for (Operation *issue : completed)
+    if (cast<MatmulOpInterface>(issue).getMatmul() == matmul)
+      sure.push_back(issue);
+  if (sure.empty())
+    return;
+  SmallVector<ObjectState, 1> updates;
+  state.forEachOtherAlias(matmul, [&](const ObjectState &other) {
+    if (llvm::none_of(other.events, [&](Operation *event) {
+          return llvm::is_contained(sure, event);
+        }))
+      return;
+    ObjectState updated = other;
+    llvm::erase_if(updated.events, [&](Operation *event) {
+      return llvm::is_contained(sure, event);
+    });
+    updates.push_back(std::move(updated));
+  });
+  for (const ObjectState &updated : updates)
+    state.setObject(updated);
+}
+
+/// True when `use` moves its object on from the work in flight: new work, a
+/// new workspace or tiling, its end.
+static bool movesObjectOn(MatmulOpInterface use) {
+  switch (use.getMatmulUseKind()) {
+  case MatmulUseKind::Compute:
+    return use.getMessageRole() == MatmulMessageRole::PostStaged;
+  case MatmulUseKind::Initialize:
+  case MatmulUseKind::Release:
+    return true;
+  case MatmulUseKind::Configure:
+    return !isSafeWhileInFlight(use);
+  case MatmulUseKind::Wait:
+    return false;
+  }
+  llvm_unreachable("unknown MatmulUseKind");
+}
+
+static void transferMatmulUse(MatmulOpInterface use, ProtocolState &state,
+                              bool cubeSide) {
   Operation *op = use;
   Value matmul = use.getMatmul();
   MatmulUseKind kind = use.getMatmulUseKind();
+  MatmulMessageRole role = use.getMessageRole();
+  SmallVector<Operation *, 1> completed;
+  // Decided on the state before the call.
+  SmallVector<Operation *> completedUnwaited =
+      getUnwaitedIssuesCompletedBy(op, state);
+  // The object moving on (new work, a new workspace or tiling, its end)
+  // marks the end of the fetches of its fetch-consumed calls: CANN's client
+  // requires every block fetched before (a new post resets its fetch
+  // counter), which asc-run checks. A call nothing was fetched from is
+  // still running.
+  if (movesObjectOn(use)) {
+    ObjectState scratch;
+    const ObjectState &before = state.getObjectView(matmul, scratch);
+    for (Operation *issue : state.getFetchConsumedIssues())
+      if (issue != op && cast<MatmulOpInterface>(issue).getMatmul() == matmul &&
+          !llvm::is_contained(before.unfetched, issue) &&
+          !llvm::is_contained(completedUnwaited, issue))
+        completedUnwaited.push_back(issue);
+  }
   updateObject(state, matmul, [&](ObjectState &object) {
     switch (kind) {
     case MatmulUseKind::Initialize:
+      object.events.assign(1, op);
+      object.lastComputations.assign(1, op);
+      break;
     case MatmulUseKind::Release:
       object.events.assign(1, op);
       break;
     case MatmulUseKind::Wait:
-      completeWith(object, cast<MatmulWaitOpInterface>(op));
+      completed = completeWith(object, cast<MatmulWaitOpInterface>(op));
       break;
     case MatmulUseKind::Configure:
       if (std::optional<MatmulSlotUpdate> update = use.getSlotUpdate())
@@ -310,37 +664,88 @@ static void transferMatmulUse(MatmulOpInterface use, ProtocolState &state) {
     case MatmulUseKind::Compute:
       if (isPendingIssue(op))
         object.events.assign(1, op);
+      if (isFetchConsumedIssue(op))
+        object.unfetched.assign(1, op);
+      else if (isFetch(use))
+        object.unfetched.clear();
+      // GetBatchTensorC consumes the signals of the object's last
+      // computation (rule P5).
+      if (role == MatmulMessageRole::PostStaged)
+        object.lastComputations.assign(1, op);
       break;
     }
+    applyMessageRole(object, op, role, cubeSide);
   });
+  if (kind == MatmulUseKind::Wait)
+    completeForEveryName(state, matmul, completed);
   // Only issues made through this very value are known to be complete.
-  if (kind == MatmulUseKind::Release)
-    state.removeUnwaitedIssuesOf(matmul);
+  for (Operation *issue : completedUnwaited)
+    state.removeUnwaitedIssue(issue);
   if (kind == MatmulUseKind::Compute && isUnwaitedIssue(op))
     state.addUnwaitedIssue(op);
+  // Rule P7: WaitGetTensorC orders only the vector pipe after the copy
+  // (MatmulClient::WaitGetTensorC: SetFlag/WaitFlag<MTE2_V>).
+  for (Operation *issue : completed)
+    if (!getLocalDestinations(issue).empty())
+      state.addUnorderedFetch(issue);
+}
+
+/// Orders the pipes after fetched blocks (rule P7): PipeBarrier<PIPE_ALL>
+/// drains every pipe; EnQue of a block hands it over with the queue's own
+/// flags; FreeTensor releases it. These ops are named on purpose: they are
+/// the pipe synchronisation the dialect has.
+static void transferPipeOrder(Operation *op, ProtocolState &state) {
+  if (auto barrier = dyn_cast<PipeBarrierOp>(op)) {
+    if (barrier.getPipe() == PipeKind::PIPE_ALL)
+      state.removeUnorderedFetches(Value());
+  } else if (auto enque = dyn_cast<QueueEnQueOp>(op)) {
+    state.removeUnorderedFetches(enque.getTensor());
+  } else if (auto free = dyn_cast<QueueFreeTensorOp>(op)) {
+    state.removeUnorderedFetches(free.getTensor());
+  }
 }
 
 /// Applies the effect of `op` (without nested regions) to `state`.
-static void applyProtocolTransfer(Operation *op, ProtocolState &state) {
+static void applyProtocolTransfer(Operation *op, ProtocolState &state,
+                                  bool cubeSide) {
   if (auto create = dyn_cast<MatmulCreateOp>(op)) {
+    // Reached again (a loop, a CFG cycle), the creation declares a new
+    // object under the old value; the old object's pending work goes on,
+    // with nothing left that can wait for it (rule P1 reports it).
+    if (const ObjectState *old = state.lookup(create.getMatmul()))
+      for (Operation *event : old->events)
+        if (isPendingIssue(event))
+          state.addUnwaitedIssue(event);
     // A new object holds no memory yet: its creation is the setter of
-    // every slot.
+    // every slot, and its message has no inputs.
     ObjectState object;
     object.matmul = create.getMatmul();
     object.events.assign(1, op);
     for (auto &setters : object.setters)
       setters.assign(1, op);
+    object.postsWithoutInputs.assign(1, op);
+    object.lastComputations.assign(1, op);
     state.setObject(object);
     return;
   }
   if (auto registration = dyn_cast<MatmulRegisterOp>(op)) {
+    // REGIST_MATMUL_OBJ with a tiling initialises the client, which posts
+    // MMFUN_INIT and clears what was staged (MatmulClient::Init).
     for (Value matmul : registration.getMatmuls())
-      updateObject(state, matmul,
-                   [&](ObjectState &object) { object.events.assign(1, op); });
+      updateObject(state, matmul, [&](ObjectState &object) {
+        object.events.assign(1, op);
+        object.lastComputations.assign(1, op);
+        if (!cubeSide && !registration.getTilings().empty()) {
+          object.staged.clear();
+          object.postsWithoutInputs.assign(1, op);
+        }
+      });
     return;
   }
   if (auto use = dyn_cast<MatmulOpInterface>(op))
-    return transferMatmulUse(use, state);
+    return transferMatmulUse(use, state, cubeSide);
+  if (state.hasUnorderedFetches())
+    transferPipeOrder(op, state);
   // Any other op handed a Matmul object (a call) may do anything to it.
   if (llvm::none_of(op->getOperandTypes(), llvm::IsaPred<MatmulType>) ||
       isPure(op))
@@ -350,6 +755,9 @@ static void applyProtocolTransfer(Operation *op, ProtocolState &state) {
       continue;
     updateObject(state, operand, [&](ObjectState &object) {
       object.join(getUnknownObject(object.matmul));
+      // The callee may stage setters or post: its message is unknown.
+      object.postsWithoutInputs.clear();
+      object.staged.clear();
     });
   }
 }
@@ -392,6 +800,7 @@ private:
   void enterRegionOp(Operation *op, const ProtocolState &before);
   void enterRegion(Region &region, const ProtocolState &state);
   void exitRegion(Region &region, const ProtocolState &state);
+  const ProtocolState &leaveLoop(Operation *loop, const ProtocolState &state);
 
   MatmulProtocolAnalysis &analysis;
   std::vector<Point> points;
@@ -402,8 +811,14 @@ private:
   DenseMap<Region *, unsigned> emptyRegionPoints;
   std::priority_queue<unsigned, std::vector<unsigned>, std::greater<unsigned>>
       worklist;
-  /// The final pass: record states, propagate nothing.
-  bool recording = false;
+  /// The closest loops around Iterate calls (rule P6: leaving one ends the
+  /// Iterate loop, so reaching the Iterate again starts a new one).
+  llvm::SmallPtrSet<Operation *, 4> iterateLoops;
+  /// The analysis' fetch loops, which the checker asks too.
+  DenseMap<Operation *, SmallVector<Value, 1>> &fetchLoops =
+      analysis.fetchLoops;
+  /// The state `leaveLoop` last made.
+  std::optional<ProtocolState> leftLoop;
 };
 } // namespace mlir::asc
 
@@ -418,18 +833,22 @@ static SmallVector<Attribute> getConstantOperands(Operation *op) {
   return constants;
 }
 
+/// True for an op whose transfer function may change the state: what
+/// applyProtocolTransfer acts on.
+static bool mayChangeState(Operation *op) {
+  if (isa<MatmulOpInterface, MatmulCreateOp, MatmulRegisterOp, PipeBarrierOp,
+          QueueEnQueOp, QueueFreeTensorOp>(op))
+    return true;
+  return llvm::any_of(op->getOperandTypes(), llvm::IsaPred<MatmulType>) &&
+         !isPure(op);
+}
+
 /// True for an op that stores the state before it: the ops that use a
 /// Matmul object.
 static bool recordsState(Operation *op) {
   return isa<MatmulOpInterface, MatmulCreateOp, MatmulRegisterOp>(op);
 }
 
-/// The static trip count of a loop, if it has one.
-static std::optional<APInt> getTripCount(Operation *op) {
-  if (auto loop = dyn_cast<LoopLikeOpInterface>(op))
-    return loop.getStaticTripCount();
-  return std::nullopt;
-}
 
 unsigned ProtocolFlow::addPoint(Point point) {
   points.push_back(point);
@@ -480,8 +899,6 @@ void ProtocolFlow::numberPoints() {
 }
 
 void ProtocolFlow::joinInto(unsigned point, const ProtocolState &state) {
-  if (recording)
-    return;
   std::optional<ProtocolState> &slot = states[point];
   bool changed = !slot;
   if (slot)
@@ -505,7 +922,7 @@ void ProtocolFlow::enterRegionOp(Operation *op, const ProtocolState &before) {
   if (!branch) {
     // Regions of unknown semantics may run in any order, any number of
     // times, or not at all.
-    joinInto(afterPoints.at(op), before);
+    joinInto(afterPoints.at(op), leaveLoop(op, before));
     for (Region &region : op->getRegions())
       enterRegion(region, before);
     return;
@@ -513,15 +930,64 @@ void ProtocolFlow::enterRegionOp(Operation *op, const ProtocolState &before) {
   // Paths are the feasible ones as far as constants decide: an scf.if on a
   // constant takes one branch, a loop that runs at least once has no
   // zero-trip path.
+  // The counts are the emitted C++ loop's (LoopTrips.h).
   SmallVector<RegionSuccessor> successors;
   branch.getEntrySuccessorRegions(getConstantOperands(op), successors);
-  std::optional<APInt> trips = getTripCount(op);
+  LoopTrips trips = getEmittedLoopTrips(op);
   for (const RegionSuccessor &successor : successors) {
-    if (!successor.isParent())
-      enterRegion(*successor.getSuccessor(), before);
-    else if (!trips || trips->isZero())
-      joinInto(afterPoints.at(op), before);
+    if (!successor.isParent()) {
+      if (trips != LoopTrips::Zero)
+        enterRegion(*successor.getSuccessor(), before);
+    } else if (trips == LoopTrips::Unknown || trips == LoopTrips::Zero) {
+      joinInto(afterPoints.at(op), leaveLoop(op, before));
+    }
   }
+}
+
+/// The state after `loop` is left:
+/// - an Iterate inside it that was the last post of an object's message
+///   becomes the loop itself ("the Iterate loop ended here"): the same
+///   Iterate reached again without new inputs is a new loop that computes
+///   nothing (MatmulClient::Iterate counts past the last block), not the
+///   next block of the running one;
+/// - the calls whose blocks the loop fetched are complete: a fetch loop
+///   takes every block (CANN's client leaves the count to the kernel; asc-run
+///   checks it), and each fetch waited for its block.
+const ProtocolState &ProtocolFlow::leaveLoop(Operation *loop,
+                                             const ProtocolState &state) {
+  bool endsIterate = iterateLoops.contains(loop);
+  auto fetched = fetchLoops.find(loop);
+  if (!endsIterate && fetched == fetchLoops.end())
+    return state;
+  leftLoop = state;
+  if (fetched != fetchLoops.end())
+    for (Value matmul : fetched->second)
+      leftLoop->removeFetchConsumedIssuesOf(matmul);
+  leftLoop->updateEachObject([&](ObjectState &object) {
+    bool changed = false;
+    // A zero-trip path leaves the fetch loop without a fetch.
+    if (fetched != fetchLoops.end() &&
+        llvm::is_contained(fetched->second, object.matmul) &&
+        !object.unfetched.empty()) {
+      object.unfetched.clear();
+      changed = true;
+    }
+    if (!endsIterate)
+      return changed;
+    for (Operation *&post : object.postsWithoutInputs)
+      if (post && isa<MatmulIterateOp>(post) && loop->isProperAncestor(post)) {
+        post = loop;
+        changed = true;
+      }
+    if (changed) {
+      llvm::sort(object.postsWithoutInputs);
+      object.postsWithoutInputs.erase(
+          llvm::unique(object.postsWithoutInputs),
+          object.postsWithoutInputs.end());
+    }
+    return changed;
+  });
+  return *leftLoop;
 }
 
 void ProtocolFlow::exitRegion(Region &region, const ProtocolState &state) {
@@ -530,19 +996,19 @@ void ProtocolFlow::exitRegion(Region &region, const ProtocolState &state) {
     return;
   auto branch = dyn_cast<RegionBranchOpInterface>(parent);
   if (!branch) {
-    joinInto(afterPoints.at(parent), state);
+    joinInto(afterPoints.at(parent), leaveLoop(parent, state));
     for (Region &sibling : parent->getRegions())
       enterRegion(sibling, state);
     return;
   }
   // A loop of exactly one trip has no back edge.
-  std::optional<APInt> trips = getTripCount(parent);
+  LoopTrips trips = getEmittedLoopTrips(parent);
   SmallVector<RegionSuccessor> successors;
   branch.getSuccessorRegions(region, successors);
   for (const RegionSuccessor &successor : successors) {
     if (successor.isParent())
-      joinInto(afterPoints.at(parent), state);
-    else if (!trips || !trips->isOne())
+      joinInto(afterPoints.at(parent), leaveLoop(parent, state));
+    else if (trips != LoopTrips::One)
       enterRegion(*successor.getSuccessor(), state);
   }
 }
@@ -552,18 +1018,27 @@ void ProtocolFlow::flowPoint(unsigned id) {
   ProtocolState state = *states[id];
   if (point.emptyRegion)
     return exitRegion(*point.emptyRegion, state);
-  if (recording)
-    analysis.runStates.push_back({{point.block, point.after}, state});
   Block *block = point.block;
   auto it =
       point.after ? std::next(point.after->getIterator()) : block->begin();
   for (; it != block->end(); ++it) {
     Operation *op = &*it;
-    if (recording && recordsState(op))
+    // The last flow of a point is the one with its final state: a point is
+    // flowed again whenever its state grows.
+    if (recordsState(op))
       analysis.matmulOpStates[op] = state;
     if (op->getNumRegions() != 0)
       return enterRegionOp(op, state);
-    applyProtocolTransfer(op, state);
+    if (!mayChangeState(op))
+      continue;
+    // The transition is kept, so that walkStates replays nothing.
+    MatmulProtocolAnalysis::Transition &transition =
+        analysis.transitions[op];
+    transition.inFlightChanges.clear();
+    analysis.context->changeLog = &transition.inFlightChanges;
+    applyProtocolTransfer(op, state, analysis.context->cubeSide);
+    analysis.context->changeLog = nullptr;
+    transition.after = state;
   }
   Operation *terminator = block->empty() ? nullptr : &block->back();
   if (!terminator || terminator->getNumSuccessors() == 0)
@@ -578,11 +1053,33 @@ void ProtocolFlow::flowPoint(unsigned id) {
     joinInto(blockPoints.at(successor), state);
 }
 
+/// The closest op around `op` whose regions may repeat.
+static Operation *getEnclosingLoop(Operation *op, Operation *function) {
+  for (Operation *parent = op->getParentOp(); parent && parent != function;
+       parent = parent->getParentOp()) {
+    auto branch = dyn_cast<RegionBranchOpInterface>(parent);
+    if (!branch || branch.hasLoop())
+      return parent;
+  }
+  return nullptr;
+}
+
 void ProtocolFlow::run(const ProtocolState &entry) {
   Region &body = analysis.function->getRegion(0);
   if (body.empty())
     return;
   numberPoints();
+  // Iterate is named on purpose: it is the one call whose loop the client
+  // counts by itself.
+  analysis.function->walk([&](MatmulOpInterface use) {
+    Operation *loop = getEnclosingLoop(use, analysis.function);
+    if (!loop)
+      return;
+    if (isa<MatmulIterateOp>(use.getOperation()))
+      iterateLoops.insert(loop);
+    if (isFetch(use) && !llvm::is_contained(fetchLoops[loop], use.getMatmul()))
+      fetchLoops[loop].push_back(use.getMatmul());
+  });
   joinInto(blockPoints.at(&body.front()), entry);
   while (!worklist.empty()) {
     unsigned point = worklist.top();
@@ -590,10 +1087,11 @@ void ProtocolFlow::run(const ProtocolState &entry) {
     queued[point] = false;
     flowPoint(point);
   }
-  recording = true;
+  // The converged entry state of every reachable run, in program order.
   for (unsigned point = 0, e = points.size(); point < e; ++point)
-    if (states[point])
-      flowPoint(point);
+    if (states[point] && !points[point].emptyRegion)
+      analysis.runStates.push_back(
+          {{points[point].block, points[point].after}, *states[point]});
 }
 
 //===----------------------------------------------------------------------===//
@@ -602,6 +1100,7 @@ void ProtocolFlow::run(const ProtocolState &entry) {
 
 MatmulProtocolAnalysis::MatmulProtocolAnalysis(Operation *function)
     : context(std::make_unique<ProtocolState::Context>()), function(function) {
+  context->cubeSide = AscDialect::usesCubeSideMatmulObjects(function);
   Region &body = function->getRegion(0);
   ProtocolState entry(*context);
   // Matmul objects passed in as arguments start in an unknown state.
@@ -615,7 +1114,26 @@ MatmulProtocolAnalysis::MatmulProtocolAnalysis(Operation *function)
 MatmulProtocolAnalysis::~MatmulProtocolAnalysis() {
   // The states release their trees into the context's factories.
   matmulOpStates.clear();
+  transitions.clear();
   runStates.clear();
+}
+
+bool MatmulProtocolAnalysis::isInFetchLoopOf(Operation *op,
+                                             Operation *issue) const {
+  Value matmul = cast<MatmulOpInterface>(issue).getMatmul();
+  for (Operation *loop = op->getParentOp(); loop && loop != function;
+       loop = loop->getParentOp()) {
+    auto fetched = fetchLoops.find(loop);
+    if (fetched != fetchLoops.end() &&
+        llvm::is_contained(fetched->second, matmul) &&
+        !loop->isProperAncestor(issue))
+      return true;
+  }
+  return false;
+}
+
+bool MatmulProtocolAnalysis::usesCubeSideObjects() const {
+  return context->cubeSide;
 }
 
 const ProtocolState *
@@ -627,24 +1145,28 @@ MatmulProtocolAnalysis::getStateBefore(Operation *op) const {
 void MatmulProtocolAnalysis::walkStates(
     function_ref<void(Operation *, const ProtocolState &)> visitor,
     ProtocolState::InFlightListener *listener) const {
-  context->listener = listener;
   for (const auto &[start, entry] : runStates) {
     if (listener)
       listener->startRun(entry);
-    ProtocolState state = entry;
+    const ProtocolState *state = &entry;
     Block *block = start.block;
     auto it =
         start.after ? std::next(start.after->getIterator()) : block->begin();
     for (; it != block->end(); ++it) {
-      visitor(&*it, state);
+      visitor(&*it, *state);
       // The ops nested in a region op and the ones after it are runs of
       // their own.
       if (it->getNumRegions() != 0)
         break;
-      applyProtocolTransfer(&*it, state);
+      auto transition = transitions.find(&*it);
+      if (transition == transitions.end())
+        continue;
+      if (listener)
+        for (auto [issue, inFlight] : transition->second.inFlightChanges)
+          listener->changed(issue, inFlight);
+      state = &transition->second.after;
     }
   }
-  context->listener = nullptr;
 }
 
 std::optional<SmallVector<Value, 2>>
@@ -780,8 +1302,7 @@ public:
     auto addFrom =
         [&](const std::map<const void *, std::set<Operation *>> &byObject) {
           for (const auto &[matmul, issuesOfObject] : byObject) {
-            if (object && mayBeSameMatmulObject(
-                              Value::getFromOpaquePointer(matmul), object))
+            if (object && Value::getFromOpaquePointer(matmul) == object)
               continue;
             for (Operation *issue : issuesOfObject)
               if (found.insert(issue).second)
@@ -918,6 +1439,42 @@ getObjectsUsed(Operation *op) {
   return objects;
 }
 
+/// True when `access` goes through a view that a fetch on `matmul` (the
+/// same value) handed out.
+static bool isFetchedFrom(const ResolvedAccess &access, Value matmul) {
+  Operation *fetch = access.location.base.fetch;
+  return fetch && cast<MatmulOpInterface>(fetch).getMatmul() == matmul;
+}
+
+/// The unwaited issues in `state` that `wait` would be waiting for: issues
+/// of its kind on an object that may be its own. None of them signals.
+static SmallVector<Operation *>
+getUnsignalledIssuesOfKind(const ProtocolState &state,
+                           MatmulWaitOpInterface wait) {
+  SmallVector<Operation *> issues;
+  // A WaitGetTensorC waits for a pipe flag, not for the server
+  // (MatmulClient::WaitGetTensorC): it never hangs.
+  if (wait.getWaitKind() == WaitKind::GetTensorC)
+    return issues;
+  for (Operation *issue : state.getUnwaitedIssues()) {
+    auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
+    if (asyncIssue.getWaitKind() == wait.getWaitKind() &&
+        mayBeSameMatmulObject(asyncIssue.getMatmul(), wait.getMatmul()))
+      issues.push_back(issue);
+  }
+  return issues;
+}
+
+/// Whether `use` can run while an issue of its object is in flight: a setter
+/// that stages a field of the next message, or posts a message of its own,
+/// works on a snapshot (each post copies the message: MatmulClientBase::
+/// PostMessage). SetWorkspace and Init change client state the call in
+/// flight still reads (MatmulClient::SetWorkspace resets the fetch offset).
+bool mlir::asc::isSafeWhileInFlight(MatmulOpInterface use) {
+  return use.getMatmulUseKind() == MatmulUseKind::Configure &&
+         use.getMessageRole() != MatmulMessageRole::None;
+}
+
 LogicalResult ProtocolChecker::checkOperation(Operation *op,
                                               const ProtocolState &state,
                                               InFlightIndex &index,
@@ -932,7 +1489,8 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
   Operation *function = protocol.getFunction();
 
   for (auto [matmul, kind] : getObjectsUsed(op)) {
-    ObjectState object = state.getObjectView(matmul);
+    ObjectState scratch;
+    const ObjectState &object = state.getObjectView(matmul, scratch);
     SmallVector<Operation *> pending, idle, ended;
     for (Operation *event : object.events) {
       if (isPendingIssue(event))
@@ -964,17 +1522,38 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
         if (report)
           diag.attachNote(issue->getLoc()) << "the pending async issue";
       }
-      // Rule P2: every path reaching a wait has something pending.
-      if (!idle.empty()) {
-        InFlightDiagnostic diag = error()
-                                  << "may be reached with nothing pending on "
-                                     "its Matmul object (rule P2)";
+      if (idle.empty())
+        continue;
+      // Rule P5: a wait on a path where only issues without their wait flag
+      // are in flight waits for a signal that never comes (the server
+      // signals only flagged or synchronous calls: MatmulService::Iterate,
+      // MatmulService::IterateBatch, MatmulService::IterateNBatch).
+      SmallVector<Operation *> unsignalled =
+          getUnsignalledIssuesOfKind(state, wait);
+      if (!unsignalled.empty()) {
+        InFlightDiagnostic diag =
+            error() << "waits for a signal that never comes (rule P5): on "
+                       "some path only an async issue without its wait flag "
+                       "is in flight on its Matmul object";
         if (report)
-          for (Operation *event : idle)
-            noteIdleEvent(diag, event, function);
+          for (Operation *issue : unsignalled)
+            diag.attachNote(issue->getLoc())
+                << "this '" << issue->getName()
+                << "' has no wait flag: the server posts no signal for it";
+        continue;
       }
+      // Rule P2: every path reaching a wait has something pending.
+      InFlightDiagnostic diag = error()
+                                << "may be reached with nothing pending on "
+                                   "its Matmul object (rule P2)";
+      if (report)
+        for (Operation *event : idle)
+          noteIdleEvent(diag, event, function);
       continue;
     }
+    if (auto use = dyn_cast<MatmulOpInterface>(op);
+        use && isSafeWhileInFlight(use))
+      continue;
     // Rule P1: a pending issue is waited on before anything else touches the
     // object.
     for (Operation *issue : pending) {
@@ -988,7 +1567,34 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
     }
   }
 
-  // Rule P1: a kernel does not return with work pending.
+  if (auto use = dyn_cast<MatmulOpInterface>(op)) {
+    failed |= mlir::failed(checkStagedMessage(use, state, report));
+    failed |= mlir::failed(checkFetchSignal(use, state, report));
+    failed |= mlir::failed(checkFetchesDone(use, state, report));
+  }
+
+  // Rule P1: a declaration reached again (a loop, a CFG cycle) starts a new
+  // object while the previous one's work is pending, and nothing can wait
+  // for that work any more.
+  if (auto create = dyn_cast<MatmulCreateOp>(op))
+    if (const ObjectState *old = state.lookup(create.getMatmul()))
+      for (Operation *event : old->events) {
+        if (!isPendingIssue(event))
+          continue;
+        InFlightDiagnostic diag =
+            error() << "declares the Matmul object again while an async '"
+                    << event->getName()
+                    << "' of the previous one is pending: rule P1 needs '"
+                    << getWaitOpName(cast<MatmulAsyncIssueOpInterface>(event)
+                                         .getWaitKind())
+                    << "' first";
+        if (report)
+          diag.attachNote(event->getLoc()) << "the pending async issue";
+      }
+
+  // Rule P1: a kernel does not return with waitable work pending. Issues
+  // without their wait flag may still run when the kernel returns: the host
+  // sees their output once the kernel has ended.
   if (op->hasTrait<OpTrait::ReturnLike>() && op->getParentOp() == function) {
     llvm::SmallPtrSet<Operation *, 4> reported;
     for (const ObjectState *object : state.getObjects()) {
@@ -1005,36 +1611,49 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
           diag.attachNote(event->getLoc()) << "the pending async issue";
       }
     }
-    for (Operation *issue : state.getUnwaitedIssues()) {
-      InFlightDiagnostic diag =
-          error() << "returns while an async '" << issue->getName()
-                  << "' without a wait flag is pending: rule P1 needs the "
-                     "object's 'asc.matmul.end' first";
-      if (report)
-        diag.attachNote(issue->getLoc()) << "the pending async issue";
-    }
   }
 
   // Rule P3: before an in-flight issue completes, nothing touches its
   // outputs and nothing writes its inputs. The op's own accesses, resolved
   // once, meet only the in-flight issues whose footprints the index says
-  // they may overlap.
-  if (index.empty())
+  // they may overlap. Rule P7 looks at the same accesses.
+  if (index.empty() && !state.hasUnorderedFetches())
     return failure(failed);
   SmallVector<ResolvedAccess> accesses;
   aliases.getAccesses(op, accesses);
   if (accesses.empty())
     return failure(failed);
+  if (state.hasUnorderedFetches())
+    failed |= mlir::failed(checkFetchedBlockPipes(op, state, accesses, report));
+  if (index.empty())
+    return failure(failed);
   auto checkRace = [&](Operation *issue, bool unwaited) {
     if (issue == op)
       return;
     auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
-    // Uses of the issue's own object are rule P1's business.
+    // Calls of the issue's own object (its very value) are ordered after it
+    // by the server, or rule P1's business. A name that only may denote the
+    // object gets every conflict check.
     if (auto use = dyn_cast<MatmulOpInterface>(op))
-      if (mayBeSameMatmulObject(use.getMatmul(), asyncIssue.getMatmul()))
+      if (use.getMatmul() == asyncIssue.getMatmul())
         return;
+    // A block fetched from a call whose results fetches take is complete
+    // once its fetch returns: reading it through the fetched view does not
+    // race with the blocks still being computed (the view is taken to stay
+    // inside its block; asc-run checks every access at run time).
+    ArrayRef<ResolvedAccess> checked = accesses;
+    SmallVector<ResolvedAccess> outsideFetchedViews;
+    if (isFetchConsumedIssue(issue) &&
+        llvm::any_of(accesses, [&](const ResolvedAccess &access) {
+          return isFetchedFrom(access, asyncIssue.getMatmul());
+        })) {
+      for (const ResolvedAccess &access : accesses)
+        if (!isFetchedFrom(access, asyncIssue.getMatmul()))
+          outsideFetchedViews.push_back(access);
+      checked = outsideFetchedViews;
+    }
     std::optional<std::pair<ResolvedAccess, ResolvedAccess>> conflict =
-        findConflict(accesses, getInFlightFootprint(issue));
+        findConflict(checked, getInFlightFootprint(issue));
     if (!conflict)
       return;
     const ResolvedAccess &inFlight = conflict->second;
@@ -1050,13 +1669,22 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
     if (!report)
       return;
     StringRef what = inFlight.isWrite() ? "output" : "input";
-    if (unwaited)
+    if (isFetchConsumedIssue(issue))
+      diag.attachNote(issue->getLoc())
+          << "fetches take this call's results block by block: it "
+          << (inFlight.isWrite() ? "writes its output" : "reads its inputs")
+          << " until the loop that fetches them ends";
+    else if (unwaited)
       diag.attachNote(issue->getLoc())
           << (inFlight.isWrite()
                   ? "this issue has no wait flag: its output stays pending "
-                    "until the object's end"
-                  : "this issue has no wait flag: it reads its inputs until "
-                    "the object's end");
+                    "until a later synchronous call or waited issue of the "
+                    "same object returns, or the kernel ends (End() "
+                    "completes nothing)"
+                  : "this issue has no wait flag: it reads its inputs until a "
+                    "later synchronous call or waited issue of the same "
+                    "object returns, or the kernel ends (End() completes "
+                    "nothing)");
     else
       diag.attachNote(issue->getLoc())
           << "the async issue " << (inFlight.isWrite() ? "writing" : "reading")
@@ -1068,6 +1696,258 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
     checkRace(issue, isUnwaitedIssue(issue));
 
   return failure(failed);
+}
+
+/// What a post that left a message without inputs was, for rule P6's note.
+static void notePostWithoutInputs(InFlightDiagnostic &diag, Operation *post) {
+  if (isa<MatmulCreateOp>(post)) {
+    diag.attachNote(post->getLoc())
+        << "the object was created here; nothing set its inputs since";
+    return;
+  }
+  if (isa<MatmulRegisterOp>(post)) {
+    diag.attachNote(post->getLoc())
+        << "REGIST_MATMUL_OBJ initialised the object here, clearing what was "
+           "staged";
+    return;
+  }
+  auto use = dyn_cast<MatmulOpInterface>(post);
+  if (!use) {
+    diag.attachNote(post->getLoc())
+        << "the object's previous Iterate loop ended here";
+    return;
+  }
+  switch (use.getMessageRole()) {
+  case MatmulMessageRole::PostOwn:
+    diag.attachNote(post->getLoc())
+        << "this '" << post->getName()
+        << "' posted a message of its own, clearing what was staged";
+    return;
+  case MatmulMessageRole::PostFetch:
+    diag.attachNote(post->getLoc())
+        << "this synchronous fetch posted the staged message";
+    return;
+  default:
+    diag.attachNote(post->getLoc())
+        << "the previous issue posted the staged message here";
+    return;
+  }
+}
+
+static bool stagesRole(ArrayRef<Operation *> staged, MatmulMessageRole role) {
+  return llvm::any_of(staged, [&](Operation *setter) {
+    return cast<MatmulOpInterface>(setter).getMessageRole() == role;
+  });
+}
+
+LogicalResult ProtocolChecker::checkStagedMessage(MatmulOpInterface use,
+                                                  const ProtocolState &state,
+                                                  bool report) {
+  MatmulMessageRole role = use.getMessageRole();
+  if (role != MatmulMessageRole::PostStaged &&
+      role != MatmulMessageRole::PostOwn)
+    return success();
+  Operation *op = use;
+  ObjectState scratch;
+  const ObjectState &object = state.getObjectView(use.getMatmul(), scratch);
+  bool cubeSide = protocol.usesCubeSideObjects();
+
+  // A call that posts a message of its own loses what was staged
+  // (MatmulClientBase::PostMessage clears the flag word; SetOrgShape also
+  // overwrites the staged shapes through the message's union).
+  if (role == MatmulMessageRole::PostOwn) {
+    if (cubeSide || object.staged.empty())
+      return success();
+    if (!report)
+      return failure();
+    InFlightDiagnostic diag =
+        op->emitOpError()
+        << "posts a message of its own and loses the setters staged since the "
+           "last post (rule P6): call it before them";
+    for (Operation *setter : object.staged)
+      diag.attachNote(setter->getLoc())
+          << "this '" << setter->getName() << "' is lost";
+    return failure();
+  }
+
+  // Every computation carries new inputs (CANN's client asserts
+  // isFirstIter in IterateAll, IterateBatch and IterateNBatch; an Iterate
+  // loop without them ends at once; the server applies no setter without
+  // them). The Iterate that continues its own loop is the exception.
+  bool failed = false;
+  SmallVector<Operation *, 1> missing;
+  for (Operation *post : object.postsWithoutInputs)
+    if (post != op || !isa<MatmulIterateOp>(op))
+      missing.push_back(post);
+  if (!missing.empty()) {
+    failed = true;
+    if (report) {
+      InFlightDiagnostic diag =
+          op->emitOpError()
+          << "expects SetTensorA or SetTensorB of a tensor since the previous "
+             "issue (rule P6): the server applies a message's setters only "
+             "when it carries new inputs";
+      for (Operation *post : missing)
+        notePostWithoutInputs(diag, post);
+    }
+  }
+
+  // A message with new inputs and without SetBias runs without bias
+  // (MatmulService::SetBias disables it).
+  if (report && !cubeSide && !object.appliedBias.empty() &&
+      stagesRole(object.staged, MatmulMessageRole::StageInputs) &&
+      !stagesRole(object.staged, MatmulMessageRole::StageBias)) {
+    InFlightDiagnostic diag =
+        op->emitWarning()
+        << "runs without bias (rule P6): its message carries new inputs but "
+           "no SetBias, so the server disables the bias of the earlier issue";
+    for (Operation *bias : object.appliedBias)
+      diag.attachNote(bias->getLoc())
+          << "this bias applied to an earlier issue only";
+  }
+  return failure(failed);
+}
+
+LogicalResult ProtocolChecker::checkFetchSignal(MatmulOpInterface use,
+                                                const ProtocolState &state,
+                                                bool report) {
+  // GetBatchTensorC is named on purpose: it is the one fetch that waits for
+  // an IterateNBatch's per-loop signals (MatmulClient::GetBatchTensorC).
+  if (!isa<MatmulGetBatchTensorCOp>(use.getOperation()))
+    return success();
+  ObjectState scratch;
+  const ObjectState &object = state.getObjectView(use.getMatmul(), scratch);
+  SmallVector<std::pair<Operation *, StringRef>> silent;
+  for (Operation *last : object.lastComputations) {
+    if (!last)
+      continue;
+    auto issue = dyn_cast<MatmulAsyncIssueOpInterface>(last);
+    if (issue && isa<MatmulIterateNBatchOp>(last)) {
+      if (issue.isAsync() && !issue.isWaitable())
+        continue;
+      silent.push_back(
+          {last, issue.isAsync()
+                     ? "this 'asc.matmul.iterate_n_batch' with its wait flag "
+                       "signals once, when every loop is done; "
+                       "'asc.matmul.wait_iterate_batch' takes that signal"
+                     : "this synchronous 'asc.matmul.iterate_n_batch' took "
+                       "its only signal before it returned"});
+      continue;
+    }
+    silent.push_back(
+        {last, isa<MatmulCreateOp, MatmulRegisterOp>(last) ||
+                       (isa<MatmulOpInterface>(last) &&
+                        cast<MatmulOpInterface>(last).getMatmulUseKind() ==
+                            MatmulUseKind::Initialize)
+                   ? "nothing was computed since the object was set up here"
+                   : "the object's last computation is this one, whose "
+                     "signals GetBatchTensorC does not take"});
+  }
+  if (silent.empty())
+    return success();
+  if (!report)
+    return failure();
+  InFlightDiagnostic diag =
+      use->emitOpError()
+      << "waits for a signal that never comes (rule P5): GetBatchTensorC "
+         "takes the per-loop signals of an IterateNBatch without its wait "
+         "flag";
+  for (auto [last, why] : silent)
+    diag.attachNote(last->getLoc()) << why;
+  return failure();
+}
+
+LogicalResult ProtocolChecker::checkFetchesDone(MatmulOpInterface use,
+                                                const ProtocolState &state,
+                                                bool report) {
+  // Rule P1 for calls whose results fetches take: the object gets no new
+  // work, workspace or tiling before they are fetched. A new post resets the
+  // client's fetch counter and offset (MatmulClient::Iterate, IterateNBatch),
+  // SetWorkspace moves where the fetches read, and the signals of the new
+  // call and the unfetched ones share one event. When nothing at all was
+  // fetched from the call since it was made, that is certain.
+  MatmulUseKind kind = use.getMatmulUseKind();
+  if (kind == MatmulUseKind::Release || !movesObjectOn(use))
+    return success();
+  Operation *op = use;
+  ObjectState scratch;
+  const ObjectState &object = state.getObjectView(use.getMatmul(), scratch);
+  bool failed = false;
+  // Inside the loop that fetches a call's results, more fetches follow.
+  for (Operation *issue : state.getFetchConsumedIssues()) {
+    if (issue == op || llvm::is_contained(object.unfetched, issue) ||
+        !mayBeSameMatmulObject(cast<MatmulOpInterface>(issue).getMatmul(),
+                               use.getMatmul()) ||
+        !protocol.isInFetchLoopOf(op, issue))
+      continue;
+    failed = true;
+    if (!report)
+      continue;
+    InFlightDiagnostic diag =
+        op->emitOpError() << describeUse(kind)
+                          << " the Matmul object inside the loop that fetches "
+                             "the results of an async '"
+                          << issue->getName()
+                          << "': rule P1 needs every fetch first";
+    diag.attachNote(issue->getLoc())
+        << "the async call whose results fetches take";
+  }
+  for (Operation *issue : object.unfetched) {
+    // The Iterate of a `while (mm.Iterate<false>())` loop continues it.
+    if (!issue || issue == op)
+      continue;
+    failed = true;
+    if (!report)
+      continue;
+    InFlightDiagnostic diag =
+        op->emitOpError() << describeUse(kind)
+                          << " the Matmul object before any result of an "
+                             "async '"
+                          << issue->getName()
+                          << "' was fetched: rule P1 needs its fetches first";
+    diag.attachNote(issue->getLoc())
+        << "the async call whose results fetches take";
+  }
+  return failure(failed);
+}
+
+LogicalResult ProtocolChecker::checkFetchedBlockPipes(
+    Operation *op, const ProtocolState &state,
+    ArrayRef<ResolvedAccess> accesses, bool report) {
+  // Matmul calls are rule P1's and P3's business; EnQue and FreeTensor hand
+  // the block over or release it (the transfer function drops it).
+  if (isa<MatmulOpInterface, MatmulCreateOp, MatmulRegisterOp, QueueEnQueOp,
+          QueueFreeTensorOp>(op))
+    return success();
+  auto memoryOp = dyn_cast<MemoryAccessOpInterface>(op);
+  if (memoryOp && memoryOp.getExecutingPipe() == PipeKind::PIPE_V)
+    return success();
+  for (Operation *fetch : state.getUnorderedFetches()) {
+    for (const ResolvedAccess &block : getInFlightFootprint(fetch)) {
+      if (!block.isWrite() ||
+          block.location.base.space != Provenance::Space::Local)
+        continue;
+      for (const ResolvedAccess &access : accesses) {
+        if (aliases.alias(access.location, block.location).isNo())
+          continue;
+        if (!report)
+          return failure();
+        StringRef pipe =
+            memoryOp ? stringifyPipeKind(memoryOp.getExecutingPipe())
+                     : StringRef("an unknown pipe");
+        InFlightDiagnostic diag =
+            op->emitOpError()
+            << "may touch a fetched block from " << pipe
+            << " before that pipe is ordered after the fetch (rule P7): "
+               "'asc.matmul.wait_get_tensor_c' orders only the vector pipe "
+               "after the copy; put 'asc.pipe_barrier pipe_all' or a queue "
+               "hand-off (EnQue, DeQue) in between";
+        diag.attachNote(fetch->getLoc()) << "the block fetched here";
+        return failure();
+      }
+    }
+  }
+  return success();
 }
 
 LogicalResult ProtocolChecker::check(bool reportErrors) {

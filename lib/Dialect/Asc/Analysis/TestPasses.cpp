@@ -150,10 +150,24 @@ struct TestAscProtocolStatePass
              << " ";
           printOps(object->setters[slot]);
         }
+        os << ", posts without inputs ";
+        printOps(object->postsWithoutInputs);
+        os << ", staged ";
+        printOps(object->staged);
+        os << ", applied bias ";
+        printOps(object->appliedBias);
+        os << ", last computations ";
+        printOps(object->lastComputations);
+        os << ", unfetched ";
+        printOps(object->unfetched);
         os << "\n";
       }
       os << "  unwaited ";
       printOps(state.getUnwaitedIssues());
+      os << ", fetch-consumed ";
+      printOps(state.getFetchConsumedIssues());
+      os << ", unordered fetches ";
+      printOps(state.getUnorderedFetches());
       os << "\n";
     });
     markAllAnalysesPreserved();

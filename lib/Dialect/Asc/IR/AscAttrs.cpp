@@ -96,3 +96,197 @@ MatmulPartAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << elementType;
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// MatmulConfigAttr
+//===----------------------------------------------------------------------===//
+
+/// One `key = value` of a config: a boolean, an integer or an enumerator.
+static FailureOr<uint64_t> parseConfigValue(AsmParser &parser,
+                                            const MatmulConfigFieldInfo &info) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (info.kind == MatmulConfigFieldKind::Bool) {
+    if (succeeded(parser.parseOptionalKeyword("true")))
+      return 1;
+    if (succeeded(parser.parseOptionalKeyword("false")))
+      return 0;
+    return parser.emitError(loc, "expects true or false for '")
+           << info.spelling << "'";
+  }
+  ArrayRef<StringLiteral> enumerators = getMatmulConfigEnumSpellings(info.kind);
+  if (!enumerators.empty()) {
+    StringRef keyword;
+    if (parser.parseKeyword(&keyword))
+      return failure();
+    for (auto [value, spelling] : llvm::enumerate(enumerators))
+      if (spelling == keyword)
+        return value;
+    InFlightDiagnostic diag = parser.emitError(loc, "expects one of ");
+    llvm::interleaveComma(enumerators, diag);
+    return diag << " for '" << info.spelling << "'";
+  }
+  uint64_t value;
+  if (parser.parseInteger(value))
+    return failure();
+  if (value > getMatmulConfigFieldMax(info.kind))
+    return parser.emitError(loc, "'") << info.spelling << "' is at most "
+                                      << getMatmulConfigFieldMax(info.kind);
+  return value;
+}
+
+/// `<kind[, field = value]*>`
+Attribute MatmulConfigAttr::parse(AsmParser &parser, Type) {
+  FailureOr<MatmulConfigKind> kind;
+  if (parser.parseLess() ||
+      failed(kind = FieldParser<MatmulConfigKind>::parse(parser)))
+    return {};
+  MLIRContext *context = parser.getContext();
+  bool isNBatch = false;
+  llvm::SmallDenseSet<unsigned> seen;
+  NamedAttrList overrides;
+  while (succeeded(parser.parseOptionalComma())) {
+    SMLoc keyLoc = parser.getCurrentLocation();
+    StringRef key;
+    if (parser.parseKeyword(&key) || parser.parseEqual())
+      return {};
+    std::optional<MatmulConfigField> field = symbolizeMatmulConfigField(key);
+    if (!field)
+      return parser.emitError(keyLoc, "unknown MatmulConfig field '")
+                 << key << "'",
+             Attribute();
+    if (!seen.insert(static_cast<unsigned>(*field)).second)
+      return parser.emitError(keyLoc, "duplicate '") << key << "'", Attribute();
+    const MatmulConfigFieldInfo &info = getMatmulConfigFieldInfo(*field);
+    FailureOr<uint64_t> value = parseConfigValue(parser, info);
+    if (failed(value))
+      return {};
+    if (*field == MatmulConfigField::IsNBatch) {
+      isNBatch = *value;
+      continue;
+    }
+    overrides.append(info.spelling,
+                     IntegerAttr::get(IntegerType::get(context, 64), *value));
+  }
+  if (parser.parseGreater())
+    return {};
+  DictionaryAttr dict =
+      overrides.empty() ? DictionaryAttr() : overrides.getDictionary(context);
+  return parser.getChecked<MatmulConfigAttr>(context, *kind, isNBatch, dict);
+}
+
+static void printConfigValue(AsmPrinter &printer,
+                             const MatmulConfigFieldInfo &info,
+                             uint64_t value) {
+  if (info.kind == MatmulConfigFieldKind::Bool) {
+    printer << (value ? "true" : "false");
+    return;
+  }
+  ArrayRef<StringLiteral> enumerators = getMatmulConfigEnumSpellings(info.kind);
+  if (!enumerators.empty() && value < enumerators.size()) {
+    printer << enumerators[value];
+    return;
+  }
+  printer << value;
+}
+
+void MatmulConfigAttr::print(AsmPrinter &printer) const {
+  printer << '<' << stringifyMatmulConfigKind(getKind());
+  if (getIsNBatch())
+    printer << ", is_n_batch = true";
+  for (const MatmulConfigFieldInfo &info : getMatmulConfigFields())
+    if (std::optional<uint64_t> value = getOverride(info.field)) {
+      printer << ", " << info.spelling << " = ";
+      printConfigValue(printer, info, *value);
+    }
+  printer << '>';
+}
+
+LogicalResult
+MatmulConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                         MatmulConfigKind kind, bool isNBatch,
+                         DictionaryAttr overrides) {
+  if (!overrides)
+    return success();
+  for (NamedAttribute entry : overrides) {
+    StringRef key = entry.getName().getValue();
+    std::optional<MatmulConfigField> field = symbolizeMatmulConfigField(key);
+    if (!field)
+      return emitError() << "unknown MatmulConfig field '" << key << "'";
+    if (*field == MatmulConfigField::IsNBatch)
+      return emitError() << "'is_n_batch' is a parameter of its own, not an "
+                            "override";
+    auto value = dyn_cast<IntegerAttr>(entry.getValue());
+    if (!value || !value.getType().isInteger(64))
+      return emitError() << "expects an i64 value for '" << key << "'";
+    const MatmulConfigFieldInfo &info = getMatmulConfigFieldInfo(*field);
+    if (value.getValue().getZExtValue() > getMatmulConfigFieldMax(info.kind))
+      return emitError() << "'" << key << "' is at most "
+                         << getMatmulConfigFieldMax(info.kind);
+  }
+  return success();
+}
+
+std::optional<uint64_t>
+MatmulConfigAttr::getOverride(MatmulConfigField field) const {
+  if (field == MatmulConfigField::IsNBatch)
+    return std::nullopt;
+  DictionaryAttr overrides = getOverrides();
+  if (!overrides)
+    return std::nullopt;
+  auto value =
+      overrides.getAs<IntegerAttr>(getMatmulConfigFieldInfo(field).spelling);
+  if (!value)
+    return std::nullopt;
+  return value.getValue().getZExtValue();
+}
+
+uint64_t MatmulConfigAttr::getFieldValue(MatmulConfigField field) const {
+  if (std::optional<uint64_t> value = getOverride(field))
+    return *value;
+  return getMatmulConfigPresetValue(getKind(), getIsNBatch(), field);
+}
+
+/// The preset a full set of values is closest to: the one whose own flag is
+/// the only preset flag set, or norm.
+static MatmulConfigKind choosePreset(ArrayRef<uint64_t> values) {
+  auto is = [&](MatmulConfigField field) {
+    return values[static_cast<unsigned>(field)] != 0;
+  };
+  std::pair<MatmulConfigField, MatmulConfigKind> flags[] = {
+      {MatmulConfigField::DoNorm, MatmulConfigKind::Norm},
+      {MatmulConfigField::DoMultiDataLoad, MatmulConfigKind::MDL},
+      {MatmulConfigField::DoSpecialMDL, MatmulConfigKind::SpecialMDL},
+      {MatmulConfigField::DoIBShareNorm, MatmulConfigKind::IBShareNorm},
+      {MatmulConfigField::DoBasicBlock, MatmulConfigKind::Basic}};
+  std::optional<MatmulConfigKind> only;
+  for (auto [field, kind] : flags) {
+    if (!is(field))
+      continue;
+    if (only)
+      return MatmulConfigKind::Norm;
+    only = kind;
+  }
+  return only.value_or(MatmulConfigKind::Norm);
+}
+
+MatmulConfigAttr
+MatmulConfigAttr::getFromFieldValues(MLIRContext *context,
+                                     ArrayRef<uint64_t> values) {
+  assert(values.size() == getMatmulConfigFields().size() &&
+         "one value per MatmulConfig field");
+  MatmulConfigKind kind = choosePreset(values);
+  bool isNBatch = values[static_cast<unsigned>(MatmulConfigField::IsNBatch)];
+  NamedAttrList overrides;
+  for (const MatmulConfigFieldInfo &info : getMatmulConfigFields()) {
+    if (info.field == MatmulConfigField::IsNBatch)
+      continue;
+    uint64_t value = values[static_cast<unsigned>(info.field)];
+    if (value == getMatmulConfigPresetValue(kind, isNBatch, info.field))
+      continue;
+    overrides.append(info.spelling,
+                     IntegerAttr::get(IntegerType::get(context, 64), value));
+  }
+  DictionaryAttr dict =
+      overrides.empty() ? DictionaryAttr() : overrides.getDictionary(context);
+  return MatmulConfigAttr::get(context, kind, isNBatch, dict);
+}

@@ -49,6 +49,15 @@ bool AscDialect::isCubeOnlyKernel(Operation *op) {
          op->hasAttr(getCubeOnlyAttrName());
 }
 
+bool AscDialect::usesCubeSideMatmulObjects(Operation *function) {
+  Operation *module = function->getParentOp();
+  if (!module || module->getNumRegions() != 1 ||
+      module->getRegion(0).empty())
+    return isCubeOnlyKernel(function);
+  return llvm::any_of(module->getRegion(0).front(),
+                      [](Operation &op) { return isCubeOnlyKernel(&op); });
+}
+
 /// Why a kernel cannot take an argument of `type`, or an empty string when it
 /// can: the host passes GM_ADDR pointers and scalars only.
 static StringRef getKernelArgumentProblem(Type type) {

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "asc/Dialect/Asc/IR/AscInterfaces.h"
+#include "asc/Dialect/Asc/IR/AscOps.h"
 #include "asc/Dialect/Asc/IR/AscTypes.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 
@@ -36,8 +37,8 @@ StringRef mlir::asc::getIssueDescription(WaitKind kind) {
            "'asc.matmul.iterate_n_batch' with wait_iterate_batch = true and a "
            "global output";
   case WaitKind::GetTensorC:
-    return "asynchronous 'asc.matmul.get_tensor_c' or "
-           "'asc.matmul.async_get_tensor_c'";
+    return "asynchronous 'asc.matmul.get_tensor_c' into local memory or "
+           "returning the block, or 'asc.matmul.async_get_tensor_c',";
   }
   llvm_unreachable("unknown WaitKind");
 }
@@ -177,6 +178,11 @@ static bool closestEarlierUseIsWaitableIssue(MatmulWaitOpInterface wait) {
          prev = prev->getPrevNode()) {
       if (!llvm::is_contained(prev->getOperands(), matmul))
         continue;
+      // The next issue's setters may stand between an issue and its wait.
+      if (auto use = dyn_cast<MatmulOpInterface>(prev);
+          use && use.getMatmulUseKind() == MatmulUseKind::Configure &&
+          use.getMessageRole() != MatmulMessageRole::None)
+        continue;
       auto issue = dyn_cast<MatmulAsyncIssueOpInterface>(prev);
       return issue && issue.getMatmul() == matmul &&
              issue.getWaitKind() == wait.getWaitKind() && issue.isWaitable();
@@ -202,7 +208,11 @@ LogicalResult mlir::asc::detail::verifyWaitHasReachingIssue(Operation *op) {
   SmallVector<MatmulAsyncIssueOpInterface> candidates;
   for (Operation *user : matmul.getUsers()) {
     auto issue = dyn_cast<MatmulAsyncIssueOpInterface>(user);
-    if (!issue || issue.getMatmul() != matmul || issue.getWaitKind() != kind)
+    // An Iterate is in GetTensorC's family as the call its fetches take
+    // blocks from, never as something a WaitGetTensorC completes: named on
+    // purpose, it gets no note.
+    if (!issue || issue.getMatmul() != matmul || issue.getWaitKind() != kind ||
+        isa<MatmulIterateOp>(user))
       continue;
     IssuePosition position = locateIssue(user, op);
     if (issue.isWaitable() && position == IssuePosition::Reaches)

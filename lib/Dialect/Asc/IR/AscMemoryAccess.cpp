@@ -339,3 +339,51 @@ std::optional<MatmulSlotUpdate> MatmulSetQuantScalarOp::getSlotUpdate() {
 std::optional<MatmulSlotUpdate> MatmulSetQuantVectorOp::getSlotUpdate() {
   return MatmulSlotUpdate{MatmulSlot::QuantScales, getScales()};
 }
+
+//===----------------------------------------------------------------------===//
+// Message roles that depend on operands
+//===----------------------------------------------------------------------===//
+
+MatmulMessageRole MatmulSetTensorAOp::getMessageRole() {
+  return getInputMemory(getInput()) ? MatmulMessageRole::StageInputs
+                                    : MatmulMessageRole::Stage;
+}
+
+MatmulMessageRole MatmulSetTensorBOp::getMessageRole() {
+  return getInputMemory(getInput()) ? MatmulMessageRole::StageInputs
+                                    : MatmulMessageRole::Stage;
+}
+
+MatmulMessageRole MatmulGetTensorCOp::getMessageRole() {
+  return getSync() ? MatmulMessageRole::PostFetch : MatmulMessageRole::None;
+}
+
+//===----------------------------------------------------------------------===//
+// Executing pipes
+//===----------------------------------------------------------------------===//
+
+// Scalar accesses and queue bookkeeping run on the scalar unit.
+PipeKind GetTilingOp::getExecutingPipe() { return PipeKind::PIPE_S; }
+PipeKind GetValueOp::getExecutingPipe() { return PipeKind::PIPE_S; }
+PipeKind SetValueOp::getExecutingPipe() { return PipeKind::PIPE_S; }
+PipeKind QueueEnQueOp::getExecutingPipe() { return PipeKind::PIPE_S; }
+PipeKind QueueFreeTensorOp::getExecutingPipe() { return PipeKind::PIPE_S; }
+
+PipeKind DataCopyOp::getExecutingPipe() {
+  bool fromGlobal = isGlobalTensorType(getSrc().getType());
+  bool toGlobal = isGlobalTensorType(getDst().getType());
+  if (fromGlobal && !toGlobal)
+    return PipeKind::PIPE_MTE2;
+  if (toGlobal && !fromGlobal)
+    return PipeKind::PIPE_MTE3;
+  // A copy inside the unified buffer is a vector-unit copy
+  // (copy_ubuf_to_ubuf); other local-to-local paths are not one pipe we
+  // model.
+  auto inVectorBuffer = [](Type type) {
+    auto local = dyn_cast<LocalTensorType>(type);
+    return local && isVectorPosition(local.getPosition());
+  };
+  if (inVectorBuffer(getSrc().getType()) && inVectorBuffer(getDst().getType()))
+    return PipeKind::PIPE_V;
+  return PipeKind::PIPE_ALL;
+}

@@ -328,6 +328,16 @@ void MatmulIterateOp::getEffects(EffectList &effects) {
     addOutputEffects(effects, getLocalCMatrixMutable()[0], getEnPartialSum());
 }
 
+StringRef MatmulIterateOp::getUnwaitableReason() {
+  if (getSync())
+    return "it is synchronous";
+  return "its blocks are fetched with get_tensor_c, each fetch waiting for "
+         "its block";
+}
+
+// GetTensorC takes every block of an Iterate, synchronous or not.
+bool MatmulIterateOp::isConsumedByFetches() { return true; }
+
 //===----------------------------------------------------------------------===//
 // MatmulGetTensorCOp
 //===----------------------------------------------------------------------===//
@@ -361,6 +371,11 @@ LogicalResult MatmulGetTensorCOp::verify() {
       return emitOpError() << "expects the second of two destinations to be a "
                               "vecin local tensor, got "
                            << getPlaceName(dsts[1].getType());
+    // CANN's MatmulClient::GetTensorC(gm, co2Local) asserts a synchronous
+    // fetch (Atlas A2): there is no async dual form.
+    if (!getSync())
+      return emitOpError("expects sync = true with two destinations (the "
+                         "dual fetch has no asynchronous form)");
   }
   for (Value dst : dsts) {
     if (failed(
@@ -384,7 +399,17 @@ void MatmulGetTensorCOp::getEffects(EffectList &effects) {
 }
 
 StringRef MatmulGetTensorCOp::getUnwaitableReason() {
-  return getSync() ? "it is synchronous" : "";
+  if (getSync())
+    return "it is synchronous";
+  // An async fetch into GM is fire-and-forget: the server signals a
+  // GetTensorC only when it is synchronous (MatmulService::GetTensorC), and
+  // WaitGetTensorC orders only the vector pipe after a copy into local
+  // memory (MatmulClient::WaitGetTensorC).
+  if (llvm::any_of(getDsts(), [](Value dst) {
+        return isGlobalTensorType(dst.getType());
+      }))
+    return "it writes global memory, for which the server sends no signal";
+  return "";
 }
 
 //===----------------------------------------------------------------------===//
@@ -552,6 +577,12 @@ StringRef MatmulIterateNBatchOp::getUnwaitableReason() {
   if (!getWaitIterateBatch().value_or(false))
     return "it has no wait_iterate_batch flag";
   return "";
+}
+
+// Without its wait flag, GetBatchTensorC takes the loops one by one: the
+// server signals each (MatmulService::StartIterateNBatch).
+bool MatmulIterateNBatchOp::isConsumedByFetches() {
+  return !getSync() && !getWaitIterateBatch().value_or(false);
 }
 
 //===----------------------------------------------------------------------===//

@@ -58,7 +58,9 @@ StringRef describeStop(StopReason reason) {
   llvm_unreachable("unknown StopReason");
 }
 
-/// A wait and the issues it completes, as paired before anything moved.
+/// A wait and the issues it completes, as paired before anything moved: the
+/// pending issues of its kind and the issues without a wait flag made
+/// earlier through the same object value (its signal orders them too).
 struct WaitPairing {
   MatmulWaitOpInterface wait;
   SmallVector<Operation *, 1> issues;
@@ -85,9 +87,12 @@ public:
                  ArrayRef<ResolvedAccess> footprint)
       : checker(checker), matmul(matmul), footprint(footprint) {}
 
-  /// Why `op` itself (not its nested ops) stops a wait.
+  /// Why `op` itself (not its nested ops) stops a wait. A setter that
+  /// stages the object's next message does not: it works on a snapshot, so
+  /// the wait may sink past the next issue's setters.
   StopReason getDirectConflict(Operation *op) const {
-    if (usesObject(op, matmul))
+    auto use = dyn_cast<MatmulOpInterface>(op);
+    if (usesObject(op, matmul) && !(use && isSafeWhileInFlight(use)))
       return StopReason::UsesObject;
     auto conflict = checker.findConflict(op, footprint);
     if (!conflict)
@@ -173,6 +178,10 @@ private:
                 ProtocolChecker &checker);
   void remark(Operation *wait, ArrayRef<Operation *> issues, Operation *stop,
               StopReason reason);
+
+  /// Set when hoisting or sinking moved an op: only then is the result
+  /// checked again.
+  bool moved = false;
 };
 
 } // namespace
@@ -198,20 +207,8 @@ static Operation *createWaitAfter(MatmulAsyncIssueOpInterface issue) {
   llvm_unreachable("unknown WaitKind");
 }
 
-/// True when the module holding `function` has a cube-only kernel: its file
-/// defines ASCENDC_CUBE_ONLY, so every Matmul object in it is the cube-side
-/// one, which has no waits.
-static bool usesCubeSideObjects(func::FuncOp function) {
-  Operation *module = function->getParentOp();
-  if (!module)
-    return AscDialect::isCubeOnlyKernel(function);
-  return llvm::any_of(module->getRegions().front().getOps(), [](Operation &op) {
-    return AscDialect::isCubeOnlyKernel(&op);
-  });
-}
-
 bool AscSyncPlacementPass::promoteSyncIssues(func::FuncOp function) {
-  if (usesCubeSideObjects(function))
+  if (AscDialect::usesCubeSideMatmulObjects(function))
     return false;
   Builder builder(function.getContext());
   SmallVector<MatmulAsyncIssueOpInterface> promoted;
@@ -285,13 +282,14 @@ AscSyncPlacementPass::pairWaits(func::FuncOp function,
     if (!state || !wait.getMatmul().getDefiningOp<MatmulCreateOp>())
       return;
     WaitPairing pairing{wait, {}, {}};
-    for (Operation *event : state->getObjectView(wait.getMatmul()).events) {
-      if (!isPendingIssue(event))
-        continue;
-      pairing.issues.push_back(event);
+    for (Operation *event : state->getObjectView(wait.getMatmul()).events)
+      if (isPendingIssue(event))
+        pairing.issues.push_back(event);
+    llvm::append_range(pairing.issues,
+                       getUnwaitedIssuesCompletedBy(wait, *state));
+    for (Operation *issue : pairing.issues)
       llvm::append_range(pairing.footprint,
-                         analyses.checker.getInFlightFootprint(event));
-    }
+                         analyses.checker.getInFlightFootprint(issue));
     if (!pairing.issues.empty())
       pairings.push_back(std::move(pairing));
   });
@@ -338,16 +336,15 @@ void AscSyncPlacementPass::hoistIssue(
     if (auto it = pairingOfWait.find(op); it != pairingOfWait.end())
       return footprintsConflict(analyses.aliases, footprint,
                                 it->second->footprint);
-    // An end completes the issues without a wait flag of its object.
-    if (auto use = dyn_cast<MatmulOpInterface>(op);
-        use && use.getMatmulUseKind() == MatmulUseKind::Release) {
+    // A synchronous call completes the issues without a wait flag of its
+    // object; the issue must not start before they are done with what it
+    // touches.
+    if (auto use = dyn_cast<MatmulOpInterface>(op)) {
       const ProtocolState *state = analyses.protocol.getStateBefore(op);
       if (!state)
         return true;
-      for (Operation *unwaited : state->getUnwaitedIssues())
-        if (mayBeSameMatmulObject(cast<MatmulOpInterface>(unwaited).getMatmul(),
-                                  use.getMatmul()) &&
-            footprintsConflict(analyses.aliases, footprint,
+      for (Operation *unwaited : getUnwaitedIssuesCompletedBy(op, *state))
+        if (footprintsConflict(analyses.aliases, footprint,
                                analyses.checker.getInFlightFootprint(unwaited)))
           return true;
     }
@@ -372,6 +369,7 @@ void AscSyncPlacementPass::hoistIssue(
     stop = stop->getPrevNode();
   if (stop == issue->getPrevNode())
     return;
+  moved = true;
   if (stop)
     issue->moveAfter(stop);
   else
@@ -396,16 +394,18 @@ void AscSyncPlacementPass::remark(Operation *wait, ArrayRef<Operation *> issues,
 
 /// Places `wait` right before `stop`, at the start of the run of waits that
 /// may already stand there: where several waits stop at one op, each run
-/// of the pass leaves them in the order it found them.
-static void placeWaitBefore(Operation *wait, Operation *stop) {
+/// of the pass leaves them in the order it found them. True when it moved.
+static bool placeWaitBefore(Operation *wait, Operation *stop) {
   Operation *insertion = stop;
   while (Operation *prev = insertion->getPrevNode()) {
     if (prev == wait || !isa<MatmulWaitOpInterface>(prev))
       break;
     insertion = prev;
   }
-  if (insertion->getPrevNode() != wait && insertion != wait)
-    wait->moveBefore(insertion);
+  if (insertion->getPrevNode() == wait || insertion == wait)
+    return false;
+  wait->moveBefore(insertion);
+  return true;
 }
 
 /// The regions a wait can be split into, one copy per region: those of a
@@ -469,6 +469,7 @@ void AscSyncPlacementPass::sinkWait(Operation *wait, const WaitPairing &pairing,
   // Splits the wait into one copy at the start of each of `blocks`, each
   // sunk on its own.
   auto splitInto = [&](ArrayRef<Block *> blocks) {
+    moved = true;
     OpBuilder builder(wait->getContext());
     for (Block *block : blocks) {
       builder.setInsertionPointToStart(block);
@@ -484,12 +485,12 @@ void AscSyncPlacementPass::sinkWait(Operation *wait, const WaitPairing &pairing,
       SmallVector<Block *> successors = getSuccessorsToFollow(cursor);
       if (!successors.empty() && !usesObject(cursor, matmul))
         return splitInto(successors);
-      placeWaitBefore(wait, cursor);
+      moved |= placeWaitBefore(wait, cursor);
       return remark(wait, issues, cursor, StopReason::EndOfBlock);
     }
     StopReason reason = finder.getDirectConflict(cursor);
     if (reason != StopReason::None) {
-      placeWaitBefore(wait, cursor);
+      moved |= placeWaitBefore(wait, cursor);
       return remark(wait, issues, cursor, reason);
     }
     if (cursor->getNumRegions() == 0 || !finder.findNestedConflict(cursor))
@@ -498,7 +499,7 @@ void AscSyncPlacementPass::sinkWait(Operation *wait, const WaitPairing &pairing,
     if (regions.empty()) {
       // A loop (or a region op of unknown control flow): the wait must not
       // run more than once, so it stays in front.
-      placeWaitBefore(wait, cursor);
+      moved |= placeWaitBefore(wait, cursor);
       return remark(wait, issues, cursor, StopReason::ConflictInLoop);
     }
     // Branch-local conflicts: one wait per branch, each sunk on its own.
@@ -559,7 +560,12 @@ void AscSyncPlacementPass::runOnOperation() {
     sinkWait(pairing.wait, pairing, analyses.checker);
 
   // The placement must keep the protocol; a failure here is a bug in this
-  // pass, reported rather than silently emitted.
+  // pass, reported rather than silently emitted. Nothing moved: the input
+  // was checked above.
+  if (!moved && !changed) {
+    markAllAnalysesPreserved();
+    return;
+  }
   MatmulProtocolAnalysis recheckProtocol(function);
   AscAliasAnalysis recheckAliases(function, recheckProtocol);
   ProtocolChecker recheck(recheckProtocol, recheckAliases);

@@ -1,6 +1,6 @@
 //===- VerifySync.cpp - --asc-verify-sync ---------------------------------===//
 //
-// Reports violations of the Matmul protocol rules P1-P4.
+// Reports violations of the Matmul protocol rules P1-P7.
 //
 //===----------------------------------------------------------------------===//
 

@@ -55,14 +55,16 @@ func.func @weak_updates(%c: !gm, %cond: i1) {
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
 !gm = !asc.global_tensor<f32>
 
-// A loop of four trips has no zero-trip path; a flagless issue stays
-// pending until the object's end.
+// A loop of four trips has no zero-trip path, so its first wait, which
+// completes the object's earlier flagless issue too, runs on every path; a
+// flagless issue after it stays in flight past the end, which completes
+// nothing.
 // CHECK-LABEL: after_loop:
 // CHECK-NEXT: mm: events [issue]
-// CHECK-NEXT: unwaited [flagless]
+// CHECK-NEXT: unwaited []
 // CHECK-LABEL: after_end:
 // CHECK-NEXT: mm: events [end]
-// CHECK-NEXT: unwaited []
+// CHECK-NEXT: unwaited [flagless2]
 func.func @paths(%c: !gm) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -75,6 +77,95 @@ func.func @paths(%c: !gm) {
     asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true, test.name = "issue"} : !mm, !gm
   }
   asc.matmul.wait_iterate_all %mm {test.state = "after_loop"} : !mm
+  asc.matmul.iterate_all %mm, %c {sync = false, test.name = "flagless2"} : !mm, !gm
   asc.matmul.end %mm {test.name = "end"} : !mm
   func.return {test.state = "after_end"}
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>, bias = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!gmh = !asc.global_tensor<f16>
+!ub = !asc.local_tensor<vecin, f32>
+
+// The staged message: setters staged since the last post, the posts after
+// which no inputs were staged, the bias the server holds.
+// CHECK-LABEL: before_issue:
+// CHECK-NEXT: mm: events [mm]{{.*}}, posts without inputs [], staged [a, bias], applied bias [], last computations [mm], unfetched []
+// CHECK-LABEL: after_issue:
+// CHECK-NEXT: mm: events [issue]{{.*}}, posts without inputs [issue], staged [], applied bias [bias], last computations [issue], unfetched []
+// CHECK-LABEL: after_org_shape:
+// CHECK-NEXT: mm: events [wait]{{.*}}, posts without inputs [org], staged [], applied bias [bias]
+func.func @staged_message(%a: !gmh, %bias: !gm, %c: !gm, %m: i32) {
+  %mm = asc.matmul.create {test.name = "mm"} : !mm
+  asc.matmul.set_tensor_a %mm, %a {test.name = "a"} : !mm, !gmh
+  asc.matmul.set_bias %mm, %bias {test.name = "bias"} : !mm, !gm
+  asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true, test.name = "issue", test.state = "before_issue"} : !mm, !gm
+  asc.matmul.wait_iterate_all %mm {test.name = "wait", test.state = "after_issue"} : !mm
+  asc.matmul.set_org_shape %mm, %m, %m, %m {test.name = "org"} : !mm
+  asc.matmul.end %mm {test.state = "after_org_shape"} : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!gmh = !asc.global_tensor<f16>
+!ub = !asc.local_tensor<vecin, f32>
+
+// An async Iterate is in flight, fetch-consumed and unfetched until its
+// first fetch; the fetch loop's end completes it. WaitGetTensorC leaves the
+// block unordered for other pipes until the barrier (on the back edge too).
+// CHECK-LABEL: before_fetch:
+// CHECK-NEXT: mm: {{.*}}unfetched [iterate]
+// CHECK-NEXT: unwaited [iterate], fetch-consumed [iterate], unordered fetches [fetch]
+// CHECK-LABEL: in_loop:
+// CHECK-NEXT: mm: {{.*}}unfetched []
+// CHECK-NEXT: unwaited [iterate], fetch-consumed [iterate], unordered fetches [fetch]
+// CHECK-LABEL: after_loop:
+// CHECK-NEXT: mm: {{.*}}unfetched []
+// CHECK-NEXT: unwaited [], fetch-consumed [], unordered fetches [fetch]
+// CHECK-LABEL: after_barrier:
+// CHECK: unwaited [], fetch-consumed [], unordered fetches []
+func.func @fetch_consumed(%pa: !asc.gm_addr {asc.no_alias}, %pw: !asc.gm_addr {asc.no_alias}, %u: !ub, %blocks: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = asc.set_global_buffer %pa : !gmh
+  %w = asc.set_global_buffer %pw : !gm
+  %mm = asc.matmul.create {test.name = "mm"} : !mm
+  asc.matmul.set_workspace %mm, %w : !mm, !gm
+  asc.matmul.set_tensor_a %mm, %a : !mm, !gmh
+  %more = asc.matmul.iterate %mm {sync = false, test.name = "iterate"} : !mm
+  scf.for %i = %c0 to %blocks step %c1 {
+    asc.matmul.get_tensor_c %mm, %u {sync = false, test.name = "fetch", test.state = "before_fetch"} : !mm, !ub
+    asc.matmul.wait_get_tensor_c %mm : !mm
+    %x = arith.addi %i, %c1 {test.state = "in_loop"} : index
+  }
+  asc.pipe_barrier pipe_all {test.state = "after_loop"}
+  asc.matmul.end %mm {test.state = "after_barrier"} : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!gmh = !asc.global_tensor<f16>
+
+// A wait through one name completes the issue made through that name for
+// every name: the select's entry drops it too.
+// CHECK-LABEL: after_wait:
+// CHECK-DAG: other: events [mm, unknown, wait], A
+// CHECK-DAG: mm: events [wait], A
+func.func @completion_for_every_name(%a: !gmh, %c: !gm, %cond: i1) {
+  %mm = asc.matmul.create {test.name = "mm"} : !mm
+  %other = arith.select %cond, %mm, %mm {test.name = "other"} : !mm
+  asc.matmul.set_tensor_a %other, %a : !mm, !gmh
+  asc.matmul.set_tensor_a %mm, %a : !mm, !gmh
+  asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true, test.name = "issue"} : !mm, !gm
+  asc.matmul.wait_iterate_all %mm {test.name = "wait"} : !mm
+  asc.matmul.end %mm {test.state = "after_wait"} : !mm
+  return
 }

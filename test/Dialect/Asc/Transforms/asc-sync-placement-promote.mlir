@@ -15,8 +15,10 @@
 // CHECK-NEXT: asc.data_copy
 // KEEP-LABEL: func.func @promote_iterate_all
 // KEEP:       asc.matmul.iterate_all %{{[^{]*}} : !matmul
-func.func @promote_iterate_all(%c: !gm, %u: !ub, %s: f32, %n: i32) {
+func.func @promote_iterate_all(%c: !gm, %u: !ub, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c : !mm, !gm
   asc.adds %u, %u, %s, %n : !ub, !ub
   asc.data_copy %u, %c, %n : !ub, !gm
@@ -35,8 +37,10 @@ func.func @promote_iterate_all(%c: !gm, %u: !ub, %s: f32, %n: i32) {
 // CHECK-NEXT: asc.adds
 // CHECK-NEXT: asc.matmul.wait_iterate_batch
 // CHECK-NEXT: asc.data_copy
-func.func @promote_iterate_batch(%c: !gm, %u: !ub, %s: f32, %n: i32) {
+func.func @promote_iterate_batch(%c: !gm, %u: !ub, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_batch %mm, %c batch(%n, %n) : !mm, !gm
   asc.adds %u, %u, %s, %n : !ub, !ub
   asc.data_copy %u, %c, %n : !ub, !gm
@@ -53,13 +57,19 @@ func.func @promote_iterate_batch(%c: !gm, %u: !ub, %s: f32, %n: i32) {
 // the cube-only batch form, and a local batch output.
 // CHECK-LABEL: func.func @not_promotable
 // CHECK:      asc.matmul.iterate_all %{{[^{]*}} : !matmul, !asc.local_tensor
+// CHECK-NEXT: asc.matmul.set_tensor_a
 // CHECK-NEXT: asc.matmul.iterate_batch %{{[^{]*}} : !matmul, !asc.global_tensor
+// CHECK-NEXT: asc.matmul.set_tensor_a
 // CHECK-NEXT: asc.matmul.iterate_batch %{{.*}} {en_sequential_write = true}
 // CHECK-NOT:  wait
-func.func @not_promotable(%c: !gm, %u: !ub, %n: i32) {
+func.func @not_promotable(%c: !gm, %u: !ub, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %u : !mm, !ub
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_batch %mm, %c : !mm, !gm
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_batch %mm, %u batch(%n, %n) {en_sequential_write = true} : !mm, !ub
   return
 }
@@ -77,15 +87,19 @@ func.func @not_promotable(%c: !gm, %u: !ub, %n: i32) {
 // CHECK-LABEL: func.func @helper_in_cube_only_module
 // CHECK:       asc.matmul.iterate_all %{{[^{]*}} : !matmul
 // CHECK-NOT:   wait_iterate_all
-func.func @cube_only_stays_sync(%p: !asc.gm_addr) attributes {asc.kernel, asc.cube_only} {
+func.func @cube_only_stays_sync(%p: !asc.gm_addr, %a_in: !asc.gm_addr {asc.no_alias}) attributes {asc.kernel, asc.cube_only} {
   %c = asc.set_global_buffer %p : !gm
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c : !mm, !gm
   asc.matmul.end %mm : !mm
   return
 }
-func.func @helper_in_cube_only_module(%c: !gm) {
+func.func @helper_in_cube_only_module(%c: !gm, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c : !mm, !gm
   asc.matmul.end %mm : !mm
   return

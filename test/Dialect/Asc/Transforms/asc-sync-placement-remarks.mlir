@@ -6,20 +6,24 @@
 !ub = !asc.local_tensor<vecin, f32>
 
 // Each wait says which op stopped it and how much work overlaps.
-func.func @remarks(%c: !gm, %u: !ub, %s: f32, %n: i32, %lb: index, %ub: index, %step: index) {
+func.func @remarks(%c: !gm, %u: !ub, %s: f32, %n: i32, %lb: index, %ub: index, %step: index, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   // expected-remark @+1 {{wait placed before 'asc.data_copy': it may access the pending output; 2 operations overlap the async 'asc.matmul.iterate_all'}}
   asc.matmul.wait_iterate_all %mm : !mm
   asc.adds %u, %u, %s, %n : !ub, !ub
   asc.muls %u, %u, %s, %n : !ub, !ub
   asc.data_copy %u, %c, %n : !ub, !gm
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   // expected-remark @+1 {{wait placed before 'scf.for': a conflicting operation runs inside it and a wait never enters a loop; 0 operations overlap}}
   asc.matmul.wait_iterate_all %mm : !mm
   scf.for %i = %lb to %ub step %step {
     asc.data_copy %u, %c, %n : !ub, !gm
   }
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   // expected-remark @+1 {{wait placed before 'asc.matmul.end': it uses the same Matmul object; 1 operations overlap}}
   asc.matmul.wait_iterate_all %mm : !mm

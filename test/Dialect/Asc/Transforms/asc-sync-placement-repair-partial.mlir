@@ -4,8 +4,10 @@
 !gm = !asc.global_tensor<f32>
 
 // A wait on some paths only is not guessed at: the protocol error stands.
-func.func @partial_wait(%c: !gm, %cond: i1) {
+func.func @partial_wait(%c: !gm, %cond: i1, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   // expected-note @+1 {{the pending async issue}}
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   scf.if %cond {

@@ -21,7 +21,7 @@
 // CHECK:      asc.matmul.iterate_all
 // CHECK-NEXT: asc.matmul.wait_iterate_all
 // CHECK-NEXT: asc.data_copy
-func.func @strided_read_reaches_output(%p: !asc.gm_addr {asc.no_alias}, %u: !ub, %s: f32, %n: i32) {
+func.func @strided_read_reaches_output(%p: !asc.gm_addr {asc.no_alias}, %u: !ub, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c0 = arith.constant 0 : i64
   %c16 = arith.constant 16 : i64
   %c1024 = arith.constant 1024 : i64
@@ -31,6 +31,8 @@ func.func @strided_read_reaches_output(%p: !asc.gm_addr {asc.no_alias}, %u: !ub,
   %head = asc.set_global_buffer %p[%c0], %c16 : !gm
   %c = asc.set_global_buffer %p[%c1024] : !gm
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   asc.data_copy %u, %head params(%cnt, %len, %gap, %gap) : !ub, !gm
@@ -51,7 +53,7 @@ func.func @strided_read_reaches_output(%p: !asc.gm_addr {asc.no_alias}, %u: !ub,
 // CHECK-NEXT: asc.data_copy
 // CHECK-NEXT: asc.muls
 // CHECK-NEXT: asc.matmul.wait_iterate_all
-func.func @strided_read_ends_before_output(%p: !asc.gm_addr {asc.no_alias}, %u: !ub, %s: f32, %n: i32) {
+func.func @strided_read_ends_before_output(%p: !asc.gm_addr {asc.no_alias}, %u: !ub, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c0 = arith.constant 0 : i64
   %c1024 = arith.constant 1024 : i64
   %cnt = arith.constant 2 : i32
@@ -60,6 +62,8 @@ func.func @strided_read_ends_before_output(%p: !asc.gm_addr {asc.no_alias}, %u: 
   %head = asc.set_global_buffer %p[%c0] : !gm
   %c = asc.set_global_buffer %p[%c1024] : !gm
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   asc.data_copy %u, %head params(%cnt, %len, %gap, %gap) : !ub, !gm
@@ -80,13 +84,15 @@ func.func @strided_read_ends_before_output(%p: !asc.gm_addr {asc.no_alias}, %u: 
 // CHECK:      asc.matmul.iterate_all
 // CHECK-NEXT: asc.matmul.wait_iterate_all
 // CHECK-NEXT: asc.data_copy
-func.func @count_minus_one_is_huge(%p: !asc.gm_addr {asc.no_alias}, %u: !ub) {
+func.func @count_minus_one_is_huge(%p: !asc.gm_addr {asc.no_alias}, %u: !ub, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c0 = arith.constant 0 : i64
   %c1024 = arith.constant 1024 : i64
   %all = arith.constant -1 : i32
   %head = asc.set_global_buffer %p[%c0], %c0 : !gm
   %c = asc.set_global_buffer %p[%c1024] : !gm
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   asc.data_copy %u, %head, %all : !ub, !gm
@@ -107,7 +113,7 @@ func.func @count_minus_one_is_huge(%p: !asc.gm_addr {asc.no_alias}, %u: !ub) {
 // CHECK-NEXT: asc.get_value
 // CHECK-NEXT: asc.matmul.wait_iterate_all
 // CHECK-NEXT: asc.data_copy
-func.func @element_before_output(%p: !asc.gm_addr {asc.no_alias}, %u: !ub) {
+func.func @element_before_output(%p: !asc.gm_addr {asc.no_alias}, %u: !ub, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c1024 = arith.constant 1024 : i64
   %m1 = arith.constant -1 : i64
   %c0 = arith.constant 0 : i64
@@ -115,6 +121,8 @@ func.func @element_before_output(%p: !asc.gm_addr {asc.no_alias}, %u: !ub) {
   %c = asc.set_global_buffer %p[%c1024] : !gm
   %before = asc.subview %c[%m1] : !gm
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   %x = asc.get_value %before[%c0] : !gm
@@ -136,7 +144,7 @@ func.func @element_before_output(%p: !asc.gm_addr {asc.no_alias}, %u: !ub) {
 // CHECK-NEXT: asc.get_value
 // CHECK-NEXT: asc.matmul.wait_iterate_all
 // CHECK-NEXT: asc.get_value
-func.func @symbolic_offsets(%p: !asc.gm_addr {asc.no_alias}, %base: i64) {
+func.func @symbolic_offsets(%p: !asc.gm_addr {asc.no_alias}, %base: i64, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c8 = arith.constant 8 : i64
   %m1 = arith.constant -1 : i64
   %c0 = arith.constant 0 : i64
@@ -145,6 +153,8 @@ func.func @symbolic_offsets(%p: !asc.gm_addr {asc.no_alias}, %base: i64) {
   %c = asc.set_global_buffer %p[%shifted] : !gm
   %all = asc.set_global_buffer %p[%c0] : !gm
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   %x = asc.get_value %all[%below] : !gm
@@ -165,11 +175,13 @@ func.func @symbolic_offsets(%p: !asc.gm_addr {asc.no_alias}, %base: i64) {
 // CHECK:      asc.matmul.iterate_all
 // CHECK-NEXT: asc.matmul.wait_iterate_all
 // CHECK-NEXT: asc.data_copy
-func.func @select_of_arguments(%a: !asc.gm_addr {asc.no_alias}, %c_ptr: !asc.gm_addr {asc.no_alias}, %cond: i1, %u: !ub, %n: i32) {
+func.func @select_of_arguments(%a: !asc.gm_addr {asc.no_alias}, %c_ptr: !asc.gm_addr {asc.no_alias}, %cond: i1, %u: !ub, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c = asc.set_global_buffer %c_ptr : !gm
   %either = arith.select %cond, %a, %c_ptr : !asc.gm_addr
   %src = asc.set_global_buffer %either : !gm
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   asc.data_copy %u, %src, %n : !ub, !gm
@@ -194,9 +206,11 @@ func.func @identity(%t: !gm) -> !gm {
 // CHECK-NEXT: call @identity
 // CHECK-NEXT: asc.matmul.wait_iterate_all
 // CHECK-NEXT: asc.data_copy
-func.func @call_result(%c_ptr: !asc.gm_addr {asc.no_alias}, %u: !ub, %n: i32) {
+func.func @call_result(%c_ptr: !asc.gm_addr {asc.no_alias}, %u: !ub, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c = asc.set_global_buffer %c_ptr : !gm
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   %t = func.call @identity(%c) : (!gm) -> !gm
@@ -210,10 +224,12 @@ func.func @call_result(%c_ptr: !asc.gm_addr {asc.no_alias}, %u: !ub, %n: i32) {
 // CHECK:      asc.matmul.iterate_all
 // CHECK-NEXT: asc.matmul.wait_iterate_all
 // CHECK-NEXT: scf.for
-func.func @loop_carried(%a: !asc.gm_addr {asc.no_alias}, %c_ptr: !asc.gm_addr {asc.no_alias}, %u: !ub, %n: i32, %lb: index, %ub: index, %st: index) {
+func.func @loop_carried(%a: !asc.gm_addr {asc.no_alias}, %c_ptr: !asc.gm_addr {asc.no_alias}, %u: !ub, %n: i32, %lb: index, %ub: index, %st: index, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c = asc.set_global_buffer %c_ptr : !gm
   %other = asc.set_global_buffer %a : !gm
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   %last = scf.for %i = %lb to %ub step %st iter_args(%cur = %other) -> (!gm) {
@@ -231,19 +247,22 @@ func.func @loop_carried(%a: !asc.gm_addr {asc.no_alias}, %c_ptr: !asc.gm_addr {a
 !ub = !asc.local_tensor<vecin, f32>
 
 // The view a result-form GetTensorC returns lives in the workspace in
-// effect; a direct read of the workspace conflicts with the pending block.
+// effect and is pending until WaitGetTensorC: a read of it stops the wait.
+// (A direct read of the workspace would race with the blocks the Iterate
+// still computes: asc-verify-sync-soundness-round2.mlir.)
 // CHECK-LABEL: func.func @result_view_is_in_workspace
 // CHECK:      asc.matmul.get_tensor_c
 // CHECK-NEXT: asc.matmul.wait_get_tensor_c
 // CHECK-NEXT: asc.data_copy
-func.func @result_view_is_in_workspace(%w: !asc.gm_addr {asc.no_alias}, %u: !ub, %n: i32) {
+func.func @result_view_is_in_workspace(%w: !asc.gm_addr {asc.no_alias}, %u: !ub, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %ws = asc.set_global_buffer %w : !gm
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.set_workspace %mm, %ws : !mm, !gm
   %more = asc.matmul.iterate %mm {sync = false} : !mm
   %blk = asc.matmul.get_tensor_c %mm {sync = false} : !mm -> !gm
   asc.matmul.wait_get_tensor_c %mm : !mm
-  asc.data_copy %u, %ws, %n : !ub, !gm
   asc.data_copy %u, %blk, %n : !ub, !gm
   asc.matmul.end %mm : !mm
   return
@@ -262,11 +281,13 @@ func.func @result_view_is_in_workspace(%w: !asc.gm_addr {asc.no_alias}, %u: !ub,
 // CHECK-NEXT: asc.get_value
 // CHECK-NEXT: asc.matmul.wait_iterate_batch
 // CHECK-NEXT: asc.get_value
-func.func @workspace_in_effect(%w1: !asc.gm_addr {asc.no_alias}, %w2: !asc.gm_addr {asc.no_alias}, %n: i32) {
+func.func @workspace_in_effect(%w1: !asc.gm_addr {asc.no_alias}, %w2: !asc.gm_addr {asc.no_alias}, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c0 = arith.constant 0 : i64
   %ws1 = asc.set_global_buffer %w1 : !gm
   %ws2 = asc.set_global_buffer %w2 : !gm
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.set_workspace %mm, %ws1 : !mm, !gm
   asc.matmul.set_workspace %mm, %ws2 : !mm, !gm
   asc.matmul.iterate_n_batch %mm, %n, %n, %n {sync = false, wait_iterate_batch = true} : !mm
@@ -287,10 +308,12 @@ func.func @workspace_in_effect(%w1: !asc.gm_addr {asc.no_alias}, %w2: !asc.gm_ad
 // CHECK:      asc.matmul.iterate_n_batch
 // CHECK-NEXT: asc.matmul.wait_iterate_batch
 // CHECK-NEXT: asc.get_value
-func.func @no_workspace_visible(%p: !asc.gm_addr {asc.no_alias}, %n: i32) {
+func.func @no_workspace_visible(%p: !asc.gm_addr {asc.no_alias}, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c0 = arith.constant 0 : i64
   %t = asc.set_global_buffer %p : !gm
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_n_batch %mm, %n, %n, %n {sync = false, wait_iterate_batch = true} : !mm
   asc.matmul.wait_iterate_batch %mm : !mm
   %x = asc.get_value %t[%c0] : !gm
@@ -311,10 +334,12 @@ func.func @no_workspace_visible(%p: !asc.gm_addr {asc.no_alias}, %n: i32) {
 // CHECK:      asc.matmul.iterate_all
 // CHECK-NEXT: asc.matmul.wait_iterate_all
 // CHECK-NEXT: asc.data_copy
-func.func @write_to_scales_in_flight(%c_ptr: !asc.gm_addr {asc.no_alias}, %s_ptr: !asc.gm_addr {asc.no_alias}, %u: !ubs, %n: i32) {
+func.func @write_to_scales_in_flight(%c_ptr: !asc.gm_addr {asc.no_alias}, %s_ptr: !asc.gm_addr {asc.no_alias}, %u: !ubs, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c = asc.set_global_buffer %c_ptr : !gm16
   %scales = asc.set_global_buffer %s_ptr : !sc
   %mm = asc.matmul.create : !mmq
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<i8>
+  asc.matmul.set_tensor_a %mm, %a_t : !mmq, !asc.global_tensor<i8>
   asc.matmul.set_quant_vector %mm, %scales : !mmq, !sc
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mmq, !gm16
   asc.matmul.wait_iterate_all %mm : !mmq
@@ -361,10 +386,13 @@ func.func @write_to_input_in_flight(%a_ptr: !asc.gm_addr {asc.no_alias}, %c_ptr:
 // CHECK-LABEL: func.func @other_object_workspace_write
 // CHECK:      asc.matmul.wait_iterate_all
 // CHECK-NEXT: asc.matmul.iterate_n_batch
-func.func @other_object_workspace_write(%c_ptr: !asc.gm_addr {asc.no_alias}, %n: i32) {
+func.func @other_object_workspace_write(%c_ptr: !asc.gm_addr {asc.no_alias}, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c = asc.set_global_buffer %c_ptr : !gm
   %mm0 = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm0, %a_t : !mm, !asc.global_tensor<f16>
   %mm1 = asc.matmul.create : !mm
+  asc.matmul.set_tensor_a %mm1, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.set_workspace %mm1, %c : !mm, !gm
   asc.matmul.iterate_all %mm0, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm0 : !mm
@@ -386,9 +414,11 @@ func.func @other_object_workspace_write(%c_ptr: !asc.gm_addr {asc.no_alias}, %n:
 // CHECK:      asc.matmul.iterate_all
 // CHECK-NEXT: asc.matmul.wait_iterate_all
 // CHECK-NEXT: memref.store
-func.func @foreign_effects(%c_ptr: !asc.gm_addr {asc.no_alias}, %m: memref<4xf32>, %x: f32, %i: index, %q: !llvm.ptr) {
+func.func @foreign_effects(%c_ptr: !asc.gm_addr {asc.no_alias}, %m: memref<4xf32>, %x: f32, %i: index, %q: !llvm.ptr, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c = asc.set_global_buffer %c_ptr : !gm
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   memref.store %x, %m[%i] : memref<4xf32>
@@ -400,9 +430,11 @@ func.func @foreign_effects(%c_ptr: !asc.gm_addr {asc.no_alias}, %m: memref<4xf32
 // CHECK:      asc.matmul.iterate_all
 // CHECK-NEXT: asc.matmul.wait_iterate_all
 // CHECK-NEXT: llvm.store
-func.func @llvm_store(%c_ptr: !asc.gm_addr {asc.no_alias}, %x: f32, %q: !llvm.ptr) {
+func.func @llvm_store(%c_ptr: !asc.gm_addr {asc.no_alias}, %x: f32, %q: !llvm.ptr, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c = asc.set_global_buffer %c_ptr : !gm
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   llvm.store %x, %q : f32, !llvm.ptr
@@ -414,9 +446,11 @@ func.func @llvm_store(%c_ptr: !asc.gm_addr {asc.no_alias}, %x: f32, %q: !llvm.pt
 // CHECK:      asc.matmul.iterate_all
 // CHECK-NEXT: asc.matmul.wait_iterate_all
 // CHECK-NEXT: llvm.inline_asm
-func.func @inline_asm(%c_ptr: !asc.gm_addr {asc.no_alias}) {
+func.func @inline_asm(%c_ptr: !asc.gm_addr {asc.no_alias}, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c = asc.set_global_buffer %c_ptr : !gm
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   llvm.inline_asm has_side_effects "nop", "" : () -> ()
@@ -428,10 +462,12 @@ func.func @inline_asm(%c_ptr: !asc.gm_addr {asc.no_alias}) {
 // CHECK:      asc.matmul.iterate_all
 // CHECK-NEXT: asc.matmul.wait_iterate_all
 // CHECK-NEXT: emitc.assign
-func.func @emitc_assign(%c_ptr: !asc.gm_addr {asc.no_alias}, %x: i32) {
+func.func @emitc_assign(%c_ptr: !asc.gm_addr {asc.no_alias}, %x: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c = asc.set_global_buffer %c_ptr : !gm
   %v = "emitc.variable"() <{value = #emitc.opaque<"">}> : () -> !emitc.lvalue<i32>
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   emitc.assign %x : i32 to %v : !emitc.lvalue<i32>
@@ -457,9 +493,11 @@ func.func @pure_helper(%x: i32) -> i32 {
 // CHECK-NEXT: call @pure_helper
 // CHECK-NEXT: asc.matmul.wait_iterate_all
 // CHECK-NEXT: call @opaque
-func.func @calls(%c_ptr: !asc.gm_addr {asc.no_alias}, %x: i32) {
+func.func @calls(%c_ptr: !asc.gm_addr {asc.no_alias}, %x: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c = asc.set_global_buffer %c_ptr : !gm
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   %y = func.call @pure_helper(%x) : (i32) -> i32
@@ -474,18 +512,21 @@ func.func @calls(%c_ptr: !asc.gm_addr {asc.no_alias}, %x: i32) {
 !gm = !asc.global_tensor<f32>
 
 // The same object through another name: a select of two objects may be
-// this one, so its end stops the wait.
+// this one, so its end stops the wait (a setter through it would not: it
+// only stages the next message).
 // CHECK-LABEL: func.func @object_through_select
 // CHECK:      asc.matmul.wait_iterate_all
-// CHECK-NEXT: asc.matmul.set_tail
-func.func @object_through_select(%c_ptr: !asc.gm_addr {asc.no_alias}, %cond: i1, %n: i32) {
+// CHECK-NEXT: asc.matmul.end
+func.func @object_through_select(%c_ptr: !asc.gm_addr {asc.no_alias}, %cond: i1, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c = asc.set_global_buffer %c_ptr : !gm
   %mm0 = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm0, %a_t : !mm, !asc.global_tensor<f16>
   %mm1 = asc.matmul.create : !mm
   %either = arith.select %cond, %mm0, %mm1 : !mm
   asc.matmul.iterate_all %mm0, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm0 : !mm
-  asc.matmul.set_tail %either, %n, %n, %n : !mm
+  asc.matmul.end %either : !mm
   return
 }
 
@@ -495,21 +536,24 @@ func.func @object_through_select(%c_ptr: !asc.gm_addr {asc.no_alias}, %cond: i1,
 !gm = !asc.global_tensor<f32>
 !ub = !asc.local_tensor<vecin, f32>
 
-// Both destinations of a two-destination GetTensorC are pending: the read
-// of the local copy stops the wait.
-// CHECK-LABEL: func.func @both_destinations_pending
+// The two-destination GetTensorC is synchronous only (rule L6): it has
+// written both destinations when it returns, so the read of the local copy
+// needs no wait and none is placed.
+// CHECK-LABEL: func.func @both_destinations_written
 // CHECK:      asc.matmul.get_tensor_c
-// CHECK-NEXT: asc.matmul.wait_get_tensor_c
 // CHECK-NEXT: asc.adds
-func.func @both_destinations_pending(%c_ptr: !asc.gm_addr {asc.no_alias}, %w: !asc.gm_addr {asc.no_alias}, %q: !asc.queue<vecin, 1>, %s: f32, %n: i32) {
+// CHECK-NOT:  asc.matmul.wait_get_tensor_c
+// CHECK:      return
+func.func @both_destinations_written(%c_ptr: !asc.gm_addr {asc.no_alias}, %w: !asc.gm_addr {asc.no_alias}, %q: !asc.queue<vecin, 1>, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c = asc.set_global_buffer %c_ptr : !gm
   %ws = asc.set_global_buffer %w : !gm
   %u = asc.queue.alloc_tensor %q : !asc.queue<vecin, 1> -> !ub
   %mm = asc.matmul.create : !mm
   asc.matmul.set_workspace %mm, %ws : !mm, !gm
-  %more = asc.matmul.iterate %mm {sync = false} : !mm
-  asc.matmul.get_tensor_c %mm, %c, %u {sync = false} : !mm, !gm, !ub
-  asc.matmul.wait_get_tensor_c %mm : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
+  %more = asc.matmul.iterate %mm : !mm
+  asc.matmul.get_tensor_c %mm, %c, %u : !mm, !gm, !ub
   asc.adds %u, %u, %s, %n : !ub, !ub
   asc.matmul.end %mm : !mm
   return
@@ -527,13 +571,15 @@ func.func @both_destinations_pending(%c_ptr: !asc.gm_addr {asc.no_alias}, %w: !a
 // CHECK:      asc.matmul.async_get_tensor_c
 // CHECK-NEXT: asc.matmul.wait_get_tensor_c
 // CHECK-NEXT: asc.queue.enque
-func.func @buffer_through_another_queue(%w: !asc.gm_addr {asc.no_alias}, %s: f32, %n: i32) {
+func.func @buffer_through_another_queue(%w: !asc.gm_addr {asc.no_alias}, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %ws = asc.set_global_buffer %w : !gm
   %q1 = asc.queue.create : !asc.queue<vecin, 1>
   %q2 = asc.queue.create : !asc.queue<vecin, 1>
   %u = asc.queue.alloc_tensor %q1 : !asc.queue<vecin, 1> -> !ub
   %other = asc.queue.alloc_tensor %q2 : !asc.queue<vecin, 1> -> !ub
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.set_workspace %mm, %ws : !mm, !gm
   %more = asc.matmul.iterate %mm {sync = false} : !mm
   asc.matmul.async_get_tensor_c %mm, %u : !mm, !ub
@@ -558,12 +604,14 @@ func.func @buffer_through_another_queue(%w: !asc.gm_addr {asc.no_alias}, %s: f32
 // CHECK:      asc.matmul.async_get_tensor_c
 // CHECK-NEXT: asc.matmul.wait_get_tensor_c
 // CHECK-NEXT: asc.adds
-func.func @block_may_overrun_its_buffer(%w: !asc.gm_addr {asc.no_alias}, %s: f32, %n: i32) {
+func.func @block_may_overrun_its_buffer(%w: !asc.gm_addr {asc.no_alias}, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %ws = asc.set_global_buffer %w : !gm
   %q = asc.queue.create : !asc.queue<vecin, 2>
   %u0 = asc.queue.alloc_tensor %q : !asc.queue<vecin, 2> -> !ub
   %u1 = asc.queue.alloc_tensor %q : !asc.queue<vecin, 2> -> !ub
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.set_workspace %mm, %ws : !mm, !gm
   %more = asc.matmul.iterate %mm {sync = false} : !mm
   asc.matmul.async_get_tensor_c %mm, %u0 : !mm, !ub
@@ -586,9 +634,11 @@ func.func @block_may_overrun_its_buffer(%w: !asc.gm_addr {asc.no_alias}, %s: f32
 // CHECK:      asc.pipe_barrier pipe_all
 // CHECK-NEXT: asc.matmul.iterate_all
 // CHECK-NEXT: asc.pipe_barrier pipe_v
-func.func @barriers(%c_ptr: !asc.gm_addr {asc.no_alias}, %u: !ub, %s: f32, %n: i32) {
+func.func @barriers(%c_ptr: !asc.gm_addr {asc.no_alias}, %u: !ub, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c = asc.set_global_buffer %c_ptr : !gm
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.pipe_barrier pipe_all
   asc.pipe_barrier pipe_v
   asc.adds %u, %u, %s, %n : !ub, !ub
@@ -603,16 +653,24 @@ func.func @barriers(%c_ptr: !asc.gm_addr {asc.no_alias}, %u: !ub, %s: f32, %n: i
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
 !gm = !asc.global_tensor<f32>
 
-// End completes a flagless issue: another issue whose output overlaps it
-// stays after the end.
-// CHECK-LABEL: func.func @no_hoist_above_end
-// CHECK:      asc.matmul.end %[[MM0:.*]] :
-// CHECK-NEXT: asc.matmul.iterate_all
-func.func @no_hoist_above_end(%c_ptr: !asc.gm_addr {asc.no_alias}) {
+// A later synchronous call of the same object completes a flagless issue
+// (End does not): another issue whose output overlaps it stays after that
+// call, above the end.
+// CHECK-LABEL: func.func @no_hoist_above_completion
+// CHECK:      asc.matmul.iterate_all %{{[^{]*}} : !matmul
+// CHECK-NEXT: asc.matmul.iterate_all {{.*}}wait_iterate_all = true
+// CHECK-NEXT: asc.matmul.end
+func.func @no_hoist_above_completion(%c_ptr: !asc.gm_addr {asc.no_alias}, %d_ptr: !asc.gm_addr {asc.no_alias}, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c = asc.set_global_buffer %c_ptr : !gm
+  %d = asc.set_global_buffer %d_ptr : !gm
   %mm0 = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm0, %a_t : !mm, !asc.global_tensor<f16>
   %mm1 = asc.matmul.create : !mm
+  asc.matmul.set_tensor_a %mm1, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm0, %c {sync = false} : !mm, !gm
+  asc.matmul.set_tensor_a %mm0, %a_t : !mm, !asc.global_tensor<f16>
+  asc.matmul.iterate_all %mm0, %d : !mm, !gm
   asc.matmul.end %mm0 : !mm
   asc.matmul.iterate_all %mm1, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm1 : !mm
@@ -638,11 +696,14 @@ func.func @no_hoist_above_end(%c_ptr: !asc.gm_addr {asc.no_alias}) {
 // CHECK-NEXT: asc.matmul.wait_iterate_all %[[MM1]]
 // CHECK-NEXT: call @opaque
 func.func private @opaque()
-func.func @issues_keep_their_order(%c0_ptr: !asc.gm_addr {asc.no_alias}, %c1_ptr: !asc.gm_addr {asc.no_alias}, %u: !ub, %s: f32, %n: i32) {
+func.func @issues_keep_their_order(%c0_ptr: !asc.gm_addr {asc.no_alias}, %c1_ptr: !asc.gm_addr {asc.no_alias}, %u: !ub, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c0 = asc.set_global_buffer %c0_ptr : !gm
   %c1 = asc.set_global_buffer %c1_ptr : !gm
   %mm0 = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm0, %a_t : !mm, !asc.global_tensor<f16>
   %mm1 = asc.matmul.create : !mm
+  asc.matmul.set_tensor_a %mm1, %a_t : !mm, !asc.global_tensor<f16>
   asc.pipe_barrier pipe_all
   asc.adds %u, %u, %s, %n : !ub, !ub
   asc.matmul.iterate_all %mm0, %c0 {sync = false, wait_iterate_all = true} : !mm, !gm
@@ -672,9 +733,11 @@ func.func @issues_keep_their_order(%c0_ptr: !asc.gm_addr {asc.no_alias}, %c1_ptr
 // CHECK-NEXT:   asc.adds
 // CHECK-NEXT:   asc.matmul.wait_iterate_all
 // CHECK-NEXT: }
-func.func @wait_per_case(%c_ptr: !asc.gm_addr {asc.no_alias}, %u: !ub, %s: f32, %n: i32, %k: index) {
+func.func @wait_per_case(%c_ptr: !asc.gm_addr {asc.no_alias}, %u: !ub, %s: f32, %n: i32, %k: index, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c = asc.set_global_buffer %c_ptr : !gm
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   scf.index_switch %k
@@ -705,9 +768,11 @@ func.func @wait_per_case(%c_ptr: !asc.gm_addr {asc.no_alias}, %u: !ub, %s: f32, 
 // CHECK:      ^bb2:
 // CHECK-NEXT:   asc.matmul.wait_iterate_all
 // CHECK-NEXT:   asc.matmul.end
-func.func @wait_follows_branch(%c_ptr: !asc.gm_addr {asc.no_alias}, %u: !ub, %s: f32, %n: i32, %cond: i1) {
+func.func @wait_follows_branch(%c_ptr: !asc.gm_addr {asc.no_alias}, %u: !ub, %s: f32, %n: i32, %cond: i1, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c = asc.set_global_buffer %c_ptr : !gm
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   cf.cond_br %cond, ^use, ^skip
@@ -734,13 +799,15 @@ func.func @wait_follows_branch(%c_ptr: !asc.gm_addr {asc.no_alias}, %u: !ub, %s:
 // CHECK:      asc.matmul.iterate_all
 // CHECK-NEXT: asc.matmul.wait_iterate_all
 // CHECK-NEXT: asc.get_value
-func.func @overflowing_offsets(%p: !asc.gm_addr {asc.no_alias}) {
+func.func @overflowing_offsets(%p: !asc.gm_addr {asc.no_alias}, %a_in: !asc.gm_addr {asc.no_alias}) {
   %big = arith.constant 4611686018427387904 : i64
   %m1 = arith.constant -1 : i64
   %c0 = arith.constant 0 : i64
   %c = asc.set_global_buffer %p[%big] : !gm
   %r = asc.set_global_buffer %p[%m1] : !gm
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   %x = asc.get_value %r[%c0] : !gm

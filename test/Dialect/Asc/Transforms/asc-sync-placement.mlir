@@ -18,8 +18,10 @@
 // CHECK-NEXT: asc.muls
 // CHECK-NEXT: asc.matmul.wait_iterate_all
 // CHECK-NEXT: asc.data_copy
-func.func @straight_line(%c: !gm, %u: !ub, %v: !ub, %s: f32, %n: i32) {
+func.func @straight_line(%c: !gm, %u: !ub, %v: !ub, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   asc.adds %v, %v, %s, %n : !ub, !ub
@@ -40,8 +42,10 @@ func.func @straight_line(%c: !gm, %u: !ub, %v: !ub, %s: f32, %n: i32) {
 // CHECK:      asc.adds
 // CHECK-NEXT: asc.matmul.wait_iterate_all
 // CHECK-NEXT: asc.data_copy
-func.func @already_latest(%c: !gm, %u: !ub, %s: f32, %n: i32) {
+func.func @already_latest(%c: !gm, %u: !ub, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.adds %u, %u, %s, %n : !ub, !ub
   asc.matmul.wait_iterate_all %mm : !mm
@@ -63,10 +67,12 @@ func.func @already_latest(%c: !gm, %u: !ub, %s: f32, %n: i32) {
 // CHECK-NEXT: asc.muls
 // CHECK-NEXT: asc.matmul.wait_iterate_all %[[MM]]
 // CHECK-NEXT: asc.data_copy %{{.*}}, %[[C]]
-func.func @bias_overlap(%a: !asc.gm_addr {asc.no_alias}, %bias_ptr: !asc.gm_addr {asc.no_alias}, %u: !ub, %v: !ub, %s: f32, %n: i32) {
+func.func @bias_overlap(%a: !asc.gm_addr {asc.no_alias}, %bias_ptr: !asc.gm_addr {asc.no_alias}, %u: !ub, %v: !ub, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c = asc.set_global_buffer %a : !gm
   %bias = asc.set_global_buffer %bias_ptr : !gm
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   asc.data_copy %v, %bias, %n : !ub, !gm
@@ -86,13 +92,15 @@ func.func @bias_overlap(%a: !asc.gm_addr {asc.no_alias}, %bias_ptr: !asc.gm_addr
 // CHECK:      asc.muls
 // CHECK-NEXT: asc.matmul.wait_iterate_all
 // CHECK-NEXT: asc.data_copy
-func.func @aliasing_subview(%ptr: !asc.gm_addr, %u: !ub, %s: f32, %n: i32) {
+func.func @aliasing_subview(%ptr: !asc.gm_addr, %u: !ub, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c0 = arith.constant 0 : i64
   %c256 = arith.constant 256 : i64
   %c1024 = arith.constant 1024 : i64
   %c = asc.set_global_buffer %ptr[%c0], %c1024 : !gm
   %row = asc.subview %c[%c256] : !gm
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   asc.muls %u, %u, %s, %n : !ub, !ub
@@ -114,13 +122,15 @@ func.func @aliasing_subview(%ptr: !asc.gm_addr, %u: !ub, %s: f32, %n: i32) {
 // CHECK-NEXT: asc.muls
 // CHECK-NEXT: asc.matmul.wait_iterate_all
 // CHECK-NEXT: asc.data_copy
-func.func @disjoint_subview(%ptr: !asc.gm_addr, %u: !ub, %s: f32, %n: i32) {
+func.func @disjoint_subview(%ptr: !asc.gm_addr, %u: !ub, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c0 = arith.constant 0 : i64
   %c1024 = arith.constant 1024 : i64
   %c1024_i32 = arith.constant 1024 : i32
   %head = asc.set_global_buffer %ptr[%c0], %c1024 : !gm
   %c = asc.subview %head[%c1024] : !gm
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   asc.data_copy %u, %head, %c1024_i32 : !ub, !gm
@@ -141,12 +151,14 @@ func.func @disjoint_subview(%ptr: !asc.gm_addr, %u: !ub, %s: f32, %n: i32) {
 // CHECK:      asc.matmul.iterate_all
 // CHECK-NEXT: asc.matmul.wait_iterate_all
 // CHECK-NEXT: asc.data_copy
-func.func @read_past_declared_size(%ptr: !asc.gm_addr, %u: !ub, %s: f32, %n: i32) {
+func.func @read_past_declared_size(%ptr: !asc.gm_addr, %u: !ub, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c0 = arith.constant 0 : i64
   %c1024 = arith.constant 1024 : i64
   %c = asc.set_global_buffer %ptr[%c0], %c1024 : !gm
   %next = asc.subview %c[%c1024] : !gm
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   asc.data_copy %u, %next, %n : !ub, !gm
@@ -167,10 +179,12 @@ func.func @read_past_declared_size(%ptr: !asc.gm_addr, %u: !ub, %s: f32, %n: i32
 // CHECK-NEXT: asc.data_copy
 // CHECK-NEXT: asc.matmul.wait_iterate_all
 // CHECK-NEXT: asc.data_copy
-func.func @distinct_no_alias(%c_ptr: !asc.gm_addr {asc.no_alias}, %y_ptr: !asc.gm_addr {asc.no_alias}, %u: !ub, %n: i32) {
+func.func @distinct_no_alias(%c_ptr: !asc.gm_addr {asc.no_alias}, %y_ptr: !asc.gm_addr {asc.no_alias}, %u: !ub, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c = asc.set_global_buffer %c_ptr : !gm
   %y = asc.set_global_buffer %y_ptr : !gm
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   asc.data_copy %y, %u, %n : !gm, !ub
@@ -190,10 +204,12 @@ func.func @distinct_no_alias(%c_ptr: !asc.gm_addr {asc.no_alias}, %y_ptr: !asc.g
 // CHECK:      asc.matmul.iterate_all
 // CHECK-NEXT: asc.matmul.wait_iterate_all
 // CHECK-NEXT: asc.data_copy
-func.func @arguments_may_alias(%c_ptr: !asc.gm_addr, %y_ptr: !asc.gm_addr, %u: !ub, %n: i32) {
+func.func @arguments_may_alias(%c_ptr: !asc.gm_addr, %y_ptr: !asc.gm_addr, %u: !ub, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c = asc.set_global_buffer %c_ptr : !gm
   %y = asc.set_global_buffer %y_ptr : !gm
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   asc.data_copy %y, %u, %n : !gm, !ub
@@ -211,8 +227,10 @@ func.func @arguments_may_alias(%c_ptr: !asc.gm_addr, %y_ptr: !asc.gm_addr, %u: !
 // CHECK:      asc.adds
 // CHECK-NEXT: asc.matmul.wait_iterate_all
 // CHECK-NEXT: asc.matmul.end
-func.func @stops_at_end(%c: !gm, %u: !ub, %s: f32, %n: i32) {
+func.func @stops_at_end(%c: !gm, %u: !ub, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   asc.adds %u, %u, %s, %n : !ub, !ub
@@ -231,8 +249,10 @@ func.func @stops_at_end(%c: !gm, %u: !ub, %s: f32, %n: i32) {
 // CHECK:      asc.adds
 // CHECK-NEXT: asc.matmul.wait_iterate_all
 // CHECK-NEXT: return
-func.func @stops_at_return(%c: !gm, %u: !ub, %s: f32, %n: i32) {
+func.func @stops_at_return(%c: !gm, %u: !ub, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   asc.adds %u, %u, %s, %n : !ub, !ub
@@ -245,17 +265,50 @@ func.func @stops_at_return(%c: !gm, %u: !ub, %s: f32, %n: i32) {
 !gm = !asc.global_tensor<f32>
 !ub = !asc.local_tensor<vecin, f32>
 
-// Reconfiguring the object for the next round stops the wait.
+// A new workspace for the next round stops the wait.
 // CHECK-LABEL: func.func @stops_at_reconfigure
 // CHECK:      asc.adds
 // CHECK-NEXT: asc.matmul.wait_iterate_all
+// CHECK-NEXT: asc.matmul.set_workspace
 // CHECK-NEXT: asc.matmul.set_tensor_a
-func.func @stops_at_reconfigure(%a: !asc.global_tensor<f16>, %c: !gm, %u: !ub, %s: f32, %n: i32) {
+func.func @stops_at_reconfigure(%a: !asc.global_tensor<f16>, %c: !gm, %ws: !gm, %u: !ub, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
+  asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.matmul.wait_iterate_all %mm : !mm
+  asc.adds %u, %u, %s, %n : !ub, !ub
+  asc.matmul.set_workspace %mm, %ws : !mm, !gm
+  asc.matmul.set_tensor_a %mm, %a : !mm, !asc.global_tensor<f16>
+  asc.matmul.iterate_all %mm, %c : !mm, !gm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// The setters that stage the next issue's message work on a snapshot: the
+// wait sinks past them and stops at the next issue.
+// CHECK-LABEL: func.func @sinks_past_next_setters
+// CHECK:      asc.adds
+// CHECK-NEXT: asc.matmul.set_tensor_a
+// CHECK-NEXT: asc.matmul.set_tensor_b
+// CHECK-NEXT: asc.matmul.set_tail
+// CHECK-NEXT: asc.matmul.wait_iterate_all
+// CHECK-NEXT: asc.matmul.iterate_all
+func.func @sinks_past_next_setters(%a: !asc.global_tensor<f16>, %c: !gm, %u: !ub, %s: f32, %n: i32, %m: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
+  %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   asc.adds %u, %u, %s, %n : !ub, !ub
   asc.matmul.set_tensor_a %mm, %a : !mm, !asc.global_tensor<f16>
+  asc.matmul.set_tensor_b %mm, %a : !mm, !asc.global_tensor<f16>
+  asc.matmul.set_tail %mm, %m, %m, %m : !mm
   asc.matmul.iterate_all %mm, %c : !mm, !gm
   return
 }
@@ -273,8 +326,10 @@ func.func private @opaque()
 // CHECK:      asc.adds
 // CHECK-NEXT: asc.matmul.wait_iterate_all
 // CHECK-NEXT: call @opaque
-func.func @stops_at_unknown_call(%c: !gm, %u: !ub, %s: f32, %n: i32) {
+func.func @stops_at_unknown_call(%c: !gm, %u: !ub, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   asc.adds %u, %u, %s, %n : !ub, !ub
@@ -300,8 +355,10 @@ func.func @stops_at_unknown_call(%c: !gm, %u: !ub, %s: f32, %n: i32) {
 // CHECK-NEXT:   asc.matmul.wait_iterate_all
 // CHECK-NEXT: }
 // CHECK-NEXT: asc.muls
-func.func @if_conflict_in_then(%c: !gm, %u: !ub, %cond: i1, %s: f32, %n: i32) {
+func.func @if_conflict_in_then(%c: !gm, %u: !ub, %cond: i1, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   scf.if %cond {
@@ -330,8 +387,10 @@ func.func @if_conflict_in_then(%c: !gm, %u: !ub, %cond: i1, %s: f32, %n: i32) {
 // CHECK-NEXT:   asc.matmul.wait_iterate_all
 // CHECK-NEXT:   asc.data_copy
 // CHECK-NEXT: }
-func.func @if_conflict_in_both(%c: !gm, %u: !ub, %cond: i1, %s: f32, %n: i32) {
+func.func @if_conflict_in_both(%c: !gm, %u: !ub, %cond: i1, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   scf.if %cond {
@@ -360,8 +419,10 @@ func.func @if_conflict_in_both(%c: !gm, %u: !ub, %cond: i1, %s: f32, %n: i32) {
 // CHECK:      }
 // CHECK-NEXT: asc.matmul.wait_iterate_all
 // CHECK-NEXT: asc.data_copy
-func.func @if_conflict_in_neither(%c: !gm, %u: !ub, %cond: i1, %s: f32, %n: i32) {
+func.func @if_conflict_in_neither(%c: !gm, %u: !ub, %cond: i1, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   scf.if %cond {
@@ -388,8 +449,10 @@ func.func @if_conflict_in_neither(%c: !gm, %u: !ub, %cond: i1, %s: f32, %n: i32)
 // CHECK-NEXT:   asc.matmul.wait_iterate_all
 // CHECK-NEXT:   asc.data_copy
 // CHECK-NEXT: }
-func.func @if_conflict_in_else(%c: !gm, %u: !ub, %cond: i1, %s: f32, %n: i32) {
+func.func @if_conflict_in_else(%c: !gm, %u: !ub, %cond: i1, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   scf.if %cond {
@@ -418,8 +481,10 @@ func.func @if_conflict_in_else(%c: !gm, %u: !ub, %cond: i1, %s: f32, %n: i32) {
 // CHECK-NEXT: } else {
 // CHECK-NEXT:   asc.matmul.wait_iterate_all
 // CHECK-NEXT: }
-func.func @nested_if(%c: !gm, %u: !ub, %p: i1, %q: i1, %n: i32) {
+func.func @nested_if(%c: !gm, %u: !ub, %p: i1, %q: i1, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   scf.if %p {
@@ -444,8 +509,10 @@ func.func @nested_if(%c: !gm, %u: !ub, %p: i1, %q: i1, %n: i32) {
 // CHECK-NEXT: scf.for
 // CHECK-NOT:  asc.matmul.wait_iterate_all
 // CHECK:      return
-func.func @conflict_in_loop(%c: !gm, %u: !ub, %s: f32, %n: i32, %lb: index, %ub: index, %step: index) {
+func.func @conflict_in_loop(%c: !gm, %u: !ub, %s: f32, %n: i32, %lb: index, %ub: index, %step: index, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   asc.muls %u, %u, %s, %n : !ub, !ub
@@ -470,8 +537,10 @@ func.func @conflict_in_loop(%c: !gm, %u: !ub, %s: f32, %n: i32, %lb: index, %ub:
 // CHECK-NEXT: }
 // CHECK-NEXT: asc.matmul.wait_iterate_all
 // CHECK-NEXT: asc.data_copy
-func.func @loop_without_conflict(%c: !gm, %u: !ub, %s: f32, %n: i32, %lb: index, %ub: index, %step: index) {
+func.func @loop_without_conflict(%c: !gm, %u: !ub, %s: f32, %n: i32, %lb: index, %ub: index, %step: index, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   scf.for %i = %lb to %ub step %step {
@@ -491,14 +560,17 @@ func.func @loop_without_conflict(%c: !gm, %u: !ub, %s: f32, %n: i32, %lb: index,
 // iteration's read.
 // CHECK-LABEL: func.func @issue_in_loop
 // CHECK:      scf.for
+// CHECK-NEXT:   asc.matmul.set_tensor_a
 // CHECK-NEXT:   asc.matmul.iterate_all
 // CHECK-NEXT:   asc.adds
 // CHECK-NEXT:   asc.matmul.wait_iterate_all
 // CHECK-NEXT:   asc.data_copy
 // CHECK-NEXT: }
-func.func @issue_in_loop(%c: !gm, %u: !ub, %s: f32, %n: i32, %lb: index, %ub: index, %step: index) {
+func.func @issue_in_loop(%c: !gm, %u: !ub, %s: f32, %n: i32, %lb: index, %ub: index, %step: index, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
   scf.for %i = %lb to %ub step %step {
+    asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
     asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
     asc.matmul.wait_iterate_all %mm : !mm
     asc.adds %u, %u, %s, %n : !ub, !ub
@@ -516,13 +588,16 @@ func.func @issue_in_loop(%c: !gm, %u: !ub, %s: f32, %n: i32, %lb: index, %ub: in
 // An issue in a loop whose body never reads C waits at the end of the body.
 // CHECK-LABEL: func.func @issue_in_loop_waits_at_yield
 // CHECK:      scf.for
+// CHECK-NEXT:   asc.matmul.set_tensor_a
 // CHECK-NEXT:   asc.matmul.iterate_all
 // CHECK-NEXT:   asc.adds
 // CHECK-NEXT:   asc.matmul.wait_iterate_all
 // CHECK-NEXT: }
-func.func @issue_in_loop_waits_at_yield(%c: !gm, %u: !ub, %s: f32, %n: i32, %lb: index, %ub: index, %step: index) {
+func.func @issue_in_loop_waits_at_yield(%c: !gm, %u: !ub, %s: f32, %n: i32, %lb: index, %ub: index, %step: index, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
   scf.for %i = %lb to %ub step %step {
+    asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
     asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
     asc.matmul.wait_iterate_all %mm : !mm
     asc.adds %u, %u, %s, %n : !ub, !ub
@@ -541,8 +616,10 @@ func.func @issue_in_loop_waits_at_yield(%c: !gm, %u: !ub, %s: f32, %n: i32, %lb:
 // CHECK:      asc.matmul.iterate_all
 // CHECK-NEXT: asc.matmul.wait_iterate_all
 // CHECK-NEXT: scf.for
-func.func @if_in_loop(%c: !gm, %u: !ub, %cond: i1, %n: i32, %lb: index, %ub: index, %step: index) {
+func.func @if_in_loop(%c: !gm, %u: !ub, %cond: i1, %n: i32, %lb: index, %ub: index, %step: index, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   scf.for %i = %lb to %ub step %step {
@@ -566,8 +643,10 @@ func.func @if_in_loop(%c: !gm, %u: !ub, %cond: i1, %n: i32, %lb: index, %ub: ind
 // CHECK-NEXT:   asc.adds
 // CHECK-NEXT:   asc.matmul.wait_iterate_all
 // CHECK-NEXT: }
-func.func @issue_in_branch(%c: !gm, %u: !ub, %cond: i1, %s: f32, %n: i32) {
+func.func @issue_in_branch(%c: !gm, %u: !ub, %cond: i1, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   scf.if %cond {
     asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
     asc.matmul.wait_iterate_all %mm : !mm
@@ -583,12 +662,14 @@ func.func @issue_in_branch(%c: !gm, %u: !ub, %cond: i1, %s: f32, %n: i32) {
 !gm = !asc.global_tensor<f32>
 !ub = !asc.local_tensor<vecin, f32>
 
-// Two objects interleaved: each issue moves up to its object's creation and
+// Two objects interleaved: each issue moves up to its object's inputs and
 // each wait stops at the read of its own output.
 // CHECK-LABEL: func.func @two_objects
 // CHECK:      %[[MM0:.*]] = asc.matmul.create
+// CHECK-NEXT: asc.matmul.set_tensor_a %[[MM0]]
 // CHECK-NEXT: asc.matmul.iterate_all %[[MM0]], %[[C0:[^ ]*]] {
 // CHECK-NEXT: %[[MM1:.*]] = asc.matmul.create
+// CHECK-NEXT: asc.matmul.set_tensor_a %[[MM1]]
 // CHECK-NEXT: asc.matmul.iterate_all %[[MM1]], %[[C1:[^ ]*]] {
 // CHECK-NEXT: asc.adds
 // CHECK-NEXT: asc.matmul.wait_iterate_all %[[MM0]]
@@ -596,11 +677,14 @@ func.func @issue_in_branch(%c: !gm, %u: !ub, %cond: i1, %s: f32, %n: i32) {
 // CHECK-NEXT: asc.muls
 // CHECK-NEXT: asc.matmul.wait_iterate_all %[[MM1]]
 // CHECK-NEXT: asc.data_copy %{{.*}}, %[[C1]]
-func.func @two_objects(%p0: !asc.gm_addr {asc.no_alias}, %p1: !asc.gm_addr {asc.no_alias}, %u: !ub, %s: f32, %n: i32) {
+func.func @two_objects(%p0: !asc.gm_addr {asc.no_alias}, %p1: !asc.gm_addr {asc.no_alias}, %u: !ub, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c0 = asc.set_global_buffer %p0 : !gm
   %c1 = asc.set_global_buffer %p1 : !gm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
   %mm0 = asc.matmul.create : !mm
+  asc.matmul.set_tensor_a %mm0, %a_t : !mm, !asc.global_tensor<f16>
   %mm1 = asc.matmul.create : !mm
+  asc.matmul.set_tensor_a %mm1, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm0, %c0 {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.iterate_all %mm1, %c1 {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm0 : !mm
@@ -621,12 +705,16 @@ func.func @two_objects(%p0: !asc.gm_addr {asc.no_alias}, %p1: !asc.gm_addr {asc.
 // Four objects, each with its own pending output, read in reverse order.
 // CHECK-LABEL: func.func @four_objects
 // CHECK:      %[[MM0:.*]] = asc.matmul.create
+// CHECK-NEXT: asc.matmul.set_tensor_a %[[MM0]]
 // CHECK-NEXT: asc.matmul.iterate_all %[[MM0]], %[[C0:[^ ]*]] {
 // CHECK-NEXT: %[[MM1:.*]] = asc.matmul.create
+// CHECK-NEXT: asc.matmul.set_tensor_a %[[MM1]]
 // CHECK-NEXT: asc.matmul.iterate_all %[[MM1]], %[[C1:[^ ]*]] {
 // CHECK-NEXT: %[[MM2:.*]] = asc.matmul.create
+// CHECK-NEXT: asc.matmul.set_tensor_a %[[MM2]]
 // CHECK-NEXT: asc.matmul.iterate_all %[[MM2]], %[[C2:[^ ]*]] {
 // CHECK-NEXT: %[[MM3:.*]] = asc.matmul.create
+// CHECK-NEXT: asc.matmul.set_tensor_a %[[MM3]]
 // CHECK-NEXT: asc.matmul.iterate_all %[[MM3]], %[[C3:[^ ]*]] {
 // CHECK-NEXT: asc.matmul.wait_iterate_all %[[MM3]]
 // CHECK-NEXT: asc.data_copy %{{.*}}, %[[C3]],
@@ -637,15 +725,20 @@ func.func @two_objects(%p0: !asc.gm_addr {asc.no_alias}, %p1: !asc.gm_addr {asc.
 // CHECK-NEXT: asc.matmul.wait_iterate_all %[[MM0]]
 // CHECK-NEXT: asc.data_copy %{{.*}}, %[[C0]],
 // CHECK-NEXT: asc.matmul.end
-func.func @four_objects(%p0: !asc.gm_addr {asc.no_alias}, %p1: !asc.gm_addr {asc.no_alias}, %p2: !asc.gm_addr {asc.no_alias}, %p3: !asc.gm_addr {asc.no_alias}, %u: !ub, %n: i32) {
+func.func @four_objects(%p0: !asc.gm_addr {asc.no_alias}, %p1: !asc.gm_addr {asc.no_alias}, %p2: !asc.gm_addr {asc.no_alias}, %p3: !asc.gm_addr {asc.no_alias}, %u: !ub, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c0 = asc.set_global_buffer %p0 : !gm
   %c1 = asc.set_global_buffer %p1 : !gm
   %c2 = asc.set_global_buffer %p2 : !gm
   %c3 = asc.set_global_buffer %p3 : !gm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
   %mm0 = asc.matmul.create : !mm
+  asc.matmul.set_tensor_a %mm0, %a_t : !mm, !asc.global_tensor<f16>
   %mm1 = asc.matmul.create : !mm
+  asc.matmul.set_tensor_a %mm1, %a_t : !mm, !asc.global_tensor<f16>
   %mm2 = asc.matmul.create : !mm
+  asc.matmul.set_tensor_a %mm2, %a_t : !mm, !asc.global_tensor<f16>
   %mm3 = asc.matmul.create : !mm
+  asc.matmul.set_tensor_a %mm3, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm0, %c0 {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm0 : !mm
   asc.matmul.iterate_all %mm1, %c1 {sync = false, wait_iterate_all = true} : !mm, !gm
@@ -670,14 +763,20 @@ func.func @four_objects(%p0: !asc.gm_addr {asc.no_alias}, %p1: !asc.gm_addr {asc
 
 // Async GetTensorC into UB: the block's extent (baseM x baseN, from the
 // runtime tiling) is unknown, so it may run past its buffer into the buffer
-// of another queue: the work on that buffer waits too.
+// of another queue: the work on that buffer waits too. The async Iterate is
+// an issue: it moves up to its setter.
 // CHECK-LABEL: func.func @get_tensor_c_to_ub
+// CHECK:      asc.matmul.set_tensor_a
+// CHECK-NEXT: asc.matmul.iterate
 // CHECK:      asc.matmul.get_tensor_c
+// CHECK-NEXT: asc.queue.alloc_tensor
 // CHECK-NEXT: asc.matmul.wait_get_tensor_c
 // CHECK-NEXT: asc.adds %{{.*}} : !asc.local_tensor<vecin, f32>
 // CHECK-NEXT: asc.muls
-func.func @get_tensor_c_to_ub(%q: !asc.queue<vecout, 1>, %in: !asc.queue<vecin, 1>, %s: f32, %n: i32) {
+func.func @get_tensor_c_to_ub(%q: !asc.queue<vecout, 1>, %in: !asc.queue<vecin, 1>, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   %t = asc.queue.alloc_tensor %q : !asc.queue<vecout, 1> -> !ub
   %o = asc.queue.alloc_tensor %in : !asc.queue<vecin, 1> -> !other
   %more = asc.matmul.iterate %mm {sync = false} : !mm
@@ -700,8 +799,10 @@ func.func @get_tensor_c_to_ub(%q: !asc.queue<vecout, 1>, %in: !asc.queue<vecin, 
 // CHECK-NEXT: asc.adds
 // CHECK-NEXT: asc.matmul.wait_iterate_batch
 // CHECK-NEXT: asc.data_copy
-func.func @iterate_batch(%c: !gm, %u: !ub, %s: f32, %n: i32) {
+func.func @iterate_batch(%c: !gm, %u: !ub, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_batch %mm, %c batch(%n, %n) {sync = false, wait_iterate_batch = true} : !mm, !gm
   asc.matmul.wait_iterate_batch %mm : !mm
   asc.adds %u, %u, %s, %n : !ub, !ub
@@ -714,20 +815,22 @@ func.func @iterate_batch(%c: !gm, %u: !ub, %s: f32, %n: i32) {
 !mm = !asc.matmul<a = <gm, nd, f16, layout = bsngd>, b = <gm, nd, f16, layout = bsngd>, c = <gm, nd, f32, layout = bsngd>, config = <norm, is_n_batch = true>>
 !ub = !asc.local_tensor<vecin, f32>
 
-// Async IterateNBatch: reading a batch back uses the object, which stops the
-// wait.
+// Async flagged IterateNBatch: its batches are read back from the workspace
+// after the wait, and that read stops the wait.
 // CHECK-LABEL: func.func @iterate_n_batch
 // CHECK:      asc.matmul.iterate_n_batch
 // CHECK-NEXT: asc.adds
 // CHECK-NEXT: asc.matmul.wait_iterate_batch
-// CHECK-NEXT: asc.matmul.get_batch_tensor_c
-func.func @iterate_n_batch(%ws: !asc.global_tensor<f32>, %u: !ub, %s: f32, %n: i32) {
+// CHECK-NEXT: asc.data_copy
+func.func @iterate_n_batch(%ws: !asc.global_tensor<f32>, %u: !ub, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.set_workspace %mm, %ws : !mm, !asc.global_tensor<f32>
   asc.matmul.iterate_n_batch %mm, %n, %n, %n {sync = false, wait_iterate_batch = true} : !mm
   asc.matmul.wait_iterate_batch %mm : !mm
   asc.adds %u, %u, %s, %n : !ub, !ub
-  asc.matmul.get_batch_tensor_c %mm, %n, %n into %u {sync = false} : !mm, !ub
+  asc.data_copy %u, %ws, %n : !ub, !asc.global_tensor<f32>
   return
 }
 
@@ -744,8 +847,10 @@ func.func @iterate_n_batch(%ws: !asc.global_tensor<f32>, %u: !ub, %s: f32, %n: i
 // CHECK-NEXT: asc.adds
 // CHECK-NEXT: asc.matmul.wait_get_tensor_c
 // CHECK-NEXT: asc.data_copy
-func.func @get_tensor_c_result(%u: !ub, %s: f32, %n: i32, %off: i64) {
+func.func @get_tensor_c_result(%u: !ub, %s: f32, %n: i32, %off: i64, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   %more = asc.matmul.iterate %mm {sync = false} : !mm
   %blk = asc.matmul.get_tensor_c %mm {sync = false} : !mm -> !gm
   asc.matmul.wait_get_tensor_c %mm : !mm
@@ -853,8 +958,10 @@ func.func private @opaque()
 // CHECK-NEXT:   asc.adds
 // CHECK-NEXT:   asc.matmul.wait_iterate_all
 // CHECK-NEXT: }
-func.func @unknown_call_in_branch(%c: !gm, %u: !ub, %cond: i1, %s: f32, %n: i32) {
+func.func @unknown_call_in_branch(%c: !gm, %u: !ub, %cond: i1, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   scf.if %cond {
@@ -878,8 +985,10 @@ func.func @unknown_call_in_branch(%c: !gm, %u: !ub, %cond: i1, %s: f32, %n: i32)
 // CHECK-NEXT: arith.addi
 // CHECK-NEXT: asc.matmul.wait_get_tensor_c
 // CHECK-NEXT: asc.muls
-func.func @iterate_loop(%q: !asc.queue<vecout, 1>, %s: f32, %n: i32) {
+func.func @iterate_loop(%q: !asc.queue<vecout, 1>, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
   %r = scf.while (%i = %c0) : (i32) -> i32 {
@@ -912,8 +1021,10 @@ func.func @iterate_loop(%q: !asc.queue<vecout, 1>, %s: f32, %n: i32) {
 // CHECK-NEXT: asc.adds
 // CHECK-NEXT: asc.matmul.wait_iterate_all
 // CHECK-NEXT: asc.data_copy %{{.*}}, %[[D:.*]], %{{.*}} :
-func.func @issue_on_either_path(%c: !gm, %d: !gm, %u: !ub, %cond: i1, %s: f32, %n: i32) {
+func.func @issue_on_either_path(%c: !gm, %d: !gm, %u: !ub, %cond: i1, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   cf.cond_br %cond, ^left, ^right
 ^left:
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
@@ -950,5 +1061,38 @@ func.func @hoist_stops_at_pipe_barrier(%a: !asc.global_tensor<f16>, %c: !gm, %u:
   asc.pipe_barrier pipe_all
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// The wait of a flagged issue also completes the flagless issue made earlier
+// on the same object (the server runs the object's messages in order), so it
+// pairs with both and stops before a read of the flagless issue's output.
+// CHECK-LABEL: func.func @wait_pairs_earlier_fire_and_forget
+// CHECK:      asc.matmul.iterate_all %{{.*}}, %[[D:[^ ]*]] {sync = false} :
+// CHECK:      asc.matmul.iterate_all %{{.*}}, %[[C:[^ ]*]] {sync = false, wait_iterate_all = true} :
+// CHECK-NEXT: asc.adds
+// CHECK-NEXT: asc.matmul.wait_iterate_all
+// CHECK-NEXT: asc.data_copy %{{.*}}, %[[D]],
+// CHECK-NEXT: asc.data_copy %{{.*}}, %[[C]],
+func.func @wait_pairs_earlier_fire_and_forget(%pc: !asc.gm_addr {asc.no_alias}, %pd: !asc.gm_addr {asc.no_alias}, %u: !ub, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
+  %c = asc.set_global_buffer %pc : !gm
+  %d = asc.set_global_buffer %pd : !gm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  %mm = asc.matmul.create : !mm
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
+  asc.matmul.iterate_all %mm, %d {sync = false} : !mm, !gm
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
+  asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.matmul.wait_iterate_all %mm : !mm
+  asc.adds %u, %u, %s, %n : !ub, !ub
+  asc.data_copy %u, %d, %n : !ub, !gm
+  asc.data_copy %u, %c, %n : !ub, !gm
+  asc.matmul.end %mm : !mm
   return
 }

@@ -8,7 +8,7 @@
 !ub = !asc.local_tensor<vecin, f32>
 
 // A strided read runs past the declared size into the output.
-func.func @strided_read(%p: !asc.gm_addr {asc.no_alias}, %u: !ub) {
+func.func @strided_read(%p: !asc.gm_addr {asc.no_alias}, %u: !ub, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c0 = arith.constant 0 : i64
   %c16 = arith.constant 16 : i64
   %c1024 = arith.constant 1024 : i64
@@ -17,6 +17,8 @@ func.func @strided_read(%p: !asc.gm_addr {asc.no_alias}, %u: !ub) {
   %head = asc.set_global_buffer %p[%c0], %c16 : !gm
   %c = asc.set_global_buffer %p[%c1024] : !gm
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   // expected-note @+1 {{the async issue writing that output}}
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   // expected-error @+1 {{may access memory that aliases the pending output}}
@@ -33,11 +35,13 @@ func.func @strided_read(%p: !asc.gm_addr {asc.no_alias}, %u: !ub) {
 !ub = !asc.local_tensor<vecin, f32>
 
 // An untraced pointer (a select) may be a no_alias argument.
-func.func @select_of_arguments(%a: !asc.gm_addr {asc.no_alias}, %c_ptr: !asc.gm_addr {asc.no_alias}, %cond: i1, %u: !ub, %n: i32) {
+func.func @select_of_arguments(%a: !asc.gm_addr {asc.no_alias}, %c_ptr: !asc.gm_addr {asc.no_alias}, %cond: i1, %u: !ub, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c = asc.set_global_buffer %c_ptr : !gm
   %either = arith.select %cond, %a, %c_ptr : !asc.gm_addr
   %src = asc.set_global_buffer %either : !gm
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   // expected-note @+1 {{the async issue writing that output}}
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   // expected-error @+1 {{may access memory that aliases the pending output}}
@@ -75,11 +79,13 @@ func.func @write_to_input(%a_ptr: !asc.gm_addr {asc.no_alias}, %c_ptr: !asc.gm_a
 !gm = !asc.global_tensor<f32>
 
 // The workspace of IterateNBatch is the one in effect at the issue.
-func.func @workspace_in_effect(%w1: !asc.gm_addr {asc.no_alias}, %w2: !asc.gm_addr {asc.no_alias}, %n: i32) {
+func.func @workspace_in_effect(%w1: !asc.gm_addr {asc.no_alias}, %w2: !asc.gm_addr {asc.no_alias}, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c0 = arith.constant 0 : i64
   %ws1 = asc.set_global_buffer %w1 : !gm
   %ws2 = asc.set_global_buffer %w2 : !gm
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.set_workspace %mm, %ws1 : !mm, !gm
   asc.matmul.set_workspace %mm, %ws2 : !mm, !gm
   // expected-note @+1 {{the async issue writing that output}}
@@ -97,14 +103,17 @@ func.func @workspace_in_effect(%w1: !asc.gm_addr {asc.no_alias}, %w2: !asc.gm_ad
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
 !gm = !asc.global_tensor<f32>
 
-// A foreign effect without an asc value may touch the output.
-func.func @memref_store(%c_ptr: !asc.gm_addr {asc.no_alias}, %m: memref<4xf32>, %x: f32, %i: index) {
+// A foreign effect without an asc value may touch the output (a read: a
+// write would first hit the A input, which is in flight too).
+func.func @memref_load(%c_ptr: !asc.gm_addr {asc.no_alias}, %m: memref<4xf32>, %i: index, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c = asc.set_global_buffer %c_ptr : !gm
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   // expected-note @+1 {{the async issue writing that output}}
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   // expected-error @+1 {{may access memory that aliases the pending output}}
-  memref.store %x, %m[%i] : memref<4xf32>
+  %v = memref.load %m[%i] : memref<4xf32>
   asc.matmul.wait_iterate_all %mm : !mm
   asc.matmul.end %mm : !mm
   return
@@ -116,9 +125,11 @@ func.func @memref_store(%c_ptr: !asc.gm_addr {asc.no_alias}, %m: memref<4xf32>, 
 !gm = !asc.global_tensor<f32>
 
 // The end reached through a select of the object is seen (rule P1).
-func.func @end_through_select(%c_ptr: !asc.gm_addr {asc.no_alias}, %cond: i1) {
+func.func @end_through_select(%c_ptr: !asc.gm_addr {asc.no_alias}, %cond: i1, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c = asc.set_global_buffer %c_ptr : !gm
   %mm0 = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm0, %a_t : !mm, !asc.global_tensor<f16>
   %mm1 = asc.matmul.create : !mm
   %either = arith.select %cond, %mm0, %mm1 : !mm
   // expected-note @+1 {{the pending async issue}}
@@ -137,20 +148,22 @@ func.func @end_through_select(%c_ptr: !asc.gm_addr {asc.no_alias}, %cond: i1) {
 !gm = !asc.global_tensor<f32>
 !ub = !asc.local_tensor<vecin, f32>
 
-// The second destination of a two-destination GetTensorC is pending too.
-func.func @second_destination(%c_ptr: !asc.gm_addr {asc.no_alias}, %w: !asc.gm_addr {asc.no_alias}, %q: !asc.queue<vecin, 1>, %s: f32, %n: i32) {
+// The two-destination GetTensorC is synchronous only (rule L6); an async
+// GetTensorC into GM is fire-and-forget: nothing completes it, so its
+// destination stays pending past End.
+func.func @gm_destination(%c_ptr: !asc.gm_addr {asc.no_alias}, %w: !asc.gm_addr {asc.no_alias}, %u: !ub, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c = asc.set_global_buffer %c_ptr : !gm
   %ws = asc.set_global_buffer %w : !gm
-  %u = asc.queue.alloc_tensor %q : !asc.queue<vecin, 1> -> !ub
   %mm = asc.matmul.create : !mm
   asc.matmul.set_workspace %mm, %ws : !mm, !gm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   %more = asc.matmul.iterate %mm {sync = false} : !mm
-  // expected-note @+1 {{the async issue writing that output}}
-  asc.matmul.get_tensor_c %mm, %c, %u {sync = false} : !mm, !gm, !ub
-  // expected-error @+1 {{may access memory that aliases the pending output}}
-  asc.adds %u, %u, %s, %n : !ub, !ub
-  asc.matmul.wait_get_tensor_c %mm : !mm
+  // expected-note @+1 {{this issue has no wait flag: its output stays pending until a later synchronous call or waited issue of the same object returns, or the kernel ends}}
+  asc.matmul.get_tensor_c %mm, %c {sync = false} : !mm, !gm
   asc.matmul.end %mm : !mm
+  // expected-error @+1 {{may access memory that aliases the pending output}}
+  asc.data_copy %u, %c, %n : !ub, !gm
   return
 }
 
@@ -159,13 +172,14 @@ func.func @second_destination(%c_ptr: !asc.gm_addr {asc.no_alias}, %w: !asc.gm_a
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
 !gm = !asc.global_tensor<f32>
 
-// Returning before the end of an object with a flagless issue in flight.
-func.func @return_with_flagless_issue(%c_ptr: !asc.gm_addr {asc.no_alias}) {
+// Valid: returning before the end of an object with a flagless issue in
+// flight (the host sees its output once the kernel has ended).
+func.func @return_with_flagless_issue(%c_ptr: !asc.gm_addr {asc.no_alias}, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c = asc.set_global_buffer %c_ptr : !gm
   %mm = asc.matmul.create : !mm
-  // expected-note @+1 {{the pending async issue}}
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false} : !mm, !gm
-  // expected-error @+1 {{returns while an async 'asc.matmul.iterate_all' without a wait flag is pending}}
   return
 }
 
@@ -178,23 +192,28 @@ func.func @return_with_flagless_issue(%c_ptr: !asc.gm_addr {asc.no_alias}) {
 // their issue, so the waits after them have something pending (no P2); a
 // loop of four trips that waits at its top has no zero-trip path on which
 // the wait after it would find the first issue completed twice.
-func.func @constant_paths(%c: !gm) {
+func.func @constant_paths(%c: !gm, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
   %true = arith.constant true
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
   scf.for %i = %c0 to %c1 step %c1 {
+    asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
     asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   }
   asc.matmul.wait_iterate_all %mm : !mm
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   scf.for %i = %c0 to %c4 step %c1 {
     asc.matmul.wait_iterate_all %mm : !mm
+    asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
     asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   }
   asc.matmul.wait_iterate_all %mm : !mm
   scf.if %true {
+    asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
     asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   }
   asc.matmul.wait_iterate_all %mm : !mm

@@ -4,10 +4,13 @@
 !gm = !asc.global_tensor<f32>
 
 // P1: a second async issue while the first is pending.
-func.func @reissue_while_pending(%c: !gm) {
+func.func @reissue_while_pending(%c: !gm, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   // expected-note @+1 {{the pending async issue}}
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   // expected-error @+1 {{'asc.matmul.iterate_all' op issues new work on the Matmul object while an async 'asc.matmul.iterate_all' is pending: rule P1 needs 'asc.matmul.wait_iterate_all' first}}
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
@@ -20,13 +23,16 @@ func.func @reissue_while_pending(%c: !gm) {
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
 !gm = !asc.global_tensor<f32>
 
-// P1: reconfiguring the object while its issue is pending.
-func.func @reconfigure_while_pending(%a: !asc.global_tensor<f16>, %c: !gm) {
+// P1: a new workspace while the issue is pending (a setter that stages the
+// next message may run then; set_workspace may not).
+func.func @reconfigure_while_pending(%ws: !gm, %c: !gm, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   // expected-note @+1 {{the pending async issue}}
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
-  // expected-error @+1 {{reconfigures the Matmul object while an async 'asc.matmul.iterate_all' is pending}}
-  asc.matmul.set_tensor_a %mm, %a : !mm, !asc.global_tensor<f16>
+  // expected-error @+1 {{'asc.matmul.set_workspace' op reconfigures the Matmul object while an async 'asc.matmul.iterate_all' is pending}}
+  asc.matmul.set_workspace %mm, %ws : !mm, !gm
   asc.matmul.wait_iterate_all %mm : !mm
   asc.matmul.end %mm : !mm
   return
@@ -38,8 +44,10 @@ func.func @reconfigure_while_pending(%a: !asc.global_tensor<f16>, %c: !gm) {
 !gm = !asc.global_tensor<f32>
 
 // P1: ending the object with work pending.
-func.func @end_while_pending(%c: !gm) {
+func.func @end_while_pending(%c: !gm, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   // expected-note @+1 {{the pending async issue}}
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   // expected-error @+1 {{'asc.matmul.end' op ends the Matmul object while an async 'asc.matmul.iterate_all' is pending}}
@@ -53,8 +61,10 @@ func.func @end_while_pending(%c: !gm) {
 !gm = !asc.global_tensor<f32>
 
 // P1: the kernel returns with work pending on the path through the branch.
-func.func @return_while_pending_in_branch(%c: !gm, %cond: i1) {
+func.func @return_while_pending_in_branch(%c: !gm, %cond: i1, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   scf.if %cond {
     // expected-note @+1 {{the pending async issue}}
     asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
@@ -69,8 +79,10 @@ func.func @return_while_pending_in_branch(%c: !gm, %cond: i1) {
 !gm = !asc.global_tensor<f32>
 
 // P1 on a CFG: one successor waits, the other does not.
-func.func @cfg_missing_wait(%c: !gm, %cond: i1) {
+func.func @cfg_missing_wait(%c: !gm, %cond: i1, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   // expected-note @+1 {{the pending async issue}}
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   cf.cond_br %cond, ^wait, ^skip
@@ -90,11 +102,14 @@ func.func @cfg_missing_wait(%c: !gm, %cond: i1) {
 !gm = !asc.global_tensor<f32>
 
 // P1: a wait of another kind cannot complete the pending issue.
-func.func @wait_wrong_kind(%c: !gm, %u: !asc.local_tensor<vecin, f32>, %n: i32) {
+func.func @wait_wrong_kind(%c: !gm, %u: !asc.local_tensor<vecin, f32>, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   %more = asc.matmul.iterate %mm {sync = false} : !mm
   asc.matmul.get_tensor_c %mm, %u {sync = false} : !mm, !asc.local_tensor<vecin, f32>
   asc.matmul.wait_get_tensor_c %mm : !mm
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   // expected-note @+1 {{the pending async issue}}
   asc.matmul.iterate_batch %mm, %c batch(%n, %n) {sync = false, wait_iterate_batch = true} : !mm, !gm
   // expected-error @+1 {{'asc.matmul.wait_get_tensor_c' op cannot complete the pending 'asc.matmul.iterate_batch', which needs 'asc.matmul.wait_iterate_batch' (rule P1)}}
@@ -110,8 +125,10 @@ func.func @wait_wrong_kind(%c: !gm, %u: !asc.local_tensor<vecin, f32>, %n: i32) 
 
 // P2: a wait in a loop whose issue is outside it runs a second time with
 // nothing pending.
-func.func @wait_in_loop(%c: !gm, %lb: index, %ub: index, %step: index) {
+func.func @wait_in_loop(%c: !gm, %lb: index, %ub: index, %step: index, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   // expected-note @+1 {{the pending async issue}}
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   scf.for %i = %lb to %ub step %step {
@@ -131,8 +148,10 @@ func.func @wait_in_loop(%c: !gm, %lb: index, %ub: index, %step: index) {
 !gm = !asc.global_tensor<f32>
 
 // P2: a second wait.
-func.func @second_wait(%c: !gm) {
+func.func @second_wait(%c: !gm, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   // expected-note @+1 {{on some path this earlier wait already completed the issue}}
   asc.matmul.wait_iterate_all %mm : !mm
@@ -147,8 +166,10 @@ func.func @second_wait(%c: !gm) {
 !gm = !asc.global_tensor<f32>
 
 // P2: a wait in one branch, then another after the merge.
-func.func @wait_in_branch_then_after(%c: !gm, %cond: i1) {
+func.func @wait_in_branch_then_after(%c: !gm, %cond: i1, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   scf.if %cond {
     // expected-note @+1 {{on some path this earlier wait already completed the issue}}
@@ -165,9 +186,11 @@ func.func @wait_in_branch_then_after(%c: !gm, %cond: i1) {
 !gm = !asc.global_tensor<f32>
 
 // P2: on a CFG, the issue sits on one path only.
-func.func @issue_on_one_path(%c: !gm, %cond: i1) {
+func.func @issue_on_one_path(%c: !gm, %cond: i1, %a_in: !asc.gm_addr {asc.no_alias}) {
   // expected-note @+1 {{on some path nothing was issued since the object was set up here}}
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   cf.cond_br %cond, ^issue, ^join
 ^issue:
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
@@ -185,8 +208,10 @@ func.func @issue_on_one_path(%c: !gm, %cond: i1) {
 !ub = !asc.local_tensor<vecin, f32>
 
 // P3: reading the pending output before the wait.
-func.func @read_before_wait(%c: !gm, %u: !ub, %n: i32) {
+func.func @read_before_wait(%c: !gm, %u: !ub, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   // expected-note @+1 {{the async issue writing that output; its 'asc.matmul.wait_iterate_all' must come before the access}}
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   // expected-error @+1 {{'asc.data_copy' op may access memory that aliases the pending output of an async 'asc.matmul.iterate_all' (rule P3)}}
@@ -202,13 +227,15 @@ func.func @read_before_wait(%c: !gm, %u: !ub, %n: i32) {
 !ub = !asc.local_tensor<vecin, f32>
 
 // P3: a read through an overlapping view of the same argument.
-func.func @read_overlapping_view(%ptr: !asc.gm_addr, %u: !ub, %n: i32) {
+func.func @read_overlapping_view(%ptr: !asc.gm_addr, %u: !ub, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c0 = arith.constant 0 : i64
   %c1024 = arith.constant 1024 : i64
   %c512 = arith.constant 512 : i64
   %c = asc.set_global_buffer %ptr[%c0], %c1024 : !gm
   %view = asc.set_global_buffer %ptr[%c512] : !gm
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   // expected-note @+1 {{the async issue writing that output}}
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   // expected-error @+1 {{rule P3}}
@@ -227,13 +254,15 @@ func.func @read_overlapping_view(%ptr: !asc.gm_addr, %u: !ub, %n: i32) {
 // writes the whole M x N block from the view's start, which may reach past
 // 1024 elements into %after (rule P3). A no_alias argument and a local
 // buffer are disjoint from it.
-func.func @race_past_declared_size(%ptr: !asc.gm_addr, %other: !asc.gm_addr {asc.no_alias}, %u: !ub, %n: i32) {
+func.func @race_past_declared_size(%ptr: !asc.gm_addr, %other: !asc.gm_addr {asc.no_alias}, %u: !ub, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c0 = arith.constant 0 : i64
   %c1024 = arith.constant 1024 : i64
   %c = asc.set_global_buffer %ptr[%c0], %c1024 : !gm
   %after = asc.set_global_buffer %ptr[%c1024] : !gm
   %unrelated = asc.set_global_buffer %other : !gm
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   // expected-note @+1 {{the async issue writing that output}}
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   // expected-error @+1 {{may access memory that aliases the pending output}}
@@ -252,8 +281,10 @@ func.func @race_past_declared_size(%ptr: !asc.gm_addr, %other: !asc.gm_addr {asc
 !gm = !asc.global_tensor<f32>
 
 // P3: a scalar write into the pending output.
-func.func @write_before_wait(%c: !gm, %i: i64, %v: f32) {
+func.func @write_before_wait(%c: !gm, %i: i64, %v: f32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   // expected-note @+1 {{the async issue writing that output}}
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   // expected-error @+1 {{'asc.set_value' op may access memory that aliases the pending output}}
@@ -268,14 +299,18 @@ func.func @write_before_wait(%c: !gm, %i: i64, %v: f32) {
 !gm = !asc.global_tensor<f32>
 !ub = !asc.local_tensor<vecin, f32>
 
-// P3: without its wait flag an async output is pending until End.
-func.func @unwaited_until_end(%c: !gm, %u: !ub, %n: i32) {
+// P3: without its wait flag an async output stays pending past End, which
+// completes nothing: a read after End is still a race.
+func.func @unwaited_until_end(%c: !gm, %u: !ub, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
-  // expected-note @+1 {{this issue has no wait flag: its output stays pending until the object's end}}
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
+  // expected-note @+1 {{this issue has no wait flag: its output stays pending until a later synchronous call or waited issue of the same object returns, or the kernel ends (End() completes nothing)}}
   asc.matmul.iterate_all %mm, %c {sync = false} : !mm, !gm
   // expected-error @+1 {{rule P3}}
   asc.data_copy %u, %c, %n : !ub, !gm
   asc.matmul.end %mm : !mm
+  // expected-error @+1 {{rule P3}}
   asc.data_copy %u, %c, %n : !ub, !gm
   return
 }
@@ -286,8 +321,10 @@ func.func @unwaited_until_end(%c: !gm, %u: !ub, %n: i32) {
 !ub = !asc.local_tensor<vecout, f32>
 
 // P3: vector code reading an async GetTensorC block before WaitGetTensorC.
-func.func @vector_before_wait_get_tensor_c(%q: !asc.queue<vecout, 1>, %s: f32, %n: i32) {
+func.func @vector_before_wait_get_tensor_c(%q: !asc.queue<vecout, 1>, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   %t = asc.queue.alloc_tensor %q : !asc.queue<vecout, 1> -> !ub
   %more = asc.matmul.iterate %mm {sync = false} : !mm
   // expected-note @+1 {{the async issue writing that output}}
@@ -304,9 +341,11 @@ func.func @vector_before_wait_get_tensor_c(%q: !asc.queue<vecout, 1>, %s: f32, %
 !gm = !asc.global_tensor<f32>
 
 // P3: a second Matmul consumes the first one's pending output as its input.
-func.func @matmul_reads_pending_output(%c0: !gm, %b: !gm, %c1: !gm) {
+func.func @matmul_reads_pending_output(%c0: !gm, %b: !gm, %c1: !gm, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm0 = asc.matmul.create : !mm
   %mm1 = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !gm
+  asc.matmul.set_tensor_a %mm0, %a_t : !mm, !gm
   // expected-note @+1 {{the async issue writing that output}}
   asc.matmul.iterate_all %mm0, %c0 {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.set_tensor_a %mm1, %c0 : !mm, !gm
@@ -325,8 +364,10 @@ func.func @matmul_reads_pending_output(%c0: !gm, %b: !gm, %c1: !gm) {
 func.func private @consume(!gm)
 
 // P3: a call with unknown effects is handed the pending output.
-func.func @call_before_wait(%c: !gm) {
+func.func @call_before_wait(%c: !gm, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   // expected-note @+1 {{the async issue writing that output}}
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   // expected-error @+1 {{'func.call' op may access memory that aliases the pending output}}
@@ -356,9 +397,12 @@ func.func @use_after_end(%a: !asc.global_tensor<f16>) {
 !gm = !asc.global_tensor<f32>
 
 // P4: End inside a loop ends the object for the next iteration.
-func.func @end_in_loop(%c: !gm, %lb: index, %ub: index, %step: index) {
+func.func @end_in_loop(%c: !gm, %lb: index, %ub: index, %step: index, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
   scf.for %i = %lb to %ub step %step {
+    // expected-error @+1 {{uses the Matmul object after its end}}
+    asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
     // expected-error @+1 {{uses the Matmul object after its end}}
     asc.matmul.iterate_all %mm, %c : !mm, !gm
     // expected-note @+2 {{the object was ended here}}
@@ -375,14 +419,17 @@ func.func @end_in_loop(%c: !gm, %lb: index, %ub: index, %step: index) {
 
 // Valid: initialising again after End, async work inside a loop with its
 // wait, and an iterate loop with async GetTensorC.
-func.func @valid_protocol(%c: !gm, %t: !asc.tiling, %u: !asc.local_tensor<vecin, f32>, %lb: index, %ub: index, %step: index) {
+func.func @valid_protocol(%c: !gm, %t: !asc.tiling, %u: !asc.local_tensor<vecin, f32>, %lb: index, %ub: index, %step: index, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
   asc.matmul.end %mm : !mm
   asc.matmul.init %mm, %t : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
   scf.for %i = %lb to %ub step %step {
+    asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
     asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
     asc.matmul.wait_iterate_all %mm : !mm
   }
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   scf.while : () -> () {
     %more = asc.matmul.iterate %mm {sync = false} : !mm
     scf.condition(%more)

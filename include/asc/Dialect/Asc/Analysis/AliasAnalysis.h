@@ -62,6 +62,9 @@ struct Provenance {
   Value root;
   /// The offset of the first byte from the root.
   ByteOffset offset;
+  /// The fetch (GetTensorC, GetBatchTensorC) that handed out this view of
+  /// the workspace, when it is one; views of it keep it.
+  Operation *fetch = nullptr;
 };
 
 /// A region of memory: `size` bytes from where `base` points (unbounded

@@ -3,10 +3,11 @@
 // A forward analysis over structured (RegionBranchOpInterface) and
 // unstructured (CFG) control flow that computes, before every operation and
 // for every Matmul object, the protocol events that may have happened last
-// (an async issue still pending, a wait, the object's creation or end) and
-// the setters whose memory may be in effect in each slot of the object's
-// state (A, B, bias, scales, workspace); and the checker that turns those
-// states into diagnostics for rules P1-P4.
+// (an async issue still pending, a wait, the object's creation or end), the
+// setters whose memory may be in effect in each slot of the object's state
+// (A, B, bias, scales, workspace), what the client's staged message holds,
+// and the fetched blocks whose pipes are not ordered yet; and the checker
+// that turns those states into diagnostics for rules P1-P7.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,6 +48,25 @@ struct ProtocolState {
     /// null entry stands for "unknown memory" (nothing set yet on some
     /// path, or set out of sight).
     std::array<SmallVector<Operation *, 1>, kNumMatmulSlots> setters;
+    /// Rule P6, the staged message (docs/Protocol.md section 2b). The posts
+    /// (the creation, an issue, a call that posts a message of its own, an
+    /// Iterate loop that ended) after which, on some path, no SetTensorA/B of
+    /// a tensor staged new inputs: an issue from there has none.
+    SmallVector<Operation *, 1> postsWithoutInputs;
+    /// The setters that may be staged since the last post.
+    SmallVector<Operation *, 1> staged;
+    /// The SetBias calls whose bias the cube core's server may hold: staged
+    /// in the last message that carried inputs.
+    SmallVector<Operation *, 1> appliedBias;
+    /// Rule P5: the computations (or the creation or initialisation, when
+    /// nothing was computed since) that may have been the object's last;
+    /// GetBatchTensorC takes the signals of an IterateNBatch without its
+    /// wait flag only. A null entry stands for "unknown".
+    SmallVector<Operation *, 1> lastComputations;
+    /// The calls whose results fetches take (an async Iterate, a flagless
+    /// IterateNBatch) that may have been made through this object with no
+    /// fetch of it since.
+    SmallVector<Operation *, 1> unfetched;
 
     bool operator==(const ObjectState &other) const;
     bool join(const ObjectState &other);
@@ -80,6 +100,9 @@ struct ProtocolState {
   /// What the state says of `matmul`: its own entry or, for a value first
   /// seen here, the join of every object it may denote (with "unknown").
   ObjectState getObjectView(Value matmul) const;
+  /// The same without a copy when `matmul` has an entry; `scratch` holds
+  /// the view otherwise.
+  const ObjectState &getObjectView(Value matmul, ObjectState &scratch) const;
   /// Replaces (or adds) the entry of `object.matmul`.
   void setObject(const ObjectState &object);
   /// Every entry, sorted by the object value's opaque pointer.
@@ -89,12 +112,36 @@ struct ProtocolState {
   void forEachOtherAlias(Value matmul,
                          function_ref<void(const ObjectState &)> update) const;
 
-  /// Async issues without a wait flag: their output stays pending until the
-  /// object's end (docs/Protocol.md section 2). Sorted by pointer.
+  /// Async issues without a wait flag (fire-and-forget): nothing signals
+  /// them, so their output stays pending until a later call of the same
+  /// object that the vector core waits for completes (a synchronous call, a
+  /// wait that completes an issue), or the kernel ends; End() completes
+  /// nothing (docs/Protocol.md section 2). Sorted by pointer.
   SmallVector<Operation *> getUnwaitedIssues() const;
   void addUnwaitedIssue(Operation *issue);
-  /// Drops the issues without a wait flag made through `matmul`.
-  void removeUnwaitedIssuesOf(Value matmul);
+  /// Drops `issue`, completed, from the issues without a wait flag.
+  void removeUnwaitedIssue(Operation *issue);
+  /// The issues without a wait flag whose results fetches take (an async
+  /// Iterate, a flagless IterateNBatch). Sorted by pointer.
+  SmallVector<Operation *> getFetchConsumedIssues() const;
+  /// Drops the calls made through `matmul` whose results fetches take (their
+  /// fetch loop was left: every block was fetched).
+  void removeFetchConsumedIssuesOf(Value matmul);
+
+  /// Rule P7: the async fetches into local memory whose WaitGetTensorC has
+  /// ordered only the vector pipe after the copy; their blocks need a
+  /// PipeBarrier<PIPE_ALL> or a queue hand-off before any other pipe
+  /// touches them. Sorted by pointer.
+  SmallVector<Operation *> getUnorderedFetches() const;
+  bool hasUnorderedFetches() const { return !unorderedFetches.isEmpty(); }
+  void addUnorderedFetch(Operation *fetch);
+  /// Drops the fetches whose local destination is `tensor` (handed off
+  /// through a queue, or freed); every fetch when `tensor` is null.
+  void removeUnorderedFetches(Value tensor);
+
+  /// Applies `update` to every entry; `update` returns true when it changed
+  /// the entry.
+  void updateEachObject(function_ref<bool(ObjectState &)> update);
 
   /// Every issue in flight: waitable issues pending on some object and
   /// issues without a wait flag. The map's identity (its root) changes only
@@ -113,6 +160,9 @@ private:
   /// created object reaches.
   ValueSet indirectObjects{nullptr};
   OpSet unwaitedIssues{nullptr};
+  /// The issues of `unwaitedIssues` whose results fetches take.
+  OpSet fetchConsumedIssues{nullptr};
+  OpSet unorderedFetches{nullptr};
   /// In-flight issues with the number of entries (objects, or the unwaited
   /// set) that hold each.
   OpCounts inFlight{nullptr};
@@ -122,8 +172,27 @@ private:
 /// pending until then).
 bool isPendingIssue(Operation *op);
 /// True when `op` is an async issue that no wait can complete: its output
-/// is pending until the object's end.
+/// is pending until a later completion on its object or the kernel's end.
 bool isUnwaitedIssue(Operation *op);
+/// True for an async call whose results fetches take block by block (an
+/// async Iterate, a flagless IterateNBatch): in flight until its fetch loop
+/// is left.
+bool isFetchConsumedIssue(Operation *op);
+/// True for a call that fetches results instead of computing: GetTensorC,
+/// AsyncGetTensorC, GetBatchTensorC.
+bool isFetch(MatmulOpInterface use);
+/// True when `use` may run while an issue of its object is in flight: a
+/// setter that stages the next message or posts one of its own (each post
+/// is a snapshot), not SetWorkspace or Init.
+bool isSafeWhileInFlight(MatmulOpInterface use);
+/// The issues without a wait flag in `state` that `op` completes when it
+/// returns: those made through its object's value, when `op` is a
+/// synchronous computation or a wait that completes an issue (the server
+/// runs one client's messages in order).
+SmallVector<Operation *> getUnwaitedIssuesCompletedBy(Operation *op,
+                                                      const ProtocolState &state);
+/// The local tensors an async fetch writes (rule P7 follows their blocks).
+SmallVector<Value, 2> getLocalDestinations(Operation *fetch);
 
 /// The protocol states of one function (an analysis for the pass manager).
 /// States are stored where a run of operations without regions starts (a
@@ -157,6 +226,12 @@ public:
   getSlotMemory(Operation *op, Value matmul, MatmulSlot slot) const;
 
   Operation *getFunction() const { return function; }
+  /// True when `op` is inside a loop that fetches the results of `issue`
+  /// (a call whose results fetches take) and that `issue` is not in.
+  bool isInFetchLoopOf(Operation *op, Operation *issue) const;
+  /// True when the function's Matmul objects are the cube-side ones, which
+  /// setters configure directly (no staged message).
+  bool usesCubeSideObjects() const;
 
   /// Where a run of operations without regions starts: the entry of
   /// `block`, or right after `after` (an op of `block` holding regions).
@@ -173,9 +248,20 @@ private:
   /// The reachable run starts in program order, with their states.
   std::vector<std::pair<RunStart, ProtocolState>> runStates;
   llvm::DenseMap<Operation *, ProtocolState> matmulOpStates;
+  /// What an op whose transfer may change the state left: the state after
+  /// it and the changes to the in-flight set, in order.
+  struct Transition {
+    ProtocolState after;
+    SmallVector<std::pair<Operation *, bool>, 1> inFlightChanges;
+  };
+  llvm::DenseMap<Operation *, Transition> transitions;
+  /// The closest loops around fetches, with the object values they fetch
+  /// from: leaving one, every block of those objects' fetch-consumed calls
+  /// was fetched.
+  llvm::DenseMap<Operation *, SmallVector<Value, 1>> fetchLoops;
 };
 
-/// Checks rules P1-P4 on the states of a MatmulProtocolAnalysis.
+/// Checks rules P1-P7 on the states of a MatmulProtocolAnalysis.
 class ProtocolChecker {
 public:
   ProtocolChecker(MatmulProtocolAnalysis &protocol, AscAliasAnalysis &aliases)
@@ -202,6 +288,16 @@ private:
   class InFlightIndex;
   LogicalResult checkOperation(Operation *op, const ProtocolState &state,
                                InFlightIndex &index, bool report);
+  LogicalResult checkStagedMessage(MatmulOpInterface use,
+                                   const ProtocolState &state, bool report);
+  LogicalResult checkFetchSignal(MatmulOpInterface use,
+                                 const ProtocolState &state, bool report);
+  LogicalResult checkFetchesDone(MatmulOpInterface use,
+                                 const ProtocolState &state, bool report);
+  LogicalResult checkFetchedBlockPipes(Operation *op,
+                                       const ProtocolState &state,
+                                       ArrayRef<ResolvedAccess> accesses,
+                                       bool report);
   MatmulProtocolAnalysis &protocol;
   AscAliasAnalysis &aliases;
   llvm::DenseMap<Operation *, SmallVector<ResolvedAccess, 6>> footprints;

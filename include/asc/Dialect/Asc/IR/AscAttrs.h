@@ -12,6 +12,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 
 #include "asc/Dialect/Asc/IR/AscEnums.h.inc"
+#include "asc/Dialect/Asc/IR/MatmulConfigFields.h"
 
 #define GET_ATTRDEF_CLASSES
 #include "asc/Dialect/Asc/IR/AscAttrs.h.inc"

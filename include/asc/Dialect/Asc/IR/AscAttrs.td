@@ -183,21 +183,46 @@ def Asc_MatmulConfigAttr : Asc_Attr<"MatmulConfig", "matmul_config"> {
   let summary = "the MatmulConfig template argument of a Matmul type";
   let description = [{
     A Matmul object's configuration: the preset it starts from (`norm` for
-    `GetNormalConfig()`, `mdl` for `GetMDLConfig()`, ...) and the overrides a
-    kernel sets. The lowering emits one `constexpr static MatmulConfig` per
-    object.
+    `GetNormalConfig()`, `mdl` for `GetMDLConfig()`, ...) and the fields a
+    kernel sets to other values. Every field of CANN's `struct MatmulConfig`
+    can be set, under its snake-case name (`enable_ub_reuse` for
+    `enableUBReuse`); booleans print as `true`/`false`, counts as integers
+    and the enum-valued fields (`batch_mode`, `iterate_order`,
+    `schedule_type`, `batch_out_mode`, `decomp_mode`) as their enumerators in
+    lower case. A field left out has the preset's value. The lowering emits
+    one `constexpr static MatmulConfig` per configuration: the preset call,
+    then one assignment per field set.
 
     ```mlir
     #asc.matmul_config<mdl>
     #asc.matmul_config<norm, is_n_batch = true>
+    #asc.matmul_config<norm, enable_ub_reuse = false, batch_mode = none>
     ```
   }];
   let parameters = (ins
     "::mlir::asc::MatmulConfigKind":$kind,
-    DefaultValuedParameter<"bool", "false">:$isNBatch
+    DefaultValuedParameter<"bool", "false">:$isNBatch,
+    OptionalParameter<"::mlir::DictionaryAttr">:$overrides
   );
-  let assemblyFormat = [{
-    `<` $kind (`,` `is_n_batch` `=` $isNBatch^)? `>`
+  let builders = [
+    AttrBuilder<(ins "::mlir::asc::MatmulConfigKind":$kind,
+                     CArg<"bool", "false">:$isNBatch), [{
+      return $_get($_ctxt, kind, isNBatch, ::mlir::DictionaryAttr());
+    }]>
+  ];
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The value set for `field`, if the configuration sets it.
+    std::optional<uint64_t> getOverride(MatmulConfigField field) const;
+    /// The value `field` has: the one set, or else the preset's.
+    uint64_t getFieldValue(MatmulConfigField field) const;
+    /// The configuration whose every field has `values[field]` (one value
+    /// per field of getMatmulConfigFields()), as the preset its flags name
+    /// (norm unless only do_multi_data_load, do_special_mdl,
+    /// do_ib_share_norm or do_basic_block is set) plus the fields that differ.
+    static MatmulConfigAttr getFromFieldValues(::mlir::MLIRContext *context,
+                                               ::llvm::ArrayRef<uint64_t> values);
   }];
 }
 

@@ -29,7 +29,7 @@ def Asc_Dialect : Dialect {
     while the cube unit still writes it.
 
     The rules a kernel must follow (L1-L14, checked by the op verifiers, and
-    P1-P4, checked on every path by `--asc-verify-sync`) and the memory model
+    P1-P7, checked on every path by `--asc-verify-sync`) and the memory model
     the analyses assume are defined, with examples, in
     [Protocol.md](../Protocol.md).
   }];
@@ -60,6 +60,11 @@ def Asc_Dialect : Dialect {
     }
     /// True when `op` is a function marked as a cube-only kernel.
     static bool isCubeOnlyKernel(::mlir::Operation *op);
+    /// True when the Matmul objects of `function` are the cube-side ones
+    /// (MatmulImpl: setters configure it directly, no message, no waits):
+    /// its module has a cube-only kernel, so its file defines
+    /// ASCENDC_CUBE_ONLY.
+    static bool usesCubeSideMatmulObjects(::mlir::Operation *function);
 
   private:
     void registerTypes();

@@ -8,6 +8,7 @@
 #ifndef ASC_DIALECT_ASC_IR_ASCINTERFACES_H
 #define ASC_DIALECT_ASC_IR_ASCINTERFACES_H
 
+#include "asc/Dialect/Asc/IR/AscAttrs.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/Value.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -27,6 +28,34 @@ enum class MatmulUseKind {
   Wait,
   /// Releases the object (End).
   Release,
+};
+
+/// How a Matmul call takes part in the message the vector core's client
+/// stages for the cube core's server (docs/Protocol.md section 2b; CANN's
+/// MatmulClient keeps one `kfcMsg_` per object). Setters write fields of the
+/// staged message; a post sends a copy of it and clears its flag word, so a
+/// setter's effect is for the next post only; the server applies a message's
+/// setters only when it carries inputs (the isFirstIter flag).
+enum class MatmulMessageRole {
+  /// Takes no part: waits, fetches, End, SetWorkspace (client-local state).
+  None,
+  /// Stages a field the server applies only with inputs (SetTail,
+  /// SetSingleShape, SetQuant*, a scalar SetTensorA/B).
+  Stage,
+  /// Stages the bias decision (SetBias, DisableBias): a message with inputs
+  /// and without it runs without bias.
+  StageBias,
+  /// Stages an input and the isFirstIter flag: SetTensorA/B of a tensor.
+  StageInputs,
+  /// Posts a message of its own through the staged storage, losing what was
+  /// staged (SetOrgShape, SetHF32, Init).
+  PostOwn,
+  /// Posts the staged message with a computation (IterateAll, IterateBatch,
+  /// IterateNBatch, Iterate).
+  PostStaged,
+  /// Posts the staged message to fetch a result (a synchronous GetTensorC):
+  /// what was staged is lost, no computation starts.
+  PostFetch,
 };
 
 /// The families of async issues and the waits that complete them.

@@ -27,6 +27,13 @@ def Asc_MatmulOpInterface : OpInterface<"MatmulOpInterface"> {
       "::mlir::asc::MatmulUseKind", "getMatmulUseKind", (ins),
       [{ return $_op.getMatmulUseKind(); }]>,
     InterfaceMethod<[{
+        How this call takes part in the message the client stages for the
+        cube core's server (the HasMatmulMessageRole trait, or the op's own
+        getMessageRole when its operands decide).
+      }],
+      "::mlir::asc::MatmulMessageRole", "getMessageRole", (ins),
+      [{ return $_op.getMessageRole(); }]>,
+    InterfaceMethod<[{
         The slot of the object's state this call sets (SetTensorA sets the A
         input, SetWorkspace the workspace, ...) and the memory the slot holds
         from then on (null when it holds none: a scalar, DisableBias), or
@@ -56,6 +63,15 @@ def Asc_MemoryAccessOpInterface : OpInterface<"MemoryAccessOpInterface"> {
     InterfaceMethod<"Appends every memory access of this operation.",
       "void", "getMemoryAccesses",
       (ins "::llvm::SmallVectorImpl<::mlir::asc::MemoryAccess> &":$accesses)>,
+    InterfaceMethod<[{
+        The hardware pipe of the AI core that performs the accesses: PIPE_V
+        for a vector instruction, PIPE_MTE2 for a copy from GM into local
+        memory, PIPE_MTE3 for a copy out of it, PIPE_S for a scalar access;
+        PIPE_ALL when they are not one pipe's (rule P7 asks which accesses
+        are not the vector pipe's).
+      }],
+      "::mlir::asc::PipeKind", "getExecutingPipe", (ins), [{}],
+      [{ return ::mlir::asc::PipeKind::PIPE_ALL; }]>,
   ];
 }
 
@@ -80,6 +96,15 @@ def Asc_MatmulAsyncIssueOpInterface
         memory", "has no wait flag"), or an empty string when it can.
       }],
       "::llvm::StringRef", "getUnwaitableReason">,
+    InterfaceMethod<[{
+        True when fetches take this call's results block by block, each
+        waiting for one signal of the server, instead of a wait (Iterate,
+        whose blocks GetTensorC fetches; IterateNBatch without its wait flag,
+        whose loops GetBatchTensorC fetches). Such an async call is in flight
+        until its fetch loop is left; a synchronous one does not return only
+        once the server has run it.
+      }],
+      "bool", "isConsumedByFetches", (ins), [{}], [{ return false; }]>,
   ];
   let extraSharedClassDeclaration = [{
     /// True when a wait of the matching kind completes this issue.

@@ -43,6 +43,16 @@ class Asc_WaitKind<string kind>
   let cppNamespace = "::mlir::asc";
 }
 
+/// How every op of a kind takes part in the client's staged message
+/// (MatmulOpInterface::getMessageRole): one of the MatmulMessageRole values.
+/// Every Matmul op states one; an op whose operands decide also defines its
+/// own getMessageRole.
+class Asc_MatmulMessageRole<string role>
+    : ParamNativeOpTrait<"HasMatmulMessageRole",
+                         "::mlir::asc::MatmulMessageRole::" # role> {
+  let cppNamespace = "::mlir::asc";
+}
+
 /// A setter of the A or B input (MatmulSlot `slot`): the input matches the
 /// Matmul type's part.
 class Asc_MatmulInputFor<string slot>
@@ -94,6 +104,39 @@ def Asc_IsAivOp : Asc_Op<"is_aiv", [Pure]> {
   let assemblyFormat = "attr-dict";
 }
 
+def Asc_SetFftsBaseAddrOp : Asc_Op<"set_ffts_base_addr", [
+    MemoryEffects<[MemWrite<Asc_Pipeline>]>]> {
+  let summary = "give the cross-core flags their base address (set_ffts_base_addr)";
+  let description = [{
+    The launcher of a mix kernel passes the address of the FFTS control
+    block that cross-core synchronisation counts in; the kernel hands it to
+    the hardware before anything else, as pyasc's kernels do with their
+    `ffts_addr` argument: `set_ffts_base_addr(*(__gm__ uint64_t *)ffts_addr)`.
+
+    ```mlir
+    asc.set_ffts_base_addr %ffts_addr
+    ```
+  }];
+  let arguments = (ins Asc_GmAddrType:$addr);
+  let assemblyFormat = "$addr attr-dict";
+}
+
+def Asc_FftsCrossCoreSyncOp : Asc_Op<"ffts_cross_core_sync", [
+    MemoryEffects<[MemRead<Asc_Pipeline>, MemWrite<Asc_Pipeline>]>]> {
+  let summary = "signal a cross-core flag once a pipe drains (ffts_cross_core_sync)";
+  let description = [{
+    `ffts_cross_core_sync(pipe, config)`: the FFTS flag that `config` encodes
+    (mode, flag id) is set once `pipe` has drained. pyasc's mix kernels start
+    with `if (ASCEND_IS_AIC) ffts_cross_core_sync(PIPE_MTE3, 0xf21);`.
+
+    ```mlir
+    asc.ffts_cross_core_sync pipe_mte3, 3873
+    ```
+  }];
+  let arguments = (ins Asc_PipeKindAttr:$pipe, I64Attr:$config);
+  let assemblyFormat = "custom<EnumKeyword>($pipe) `,` $config attr-dict";
+}
+
 def Asc_GetSysWorkspacePtrOp : Asc_Op<"get_sys_workspace_ptr", [Pure]> {
   let summary = "the system workspace in global memory (GetSysWorkSpacePtr)";
   let results = (outs Asc_GmAddrType:$result);
@@ -109,7 +152,7 @@ def Asc_GetUserWorkspaceOp : Asc_Op<"get_user_workspace", [Pure]> {
 
 def Asc_GetTilingOp : Asc_Op<"get_tiling",
     [MemoryEffects<[MemRead<Asc_GlobalMemory>]>,
-     DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>]> {
+     DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface, ["getExecutingPipe"]>]> {
   let summary = "copy a TCubeTiling out of a global-memory argument";
   let description = [{
     Reads the tiling a host passed through a kernel argument, as
@@ -179,7 +222,7 @@ def Asc_SubViewOp : Asc_Op<"subview", [Pure, AllTypesMatch<["source", "result"]>
 }
 
 def Asc_GetValueOp : Asc_Op<"get_value", [
-    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
+    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface, ["getExecutingPipe"]>,
     TypesMatchWith<"result is the element type of the tensor", "tensor",
                    "result", "::llvm::cast<GlobalTensorType>($_self).getElementType()">]> {
   let summary = "scalar read of global memory (GlobalTensor::GetValue)";
@@ -191,7 +234,7 @@ def Asc_GetValueOp : Asc_Op<"get_value", [
 }
 
 def Asc_SetValueOp : Asc_Op<"set_value", [
-    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
+    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface, ["getExecutingPipe"]>,
     TypesMatchWith<"value is the element type of the tensor", "tensor",
                    "value", "::llvm::cast<GlobalTensorType>($_self).getElementType()">]> {
   let summary = "scalar write of global memory (GlobalTensor::SetValue)";
@@ -254,7 +297,7 @@ def Asc_QueueAllocTensorOp : Asc_Op<"queue.alloc_tensor", [Asc_TensorAtQueuePosi
 
 def Asc_QueueEnQueOp : Asc_Op<"queue.enque", [
     Asc_TensorAtQueuePosition,
-    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>]> {
+    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface, ["getExecutingPipe"]>]> {
   let summary = "hand a filled buffer to the queue's consumer (TQue::EnQue)";
   let arguments = (ins Arg<Asc_QueueType, "", [MemWrite<Asc_QueueState>]>:$queue,
                        Arg<Asc_LocalTensorType, "",
@@ -274,7 +317,7 @@ def Asc_QueueDeQueOp : Asc_Op<"queue.deque", [Asc_TensorAtQueuePosition]> {
 
 def Asc_QueueFreeTensorOp : Asc_Op<"queue.free_tensor", [
     Asc_TensorAtQueuePosition,
-    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>]> {
+    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface, ["getExecutingPipe"]>]> {
   let summary = "return a buffer to its queue (TQue::FreeTensor)";
   let arguments = (ins Arg<Asc_QueueType, "", [MemWrite<Asc_QueueState>]>:$queue,
                        Arg<Asc_LocalTensorType, "",
@@ -290,7 +333,7 @@ def Asc_QueueFreeTensorOp : Asc_Op<"queue.free_tensor", [
 
 def Asc_DataCopyOp : Asc_Op<"data_copy", [
     AttrSizedOperandSegments,
-    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
+    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface, ["getExecutingPipe"]>,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "copy between global and local memory (DataCopy)";
   let description = [{
@@ -319,7 +362,16 @@ def Asc_DataCopyOp : Asc_Op<"data_copy", [
 /// documents for Atlas A2.
 class Asc_VectorOp<string mnemonic, list<Trait> traits = []>
     : Asc_Op<mnemonic,
-             !listconcat([DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>], traits)>;
+             !listconcat([DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface,
+                                                    ["getExecutingPipe"]>],
+                         traits)> {
+  // Every vector instruction runs on the vector pipe.
+  let extraClassDefinition = [{
+    ::mlir::asc::PipeKind $cppClass::getExecutingPipe() {
+      return ::mlir::asc::PipeKind::PIPE_V;
+    }
+  }];
+}
 
 /// Element types of Add, Adds and Muls.
 defvar Asc_VectorArithElementTypes = [F16, F32, I16, I32];
@@ -412,20 +464,26 @@ class Asc_MatmulOp<string mnemonic, string useKind, list<Trait> traits = [],
              !listconcat([matmulInterface, Asc_MatmulUseKind<useKind>], traits)>;
 
 /// A configuring Matmul call that sets one slot of the object's state (the
-/// memory it holds is computed in C++: getSlotUpdate).
-class Asc_MatmulSetterOp<string mnemonic, list<Trait> traits = []>
-    : Asc_MatmulOp<mnemonic, "Configure", traits,
+/// memory it holds is computed in C++: getSlotUpdate) and takes part in the
+/// staged message as `messageRole` says.
+class Asc_MatmulSetterOp<string mnemonic, string messageRole,
+                         list<Trait> traits = []>
+    : Asc_MatmulOp<mnemonic, "Configure",
+                   !listconcat([Asc_MatmulMessageRole<messageRole>], traits),
                    DeclareOpInterfaceMethods<Asc_MatmulOpInterface,
                                              ["getSlotUpdate"]>>;
 
 /// A Matmul call that may run asynchronously, completed by a wait of
 /// `waitKind`. `isAsync` reads the `sync` attribute unless the op has its
-/// own (`overrides`).
+/// own (`overrides`). It posts the staged message unless `messageRole` says
+/// otherwise.
 class Asc_MatmulAsyncIssueOp<string mnemonic, string waitKind,
                              list<Trait> traits = [],
-                             list<string> overrides = []>
+                             list<string> overrides = [],
+                             string messageRole = "PostStaged">
     : Asc_MatmulOp<mnemonic, "Compute",
                    !listconcat([Asc_WaitKind<waitKind>,
+                                Asc_MatmulMessageRole<messageRole>,
                                 DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
                                 DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
                                 DeclareOpInterfaceMethods<
@@ -437,7 +495,7 @@ class Asc_MatmulAsyncIssueOp<string mnemonic, string waitKind,
 /// A wait that completes the pending issue of `waitKind` on its object.
 class Asc_MatmulWaitOp<string mnemonic, string waitKind>
     : Asc_MatmulOp<mnemonic, "Wait", [
-        Asc_WaitKind<waitKind>,
+        Asc_WaitKind<waitKind>, Asc_MatmulMessageRole<"None">,
         DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
         DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
         Asc_MatmulWaitOpInterface]> {
@@ -486,7 +544,8 @@ def Asc_MatmulRegisterOp : Asc_Op<"matmul.register", [AttrSizedOperandSegments]>
   let hasVerifier = 1;
 }
 
-def Asc_MatmulInitOp : Asc_MatmulOp<"init", "Initialize"> {
+def Asc_MatmulInitOp : Asc_MatmulOp<"init", "Initialize",
+                                    [Asc_MatmulMessageRole<"PostOwn">]> {
   let summary = "initialise a Matmul object with a tiling (Init)";
   let arguments = (ins Asc_MatmulConfigArg:$matmul, Asc_TilingType:$tiling,
                        Optional<Asc_PipeType>:$pipe);
@@ -495,7 +554,7 @@ def Asc_MatmulInitOp : Asc_MatmulOp<"init", "Initialize"> {
   }];
 }
 
-def Asc_MatmulSetTensorAOp : Asc_MatmulSetterOp<"set_tensor_a",
+def Asc_MatmulSetTensorAOp : Asc_MatmulSetterOp<"set_tensor_a", "Stage",
                                            [Asc_MatmulInputFor<"TensorA">]> {
   let summary = "set the left matrix or scalar (SetTensorA)";
   let description = [{
@@ -512,9 +571,14 @@ def Asc_MatmulSetTensorAOp : Asc_MatmulSetterOp<"set_tensor_a",
   let assemblyFormat = [{
     $matmul `,` $input attr-dict `:` qualified(type($matmul)) `,` qualified(type($input))
   }];
+  let extraClassDeclaration = [{
+    /// StageInputs for a tensor (it sets the message's isFirstIter flag),
+    /// Stage for a scalar (CANN's MatmulClient::SetTensorA(scalar) does not).
+    ::mlir::asc::MatmulMessageRole getMessageRole();
+  }];
 }
 
-def Asc_MatmulSetTensorBOp : Asc_MatmulSetterOp<"set_tensor_b",
+def Asc_MatmulSetTensorBOp : Asc_MatmulSetterOp<"set_tensor_b", "Stage",
                                            [Asc_MatmulInputFor<"TensorB">]> {
   let summary = "set the right matrix or scalar (SetTensorB)";
   let arguments = (ins Asc_MatmulConfigArg:$matmul, AnyType:$input,
@@ -522,9 +586,14 @@ def Asc_MatmulSetTensorBOp : Asc_MatmulSetterOp<"set_tensor_b",
   let assemblyFormat = [{
     $matmul `,` $input attr-dict `:` qualified(type($matmul)) `,` qualified(type($input))
   }];
+  let extraClassDeclaration = [{
+    /// StageInputs for a tensor (it sets the message's isFirstIter flag),
+    /// Stage for a scalar (CANN's MatmulClient::SetTensorB(scalar) does not).
+    ::mlir::asc::MatmulMessageRole getMessageRole();
+  }];
 }
 
-def Asc_MatmulSetBiasOp : Asc_MatmulSetterOp<"set_bias"> {
+def Asc_MatmulSetBiasOp : Asc_MatmulSetterOp<"set_bias", "StageBias"> {
   let summary = "set the bias vector (SetBias)";
   let arguments = (ins Asc_MatmulConfigArg:$matmul, Asc_AnyTensor:$bias);
   let assemblyFormat = [{
@@ -533,14 +602,15 @@ def Asc_MatmulSetBiasOp : Asc_MatmulSetterOp<"set_bias"> {
   let hasVerifier = 1;
 }
 
-def Asc_MatmulDisableBiasOp : Asc_MatmulSetterOp<"disable_bias"> {
+def Asc_MatmulDisableBiasOp : Asc_MatmulSetterOp<"disable_bias", "StageBias"> {
   let summary = "compute without bias (DisableBias)";
   let arguments = (ins Asc_MatmulConfigArg:$matmul);
   let assemblyFormat = "$matmul attr-dict `:` qualified(type($matmul))";
 }
 
 def Asc_MatmulSetOrgShapeOp : Asc_MatmulOp<"set_org_shape", "Configure",
-                                          [AttrSizedOperandSegments]> {
+                                          [AttrSizedOperandSegments,
+                                           Asc_MatmulMessageRole<"PostOwn">]> {
   let summary = "set the original M, N, K (SetOrgShape)";
   let description = [{
     Either `(orgM, orgN, orgK)` or `(orgM, orgN, orgKa, orgKb, orgKc)`.
@@ -559,7 +629,8 @@ def Asc_MatmulSetOrgShapeOp : Asc_MatmulOp<"set_org_shape", "Configure",
   let hasVerifier = 1;
 }
 
-def Asc_MatmulSetSingleShapeOp : Asc_MatmulOp<"set_single_shape", "Configure"> {
+def Asc_MatmulSetSingleShapeOp : Asc_MatmulOp<"set_single_shape", "Configure",
+                                             [Asc_MatmulMessageRole<"Stage">]> {
   let summary = "set this core's M, N, K (SetSingleShape)";
   let arguments = (ins Asc_MatmulConfigArg:$matmul, I32:$singleM, I32:$singleN,
                        I32:$singleK);
@@ -568,7 +639,8 @@ def Asc_MatmulSetSingleShapeOp : Asc_MatmulOp<"set_single_shape", "Configure"> {
   }];
 }
 
-def Asc_MatmulSetTailOp : Asc_MatmulOp<"set_tail", "Configure"> {
+def Asc_MatmulSetTailOp : Asc_MatmulOp<"set_tail", "Configure",
+                                      [Asc_MatmulMessageRole<"Stage">]> {
   let summary = "set the tail block's M, N, K; -1 keeps a size (SetTail)";
   let arguments = (ins Asc_MatmulConfigArg:$matmul, I32:$tailM, I32:$tailN,
                        I32:$tailK);
@@ -577,7 +649,7 @@ def Asc_MatmulSetTailOp : Asc_MatmulOp<"set_tail", "Configure"> {
   }];
 }
 
-def Asc_MatmulSetWorkspaceOp : Asc_MatmulSetterOp<"set_workspace"> {
+def Asc_MatmulSetWorkspaceOp : Asc_MatmulSetterOp<"set_workspace", "None"> {
   let summary = "give the object a global workspace for async results (SetWorkspace)";
   let arguments = (ins Asc_MatmulConfigArg:$matmul,
                        Asc_GlobalTensorType:$workspace);
@@ -586,7 +658,8 @@ def Asc_MatmulSetWorkspaceOp : Asc_MatmulSetterOp<"set_workspace"> {
   }];
 }
 
-def Asc_MatmulSetHf32Op : Asc_MatmulOp<"set_hf32", "Configure"> {
+def Asc_MatmulSetHf32Op : Asc_MatmulOp<"set_hf32", "Configure",
+                                      [Asc_MatmulMessageRole<"PostOwn">]> {
   let summary = "enable HF32 computation for f32 inputs (SetHF32)";
   let arguments = (ins Asc_MatmulConfigArg:$matmul,
                        DefaultValuedAttr<BoolAttr, "false">:$enable_hf32,
@@ -595,7 +668,8 @@ def Asc_MatmulSetHf32Op : Asc_MatmulOp<"set_hf32", "Configure"> {
 }
 
 def Asc_MatmulSetBatchNumOp : Asc_MatmulOp<"set_batch_num", "Configure",
-                                          [Asc_CubeOnlyCall]> {
+                                          [Asc_CubeOnlyCall,
+                                           Asc_MatmulMessageRole<"None">]> {
   let summary = "set the batch counts of A and B (SetBatchNum)";
   let description = [{
     Only the cube-side Matmul object has SetBatchNum: the op is legal in a
@@ -605,13 +679,13 @@ def Asc_MatmulSetBatchNumOp : Asc_MatmulOp<"set_batch_num", "Configure",
   let assemblyFormat = "$matmul `,` $batchA `,` $batchB attr-dict `:` qualified(type($matmul))";
 }
 
-def Asc_MatmulSetQuantScalarOp : Asc_MatmulSetterOp<"set_quant_scalar"> {
+def Asc_MatmulSetQuantScalarOp : Asc_MatmulSetterOp<"set_quant_scalar", "Stage"> {
   let summary = "set a per-tensor dequantisation scale (SetQuantScalar)";
   let arguments = (ins Asc_MatmulConfigArg:$matmul, I64:$scale);
   let assemblyFormat = "$matmul `,` $scale attr-dict `:` qualified(type($matmul))";
 }
 
-def Asc_MatmulSetQuantVectorOp : Asc_MatmulSetterOp<"set_quant_vector"> {
+def Asc_MatmulSetQuantVectorOp : Asc_MatmulSetterOp<"set_quant_vector", "Stage"> {
   let summary = "set per-channel dequantisation scales (SetQuantVector)";
   let arguments = (ins Asc_MatmulConfigArg:$matmul,
                        Asc_GlobalTensorOf<[UI64]>:$scales);
@@ -624,9 +698,8 @@ def Asc_MatmulSetQuantVectorOp : Asc_MatmulSetterOp<"set_quant_vector"> {
 // Matmul computation
 //===----------------------------------------------------------------------===//
 
-def Asc_MatmulIterateOp : Asc_MatmulOp<"iterate", "Compute", [
-    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
-    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+def Asc_MatmulIterateOp : Asc_MatmulAsyncIssueOp<"iterate", "GetTensorC", [],
+                                                 ["isConsumedByFetches"]> {
   let summary = "compute the next baseM x baseN block (Iterate<sync>)";
   let description = [{
     Returns false once every block is done; kernels call it in a loop and
@@ -673,6 +746,11 @@ def Asc_MatmulGetTensorCOp : Asc_MatmulAsyncIssueOp<"get_tensor_c", "GetTensorC"
     (`->` qualified(type($result))^)?
   }];
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// A synchronous fetch posts the staged message (MMFUN_GET_TENSOR_C:
+    /// PostFetch); an async one only waits for the block and copies it.
+    ::mlir::asc::MatmulMessageRole getMessageRole();
+  }];
 }
 
 def Asc_MatmulIterateAllOp : Asc_MatmulAsyncIssueOp<"iterate_all", "IterateAll"> {
@@ -739,7 +817,8 @@ def Asc_MatmulIterateBatchOp : Asc_MatmulAsyncIssueOp<"iterate_batch", "IterateB
 }
 
 def Asc_MatmulIterateNBatchOp : Asc_MatmulAsyncIssueOp<"iterate_n_batch", "IterateBatch",
-                                                       [AttrSizedOperandSegments]> {
+                                                       [AttrSizedOperandSegments],
+                                                       ["isConsumedByFetches"]> {
   let summary = "compute batchLoop batches into the workspace (IterateNBatch)";
   let description = [{
     The results land in the object's workspace and are read back with
@@ -773,6 +852,7 @@ def Asc_MatmulWaitIterateBatchOp : Asc_MatmulWaitOp<"wait_iterate_batch", "Itera
 }
 
 def Asc_MatmulGetBatchTensorCOp : Asc_MatmulOp<"get_batch_tensor_c", "Compute", [
+    Asc_MatmulMessageRole<"None">,
     DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "read one batch result from the workspace (GetBatchTensorC)";
@@ -804,7 +884,7 @@ def Asc_MatmulWaitGetTensorCOp : Asc_MatmulWaitOp<"wait_get_tensor_c", "GetTenso
 }
 
 def Asc_MatmulAsyncGetTensorCOp : Asc_MatmulAsyncIssueOp<"async_get_tensor_c", "GetTensorC",
-                                                         [], ["isAsync"]> {
+                                                         [], ["isAsync"], "None"> {
   let summary = "older async fetch of a block into a local tensor (AsyncGetTensorC)";
   let description = [{
     Superseded by `asc.matmul.get_tensor_c {sync = false}`; completed by
@@ -815,7 +895,8 @@ def Asc_MatmulAsyncGetTensorCOp : Asc_MatmulAsyncIssueOp<"async_get_tensor_c", "
   let hasVerifier = 1;
 }
 
-def Asc_MatmulEndOp : Asc_MatmulOp<"end", "Release"> {
+def Asc_MatmulEndOp : Asc_MatmulOp<"end", "Release",
+                                   [Asc_MatmulMessageRole<"None">]> {
   let summary = "release the Matmul object (End)";
   let arguments = (ins Asc_MatmulStateArg:$matmul);
   let assemblyFormat = "$matmul attr-dict `:` qualified(type($matmul))";

@@ -32,6 +32,17 @@ template <MatmulUseKind Kind> struct HasMatmulUseKind {
   };
 };
 
+/// How every op of this kind takes part in the client's staged message; it
+/// implements MatmulOpInterface::getMessageRole (an op whose role depends on
+/// its operands defines its own getMessageRole, which hides this one).
+template <MatmulMessageRole Role> struct HasMatmulMessageRole {
+  template <typename ConcreteType>
+  class Impl : public OpTrait::TraitBase<ConcreteType, Impl> {
+  public:
+    static MatmulMessageRole getMessageRole() { return Role; }
+  };
+};
+
 /// The wait family of an async issue or of a wait; it implements
 /// getWaitKind of MatmulAsyncIssueOpInterface and MatmulWaitOpInterface.
 template <WaitKind Kind> struct HasWaitKind {

@@ -10,23 +10,36 @@
 include "mlir/Pass/PassBase.td"
 
 def AscVerifySync : Pass<"asc-verify-sync", "func::FuncOp"> {
-  let summary = "Check the Matmul async protocol (rules P1-P4) on every path";
+  let summary = "Check the Matmul async protocol (rules P1-P7) on every path";
   let description = [{
     Runs the Matmul protocol analysis, a forward analysis over the
     function's structured (`scf`) and unstructured (`cf`) control flow, and
     reports every violation of the protocol rules (defined, with examples, in
     [Protocol.md](Protocol.md)):
 
-    - P1: every path from an async issue reaches its wait before the next
-      issue on the object, a reconfiguration, `end` or a return;
+    - P1: every path from an async issue with its wait flag reaches its
+      wait before the next issue on the object, a new workspace or tiling,
+      `end` or a return (setters that stage the next message may come in
+      between);
     - P2: no path reaches a wait with nothing pending;
-    - P3: before an issue's wait, nothing reads or writes memory that may
-      overlap its output, and nothing writes memory that may overlap its
-      inputs;
-    - P4: nothing uses an object after its `end` but a new initialisation.
+    - P3: while a call is in flight (until its wait; for an issue without
+      its wait flag, until a later synchronous call or completing wait on
+      the object returns, or the kernel ends: `end` completes nothing),
+      nothing reads or writes memory that may overlap its output, and
+      nothing writes memory that may overlap its inputs;
+    - P4: nothing uses an object after its `end` but a new initialisation;
+    - P5: no wait or `GetBatchTensorC` waits for a signal the server never
+      sends;
+    - P6: every computation's staged message carries new inputs
+      (`SetTensorA/B` of a tensor since the previous post), nothing staged
+      is lost to a call that posts its own message, and a lost bias is a
+      warning;
+    - P7: after `wait_get_tensor_c`, a fetched UB block is ordered (a
+      `pipe_barrier pipe_all` or a queue hand-off) before a pipe other than
+      the vector pipe touches it.
 
     Each error points at the offending op and has notes on the issue, the
-    earlier wait or the `end` involved. The IR is not changed.
+    earlier wait, the post or the `end` involved. The IR is not changed.
 
     ```mlir
     asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
@@ -46,8 +59,10 @@ def AscSyncPlacement : Pass<"asc-sync-placement", "func::FuncOp"> {
       breaks the protocol (the diagnostics of `--asc-verify-sync`), unless
       `repair-missing-waits` asks it to insert the waits an issue lacks;
     - sinks every wait to the latest legal point: right before the first
-      operation that may touch memory aliasing the pending output, uses the
-      same Matmul object, has unknown memory effects or returns. A wait never
+      operation that may touch memory aliasing the pending output (of the
+      issue it completes, or of an earlier issue without a wait flag that its
+      signal orders), uses the same Matmul object (a setter that stages the
+      next message does not count), has unknown memory effects or returns. A wait never
       enters a loop (it would run once per iteration): when the first conflict
       is inside a loop, the wait goes right before the loop. When conflicts
       sit inside the branches of an `scf.if`, each branch gets its own wait

@@ -1,0 +1,1 @@
+"""asc-mlir's Python side: the pyasc hook (asc_mlir.pyasc)."""
