@@ -591,11 +591,42 @@ ModRefResult AscAliasAnalysis::getModRef(Operation *op,
   return result;
 }
 
+bool mlir::asc::getMatmulObjectOrigins(Value object,
+                                       SmallVectorImpl<Value> &origins) {
+  // Deep select trees are rare; past this, any object of the type.
+  constexpr unsigned kMaxOrigins = 8;
+  SmallVector<Value, 4> worklist{object};
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (value.getDefiningOp<MatmulCreateOp>()) {
+      if (!llvm::is_contained(origins, value))
+        origins.push_back(value);
+    } else if (auto select = value.getDefiningOp<arith::SelectOp>()) {
+      worklist.push_back(select.getTrueValue());
+      worklist.push_back(select.getFalseValue());
+    } else {
+      return false;
+    }
+    if (origins.size() + worklist.size() > kMaxOrigins)
+      return false;
+  }
+  return true;
+}
+
 bool mlir::asc::mayBeSameMatmulObject(Value lhs, Value rhs) {
   if (lhs == rhs)
     return true;
   if (lhs.getType() != rhs.getType())
     return false;
-  return !lhs.getDefiningOp<MatmulCreateOp>() ||
-         !rhs.getDefiningOp<MatmulCreateOp>();
+  bool lhsCreated = static_cast<bool>(lhs.getDefiningOp<MatmulCreateOp>());
+  bool rhsCreated = static_cast<bool>(rhs.getDefiningOp<MatmulCreateOp>());
+  if (lhsCreated && rhsCreated)
+    return false;
+  SmallVector<Value, 4> lhsOrigins, rhsOrigins;
+  if (getMatmulObjectOrigins(lhs, lhsOrigins) &&
+      getMatmulObjectOrigins(rhs, rhsOrigins))
+    return llvm::any_of(lhsOrigins, [&](Value origin) {
+      return llvm::is_contained(rhsOrigins, origin);
+    });
+  return true;
 }

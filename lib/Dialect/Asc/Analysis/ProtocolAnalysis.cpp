@@ -360,6 +360,17 @@ const ObjectState &ProtocolState::getObjectView(Value matmul,
 ObjectState ProtocolState::getObjectView(Value matmul) const {
   if (const ObjectState *own = lookup(matmul))
     return *own;
+  // A select of created objects is one of them, each of which has its entry
+  // from its creation on: their join, with nothing unknown.
+  SmallVector<Value, 4> origins;
+  if (getMatmulObjectOrigins(matmul, origins) &&
+      llvm::all_of(origins, [&](Value origin) { return lookup(origin); })) {
+    ObjectState view = *lookup(origins.front());
+    for (Value origin : ArrayRef<Value>(origins).drop_front())
+      view.join(*lookup(origin));
+    view.matmul = matmul;
+    return view;
+  }
   ObjectState view = getUnknownObject(matmul);
   forEachOtherAlias(matmul,
                     [&](const ObjectState &other) { view.join(other); });

@@ -155,9 +155,10 @@ func.func @fetch_consumed(%pa: !asc.gm_addr {asc.no_alias}, %pw: !asc.gm_addr {a
 !gmh = !asc.global_tensor<f16>
 
 // A wait through one name completes the issue made through that name for
-// every name: the select's entry drops it too.
+// every name: the select's entry drops it too. The select can only be %mm:
+// its entry starts from %mm's state, with nothing unknown.
 // CHECK-LABEL: after_wait:
-// CHECK-DAG: other: events [mm, unknown, wait], A
+// CHECK-DAG: other: events [mm, wait], A
 // CHECK-DAG: mm: events [wait], A
 func.func @completion_for_every_name(%a: !gmh, %c: !gm, %cond: i1) {
   %mm = asc.matmul.create {test.name = "mm"} : !mm
@@ -167,5 +168,31 @@ func.func @completion_for_every_name(%a: !gmh, %c: !gm, %cond: i1) {
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true, test.name = "issue"} : !mm, !gm
   asc.matmul.wait_iterate_all %mm {test.name = "wait"} : !mm
   asc.matmul.end %mm {test.state = "after_wait"} : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>, bias = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!gmh = !asc.global_tensor<f16>
+
+// A name's known origins: a select of two creations is the join of their
+// states (the bias set on %mm2 only may be in effect, nothing unknown); a
+// select with a block argument may be any object (unknown entries).
+// CHECK-LABEL: known_origins:
+// CHECK-DAG: sel: events [mm1, mm2], A [asc.matmul.set_tensor_a, mm2], B [asc.matmul.set_tensor_b], bias [mm1, set_bias],
+// CHECK-LABEL: unknown_origins:
+// CHECK-DAG: other: events [mm1, mm2, unknown], A [asc.matmul.set_tensor_a, mm2, unknown], B [asc.matmul.set_tensor_b], bias [mm1, set_bias, unknown],
+func.func @origins(%a: !gmh, %bias: !gm, %c: !gm, %cond: i1, %outside: !mm) {
+  %mm1 = asc.matmul.create {test.name = "mm1"} : !mm
+  %mm2 = asc.matmul.create {test.name = "mm2"} : !mm
+  asc.matmul.set_tensor_a %mm1, %a : !mm, !gmh
+  asc.matmul.set_bias %mm2, %bias {test.name = "set_bias"} : !mm, !gm
+  %sel = arith.select %cond, %mm1, %mm2 {test.name = "sel"} : !mm
+  %other = arith.select %cond, %sel, %outside {test.name = "other"} : !mm
+  asc.matmul.set_tensor_b %sel, %a : !mm, !gmh
+  asc.matmul.set_tensor_b %other, %a {test.state = "known_origins"} : !mm, !gmh
+  asc.matmul.end %mm1 {test.state = "unknown_origins"} : !mm
   return
 }

@@ -446,3 +446,90 @@ func.func @iterate_async_straight_line_fetch(%pa: !asc.gm_addr {asc.no_alias}, %
   asc.data_copy %a, %h, %n : !ga, !uh
   return
 }
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ga = !asc.global_tensor<f16>
+!ub = !asc.local_tensor<vecin, f32>
+
+// A select of two created objects is one of them, with what they staged and
+// nothing else: vector work on UB while the issue through it runs is no
+// race (it once got a false P3 against an unknown B).
+func.func @select_of_objects_vector_work_in_flight(%pa: !asc.gm_addr {asc.no_alias}, %pb1: !asc.gm_addr {asc.no_alias}, %pb2: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}, %u: !ub, %n: i32, %k: f32, %cond: i1) {
+  %a = asc.set_global_buffer %pa : !ga
+  %b1 = asc.set_global_buffer %pb1 : !ga
+  %b2 = asc.set_global_buffer %pb2 : !ga
+  %c = asc.set_global_buffer %pc : !gm
+  %mm1 = asc.matmul.create : !mm
+  %mm2 = asc.matmul.create : !mm
+  asc.matmul.set_tensor_b %mm1, %b1 : !mm, !ga
+  asc.matmul.set_tensor_b %mm2, %b2 : !mm, !ga
+  %sel = arith.select %cond, %mm1, %mm2 : !mm
+  asc.matmul.set_tensor_a %sel, %a : !mm, !ga
+  asc.matmul.iterate_all %sel, %c {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.adds %u, %u, %k, %n : !ub, !ub
+  asc.matmul.wait_iterate_all %sel : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ga = !asc.global_tensor<f16>
+!ub = !asc.local_tensor<vecin, f16>
+
+// Its racy twin: the B that the second object staged is an input of the
+// issue through the select too.
+func.func @select_of_objects_writes_second_input(%pa: !asc.gm_addr {asc.no_alias}, %pb1: !asc.gm_addr {asc.no_alias}, %pb2: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}, %u: !ub, %n: i32, %cond: i1) {
+  %a = asc.set_global_buffer %pa : !ga
+  %b1 = asc.set_global_buffer %pb1 : !ga
+  %b2 = asc.set_global_buffer %pb2 : !ga
+  %c = asc.set_global_buffer %pc : !gm
+  %mm1 = asc.matmul.create : !mm
+  %mm2 = asc.matmul.create : !mm
+  asc.matmul.set_tensor_b %mm1, %b1 : !mm, !ga
+  asc.matmul.set_tensor_b %mm2, %b2 : !mm, !ga
+  %sel = arith.select %cond, %mm1, %mm2 : !mm
+  asc.matmul.set_tensor_a %sel, %a : !mm, !ga
+  // expected-note @+1 {{the async issue reading that input}}
+  asc.matmul.iterate_all %sel, %c {sync = false, wait_iterate_all = true} : !mm, !gm
+  // expected-error @+1 {{may write memory that an async 'asc.matmul.iterate_all' reads while it runs (its B input) (rule P3)}}
+  asc.data_copy %b2, %u, %n : !ga, !ub
+  asc.matmul.wait_iterate_all %sel : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ga = !asc.global_tensor<f16>
+
+// A select is not an object it cannot be: %mm3's pending issue does not
+// stop a call through select(%mm1, %mm2); %mm2's does (rule P1).
+func.func @select_origins_and_pending(%pa: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}, %pd: !asc.gm_addr {asc.no_alias}, %pe: !asc.gm_addr {asc.no_alias}, %cond: i1) {
+  %a = asc.set_global_buffer %pa : !ga
+  %c = asc.set_global_buffer %pc : !gm
+  %d = asc.set_global_buffer %pd : !gm
+  %e = asc.set_global_buffer %pe : !gm
+  %mm1 = asc.matmul.create : !mm
+  %mm2 = asc.matmul.create : !mm
+  %mm3 = asc.matmul.create : !mm
+  asc.matmul.set_tensor_a %mm3, %a : !mm, !ga
+  asc.matmul.iterate_all %mm3, %c {sync = false, wait_iterate_all = true} : !mm, !gm
+  %sel = arith.select %cond, %mm1, %mm2 : !mm
+  asc.matmul.set_tensor_a %sel, %a : !mm, !ga
+  asc.matmul.iterate_all %sel, %d : !mm, !gm
+  asc.matmul.set_tensor_a %mm2, %a : !mm, !ga
+  // expected-note @+1 {{the pending async issue}}
+  asc.matmul.iterate_all %mm2, %e {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.matmul.set_tensor_a %sel, %a : !mm, !ga
+  // expected-error @+1 {{rule P1}}
+  asc.matmul.iterate_all %sel, %d : !mm, !gm
+  asc.matmul.wait_iterate_all %mm2 : !mm
+  asc.matmul.wait_iterate_all %mm3 : !mm
+  return
+}

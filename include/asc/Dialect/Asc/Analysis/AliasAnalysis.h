@@ -167,10 +167,16 @@ private:
 /// no other root.
 bool isNoAliasArgument(Value root);
 
+/// Collects the `matmul.create` results that `object` may be, through
+/// `arith.select` operands; false when one of its origins is something else
+/// (a block argument, a call result: any object of its type) or there are
+/// too many to follow.
+bool getMatmulObjectOrigins(Value object, SmallVectorImpl<Value> &origins);
+
 /// True when `lhs` and `rhs` may denote the same Matmul object: the same
-/// value, or values of one type of which one is not a `matmul.create`
-/// result (a select, a block argument, a call result: any object of its
-/// type).
+/// value, values of one type whose known origins (getMatmulObjectOrigins)
+/// meet, or values of one type of which one has unknown origins (any object
+/// of its type).
 bool mayBeSameMatmulObject(Value lhs, Value rhs);
 
 } // namespace asc
