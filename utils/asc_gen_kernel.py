@@ -447,7 +447,7 @@ class Generator:
         idle = [o for o in plain if o not in busy and not o.retired]
         if self.cube_only or not idle:
             return
-        how = r.choice(["select", "call", "recreate"])
+        how = r.choice(["select", "select", "call", "recreate"])
         if how == "recreate":
             out = self.pick_output(idle[0], blocked, C_ELEMS, [])
             if out is None:
@@ -497,9 +497,13 @@ class Generator:
         self.emit(f"asc.matmul.set_tensor_a {name}, {first.a.ssa} : {first.type}, !gm_f16")
         self.emit(f"asc.matmul.set_tensor_b {name}, {first.b.ssa} : {first.type}, !gm_f16")
         self.emit(f"asc.matmul.iterate_all {name}, {out.ssa} {{sync = false, wait_iterate_all = true}} : {first.type}, !gm_f32")
-        # Nothing else runs while it is in flight: the analysis gives a name
-        # that is not a creation a staged bias from anywhere (it joins the
-        # unknown object's state with the objects it may be).
+        if how == "select":
+            # A select of two creations is one of them: vector work may run
+            # beside it. Beside an issue through a call result nothing may
+            # (the callee may have staged a bias from anywhere).
+            issue = Issue(first, "wait_iterate_all", [out.region()], inputs,
+                          via=name, also=others)
+            self.independent_work(blocked + [issue])
         self.emit(f"asc.matmul.wait_iterate_all {name} : {first.type}")
         if how == "call":
             for o in plain:

@@ -22,6 +22,13 @@ Shapes (`--shape`), each stressing one dimension of the analyses' cost:
            each writing its own part of C and staging its own inputs, in
            flight until the kernel ends (End completes nothing), with vector
            work between them.
+  fetches  one function with `--size` async Iterate calls, each in flight
+           until its loop of GetTensorC<false> + WaitGetTensorC is left.
+  names    one function with `--size` issues, each staged, issued and
+           waited for through an arith.select of two of four objects.
+  cf-loops one function with `--size` CFG loops counting through a block
+           argument, an issue pending across all of them, an i8 scf.for
+           with an issue and its wait in each.
 
 Output goes to stdout.
 """
@@ -210,12 +217,105 @@ def gen_unwaited(issues):
     return "\n".join(lines)
 
 
+def gen_fetches(loops):
+    """`loops` async Iterate calls of one object, one after the other: each
+    is in flight (reading A, B and writing the workspace) until its fetch
+    loop, of GetTensorC<false> into a queue buffer and WaitGetTensorC, is
+    left; a scalar read of A runs beside each fetch (a block of a size the
+    tiling gives may reach any UB buffer), vector work after it."""
+    lines = []
+    emit = lines.append
+    mms = ["%mm0"]
+    prologue(emit, "kernel0", extra_args=", %w: !asc.gm_addr {asc.no_alias}",
+             registered=mms)
+    emit("  %gw = asc.set_global_buffer %w : !gm_t")
+    emit("  asc.matmul.set_workspace %mm0, %gw : !mm_t, !gm_t")
+    emit("  %qc = asc.queue.create : !asc.queue<vecin, 1>")
+    emit("  asc.pipe.init_buffer %pipe, %qc, %one, %bytes : !asc.queue<vecin, 1>")
+    emit("  %lo = arith.constant 0 : i32")
+    emit("  %hi = arith.constant 4 : i32")
+    emit("  %gidx = arith.constant 0 : i64")
+    for i in range(loops):
+        if i:
+            emit("  " + STAGE.format(mm="%mm0"))
+        emit(f"  %more{i} = asc.matmul.iterate %mm0 {{sync = false}} : !mm_t")
+        emit(f"  scf.for %k{i} = %lo to %hi step %one : i32 {{")
+        emit("    %blk = asc.queue.alloc_tensor %qc : !asc.queue<vecin, 1> -> "
+             "!asc.local_tensor<vecin, f32>")
+        emit("    asc.matmul.get_tensor_c %mm0, %blk {sync = false} : !mm_t, "
+             "!asc.local_tensor<vecin, f32>")
+        emit(f"    %x{i} = asc.get_value %ga[%gidx] : !asc.global_tensor<f16>")
+        emit("    asc.matmul.wait_get_tensor_c %mm0 : !mm_t")
+        emit("    " + VECTOR)
+        emit("    asc.queue.free_tensor %qc, %blk : !asc.queue<vecin, 1>, "
+             "!asc.local_tensor<vecin, f32>")
+        emit("  }")
+    epilogue(emit, mms)
+    return "\n".join(lines)
+
+
+def gen_names(pairs):
+    """`pairs` rounds on four registered objects, each issued and waited for
+    through an arith.select of two of them (another name of an object: the
+    analysis checks it against every object it may be)."""
+    lines = []
+    emit = lines.append
+    mms = [f"%mm{i}" for i in range(4)]
+    prologue(emit, "kernel0", extra_args=", %cond: i1", registered=mms)
+    for i in range(pairs):
+        first, second = mms[i % 4], mms[(i + 1) % 4]
+        emit(f"  %sel{i} = arith.select %cond, {first}, {second} : !mm_t")
+        emit("  " + STAGE.format(mm=f"%sel{i}"))
+        emit("  " + ISSUE.format(mm=f"%sel{i}", c="%gc0"))
+        emit("  " + VECTOR)
+        emit("  " + WAIT.format(mm=f"%sel{i}"))
+    epilogue(emit, mms)
+    return "\n".join(lines)
+
+
+def gen_cf_loops(loops):
+    """`loops` CFG loops one after the other, each counting to 2 through a
+    block argument around vector work, with an issue pending across all of
+    them and, in each, an i8 scf.for with an issue and its wait on a second
+    object (narrow counters: the analysis counts the emitted C++ trips)."""
+    lines = []
+    emit = lines.append
+    mms = ["%mm0", "%mm1"]
+    prologue(emit, "kernel0", extra_args=", %d: !asc.gm_addr {asc.no_alias}",
+             registered=mms)
+    emit("  %gd = asc.set_global_buffer %d : !gm_t")
+    emit("  %zero = arith.constant 0 : i32")
+    emit("  %two = arith.constant 2 : i32")
+    emit("  %b0 = arith.constant 0 : i8")
+    emit("  %b1 = arith.constant 1 : i8")
+    emit("  %b2 = arith.constant 2 : i8")
+    emit("  " + ISSUE.format(mm="%mm0", c="%gc0"))
+    emit("  cf.br ^h0(%zero : i32)")
+    for i in range(loops):
+        emit(f"^h{i}(%k{i}: i32):")
+        emit(f"  %more{i} = arith.cmpi slt, %k{i}, %two : i32")
+        emit(f"  cf.cond_br %more{i}, ^b{i}, ^h{i + 1}(%zero : i32)")
+        emit(f"^b{i}:")
+        emit("  " + VECTOR)
+        emit(f"  scf.for %j{i} = %b0 to %b2 step %b1 : i8 {{")
+        emit("    " + STAGE.format(mm="%mm1"))
+        emit("    " + ISSUE.format(mm="%mm1", c="%gd"))
+        emit("    " + WAIT.format(mm="%mm1"))
+        emit("  }")
+        emit(f"  %next{i} = arith.addi %k{i}, %one : i32")
+        emit(f"  cf.br ^h{i}(%next{i} : i32)")
+    emit(f"^h{loops}(%kend: i32):")
+    emit("  " + WAIT.format(mm="%mm0"))
+    epilogue(emit, mms)
+    return "\n".join(lines)
+
+
 def main():
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--shape", default="rounds",
                         choices=["rounds", "nesting", "blocks", "objects",
-                                 "unwaited"])
+                                 "unwaited", "fetches", "names", "cf-loops"])
     parser.add_argument("--ops", type=int, default=1000,
                         help="rounds: approximate number of operations")
     parser.add_argument("--functions", type=int, default=1,
@@ -243,8 +343,14 @@ def main():
         print(gen_blocks(args.size))
     elif args.shape == "objects":
         print(gen_objects(args.size))
-    else:
+    elif args.shape == "unwaited":
         print(gen_unwaited(args.size))
+    elif args.shape == "fetches":
+        print(gen_fetches(args.size))
+    elif args.shape == "names":
+        print(gen_names(args.size))
+    else:
+        print(gen_cf_loops(args.size))
 
 
 if __name__ == "__main__":
