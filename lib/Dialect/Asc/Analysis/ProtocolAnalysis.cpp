@@ -195,6 +195,16 @@ void ProtocolState::setObject(const ObjectState &object) {
   objects = context->objectFactory.add(objects, key, interned);
 }
 
+void ProtocolState::eraseObject(Value matmul) {
+  const void *key = getKey(matmul);
+  const ObjectState *const *old = objects.lookup(key);
+  if (!old)
+    return;
+  countInFlight(*old, -1);
+  objects = context->objectFactory.remove(objects, key);
+  indirectObjects = context->valueFactory.remove(indirectObjects, key);
+}
+
 bool ProtocolState::join(const ProtocolState &other) {
   if (this == &other || !other.context)
     return false;
@@ -567,6 +577,56 @@ static void applyMessageRole(ObjectState &object, Operation *op,
   }
 }
 
+/// Two Matmul calls that act alike: the same op with the same attributes on
+/// the same memory (or on none). Outside the events, the analyses ask what
+/// such a call staged, held or posted, never which of two alike calls it was.
+static bool actAlike(Operation *lhs, Operation *rhs) {
+  if (!lhs || !rhs || lhs->getName() != rhs->getName() ||
+      lhs->getAttrDictionary() != rhs->getAttrDictionary())
+    return false;
+  auto lhsUse = dyn_cast<MatmulOpInterface>(lhs);
+  auto rhsUse = dyn_cast<MatmulOpInterface>(rhs);
+  if (!lhsUse || !rhsUse)
+    return false;
+  std::optional<MatmulSlotUpdate> lhsUpdate = lhsUse.getSlotUpdate();
+  std::optional<MatmulSlotUpdate> rhsUpdate = rhsUse.getSlotUpdate();
+  if (lhsUpdate.has_value() != rhsUpdate.has_value())
+    return false;
+  return !lhsUpdate || lhsUpdate->memory == rhsUpdate->memory;
+}
+
+/// Drops from `list` the calls that `before` did not have and that act alike
+/// one it had. Through a may-update, the calls made under other names pile
+/// up on every object they may denote (a kernel that issues through a new
+/// select each time), and only what they did counts. An async issue stays
+/// itself among the events: a wait completes that very issue.
+static void dropAlikeCalls(SmallVectorImpl<Operation *> &list,
+                           ArrayRef<Operation *> before, bool isEvents) {
+  if (list.size() == before.size())
+    return;
+  llvm::erase_if(list, [&](Operation *call) {
+    if (llvm::is_contained(before, call))
+      return false;
+    if (isEvents) {
+      auto issue = dyn_cast_or_null<MatmulAsyncIssueOpInterface>(call);
+      if (issue && issue.isAsync())
+        return false;
+    }
+    return llvm::any_of(before,
+                        [&](Operation *old) { return actAlike(old, call); });
+  });
+}
+
+static void dropAlikeCalls(ObjectState &joined, const ObjectState &before) {
+  dropAlikeCalls(joined.events, before.events, /*isEvents=*/true);
+  for (unsigned slot = 0; slot < kNumMatmulSlots; ++slot)
+    dropAlikeCalls(joined.setters[slot], before.setters[slot], false);
+  dropAlikeCalls(joined.postsWithoutInputs, before.postsWithoutInputs, false);
+  dropAlikeCalls(joined.staged, before.staged, false);
+  dropAlikeCalls(joined.appliedBias, before.appliedBias, false);
+  dropAlikeCalls(joined.lastComputations, before.lastComputations, false);
+}
+
 /// Applies `update` to the entry of `matmul` (a strong update: that value
 /// denotes one object) and, as a may-update joined with what was there, to
 /// every other entry that may denote the same object.
@@ -583,6 +643,7 @@ static void updateObject(ProtocolState &state, Value matmul,
     update(updated);
     ObjectState joined = *other;
     joined.join(updated);
+    dropAlikeCalls(joined, *other);
     state.setObject(joined);
   }
 }
@@ -864,6 +925,34 @@ static bool recordsState(Operation *op) {
 }
 
 
+/// A name of an object (an op result that is not a creation) all of whose
+/// uses are ops of its own block is dead after the last of them: SSA gives
+/// it no use elsewhere, and no path re-enters the block before its
+/// definition runs again. Only a use that the flow transfers (mayChangeState)
+/// drops it, so that the recorded transitions are the whole change.
+static void
+findNamesDeadAfter(Operation *function,
+                   DenseMap<Operation *, SmallVector<Value, 1>> &deadAfter) {
+  function->walk([&](Operation *op) {
+    if (isa<MatmulCreateOp>(op))
+      return;
+    for (Value result : op->getResults()) {
+      if (!isa<MatmulType>(result.getType()) || result.use_empty())
+        continue;
+      Operation *last = nullptr;
+      bool local = llvm::all_of(result.getUsers(), [&](Operation *user) {
+        if (user->getBlock() != op->getBlock())
+          return false;
+        if (!last || last->isBeforeInBlock(user))
+          last = user;
+        return true;
+      });
+      if (local && mayChangeState(last))
+        deadAfter[last].push_back(result);
+    }
+  });
+}
+
 unsigned ProtocolFlow::addPoint(Point point) {
   points.push_back(point);
   states.emplace_back();
@@ -1051,6 +1140,10 @@ void ProtocolFlow::flowPoint(unsigned id) {
     transition.inFlightChanges.clear();
     analysis.context->changeLog = &transition.inFlightChanges;
     applyProtocolTransfer(op, state, analysis.context->cubeSide);
+    auto dead = analysis.namesDeadAfter.find(op);
+    if (dead != analysis.namesDeadAfter.end())
+      for (Value name : dead->second)
+        state.eraseObject(name);
     analysis.context->changeLog = nullptr;
     transition.after = state;
   }
@@ -1122,6 +1215,7 @@ MatmulProtocolAnalysis::MatmulProtocolAnalysis(Operation *function)
     for (BlockArgument argument : body.getArguments())
       if (isa<MatmulType>(argument.getType()))
         entry.setObject(getUnknownObject(argument));
+  findNamesDeadAfter(function, namesDeadAfter);
   ProtocolFlow(*this).run(entry);
 }
 

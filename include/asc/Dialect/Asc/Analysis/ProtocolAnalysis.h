@@ -105,6 +105,8 @@ struct ProtocolState {
   const ObjectState &getObjectView(Value matmul, ObjectState &scratch) const;
   /// Replaces (or adds) the entry of `object.matmul`.
   void setObject(const ObjectState &object);
+  /// Drops the entry of `matmul`, a name no later op uses.
+  void eraseObject(Value matmul);
   /// Every entry, sorted by the object value's opaque pointer.
   SmallVector<const ObjectState *> getObjects() const;
   /// Applies `update` to every entry other than `matmul`'s that may denote
@@ -256,6 +258,11 @@ private:
     SmallVector<std::pair<Operation *, bool>, 1> inFlightChanges;
   };
   llvm::DenseMap<Operation *, Transition> transitions;
+  /// The names of objects that are not creations (selects, call results)
+  /// whose entries the state drops after the op that uses them last: each
+  /// update of an object also updates every name that may denote it, so a
+  /// kernel with many short-lived names would otherwise carry them all.
+  llvm::DenseMap<Operation *, SmallVector<Value, 1>> namesDeadAfter;
   /// The closest loops around fetches, with the object values they fetch
   /// from: leaving one, every block of those objects' fetch-consumed calls
   /// was fetched.
