@@ -1095,7 +1095,10 @@ def _mutate(rule, gen, text):
                 lines[i] = line.replace("%tiling_gm: !asc.gm_addr)", "%tiling_gm: !asc.gm_addr, %bad: !asc.local_tensor<vecin, f32>)")
                 return lines
         return None
-    issues = _async_issues(lines)
+    # Issues through the kernel's own object names (not a select, a call
+    # result or an object created anew in a loop).
+    names = {o.ssa for o in gen.objs}
+    issues = [issue for issue in _async_issues(lines) if issue[1] in names]
     rng = random.Random(gen.seed)
     if rule == "P1":
         if not issues:
