@@ -67,8 +67,8 @@ static cl::opt<bool>
                   cl::cat(category));
 static cl::opt<bool> promoteSync(
     "promote-sync",
-    cl::desc("With --sync-placement: make synchronous GM calls async "
-             "(promote-sync)"),
+    cl::desc("With --sync-placement: make synchronous GM calls and "
+             "while (Iterate()) loops async (promote-sync)"),
     cl::cat(category));
 static cl::opt<bool> noHoist(
     "no-hoist",

@@ -510,6 +510,8 @@ static std::optional<LoopBlocker> checkIterateLoop(func::FuncOp function,
 /// True when `fetch`'s destination is a VECIN queue buffer allocated in the
 /// fetch's block: its AllocTensor already orders MTE2 after the vector
 /// pipe's last use of the buffer (FreeTensor/AllocTensor flag V_MTE2).
+/// The allocation is named: which queue a buffer comes from, and so which
+/// flags its AllocTensor waits for, is no interface's business.
 static bool fetchIsOrderedByItsQueue(Operation *fetch) {
   Value dst = fetch->getOperand(1);
   auto alloc = dst.getDefiningOp<QueueAllocTensorOp>();
