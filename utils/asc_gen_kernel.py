@@ -119,11 +119,19 @@ class View:
 
 
 class Issue:
-    def __init__(self, obj, wait, outputs, inputs, waitable=True, after_wait=None):
+    def __init__(self, obj, wait, outputs, inputs, waitable=True, after_wait=None,
+                 via=None, also=(), complete=None):
         self.obj, self.wait = obj, wait
         self.outputs, self.inputs = outputs, inputs
         self.waitable = waitable
         self.after_wait = after_wait  # emits the consumer a wait needs (n-batch fetch)
+        self.via = via or obj.ssa  # the name the wait goes through
+        # Every object the issue may have gone to (a select or call result
+        # of objects may be any of them): none of them may take new work.
+        self.busy_objs = [obj, *also]
+        # Emits what completes an issue without its wait flag (a later
+        # synchronous call of the same object), instead of a wait.
+        self.complete = complete
 
 
 class Obj:
@@ -160,6 +168,7 @@ class Generator:
         self.extra_pending = []
         self.ub_counter = 0
         self.bb = 0
+        self.calls_object = False
         kinds = []
         for i in range(r.randint(1, 4)):
             choice = r.choice(["plain", "plain", "batch", "nbatch"])
@@ -231,6 +240,8 @@ class Generator:
         self.emit("return")
         out += self.lines
         out.append("}")
+        if self.calls_object:
+            out.append("func.func private @asc_random_object(!mm_plain) -> !mm_plain")
         return "\n".join(out) + "\n"
 
     def prologue(self):
@@ -240,6 +251,12 @@ class Generator:
         self.emit("%c2 = arith.constant 2 : index")
         self.emit("%i0 = arith.constant 0 : i32")
         self.emit("%i1 = arith.constant 1 : i32")
+        self.emit("%i2 = arith.constant 2 : i32")
+        # Bounds of narrow loops (i8 as b, i16 as h; w: one that wraps).
+        for name, value, ty in (("b0", 0, "i8"), ("b1", 1, "i8"), ("b2", 2, "i8"),
+                                ("h0", 0, "i16"), ("h1", 1, "i16"), ("h2", 2, "i16"),
+                                ("w126", 126, "i8"), ("w127", 127, "i8"), ("w3", 3, "i8")):
+            self.emit(f"%{name} = arith.constant {value} : {ty}")
         self.emit(f"%nb = arith.constant {BATCH} : i32")
         self.emit("%pipe = asc.pipe.create")
         self.emit("%tiling = asc.get_tiling %tiling_gm")
@@ -317,7 +334,7 @@ class Generator:
         the top level, where the end of the kernel waits for the rest."""
         r = self.rng
         pending = []
-        busy_outer = {i.obj for i in outer}
+        busy_outer = {o for i in outer for o in i.busy_objs}
         steps = r.randint(2, 7) if top else r.randint(1, 4)
         for _ in range(steps):
             choice = r.random()
@@ -337,20 +354,34 @@ class Generator:
 
     def wait(self, pending, issue, outer):
         pending.remove(issue)
-        self.emit(f"asc.matmul.{issue.wait} {issue.obj.ssa} : {issue.obj.type}")
+        if issue.complete:
+            issue.complete()
+        else:
+            self.emit(f"asc.matmul.{issue.wait} {issue.via} : {issue.obj.type}")
         if issue.after_wait:
             issue.after_wait(outer + pending)
 
     def nested(self, depth, outer_of_block, pending, busy_outer, top):
         r = self.rng
         outer = outer_of_block + pending
-        busy = busy_outer | {i.obj for i in pending}
-        kind = r.choice(["for", "if", "ifelse", "both", "cf"] if top and self.use_cf
-                        else ["for", "if", "ifelse", "both"])
+        busy = busy_outer | {o for i in pending for o in i.busy_objs}
+        kind = r.choice(["for", "if", "ifelse", "both", "cf", "cf-loop", "objects", "objects"]
+                        if top and self.use_cf else ["for", "if", "ifelse", "both"])
         if kind == "for":
             self.features.add("scf.for")
             iv = self.fresh("iv")
-            self.emit(f"scf.for {iv} = %c0 to %c2 step %c1 {{")
+            bounds = "%c0 to %c2 step %c1"
+            narrow = r.random()
+            if narrow < 0.05:
+                # int8_t from 126 while < 127 by 3: one trip in exact
+                # arithmetic, 171 in the emitted C++ (the counter wraps).
+                bounds = "%w126 to %w127 step %w3 : i8"
+                self.features.add("narrow-loop-wraps")
+            elif narrow < 0.25:
+                p = r.choice(["b", "h"])
+                bounds = f"%{p}0 to %{p}2 step %{p}1 : {'i8' if p == 'b' else 'i16'}"
+                self.features.add("narrow-loop")
+            self.emit(f"scf.for {iv} = {bounds} {{")
             self.indent += 2
             self.loop_body(lambda: self.block(depth + 1, outer))
             self.indent -= 2
@@ -373,7 +404,7 @@ class Generator:
             # handled by the caller's pending list, so only at the top.
             if top:
                 self.both_branches(outer, busy, pending)
-        else:
+        elif kind == "cf":
             self.features.add("cf")
             then_bb, else_bb, join_bb = (f"^bb{self.bb + i + 1}" for i in range(3))
             self.bb += 3
@@ -383,6 +414,97 @@ class Generator:
                 self.block(depth + 1, outer)
                 self.emit(f"cf.br {join_bb}")
             self.lines.append(" " * (self.indent - 2) + f"{join_bb}:")
+        elif kind == "cf-loop":
+            self.cf_loop(lambda: self.block(depth + 1, outer))
+        else:
+            self.object_names(outer + pending, busy)
+
+    def cf_loop(self, emit_body):
+        """Two trips around a CFG loop with a counter as block argument."""
+        head, body, done = (f"^bb{self.bb + i + 1}" for i in range(3))
+        self.bb += 3
+        k = self.fresh("k")
+        self.emit(f"cf.br {head}(%i0 : i32)")
+        self.lines.append(" " * (self.indent - 2) + f"{head}({k}: i32):")
+        more = self.fresh("more")
+        self.emit(f"{more} = arith.cmpi slt, {k}, %i2 : i32")
+        self.emit(f"cf.cond_br {more}, {body}, {done}")
+        self.lines.append(" " * (self.indent - 2) + f"{body}:")
+        self.loop_body(emit_body)
+        nxt = self.fresh("k")
+        self.emit(f"{nxt} = arith.addi {k}, %i1 : i32")
+        self.emit(f"cf.br {head}({nxt} : i32)")
+        self.lines.append(" " * (self.indent - 2) + f"{done}:")
+        self.features.add("cf-loop")
+
+    def object_names(self, blocked, busy):
+        """Another name of an object: an async IterateAll staged, issued and
+        waited for through a select of two objects or a call's result
+        (which may be any object of its type), or an object created anew on
+        each trip of a CFG loop (its work completed before the next trip)."""
+        r = self.rng
+        plain = [o for o in self.objs if o.kind == "plain"]
+        idle = [o for o in plain if o not in busy and not o.retired]
+        if self.cube_only or not idle:
+            return
+        how = r.choice(["select", "call", "recreate"])
+        if how == "recreate":
+            out = self.pick_output(idle[0], blocked, C_ELEMS, [])
+            if out is None:
+                return
+            o = Obj(len(self.objs) + self.bb, "plain")
+            o.ssa = self.fresh("mmr")
+
+            def body():
+                self.emit(f"{o.ssa} = asc.matmul.create : {o.type}")
+                o.a, o.b = idle[0].a, idle[0].b
+                self.stage_inputs(o)
+                self.emit(f"asc.matmul.iterate_all {o.ssa}, {out.ssa} {{sync = false, wait_iterate_all = true}} : {o.type}, !gm_f32")
+                issue = Issue(o, "wait_iterate_all", [out.region()], self.obj_inputs(o))
+                self.independent_work(blocked + [issue])
+                self.emit(f"asc.matmul.wait_iterate_all {o.ssa} : {o.type}")
+                self.emit(f"asc.matmul.end {o.ssa} : {o.type}")
+            self.cf_loop(body)
+            self.features.add("recreated-object")
+            return
+        if how == "select":
+            if len(idle) < 2:
+                return
+            first, second = r.sample(idle, 2)
+            others = [second]
+            name = self.fresh("sel")
+            self.emit(f"{name} = arith.select {r.choice(['%yes', '%no'])}, "
+                      f"{first.ssa}, {second.ssa} : {first.type}")
+        else:
+            # The result may be any object of the type, and the callee may
+            # have staged anything on the one it was given (a bias from
+            # anywhere, a workspace): nothing may be pending across the
+            # call or the issue, and the objects take no work after it.
+            if len(idle) < len(plain) or blocked or self.unwaited:
+                return
+            first = r.choice(idle)
+            others = [o for o in plain if o is not first]
+            name = self.fresh("mmc")
+            self.emit(f"{name} = func.call @asc_random_object({first.ssa}) : "
+                      f"({first.type}) -> {first.type}")
+            self.calls_object = True
+        # The issue reads the first object's inputs, staged through the new
+        # name, and whichever object's workspace it reaches.
+        inputs = self.obj_inputs(first) + [o.ws.region() for o in others if o.ws]
+        out = self.pick_output(first, blocked, C_ELEMS, [])
+        if out is None or self.blocked(inputs, [], blocked):
+            return
+        self.emit(f"asc.matmul.set_tensor_a {name}, {first.a.ssa} : {first.type}, !gm_f16")
+        self.emit(f"asc.matmul.set_tensor_b {name}, {first.b.ssa} : {first.type}, !gm_f16")
+        self.emit(f"asc.matmul.iterate_all {name}, {out.ssa} {{sync = false, wait_iterate_all = true}} : {first.type}, !gm_f32")
+        # Nothing else runs while it is in flight: the analysis gives a name
+        # that is not a creation a staged bias from anywhere (it joins the
+        # unknown object's state with the objects it may be).
+        self.emit(f"asc.matmul.wait_iterate_all {name} : {first.type}")
+        if how == "call":
+            for o in plain:
+                o.retired = True
+        self.features.add("object-" + how)
 
     def both_branches(self, outer, busy, pending):
         """scf.if with the same async IterateAll in each branch; the caller's
@@ -426,7 +548,7 @@ class Generator:
 
     def matmul_job(self, depth, outer, pending, busy_outer, top):
         r = self.rng
-        busy = busy_outer | {i.obj for i in pending}
+        busy = busy_outer | {o for i in pending for o in i.busy_objs}
         idle = [o for o in self.objs if o not in busy and not o.retired]
         if not idle:
             return
@@ -469,7 +591,7 @@ class Generator:
             return
         atomic = r.choice([0, 0, 0, 1, 2, 3])
         atomic_attr = f"en_atomic = {atomic} : i32" if atomic else ""
-        mode = r.choice(["sync", "async", "async", "async", "unwaited"])
+        mode = r.choice(["sync", "async", "async", "async", "unwaited", "completed"])
         if mode == "unwaited" and not top:
             mode = "async"
         if self.cube_only:
@@ -484,8 +606,25 @@ class Generator:
         attr_text = " {" + ", ".join(attrs) + "}" if attrs else ""
         self.emit(f"asc.matmul.iterate_all {o.ssa}, {out.ssa}{attr_text} : {o.type}, !gm_f32")
         self.features.add(f"iterate_all-{mode}")
+        if mode != "sync" and r.random() < 0.4:
+            # The next issue's setters while this one is in flight: each
+            # message is a snapshot (MatmulClient::PostMessage copies the
+            # staged message), so they change nothing the cube reads now.
+            self.stage_inputs(o)
+            self.features.add("setters-in-flight")
         if mode == "async":
             self.extra_pending.append(Issue(o, "wait_iterate_all", [out.region()], self.obj_inputs(o)))
+        elif mode == "completed":
+            # Never signalled: what orders its output for the vector core is
+            # the return of a later synchronous call of the same object (the
+            # server runs one client's messages in order: KfcServer::Run).
+            # That call writes the same output again, with the same inputs.
+            def complete(o=o, out=out, atomic_attr=atomic_attr):
+                self.stage_inputs(o)
+                text = f" {{{atomic_attr}}}" if atomic_attr else ""
+                self.emit(f"asc.matmul.iterate_all {o.ssa}, {out.ssa}{text} : {o.type}, !gm_f32")
+            self.extra_pending.append(Issue(o, None, [out.region()], self.obj_inputs(o),
+                                            complete=complete))
         elif mode == "unwaited":
             # In flight until the kernel ends (this model's view: End
             # completes nothing): nothing may touch the object again.

@@ -69,6 +69,10 @@ PLACEMENTS = [
 # What asc-run cannot execute yet (docs/Testing.md): compiler checks only.
 NOT_RUNNABLE = {
     "cf": "the lowering does not take cf branches",
+    "cf-loop": "the lowering does not take cf branches",
+    "recreated-object": "the lowering does not take cf branches",
+    "object-select": "objects are declared once and used in place",
+    "object-call": "objects are declared once and used in place",
 }
 CRASH_MARKERS = ("PLEASE submit a bug report", "Stack dump", "Assertion", "LLVM ERROR")
 

@@ -415,9 +415,18 @@ inline void checkBounds(const std::string &call, Loc loc, const Range &range) {
 inline void checkPipes(const std::string &call, Loc loc, const Footprint &fp,
                        bool write);
 
+/// Whether `p` is ordered before the server work `self`: an earlier message
+/// of the same object (KfcServer::Run serves one client's messages in turn,
+/// each to its end, so a later call's reads and writes follow it).
+inline bool orderedBefore(const Pending &p, const Pending *self) {
+  return self && self->seq >= 0 && p.seq >= 0 && p.object == self->object &&
+         p.seq < self->seq;
+}
+
 /// Reports an access of `call` at `loc` to `fp` (read or write) against every
 /// pending operation, then against the other pipes' accesses (checkPipes).
-/// `self` is skipped (an issue's own footprint).
+/// `self` is skipped (an issue's own footprint), and so is the earlier work
+/// of its object's server that it follows (orderedBefore).
 inline void checkAccess(const std::string &call, Loc loc, const Footprint &fp,
                         bool write, const Pending *self = nullptr) {
   for (const auto &part : fp.parts) {
@@ -427,7 +436,7 @@ inline void checkAccess(const std::string &call, Loc loc, const Footprint &fp,
           {part.range, state().blockIdx, write, fp.atomic, call, loc});
   }
   for (const auto &p : state().pending) {
-    if (p.get() == self)
+    if (p.get() == self || orderedBefore(*p, self))
       continue;
     for (const auto &mine : fp.parts) {
       for (const auto &out : p->outputs.parts)

@@ -1771,8 +1771,8 @@ private:
   void finishPart(std::unique_ptr<asc_run::Pending> p, Loc loc) {
     {
       asc_run::OnPipe onCube(asc_run::PipeCube);
-      asc_run::checkAccess(p->call, loc, p->inputs, false);
-      asc_run::checkAccess(p->call, loc, p->outputs, true);
+      asc_run::checkAccess(p->call, loc, p->inputs, false, p.get());
+      asc_run::checkAccess(p->call, loc, p->outputs, true, p.get());
     }
     if (CubeSide) {
       p->publish();
@@ -2208,7 +2208,7 @@ private:
       addInputs(*p, 1);
       {
         asc_run::OnPipe onCube(asc_run::PipeCube);
-        asc_run::checkAccess(p->call, loc, p->inputs, false);
+        asc_run::checkAccess(p->call, loc, p->inputs, false, p.get());
       }
       std::vector<AccT> product;
       computeAll(product, partialSum, loc, name);
@@ -2350,9 +2350,9 @@ private:
       p->outputs.add(ws + r * blockElems, blockElems * sizeof(DstT), "C");
       if (r + 1 == blocks) {
         addInputs(*p, 1);
-        asc_run::checkAccess(p->call, loc, p->inputs, false);
+        asc_run::checkAccess(p->call, loc, p->inputs, false, p.get());
       }
-      asc_run::checkAccess(p->call, loc, p->outputs, true);
+      asc_run::checkAccess(p->call, loc, p->outputs, true, p.get());
       computeBlock(r, blk, partialSum, loc, "Iterate<false>");
       for (int i = 0; i < blk.rows; ++i)
         for (int j = 0; j < blk.cols; ++j)
@@ -2553,7 +2553,7 @@ private:
     bool intoUb = !CubeSide && asc_run::inLocalMemory({at, at + 1});
     if (!intoUb) {
       asc_run::OnPipe onCube(asc_run::PipeCube);
-      asc_run::checkAccess(p->call, loc, p->outputs, true);
+      asc_run::checkAccess(p->call, loc, p->outputs, true, p.get());
     }
     serverWrite(bytes); // FIXPIPE: into GM, or the GM staging copy
     if (waited) {
@@ -2563,7 +2563,7 @@ private:
       }
       if (intoUb) {
         asc_run::OnPipe onMte2(asc_run::PipeMte2);
-        asc_run::checkAccess(p->call, loc, p->outputs, true);
+        asc_run::checkAccess(p->call, loc, p->outputs, true, p.get());
         asc_run::state().trace.work(asc_run::PipeMte2, asc_run::Work::GmCopy,
                                     bytes, blk.rows);
         asc_run::orderPipes(asc_run::PipeMte2, asc_run::PipeV);
@@ -2665,7 +2665,7 @@ private:
           dst[storedPlace(kNzC, kC0C, stride, i, j)] =
               detail::toOutput<DstT>(blk.values[uint64_t(i) * blk.cols + j]);
     };
-    asc_run::checkAccess(p->call, loc, p->outputs, true);
+    asc_run::checkAccess(p->call, loc, p->outputs, true, p.get());
     asc_run::state().trace.work(asc_run::PipeMte2, asc_run::Work::GmCopy,
                                 double(blockElems * sizeof(DstT)), 1);
     addPending(std::move(p));
