@@ -523,7 +523,12 @@ static bool fetchIsOrderedByItsQueue(Operation *fetch) {
 /// Rewrites the checked loop into the async form.
 static void rewriteIterateLoop(IterateLoop &info) {
   scf::WhileOp loop = info.loop;
+  // The new ops take the loop's place in the source but not its name (the
+  // source names of the Ascend C printer): only the scf.if replacing the
+  // loop's results keeps it.
   Location loc = loop.getLoc();
+  if (auto named = dyn_cast<NameLoc>(loc))
+    loc = named.getChildLoc();
   OpBuilder builder(loop);
   Value matmul = info.iterate.getMatmul();
   auto type = cast<MatmulType>(matmul.getType());
@@ -550,7 +555,7 @@ static void rewriteIterateLoop(IterateLoop &info) {
   Value hasBlocks = arith::CmpIOp::create(builder, loc,
                                           arith::CmpIPredicate::sgt, blocks,
                                           zero);
-  auto guard = scf::IfOp::create(builder, loc, loop.getResultTypes(),
+  auto guard = scf::IfOp::create(builder, loop.getLoc(), loop.getResultTypes(),
                                  hasBlocks, /*withElseRegion=*/true);
 
   // Else: the loop as written (no block: it runs once, see above).
@@ -607,8 +612,13 @@ static void rewriteIterateLoop(IterateLoop &info) {
   if (!body->empty() && isa<scf::YieldOp>(body->back()))
     body->back().erase();
   body->getOperations().splice(body->end(), after->getOperations());
-  for (auto [arg, value] : llvm::zip(after->getArguments(), afterValues))
+  for (auto [arg, value] : llvm::zip(after->getArguments(), afterValues)) {
+    // An iteration argument takes the name the loop body gave the value.
+    if (auto iterArg = dyn_cast<BlockArgument>(value);
+        iterArg && iterArg.getOwner() == body && iterArg.getArgNumber() > 0)
+      iterArg.setLoc(arg.getLoc());
     arg.replaceAllUsesWith(value);
+  }
 
   // The loop's results: what the condition forwards on the last check.
   IRMapping resultMapping;
