@@ -26,6 +26,13 @@
 // its place in the singleCoreM x singleCoreN block of C in GM with strided
 // DataCopyParams {baseM, baseN * 4 / 32, 0, (N - baseN) * 4 / 32}.
 //
+// The host sets aside 4096 bytes of user workspace per core (a core's
+// singleCoreM x singleCoreN floats, 32 x 32 x 4 with the launch's tiling),
+// which the kernel does not use: asc.block_workspace says so, and lets
+// promote-sync turn the loop into Iterate<false> plus a counted loop of
+// GetTensorC<false> + WaitGetTensorC that fetches the blocks from each
+// core's slice (docs/SyncPlacement.md, "Promoting an Iterate loop").
+//
 // What it shows: the `while (mm.Iterate())` loop as scf.while (the condition
 // region calls asc.matmul.iterate) carrying the round counter, a synchronous
 // get_tensor_c into a queue buffer, the queue alloc/enque/deque/free cycle,
@@ -47,7 +54,7 @@ module {
                                      %b: !asc.gm_addr {asc.no_alias},
                                      %bias: !asc.gm_addr {asc.no_alias},
                                      %c: !asc.gm_addr {asc.no_alias},
-                                     %workspace: !asc.gm_addr {asc.workspace},
+                                     %workspace: !asc.gm_addr {asc.workspace, asc.block_workspace = #asc.block_workspace<bytes_per_core = 4096>},
                                      %tiling_gm: !asc.gm_addr) attributes {asc.kernel} {
     %c0_i32 = arith.constant 0 : i32
     %c1_i32 = arith.constant 1 : i32

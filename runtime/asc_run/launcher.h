@@ -289,6 +289,25 @@ inline Job readJob(const char *path) {
             static_cast<int32_t>(std::stol(assignment.substr(eq + 1)));
         std::memcpy(a->data.data() + offset + found->offset, &value, 4);
       }
+    } else if (key == "block_workspace") {
+      // The kernel's asc.block_workspace: BYTES of user workspace per core
+      // for the blocks of an async Iterate (the compiler gives core i the
+      // i-th slice), so the buffer holds at least BYTES x blocks.
+      std::string name;
+      uint64_t bytes;
+      if (!(words >> name >> bytes))
+        badJob(where() + "block_workspace takes ARG BYTES_PER_CORE");
+      Ref::Arg *a = findArg(job, name);
+      if (!a)
+        badJob(where() + "no argument '" + name + "' for the block workspace");
+      uint64_t needed = bytes * uint64_t(job.blocks);
+      if (a->data.size() < needed)
+        badJob("the workspace buffer '" + name + "' holds " +
+               std::to_string(a->data.size()) + " bytes; the kernel's " +
+               "asc.block_workspace sets aside " + std::to_string(bytes) +
+               " bytes per core for the blocks of an async Iterate, " +
+               std::to_string(needed) + " bytes for " +
+               std::to_string(job.blocks) + " blocks");
     } else {
       badJob(where() + "unknown directive '" + key + "'");
     }

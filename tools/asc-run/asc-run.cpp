@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "asc/Dialect/Asc/IR/AscAttrs.h"
 #include "asc/Dialect/Asc/IR/AscDialect.h"
 #include "asc/Dialect/Asc/IR/AscTypes.h"
 #include "asc/Target/AscendC/AscendCEmitter.h"
@@ -66,8 +67,8 @@ static cl::opt<bool>
                   cl::cat(category));
 static cl::opt<bool> promoteSync(
     "promote-sync",
-    cl::desc("With --sync-placement: make synchronous GM calls async "
-             "(promote-sync)"),
+    cl::desc("With --sync-placement: make synchronous GM calls and "
+             "while (Iterate()) loops async (promote-sync)"),
     cl::cat(category));
 static cl::opt<bool> noHoist(
     "no-hoist",
@@ -400,8 +401,21 @@ static void checkArguments(func::FuncOp kernel, const Launch &launch) {
   }
 }
 
+/// The job's check of the buffer a kernel's asc.block_workspace argument
+/// gets (runtime/asc_run/launcher.h: block_workspace).
+static std::string blockWorkspaceDirectives(func::FuncOp kernel,
+                                            const Launch &launch) {
+  std::string job;
+  for (unsigned index = 0, e = kernel.getNumArguments(); index < e; ++index)
+    if (auto attr = kernel.getArgAttrOfType<asc::BlockWorkspaceAttr>(
+            index, asc::AscDialect::getBlockWorkspaceAttrName()))
+      job += "block_workspace " + launch.args[index].name + " " +
+             std::to_string(attr.getBytesPerCore()) + "\n";
+  return job;
+}
+
 static std::string lowerKernel(StringRef source, StringRef filename,
-                               const Launch &launch) {
+                               const Launch &launch, std::string &jobExtra) {
   StringRef kernel = launch.kernel;
   DialectRegistry registry;
   registry.insert<asc::AscDialect, arith::ArithDialect, cf::ControlFlowDialect,
@@ -431,6 +445,7 @@ static std::string lowerKernel(StringRef source, StringRef filename,
   if (!found)
     fatal("'" + filename + "' has no kernel function '" + kernel + "'");
   checkArguments(found, launch);
+  jobExtra = blockWorkspaceDirectives(found, launch);
   for (func::FuncOp f : others)
     if (SymbolTable::symbolKnownUseEmpty(f, *module))
       f.erase();
@@ -651,7 +666,8 @@ static std::string makeJob(const Launch &launch) {
   return job;
 }
 
-static int runLaunch(StringRef binary, const Launch &launch) {
+static int runLaunch(StringRef binary, const Launch &launch,
+                     StringRef jobExtra) {
   SmallString<256> jobPath;
   if (std::error_code ec =
           llvm::sys::fs::createTemporaryFile("asc-run-job", "txt", jobPath))
@@ -661,7 +677,7 @@ static int runLaunch(StringRef binary, const Launch &launch) {
     llvm::raw_fd_ostream os(jobPath, ec);
     if (ec)
       fatal("cannot write the job file: " + ec.message());
-    os << makeJob(launch);
+    os << makeJob(launch) << jobExtra;
   }
   llvm::outs().flush();
   llvm::errs().flush();
@@ -715,15 +731,16 @@ int main(int argc, char **argv) {
       continue;
     ran = true;
     std::string cpp = source;
+    std::string jobExtra;
     if (cppFile.empty())
-      cpp = lowerKernel(source, inputFile, launch);
+      cpp = lowerKernel(source, inputFile, launch, jobExtra);
     if (emitCpp) {
       llvm::outs() << cpp;
       continue;
     }
     std::string binary =
         compileCached(makeDriver(cpp, cppFile, launch), launch);
-    int rc = runLaunch(binary, launch);
+    int rc = runLaunch(binary, launch, jobExtra);
     if (rc != 0 && (worst == 0 || rc > worst))
       worst = rc;
   }

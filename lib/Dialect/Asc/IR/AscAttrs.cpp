@@ -290,3 +290,36 @@ MatmulConfigAttr::getFromFieldValues(MLIRContext *context,
       overrides.empty() ? DictionaryAttr() : overrides.getDictionary(context);
   return MatmulConfigAttr::get(context, kind, isNBatch, dict);
 }
+
+//===----------------------------------------------------------------------===//
+// BlockWorkspaceAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+BlockWorkspaceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                           uint64_t bytesPerCore,
+                           std::optional<uint64_t> blocks,
+                           std::optional<uint64_t> baseM,
+                           std::optional<uint64_t> baseN) {
+  // A core's slice starts where the previous one ends: GM copies need
+  // 32-byte alignment (DataCopy), which also makes it a whole number of C
+  // elements of any type.
+  if (bytesPerCore == 0 || bytesPerCore % 32 != 0)
+    return emitError() << "expects bytes_per_core to be a positive multiple "
+                          "of 32 (each core's slice starts 32-byte aligned), "
+                          "got "
+                       << bytesPerCore;
+  if (blocks.has_value() != baseM.has_value() ||
+      blocks.has_value() != baseN.has_value())
+    return emitError() << "expects blocks, base_m and base_n together (the "
+                          "tiling the size was computed for) or none";
+  if (blocks && (*blocks == 0 || *baseM == 0 || *baseN == 0))
+    return emitError() << "expects blocks, base_m and base_n to be positive";
+  return success();
+}
+
+std::optional<uint64_t> BlockWorkspaceAttr::getStatedBlockElements() const {
+  if (!getBlocks())
+    return std::nullopt;
+  return *getBlocks() * *getBaseM() * *getBaseN();
+}

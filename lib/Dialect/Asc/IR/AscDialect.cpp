@@ -76,6 +76,54 @@ static StringRef getKernelArgumentProblem(Type type) {
   return "the host passes GM_ADDR pointers and scalars only";
 }
 
+/// `asc.block_workspace` on argument `index`: on the workspace argument,
+/// and, where it states the tiling it was sized for, big enough for
+/// blocks x baseM x baseN elements of every Matmul object's C.
+static LogicalResult verifyBlockWorkspace(FunctionOpInterface kernel,
+                                          unsigned index) {
+  Attribute attr =
+      kernel.getArgAttr(index, AscDialect::getBlockWorkspaceAttrName());
+  if (!attr)
+    return success();
+  auto workspace = dyn_cast<BlockWorkspaceAttr>(attr);
+  if (!workspace)
+    return kernel->emitOpError()
+           << "expects '" << AscDialect::getBlockWorkspaceAttrName()
+           << "' on kernel argument #" << index
+           << " to be a #asc.block_workspace<...>, got " << attr;
+  if (!kernel.getArgAttr(index, AscDialect::getWorkspaceAttrName()))
+    return kernel->emitOpError()
+           << "expects '" << AscDialect::getBlockWorkspaceAttrName()
+           << "' on the kernel's '" << AscDialect::getWorkspaceAttrName()
+           << "' argument, got it on argument #" << index;
+  std::optional<uint64_t> elements = workspace.getStatedBlockElements();
+  if (!elements || kernel.isExternal())
+    return success();
+  LogicalResult result = success();
+  kernel->walk([&](MatmulCreateOp create) {
+    auto type = dyn_cast<MatmulType>(create.getMatmul().getType());
+    if (!type)
+      return WalkResult::advance();
+    uint64_t bytes =
+        (type.getCElementType().getIntOrFloatBitWidth() + 7) / 8;
+    uint64_t needed = *elements * bytes;
+    if (needed <= workspace.getBytesPerCore())
+      return WalkResult::advance();
+    InFlightDiagnostic diag = kernel->emitOpError();
+    diag << "expects '" << AscDialect::getBlockWorkspaceAttrName()
+         << "' to hold blocks x baseM x baseN x sizeof(C) = "
+         << *workspace.getBlocks() << " x " << *workspace.getBaseM() << " x "
+         << *workspace.getBaseN() << " x " << bytes << " = " << needed
+         << " bytes per core for the blocks of an async Iterate, got "
+         << workspace.getBytesPerCore();
+    diag.attachNote(create.getLoc()) << "the Matmul object whose C is "
+                                     << type.getCElementType();
+    result = failure();
+    return WalkResult::interrupt();
+  });
+  return result;
+}
+
 /// Rule L14: a kernel's arguments are GM addresses or scalars; at most one
 /// of them is the workspace.
 static LogicalResult verifyKernelArguments(FunctionOpInterface kernel) {
@@ -88,6 +136,8 @@ static LogicalResult verifyKernelArguments(FunctionOpInterface kernel) {
              << " to be a global-memory address (!asc.gm_addr) or a scalar, "
                 "got "
              << type << ": " << problem;
+    if (failed(verifyBlockWorkspace(kernel, index)))
+      return failure();
     if (!kernel.getArgAttr(index, AscDialect::getWorkspaceAttrName()))
       continue;
     if (workspace)
@@ -210,6 +260,17 @@ LogicalResult AscDialect::verifyRegionArgAttribute(Operation *op,
                                                    unsigned argIndex,
                                                    NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
+  if (name == getBlockWorkspaceAttrName()) {
+    // The rest is checked with the kernel (verifyBlockWorkspace), which
+    // sees the other attributes of the argument.
+    if (!isa<BlockWorkspaceAttr>(attr.getValue()))
+      return op->emitError() << "expects '" << name
+                             << "' to be a #asc.block_workspace<...>";
+    if (!isa<FunctionOpInterface>(op) || !op->hasAttr(getKernelAttrName()))
+      return op->emitError()
+             << "expects '" << name << "' on an argument of a kernel";
+    return success();
+  }
   if (name != getNoAliasAttrName() && name != getWorkspaceAttrName())
     return op->emitError() << "unknown asc argument attribute '" << name << "'";
   if (!isa<UnitAttr>(attr.getValue()))

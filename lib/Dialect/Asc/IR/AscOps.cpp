@@ -633,6 +633,8 @@ void MatmulAsyncGetTensorCOp::getEffects(EffectList &effects) {
 }
 
 bool MatmulAsyncGetTensorCOp::isAsync() { return true; }
+// Always asynchronous: nothing to change.
+void MatmulAsyncGetTensorCOp::setAsync() {}
 StringRef MatmulAsyncGetTensorCOp::getUnwaitableReason() { return ""; }
 
 //===----------------------------------------------------------------------===//

@@ -179,6 +179,47 @@ def Asc_MatmulPartAttr : Asc_Attr<"MatmulPart", "matmul_part"> {
   }];
 }
 
+def Asc_BlockWorkspaceAttr : Asc_Attr<"BlockWorkspace", "block_workspace"> {
+  let summary = "the bytes of a kernel's user workspace set aside per core "
+                "for the blocks of an async Iterate";
+  let description = [{
+    On the kernel's `asc.workspace` argument, as `asc.block_workspace`: the
+    host allocates, after the system workspace, `bytes_per_core` bytes of
+    user workspace for each core the kernel runs on (`GetBlockNum()` of
+    them), which no code of the kernel uses. It is the only workspace
+    promote-sync may give a Matmul object (core `i` gets the `i`-th slice):
+    an async `Iterate<false>` computes every block of the core into the
+    workspace set by `SetWorkspace` (CANN's `MatmulService::StartIterate`),
+    and the IR must say that one is there and how big it is.
+
+    `blocks`, `base_m` and `base_n`, given together, state the tiling the
+    size was computed for; the kernel verifier then requires
+    `bytes_per_core >= blocks * base_m * base_n * sizeof(C)` for the C type
+    of every Matmul object of the kernel. Without them the tiling is only
+    known at launch: asc-run checks the buffer it gets against
+    `bytes_per_core * blocks` of the launch, and the async Iterate's blocks
+    against the slice.
+
+    ```mlir
+    func.func @k(%ws: !asc.gm_addr {asc.workspace,
+                 asc.block_workspace = #asc.block_workspace<bytes_per_core = 4096>}, ...)
+    #asc.block_workspace<bytes_per_core = 4096, blocks = 4, base_m = 16, base_n = 16>
+    ```
+  }];
+  let parameters = (ins
+    "uint64_t":$bytes_per_core,
+    OptionalParameter<"std::optional<uint64_t>">:$blocks,
+    OptionalParameter<"std::optional<uint64_t>">:$base_m,
+    OptionalParameter<"std::optional<uint64_t>">:$base_n
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// blocks * base_m * base_n elements of C, when the tiling is stated.
+    std::optional<uint64_t> getStatedBlockElements() const;
+  }];
+}
+
 def Asc_MatmulConfigAttr : Asc_Attr<"MatmulConfig", "matmul_config"> {
   let summary = "the MatmulConfig template argument of a Matmul type";
   let description = [{

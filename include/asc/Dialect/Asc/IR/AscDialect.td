@@ -58,6 +58,12 @@ def Asc_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getWorkspaceAttrName() {
       return ::llvm::StringLiteral("asc.workspace");
     }
+    /// `#asc.block_workspace<...>` on the kernel's `asc.workspace` argument:
+    /// the bytes of user workspace per core set aside for the blocks of an
+    /// async Iterate (BlockWorkspaceAttr).
+    static constexpr ::llvm::StringLiteral getBlockWorkspaceAttrName() {
+      return ::llvm::StringLiteral("asc.block_workspace");
+    }
     /// True when `op` is a function marked as a cube-only kernel.
     static bool isCubeOnlyKernel(::mlir::Operation *op);
     /// True when the Matmul objects of `function` are the cube-side ones

@@ -105,6 +105,12 @@ def Asc_MatmulAsyncIssueOpInterface
         once the server has run it.
       }],
       "bool", "isConsumedByFetches", (ins), [{}], [{ return false; }]>,
+    InterfaceMethod<[{
+        Makes the call asynchronous (sync = false) and nothing else: no wait
+        flag is set (promote-sync, which turns a synchronous Iterate loop
+        into Iterate<false> plus GetTensorC<false> fetches, uses it on both).
+      }],
+      "void", "setAsync", (ins), [{}], [{ $_op.setSync(false); }]>,
   ];
   let extraSharedClassDeclaration = [{
     /// True when a wait of the matching kind completes this issue.

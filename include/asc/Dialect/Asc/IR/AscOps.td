@@ -884,7 +884,7 @@ def Asc_MatmulWaitGetTensorCOp : Asc_MatmulWaitOp<"wait_get_tensor_c", "GetTenso
 }
 
 def Asc_MatmulAsyncGetTensorCOp : Asc_MatmulAsyncIssueOp<"async_get_tensor_c", "GetTensorC",
-                                                         [], ["isAsync"], "None"> {
+                                                         [], ["isAsync", "setAsync"], "None"> {
   let summary = "older async fetch of a block into a local tensor (AsyncGetTensorC)";
   let description = [{
     Superseded by `asc.matmul.get_tensor_c {sync = false}`; completed by

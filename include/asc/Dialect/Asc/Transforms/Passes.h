@@ -8,6 +8,7 @@
 #define ASC_DIALECT_ASC_TRANSFORMS_PASSES_H
 
 #include "asc/Dialect/Asc/IR/AscDialect.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Pass/Pass.h"

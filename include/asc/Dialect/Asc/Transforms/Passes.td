@@ -72,7 +72,17 @@ def AscSyncPlacement : Pass<"asc-sync-placement", "func::FuncOp"> {
     - with `promote-sync`, turns synchronous `iterate_all` and mix-form
       `iterate_batch` calls with a global output into async calls plus a
       wait placed as above (not in a module with a cube-only kernel: the
-      cube-side Matmul object has no waits).
+      cube-side Matmul object has no waits), and a `scf.while` whose
+      condition is a synchronous `asc.matmul.iterate` alone and whose body
+      fetches each block with one synchronous `get_tensor_c` into a local
+      tensor into CANN's async form: `set_workspace` with this core's slice
+      of the workspace the kernel's `asc.block_workspace` states, one
+      `iterate {sync = false}`, and an `scf.for` over the object's block
+      count (`ceil(singleCoreM / baseM) * ceil(singleCoreN / baseN)`) whose
+      fetch is async and waited (the wait then sinks), with a `pipe_barrier
+      pipe_all` before it unless its buffer comes from a VECIN queue; the
+      loop as written stays for a core without blocks. A loop it cannot
+      promote gets a remark naming the blocker (docs/SyncPlacement.md).
 
     The result always passes `--asc-verify-sync`, and running the pass twice
     equals running it once.
@@ -86,14 +96,17 @@ def AscSyncPlacement : Pass<"asc-sync-placement", "func::FuncOp"> {
     asc.data_copy %ub3, %c, %n                asc.data_copy %ub3, %c, %n
     ```
   }];
-  let dependentDialects = ["::mlir::asc::AscDialect", "::mlir::scf::SCFDialect"];
+  let dependentDialects = ["::mlir::asc::AscDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
   let options = [
     Option<"repairMissingWaits", "repair-missing-waits", "bool", "false",
            "Insert the wait an async issue lacks (at its latest legal point) "
            "instead of reporting the missing wait">,
     Option<"promoteSync", "promote-sync", "bool", "false",
            "Turn synchronous iterate_all/iterate_batch calls with a global "
-           "output into async calls plus a wait">,
+           "output into async calls plus a wait, and while (Iterate()) "
+           "loops into Iterate<false> plus a counted fetch loop in the "
+           "asc.block_workspace">,
     Option<"hoistIssues", "hoist-issues", "bool", "true",
            "Move async issues up to the earliest legal point">,
     Option<"emitRemarks", "emit-remarks", "bool", "false",
