@@ -362,7 +362,23 @@ struct Report {
          << "}, \"cost\": {\"total_cycles\": " << total
          << ", \"cube_busy_cycles\": " << cube
          << ", \"vector_busy_cycles\": " << vec
-         << ", \"overlap_cycles\": " << overlap << "}}";
+         << ", \"overlap_cycles\": " << overlap << ", \"blocks\": [";
+      // Per block (blocks run side by side on the device): what bounds the
+      // block with perfect overlap, max(cube, vector) busy, and its largest
+      // single piece of cube work.
+      for (size_t b = 0; b < s.finished.size(); ++b) {
+        const Timeline &t = s.finished[b];
+        double largest = 0;
+        for (const auto &span : t.cubeSpans)
+          largest = std::max(largest, span.second - span.first);
+        os << (b ? ", " : "") << "{\"total_cycles\": " << t.end()
+           << ", \"cube_busy_cycles\": " << t.cubeBusy
+           << ", \"vector_busy_cycles\": " << t.vectorBusy
+           << ", \"overlap_cycles\": " << t.overlap()
+           << ", \"cube_works\": " << t.cubeSpans.size()
+           << ", \"largest_cube_work_cycles\": " << largest << "}";
+      }
+      os << "]}}";
       std::printf("%s\n", os.str().c_str());
       return;
     }
