@@ -59,7 +59,8 @@ test: build
 # script installs it when missing.
 REPORT_FLAGS ?=
 report: build
-	bench/report.py --build $(BUILD_DIR) --out docs $(REPORT_FLAGS)
+	bench/report.py --build $(BUILD_DIR) --out docs \
+	  --data $(BUILD_DIR)/report-data.json $(REPORT_FLAGS)
 
 docs: configure
 	ninja -C $(BUILD_DIR) mlir-doc
