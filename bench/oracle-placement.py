@@ -377,8 +377,9 @@ def launched_kernels(launch):
 def summarize(reports):
     """The cost of a run over its launches: cycles add up (launches run one
     after another), the limit is max(cube busy, vector busy) of the slowest
-    block (per-block figures when asc-run gives them, else the totals shared
-    out over the blocks)."""
+    block (asc-run's per-block figures: per cube core, its vector blocks'
+    busy cycles shared out over them; without them, the totals shared out
+    over the blocks)."""
     cycles = cube = vector = overlap = limit = 0.0
     per_block = True
     for r in reports:
@@ -389,8 +390,9 @@ def summarize(reports):
         overlap += c.get("overlap_cycles", 0)
         blocks = c.get("blocks")
         if blocks:
-            limit += max(max(b["cube_busy_cycles"], b["vector_busy_cycles"])
-                         for b in blocks)
+            # A group: one cube core and the vector blocks it serves.
+            limit += max(max(b["cube_busy_cycles"], b["vector_busy_cycles"]
+                             / b.get("vector_blocks", 1)) for b in blocks)
         else:
             per_block = False
             n = max(1, r.get("blocks", 1))
