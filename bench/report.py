@@ -464,6 +464,9 @@ def target_lines(rows, times):
                      "in this build).")
     ratios = [t for t in times if t["ratio"] is not None]
     over = [t for t in ratios if t["ratio"] >= 1.0]
+    if not ratios:
+        lines.append("- Compile time: not measured in this run.")
+        return lines
     lines.append(
         f"- Placement under 1.0x parse+verify+print at every size: "
         + ("met" if not over else "**not met** at " + ", ".join(
@@ -588,14 +591,24 @@ def write_markdown(data, out, plots):
                   "asc-run's cost model at the low and the high end of its "
                   "range (`asc-run --cost-sweep`); the oracle's candidate is "
                   "the one found at the default parameters, re-costed.\n")
-        md.append("| kernel | " + " | ".join(f"{p} = {v:g}" for p, v in keys)
-                  + " |")
-        md.append("|---|" + "---:|" * len(keys))
-        for r in rows:
-            md.append("| " + r["kernel"] + " | " + " | ".join(
-                fmt({(p, v): x for p, v, x in r["sweep"]}.get(k), 1)
-                for k in keys) + " |")
-        md.append("")
+        shown = [r for r in rows
+                 if any(x is not None for _, _, x in r["sweep"])]
+        if not shown:
+            md.append("No kernel has an oracle overlap to compare with.\n")
+        else:
+            md.append("| parameter = value | " + " | ".join(
+                r["kernel"] for r in shown) + " |")
+            md.append("|---|" + "---:|" * len(shown))
+            md.append("| (this run's values) | " + " | ".join(
+                fmt(r["placement overlap % of oracle"], 1) for r in shown)
+                + " |")
+            for p, v in keys:
+                md.append(f"| {p} = {v:g} | " + " | ".join(
+                    fmt({(q, w): x for q, w, x in r["sweep"]}.get((p, v)), 1)
+                    for r in shown) + " |")
+            md.append("\n(— : the oracle's candidate overlaps nothing "
+                      "there.) Kernels without an oracle overlap at any "
+                      "value are left out.\n")
     md.append("## Compile time\n")
     md.append(
         "`--asc-sync-placement`'s own time (`-mlir-timing`, one thread, "
