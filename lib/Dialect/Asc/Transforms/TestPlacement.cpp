@@ -11,7 +11,7 @@
 //                              across an op on its Matmul object that the
 //                              protocol orders with it) and, for a
 //                              wait, the hand-written position right after
-//                              its issue;
+//                              its issue, and the Matmul object of each;
 //   -test-asc-apply-placement  moves movables to given positions.
 //
 // A position is a *gap* of the block: gap g stands right before the block's
@@ -176,6 +176,7 @@ void TestAscPlacementSpacePass::printSpace(func::FuncOp function) {
     return (function.getSymName() + "/" + Twine(numberOf.lookup(op))).str();
   };
   DenseMap<Block *, unsigned> blockNumbers;
+  DenseMap<Value, unsigned> objectNumbers;
   llvm::json::Array entries;
   for (Operation *movable : movables) {
     Block *block = movable->getBlock();
@@ -196,8 +197,11 @@ void TestAscPlacementSpacePass::printSpace(func::FuncOp function) {
                              {"block_size", ops.size()}};
     if (Operation *neighbour = getNeighbour(movable))
       entry["neighbour"] = describeOp(neighbour);
-
+    // The Matmul object, numbered in the order the movables name them.
     Value matmul = getMatmulOf(movable);
+    entry["object"] =
+        objectNumbers.try_emplace(matmul, objectNumbers.size()).first->second;
+
     if (auto wait = dyn_cast<MatmulWaitOpInterface>(movable)) {
       entry["kind"] = "wait";
       // Never past the next op on the same object but a setter.

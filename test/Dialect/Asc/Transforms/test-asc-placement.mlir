@@ -23,10 +23,10 @@
 // the setter; a run of ops without memory effects (the constants and the
 // addi) is one position, named by the gap where the wait stands.
 // SPACE: {"function":"kernel0","movables":[
-// SPACE-SAME: {"block":0,"block_size":31,"gaps":[17],"id":"kernel0/0","index":17,"kind":"issue","line":{{[0-9]+}},"neighbour":{"line":{{[0-9]+}},"op":"asc.matmul.set_tensor_b"},"op":"asc.matmul.iterate_all"},
-// SPACE-SAME: {"block":0,"block_size":31,"gaps":[18,20,21,22],"hand_written":18,"id":"kernel0/1","index":18,"kind":"wait","line":{{[0-9]+}},"neighbour":{"line":{{[0-9]+}},"op":"asc.matmul.set_tensor_a"},"op":"asc.matmul.wait_iterate_all","pairs_with":["kernel0/0"]},
-// SPACE-SAME: {"block":0,"block_size":31,"gaps":[20,21,22],"id":"kernel0/2","index":22,"kind":"issue","line":{{[0-9]+}},"neighbour":{"line":{{[0-9]+}},"op":"asc.adds"},"op":"asc.matmul.iterate_all"},
-// SPACE-SAME: {"block":0,"block_size":31,"gaps":[23,28,29],"hand_written":23,"id":"kernel0/3","index":23,"kind":"wait","line":{{[0-9]+}},"neighbour":{"line":{{[0-9]+}},"op":"asc.adds"},"op":"asc.matmul.wait_iterate_all","pairs_with":["kernel0/2"]}
+// SPACE-SAME: {"block":0,"block_size":31,"gaps":[17],"id":"kernel0/0","index":17,"kind":"issue","line":{{[0-9]+}},"neighbour":{"line":{{[0-9]+}},"op":"asc.matmul.set_tensor_b"},"object":0,"op":"asc.matmul.iterate_all"},
+// SPACE-SAME: {"block":0,"block_size":31,"gaps":[18,20,21,22],"hand_written":18,"id":"kernel0/1","index":18,"kind":"wait","line":{{[0-9]+}},"neighbour":{"line":{{[0-9]+}},"op":"asc.matmul.set_tensor_a"},"object":0,"op":"asc.matmul.wait_iterate_all","pairs_with":["kernel0/0"]},
+// SPACE-SAME: {"block":0,"block_size":31,"gaps":[20,21,22],"id":"kernel0/2","index":22,"kind":"issue","line":{{[0-9]+}},"neighbour":{"line":{{[0-9]+}},"op":"asc.adds"},"object":0,"op":"asc.matmul.iterate_all"},
+// SPACE-SAME: {"block":0,"block_size":31,"gaps":[23,28,29],"hand_written":23,"id":"kernel0/3","index":23,"kind":"wait","line":{{[0-9]+}},"neighbour":{"line":{{[0-9]+}},"op":"asc.adds"},"object":0,"op":"asc.matmul.wait_iterate_all","pairs_with":["kernel0/2"]}
 // SPACE-SAME: ]}
 // SPACE-NEXT: {"function":"empty","movables":[]}
 func.func @kernel0(%a: !asc.gm_addr {asc.no_alias}, %c: !asc.gm_addr {asc.no_alias}, %tiling_gm: !asc.gm_addr) attributes {asc.kernel} {
