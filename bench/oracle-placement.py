@@ -31,11 +31,14 @@ on the small kernels):
   - the cost is monotone: moving a wait later or an issue earlier never
     costs cycles (asc-run's units run in order, so the ops a wait lets
     through start no later).
-Then a depth-first search over the movables, each one's gaps best first (a
-wait's latest, an issue's earliest): a node is evaluated with the movables
-not yet fixed at their best screened gap (its *optimistic completion*);
-when that completion is race free it is the best of the node's subtree and
-the subtree is closed; the global bound max(cube busy, vector busy) per
+A wait and the next issue on its object, each legal alone up to where the
+other stands, keep their order when both move (every candidate keeps it).
+Then a depth-first search over the movables in program order, each one's
+gaps best first (a wait's latest, an issue's earliest): a node is evaluated
+with the movables not yet fixed at their best screened gap that keeps that
+order (its *optimistic completion*); when that completion is race free and
+no movable had to take a worse gap for the order, it is the best of the
+node's subtree and the subtree is closed; the global bound max(cube busy, vector busy) per
 block ends the search when the incumbent reaches it. At most --cap asc-run
 runs in all; a capped search says so (`"capped": true` and a note).
 
@@ -200,6 +203,7 @@ class Oracle:
         movables = self.space(base)
         ids = [m["id"] for m in movables]
         gaps = [best_first(m) for m in movables]
+        self.order = order_constraints(movables)
         size = math.prod(len(g) for g in gaps) if gaps else 1
         report = {"kernel": self.args.kernel, "launch": self.args.launch,
                   "base": self.args.base, "seeds": self.seeds,
@@ -227,6 +231,7 @@ class Oracle:
             report["search"] = "exhaustive"
             combos = [dict(zip(ids, combo))
                       for combo in itertools.product(*gaps)]
+            combos = [m for m in combos if self.in_order(m, movables)]
             # The first seed of every candidate in parallel, then the other
             # seeds of those that could be kept, fastest first.
             self.parallel(lambda moves: self.evaluate(base, moves,
@@ -337,27 +342,74 @@ class Oracle:
                 f"capped: stopped after {self.args.cap} asc-run runs; the "
                 "best is the best found, not a bound")
 
+    def in_order(self, moves, movables):
+        """True when every wait the oracle keeps before the next issue on
+        its object stays before it (a movable not in `moves` stands where
+        it is; at one gap the two keep their order)."""
+        at = {m["id"]: moves.get(m["id"], m["index"]) for m in movables}
+        return all(at[w] <= at[i] for w, i in self.order)
+
+    def allowed(self, j, ids, gaps, chosen):
+        """The gaps of movable j that keep the order with those chosen."""
+        out = []
+        for gap in gaps[j]:
+            if all(chosen[w] <= gap for w, i in self.order
+                   if i == ids[j] and w in chosen) and \
+               all(gap <= chosen[i] for w, i in self.order
+                   if w == ids[j] and i in chosen):
+                out.append(gap)
+        return out
+
     def bnb(self, base, ids, gaps, i, fixed, report):
         if self.runs >= self.args.cap:
             self.capped(report)
             return
         if self.limit and self.best and self.best["cycles"] <= self.limit:
             return  # the incumbent reaches the global bound
+        # The optimistic completion: each movable not fixed at its best gap
+        # that keeps the order with the earlier ones (program order); when
+        # the order made one take a worse gap ("clamped"), the completion
+        # is no bound of the subtree, which stays open.
         moves = dict(fixed)
+        clamped = False
         for j in range(i, len(ids)):
-            moves[ids[j]] = gaps[j][0]
+            options = self.allowed(j, ids, gaps, moves)
+            if not options:
+                return  # no completion keeps the order
+            clamped |= options[0] != gaps[j][0]
+            moves[ids[j]] = options[0]
         result = self.evaluate(base, moves, bound=self.bound())
         if result["ok"]:
             self.offer(result, moves)
-            return  # optimistic completion race free: the subtree's best
+            if not clamped:
+                return  # race free: the subtree's best
         if i == len(ids):
             return
-        for gap in gaps[i]:
+        for gap in self.allowed(i, ids, gaps, fixed):
             fixed[ids[i]] = gap
             self.bnb(base, ids, gaps, i + 1, fixed, report)
             del fixed[ids[i]]
             if report.get("capped"):
                 return
+
+
+def order_constraints(movables):
+    """Pairs (wait, issue): a wait and the next async issue on the same
+    Matmul object in the same block. Each may move alone (the space bounds
+    them by where the other stands); moved together, the issue must stay
+    after the wait."""
+    pairs = []
+    for w in movables:
+        if w["kind"] != "wait":
+            continue
+        fn = w["id"].rsplit("/", 1)[0]
+        later = [m for m in movables
+                 if m["kind"] == "issue" and m["id"].rsplit("/", 1)[0] == fn
+                 and m["block"] == w["block"] and m.get("object") ==
+                 w.get("object") and m["index"] > w["index"]]
+        if later:
+            pairs.append((w["id"], min(later, key=lambda m: m["index"])["id"]))
+    return pairs
 
 
 def best_first(movable):

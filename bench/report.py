@@ -139,7 +139,7 @@ class Tools:
 
 _oracle = None
 # The oracle's seeds, cap on asc-run runs and exhaustive limit.
-ORACLE_FULL = {"seeds": "1,2,3", "cap": 120, "exhaustive": 24}
+ORACLE_FULL = {"seeds": "1,2,3", "cap": 60, "exhaustive": 24}
 ORACLE_QUICK = {"seeds": "1", "cap": 4, "exhaustive": 4}
 
 
