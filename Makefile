@@ -8,6 +8,12 @@
 #               lit suite there
 #   make fuzz   build the libFuzzer targets in build-sanitize/ and run each for
 #               SECONDS seconds (default 300); docs/Testing.md
+#   make report build, then measure every kernel's cycles (hand-written, as
+#               written, placed, promote-sync, pipelined, the placement
+#               oracle's, the limit), the cost model's sensitivity and the
+#               pass's compile time; writes docs/Results.md, docs/Results.csv
+#               and the PNG plots (bench/report.py; REPORT_FLAGS=--quick for
+#               a smoke run)
 
 BUILD_DIR ?= build
 LLVM_DIR ?= /usr/lib/llvm-22
@@ -18,7 +24,7 @@ EXAMPLE ?= examples/04-async-iterate-all-overlap.mlir
 PACKAGES := cmake ninja-build python3 llvm-22-dev llvm-22-tools libmlir-22-dev \
             mlir-22-tools clang-22
 
-.PHONY: all deps configure build run test docs clean \
+.PHONY: all deps configure build run test docs report clean \
         sanitize-deps sanitize-configure sanitize-build sanitize fuzz
 
 all: build
@@ -48,6 +54,13 @@ run: build
 
 test: build
 	@utils/run-lit.py $(LLVM_DIR)/bin/lit $(BUILD_DIR)/test
+
+# The plots need Debian's python3-matplotlib for the system Python; the
+# script installs it when missing.
+REPORT_FLAGS ?=
+report: build
+	bench/report.py --build $(BUILD_DIR) --out docs \
+	  --data $(BUILD_DIR)/report-data.json $(REPORT_FLAGS)
 
 docs: configure
 	ninja -C $(BUILD_DIR) mlir-doc

@@ -20,6 +20,7 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
 config.substitutions.append(("%asc_src_root", config.asc_src_root))
+config.substitutions.append(("%asc_obj_root", config.asc_obj_root))
 config.substitutions.append(("%examples", os.path.join(config.asc_src_root, "examples")))
 
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

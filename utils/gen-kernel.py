@@ -7,7 +7,9 @@ Shapes (`--shape`), each stressing one dimension of the analyses' cost:
            Matmul objects and then runs rounds of: an async iterate_all on
            one object, the inputs of its next issue staged while it runs, a
            stretch of independent vector work, the matching wait. The total
-           op count is close to `--ops`.
+           op count is close to `--ops`. With `--waits-after-issue`, each
+           wait stands right after its issue instead (the hand-written form:
+           --asc-sync-placement moves every wait).
   nesting  one function, `--size` scf.if/scf.for regions nested in one
            another around vector work, an async issue pending across the
            whole nest; with `--relevant-inside`, the innermost region also
@@ -30,9 +32,12 @@ Shapes (`--shape`), each stressing one dimension of the analyses' cost:
            argument, an issue pending across all of them, an i8 scf.for
            with an issue and its wait in each.
 
-Output goes to stdout.
+Output goes to stdout. `--launch FILE` also writes a launch file for asc-run
+(shapes rounds, objects and unwaited: one block, 16 x 16 x 16 products, C
+without a reference, compared by digest).
 """
 import argparse
+import json
 
 HEADER = """!mm_t = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
 !ub_t = !asc.local_tensor<vecin, f16>
@@ -88,7 +93,7 @@ def epilogue(emit, objects):
     emit("}")
 
 
-def gen_rounds(name, ops, objects, vector_ops_per_round):
+def gen_rounds(name, ops, objects, vector_ops_per_round, waits_after_issue):
     lines = []
     emit = lines.append
     mms = [f"%mm{i}" for i in range(objects)]
@@ -98,12 +103,15 @@ def gen_rounds(name, ops, objects, vector_ops_per_round):
     while count < ops:
         i = round_index % objects
         emit("  " + ISSUE.format(mm=f"%mm{i}", c=f"%gc{i}"))
+        if waits_after_issue:
+            emit("  " + WAIT.format(mm=f"%mm{i}"))
         # The setters of the object's next issue may run while this one is
         # in flight: they only stage a message.
         emit("  " + STAGE.format(mm=f"%mm{i}"))
         for _ in range(vector_ops_per_round):
             emit("  " + VECTOR)
-        emit("  " + WAIT.format(mm=f"%mm{i}"))
+        if not waits_after_issue:
+            emit("  " + WAIT.format(mm=f"%mm{i}"))
         count += vector_ops_per_round + 3
         round_index += 1
     epilogue(emit, mms)
@@ -310,6 +318,34 @@ def gen_cf_loops(loops):
     return "\n".join(lines)
 
 
+def write_launch(path, shape, functions, size):
+    """A launch file for asc-run: every kernel function on one block, 16 x 16
+    x 16 products (A and B both read from `a`), C long enough for the
+    furthest object's block (64 Ki floats apart)."""
+    if shape == "rounds":
+        kernels, blocks_of_c = [f"kernel{f}" for f in range(functions)], 4
+    elif shape == "objects":
+        kernels, blocks_of_c = ["kernel0"], size
+    elif shape == "unwaited":
+        kernels, blocks_of_c = ["kernel0"], size + 1
+    else:
+        raise SystemExit(f"gen-kernel: no launch file for --shape {shape} "
+                         "(asc-run lowers no cf branches or scalar arguments)")
+    fields = {"usedCoreNum": 1, "M": 16, "N": 16, "Ka": 16, "Kb": 16,
+              "singleCoreM": 16, "singleCoreN": 16, "singleCoreK": 16,
+              "baseM": 16, "baseN": 16, "baseK": 16}
+    launches = [{"kernel": kernel, "blocks": 1, "seed": 1, "args": [
+        {"name": "a", "role": "input", "type": "f16", "shape": [16, 16]},
+        {"name": "c", "role": "output", "type": "f32",
+         "shape": [(blocks_of_c - 1) * 65536 + 256]},
+        {"name": "tiling", "role": "tiling", "bytes": 256,
+         "tilings": [{"offset": 0, "fields": fields}]}]}
+        for kernel in kernels]
+    with open(path, "w") as out:
+        json.dump({"launches": launches}, out, indent=1)
+        out.write("\n")
+
+
 def main():
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -329,6 +365,11 @@ def main():
                         "or issues")
     parser.add_argument("--relevant-inside", action="store_true",
                         help="nesting: Matmul calls in the innermost region")
+    parser.add_argument("--waits-after-issue", action="store_true",
+                        help="rounds: each wait right after its issue (the "
+                        "hand-written form)")
+    parser.add_argument("--launch", metavar="FILE",
+                        help="also write a launch file for asc-run")
     args = parser.parse_args()
     print(HEADER)
     if args.shape == "rounds":
@@ -336,7 +377,7 @@ def main():
         per_function = max(1, args.ops // args.functions)
         for f in range(args.functions):
             print(gen_rounds(f"kernel{f}", per_function, objects,
-                             args.vector_ops))
+                             args.vector_ops, args.waits_after_issue))
     elif args.shape == "nesting":
         print(gen_nesting(args.size, args.relevant_inside))
     elif args.shape == "blocks":
@@ -351,6 +392,8 @@ def main():
         print(gen_names(args.size))
     else:
         print(gen_cf_loops(args.size))
+    if args.launch:
+        write_launch(args.launch, args.shape, args.functions, args.size)
 
 
 if __name__ == "__main__":

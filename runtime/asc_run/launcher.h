@@ -444,7 +444,24 @@ struct Report {
         }
         os << "]";
       }
-      os << "}}";
+      // Per cube core and the vector blocks it serves (one block at mix
+      // 1:1), each group scheduled on its own: what bounds a block with
+      // perfect overlap, max(cube, vector) busy.
+      os << ", \"blocks\": [";
+      for (size_t g = 0; g < s.traces.size(); g += size_t(job->mixRatio)) {
+        size_t members =
+            std::min(size_t(job->mixRatio), s.traces.size() - g);
+        std::vector<Trace> group(s.traces.begin() + g,
+                                 s.traces.begin() + g + members);
+        CostResult c = schedule(group, job->mixRatio, costTable());
+        os << (g ? ", " : "") << "{\"first_block\": " << g
+           << ", \"vector_blocks\": " << members
+           << ", \"total_cycles\": " << c.total
+           << ", \"cube_busy_cycles\": " << c.cube
+           << ", \"vector_busy_cycles\": " << c.vector
+           << ", \"overlap_cycles\": " << c.overlap << "}";
+      }
+      os << "]}}";
       std::printf("%s\n", os.str().c_str());
       return;
     }

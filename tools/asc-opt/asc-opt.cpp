@@ -9,6 +9,7 @@
 #include "asc/Dialect/Asc/Analysis/TestPasses.h"
 #include "asc/Dialect/Asc/IR/AscDialect.h"
 #include "asc/Dialect/Asc/Transforms/Passes.h"
+#include "asc/Dialect/Asc/Transforms/TestPlacement.h"
 #include "asc/Target/AscendC/AscendCEmitter.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -25,6 +26,7 @@ int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
   mlir::asc::registerAscPasses();
   mlir::asc::registerAscTestPasses();
+  mlir::asc::registerAscPlacementTestPasses();
   mlir::asc::registerAscConversionPasses();
   mlir::asc::registerAscToAscendCPipeline();
 

@@ -1,0 +1,372 @@
+//===- TestPlacement.cpp - list and apply placements ----------------------===//
+//
+// Test passes over the space of placements that --asc-sync-placement
+// chooses from, for the placement oracle (bench/oracle-placement.py):
+//
+//   -test-asc-placement-space  prints, per function, one JSON line with every
+//                              wait and async issue (its *movables*), the
+//                              distinct positions each may take in its own
+//                              block (a wait any later one, an issue any
+//                              earlier one after its operands, neither
+//                              across an op on its Matmul object that the
+//                              protocol orders with it) and, for a
+//                              wait, the hand-written position right after
+//                              its issue, and the Matmul object of each;
+//   -test-asc-apply-placement  moves movables to given positions.
+//
+// A position is a *gap* of the block: gap g stands right before the block's
+// g-th op, counted in the input; a movable's own index means "where it is".
+// Neither pass checks the protocol: the oracle runs --asc-verify-sync and
+// asc-run on what it applies.
+//
+//===----------------------------------------------------------------------===//
+
+#include "asc/Dialect/Asc/Transforms/TestPlacement.h"
+#include "asc/Dialect/Asc/Analysis/ProtocolAnalysis.h"
+#include "asc/Dialect/Asc/IR/AscOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Pass/Pass.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/JSON.h"
+
+using namespace mlir;
+using namespace mlir::asc;
+
+//===----------------------------------------------------------------------===//
+// The movables and their positions
+//===----------------------------------------------------------------------===//
+
+static bool isAsyncIssue(Operation *op) {
+  auto issue = dyn_cast<MatmulAsyncIssueOpInterface>(op);
+  return issue && issue.isAsync();
+}
+
+/// Waits and async issues: the ops a placement moves.
+static bool isMovable(Operation *op) {
+  return isa<MatmulWaitOpInterface>(op) || isAsyncIssue(op);
+}
+
+/// The movables of `function` in pre-order; a movable's number is its index
+/// here, in both passes.
+static SmallVector<Operation *> collectMovables(func::FuncOp function) {
+  SmallVector<Operation *> movables;
+  function.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isMovable(op))
+      movables.push_back(op);
+  });
+  return movables;
+}
+
+/// True when moving a wait or an issue across `op` changes nothing: `op`
+/// has no memory effect (so neither a conflict nor a cost in asc-run's model)
+/// and is no movable itself.
+static bool isTransparent(Operation *op) {
+  return !isMovable(op) && !op->hasTrait<OpTrait::IsTerminator>() &&
+         isMemoryEffectFree(op);
+}
+
+/// The distinct positions of `ops[self]` among the gaps [lo, hi]: two
+/// neighbouring gaps are one position when only a transparent op, or the
+/// movable itself, stands between them. Each position is named by one of its
+/// gaps: `self` when the movable stands there, else the latest gap (`latest`,
+/// for a wait: right before the op that ends the run) or the earliest.
+static SmallVector<unsigned> getDistinctGaps(ArrayRef<Operation *> ops,
+                                             unsigned self, unsigned lo,
+                                             unsigned hi, bool latest) {
+  SmallVector<unsigned> gaps;
+  auto close = [&](unsigned first, unsigned last) {
+    if (first <= self && self <= last)
+      gaps.push_back(self);
+    else
+      gaps.push_back(latest ? last : first);
+  };
+  unsigned first = lo;
+  for (unsigned gap = lo + 1; gap <= hi; ++gap) {
+    unsigned between = gap - 1;
+    if (between == self || isTransparent(ops[between]))
+      continue;
+    close(first, gap - 1);
+    first = gap;
+  }
+  close(first, hi);
+  return gaps;
+}
+
+/// The Matmul object a movable acts on.
+static Value getMatmulOf(Operation *movable) {
+  return cast<MatmulOpInterface>(movable).getMatmul();
+}
+
+/// True when `op`, or an op nested in it, acts on the Matmul object
+/// `matmul` (with `setters`, also only configuring it): the protocol orders
+/// a call's setters, its issue, its wait and the next call, so an issue
+/// never rises above such an op and a wait never sinks past one other than
+/// a setter (the next call's setters may run while a call is in flight:
+/// they only stage the next message).
+static bool usesMatmul(Operation *op, Value matmul, bool setters) {
+  return op
+      ->walk([&](MatmulOpInterface use) {
+        if (use.getMatmul() != matmul ||
+            (!setters && use.getMatmulUseKind() == MatmulUseKind::Configure))
+          return WalkResult::advance();
+        return WalkResult::interrupt();
+      })
+      .wasInterrupted();
+}
+
+static unsigned getLine(Operation *op) {
+  if (auto loc = op->getLoc()->findInstanceOf<FileLineColLoc>())
+    return loc.getLine();
+  return 0;
+}
+
+static llvm::json::Object describeOp(Operation *op) {
+  return llvm::json::Object{{"op", op->getName().getStringRef()},
+                            {"line", getLine(op)}};
+}
+
+/// The op a movable effectively stands next to: for a wait the first later
+/// op that is neither transparent nor a wait, for an issue the last earlier
+/// op that is neither transparent nor an async issue.
+static Operation *getNeighbour(Operation *movable) {
+  bool wait = isa<MatmulWaitOpInterface>(movable);
+  for (Operation *op = wait ? movable->getNextNode() : movable->getPrevNode();
+       op; op = wait ? op->getNextNode() : op->getPrevNode()) {
+    if (isTransparent(op) || (wait ? isa<MatmulWaitOpInterface>(op)
+                                   : isAsyncIssue(op)))
+      continue;
+    return op;
+  }
+  return nullptr;
+}
+
+namespace {
+/// Prints the placement space of every function, one JSON line each.
+struct TestAscPlacementSpacePass
+    : public PassWrapper<TestAscPlacementSpacePass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestAscPlacementSpacePass)
+  StringRef getArgument() const final { return "test-asc-placement-space"; }
+  StringRef getDescription() const final {
+    return "Print, per function, the positions each Matmul wait and async "
+           "issue may take in its block (JSON lines)";
+  }
+
+  void runOnOperation() override {
+    for (auto function : getOperation().getOps<func::FuncOp>())
+      if (!function.isExternal())
+        printSpace(function);
+    markAllAnalysesPreserved();
+  }
+
+private:
+  void printSpace(func::FuncOp function);
+};
+} // namespace
+
+void TestAscPlacementSpacePass::printSpace(func::FuncOp function) {
+  MatmulProtocolAnalysis protocol(function);
+  SmallVector<Operation *> movables = collectMovables(function);
+  DenseMap<Operation *, unsigned> numberOf;
+  for (auto [number, op] : llvm::enumerate(movables))
+    numberOf[op] = number;
+  auto idOf = [&](Operation *op) {
+    return (function.getSymName() + "/" + Twine(numberOf.lookup(op))).str();
+  };
+  DenseMap<Block *, unsigned> blockNumbers;
+  DenseMap<Value, unsigned> objectNumbers;
+  llvm::json::Array entries;
+  for (Operation *movable : movables) {
+    Block *block = movable->getBlock();
+    SmallVector<Operation *> ops =
+        llvm::map_to_vector(*block, [](Operation &op) { return &op; });
+    unsigned self = llvm::find(ops, movable) - ops.begin();
+    unsigned last = ops.size() - 1;
+    if (!ops.back()->hasTrait<OpTrait::IsTerminator>())
+      last = ops.size();
+    auto blockNumber =
+        blockNumbers.try_emplace(block, blockNumbers.size()).first->second;
+
+    llvm::json::Object entry{{"id", idOf(movable)},
+                             {"op", movable->getName().getStringRef()},
+                             {"line", getLine(movable)},
+                             {"block", blockNumber},
+                             {"index", self},
+                             {"block_size", ops.size()}};
+    if (Operation *neighbour = getNeighbour(movable))
+      entry["neighbour"] = describeOp(neighbour);
+    // The Matmul object, numbered in the order the movables name them.
+    Value matmul = getMatmulOf(movable);
+    entry["object"] =
+        objectNumbers.try_emplace(matmul, objectNumbers.size()).first->second;
+
+    if (auto wait = dyn_cast<MatmulWaitOpInterface>(movable)) {
+      entry["kind"] = "wait";
+      // Never past the next op on the same object but a setter.
+      for (unsigned j = self + 1; j < ops.size(); ++j)
+        if (usesMatmul(ops[j], matmul, /*setters=*/false)) {
+          last = std::min(last, j);
+          break;
+        }
+      // The issues it completes; the hand-written wait stands right after
+      // the latest of them found in its block (or the op holding it).
+      llvm::json::Array pairs;
+      std::optional<unsigned> handWritten;
+      if (const ProtocolState *state = protocol.getStateBefore(movable)) {
+        SmallVector<Operation *> issues;
+        for (Operation *event : state->getObjectView(wait.getMatmul()).events)
+          if (event && isPendingIssue(event))
+            issues.push_back(event);
+        llvm::append_range(issues,
+                           getUnwaitedIssuesCompletedBy(movable, *state));
+        for (Operation *issue : issues) {
+          if (numberOf.count(issue))
+            pairs.push_back(idOf(issue));
+          if (!isPendingIssue(issue))
+            continue;
+          Operation *ancestor = block->findAncestorOpInBlock(*issue);
+          if (!ancestor || !ancestor->isBeforeInBlock(movable))
+            continue;
+          unsigned gap = llvm::find(ops, ancestor) - ops.begin() + 1;
+          handWritten = std::max(handWritten.value_or(0), gap);
+        }
+      }
+      entry["pairs_with"] = std::move(pairs);
+      if (handWritten)
+        entry["hand_written"] = *handWritten;
+      else
+        entry["hand_written"] = nullptr;
+      entry["gaps"] = llvm::json::Array(getDistinctGaps(
+          ops, self, handWritten.value_or(self), last, /*latest=*/true));
+    } else {
+      entry["kind"] = "issue";
+      // Never above the definition of an operand or the previous op on the
+      // same object.
+      unsigned lo = 0;
+      for (unsigned j = self; j-- > 0;)
+        if (usesMatmul(ops[j], matmul, /*setters=*/true)) {
+          lo = j + 1;
+          break;
+        }
+      for (Value operand : movable->getOperands()) {
+        Operation *def = operand.getDefiningOp();
+        Operation *ancestor = def ? block->findAncestorOpInBlock(*def) : nullptr;
+        if (ancestor)
+          lo = std::max<unsigned>(lo, llvm::find(ops, ancestor) - ops.begin() + 1);
+      }
+      entry["gaps"] = llvm::json::Array(
+          getDistinctGaps(ops, self, std::min(lo, self), self,
+                          /*latest=*/false));
+    }
+    entries.push_back(std::move(entry));
+  }
+  llvm::json::Object line{{"function", function.getSymName()},
+                          {"movables", std::move(entries)}};
+  llvm::outs() << llvm::json::Value(std::move(line)) << "\n";
+}
+
+//===----------------------------------------------------------------------===//
+// Applying a placement
+//===----------------------------------------------------------------------===//
+
+/// Reorders `block`: each moved op goes to its gap, everything else keeps
+/// its order; movables sent to one gap keep the order they had.
+static LogicalResult
+reorderBlock(Block &block, ArrayRef<std::pair<Operation *, unsigned>> moves) {
+  SmallVector<Operation *> ops =
+      llvm::map_to_vector(block, [](Operation &op) { return &op; });
+  unsigned gaps = ops.size();
+  if (!ops.back()->hasTrait<OpTrait::IsTerminator>())
+    ++gaps;
+  // An op that stays at index j has key 2j + 1; one moved to gap g has key
+  // 2g, between the ops g - 1 and g.
+  SmallVector<std::pair<unsigned, unsigned>> keys;
+  for (unsigned j = 0; j < ops.size(); ++j)
+    keys.push_back({2 * j + 1, j});
+  for (auto [op, gap] : moves) {
+    if (gap >= gaps)
+      return op->emitError("expects a gap below ") << gaps << ", not " << gap;
+    unsigned index = llvm::find(ops, op) - ops.begin();
+    if (gap != index)
+      keys[index].first = 2 * gap;
+  }
+  // The pairs are distinct (the index breaks ties in input order).
+  llvm::sort(keys);
+  for (auto [key, index] : keys)
+    ops[index]->moveBefore(&block, block.end());
+  return success();
+}
+
+namespace {
+/// Moves the movables named by `moves` (FUNCTION/NUMBER=GAP) to their gaps.
+struct TestAscApplyPlacementPass
+    : public PassWrapper<TestAscApplyPlacementPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestAscApplyPlacementPass)
+  TestAscApplyPlacementPass() = default;
+  TestAscApplyPlacementPass(const TestAscApplyPlacementPass &pass)
+      : PassWrapper(pass) {}
+
+  StringRef getArgument() const final { return "test-asc-apply-placement"; }
+  StringRef getDescription() const final {
+    return "Move Matmul waits and async issues to the gaps of their blocks "
+           "that -test-asc-placement-space lists";
+  }
+
+  ListOption<std::string> moves{
+      *this, "moves",
+      llvm::cl::desc("FUNCTION/NUMBER=GAP: move the function's movable "
+                     "NUMBER right before the GAP-th op of its block")};
+
+  void runOnOperation() override;
+};
+} // namespace
+
+void TestAscApplyPlacementPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  llvm::StringMap<SmallVector<std::pair<unsigned, unsigned>>> movesOf;
+  for (const std::string &move : moves) {
+    auto [target, gapText] = StringRef(move).rsplit('=');
+    auto [function, numberText] = target.rsplit('/');
+    unsigned number, gap;
+    if (function.empty() || numberText.getAsInteger(10, number) ||
+        gapText.getAsInteger(10, gap)) {
+      module.emitError("expects moves of the form FUNCTION/NUMBER=GAP, not '")
+          << move << "'";
+      return signalPassFailure();
+    }
+    movesOf[function].push_back({number, gap});
+  }
+  for (auto function : module.getOps<func::FuncOp>()) {
+    auto it = movesOf.find(function.getSymName());
+    if (it == movesOf.end())
+      continue;
+    SmallVector<Operation *> movables = collectMovables(function);
+    llvm::MapVector<Block *, SmallVector<std::pair<Operation *, unsigned>>>
+        perBlock;
+    for (auto [number, gap] : it->second) {
+      if (number >= movables.size()) {
+        function.emitError("has ")
+            << movables.size() << " waits and async issues, no number "
+            << number;
+        return signalPassFailure();
+      }
+      Operation *op = movables[number];
+      perBlock[op->getBlock()].push_back({op, gap});
+    }
+    for (auto &[block, blockMoves] : perBlock)
+      if (failed(reorderBlock(*block, blockMoves)))
+        return signalPassFailure();
+    movesOf.erase(it);
+  }
+  for (const auto &entry : movesOf) {
+    module.emitError("has no function '") << entry.getKey() << "'";
+    return signalPassFailure();
+  }
+}
+
+void mlir::asc::registerAscPlacementTestPasses() {
+  PassRegistration<TestAscPlacementSpacePass>();
+  PassRegistration<TestAscApplyPlacementPass>();
+}
