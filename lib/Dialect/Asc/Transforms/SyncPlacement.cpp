@@ -170,7 +170,7 @@ struct AscSyncPlacementPass
 private:
   bool promoteSyncIssues(func::FuncOp function);
   bool repairMissingWaitsIn(func::FuncOp function);
-  SmallVector<WaitPairing> pairWaits(func::FuncOp function,
+  SmallVector<WaitPairing, 2> pairWaits(func::FuncOp function,
                                      PlacementAnalyses &analyses);
   void hoistIssue(Operation *issue, PlacementAnalyses &analyses,
                   const DenseMap<Operation *, WaitPairing *> &pairingOfWait);
@@ -271,10 +271,10 @@ bool AscSyncPlacementPass::repairMissingWaitsIn(func::FuncOp function) {
 // Pairing
 //===----------------------------------------------------------------------===//
 
-SmallVector<WaitPairing>
+SmallVector<WaitPairing, 2>
 AscSyncPlacementPass::pairWaits(func::FuncOp function,
                                 PlacementAnalyses &analyses) {
-  SmallVector<WaitPairing> pairings;
+  SmallVector<WaitPairing, 2> pairings;
   function.walk([&](MatmulWaitOpInterface wait) {
     const ProtocolState *state = analyses.protocol.getStateBefore(wait);
     // A wait on an object reached through another name stays where it is:
@@ -521,6 +521,8 @@ void AscSyncPlacementPass::runOnOperation() {
     changed |= promoteSyncIssues(function);
   if (repairMissingWaits)
     changed |= repairMissingWaitsIn(function);
+  if (pipelineLoops)
+    changed |= pipelineAscLoops(function, emitRemarks);
 
   // The analyses of the input, shared with an earlier --asc-verify-sync
   // when nothing changed since.
@@ -541,7 +543,7 @@ void AscSyncPlacementPass::runOnOperation() {
     return signalPassFailure();
 
   // Pair before anything moves: the analysis states refer to the input.
-  SmallVector<WaitPairing> pairings = pairWaits(function, analyses);
+  SmallVector<WaitPairing, 2> pairings = pairWaits(function, analyses);
 
   if (hoistIssues) {
     DenseMap<Operation *, WaitPairing *> pairingOfWait;
