@@ -414,6 +414,10 @@ void LoopPipeliner::rotate(scf::ForOp loop, ArrayRef<Stage> stages) {
     for (Operation &op : body->without_terminator()) {
       if (moved.contains(&op))
         continue;
+      // A pure op a stage's setters needed is cloned already.
+      if (isPure(&op) && op.getNumResults() != 0 &&
+          mapping.contains(op.getResult(0)))
+        continue;
       if (&op != stages.front().wait)
         builder.clone(op, mapping);
       for (unsigned k = 0; k < stages.size(); ++k) {
@@ -495,13 +499,13 @@ bool LoopPipeliner::run() {
     FailureOr<SmallVector<Stage>> stages = matchStages(loop, why);
     if (failed(stages)) {
       if (why) {
-        remark(loop, "loop not pipelined: " + Twine(why->reason) +
-                         (why->op != loop.getOperation()
-                              ? " (" + describe(why->op) + ", see note)"
-                              : std::string()));
-        if (emitRemarks && why->op != loop.getOperation())
-          why->op->emitRemark() << "this op blocks pipelining the loop: "
-                                << why->reason;
+        if (why->op == loop.getOperation()) {
+          remark(loop, "loop not pipelined: " + Twine(why->reason));
+        } else {
+          remark(loop, "loop not pipelined: " + describe(why->op) + ": " +
+                           why->reason);
+          remark(why->op, "this op blocks pipelining its loop");
+        }
       }
       continue;
     }
@@ -510,11 +514,9 @@ bool LoopPipeliner::run() {
       AscAliasAnalysis aliases(function, protocol);
       if (std::optional<Rejection> blocked =
               checkLegality(loop, *stages, aliases)) {
-        remark(loop, "loop not pipelined: " + describe(blocked->op) +
-                         " blocks it (see note)");
-        if (emitRemarks)
-          blocked->op->emitRemark()
-              << "this op blocks pipelining the loop: " << blocked->reason;
+        remark(loop, "loop not pipelined: " + describe(blocked->op) + ": " +
+                         blocked->reason);
+        remark(blocked->op, "this op blocks pipelining its loop");
         continue;
       }
     }
