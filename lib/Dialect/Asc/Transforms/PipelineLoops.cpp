@@ -38,6 +38,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
 
@@ -492,7 +493,21 @@ bool LoopPipeliner::run() {
   if (checkProtocol(function))
     return false;
   SmallVector<scf::ForOp> loops;
-  function.walk([&](scf::ForOp loop) { loops.push_back(loop); });
+  function.walk([&](Operation *op) {
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      loops.push_back(loop);
+      return;
+    }
+    // Other loops with Matmul calls in them: said, not rotated.
+    if (!isa<LoopLikeOpInterface>(op) || isa<scf::ForOp>(op))
+      return;
+    bool matmul = false;
+    op->walk([&](MatmulOpInterface) { matmul = true; });
+    if (matmul)
+      remark(op, "loop not pipelined: only scf.for loops with a constant "
+                 "step are rotated (a while (Iterate()) loop is the "
+                 "promotion's business)");
+  });
   bool changed = false;
   for (scf::ForOp loop : loops) {
     std::optional<Rejection> why;
