@@ -7,8 +7,10 @@ work units that copy a row in, scale it into a VECOUT buffer and copy it out
 (every pipe hand-off a queue's), and the IterateAll's wait. For each size it
 prints the lowering + compile time of the first run, and the time of a run
 whose compiled kernel is cached (lowering and the run itself, the pending
-and pipe checkers included), with the shadow memory's final size. Not a
-test: the machines here are shared and noisy.
+and pipe checkers and the cost model's schedule included), the time of a
+cached run with --cost-sweep (the trace scheduled 22 more times) and the
+cost model's total cycles. Not a test: the machines here are shared and
+noisy.
 
 Usage: bench/asc-run-scaling.py [--build DIR] [--sizes 1000,10000,100000]
 """
@@ -124,7 +126,8 @@ def main():
         env = dict(os.environ, ASC_RUN_CACHE=os.path.join(tmp, "cache"))
         with open(os.path.join(tmp, "k.launch.json"), "w") as f:
             json.dump(launch(), f)
-        print(f"{'ops':>8} {'first_s':>9} {'cached_s':>9} {'cycles':>10}")
+        print(f"{'ops':>8} {'first_s':>9} {'cached_s':>9} {'sweep_s':>9} "
+              f"{'cycles':>10}")
         for ops in (int(s) for s in args.sizes.split(",")):
             text, count = kernel(ops)
             path = os.path.join(tmp, f"k{ops}.mlir")
@@ -134,10 +137,11 @@ def main():
                     "--json"]
             first, _ = timed(argv, env)
             cached, out = timed(argv, env)
+            sweep, _ = timed(argv + ["--cost-sweep"], env)
             report = json.loads(out.splitlines()[-1])
             if report["exit_code"] != 0:
                 sys.exit(f"kernel of {count} ops: {report['checker']['message']}")
-            print(f"{count:>8} {first:>9.2f} {cached:>9.2f} "
+            print(f"{count:>8} {first:>9.2f} {cached:>9.2f} {sweep:>9.2f} "
                   f"{report['cost']['total_cycles']:>10.0f}")
 
 

@@ -126,8 +126,7 @@ template <pipe_t pipe>
 inline void PipeBarrier(asc_run::Loc loc = asc_run::Loc::current()) {
   (void)loc;
   if (pipe == PIPE_ALL)
-    asc_run::state().clocks.barrierAll();
-  asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
+    asc_run::barrierAll();
 }
 
 /// The hardware events between two pipes (CANN's HardEvent, source pipe
@@ -196,8 +195,7 @@ inline void SetFlag(event_t eventID,
                     asc_run::Loc loc = asc_run::Loc::current()) {
   (void)loc;
   asc_run::state().flags.push_back(
-      {{int(event), eventID},
-       asc_run::state().clocks.vc[detail::eventSource(event)]});
+      {{int(event), eventID}, asc_run::pointOf(detail::eventSource(event))});
 }
 template <HardEvent event>
 inline void WaitFlag(event_t eventID,
@@ -205,8 +203,7 @@ inline void WaitFlag(event_t eventID,
   auto &flags = asc_run::state().flags;
   for (auto it = flags.begin(); it != flags.end(); ++it)
     if (it->first == std::make_pair(int(event), eventID)) {
-      asc_run::joinInto(asc_run::state().clocks.vc[detail::eventTarget(event)],
-                        it->second);
+      asc_run::waitFor(detail::eventTarget(event), it->second);
       flags.erase(it);
       return;
     }
@@ -237,6 +234,7 @@ public:
     asc_run::OnPipe onScalar(asc_run::PipeS);
     asc_run::checkRead("GlobalTensor::GetValue", loc, address_ + offset,
                        sizeof(T));
+    asc_run::scalarWork(1);
     return address_[offset];
   }
   void SetValue(const uint64_t offset, PrimType value,
@@ -244,6 +242,7 @@ public:
     asc_run::OnPipe onScalar(asc_run::PipeS);
     asc_run::checkWrite("GlobalTensor::SetValue", loc, address_ + offset,
                         sizeof(T));
+    asc_run::scalarWork(1);
     address_[offset] = value;
   }
   GlobalTensor operator[](const uint64_t offset) const {
@@ -282,6 +281,7 @@ public:
     asc_run::OnPipe onScalar(asc_run::PipeS);
     asc_run::checkRead("LocalTensor::GetValue", loc, address_ + offset,
                        sizeof(T));
+    asc_run::scalarWork(1);
     return address_[offset];
   }
   void SetValue(const uint32_t offset, PrimType value,
@@ -289,6 +289,7 @@ public:
     asc_run::OnPipe onScalar(asc_run::PipeS);
     asc_run::checkWrite("LocalTensor::SetValue", loc, address_ + offset,
                         sizeof(T));
+    asc_run::scalarWork(1);
     address_[offset] = value;
   }
 
@@ -318,7 +319,7 @@ struct QueueBuffer {
   enum class Use { Free, Allocated, Queued } use = Use::Free;
   /// What the queue's consumer pipe had done when it freed the buffer
   /// (FreeTensor's SetFlag), for the next AllocTensor's WaitFlag.
-  asc_run::Clock freed{};
+  asc_run::PipePoint freed{};
   bool hasFreed = false;
 };
 
@@ -348,7 +349,7 @@ public:
   std::vector<QueueBuffer> buffers;
   std::vector<int> fifo; // enqueued buffers, oldest first
   /// What the producer pipe had done at each EnQue (its SetFlag).
-  std::vector<asc_run::Clock> fifoClocks;
+  std::vector<asc_run::PipePoint> fifoClocks;
   bool initialised = false;
 
   int find(const void *address) const {
@@ -464,9 +465,9 @@ public:
       if (b.use == QueueBuffer::Use::Free) {
         b.use = QueueBuffer::Use::Allocated;
         if (b.hasFreed && kProducer != asc_run::kPipes)
-          asc_run::joinInto(asc_run::state().clocks.vc[kProducer], b.freed);
+          asc_run::waitFor(kProducer, b.freed);
         b.hasFreed = false;
-        asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
+        asc_run::scalarWork(1);
         return LocalTensor<T>::over(
             b.address, static_cast<uint32_t>(b.bytes / sizeof(T)), pos);
       }
@@ -490,9 +491,9 @@ public:
     buffers[i].use = QueueBuffer::Use::Queued;
     fifo.push_back(i);
     fifoClocks.push_back(kProducer != asc_run::kPipes
-                             ? asc_run::state().clocks.vc[kProducer]
-                             : asc_run::Clock{});
-    asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
+                             ? asc_run::pointOf(kProducer)
+                             : asc_run::PipePoint{});
+    asc_run::scalarWork(1);
     return true;
   }
 
@@ -503,11 +504,10 @@ public:
     int i = fifo.front();
     fifo.erase(fifo.begin());
     if (kConsumer != asc_run::kPipes)
-      asc_run::joinInto(asc_run::state().clocks.vc[kConsumer],
-                        fifoClocks.front());
+      asc_run::waitFor(kConsumer, fifoClocks.front());
     fifoClocks.erase(fifoClocks.begin());
     buffers[i].use = QueueBuffer::Use::Allocated;
-    asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
+    asc_run::scalarWork(1);
     return LocalTensor<T>::over(
         buffers[i].address, static_cast<uint32_t>(buffers[i].bytes / sizeof(T)),
         pos);
@@ -534,10 +534,10 @@ public:
     }
     buffers[i].use = QueueBuffer::Use::Free;
     if (kConsumer != asc_run::kPipes) {
-      buffers[i].freed = asc_run::state().clocks.vc[kConsumer];
+      buffers[i].freed = asc_run::pointOf(kConsumer);
       buffers[i].hasFreed = true;
     }
-    asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
+    asc_run::scalarWork(1);
   }
 };
 
@@ -577,6 +577,15 @@ inline asc_run::Pipe copyPipe(const void *dst, bool gmSide) {
                                             : asc_run::PipeMte3;
 }
 
+/// The cost of a DataCopy: a GM copy on MTE2 or MTE3, a local copy on V.
+inline void copyWork(const void *dst, bool gmSide, uint64_t bytes,
+                     uint64_t bursts) {
+  asc_run::state().trace.work(copyPipe(dst, gmSide),
+                              gmSide ? asc_run::Work::GmCopy
+                                     : asc_run::Work::UbCopy,
+                              double(bytes), double(bursts));
+}
+
 /// Copies `count` bytes checked as a contiguous DataCopy.
 inline void copyContiguous(void *dst, const void *src, uint64_t bytes,
                            asc_run::Loc loc, bool gmSide) {
@@ -588,10 +597,7 @@ inline void copyContiguous(void *dst, const void *src, uint64_t bytes,
   asc_run::checkRead("DataCopy", loc, src, bytes);
   asc_run::checkWrite("DataCopy", loc, dst, bytes);
   std::memmove(dst, src, bytes);
-  asc_run::state().timeline.vectorWork(
-      gmSide
-          ? asc_run::copyCycles(bytes)
-          : static_cast<double>(bytes) / asc_run::costTable().ubBytesPerCycle);
+  detail::copyWork(dst, gmSide, bytes, 1);
 }
 
 /// Copies blockCount blocks of blockLen x 32 bytes with gaps of srcStride /
@@ -611,11 +617,7 @@ inline void copyBlocks(uint8_t *dst, const uint8_t *src,
   for (uint16_t i = 0; i < p.blockCount; ++i)
     std::memmove(dst + i * (blockBytes + p.dstStride * 32ull),
                  src + i * (blockBytes + p.srcStride * 32ull), blockBytes);
-  uint64_t bytes = blockBytes * p.blockCount;
-  asc_run::state().timeline.vectorWork(
-      gmSide
-          ? asc_run::copyCycles(bytes, p.blockCount)
-          : static_cast<double>(bytes) / asc_run::costTable().ubBytesPerCycle);
+  detail::copyWork(dst, gmSide, blockBytes * p.blockCount, p.blockCount);
 }
 
 } // namespace detail
@@ -698,7 +700,8 @@ void vectorOp(const char *name, asc_run::Loc loc, const LocalTensor<T> &dst,
   asc_run::checkWrite(name, loc, dst.GetPhyAddr(), bytes);
   for (int32_t i = 0; i < count; ++i)
     f(i);
-  asc_run::state().timeline.vectorWork(asc_run::vectorCycles(bytes));
+  asc_run::state().trace.work(asc_run::PipeV, asc_run::Work::Vector,
+                              double(bytes));
 }
 
 } // namespace detail

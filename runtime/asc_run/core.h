@@ -3,7 +3,8 @@
 // The state one kernel launch runs in: the named memory regions (the kernel's
 // GM arguments and the unified buffer), the block and core being run, the
 // race checker's table of pending asynchronous Matmul operations with the
-// byte-exact footprints of their outputs and inputs, and the cost timelines.
+// byte-exact footprints of their outputs and inputs, and the cost model's
+// trace of the block's core.
 //
 // Every runtime call that touches memory reports its footprint here. A
 // footprint that overlaps the output of a pending operation, or writes an
@@ -134,7 +135,6 @@ struct Pending {
   Footprint outputs;
   Footprint inputs;
   std::function<void()> publish; ///< copies the private result into place
-  double done = 0;               ///< cube completion cycle
 
   /// Server work without a wait and without a fetch: IterateAll<false>
   /// without waitIterateAll, IterateBatch<false, false>, GetTensorC<false>
@@ -161,6 +161,13 @@ struct GmAccess {
   Loc loc;
 };
 
+/// A point in a pipe's order: what it had done (its vector clock, for the
+/// race checker) and its last node (for the cost model).
+struct PipePoint {
+  Clock clock = {};
+  uint32_t node = kNoNode;
+};
+
 /// The state of the launch (one per process).
 struct RunState {
   std::vector<GmAccess> gmAccesses;
@@ -171,8 +178,10 @@ struct RunState {
   int32_t coreType = 0;
   bool quiet = false; ///< the core pass that only checks registration
   std::string kernelName;
-  Timeline timeline;
-  std::vector<Timeline> finished;
+  /// The cost model's trace of the current block's core, and the finished
+  /// blocks' traces (cost.h).
+  Trace trace;
+  std::vector<Trace> traces;
   /// Matmul objects registered by the vector pass of the current block.
   int registeredObjects = 0;
   int nextObject = 0;
@@ -195,8 +204,8 @@ struct RunState {
   };
   std::vector<Site> sites;
   /// Flags set (SetFlag) and not yet waited for: (event, id) and the source
-  /// pipe's clock.
-  std::vector<std::pair<std::pair<int, int32_t>, Clock>> flags;
+  /// pipe's point.
+  std::vector<std::pair<std::pair<int, int32_t>, PipePoint>> flags;
   /// Reset for each core's run of a block (its own pipes and UB).
   void resetPipes() {
     clocks.reset();
@@ -213,6 +222,103 @@ inline RunState &state() {
 }
 
 inline uint8_t *sysWorkspace() { return state().sysWorkspace; }
+
+//===----------------------------------------------------------------------===//
+// Orderings between pipes: the race checker's clocks and the cost model's
+// nodes move together
+//===----------------------------------------------------------------------===//
+
+/// Where pipe `p` is now.
+inline PipePoint pointOf(Pipe p) {
+  return {state().clocks.vc[p], state().trace.last[p]};
+}
+
+/// Pipe `to` waits for `point` (a WaitFlag, a DeQue, an AllocTensor): its
+/// later accesses are ordered after what `point` had seen, and its later
+/// nodes start after the node there.
+inline void waitFor(Pipe to, const PipePoint &point,
+                    Latency latency = Latency::None) {
+  joinInto(state().clocks.vc[to], point.clock);
+  state().trace.mark(to, point.node, latency);
+}
+
+/// SetFlag<from_to> then WaitFlag<from_to> at once.
+inline void orderPipes(Pipe from, Pipe to) { waitFor(to, pointOf(from)); }
+
+/// PipeBarrier<PIPE_ALL>: every pipe waits for all; the scalar unit issues
+/// nothing until they are done.
+inline void barrierAll() {
+  RunState &s = state();
+  s.clocks.barrierAll();
+  Node n;
+  n.unit = PipeS;
+  s.trace.add(n, {{s.trace.last[PipeV], Latency::None},
+                  {s.trace.last[PipeMte2], Latency::None},
+                  {s.trace.last[PipeMte3], Latency::None}});
+}
+
+/// A cross-core wait (WaitEvent) for a signal the server sent at `point`:
+/// every later instruction is issued after it arrives.
+inline void waitSignal(const PipePoint &point) {
+  state().clocks.waitSignal(point.clock);
+  state().trace.mark(PipeS, point.node, Latency::Signal);
+}
+
+/// `n` scalar instructions (the staging of a setter, a queue operation).
+inline void scalarWork(double n) { state().trace.work(PipeS, Work::Scalar, n); }
+
+/// A Matmul post (KfcCommClient::AllocMessage, MatmulClientBase::
+/// PostMessage, KfcCommClient::PostMessage): the scalar unit waits for the
+/// previous message's copy (WaitFlag<MTE3_S>) and writes the 16 words of
+/// the message into UB; MTE3, after every earlier UB -> GM copy
+/// (PipeBarrier<PIPE_MTE3>), copies its 128 bytes to the ring slot in GM;
+/// the server finds it with its next poll (a GM read) and handles it.
+inline void postMessage() {
+  RunState &s = state();
+  s.clocks.post();
+  Trace &t = s.trace;
+  t.mark(PipeS, t.lastMessage);
+  t.work(PipeS, Work::Scalar, 16);
+  Node copyNode;
+  copyNode.unit = PipeMte3;
+  copyNode.work = Work::GmCopy;
+  copyNode.a = 128;
+  copyNode.b = 1;
+  copyNode.message = true;
+  uint32_t copy = t.add(copyNode);
+  if (copy != kNoNode)
+    t.lastMessage = copy;
+  Node dispatch;
+  dispatch.unit = PipeCube;
+  dispatch.work = Work::Dispatch;
+  dispatch.server = true;
+  t.add(dispatch, {{copy, Latency::Poll}});
+}
+
+/// A product of the Matmul server (after the message that asked for it):
+/// `count` times m x n x k with inputs of `inBytes` and outputs of
+/// `outBytes` per element; returns its node (the point its signal is sent
+/// at).
+inline uint32_t serverProduct(uint32_t count, double m, double n, double k,
+                              unsigned inBytes, unsigned outBytes, Rate rate,
+                              bool server = true) {
+  Node node;
+  node.unit = PipeCube;
+  node.work = Work::Product;
+  node.server = server;
+  node.a = m;
+  node.b = n;
+  node.c = k;
+  node.count = count;
+  node.inBytes = uint8_t(inBytes);
+  node.outBytes = uint8_t(outBytes);
+  node.rate = rate;
+  return state().trace.add(node);
+}
+
+/// The cube's point now (for a signal the server sends after its last
+/// node).
+inline PipePoint cubePoint() { return pointOf(PipeCube); }
 
 /// Ends the launch: a race or protocol violation, a misuse of the API.
 [[noreturn]] inline void failRun(int code, const std::string &message) {
@@ -380,12 +486,21 @@ private:
 class InlineCube {
 public:
   explicit InlineCube(bool active) : active_(active), pipe_(PipeCube) {
-    if (active_)
-      state().clocks.inlineCubeBegin();
+    if (!active_)
+      return;
+    state().clocks.inlineCubeBegin();
+    Trace &t = state().trace;
+    Node n; // the cube's work starts after everything before it
+    t.add(n, {{t.last[PipeV], Latency::None},
+              {t.last[PipeMte2], Latency::None},
+              {t.last[PipeMte3], Latency::None}});
   }
   ~InlineCube() {
-    if (active_)
-      state().clocks.inlineCubeEnd();
+    if (!active_)
+      return;
+    state().clocks.inlineCubeEnd();
+    Trace &t = state().trace;
+    t.mark(PipeS, t.last[PipeCube]); // and everything after waits for it
   }
   InlineCube(const InlineCube &) = delete;
   InlineCube &operator=(const InlineCube &) = delete;
@@ -518,11 +633,11 @@ inline std::vector<Pending *> pendingOfObject(int object) {
   return out;
 }
 
-/// Publishes and forgets pending operation `p`.
+/// Publishes and forgets pending operation `p` (the wait that completes it
+/// has ordered the pipes and placed its mark).
 inline void complete(Pending *p) {
   if (p->publish)
     p->publish();
-  state().timeline.stallUntil(p->done);
   auto &all = state().pending;
   for (auto it = all.begin(); it != all.end(); ++it)
     if (it->get() == p) {

@@ -1,124 +1,465 @@
 //===- cost.h - the asc-run cost model --------------------------*- C++ -*-===//
 //
-// Cycles per call for the cube unit, the vector unit and the copy engines of
-// one AI Core, and the two timelines of a block: the vector core's program
-// order (scalar, vector and copy instructions, waits) and the cube core's
-// queue of Matmul work. The figures and their sources are in docs/Runtime.md.
+// While a kernel runs, each call records what it costs as nodes of work on
+// the units of its core: the scalar unit (S, which also issues every other
+// instruction in program order), the vector unit (V), MTE2 (GM to local
+// memory), MTE3 (local memory to GM) and the cube core (the Matmul
+// server's work, message by message). A node is an amount of work (a
+// vector instruction over so many bytes, a copy, a cube product, scalar
+// instructions, the server's handling of a message) or a mark that only
+// orders (a WaitFlag, a barrier, the wait for a cross-core signal), with
+// the earlier nodes it must wait for and the latency of each such edge.
+//
+// After the run, schedule() places the nodes: each unit runs its nodes in
+// order; a node starts when its unit is free, when the scalar unit has
+// issued it (the end of the last S node before it) and when its edges
+// allow. The cube core of a 1:2 mix launch serves the messages of its two
+// vector cores in turn (KfcServer::Run polls their rings alternately).
+// Because a node records amounts, not cycles, the same trace can be
+// scheduled again under other parameters: --cost-sweep does that.
+//
+// The parameters and their sources are in docs/Runtime.md ("Cost model").
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef ASC_RUN_COST_H
 #define ASC_RUN_COST_H
 
+#include "asc_run/pipes.h"
+
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <cstring>
+#include <string>
 #include <utility>
 #include <vector>
 
 namespace asc_run {
 
-/// The parameter table (docs/Runtime.md gives the public figure behind each).
-struct CostTable {
-  /// Cube MACs per cycle: one 16x16x16 fp16 fractal per cycle.
-  double cubeMacsF16 = 4096;
-  /// int8 runs a 16x32x16 fractal per cycle.
-  double cubeMacsI8 = 8192;
-  /// fp32 inputs run at a quarter of the fp16 rate.
-  double cubeMacsF32 = 1024;
-  /// Bytes per cycle GM -> L1 / UB (MTE2) and UB -> GM / L0C -> GM (MTE3,
-  /// FIXPIPE), one core's share of the HBM bandwidth.
-  double gmBytesPerCycle = 32;
-  /// Bytes per cycle UB -> UB copies.
-  double ubBytesPerCycle = 128;
-  /// Fixed latency of a GM transfer (issue to first byte).
-  double gmLatency = 200;
-  /// Vector unit: bytes per repeat, one repeat per cycle, plus issue cost.
-  double vectorBytesPerCycle = 256;
-  double vectorIssue = 8;
-  /// Cycles for the vector core to post a Matmul message to the cube core
-  /// and for the cube core to pick it up.
-  double messageLatency = 100;
-  /// A wait or a queue operation on the scalar unit.
-  double scalarOp = 1;
+/// The parameters of the cost model.
+enum Param : uint8_t {
+  ParamCubeMacsF16,
+  ParamCubeMacsI8,
+  ParamCubeMacsF32,
+  ParamL1ToL0A,
+  ParamL1ToL0B,
+  ParamFixpipeElements,
+  ParamCubeOverlap,
+  ParamGmBytes,
+  ParamGmLatency,
+  ParamBurstCycles,
+  ParamVectorBytes,
+  ParamVectorLatency,
+  ParamUbCopyBytes,
+  ParamScalarCycles,
+  ParamServerDispatch,
+  ParamSignalLatency,
+  kParams
 };
 
-inline const CostTable &costTable() {
-  static const CostTable table;
+/// A parameter: its name (for --cost and the sweep), its value, and for an
+/// assumption the range the sweep tries. docs/Runtime.md gives the source
+/// of each sourced value and the reasoning behind each assumed one.
+struct ParamInfo {
+  const char *name;
+  double value;
+  bool assumed;
+  double low, high;
+};
+
+inline const ParamInfo &paramInfo(Param p) {
+  static const ParamInfo info[kParams] = {
+      {"cube_macs_f16", 4096, false, 0, 0},
+      {"cube_macs_i8", 8192, false, 0, 0},
+      {"cube_macs_f32", 1024, false, 0, 0},
+      {"l1_to_l0a_bytes", 256, false, 0, 0},
+      {"l1_to_l0b_bytes", 128, false, 0, 0},
+      {"fixpipe_elements", 64, false, 0, 0},
+      {"cube_overlap", 0.5, true, 0, 1},
+      {"gm_bytes", 32, true, 16, 64},
+      {"gm_latency", 200, true, 100, 600},
+      {"burst_cycles", 1, true, 0, 8},
+      {"vector_bytes", 256, false, 0, 0},
+      {"vector_latency", 8, true, 2, 32},
+      {"ub_copy_bytes", 128, true, 64, 256},
+      {"scalar_cycles", 1, true, 1, 4},
+      {"server_dispatch", 100, true, 30, 400},
+      {"signal_latency", 50, true, 20, 200},
+  };
+  return info[p];
+}
+
+/// The parameter values a schedule uses.
+struct CostTable {
+  double v[kParams];
+  CostTable() {
+    for (int p = 0; p < kParams; ++p)
+      v[p] = paramInfo(Param(p)).value;
+  }
+  double operator[](Param p) const { return v[p]; }
+  /// Sets parameter `name`; false when there is none of that name or the
+  /// value is out of its domain (a bandwidth or rate must be positive, the
+  /// overlap in [0, 1], a latency not negative).
+  bool set(const std::string &name, double value) {
+    for (int p = 0; p < kParams; ++p)
+      if (name == paramInfo(Param(p)).name) {
+        if (!std::isfinite(value) || value < 0)
+          return false;
+        if (Param(p) == ParamCubeOverlap && value > 1)
+          return false;
+        bool rate = p <= ParamFixpipeElements || p == ParamGmBytes ||
+                    p == ParamVectorBytes || p == ParamUbCopyBytes;
+        if (rate && value == 0)
+          return false;
+        v[p] = value;
+        return true;
+      }
+    return false;
+  }
+};
+
+/// The table of the current run (the job file's `cost` lines change it).
+inline CostTable &costTable() {
+  static CostTable table;
   return table;
 }
 
-/// The timelines of one block.
-struct Timeline {
-  double vectorNow = 0;
-  double cubeFree = 0;
-  double vectorBusy = 0;
-  double cubeBusy = 0;
-  std::vector<std::pair<double, double>> vectorSpans;
-  std::vector<std::pair<double, double>> cubeSpans;
+/// The units a node runs on: the pipes of pipes.h, the cube being the
+/// cube core (shared by the two vector cores of a 1:2 launch).
+using Unit = Pipe;
 
-  /// The vector core works for `cycles` from now.
-  void vectorWork(double cycles) {
-    if (cycles <= 0)
-      return;
-    vectorSpans.push_back({vectorNow, vectorNow + cycles});
-    vectorNow += cycles;
-    vectorBusy += cycles;
+/// What a node's work is, which decides how its cycles follow from its
+/// amounts and the parameters.
+enum class Work : uint8_t {
+  Mark,     ///< no work: only orders
+  Scalar,   ///< `a` scalar instructions
+  Vector,   ///< one vector instruction over `a` bytes of each operand
+  UbCopy,   ///< a copy of `a` bytes between two local tensors
+  GmCopy,   ///< a copy of `a` bytes between GM and local memory in `b` bursts
+  Dispatch, ///< the server's handling of one message
+  Product,  ///< `count` products of a x b x c on the cube, with its loads and
+            ///< its write out
+};
+
+/// The input kinds of a product (the cube's rate).
+enum class Rate : uint8_t { F16, I8, F32 };
+
+/// An edge's latency on top of its source node's end.
+enum class Latency : uint8_t {
+  None,
+  Poll,   ///< the server's read of the message slot (a GM round trip)
+  Signal, ///< a cross-core signal (NotifyEvent to WaitEvent)
+};
+
+constexpr uint32_t kNoNode = 0xffffffffu;
+
+struct Node {
+  double a = 0, b = 0, c = 0;
+  uint32_t count = 1;
+  uint32_t issueAfter = kNoNode; ///< the last S node issued before it
+  uint32_t firstDep = 0;
+  uint32_t deps = 0;
+  Unit unit = PipeS;
+  Work work = Work::Mark;
+  /// Work of the Matmul server: not issued by this core's scalar unit.
+  bool server = false;
+  /// The copy of a Matmul message (not the kernel's own work).
+  bool message = false;
+  Rate rate = Rate::F16;
+  uint8_t inBytes = 2, outBytes = 4;
+};
+
+struct Dep {
+  uint32_t node;
+  Latency latency;
+};
+
+/// The cycles of one node under `t`.
+inline double nodeCycles(const Node &n, const CostTable &t) {
+  switch (n.work) {
+  case Work::Mark:
+    return 0;
+  case Work::Scalar:
+    return n.a * t[ParamScalarCycles];
+  case Work::Vector:
+    // A repeat reads 256 bytes of each operand; the unit runs
+    // vector_bytes of them per cycle.
+    return t[ParamVectorLatency] +
+           std::ceil(n.a / 256.0) * 256.0 / t[ParamVectorBytes];
+  case Work::UbCopy:
+    return t[ParamVectorLatency] + n.a / t[ParamUbCopyBytes];
+  case Work::GmCopy:
+    return t[ParamGmLatency] + n.b * t[ParamBurstCycles] +
+           n.a / t[ParamGmBytes];
+  case Work::Dispatch:
+    return t[ParamServerDispatch];
+  case Work::Product: {
+    auto up16 = [](double v) { return std::ceil(v / 16) * 16; };
+    double m = n.a, nn = n.b, k = n.c;
+    double aBytes = m * k * n.inBytes, bBytes = k * nn * n.inBytes;
+    double macs = up16(m) * up16(nn) * up16(k);
+    double rate = n.rate == Rate::I8    ? t[ParamCubeMacsI8]
+                  : n.rate == Rate::F32 ? t[ParamCubeMacsF32]
+                                        : t[ParamCubeMacsF16];
+    double load = t[ParamGmLatency] + (aBytes + bBytes) / t[ParamGmBytes];
+    double mte1 = aBytes / t[ParamL1ToL0A] + bBytes / t[ParamL1ToL0B];
+    double mmad = macs / rate;
+    double out =
+        std::min(t[ParamFixpipeElements] * n.outBytes, t[ParamGmBytes]);
+    double fix = t[ParamGmLatency] + m * nn * n.outBytes / out;
+    double serial = load + mte1 + mmad + fix;
+    double longest = std::max({load, mte1, mmad, fix});
+    return n.count * (serial - t[ParamCubeOverlap] * (serial - longest));
   }
-  /// The cube core gets `cycles` of work, posted now; returns its end.
-  double cubeWork(double cycles) {
-    double start = std::max(vectorNow + costTable().messageLatency, cubeFree);
-    cubeSpans.push_back({start, start + cycles});
-    cubeFree = start + cycles;
-    cubeBusy += cycles;
-    return cubeFree;
   }
-  /// The vector core stalls until `until`.
-  void stallUntil(double until) { vectorNow = std::max(vectorNow, until); }
-  double end() const { return std::max(vectorNow, cubeFree); }
-  /// Cycles in which both the cube and the vector core are busy.
-  double overlap() const {
-    double total = 0;
-    size_t i = 0, j = 0;
-    while (i < vectorSpans.size() && j < cubeSpans.size()) {
-      double lo = std::max(vectorSpans[i].first, cubeSpans[j].first);
-      double hi = std::min(vectorSpans[i].second, cubeSpans[j].second);
-      if (hi > lo)
-        total += hi - lo;
-      if (vectorSpans[i].second < cubeSpans[j].second)
-        ++i;
-      else
-        ++j;
-    }
-    return total;
+  return 0;
+}
+
+inline double edgeLatency(Latency l, const CostTable &t) {
+  switch (l) {
+  case Latency::None:
+    return 0;
+  case Latency::Poll:
+    return t[ParamGmLatency];
+  case Latency::Signal:
+    return t[ParamSignalLatency];
+  }
+  return 0;
+}
+
+/// The nodes of one block's core, in program order.
+struct Trace {
+  std::vector<Node> nodes;
+  std::vector<Dep> deps;
+  /// The last node of each unit so far (kNoNode: none).
+  uint32_t last[kPipes] = {kNoNode, kNoNode, kNoNode, kNoNode, kNoNode};
+  /// The MTE3 copy of the last Matmul message (the next AllocMessage
+  /// waits for it).
+  uint32_t lastMessage = kNoNode;
+  bool recording = true;
+
+  void clear() { *this = Trace(); }
+
+  /// Adds `node` on its unit, after the nodes in `after`; returns it.
+  uint32_t add(Node node, std::initializer_list<Dep> after = {}) {
+    if (!recording)
+      return kNoNode;
+    if (!node.server)
+      node.issueAfter = last[PipeS];
+    node.firstDep = uint32_t(deps.size());
+    for (const Dep &d : after)
+      if (d.node != kNoNode) {
+        deps.push_back(d);
+        ++node.deps;
+      }
+    uint32_t id = uint32_t(nodes.size());
+    nodes.push_back(node);
+    last[node.unit] = id;
+    return id;
+  }
+  /// A node of `work` on `unit` with amounts.
+  uint32_t work(Unit unit, Work w, double a = 0, double b = 0) {
+    Node n;
+    n.unit = unit;
+    n.work = w;
+    n.a = a;
+    n.b = b;
+    return add(n);
+  }
+  /// A mark on `to` after `from` (with `latency`).
+  uint32_t mark(Unit to, uint32_t from, Latency latency = Latency::None) {
+    if (from == kNoNode)
+      return kNoNode;
+    Node n;
+    n.unit = to;
+    return add(n, {{from, latency}});
   }
 };
 
-/// Cycles of a GM <-> UB transfer of `bytes` in `bursts` bursts.
-inline double copyCycles(uint64_t bytes, uint64_t bursts = 1) {
-  const CostTable &t = costTable();
-  return t.gmLatency + static_cast<double>(bursts) +
-         static_cast<double>(bytes) / t.gmBytesPerCycle;
+/// The schedule of the traces of a launch.
+struct CostResult {
+  double total = 0;         ///< the end of the last node of any block
+  double cube = 0;          ///< cube busy cycles, summed over cube cores
+  double vector = 0;        ///< cycles a vector core has V, MTE2 or MTE3 busy,
+                            ///< summed over blocks
+  double overlap = 0;       ///< cycles in which a Matmul call of a core is in
+                            ///< flight (its message copied, polled, handled,
+                            ///< computed) while the core's V, MTE2 or MTE3 does
+                            ///< the kernel's own work, summed over blocks
+  double pipe[kPipes] = {}; ///< busy cycles per unit, summed over blocks
+  int64_t cubeCores = 0;
+};
+
+/// Measure of the union of spans (sorted by start on return).
+inline double unionLength(std::vector<std::pair<double, double>> &spans) {
+  std::sort(spans.begin(), spans.end());
+  double total = 0, lo = 0, hi = -1;
+  for (const auto &s : spans) {
+    if (s.first > hi) {
+      if (hi > lo)
+        total += hi - lo;
+      lo = s.first;
+      hi = s.second;
+    } else {
+      hi = std::max(hi, s.second);
+    }
+  }
+  if (hi > lo)
+    total += hi - lo;
+  return total;
 }
 
-/// Cycles of a vector instruction over `bytes` of each operand.
-inline double vectorCycles(uint64_t bytes) {
-  const CostTable &t = costTable();
-  return t.vectorIssue + static_cast<double>((bytes + 255) / 256) * 256.0 /
-                             t.vectorBytesPerCycle;
+/// Merges sorted spans into disjoint ones.
+inline std::vector<std::pair<double, double>>
+mergeSpans(const std::vector<std::pair<double, double>> &sorted) {
+  std::vector<std::pair<double, double>> out;
+  for (const auto &s : sorted) {
+    if (s.second <= s.first)
+      continue;
+    if (!out.empty() && s.first <= out.back().second)
+      out.back().second = std::max(out.back().second, s.second);
+    else
+      out.push_back(s);
+  }
+  return out;
 }
 
-/// Cycles of an m x n x k product on the cube, inputs of `inBytes` bytes per
-/// element loaded from GM, the result of `outBytes` per element written out.
-inline double cubeCycles(uint64_t m, uint64_t n, uint64_t k, unsigned inBytes,
-                         unsigned outBytes, bool int8) {
-  const CostTable &t = costTable();
-  auto up16 = [](uint64_t v) { return (v + 15) / 16 * 16; };
-  double macs = static_cast<double>(up16(m)) * up16(n) * up16(k);
-  double rate =
-      int8 ? t.cubeMacsI8 : (inBytes >= 4 ? t.cubeMacsF32 : t.cubeMacsF16);
-  double load = static_cast<double>((m + n) * k * inBytes) / t.gmBytesPerCycle;
-  double store = static_cast<double>(m * n * outBytes) / t.gmBytesPerCycle;
-  return 2 * t.gmLatency + load + macs / rate + store;
+/// Schedules `traces` (one per block) under `t`, `ratio` vector cores to a
+/// cube core (1 or 2; blocks ratio*k .. ratio*k + ratio - 1 share cube core
+/// k, as GetBlockIdx on the vector core is block * ratio + sub-block:
+/// GetBlockIdxImpl, dav_c220/kernel_operator_sys_var_impl.h).
+inline CostResult schedule(const std::vector<Trace> &traces, int ratio,
+                           const CostTable &t) {
+  using Spans = std::vector<std::pair<double, double>>;
+  CostResult r;
+  for (size_t g = 0; g < traces.size(); g += size_t(ratio)) {
+    size_t members = std::min(size_t(ratio), traces.size() - g);
+    ++r.cubeCores;
+    struct Cursor {
+      const Trace *trace;
+      size_t next = 0;
+      double free[kPipes] = {};
+      std::vector<double> start, end;
+      Spans work;     ///< V, MTE2, MTE3 busy, the message copies excepted
+      Spans busy;     ///< V, MTE2, MTE3 busy
+      Spans inFlight; ///< from a message's copy to the server's last work
+                      ///< for it (an inline cube call: its work)
+      double openStart = -1, openEnd = 0;
+    };
+    std::vector<Cursor> cores(members);
+    for (size_t i = 0; i < members; ++i) {
+      cores[i].trace = &traces[g + i];
+      cores[i].start.assign(traces[g + i].nodes.size(), 0);
+      cores[i].end.assign(traces[g + i].nodes.size(), 0);
+    }
+    double cubeFree = 0;
+    size_t serving = members; // none yet: core 0 is first in turn
+    auto ready = [&](Cursor &c, const Node &n) {
+      double at = n.issueAfter == kNoNode ? 0 : c.end[n.issueAfter];
+      for (uint32_t d = 0; d < n.deps; ++d) {
+        const Dep &dep = c.trace->deps[n.firstDep + d];
+        at = std::max(at, c.end[dep.node] + edgeLatency(dep.latency, t));
+      }
+      return at;
+    };
+    auto place = [&](Cursor &c, const Node &n, double start) {
+      double cycles = nodeCycles(n, t);
+      double end = start + cycles;
+      size_t id = c.next++;
+      c.start[id] = start;
+      c.end[id] = end;
+      r.total = std::max(r.total, end);
+      r.pipe[n.unit] += cycles;
+      if (n.unit == PipeCube) {
+        r.cube += cycles;
+        if (n.work == Work::Dispatch || !n.server) {
+          if (c.openStart >= 0)
+            c.inFlight.push_back({c.openStart, c.openEnd});
+          // A message is in flight from the start of its copy (the
+          // dispatch's edge), an inline call from its own start.
+          c.openStart =
+              n.deps ? c.start[c.trace->deps[n.firstDep].node] : start;
+        }
+        c.openEnd = end;
+      } else if (n.unit != PipeS && cycles > 0) {
+        c.busy.push_back({start, end});
+        if (!n.message)
+          c.work.push_back({start, end});
+      }
+      if (n.unit != PipeCube)
+        c.free[n.unit] = end;
+    };
+    for (;;) {
+      // Each core runs up to its next cube node (or its end).
+      for (Cursor &c : cores) {
+        const auto &nodes = c.trace->nodes;
+        while (c.next < nodes.size() && nodes[c.next].unit != PipeCube) {
+          const Node &n = nodes[c.next];
+          place(c, n, std::max(c.free[n.unit], ready(c, n)));
+        }
+      }
+      // The cube core serves one message at a time (MatmulService::
+      // Process runs all of it): the rest of the message being served
+      // first; else the first core in turn after the last served whose
+      // next message is there when the cube is free; else the one whose
+      // message comes first (KfcServer::Run polls the rings in turn).
+      auto waiting = [&](size_t i) {
+        return cores[i].next < cores[i].trace->nodes.size();
+      };
+      size_t pick = members;
+      double pickReady = 0;
+      bool pickNow = false;
+      if (serving < members && waiting(serving) &&
+          cores[serving].trace->nodes[cores[serving].next].work !=
+              Work::Dispatch) {
+        pick = serving;
+        pickReady =
+            ready(cores[pick], cores[pick].trace->nodes[cores[pick].next]);
+      } else {
+        for (size_t step = 1; step <= members; ++step) {
+          size_t i = (serving == members ? step - 1 : serving + step) % members;
+          if (!waiting(i))
+            continue;
+          double at = ready(cores[i], cores[i].trace->nodes[cores[i].next]);
+          bool now = at <= cubeFree;
+          if (pick == members || (!pickNow && (now || at < pickReady))) {
+            pick = i;
+            pickReady = at;
+            pickNow = now;
+          }
+        }
+      }
+      if (pick == members)
+        break;
+      Cursor &c = cores[pick];
+      place(c, c.trace->nodes[c.next], std::max(cubeFree, pickReady));
+      cubeFree = c.end[c.next - 1];
+      serving = pick;
+    }
+    // Overlap: a core's own work on V, MTE2 or MTE3 while one of its
+    // Matmul calls is in flight.
+    for (Cursor &c : cores) {
+      if (c.openStart >= 0)
+        c.inFlight.push_back({c.openStart, c.openEnd});
+      r.vector += unionLength(c.busy);
+      std::sort(c.work.begin(), c.work.end());
+      std::sort(c.inFlight.begin(), c.inFlight.end());
+      Spans work = mergeSpans(c.work), flight = mergeSpans(c.inFlight);
+      size_t i = 0, j = 0;
+      while (i < work.size() && j < flight.size()) {
+        double lo = std::max(work[i].first, flight[j].first);
+        double hi = std::min(work[i].second, flight[j].second);
+        if (hi > lo)
+          r.overlap += hi - lo;
+        if (work[i].second < flight[j].second)
+          ++i;
+        else
+          ++j;
+      }
+    }
+  }
+  return r;
 }
 
 } // namespace asc_run

@@ -163,6 +163,8 @@ struct Job {
   bool json = false;
   double rtol = 1e-3, atol = 1e-3;
   bool aicOnly = false; ///< KERNEL_TYPE_AIC_ONLY: no vector cores
+  int mixRatio = 1;     ///< vector cores per cube core (1:1 or 1:2)
+  bool costSweep = false;
   uint64_t sysWorkspaceBytes = 1 << 20;
   std::vector<Ref::Arg> args;
 };
@@ -205,6 +207,26 @@ inline Job readJob(const char *path) {
       if (type != "aic_only" && type != "mix")
         badJob(where() + "kernel_type is mix or aic_only");
       job.aicOnly = type == "aic_only";
+    } else if (key == "mix_ratio") {
+      if (!(words >> job.mixRatio) || (job.mixRatio != 1 && job.mixRatio != 2))
+        badJob(where() + "mix_ratio is 1 or 2 (vector cores per cube core)");
+    } else if (key == "cost") {
+      std::string name;
+      double value;
+      if (!(words >> name >> value))
+        badJob(where() + "cost takes NAME VALUE");
+      if (!costTable().set(name, value)) {
+        std::string names;
+        for (int p = 0; p < kParams; ++p)
+          names += std::string(p ? ", " : "") + paramInfo(Param(p)).name;
+        badJob("cost parameter '" + name + "' = " + std::to_string(value) +
+               ": no such parameter, or a value outside its domain (rates "
+               "and bandwidths positive, cube_overlap 0 to 1, the others not "
+               "negative); the parameters: " +
+               names);
+      }
+    } else if (key == "cost_sweep") {
+      job.costSweep = true;
     } else if (key == "tolerance") {
       if (!(words >> job.rtol >> job.atol))
         badJob(where() + "tolerance takes rtol and atol");
@@ -320,15 +342,37 @@ struct Report {
   int code = 0;
   std::string message;
 
+  /// The sweep: the trace scheduled again with each assumed parameter at
+  /// the low and the high end of its range.
+  struct Variant {
+    Param param;
+    double value;
+    CostResult result;
+  };
+  std::vector<Variant> sweep() const {
+    std::vector<Variant> out;
+    for (int p = 0; p < kParams; ++p) {
+      const ParamInfo &info = paramInfo(Param(p));
+      if (!info.assumed)
+        continue;
+      for (double value : {info.low, info.high}) {
+        CostTable t = costTable();
+        t.v[p] = value;
+        out.push_back(
+            {Param(p), value, schedule(state().traces, job->mixRatio, t)});
+      }
+    }
+    return out;
+  }
+
   void print() const {
     const RunState &s = state();
-    double total = 0, cube = 0, vec = 0, overlap = 0;
-    for (const Timeline &t : s.finished) {
-      total = std::max(total, t.end());
-      cube += t.cubeBusy;
-      vec += t.vectorBusy;
-      overlap += t.overlap();
-    }
+    CostResult cost = schedule(s.traces, job->mixRatio, costTable());
+    double total = cost.total, cube = cost.cube, vec = cost.vector,
+           overlap = cost.overlap;
+    std::vector<Variant> variants;
+    if (job->costSweep)
+      variants = sweep();
     const char *verdict = code == 0                  ? "ok"
                           : code == kExitWrongResult ? "wrong result"
                           : code == kExitRace ? "race or protocol violation"
@@ -362,7 +406,26 @@ struct Report {
          << "}, \"cost\": {\"total_cycles\": " << total
          << ", \"cube_busy_cycles\": " << cube
          << ", \"vector_busy_cycles\": " << vec
-         << ", \"overlap_cycles\": " << overlap << "}}";
+         << ", \"overlap_cycles\": " << overlap << ", \"pipe_busy_cycles\": {";
+      for (int p = 0; p < kPipes; ++p)
+        os << (p ? ", " : "") << "\"" << pipeName(Pipe(p))
+           << "\": " << cost.pipe[p];
+      os << "}, \"cube_cores\": " << cost.cubeCores
+         << ", \"mix_ratio\": \"1:" << job->mixRatio << "\"";
+      if (job->costSweep) {
+        os << ", \"sweep\": [";
+        for (size_t i = 0; i < variants.size(); ++i) {
+          const Variant &v = variants[i];
+          os << (i ? ", " : "") << "{\"param\": \"" << paramInfo(v.param).name
+             << "\", \"value\": " << v.value
+             << ", \"total_cycles\": " << v.result.total
+             << ", \"cube_busy_cycles\": " << v.result.cube
+             << ", \"vector_busy_cycles\": " << v.result.vector
+             << ", \"overlap_cycles\": " << v.result.overlap << "}";
+        }
+        os << "]";
+      }
+      os << "}}";
       std::printf("%s\n", os.str().c_str());
       return;
     }
@@ -401,6 +464,23 @@ struct Report {
     std::printf("cost: total %.0f cycles, cube busy %.0f, vector busy %.0f, "
                 "overlap %.0f (tolerance rtol %g atol %g)\n",
                 total, cube, vec, overlap, job->rtol, job->atol);
+    std::printf("cost: busy S %.0f, V %.0f, MTE2 %.0f, MTE3 %.0f; %lld "
+                "blocks on %lld cube cores (mix 1:%d)\n",
+                cost.pipe[PipeS], cost.pipe[PipeV], cost.pipe[PipeMte2],
+                cost.pipe[PipeMte3], static_cast<long long>(s.traces.size()),
+                static_cast<long long>(cost.cubeCores), job->mixRatio);
+    for (const Variant &v : variants) {
+      auto change = [](double now, double base) {
+        return base > 0 ? 100.0 * (now - base) / base : 0.0;
+      };
+      const ParamInfo &info = paramInfo(v.param);
+      std::printf("cost sweep: %s %g (%s; this run %g): total %.0f cycles "
+                  "(%+.1f%%), overlap %.0f (%+.1f%%)\n",
+                  info.name, v.value, v.value == info.low ? "low" : "high",
+                  costTable()[v.param], v.result.total,
+                  change(v.result.total, total), v.result.overlap,
+                  change(v.result.overlap, overlap));
+    }
   }
 };
 
@@ -484,7 +564,7 @@ inline int launchMain(int argc, char **argv, void (*launch)(uint8_t **),
     report().code = code;
     report().message = message;
     if (!state().quiet)
-      state().finished.push_back(state().timeline);
+      state().traces.push_back(state().trace);
     report().print();
     std::fflush(stdout);
   };
@@ -524,12 +604,14 @@ inline int launchMain(int argc, char **argv, void (*launch)(uint8_t **),
   cores.push_back(AscendC::AIC);
   for (int64_t b = 0; b < job.blocks; ++b) {
     s.blockIdx = b;
-    s.timeline = Timeline();
+    s.trace.clear();
     s.nextObject = 0;
     s.registeredObjects = 0;
     for (int32_t core : cores) {
       s.quiet = cubeOnlyBuild ? core == AscendC::AIV : core == AscendC::AIC;
-      Timeline saved = s.timeline;
+      // The quiet core's own instructions cost nothing here: the cube
+      // core's server work is recorded by the client's calls.
+      s.trace.recording = !s.quiet;
       g_coreType = core;
       s.resetPipes();
       launch(pointers.data());
@@ -545,10 +627,8 @@ inline int launchMain(int argc, char **argv, void (*launch)(uint8_t **),
                                  " (wait with " + p->waitName + "())");
       while (!s.pending.empty())
         complete(s.pending.front().get());
-      if (s.quiet)
-        s.timeline = saved;
     }
-    s.finished.push_back(s.timeline);
+    s.traces.push_back(s.trace);
   }
   s.quiet = false;
   checkBlocksDisjoint();

@@ -416,6 +416,8 @@ public:
   }
   void SetTensorA(const LocalTensor<SrcAT> &leftMatrix,
                   bool isTransposeA = false, Loc loc = Loc::current()) {
+    if constexpr (A_TYPE::pos != TPosition::TSCM)
+      ringCopy(uint64_t(leftMatrix.GetSize()) * sizeof(SrcAT));
     stageTensorA(leftMatrix.GetPhyAddr(), isTransposeA, loc);
   }
   /// A scalar A: every element of the left matrix is `aScalar` (on the
@@ -441,6 +443,8 @@ public:
   }
   void SetTensorB(const LocalTensor<SrcBT> &rightMatrix,
                   bool isTransposeB = false, Loc loc = Loc::current()) {
+    if constexpr (B_TYPE::pos != TPosition::TSCM)
+      ringCopy(uint64_t(rightMatrix.GetSize()) * sizeof(SrcBT));
     stageTensorB(rightMatrix.GetPhyAddr(), isTransposeB, loc);
   }
   /// A scalar B: every element of the right matrix is `bScalar` (on the
@@ -466,6 +470,7 @@ public:
     stageBias(biasGlobal.GetPhyAddr(), loc);
   }
   void SetBias(const LocalTensor<BiasT> &inputBias, Loc loc = Loc::current()) {
+    ringCopy(uint64_t(inputBias.GetSize()) * sizeof(BiasT));
     stageBias(inputBias.GetPhyAddr(), loc);
   }
   void DisableBias(Loc loc = Loc::current()) {
@@ -766,7 +771,7 @@ public:
         d = detail::combine(d, detail::toOutput<DstT>(result[e]), enAtomic);
       }
     };
-    p->done = asc_run::state().timeline.cubeWork(allCycles(1));
+    allProduct(1);
     // MatmulService::Iterate signals an IterateAll only when it is
     // synchronous or has waitIterateAll, and ends the Matmul (mul.End()).
     finishServerCall(std::move(p), sync, sync || waitIterateAll, loc,
@@ -949,9 +954,6 @@ public:
     uint8_t mode = reduceG > 1 ? 1 : enAtomic; // a G reduction adds
     std::vector<AccT> result;
     std::vector<uint64_t> cPlace;
-    double loopStart = std::max(asc_run::state().timeline.vectorNow +
-                                    asc_run::costTable().messageLatency,
-                                asc_run::state().timeline.cubeFree);
     for (uint32_t l = 0; l < batchLoop; ++l) {
       asc_run::Pending &p = *parts[perLoop ? l : 0];
       uint32_t at = applied ? l : 0; // the loop whose offsets apply
@@ -993,7 +995,7 @@ public:
         end = std::max(end, (place + (singleM_ - 1) * ldc + singleN_) *
                                 sizeof(DstT));
       }
-      double loopDone = loopStart + (l + 1) * allCycles(products);
+      allProduct(products); // the loop's products (mul.IterateBatch)
       if (perLoop || l + 1 == batchLoop) {
         p.outputs.atomic = mode != 0;
         int rows = singleM_, cols = singleN_;
@@ -1012,15 +1014,12 @@ public:
         };
         cPlace.clear();
         result.clear();
-        p.done = loopDone;
         finishPart(std::move(parts[perLoop ? l : 0]), loc);
       }
       // After the loop's accesses: the signal orders them.
       if (perLoop && l + 1 < kIncProcessCheck)
-        pushSignal(m.seq, l, loopDone);
+        pushSignal(m.seq, l);
     }
-    double allDone =
-        asc_run::state().timeline.cubeWork(allCycles(batchLoop * products));
     // The server keeps the last loop's inputs (and the message's bias).
     a_ = aLoop;
     b_ = bLoop;
@@ -1035,9 +1034,9 @@ public:
     // MatmulService::IterateNBatch: one signal at the end with sync or the
     // wait flag; without, one more after the last loop when 14 or more ran.
     if (!perLoop)
-      pushSignal(m.seq, 0, allDone);
+      pushSignal(m.seq, 0);
     else if (batchLoop >= kIncProcessCheck)
-      pushSignal(m.seq, batchLoop - 1, allDone);
+      pushSignal(m.seq, batchLoop - 1);
     signalStory_ =
         std::string(name) + " at " + loc.str() +
         (perLoop
@@ -1096,7 +1095,7 @@ public:
         reinterpret_cast<DstT *>(const_cast<uint8_t *>(workspace_) + cOffset_),
         elems);
     cOffset_ += elems * sizeof(DstT);
-    asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
+    asc_run::scalarWork(1);
     return global;
   }
   /// Copies the results of the next loop of IterateNBatch from the workspace
@@ -1159,11 +1158,11 @@ public:
       asc_run::checkAccess(name, loc, reads, false);
       asc_run::checkAccess(name, loc, writes, true);
     }
-    asc_run::state().clocks.order(asc_run::PipeMte2, asc_run::PipeV);
+    asc_run::state().trace.work(asc_run::PipeMte2, asc_run::Work::GmCopy,
+                                double(rows * rowBytes), double(rows));
+    asc_run::orderPipes(asc_run::PipeMte2, asc_run::PipeV);
     for (uint64_t r = 0; r < rows; ++r)
       std::memmove(dst + r * stride, src + r * stride, rowBytes);
-    asc_run::state().timeline.vectorWork(
-        asc_run::copyCycles(rows * rowBytes, rows));
     cOffset_ = start * sizeof(DstT); // CalcNBatchoffset
     ++nbatchIter_;
   }
@@ -1184,7 +1183,7 @@ public:
     }
     iterating_ = false;
     ended_ = true;
-    asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
+    asc_run::scalarWork(1);
   }
 
 private:
@@ -1199,6 +1198,11 @@ private:
   /// CANN's INC_PROCESS_CHECK (kfc_comm.h): the client's fetches wait for a
   /// signal in their first 14 calls after a post that resets the count.
   static constexpr uint32_t kIncProcessCheck = 14;
+  /// Scalar stores of a setter into the staged message, and of a call's own
+  /// fields before its post (an assumption: MatmulClient's setters write
+  /// two or three fields, its calls a handful).
+  static constexpr double kSetterStores = 2;
+  static constexpr double kCallFieldStores = 4;
   static constexpr const char *kBatchFetchWaits =
       "MatmulClient::GetBatchTensorC waits for a signal in each of its first "
       "14 calls after an IterateNBatch (curProcess < INC_PROCESS_CHECK)";
@@ -1273,6 +1277,18 @@ private:
     return out;
   }
 
+  /// The c220 client's copy of a UB operand to its GM staging ring at the
+  /// setter (MatmulClient::GetGlobalAddr, CopyGlobalAddr: SetFlag/WaitFlag
+  /// <V_MTE3>, then an MTE3 DataCopy): its ordering and its cost; the
+  /// tensor's bytes are checked at the issue (docs/Runtime.md).
+  void ringCopy(uint64_t bytes) {
+    if constexpr (!CubeSide) {
+      asc_run::orderPipes(asc_run::PipeV, asc_run::PipeMte3);
+      asc_run::state().trace.work(asc_run::PipeMte3, asc_run::Work::GmCopy,
+                                  double(bytes), 1);
+    }
+  }
+
   void stageTensorA(const SrcAT *data, bool transpose, Loc loc) {
     if constexpr (CubeSide) {
       a_ = data;
@@ -1280,6 +1296,7 @@ private:
       broadcastA_ = false;
     } else {
       // MatmulClient::SetTensorA: isTransA, setTensorA, isFirstIter, aAddr.
+      asc_run::scalarWork(kSetterStores);
       staged_.isTransA = transpose;
       staged_.setTensorA = true;
       staged_.isFirstIter = true;
@@ -1295,6 +1312,7 @@ private:
       broadcastB_ = false;
     } else {
       // MatmulClient::SetTensorB: isTransB, setTensorB, isFirstIter, bAddr.
+      asc_run::scalarWork(kSetterStores);
       staged_.isTransB = transpose;
       staged_.setTensorB = true;
       staged_.isFirstIter = true;
@@ -1308,6 +1326,7 @@ private:
     } else {
       // MatmulClient::SetBias on c220: biasAddr and setTensorBias, not
       // isFirstIter.
+      asc_run::scalarWork(kSetterStores);
       staged_.biasAddr = data;
       staged_.setTensorBias = true;
       staged_.biasLoc = loc;
@@ -1316,6 +1335,7 @@ private:
   /// MatmulClient::SetTail: the client's iteration counts change at once;
   /// the shape travels in the message.
   void stageTail(const char *call, int tailM, int tailN, int tailK, Loc loc) {
+    asc_run::scalarWork(kSetterStores);
     if (tailM != -1)
       clientM_ = tailM;
     if (tailN != -1)
@@ -1344,7 +1364,10 @@ private:
     static_cast<StagedMessage &>(m) = staged_;
     m.seq = nextSeq_++;
     staged_.clearFlagWord();
-    asc_run::state().clocks.post();
+    // The call's own fields (function, addresses, flags) into kfcMsg_,
+    // then the post itself (asc_run::postMessage).
+    asc_run::scalarWork(kCallFieldStores);
+    asc_run::postMessage();
     prevPost_ = lastPost_;
     lastPost_ = call + " at " + loc.str();
     return m;
@@ -1483,17 +1506,16 @@ private:
   //===--------------------------------------------------------------------===//
 
   /// One NotifyEvent of the server on this object's event (devEvtID): sent
-  /// after part `part` of message `seq`, at cube cycle `done`.
+  /// after part `part` of message `seq`, when the server had done `point`.
   struct Signal {
     int64_t seq;
     uint32_t part;
-    double done;
-    asc_run::Clock clock; ///< what the server had done when it signalled
+    asc_run::PipePoint point;
   };
 
-  void pushSignal(int64_t seq, uint32_t part, double done) {
-    signals_.push_back(
-        {seq, part, done, asc_run::state().clocks.vc[asc_run::PipeCube]});
+  /// The server signals now (after its work so far).
+  void pushSignal(int64_t seq, uint32_t part) {
+    signals_.push_back({seq, part, asc_run::cubePoint()});
   }
 
   /// The client's WaitEvent: takes the oldest signal; everything of this
@@ -1520,8 +1542,7 @@ private:
         done.push_back(p.get());
     for (asc_run::Pending *p : done)
       asc_run::complete(p);
-    asc_run::state().clocks.waitSignal(s.clock);
-    asc_run::state().timeline.stallUntil(s.done);
+    asc_run::waitSignal(s.point);
     lastConsumer_ = call + " at " + loc.str();
   }
 
@@ -1566,7 +1587,6 @@ private:
                         ? "MatmulClient::WaitIterateAll waits for one signal"
                         : "MatmulClient::WaitIterateBatch waits for one "
                           "signal");
-      asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
       return;
     }
     if (perLoop && std::string(waitName) == "WaitIterateBatch")
@@ -1608,11 +1628,10 @@ private:
   /// oldest UB copy (or view) of an async fetch.
   void waitCopy(const char *waitName, Loc loc) {
     // SetFlag/WaitFlag<MTE2_V> (MatmulClient::WaitGetTensorC).
-    asc_run::state().clocks.order(asc_run::PipeMte2, asc_run::PipeV);
+    asc_run::orderPipes(asc_run::PipeMte2, asc_run::PipeV);
     for (asc_run::Pending *p : asc_run::pendingOfObject(index_))
       if (p->waitName == waitName) {
         asc_run::complete(p);
-        asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
         return;
       }
     asc_run::failRun(asc_run::kExitRace,
@@ -1743,7 +1762,6 @@ private:
   }
 
   void addPending(std::unique_ptr<asc_run::Pending> p) {
-    asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp * 4);
     asc_run::state().pending.push_back(std::move(p));
   }
 
@@ -1758,8 +1776,6 @@ private:
     }
     if (CubeSide) {
       p->publish();
-      asc_run::state().timeline.stallUntil(p->done);
-      asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp * 4);
       return;
     }
     addPending(std::move(p));
@@ -1772,13 +1788,12 @@ private:
                         bool signalled, Loc loc, const char *server) {
     std::string call = p->call;
     int64_t seq = p->seq;
-    double done = p->done;
     bool flagged = !p->waitName.empty();
     finishPart(std::move(p), loc);
     iterating_ = false;
     if constexpr (!CubeSide) {
       if (signalled)
-        pushSignal(seq, 0, done);
+        pushSignal(seq, 0);
       signalStory_ =
           call + " at " + loc.str() +
           (sync ? std::string(" is synchronous: ") + server +
@@ -2102,8 +2117,7 @@ private:
         AccT v = values[uint64_t(i) * cols + j];
         d = partialSum ? T(AccT(d) + v) : T(v);
       }
-    double done = asc_run::state().timeline.cubeWork(blockCycles());
-    asc_run::state().timeline.stallUntil(done);
+    blockProduct(rows, cols);
   }
 
   /// The start of the current block in `base`: `base` itself when written
@@ -2228,7 +2242,7 @@ private:
                 enAtomic);
           }
     };
-    p->done = asc_run::state().timeline.cubeWork(allCycles(batches));
+    allProduct(batches);
     finishServerCall(std::move(p), sync, signalled, loc,
                      "MatmulService::IterateBatch");
   }
@@ -2279,18 +2293,33 @@ private:
         computeInCo1(int(r), int(c), blk.rows, blk.cols, partialSum, loc, call);
   }
 
-  double blockCycles() const {
-    return asc_run::cubeCycles(baseM(), baseN(), singleK_, sizeof(SrcAT),
-                               sizeof(DstT), std::is_same_v<SrcAT, int8_t>);
+  /// The cost model's node of `count` products of m x n x k on the cube
+  /// (the server's, or inline on the cube-side object).
+  uint32_t product(uint32_t count, int m, int n, int k) const {
+    asc_run::Rate rate = std::is_same_v<SrcAT, int8_t> ? asc_run::Rate::I8
+                         : sizeof(SrcAT) >= 4          ? asc_run::Rate::F32
+                                                       : asc_run::Rate::F16;
+    return asc_run::serverProduct(count, m, n, k, sizeof(SrcAT), sizeof(DstT),
+                                  rate, !CubeSide);
   }
-  double allCycles(uint32_t batches) const {
-    return batches * asc_run::cubeCycles(singleM_, singleN_, singleK_,
-                                         sizeof(SrcAT), sizeof(DstT),
-                                         std::is_same_v<SrcAT, int8_t>);
+  /// One block of `rows` x `cols` (an Iterate's).
+  uint32_t blockProduct(int rows, int cols) const {
+    return product(1, rows, cols, singleK_);
   }
-  /// When the cube has block `round` of an async Iterate in the workspace.
-  double blockDone(int round) const {
-    return backgroundStart_ + (round + 1) * blockCycles();
+  /// `batches` single shapes (IterateAll, IterateBatch, a loop of
+  /// IterateNBatch).
+  uint32_t allProduct(uint32_t batches) const {
+    return product(batches, singleM_, singleN_, singleK_);
+  }
+  /// The server's FIXPIPE write of `bytes` of a block to GM (a fetch).
+  uint32_t serverWrite(double bytes) const {
+    asc_run::Node n;
+    n.unit = asc_run::PipeCube;
+    n.work = asc_run::Work::GmCopy;
+    n.server = !CubeSide;
+    n.a = bytes;
+    n.b = 1;
+    return asc_run::state().trace.add(n);
   }
 
   /// Async Iterate on the server (MatmulService::StartIterate): every block
@@ -2310,9 +2339,6 @@ private:
       asc_run::misuse(loc, "Iterate<false> leaves " + std::to_string(bytes) +
                                " bytes of blocks in a workspace of " +
                                std::to_string(workspaceBytes_));
-    backgroundStart_ = std::max(asc_run::state().timeline.vectorNow +
-                                    asc_run::costTable().messageLatency,
-                                asc_run::state().timeline.cubeFree);
     DstT *ws = reinterpret_cast<DstT *>(const_cast<uint8_t *>(workspace_));
     Block blk;
     for (int r = 0; r < blocks; ++r) {
@@ -2321,7 +2347,6 @@ private:
       p->fetchedBy = "GetTensorC";
       p->seq = m.seq;
       p->part = uint32_t(r);
-      p->done = blockDone(r);
       p->outputs.add(ws + r * blockElems, blockElems * sizeof(DstT), "C");
       if (r + 1 == blocks) {
         addInputs(*p, 1);
@@ -2333,13 +2358,13 @@ private:
         for (int j = 0; j < blk.cols; ++j)
           ws[r * blockElems + workspacePlace(i, j)] =
               detail::toOutput<DstT>(blk.values[uint64_t(i) * blk.cols + j]);
+      blockProduct(blk.rows, blk.cols);
       if (uint32_t(r) + 1 < kIncProcessCheck)
-        pushSignal(m.seq, uint32_t(r), p->done);
+        pushSignal(m.seq, uint32_t(r));
       asc_run::state().pending.push_back(std::move(p));
     }
     if (uint32_t(blocks) >= kIncProcessCheck)
-      pushSignal(m.seq, uint32_t(blocks - 1), blockDone(blocks - 1));
-    asc_run::state().timeline.cubeWork(blocks * blockCycles());
+      pushSignal(m.seq, uint32_t(blocks - 1));
     asyncRun_.active = true;
     asyncRun_.seq = m.seq;
     asyncRun_.blocks = blocks;
@@ -2375,7 +2400,7 @@ private:
       return false;
     }
     computeCurrentBlock(enPartialSum, loc, name);
-    asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
+    asc_run::scalarWork(1);
     return true;
   }
 
@@ -2386,8 +2411,7 @@ private:
     addInputs(reads, 1);
     asc_run::checkAccess(name, loc, reads.inputs, false);
     computeBlock(round_, block_, enPartialSum, loc, name);
-    double done = asc_run::state().timeline.cubeWork(blockCycles());
-    asc_run::state().timeline.stallUntil(done);
+    blockProduct(block_.rows, block_.cols);
   }
 
   /// The client's blocks: its own count from the tiling and SetTail
@@ -2428,13 +2452,13 @@ private:
               "nothing");
         iterateEnded_ = true;
         iterating_ = false;
-        asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
+        asc_run::scalarWork(1);
         return false;
       }
       if constexpr (!sync) {
         iterateEnded_ = false;
         iterating_ = true;
-        asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
+        asc_run::scalarWork(1);
         return true;
       }
     }
@@ -2479,7 +2503,7 @@ private:
       serverLoop_ = false;
     }
     iterating_ = true;
-    asc_run::state().timeline.vectorWork(asc_run::costTable().scalarOp);
+    asc_run::scalarWork(1);
     return true;
   }
 
@@ -2531,22 +2555,21 @@ private:
       asc_run::OnPipe onCube(asc_run::PipeCube);
       asc_run::checkAccess(p->call, loc, p->outputs, true);
     }
+    serverWrite(bytes); // FIXPIPE: into GM, or the GM staging copy
     if (waited) {
       if constexpr (!CubeSide) {
-        pushSignal(m.seq, 0, asc_run::state().timeline.vectorNow);
+        pushSignal(m.seq, 0);
         consumeSignal(call, loc, "the synchronous fetch waits for its signal");
       }
       if (intoUb) {
         asc_run::OnPipe onMte2(asc_run::PipeMte2);
         asc_run::checkAccess(p->call, loc, p->outputs, true);
-        asc_run::state().clocks.order(asc_run::PipeMte2, asc_run::PipeV);
+        asc_run::state().trace.work(asc_run::PipeMte2, asc_run::Work::GmCopy,
+                                    bytes, blk.rows);
+        asc_run::orderPipes(asc_run::PipeMte2, asc_run::PipeV);
       }
       p->publish();
-      asc_run::state().timeline.vectorWork(
-          asc_run::copyCycles(uint64_t(bytes)));
     } else {
-      p->done = asc_run::state().timeline.vectorNow +
-                asc_run::copyCycles(uint64_t(bytes));
       signalStory_ = call + " at " + loc.str() +
                      " posts a fetch that MatmulService::GetTensorC does not "
                      "signal (only a synchronous one)";
@@ -2564,8 +2587,11 @@ private:
       asc_run::checkAccess(call, loc, reads, false);
       asc_run::checkAccess(call, loc, writes, true);
     }
-    if (!CubeSide)
-      asc_run::state().clocks.order(asc_run::PipeMte2, asc_run::PipeV);
+    if (!CubeSide) {
+      asc_run::state().trace.work(asc_run::PipeMte2, asc_run::Work::GmCopy,
+                                  bytes, blk.rows);
+      asc_run::orderPipes(asc_run::PipeMte2, asc_run::PipeV);
+    }
     for (int i = 0; i < blk.rows; ++i)
       for (int j = 0; j < blk.cols; ++j)
         local[storedPlace(kNzC, kC0C, localStride, i, j)] =
@@ -2640,15 +2666,14 @@ private:
               detail::toOutput<DstT>(blk.values[uint64_t(i) * blk.cols + j]);
     };
     asc_run::checkAccess(p->call, loc, p->outputs, true);
-    double bytes = double(blk.rows) * blk.cols * sizeof(DstT);
-    p->done = std::max(blockDone(int(k)), asc_run::state().timeline.vectorNow) +
-              asc_run::copyCycles(uint64_t(bytes));
+    asc_run::state().trace.work(asc_run::PipeMte2, asc_run::Work::GmCopy,
+                                double(blockElems * sizeof(DstT)), 1);
     addPending(std::move(p));
     // GetTensorC<false> on c220 copies with CopyToUB<..., sync = true>,
     // which ends with SetFlag/WaitFlag<MTE2_V>; AsyncGetTensorC copies with
     // sync = false (MatmulClient::AsyncGetTensorC).
     if (call != "AsyncGetTensorC")
-      asc_run::state().clocks.order(asc_run::PipeMte2, asc_run::PipeV);
+      asc_run::orderPipes(asc_run::PipeMte2, asc_run::PipeV);
   }
 
   /// GetTensorC<false>(): after the block's signal, a view of it in the
@@ -2666,7 +2691,6 @@ private:
     uint64_t bytes = uint64_t(baseM()) * baseN() * sizeof(DstT);
     auto p = newPending(call.c_str(), loc, "WaitGetTensorC");
     p->outputs.add(view.GetPhyAddr(), bytes, "C");
-    p->done = blockDone(int(k));
     addPending(std::move(p));
     return view;
   }
@@ -2705,7 +2729,6 @@ private:
     int64_t seq = -1;
     int blocks = 0;
   } asyncRun_;
-  double backgroundStart_ = 0;
   /// The last IterateNBatch: its loops and the bytes of results it wrote.
   bool nbatchIssued_ = false;
   uint32_t nbatchLoops_ = 0;

@@ -37,6 +37,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdio>
 #include <optional>
 
 using namespace mlir;
@@ -121,6 +122,17 @@ static cl::opt<int>
 static cl::opt<long>
     seedOverride("seed", cl::desc("Input seed instead of the launch's"),
                  cl::init(-1), cl::cat(category));
+static cl::list<std::string>
+    costOverrides("cost",
+                  cl::desc("Set a cost model parameter (docs/Runtime.md, "
+                           "\"Cost model\"); repeatable"),
+                  cl::value_desc("name=value"), cl::cat(category));
+static cl::opt<bool> costSweep(
+    "cost-sweep",
+    cl::desc("Also schedule the run's trace with each assumed cost parameter "
+             "at the low and the high end of its range, and print how the "
+             "total cycles and the overlap move"),
+    cl::cat(category));
 
 //===----------------------------------------------------------------------===//
 // Diagnostics and small helpers
@@ -166,6 +178,7 @@ struct LaunchArg {
 struct Launch {
   std::string kernel;
   bool aicOnly = false;
+  int mixRatio = 1; ///< vector cores per cube core
   int64_t blocks = 1;
   uint64_t seed = 1;
   double rtol = 1e-3, atol = 1e-3;
@@ -298,6 +311,16 @@ static std::vector<Launch> readLaunches(StringRef path) {
     if (type != "mix" && type != "aic_only")
       fatal(where + ": kernel_type is mix or aic_only, not '" + type + "'");
     launch.aicOnly = type == "aic_only";
+    if (const llvm::json::Value *ratio = obj->get("mix_ratio")) {
+      std::optional<StringRef> text = ratio->getAsString();
+      if (!text || (*text != "1:1" && *text != "1:2"))
+        fatal(where + ": mix_ratio is \"1:1\" or \"1:2\" (cube cores to " +
+              "vector cores)");
+      if (launch.aicOnly)
+        fatal(where + ": an aic_only launch has no vector cores, so no "
+                      "mix_ratio");
+      launch.mixRatio = *text == "1:2" ? 2 : 1;
+    }
     launch.blocks = obj->getInteger("blocks").value_or(1);
     if (launch.blocks < 1)
       fatal(where + ": blocks must be at least 1");
@@ -307,7 +330,9 @@ static std::vector<Launch> readLaunches(StringRef path) {
       launch.atol = tol->getNumber("atol").value_or(launch.atol);
     }
     if (auto ref = obj->getString("reference")) {
-      SmallString<256> refPath(dir);
+      // Relative to the launch file, unless absolute.
+      SmallString<256> refPath(llvm::sys::path::is_absolute(*ref) ? ""
+                                                                  : dir.str());
       llvm::sys::path::append(refPath, *ref);
       launch.reference = absolutePath(refPath);
       if (!llvm::sys::fs::exists(launch.reference))
@@ -604,6 +629,22 @@ static std::string makeJob(const Launch &launch) {
       llvm::formatv("tolerance {0:e} {1:e}\n", launch.rtol, launch.atol).str();
   if (launch.aicOnly)
     job += "kernel_type aic_only\n";
+  job += "mix_ratio " + std::to_string(launch.mixRatio) + "\n";
+  for (const std::string &c : costOverrides) {
+    size_t eq = c.find('=');
+    std::optional<double> value;
+    double parsed;
+    if (eq != std::string::npos &&
+        !StringRef(c).substr(eq + 1).getAsDouble(parsed))
+      value = parsed;
+    if (eq == 0 || !value || c.find_first_of(" \t\n") != std::string::npos)
+      fatal("--cost takes name=value (a number), not '" + c + "'");
+    char text[40];
+    std::snprintf(text, sizeof text, "%.17g", *value);
+    job += "cost " + c.substr(0, eq) + " " + text + "\n";
+  }
+  if (costSweep)
+    job += "cost_sweep\n";
   for (const LaunchArg &a : launch.args)
     job += "arg " + a.name + " " + a.role + " " + a.type + " " +
            std::to_string(a.count) + " " + a.init + "\n";
