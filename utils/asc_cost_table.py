@@ -6,10 +6,11 @@ file that `--launch-index` selects (default: the first launch of each
 kernel), runs asc-run --json as written, placed (--sync-placement), pipelined
 (--sync-placement --pipeline-loops) and promoted (--sync-placement
 --promote-sync), and prints one Markdown row: the total cycles of each, the
-busiest unit per block, max(cube busy, vector busy) / blocks (asc-run sums
-the busy cycles over the blocks; the examples' blocks are balanced), and the
-pipelined bound: that plus one issue's cube work (cube busy / issues, the
-prologue a rotated loop cannot hide).
+busiest unit per block, max(cube busy / cube cores, vector busy / blocks)
+(asc-run sums the cube's busy cycles over the cube cores and the vector
+core's, V, MTE2 or MTE3 busy, over the blocks; the examples' blocks are
+balanced), and the pipelined bound: that plus one issue's cube work (cube
+busy / issues, the prologue a rotated loop cannot hide).
 
   utils/asc_cost_table.py [--asc-run build/bin/asc-run] [--examples examples]
 """
@@ -74,8 +75,11 @@ def main():
             seen.add(written["kernel"])
             blocks = written["blocks"]
             cost = written["cost"]
-            busiest = max(cost["cube_busy_cycles"],
-                          cost["vector_busy_cycles"]) / blocks
+            # Cube busy is summed over the cube cores, vector busy (V, MTE2
+            # or MTE3 busy) over the blocks.
+            cube_cores = cost.get("cube_cores") or blocks
+            busiest = max(cost["cube_busy_cycles"] / cube_cores,
+                          cost["vector_busy_cycles"] / blocks)
             issues = int(overrides.get(name[:2], 0)) or \
                 count_issues(kernel_file, index) * blocks
             bound = busiest + cost["cube_busy_cycles"] / issues
