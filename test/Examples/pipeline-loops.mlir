@@ -42,7 +42,7 @@
 // BATCH-NEXT: scf.for
 // BATCH:      asc.matmul.wait_iterate_batch
 // BATCH-NEXT: asc.matmul.iterate_batch
-// BATCH-NEXT: asc.queue.alloc_tensor
+// BATCH:      asc.queue.alloc_tensor
 // BATCH:      asc.matmul.wait_iterate_batch
 // BATCH-NOT:  asc.matmul.iterate_batch
 // BATCH:      asc.matmul.end
