@@ -2,6 +2,9 @@
 // RUN: asc-opt %s -split-input-file --asc-sync-placement="pipeline-loops emit-remarks" --mlir-print-op-on-diagnostic=false -o /dev/null 2> %t
 // RUN: FileCheck %s --check-prefix=PLACED < %t
 // RUN: FileCheck %s --check-prefix=HOISTED < %t
+// Placing twice changes nothing (the rotation runs between two placements).
+// RUN: asc-opt %s -split-input-file --asc-sync-placement=pipeline-loops -o %t.1
+// RUN: asc-opt %t.1 -split-input-file --asc-sync-placement=pipeline-loops | diff %t.1 -
 
 // Every loop the pass rejects gets a remark naming the op and the access or
 // dependence that blocked it, and the op a remark of its own; the loops stay

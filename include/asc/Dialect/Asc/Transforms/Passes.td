@@ -69,9 +69,11 @@ def AscSyncPlacement : Pass<"asc-sync-placement", "func::FuncOp"> {
       before its first conflict (or at its end);
     - hoists every async issue to the earliest legal point after the last
       operation it depends on, within its block;
-    - with `pipeline-loops`, first software-pipelines the loops that issue
-      async work and wait for it in the same iteration
-      (`--asc-pipeline-loops`, run after the promotion);
+    - with `pipeline-loops`, software-pipelines the loops that issue async
+      work and wait for it in the same iteration (`--asc-pipeline-loops`)
+      once the waits are placed, then places the waits of the rotated code
+      (so that a second run changes nothing; the remarks come from that
+      last placement);
     - with `promote-sync`, turns synchronous `iterate_all` and mix-form
       `iterate_batch` calls with a global output into async calls plus a
       wait placed as above (not in a module with a cube-only kernel: the
@@ -104,8 +106,8 @@ def AscSyncPlacement : Pass<"asc-sync-placement", "func::FuncOp"> {
            "operations overlap the async work">,
     Option<"pipelineLoops", "pipeline-loops", "bool", "false",
            "Software-pipeline the loops that issue async Matmul work and "
-           "wait for it in the same iteration (--asc-pipeline-loops) before "
-           "placing the waits">,
+           "wait for it in the same iteration (--asc-pipeline-loops), then "
+           "place the waits of the rotated code">,
   ];
 }
 
