@@ -11,7 +11,7 @@
 // as they are. Inside the placement the rotation runs on the placed code:
 // the same loops are refused but one, whose issue the placement hoists above
 // the vector work between its setters and itself.
-// PLACED-COUNT-13: remark: loop not pipelined
+// PLACED-COUNT-14: remark: loop not pipelined
 // HOISTED: remark: loop pipelined
 
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
@@ -339,5 +339,37 @@ func.func @structural(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {asc.no
     asc.matmul.wait_iterate_all %mm : !mm
   }
   asc.matmul.end %mm : !mm
+  return
+}
+
+// -----
+
+!mmn = !asc.matmul<a = <gm, nd, f16, layout = bsngd>, b = <gm, nd, f16, layout = bsngd>, c = <gm, nd, f32, layout = bngs1s2>, config = <norm, is_n_batch = true>>
+!gm16 = !asc.global_tensor<f16>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// An iterate_n_batch body (with its wait flag): its results are in the
+// object's workspace, the same for every iteration, which the vector work
+// reads while the next iteration's issue would write it.
+func.func @n_batch(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {asc.no_alias}, %u: !ub, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %mm = asc.matmul.create : !mmn
+  %a_g = asc.set_global_buffer %a : !gm16
+  %w_g = asc.set_global_buffer %ws : !gm
+  asc.matmul.set_workspace %mm, %w_g : !mmn, !gm
+  // expected-remark @+1 {{loop not pipelined: 'asc.data_copy': it may read 2048 bytes overlapping the output (workspace) of 'asc.matmul.iterate_n_batch' of iteration i + 1, which the rotation would issue before it}}
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    asc.matmul.set_tensor_a %mm, %a_g : !mmn, !gm16
+    asc.matmul.set_tensor_b %mm, %a_g : !mmn, !gm16
+    asc.matmul.iterate_n_batch %mm, %c1, %c2, %c2 {sync = false, wait_iterate_batch = true} : !mmn
+    asc.matmul.wait_iterate_batch %mm : !mmn
+    %c512 = arith.constant 512 : i32
+    // expected-remark @+1 {{this op blocks pipelining its loop}}
+    asc.data_copy %u, %w_g, %c512 : !ub, !gm
+  }
+  asc.matmul.end %mm : !mmn
   return
 }
