@@ -60,9 +60,12 @@ struct PipelineOptions {
         typeAliases(bits & 64), lineDirectives(bits & 128) {}
 
   std::string placementPipeline() const {
+    // The loop rotation rides on the remarks' bit: both change nothing but
+    // what the placement does first and says (the byte has no spare bit).
     return llvm::formatv(
                "func.func(asc-sync-placement{{repair-missing-waits={0} "
-               "promote-sync={1} hoist-issues={2} emit-remarks={3}})",
+               "promote-sync={1} hoist-issues={2} emit-remarks={3} "
+               "pipeline-loops={3}})",
                repairMissingWaits, promoteSync, hoistIssues, emitRemarks)
         .str();
   }

@@ -149,6 +149,7 @@ class Obj:
 class Generator:
     def __init__(self, seed, cube_only=None, use_cf=None, require=None):
         self.rng = random.Random(seed)
+        self.tile_rng = random.Random(seed * 7919 + 17)
         self.seed = seed
         r = self.rng
         self.cube_only = cube_only if cube_only is not None else r.random() < 0.15
@@ -343,7 +344,12 @@ class Generator:
             elif choice < 0.6:
                 self.matmul_job(depth, outer, pending, busy_outer, top)
             elif choice < 0.8 and not self.cube_only:
-                self.vector_work(outer, pending)
+                # The tile loops draw from their own generator, so that a
+                # kernel without one is the one this seed always gave.
+                if top and self.tile_rng.random() < 0.5:
+                    self.tile_loop(outer, pending)
+                else:
+                    self.vector_work(outer, pending)
             elif depth < 3:
                 self.nested(depth, outer, pending, busy_outer, top)
         for issue in list(pending):
@@ -509,6 +515,86 @@ class Generator:
             for o in plain:
                 o.retired = True
         self.features.add("object-" + how)
+
+    def tile_loop(self, outer, pending):
+        """A loop over tiles of the shape --asc-pipeline-loops rotates
+        (docs/SyncPlacement.md, "Loop pipelining"): per iteration, the
+        object's inputs staged, an async IterateAll into the iteration's
+        tile of the workspace (tiles C_ELEMS floats apart), its wait right
+        after it, then the tile copied into UB, scaled and copied out to the
+        iteration's tile of y. The trip count is a constant (1 to 4) or comes
+        from the tiling (M / 8 = 2, M / 16 = 1, M / 32 = 0)."""
+        r = self.tile_rng
+        busy = {i.obj for i in outer + pending}
+        idle = [o for o in self.objs
+                if o.kind == "plain" and not o.retired and o not in busy]
+        if not idle or self.live["%qv"] >= 1 or not self.out_room("f32"):
+            return
+        o = r.choice(idle)
+        dynamic = r.random() < 0.5
+        # A constant zero-trip loop is dead code the analyses skip: a
+        # mutation put in it would break nothing. Zero trips come from the
+        # tiling.
+        trips = r.choice([2, 1, 0]) if dynamic else r.choice([1, 2, 3, 4])
+        ws_base = r.choice([0, 1024, 2048])
+        y_base = r.choice([0, 1024])
+        # The Matmul output runs to the end of the buffer (the model's view
+        # of a footprint the tiling sizes); the copies are one tile each.
+        out = Region("ws", ws_base * F32, None)
+        y_tiles = Region("y", y_base * F32, (y_base + max(trips, 1) * C_ELEMS) * F32)
+        inputs = self.obj_inputs(o)
+        # Against the issues in flight around the loop the compiler cannot
+        # place a tile: its offset varies with the induction variable, so
+        # it may be anywhere in its buffer.
+        whole = [Region("ws", 0, None), Region("y", 0, None)]
+        if self.blocked(inputs + whole, whole + [UB_ONE], outer + pending):
+            return
+        self.features.add("tile-loop")
+        if dynamic:
+            divisor = {2: 8, 1: 16, 0: 32}[trips]
+            k = self.const(divisor, "i32")
+            n32 = self.fresh("n")
+            self.emit(f"{n32} = arith.divsi %m, {k} : i32")
+            bound = self.fresh("n")
+            self.emit(f"{bound} = arith.index_cast {n32} : i32 to index")
+        else:
+            bound = self.const(trips, "index")
+        stride = self.const(C_ELEMS, "index")
+        ws0 = self.const(ws_base, "index")
+        y0 = self.const(y_base, "index")
+        n = self.const(C_ELEMS, "i32")
+        iv = self.fresh("tile")
+        self.emit(f"scf.for {iv} = %c0 to {bound} step %c1 {{")
+        self.indent += 2
+
+        def body():
+            off = self.fresh("o")
+            self.emit(f"{off} = arith.muli {iv}, {stride} : index")
+            ws_off, y_off = self.fresh("o"), self.fresh("o")
+            self.emit(f"{ws_off} = arith.addi {off}, {ws0} : index")
+            self.emit(f"{y_off} = arith.addi {off}, {y0} : index")
+            ws_i64, y_i64 = self.fresh("o"), self.fresh("o")
+            self.emit(f"{ws_i64} = arith.index_cast {ws_off} : index to i64")
+            self.emit(f"{y_i64} = arith.index_cast {y_off} : index to i64")
+            tile = self.fresh("v")
+            self.emit(f"{tile} = asc.subview {r.choice(self.bases['ws'])}[{ws_i64}] : !gm_f32")
+            self.stage_inputs(o)
+            self.emit(f"asc.matmul.iterate_all {o.ssa}, {tile} {{sync = false, "
+                      f"wait_iterate_all = true}} : {o.type}, !gm_f32")
+            self.emit(f"asc.matmul.wait_iterate_all {o.ssa} : {o.type}")
+            t = self.alloc("%qv", "!q_f32", "!ub_f32")
+            self.copy_in_from(Region("ws", ws_base * F32, None))
+            self.emit(f"asc.data_copy {t}, {tile}, {n} : !ub_f32, !gm_f32")
+            u = self.handoff("%qv", "!q_f32", "!ub_f32", t)
+            dst = self.fresh("v")
+            self.emit(f"{dst} = asc.subview {r.choice(self.bases['y'])}[{y_i64}] : !gm_f32")
+            self.vector_out(u, "%qv", "!q_f32", "!ub_f32", n, dst, "!gm_f32",
+                            "f32", op=r.choice(["muls", "adds"]),
+                            scalar=r.choice([1.0, 0.5]), region=y_tiles)
+
+        self.loop_body(body)
+        self.indent -= 2
+        self.emit("}")
 
     def both_branches(self, outer, busy, pending):
         """scf.if with the same async IterateAll in each branch; the caller's

@@ -8,7 +8,8 @@ invalid (it breaks one rule, the rules in turn). For a valid kernel:
 
   - `asc-opt --asc-verify-sync` accepts it;
   - for each placement option set (default, promote-sync, hoist-issues=false,
-    both, repair-missing-waits): the placed output passes `--asc-verify-sync` and placing it again
+    both, pipeline-loops, pipeline-loops with promote-sync,
+    repair-missing-waits): the placed output passes `--asc-verify-sync` and placing it again
     changes nothing (idempotence);
   - for the first R valid kernels that asc-run can execute: asc-run as
     written, with --sync-placement and with each option above; every run is
@@ -62,6 +63,10 @@ PLACEMENTS = [
     ("no-hoist", "hoist-issues=false", ["--no-hoist"]),
     ("promote-sync,no-hoist", "promote-sync=true hoist-issues=false",
      ["--promote-sync", "--no-hoist"]),
+    # The loops over tiles rotated first (--asc-pipeline-loops).
+    ("pipeline-loops", "pipeline-loops=true", ["--pipeline-loops"]),
+    ("pipeline-loops,promote-sync", "pipeline-loops=true promote-sync=true",
+     ["--pipeline-loops", "--promote-sync"]),
     # Nothing is missing in a valid kernel: the repair must leave it as the
     # default placement does.
     ("repair-missing-waits", "repair-missing-waits=true", ["--repair-missing-waits"]),

@@ -84,6 +84,11 @@ typedef struct MlirAscPipelineOptions {
   /// version, in its padding: a caller built against the first header may
   /// find either value here.
   bool sourceNames;
+  /// Software-pipeline the loops that issue async Matmul work and wait for
+  /// it in the same iteration (--asc-pipeline-loops); with syncPlacement it
+  /// runs inside the placement (false). Added after sourceNames, in the
+  /// first version's padding, like it.
+  bool pipelineLoops;
 } MlirAscPipelineOptions;
 
 /// Fills the `structSize` bytes at `options` with the default options and

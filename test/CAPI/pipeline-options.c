@@ -93,18 +93,50 @@ static const char *kMissingWait =
     "  return\n"
     "}\n";
 
+/// A loop that issues an async iterate_all per tile and waits for it in the
+/// same iteration.
+static const char *kLoopKernel =
+    "!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, "
+    "f32>>\n"
+    "!ub = !asc.local_tensor<vecin, f32>\n"
+    "!gm = !asc.global_tensor<f32>\n"
+    "func.func @loop_kernel(%u: !ub, %n: i32,\n"
+    "                       %a_in: !asc.gm_addr {asc.no_alias},\n"
+    "                       %ws: !asc.gm_addr {asc.no_alias}) {\n"
+    "  %c0 = arith.constant 0 : i32\n"
+    "  %c1 = arith.constant 1 : i32\n"
+    "  %c2048 = arith.constant 2048 : i32\n"
+    "  %mm = asc.matmul.create : !mm\n"
+    "  %a = asc.set_global_buffer %a_in : !asc.global_tensor<f16>\n"
+    "  %c = asc.set_global_buffer %ws : !gm\n"
+    "  scf.for %i = %c0 to %n step %c1 : i32 {\n"
+    "    %off = arith.muli %i, %c2048 : i32\n"
+    "    %off64 = arith.extsi %off : i32 to i64\n"
+    "    %t = asc.subview %c[%off64] : !gm\n"
+    "    asc.matmul.set_tensor_a %mm, %a : !mm, !asc.global_tensor<f16>\n"
+    "    asc.matmul.iterate_all %mm, %t {sync = false, wait_iterate_all = "
+    "true} : !mm, !gm\n"
+    "    asc.matmul.wait_iterate_all %mm : !mm\n"
+    "    asc.data_copy %u, %t, %c2048 : !ub, !gm\n"
+    "  }\n"
+    "  asc.matmul.end %mm : !mm\n"
+    "  return\n"
+    "}\n";
+
 /// The defaults, and the struct's initialisation.
 static void testDefaults(MlirContext ctx, const char *path) {
   printf("@testDefaults\n");
   // CHECK-LABEL: @testDefaults
-  // CHECK-NEXT: size=1 stage=3 sync-placement=0 promote-sync=0 repair=0 hoist=1 remarks=0 verify-sync=1 sys-workspace=0 line=0
+  // CHECK-NEXT: size=1 stage=3 sync-placement=0 promote-sync=0 repair=0 hoist=1 remarks=0 verify-sync=1 sys-workspace=0 line=0 pipeline-loops=0
   MlirAscPipelineOptions options = mlirAscPipelineOptionsGetDefault();
   printf("size=%d stage=%d sync-placement=%d promote-sync=%d repair=%d "
-         "hoist=%d remarks=%d verify-sync=%d sys-workspace=%d line=%d\n",
+         "hoist=%d remarks=%d verify-sync=%d sys-workspace=%d line=%d "
+         "pipeline-loops=%d\n",
          options.structSize == sizeof(options), (int)options.lastStage,
          options.syncPlacement, options.promoteSync, options.repairMissingWaits,
          options.hoistIssues, options.emitRemarks, options.verifySync,
-         options.setSysWorkspace, options.lineDirectives);
+         options.setSysWorkspace, options.lineDirectives,
+         options.pipelineLoops);
 
   // Every stage, the waits where the kernel has them.
   // CHECK: -- defaults
@@ -197,6 +229,33 @@ static void testOptions(MlirContext ctx, const char *path) {
   options.emitRemarks = false;
   options.hoistIssues = false;
   run(ctx, "no hoist", NULL, kSyncKernel, &options);
+
+  // pipelineLoops rotates the loop: iteration 0 issued before it, the next
+  // iteration's issue right after each wait, the last iteration peeled.
+  // With the placement and without it (the rotation alone, then the check).
+  // CHECK: -- pipeline-loops
+  // CHECK: scf.if
+  // CHECK: asc.matmul.iterate_all
+  // CHECK-NEXT: scf.for
+  // CHECK: asc.matmul.wait_iterate_all
+  // CHECK-NEXT: asc.matmul.iterate_all
+  // CHECK-NEXT: asc.data_copy
+  // CHECK-NEXT: }
+  // CHECK: asc.matmul.wait_iterate_all
+  // CHECK: -- pipeline-loops: success
+  // CHECK: -- pipeline-loops without placement
+  // CHECK: scf.for
+  // CHECK-NEXT: arith.addi
+  // CHECK-NEXT: asc.matmul.wait_iterate_all
+  // CHECK: -- pipeline-loops without placement: success
+  MlirAscPipelineOptions loopOptions = mlirAscPipelineOptionsGetDefault();
+  loopOptions.lastStage = MlirAscPipelineStageSyncPlacement;
+  loopOptions.syncPlacement = true;
+  loopOptions.pipelineLoops = true;
+  run(ctx, "pipeline-loops", NULL, kLoopKernel, &loopOptions);
+  loopOptions.syncPlacement = false;
+  run(ctx, "pipeline-loops without placement", NULL, kLoopKernel,
+      &loopOptions);
 
   // repairMissingWaits inserts the wait the kernel lacks.
   // CHECK: -- repair

@@ -70,6 +70,12 @@ static cl::opt<bool> promoteSync(
     cl::desc("With --sync-placement: make synchronous GM calls and "
              "while (Iterate()) loops async (promote-sync)"),
     cl::cat(category));
+static cl::opt<bool> pipelineLoops(
+    "pipeline-loops",
+    cl::desc("Software-pipeline the loops that issue async Matmul work "
+             "(--asc-pipeline-loops), inside the placement with "
+             "--sync-placement"),
+    cl::cat(category));
 static cl::opt<bool> noHoist(
     "no-hoist",
     cl::desc("With --sync-placement: do not hoist issues (hoist-issues=false)"),
@@ -456,6 +462,7 @@ static std::string lowerKernel(StringRef source, StringRef filename,
   asc::AscToAscendCOptions options;
   options.syncPlacement = syncPlacement;
   options.promoteSync = promoteSync;
+  options.pipelineLoops = pipelineLoops;
   options.hoistIssues = !noHoist;
   options.repairMissingWaits = repairWaits;
   options.lineDirectives = true;
@@ -701,6 +708,7 @@ int main(int argc, char **argv) {
       "asc-run: run asc kernels on the CPU with a race checker and a cost "
       "model\n\n"
       "  asc-run KERNEL.mlir [--sync-placement [--promote-sync] [--no-hoist]]\n"
+      "                      [--pipeline-loops]\n"
       "  asc-run --cpp KERNEL.cpp --launch FILE\n\n"
       "Lowers KERNEL.mlir to Ascend C (with #line directives into the .mlir),\n"
       "compiles it with the host C++ compiler against asc-run's runtime\n"

@@ -59,6 +59,7 @@ getSyncPlacementOptions(const AscToAscendCOptions &options) {
   placement.repairMissingWaits = options.repairMissingWaits;
   placement.hoistIssues = options.hoistIssues;
   placement.emitRemarks = options.emitRemarks;
+  placement.pipelineLoops = options.pipelineLoops;
   return placement;
 }
 
@@ -70,11 +71,17 @@ void mlir::asc::buildAscToAscendCPipeline(OpPassManager &pm,
   // the protocol check does. The Verify stage never changes the module.
   bool place =
       options.syncPlacement && lastStage >= AscToAscendCStage::SyncPlacement;
-  if (place)
+  if (place) {
     pm.addNestedPass<func::FuncOp>(
         createAscSyncPlacement(getSyncPlacementOptions(options)));
-  else if (options.verifySync)
-    pm.addNestedPass<func::FuncOp>(createAscVerifySync());
+  } else {
+    // Without the placement the rotation runs on its own; it checks the
+    // protocol of what it rotates, and the check below the whole function.
+    if (options.pipelineLoops && lastStage >= AscToAscendCStage::SyncPlacement)
+      pm.addNestedPass<func::FuncOp>(createAscPipelineLoops());
+    if (options.verifySync)
+      pm.addNestedPass<func::FuncOp>(createAscVerifySync());
+  }
   if (lastStage < AscToAscendCStage::Lowering)
     return;
   ConvertAscToEmitCOptions lowering = getAscendCSourceLoweringOptions();

@@ -47,6 +47,33 @@
 // RUN:   2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 // REMARK: remark: wait placed before 'asc.data_copy'
 
+// pipeline-loops rotates the loop of @tiles, with the placement or on its
+// own; both entry points give the same C++.
+// RUN: asc-translate --asc-to-ascendc --asc-sync-placement --asc-pipeline-loops \
+// RUN:   --asc-source-names=false %s > %t.pipeline.cpp
+// RUN: FileCheck %s --check-prefix=PIPELINE < %t.pipeline.cpp
+// RUN: asc-opt --asc-to-ascendc="sync-placement=true pipeline-loops=true" %s \
+// RUN:   | mlir-translate --mlir-to-cpp | diff -w %t.pipeline.cpp -
+// RUN: asc-translate --asc-to-ascendc --asc-pipeline-loops %s \
+// RUN:   | FileCheck %s --check-prefix=PIPELINE
+// RUN: asc-translate --asc-to-ascendc %s | FileCheck %s --check-prefix=UNROTATED
+// PIPELINE-LABEL: void tiles(
+// PIPELINE:      if (
+// PIPELINE:      .IterateAll<false>(
+// PIPELINE-NEXT: for (
+// PIPELINE:      .WaitIterateAll();
+// PIPELINE:      .IterateAll<false>(
+// PIPELINE-NEXT: AscendC::DataCopy(
+// PIPELINE-NEXT: }
+// PIPELINE:      .WaitIterateAll();
+// PIPELINE:      AscendC::DataCopy(
+// UNROTATED-LABEL: void tiles(
+// UNROTATED:      for (
+// UNROTATED:      .IterateAll<false>(
+// UNROTATED-NEXT: .WaitIterateAll();
+// UNROTATED-NEXT: AscendC::DataCopy(
+// UNROTATED-NEXT: }
+
 // The placement's options need the placement: refused, nothing printed.
 // RUN: not asc-translate --asc-to-ascendc --asc-promote-sync %s 2> %t.conflict.err \
 // RUN:   | count 0
@@ -88,6 +115,40 @@ func.func @promote(%a: !asc.gm_addr {asc.no_alias},
   asc.matmul.iterate_all %mm, %gc : !mm, !asc.global_tensor<f32>
   asc.muls %u, %u, %s, %n : !ub, !ub
   asc.data_copy %u, %gc, %n : !ub, !asc.global_tensor<f32>
+  asc.matmul.end %mm : !mm
+  return
+}
+
+// A loop over tiles of the workspace: the iterate_all of tile i + 1 can be
+// issued before the copy of tile i.
+func.func @tiles(%a: !asc.gm_addr {asc.no_alias},
+                 %ws: !asc.gm_addr {asc.no_alias},
+                 %tiling_gm: !asc.gm_addr, %n: i32)
+    attributes {asc.kernel} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2048 = arith.constant 2048 : i32
+  %c8192 = arith.constant 8192 : i32
+  %pipe = asc.pipe.create
+  %sys = asc.get_sys_workspace_ptr
+  %tiling = asc.get_tiling %tiling_gm
+  %mm = asc.matmul.create : !mm
+  asc.matmul.register %pipe, %sys, %mm tiling %tiling : !mm
+  %ga = asc.set_global_buffer %a : !asc.global_tensor<f16>
+  %gc = asc.set_global_buffer %ws : !asc.global_tensor<f32>
+  %q = asc.queue.create : !que
+  asc.pipe.init_buffer %pipe, %q, %c1, %c8192 : !que
+  %u = asc.queue.alloc_tensor %q : !que -> !ub
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %off = arith.muli %i, %c2048 : i32
+    %off64 = arith.extsi %off : i32 to i64
+    %t = asc.subview %gc[%off64] : !asc.global_tensor<f32>
+    asc.matmul.set_tensor_a %mm, %ga : !mm, !asc.global_tensor<f16>
+    asc.matmul.set_tensor_b %mm, %ga : !mm, !asc.global_tensor<f16>
+    asc.matmul.iterate_all %mm, %t {sync = false, wait_iterate_all = true} : !mm, !asc.global_tensor<f32>
+    asc.matmul.wait_iterate_all %mm : !mm
+    asc.data_copy %u, %t, %c2048 : !ub, !asc.global_tensor<f32>
+  }
   asc.matmul.end %mm : !mm
   return
 }

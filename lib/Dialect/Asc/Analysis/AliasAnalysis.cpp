@@ -11,6 +11,7 @@
 #include "asc/Dialect/Asc/Analysis/ProtocolAnalysis.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/RegionGraphTraits.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -32,29 +33,44 @@ using namespace mlir::asc;
 ByteOffset ByteOffset::plus(const ByteOffset &other) const {
   if (!known || !other.known)
     return unknown();
-  if (term && other.term && (term != other.term))
-    return unknown();
   ByteOffset sum = *this;
-  if (!sum.term) {
-    sum.term = other.term;
-    sum.scale = other.scale;
-  } else if (other.term && llvm::AddOverflow(scale, other.scale, sum.scale)) {
-    return unknown();
+  for (const auto &[term, scale] : other.terms) {
+    auto it = llvm::find_if(sum.terms, [&, term = term](const auto &entry) {
+      return entry.first == term;
+    });
+    if (it == sum.terms.end()) {
+      sum.terms.push_back({term, scale});
+      continue;
+    }
+    if (llvm::AddOverflow(it->second, scale, it->second))
+      return unknown();
   }
   if (llvm::AddOverflow(constant, other.constant, sum.constant))
     return unknown();
-  if (sum.term && sum.scale == 0)
-    sum.term = {};
+  llvm::erase_if(sum.terms, [](const auto &entry) { return entry.second == 0; });
+  llvm::sort(sum.terms, [](const auto &lhs, const auto &rhs) {
+    return lhs.first.getAsOpaquePointer() < rhs.first.getAsOpaquePointer();
+  });
   return sum;
 }
 
+ByteOffset ByteOffset::plusConstant(int64_t delta) const {
+  return plus(of(delta));
+}
+
+int64_t ByteOffset::getScale(Value term) const {
+  for (const auto &[value, scale] : terms)
+    if (value == term)
+      return scale;
+  return 0;
+}
+
 bool ByteOffset::isComparableWith(const ByteOffset &other) const {
-  return known && other.known && term == other.term &&
-         (!term || scale == other.scale);
+  return known && other.known && terms == other.terms;
 }
 
 bool ByteOffset::operator==(const ByteOffset &other) const {
-  return known == other.known && term == other.term && scale == other.scale &&
+  return known == other.known && terms == other.terms &&
          constant == other.constant;
 }
 
@@ -111,13 +127,42 @@ bool BlockRepetition::isInCycle(Block *block) {
          !it->second.reached.contains(block);
 }
 
+/// True when `value` has one value throughout a run of `context` (or of the
+/// function, without a context): it is defined in a block that runs once,
+/// or in `context` or a block enclosing it.
+static bool isFixedTerm(Value value, BlockRepetition &repetition,
+                        Block *context) {
+  Block *block = value.getParentBlock();
+  for (Block *enclosing = context; enclosing;) {
+    if (enclosing == block)
+      return true;
+    Operation *parent = enclosing->getParentOp();
+    enclosing = parent ? parent->getBlock() : nullptr;
+  }
+  return !repetition.mayRunRepeatedly(block);
+}
+
+/// `offset` times -1, or unknown when that overflows.
+static ByteOffset negate(const ByteOffset &offset) {
+  if (!offset.known)
+    return offset;
+  ByteOffset negated = offset;
+  for (auto &entry : negated.terms)
+    if (llvm::MulOverflow(entry.second, int64_t(-1), entry.second))
+      return ByteOffset::unknown();
+  if (llvm::MulOverflow(offset.constant, int64_t(-1), negated.constant))
+    return ByteOffset::unknown();
+  return negated;
+}
+
 /// `value` (an integer counting `unitBits`-bit units) as a byte offset:
-/// a constant, a constant plus a multiple of one SSA value, or unknown. A
-/// symbolic term is kept only when it has one value per run of the function:
-/// two accesses in different iterations of a loop see different values of
-/// the same SSA name.
+/// a constant plus multiples of SSA values, or unknown. A symbolic term is
+/// kept only when it has one value per run of the function (or of
+/// `context`): two accesses in different iterations of a loop see different
+/// values of the same SSA name. The integer arithmetic is taken as exact: the
+/// emitted C++ computes it in signed types, where overflow is undefined.
 static ByteOffset decomposeUnits(Value value, int64_t unitBytes,
-                                 BlockRepetition &repetition,
+                                 BlockRepetition &repetition, Block *context,
                                  unsigned depth = 0) {
   APInt constant;
   if (matchPattern(value, m_ConstantInt(&constant))) {
@@ -128,35 +173,50 @@ static ByteOffset decomposeUnits(Value value, int64_t unitBytes,
     return ByteOffset::of(bytes);
   }
   if (depth < 8) {
+    auto recurse = [&](Value operand, int64_t units) {
+      return decomposeUnits(operand, units, repetition, context, depth + 1);
+    };
     if (auto add = value.getDefiningOp<arith::AddIOp>())
-      return decomposeUnits(add.getLhs(), unitBytes, repetition, depth + 1)
-          .plus(decomposeUnits(add.getRhs(), unitBytes, repetition, depth + 1));
+      return recurse(add.getLhs(), unitBytes)
+          .plus(recurse(add.getRhs(), unitBytes));
+    if (auto sub = value.getDefiningOp<arith::SubIOp>())
+      return recurse(sub.getLhs(), unitBytes)
+          .plus(negate(recurse(sub.getRhs(), unitBytes)));
+    if (auto ext = value.getDefiningOp<arith::ExtSIOp>())
+      return recurse(ext.getIn(), unitBytes);
+    if (auto cast = value.getDefiningOp<arith::IndexCastOp>())
+      return recurse(cast.getIn(), unitBytes);
     if (auto mul = value.getDefiningOp<arith::MulIOp>()) {
       APInt factor;
-      if (matchPattern(mul.getRhs(), m_ConstantInt(&factor)) &&
-          factor.getSignificantBits() <= 32) {
+      Value other;
+      if (matchPattern(mul.getRhs(), m_ConstantInt(&factor)))
+        other = mul.getLhs();
+      else if (matchPattern(mul.getLhs(), m_ConstantInt(&factor)))
+        other = mul.getRhs();
+      if (other && factor.getSignificantBits() <= 32) {
         int64_t scaled;
         if (llvm::MulOverflow(unitBytes, factor.getSExtValue(), scaled))
           return ByteOffset::unknown();
-        return decomposeUnits(mul.getLhs(), scaled, repetition, depth + 1);
+        return recurse(other, scaled);
       }
     }
   }
-  if (repetition.mayRunRepeatedly(value.getParentBlock()))
+  if (!isFixedTerm(value, repetition, context))
     return ByteOffset::unknown();
-  return {true, value, unitBytes, 0};
+  return ByteOffset::ofTerm(value, unitBytes);
 }
 
 /// The byte offset of element `index` of a tensor of `elementBits`-bit
 /// elements; sub-byte elements need a constant, byte-aligned index.
 static ByteOffset getElementOffset(Value index, unsigned elementBits,
-                                   BlockRepetition &repetition) {
+                                   BlockRepetition &repetition,
+                                   Block *context) {
   if (!index)
     return ByteOffset::of(0);
   if (elementBits % 8 == 0)
-    return decomposeUnits(index, elementBits / 8, repetition);
-  ByteOffset bits = decomposeUnits(index, elementBits, repetition);
-  if (!bits.known || bits.term || bits.constant % 8 != 0)
+    return decomposeUnits(index, elementBits / 8, repetition, context);
+  ByteOffset bits = decomposeUnits(index, elementBits, repetition, context);
+  if (!bits.known || !bits.terms.empty() || bits.constant % 8 != 0)
     return ByteOffset::unknown();
   return ByteOffset::of(bits.constant / 8);
 }
@@ -209,14 +269,19 @@ AscAliasAnalysis::AscAliasAnalysis(Operation *function,
                        manager.getAnalysis<MatmulProtocolAnalysis>()) {}
 
 const Provenance &AscAliasAnalysis::getProvenance(Value value) {
-  auto it = provenances.find(value);
-  if (it != provenances.end())
+  llvm::DenseMap<Value, Provenance> &cache =
+      termContext ? contextProvenances[termContext] : provenances;
+  auto it = cache.find(value);
+  if (it != cache.end())
     return it->second;
   // A cycle (a dequeued buffer enqueued into its own queue) resolves to
   // "untraced" rather than recursing forever.
-  provenances[value] = getUntraced(value.getType());
+  cache[value] = getUntraced(value.getType());
   Provenance computed = computeProvenance(value);
-  return provenances[value] = computed;
+  // The maps may have grown while computing: look the slot up again.
+  llvm::DenseMap<Value, Provenance> &filled =
+      termContext ? contextProvenances[termContext] : provenances;
+  return filled[value] = computed;
 }
 
 Provenance AscAliasAnalysis::getStateViewProvenance(Operation *op,
@@ -299,18 +364,24 @@ Provenance AscAliasAnalysis::computeProvenance(Value value) {
         Provenance base = getProvenance(op.getPtr());
         base.space = Provenance::Space::Global;
         base.offset = base.offset.plus(
-            getElementOffset(op.getOffset(), elementBits, repetition));
+            getElementOffset(op.getOffset(), elementBits, repetition, termContext));
         return base;
       })
       .Case([&](SubViewOp op) {
         Provenance base = getProvenance(op.getSource());
         base.offset = base.offset.plus(
-            getElementOffset(op.getOffset(), elementBits, repetition));
+            getElementOffset(op.getOffset(), elementBits, repetition, termContext));
         return base;
       })
       .Case([&](GetUserWorkspaceOp op) {
+        // The user workspace starts at an offset from the workspace the
+        // framework fixes for the whole run: a term of its own, so that two
+        // views of one user workspace compare, and nothing else does.
         Provenance base = getProvenance(op.getWorkspace());
-        base.offset = ByteOffset::unknown();
+        if (base.offset.known && isFixedTerm(value, repetition, termContext))
+          base.offset = base.offset.plus(ByteOffset::ofTerm(value, 1));
+        else
+          base.offset = ByteOffset::unknown();
         return base;
       })
       .Case([&](QueueAllocTensorOp) {
@@ -375,7 +446,7 @@ static std::optional<int64_t> computeBufferLength(Value queue) {
 bool AscAliasAnalysis::staysInsideBuffer(const MemoryLocation &location) {
   auto alloc = location.base.root.getDefiningOp<QueueAllocTensorOp>();
   const ByteOffset &offset = location.base.offset;
-  if (!alloc || !location.size || !offset.known || offset.term ||
+  if (!alloc || !location.size || !offset.known || !offset.terms.empty() ||
       offset.constant < 0)
     return false;
   auto [it, inserted] = bufferLengths.try_emplace(alloc.getQueue());
@@ -460,14 +531,17 @@ void AscAliasAnalysis::resolve(Operation *op, const MemoryAccess &access,
   location.base = getProvenance(access.memory);
   unsigned elementBits = getElementBitWidth(access.memory.getType());
   std::optional<uint64_t> sizeInBits = access.sizeInBits;
-  ByteOffset start = getElementOffset(access.index, elementBits, repetition);
+  ByteOffset start =
+      getElementOffset(access.index, elementBits, repetition, termContext);
   if (elementBits % 8 != 0 && sizeInBits) {
     // Sub-byte elements: the footprint covers every byte one of its bits
     // is in, so it may straddle one more byte than its width.
     ByteOffset startBits =
-        access.index ? decomposeUnits(access.index, elementBits, repetition)
+        access.index ? decomposeUnits(access.index, elementBits, repetition,
+                                        termContext)
                      : ByteOffset::of(0);
-    if (startBits.known && !startBits.term && startBits.constant >= 0) {
+    if (startBits.known && startBits.terms.empty() &&
+        startBits.constant >= 0) {
       uint64_t first = uint64_t(startBits.constant) % 8;
       start = ByteOffset::of(startBits.constant / 8);
       *sizeInBits = llvm::SaturatingAdd<uint64_t>(*sizeInBits, first);
@@ -629,4 +703,94 @@ bool mlir::asc::mayBeSameMatmulObject(Value lhs, Value rhs) {
       return llvm::is_contained(rhsOrigins, origin);
     });
   return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Queries within one run of a block, and across loop iterations
+//===----------------------------------------------------------------------===//
+
+void AscAliasAnalysis::getAccessesIn(
+    Operation *op, Block *context, SmallVectorImpl<ResolvedAccess> &accesses) {
+  Block *saved = termContext;
+  termContext = context;
+  getAccesses(op, accesses);
+  termContext = saved;
+}
+
+/// True when `value` is defined inside `loop` (its body or deeper).
+static bool isDefinedIn(Value value, Operation *loop) {
+  Region *region = value.getParentRegion();
+  return region && loop->isAncestor(region->getParentOp());
+}
+
+std::optional<std::pair<ResolvedAccess, ResolvedAccess>>
+AscAliasAnalysis::findCrossIterationConflict(Operation *x, Operation *y,
+                                             Operation *loop,
+                                             int64_t distance) {
+  auto forOp = dyn_cast<scf::ForOp>(loop);
+  APInt stepValue;
+  std::optional<int64_t> step;
+  if (forOp && matchPattern(forOp.getStep(), m_ConstantInt(&stepValue)) &&
+      stepValue.getSignificantBits() <= 32)
+    step = stepValue.getSExtValue();
+  Value iv = forOp ? forOp.getInductionVar() : Value();
+  Block *body = forOp ? forOp.getBody() : nullptr;
+
+  // Offsets of one iteration, exact within the body's run; then, for the
+  // later iteration, the induction variable moved on by `distance` steps.
+  // A term defined in the body other than the induction variable has
+  // another value in another iteration.
+  auto shift = [&](ResolvedAccess access, int64_t by) {
+    Provenance &base = access.location.base;
+    if (access.location.isAnyMemory() || !base.offset.known)
+      return access;
+    bool inLoopRoot = base.root && isDefinedIn(base.root, loop);
+    if (distance != 0 && inLoopRoot) {
+      // A buffer allocated in the body is another allocation in another
+      // iteration, possibly the same memory: it is nowhere in particular.
+      base.root = Value();
+      base.offset = ByteOffset::unknown();
+      return access;
+    }
+    int64_t delta = 0;
+    for (const auto &[term, scale] : base.offset.terms) {
+      if (term == iv) {
+        int64_t scaled;
+        if (!step || llvm::MulOverflow(scale, *step * by, scaled) ||
+            llvm::AddOverflow(delta, scaled, delta)) {
+          base.offset = ByteOffset::unknown();
+          return access;
+        }
+        continue;
+      }
+      if (distance != 0 && isDefinedIn(term, loop)) {
+        base.offset = ByteOffset::unknown();
+        return access;
+      }
+    }
+    base.offset = base.offset.plusConstant(delta);
+    return access;
+  };
+
+  SmallVector<ResolvedAccess> xAccesses, yAccesses;
+  auto collect = [&](Operation *op, SmallVectorImpl<ResolvedAccess> &out,
+                     int64_t by) {
+    op->walk([&](Operation *nested) {
+      SmallVector<ResolvedAccess> raw;
+      if (body)
+        getAccessesIn(nested, body, raw);
+      else
+        getAccesses(nested, raw);
+      for (const ResolvedAccess &access : raw)
+        out.push_back(shift(access, by));
+    });
+  };
+  collect(x, xAccesses, 0);
+  collect(y, yAccesses, distance);
+  for (const ResolvedAccess &lhs : xAccesses)
+    for (const ResolvedAccess &rhs : yAccesses)
+      if ((lhs.isWrite() || rhs.isWrite()) &&
+          !alias(lhs.location, rhs.location).isNo())
+        return std::make_pair(lhs, rhs);
+  return std::nullopt;
 }

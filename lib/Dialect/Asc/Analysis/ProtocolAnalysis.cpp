@@ -1762,6 +1762,23 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
     }
     std::optional<std::pair<ResolvedAccess, ResolvedAccess>> conflict =
         findConflict(checked, getInFlightFootprint(issue));
+    // Offsets with terms that change from one run of a block to the next
+    // (a loop's induction variable) are exact between an issue and an op
+    // after it in the same run of the issue's block: the instance of the
+    // issue pending there is that run's (an earlier one still pending would
+    // break rule P1 at the issue).
+    if (conflict && !unwaited && !isFetchConsumedIssue(issue) &&
+        checked.size() == accesses.size()) {
+      Block *block = issue->getBlock();
+      Operation *ancestor = block->findAncestorOpInBlock(*op);
+      if (ancestor && issue->isBeforeInBlock(ancestor)) {
+        SmallVector<ResolvedAccess> exactAccesses, exactFootprint;
+        aliases.getAccessesIn(op, block, exactAccesses);
+        aliases.getAccessesIn(issue, block, exactFootprint);
+        if (!findConflict(exactAccesses, exactFootprint))
+          conflict.reset();
+      }
+    }
     if (!conflict)
       return;
     const ResolvedAccess &inFlight = conflict->second;

@@ -5,6 +5,8 @@
 //
 //   -test-asc-alias           the footprint of every op tagged `test.name`,
 //                             and alias/mod-ref for every pair of them;
+//   -test-asc-loop-alias      for every scf.for, whether tagged ops at
+//                             iteration i and i + 1 conflict;
 //   -test-asc-protocol-state  the protocol state before every op tagged
 //                             `test.state`.
 //
@@ -14,6 +16,7 @@
 #include "asc/Dialect/Asc/Analysis/ProtocolAnalysis.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
 
@@ -49,10 +52,16 @@ static void printLocation(raw_ostream &os, const MemoryLocation &location) {
   const ByteOffset &offset = base.offset;
   if (!offset.known)
     os << " + ?";
-  else if (offset.term)
-    os << " + " << offset.scale << " * " << describeValue(offset.term) << " + "
-       << offset.constant;
-  else
+  else if (!offset.terms.empty()) {
+    // By name, so that the output does not depend on addresses.
+    SmallVector<std::pair<std::string, int64_t>> terms;
+    for (const auto &[term, scale] : offset.terms)
+      terms.push_back({describeValue(term), scale});
+    llvm::sort(terms);
+    for (const auto &[name, scale] : terms)
+      os << " + " << scale << " * " << name;
+    os << " + " << offset.constant;
+  } else
     os << " + " << offset.constant;
   if (location.size)
     os << " [" << *location.size << " bytes]";
@@ -110,6 +119,54 @@ struct TestAscAliasPass
            << getTestName(tagged[j].first) << ": " << modRef << "\n";
       }
     }
+    markAllAnalysesPreserved();
+  }
+};
+
+/// For every scf.for holding ops tagged `test.name`: whether each tagged
+/// op at iteration i conflicts with each tagged op at iteration i + 1.
+struct TestAscLoopAliasPass
+    : public PassWrapper<TestAscLoopAliasPass, OperationPass<func::FuncOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestAscLoopAliasPass)
+  StringRef getArgument() const final { return "test-asc-loop-alias"; }
+  StringRef getDescription() const final {
+    return "Print whether the footprints of tagged ops at iteration i and "
+           "i + 1 of their scf.for conflict";
+  }
+  void runOnOperation() override {
+    auto &aliases = getAnalysis<AscAliasAnalysis>();
+    raw_ostream &os = llvm::outs();
+    getOperation().walk([&](scf::ForOp loop) {
+      SmallVector<Operation *> tagged;
+      for (Operation &op : *loop.getBody())
+        if (op.hasAttr("test.name"))
+          tagged.push_back(&op);
+      if (tagged.empty())
+        return;
+      os << "loop " << getTestName(loop) << "\n";
+      for (Operation *x : tagged)
+        for (Operation *y : tagged) {
+          for (int64_t distance : {0, 1}) {
+            if (distance == 0 && x == y)
+              continue;
+            auto conflict =
+                aliases.findCrossIterationConflict(x, y, loop, distance);
+            os << "  " << getTestName(x) << " @i vs " << getTestName(y)
+               << " @i+" << distance << ": ";
+            if (!conflict) {
+              os << "apart\n";
+              continue;
+            }
+            os << "conflict (";
+            printLocation(os, conflict->first.location);
+            os << (conflict->first.isWrite() ? " written" : " read")
+               << " vs ";
+            printLocation(os, conflict->second.location);
+            os << (conflict->second.isWrite() ? " written" : " read")
+               << ")\n";
+          }
+        }
+    });
     markAllAnalysesPreserved();
   }
 };
@@ -177,5 +234,6 @@ struct TestAscProtocolStatePass
 
 void mlir::asc::registerAscTestPasses() {
   PassRegistration<TestAscAliasPass>();
+  PassRegistration<TestAscLoopAliasPass>();
   PassRegistration<TestAscProtocolStatePass>();
 }

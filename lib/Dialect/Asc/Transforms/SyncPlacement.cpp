@@ -174,7 +174,7 @@ private:
   bool promoteSyncIssues(func::FuncOp function);
   bool promoteIterateLoops(func::FuncOp function);
   bool repairMissingWaitsIn(func::FuncOp function);
-  SmallVector<WaitPairing> pairWaits(func::FuncOp function,
+  SmallVector<WaitPairing, 2> pairWaits(func::FuncOp function,
                                      PlacementAnalyses &analyses);
   void hoistIssue(Operation *issue, PlacementAnalyses &analyses,
                   const DenseMap<Operation *, WaitPairing *> &pairingOfWait);
@@ -182,6 +182,13 @@ private:
                 ProtocolChecker &checker);
   void remark(Operation *wait, ArrayRef<Operation *> issues, Operation *stop,
               StopReason reason);
+  /// Checks the protocol, hoists the issues, sinks the waits and re-checks
+  /// when anything moved (or `changed` says the input is not what the
+  /// cached analyses saw).
+  LogicalResult placeWaits(func::FuncOp function, bool changed);
+
+  /// Whether remark() emits: the last placement's remarks only.
+  bool remarksOn = false;
 
   /// Set when hoisting or sinking moved an op: only then is the result
   /// checked again.
@@ -756,10 +763,10 @@ bool AscSyncPlacementPass::repairMissingWaitsIn(func::FuncOp function) {
 // Pairing
 //===----------------------------------------------------------------------===//
 
-SmallVector<WaitPairing>
+SmallVector<WaitPairing, 2>
 AscSyncPlacementPass::pairWaits(func::FuncOp function,
                                 PlacementAnalyses &analyses) {
-  SmallVector<WaitPairing> pairings;
+  SmallVector<WaitPairing, 2> pairings;
   function.walk([&](MatmulWaitOpInterface wait) {
     const ProtocolState *state = analyses.protocol.getStateBefore(wait);
     // A wait on an object reached through another name stays where it is:
@@ -867,7 +874,7 @@ void AscSyncPlacementPass::hoistIssue(
 
 void AscSyncPlacementPass::remark(Operation *wait, ArrayRef<Operation *> issues,
                                   Operation *stop, StopReason reason) {
-  if (!emitRemarks)
+  if (!remarksOn)
     return;
   InFlightDiagnostic diag = wait->emitRemark();
   diag << "wait placed before '" << stop->getName()
@@ -999,16 +1006,8 @@ void AscSyncPlacementPass::sinkWait(Operation *wait, const WaitPairing &pairing,
 // The pass
 //===----------------------------------------------------------------------===//
 
-void AscSyncPlacementPass::runOnOperation() {
-  func::FuncOp function = getOperation();
-  bool changed = false;
-  if (promoteSync) {
-    changed |= promoteSyncIssues(function);
-    changed |= promoteIterateLoops(function);
-  }
-  if (repairMissingWaits)
-    changed |= repairMissingWaitsIn(function);
-
+LogicalResult AscSyncPlacementPass::placeWaits(func::FuncOp function,
+                                               bool changed) {
   // The analyses of the input, shared with an earlier --asc-verify-sync
   // when nothing changed since.
   std::optional<MatmulProtocolAnalysis> ownProtocol;
@@ -1025,10 +1024,10 @@ void AscSyncPlacementPass::runOnOperation() {
   PlacementAnalyses analyses{*protocol, *aliases,
                              ProtocolChecker(*protocol, *aliases)};
   if (failed(analyses.checker.check()))
-    return signalPassFailure();
+    return failure();
 
   // Pair before anything moves: the analysis states refer to the input.
-  SmallVector<WaitPairing> pairings = pairWaits(function, analyses);
+  SmallVector<WaitPairing, 2> pairings = pairWaits(function, analyses);
 
   if (hoistIssues) {
     DenseMap<Operation *, WaitPairing *> pairingOfWait;
@@ -1049,10 +1048,8 @@ void AscSyncPlacementPass::runOnOperation() {
   // The placement must keep the protocol; a failure here is a bug in this
   // pass, reported rather than silently emitted. Nothing moved: the input
   // was checked above.
-  if (!moved && !changed) {
-    markAllAnalysesPreserved();
-    return;
-  }
+  if (!moved && !changed)
+    return success();
   MatmulProtocolAnalysis recheckProtocol(function);
   AscAliasAnalysis recheckAliases(function, recheckProtocol);
   ProtocolChecker recheck(recheckProtocol, recheckAliases);
@@ -1060,6 +1057,37 @@ void AscSyncPlacementPass::runOnOperation() {
     function.emitError("asc-sync-placement broke the Matmul protocol; "
                        "please report this kernel");
     (void)recheck.check();
-    return signalPassFailure();
+    return failure();
   }
+  return success();
+}
+
+void AscSyncPlacementPass::runOnOperation() {
+  func::FuncOp function = getOperation();
+  bool changed = false;
+  if (promoteSync) {
+    changed |= promoteSyncIssues(function);
+    changed |= promoteIterateLoops(function);
+  }
+  if (repairMissingWaits)
+    changed |= repairMissingWaitsIn(function);
+
+  // With pipeline-loops: place, rotate the loops the placed code makes
+  // rotatable (a wait sunk past the work that does not need the output),
+  // then place again, the rotated loops like any code. Rotated loops are
+  // no candidates any more, so a second run changes nothing. The remarks
+  // come from the last placement only.
+  remarksOn = emitRemarks && !pipelineLoops;
+  if (failed(placeWaits(function, changed)))
+    return signalPassFailure();
+  if (pipelineLoops) {
+    bool rotated = pipelineAscLoops(function, emitRemarks);
+    remarksOn = emitRemarks;
+    changed |= moved || rotated;
+    moved = false;
+    if ((rotated || emitRemarks) && failed(placeWaits(function, true)))
+      return signalPassFailure();
+  }
+  if (!moved && !changed)
+    markAllAnalysesPreserved();
 }

@@ -26,20 +26,28 @@ namespace asc {
 
 class MatmulProtocolAnalysis;
 
-/// A byte offset from a root: `constant + scale * term`, with a null `term`
-/// for a constant offset. Offsets are exact integers: arithmetic that could
-/// overflow makes the offset unknown.
+/// A byte offset from a root: `constant + sum of scale * term`, with no
+/// terms for a constant offset. Offsets are exact integers: arithmetic that
+/// could overflow makes the offset unknown. Terms are kept sorted (by value
+/// address) with non-zero scales, so that equal offsets compare equal.
 struct ByteOffset {
   bool known = false;
-  Value term;
-  int64_t scale = 0;
+  SmallVector<std::pair<Value, int64_t>, 1> terms;
   int64_t constant = 0;
 
   static ByteOffset unknown() { return {}; }
-  static ByteOffset of(int64_t constant) { return {true, {}, 0, constant}; }
-  /// The sum of two offsets; unknown when both have different terms or the
-  /// sum overflows.
+  static ByteOffset of(int64_t constant) { return {true, {}, constant}; }
+  static ByteOffset ofTerm(Value term, int64_t scale) {
+    ByteOffset offset = of(0);
+    offset.terms.push_back({term, scale});
+    return offset;
+  }
+  /// The sum of two offsets; unknown when the sum overflows.
   ByteOffset plus(const ByteOffset &other) const;
+  /// The offset with `delta` bytes added to its constant.
+  ByteOffset plusConstant(int64_t delta) const;
+  /// The scale of `term` (0 when it has none).
+  int64_t getScale(Value term) const;
   /// True when the difference of the two offsets is a known constant.
   bool isComparableWith(const ByteOffset &other) const;
   bool operator==(const ByteOffset &other) const;
@@ -134,6 +142,25 @@ public:
   void resolve(Operation *op, const MemoryAccess &access,
                SmallVectorImpl<ResolvedAccess> &resolved);
 
+  /// The accesses of `op` as `getAccesses`, with the offsets exact within one
+  /// run of `context`: a symbolic term defined in `context` or in a block
+  /// enclosing it is kept even when that block repeats. Sound for comparing
+  /// two ops that run in the same execution of `context` (an issue and an op
+  /// after it in the same block) with no redefinition in between.
+  void getAccessesIn(Operation *op, Block *context,
+                     SmallVectorImpl<ResolvedAccess> &accesses);
+
+  /// Do the footprints of `x` at iteration i and of `y` at iteration
+  /// i + `distance` of `loop` (an scf.for with a constant step, both ops in
+  /// its body) conflict: one writes what the other reads or writes? The
+  /// offsets are taken affine in the induction variable (terms defined in
+  /// the body must reduce to it, terms defined outside are fixed for the
+  /// loop's run). The first conflicting pair, x's access first, or none
+  /// when the footprints are proven apart.
+  std::optional<std::pair<ResolvedAccess, ResolvedAccess>>
+  findCrossIterationConflict(Operation *x, Operation *y, Operation *loop,
+                             int64_t distance);
+
 private:
   Provenance computeProvenance(Value value);
   Provenance getStateViewProvenance(Operation *op, Value matmul);
@@ -155,6 +182,11 @@ private:
   Operation *function;
   MatmulProtocolAnalysis &protocol;
   llvm::DenseMap<Value, Provenance> provenances;
+  /// While getAccessesIn runs: the block whose run the offsets are exact in,
+  /// and the provenances computed for it.
+  Block *termContext = nullptr;
+  llvm::DenseMap<Block *, llvm::DenseMap<Value, Provenance>>
+      contextProvenances;
   /// Per queue, what a buffer dequeued from it may be.
   llvm::DenseMap<Value, Provenance> dequeuedProvenances;
   llvm::DenseMap<Operation *, bool> effectFreeCallees;

@@ -21,6 +21,11 @@ namespace mlir::asc {
 #define GEN_PASS_REGISTRATION
 #include "asc/Dialect/Asc/Transforms/Passes.h.inc"
 
+/// Software-pipelines the loops of `function` that issue async Matmul work
+/// and wait for it in the same iteration (--asc-pipeline-loops); with
+/// `emitRemarks`, a remark per candidate loop. True when a loop changed.
+bool pipelineAscLoops(func::FuncOp function, bool emitRemarks);
+
 } // namespace mlir::asc
 
 #endif // ASC_DIALECT_ASC_TRANSFORMS_PASSES_H

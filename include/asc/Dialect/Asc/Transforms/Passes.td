@@ -69,6 +69,11 @@ def AscSyncPlacement : Pass<"asc-sync-placement", "func::FuncOp"> {
       before its first conflict (or at its end);
     - hoists every async issue to the earliest legal point after the last
       operation it depends on, within its block;
+    - with `pipeline-loops`, software-pipelines the loops that issue async
+      work and wait for it in the same iteration (`--asc-pipeline-loops`)
+      once the waits are placed, then places the waits of the rotated code
+      (so that a second run changes nothing; the remarks come from that
+      last placement);
     - with `promote-sync`, turns synchronous `iterate_all` and mix-form
       `iterate_batch` calls with a global output into async calls plus a
       wait placed as above (not in a module with a cube-only kernel: the
@@ -112,6 +117,58 @@ def AscSyncPlacement : Pass<"asc-sync-placement", "func::FuncOp"> {
     Option<"emitRemarks", "emit-remarks", "bool", "false",
            "Emit a remark per wait saying which op stopped it and how many "
            "operations overlap the async work">,
+    Option<"pipelineLoops", "pipeline-loops", "bool", "false",
+           "Software-pipeline the loops that issue async Matmul work and "
+           "wait for it in the same iteration (--asc-pipeline-loops), then "
+           "place the waits of the rotated code">,
+  ];
+}
+
+def AscPipelineLoops : Pass<"asc-pipeline-loops", "func::FuncOp"> {
+  let summary = "Issue the next iteration's async Matmul work before this "
+                "iteration's vector work (loop rotation)";
+  let description = [{
+    Rotates an `scf.for` whose body stages an async Matmul issue (its
+    setters `set_tensor_a`, `set_tensor_b`, `set_bias`, `set_tail`,
+    `set_org_shape`, ...), issues it with its wait flag (`iterate_all`,
+    `iterate_batch`, ...), waits for it and consumes the output in the same
+    iteration, so that the cube unit computes iteration i + 1 while the
+    vector core works on iteration i:
+
+    ```mlir
+    // before
+    scf.for %i = %lb to %ub step %s {
+      asc.matmul.set_tensor_a %mm, %a_i ; asc.matmul.iterate_all %mm, %c_i
+      asc.matmul.wait_iterate_all %mm ; <work on %c_i>
+    }
+    // after (the guard only when the loop may not run)
+    scf.if (%lb < %ub) {
+      asc.matmul.set_tensor_a %mm, %a_lb ; asc.matmul.iterate_all %mm, %c_lb
+      scf.for %i = %lb to %last step %s {
+        asc.matmul.wait_iterate_all %mm
+        asc.matmul.set_tensor_a %mm, %a_i+s ; asc.matmul.iterate_all %mm, %c_i+s
+        <work on %c_i>
+      }
+      asc.matmul.wait_iterate_all %mm ; <work on %c_last>
+    }
+    ```
+
+    With several objects in the body, each issue moves up to right after
+    the previous object's wait, so one issue is in flight at a time. A loop
+    is rotated only when it is proven legal: the work each issue moves past
+    neither touches the issue's output nor writes its inputs, offsets taken
+    affine in the induction variable (the alias analysis' cross-iteration
+    query); the setters and the pure ops computing their operands move with
+    the issue. The rotated function is checked against the protocol again
+    (`--asc-verify-sync`) and the rotation undone if the check fails. With
+    `emit-remarks` every candidate loop gets a remark: pipelined, or the op
+    and the access or dependence that blocked it.
+  }];
+  let dependentDialects = ["::mlir::asc::AscDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+  let options = [
+    Option<"emitRemarks", "emit-remarks", "bool", "false",
+           "Emit a remark per candidate loop: pipelined, or what blocked it">,
   ];
 }
 

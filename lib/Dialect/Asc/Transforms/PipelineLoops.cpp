@@ -1,0 +1,600 @@
+//===- PipelineLoops.cpp - --asc-pipeline-loops ---------------------------===//
+//
+// Software pipelining of scf.for loops whose body issues async Matmul work
+// and waits for it in the same iteration: the issue of iteration i + 1 (with
+// the setters that stage it) moves up to right after the wait of iteration
+// i, so that the cube computes the next tile while the vector core works on
+// this one. The design and the proof obligations are in docs/SyncPlacement.md
+// ("Loop pipelining").
+//
+//   for i in [lb, ub):  X0; S(i); I(i); W; X1(i)
+//
+// becomes (the guard only when the trip count is not known to be positive;
+// `last` = lb + ((ub - lb - 1) / step) * step):
+//
+//   if (lb < ub) {
+//     S(lb); I(lb)                                  // prologue
+//     for i in [lb, last):  W; S(i+step); I(i+step); X0(i); X1(i)
+//     W; X0(last); X1(last)                         // epilogue
+//   }
+//
+// With several objects, each issue moves up to right after the previous
+// object's wait (the first object's to after the last one's, one iteration
+// ahead), so that one issue at a time is in flight. The last iteration is
+// peeled rather than guarded inside the body: a guard `if (i + step < ub)`
+// around the next issue makes the pending state at the back edge a join of
+// "pending" and "idle", which a path-insensitive protocol check cannot
+// prove; peeled, every point has one pending issue per object or none.
+//
+//===----------------------------------------------------------------------===//
+
+#include "asc/Dialect/Asc/Analysis/AliasAnalysis.h"
+#include "asc/Dialect/Asc/Analysis/LoopTrips.h"
+#include "asc/Dialect/Asc/Analysis/ProtocolAnalysis.h"
+#include "asc/Dialect/Asc/IR/AscOps.h"
+#include "asc/Dialect/Asc/Transforms/Passes.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
+
+namespace mlir::asc {
+#define GEN_PASS_DEF_ASCPIPELINELOOPS
+#include "asc/Dialect/Asc/Transforms/Passes.h.inc"
+} // namespace mlir::asc
+
+using namespace mlir;
+using namespace mlir::asc;
+
+namespace {
+
+/// One object's part of the body: the setters that stage its issue, the
+/// issue, and its wait.
+struct Stage {
+  Value matmul;
+  SmallVector<Operation *, 4> setters;
+  Operation *issue = nullptr;
+  Operation *wait = nullptr;
+  /// The first setter (or the issue without setters).
+  Operation *first = nullptr;
+};
+
+/// Why a loop is not pipelined: the op to point at and the reason.
+struct Rejection {
+  Operation *op;
+  std::string reason;
+};
+
+class LoopPipeliner {
+public:
+  LoopPipeliner(func::FuncOp function, bool emitRemarks)
+      : function(function), emitRemarks(emitRemarks) {}
+
+  /// Pipelines every loop it can, innermost first. True when one changed.
+  bool run();
+
+private:
+  /// The stages of `loop`'s body, or why there are none to rotate (a null
+  /// op with an empty reason: the loop issues nothing async).
+  FailureOr<SmallVector<Stage>> matchStages(scf::ForOp loop,
+                                            std::optional<Rejection> &why);
+  std::optional<Rejection> checkLegality(scf::ForOp loop,
+                                         ArrayRef<Stage> stages,
+                                         AscAliasAnalysis &aliases);
+  /// Builds the rotated form before `loop`; the ops built, in order.
+  void rotate(scf::ForOp loop, ArrayRef<Stage> stages);
+  void remark(Operation *op, const Twine &message) {
+    if (emitRemarks)
+      op->emitRemark() << message;
+  }
+
+  func::FuncOp function;
+  bool emitRemarks;
+};
+
+} // namespace
+
+/// Operations at the top of a loop body that move with the issue of their
+/// stage: the object's Configure calls (SetTensorA/B, SetBias, SetTail,
+/// SetOrgShape, ...).
+static bool isStagedSetter(Operation *op, Value matmul) {
+  auto use = dyn_cast<MatmulOpInterface>(op);
+  return use && use.getMatmul() == matmul &&
+         use.getMatmulUseKind() == MatmulUseKind::Configure;
+}
+
+static bool usesObject(Operation *op, Value matmul) {
+  bool uses = false;
+  op->walk([&](Operation *nested) {
+    for (Value operand : nested->getOperands())
+      if (isa<MatmulType>(operand.getType()) &&
+          mayBeSameMatmulObject(operand, matmul))
+        uses = true;
+  });
+  return uses;
+}
+
+static std::string describe(Operation *op) {
+  return "'" + op->getName().getStringRef().str() + "'";
+}
+
+FailureOr<SmallVector<Stage>>
+LoopPipeliner::matchStages(scf::ForOp loop, std::optional<Rejection> &why) {
+  Block *body = loop.getBody();
+  // Candidates: loops with an async issue with its wait flag at the top of
+  // their body, or a Matmul call of any kind nested deeper.
+  bool issues = llvm::any_of(*body, [](Operation &op) {
+    return isPendingIssue(&op);
+  });
+  if (!issues)
+    return failure();
+  auto reject = [&](Operation *op, const Twine &reason) {
+    why = Rejection{op, reason.str()};
+    return failure();
+  };
+  if (loop.getNumResults() != 0)
+    return reject(loop, "the loop carries values from one iteration to the "
+                        "next (iter_args)");
+  if (loop.getUnsignedCmp())
+    return reject(loop, "the loop compares its bounds unsigned");
+  APInt step;
+  if (!matchPattern(loop.getStep(), m_ConstantInt(&step)) ||
+      !step.isStrictlyPositive() || step.getSignificantBits() > 32)
+    return reject(loop, "its step is not a positive constant");
+  switch (getEmittedLoopTrips(loop)) {
+  case LoopTrips::Zero:
+    return reject(loop, "the loop never runs");
+  case LoopTrips::One:
+    return reject(loop, "the loop runs once: there is no next iteration to "
+                        "overlap");
+  default:
+    break;
+  }
+
+  SmallVector<Stage> stages;
+  DenseMap<Value, unsigned> stageOf;
+  Stage *open = nullptr; // The stage whose wait is still to come.
+  for (Operation &op : body->without_terminator()) {
+    // Matmul calls nested in regions of the body.
+    if (op.getNumRegions() != 0) {
+      Operation *nestedUse = nullptr;
+      op.walk([&](MatmulOpInterface use) { nestedUse = use; });
+      if (nestedUse)
+        return reject(nestedUse, "a Matmul call nested in a region of the "
+                                 "loop body");
+      continue;
+    }
+    auto use = dyn_cast<MatmulOpInterface>(&op);
+    if (!use) {
+      if (llvm::any_of(op.getOperands(), [](Value operand) {
+            return isa<MatmulType>(operand.getType());
+          }))
+        return reject(&op, "it hands a Matmul object to an op the pass does "
+                           "not know");
+      continue;
+    }
+    Value matmul = use.getMatmul();
+    if (!matmul.getDefiningOp<MatmulCreateOp>() ||
+        !matmul.getParentRegion()->isProperAncestor(&loop.getRegion()))
+      return reject(&op, "the Matmul object is not a matmul.create outside "
+                         "the loop (a select, a block argument: which "
+                         "object it is is not known)");
+    auto [it, inserted] = stageOf.try_emplace(matmul, stages.size());
+    if (inserted)
+      stages.push_back(Stage{matmul, {}, nullptr, nullptr, nullptr});
+    Stage &stage = stages[it->second];
+    if (stage.wait)
+      return reject(&op, "the object is used again after its wait in the "
+                         "same iteration");
+    if (isStagedSetter(&op, matmul) && !stage.issue) {
+      if (open && open != &stage)
+        return reject(&op, "the setters of one object come while another "
+                           "object's issue is pending");
+      stage.setters.push_back(&op);
+      stage.first = stage.first ? stage.first : &op;
+      continue;
+    }
+    if (isPendingIssue(&op) && !stage.issue) {
+      if (open && open != &stage)
+        return reject(&op, "two objects' issues are pending at once in the "
+                           "body");
+      stage.issue = &op;
+      stage.first = stage.first ? stage.first : &op;
+      open = &stage;
+      continue;
+    }
+    if (isa<MatmulWaitOpInterface>(&op) && stage.issue) {
+      stage.wait = &op;
+      open = nullptr;
+      continue;
+    }
+    if (!isPendingIssue(&op) &&
+        use.getMatmulUseKind() == MatmulUseKind::Compute)
+      return reject(&op, "a synchronous Matmul call in the body (promote-sync "
+                         "makes it async where it can)");
+    return reject(&op, "a Matmul call that is not a staged setter, an async "
+                       "issue with its wait flag or its wait");
+  }
+  for (Stage &stage : stages) {
+    if (!stage.issue)
+      return reject(stage.setters.front(), "the object's setters stage no "
+                                           "async issue in the body");
+    if (!stage.wait)
+      return reject(stage.issue, "the issue is not waited for in the same "
+                                 "iteration");
+  }
+  // Between the first setter and the issue only the setters and pure ops.
+  for (Stage &stage : stages)
+    for (Operation *op = stage.first; op != stage.issue;
+         op = op->getNextNode())
+      if (!isStagedSetter(op, stage.matmul) && !isPure(op))
+        return reject(op, "it sits between the setters and the issue they "
+                          "stage, and touches memory or state");
+  // The operands of setters and issues: defined outside the loop, the
+  // induction variable, or by pure ops of the body.
+  for (Stage &stage : stages) {
+    SmallVector<Operation *> worklist(stage.setters.begin(),
+                                      stage.setters.end());
+    worklist.push_back(stage.issue);
+    DenseSet<Operation *> seen;
+    while (!worklist.empty()) {
+      Operation *op = worklist.pop_back_val();
+      for (Value operand : op->getOperands()) {
+        Operation *def = operand.getDefiningOp();
+        if (!def || def->getBlock() != body || !seen.insert(def).second)
+          continue;
+        if (!isPure(def) || def->getNumRegions() != 0)
+          return reject(def, "it computes an operand of " +
+                                 describe(stage.issue) +
+                                 " or its setters, and is not pure: it cannot "
+                                 "run one iteration ahead");
+        worklist.push_back(def);
+      }
+    }
+  }
+  return stages;
+}
+
+std::optional<Rejection>
+LoopPipeliner::checkLegality(scf::ForOp loop, ArrayRef<Stage> stages,
+                             AscAliasAnalysis &aliases) {
+  Block *body = loop.getBody();
+  unsigned numStages = stages.size();
+  DenseSet<Operation *> moved;
+  for (const Stage &stage : stages) {
+    moved.insert(stage.setters.begin(), stage.setters.end());
+    moved.insert(stage.issue);
+  }
+  auto describeAccess = [](const ResolvedAccess &access) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    if (access.location.isAnyMemory())
+      os << "any memory";
+    else if (!access.location.base.root)
+      os << "untraced memory";
+    else if (!access.location.base.offset.known)
+      os << "memory at an offset not affine in the induction variable";
+    else if (access.location.size)
+      os << access.location.size.value() << " bytes";
+    else
+      os << "an unbounded footprint";
+    return text;
+  };
+  // `x` must not conflict with stage `k`'s issue at `distance` iterations
+  // later.
+  auto check = [&](Operation *x, const Stage &stage,
+                   int64_t distance) -> std::optional<Rejection> {
+    if (usesObject(x, stage.matmul))
+      return Rejection{x, "it uses the Matmul object whose issue would move "
+                          "past it"};
+    auto conflict =
+        aliases.findCrossIterationConflict(x, stage.issue, loop, distance);
+    if (!conflict)
+      return std::nullopt;
+    const auto &[access, inFlight] = *conflict;
+    std::string reason;
+    llvm::raw_string_ostream os(reason);
+    os << "it may " << (access.isWrite() ? "write" : "read") << " "
+       << describeAccess(access) << " overlapping the "
+       << (inFlight.isWrite() ? "output" : "input")
+       << (inFlight.slot ? " (" + describeMatmulSlot(*inFlight.slot).str() +
+                               ")"
+                         : std::string())
+       << " of " << describe(stage.issue) << " of iteration i"
+       << (distance ? " + 1" : "")
+       << ", which the rotation would issue before it";
+    if (access.location.isAnyMemory())
+      os << " (its memory effects are unknown)";
+    return Rejection{x, reason};
+  };
+  // The ops of the body each issue moves past: for stage k > 0, those
+  // between the previous wait and the issue; for stage 0, those after the
+  // last wait (iteration i) and those before its issue (iteration i + 1).
+  Operation *lastWait = stages.back().wait;
+  for (unsigned k = 0; k < numStages; ++k) {
+    const Stage &stage = stages[k];
+    Operation *from = k == 0 ? &body->front() : stages[k - 1].wait->getNextNode();
+    for (Operation *op = from; op != stage.issue; op = op->getNextNode()) {
+      if (moved.contains(op) || isPure(op))
+        continue;
+      if (auto why = check(op, stage, 0))
+        return why;
+    }
+    // Ops between an issue and its wait already overlap it.
+  }
+  for (Operation *op = lastWait->getNextNode(); op != body->getTerminator();
+       op = op->getNextNode()) {
+    if (isPure(op))
+      continue;
+    if (auto why = check(op, stages.front(), 1))
+      return why;
+  }
+  (void)numStages;
+  return std::nullopt;
+}
+
+/// Clones `ops` (in order) with `mapping`, then the backward slices of the
+/// setters and issue of `stage` that are not mapped yet, then those.
+static void cloneStageSlice(OpBuilder &builder, Block *body,
+                            const Stage &stage, IRMapping &mapping) {
+  // The body's pure ops the slice needs, in body order.
+  DenseSet<Operation *> needed;
+  SmallVector<Operation *> worklist(stage.setters.begin(), stage.setters.end());
+  worklist.push_back(stage.issue);
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    for (Value operand : op->getOperands()) {
+      Operation *def = operand.getDefiningOp();
+      if (def && def->getBlock() == body && needed.insert(def).second)
+        worklist.push_back(def);
+    }
+  }
+  for (Operation &op : body->without_terminator()) {
+    if (&op == stage.issue)
+      break;
+    if (needed.contains(&op) &&
+        (op.getNumResults() == 0 || !mapping.contains(op.getResult(0))))
+      builder.clone(op, mapping);
+  }
+  for (Operation *setter : stage.setters)
+    builder.clone(*setter, mapping);
+  builder.clone(*stage.issue, mapping);
+}
+
+void LoopPipeliner::rotate(scf::ForOp loop, ArrayRef<Stage> stages) {
+  OpBuilder builder(loop);
+  Location loc = loop.getLoc();
+  Block *body = loop.getBody();
+  Value iv = loop.getInductionVar();
+  Type ivType = iv.getType();
+  Value lb = loop.getLowerBound(), ub = loop.getUpperBound(),
+        step = loop.getStep();
+
+  DenseSet<Operation *> moved;
+  for (const Stage &stage : stages) {
+    moved.insert(stage.setters.begin(), stage.setters.end());
+    moved.insert(stage.issue);
+  }
+
+  // The guard: only when the loop may not run.
+  if (getEmittedLoopTrips(loop) != LoopTrips::Several) {
+    Value runs = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
+                                       lb, ub);
+    auto guard = scf::IfOp::create(builder, loc, runs, /*withElse=*/false);
+    builder.setInsertionPointToStart(&guard.getThenRegion().front());
+  }
+  // last = lb + ((ub - lb - 1) / step) * step: the last iteration's value.
+  Value one = arith::ConstantOp::create(
+      builder, loc, cast<TypedAttr>(builder.getIntegerAttr(ivType, 1)));
+  Value span = builder.createOrFold<arith::SubIOp>(loc, ub, lb);
+  Value spanLess = builder.createOrFold<arith::SubIOp>(loc, span, one);
+  Value steps = builder.createOrFold<arith::DivSIOp>(loc, spanLess, step);
+  Value lastOffset = builder.createOrFold<arith::MulIOp>(loc, steps, step);
+  Value last = builder.createOrFold<arith::AddIOp>(loc, lb, lastOffset);
+
+  // Prologue: iteration lb's first issue.
+  {
+    IRMapping mapping;
+    mapping.map(iv, lb);
+    cloneStageSlice(builder, body, stages.front(), mapping);
+  }
+
+  // One iteration of the rotated body at `value`: the first wait first
+  // (what preceded it ran before the issue and now runs after it completes),
+  // then the body in order with each stage's setters and issue at the place
+  // of the previous stage's wait, and, with `next`, the first stage's of the
+  // next iteration at the place of the last wait.
+  auto emitIteration = [&](Value value, Value next) {
+    IRMapping mapping;
+    mapping.map(iv, value);
+    builder.clone(*stages.front().wait, mapping);
+    for (Operation &op : body->without_terminator()) {
+      if (moved.contains(&op))
+        continue;
+      // A pure op a stage's setters needed is cloned already.
+      if (isPure(&op) && op.getNumResults() != 0 &&
+          mapping.contains(op.getResult(0)))
+        continue;
+      if (&op != stages.front().wait)
+        builder.clone(op, mapping);
+      for (unsigned k = 0; k < stages.size(); ++k) {
+        if (&op != stages[k].wait)
+          continue;
+        if (k + 1 < stages.size()) {
+          cloneStageSlice(builder, body, stages[k + 1], mapping);
+        } else if (next) {
+          IRMapping nextMapping;
+          nextMapping.map(iv, next);
+          cloneStageSlice(builder, body, stages.front(), nextMapping);
+        }
+      }
+    }
+  };
+  auto steady = scf::ForOp::create(builder, loc, lb, last, step);
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(steady.getBody());
+    Value current = steady.getInductionVar();
+    Value next = arith::AddIOp::create(builder, loc, current, step);
+    emitIteration(current, next);
+  }
+  // Epilogue: the last iteration, whose issue the loop (or the prologue)
+  // made.
+  emitIteration(last, Value());
+}
+
+/// Erases the pure ops nothing uses among `ops` and what they hold.
+static void eraseDeadPureOps(Operation *root) {
+  bool erased = true;
+  while (erased) {
+    erased = false;
+    SmallVector<Operation *> dead;
+    root->walk([&](Operation *op) {
+      if (op != root && isOpTriviallyDead(op))
+        dead.push_back(op);
+    });
+    for (Operation *op : dead) {
+      op->erase();
+      erased = true;
+    }
+  }
+}
+
+/// Runs the protocol check on `function`; the first error's text, if any.
+static std::optional<std::string> checkProtocol(func::FuncOp function) {
+  MatmulProtocolAnalysis protocol(function);
+  AscAliasAnalysis aliases(function, protocol);
+  ProtocolChecker checker(protocol, aliases);
+  if (succeeded(checker.check(/*reportErrors=*/false)))
+    return std::nullopt;
+  std::optional<std::string> first;
+  {
+    ScopedDiagnosticHandler handler(
+        function.getContext(), [&](Diagnostic &diag) {
+          if (!first && diag.getSeverity() == DiagnosticSeverity::Error)
+            first = diag.str();
+          return success();
+        });
+    MatmulProtocolAnalysis again(function);
+    AscAliasAnalysis againAliases(function, again);
+    ProtocolChecker reporter(again, againAliases);
+    (void)reporter.check();
+  }
+  return first ? first : std::optional<std::string>("a protocol violation");
+}
+
+bool LoopPipeliner::run() {
+  // The input must keep the protocol: the re-check after each rotation
+  // then tells the rotation's own faults.
+  if (checkProtocol(function))
+    return false;
+  SmallVector<scf::ForOp> loops;
+  function.walk([&](Operation *op) {
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      loops.push_back(loop);
+      return;
+    }
+    // Other loops with Matmul calls in them: said, not rotated.
+    if (!isa<LoopLikeOpInterface>(op) || isa<scf::ForOp>(op))
+      return;
+    bool matmul = false;
+    op->walk([&](MatmulOpInterface) { matmul = true; });
+    if (matmul)
+      remark(op, "loop not pipelined: only scf.for loops with a constant "
+                 "step are rotated (a while (Iterate()) loop is the "
+                 "promotion's business)");
+  });
+  bool changed = false;
+  for (scf::ForOp loop : loops) {
+    std::optional<Rejection> why;
+    FailureOr<SmallVector<Stage>> stages = matchStages(loop, why);
+    if (failed(stages)) {
+      if (why) {
+        if (why->op == loop.getOperation()) {
+          remark(loop, "loop not pipelined: " + Twine(why->reason));
+        } else {
+          remark(loop, "loop not pipelined: " + describe(why->op) + ": " +
+                           why->reason);
+          remark(why->op, "this op blocks pipelining its loop");
+        }
+      }
+      continue;
+    }
+    {
+      MatmulProtocolAnalysis protocol(function);
+      AscAliasAnalysis aliases(function, protocol);
+      if (std::optional<Rejection> blocked =
+              checkLegality(loop, *stages, aliases)) {
+        remark(loop, "loop not pipelined: " + describe(blocked->op) + ": " +
+                         blocked->reason);
+        remark(blocked->op, "this op blocks pipelining its loop");
+        continue;
+      }
+    }
+    // Rotate, then check the whole function again; back out on failure.
+    Operation *prev = loop->getPrevNode();
+    Block *block = loop->getBlock();
+    rotate(loop, *stages);
+    Operation *next = loop->getNextNode();
+    loop->remove();
+    Block::iterator begin =
+        prev ? std::next(prev->getIterator()) : block->begin();
+    Block::iterator end = next ? next->getIterator() : block->end();
+    SmallVector<Operation *> built;
+    for (Block::iterator it = begin; it != end; ++it)
+      built.push_back(&*it);
+    for (Operation *op : built)
+      eraseDeadPureOps(op);
+    // Dead pure ops at the top level of the built range.
+    for (Operation *op : llvm::reverse(built))
+      if (isOpTriviallyDead(op))
+        op->erase();
+    if (std::optional<std::string> error = checkProtocol(function)) {
+      Block::iterator from =
+          prev ? std::next(prev->getIterator()) : block->begin();
+      Block::iterator to = next ? next->getIterator() : block->end();
+      SmallVector<Operation *> toErase;
+      for (Block::iterator it = from; it != to; ++it)
+        toErase.push_back(&*it);
+      for (Operation *op : llvm::reverse(toErase)) {
+        op->dropAllUses();
+        op->erase();
+      }
+      block->getOperations().insert(to, loop);
+      remark(loop, "loop not pipelined: the rotated loop fails the protocol "
+                   "check, so the pass backed out: " +
+                       Twine(*error));
+      continue;
+    }
+    if (emitRemarks) {
+      InFlightDiagnostic diag = loop->emitRemark();
+      diag << "loop pipelined: the ";
+      for (unsigned k = 0; k < stages->size(); ++k)
+        diag << (k ? ", " : "") << describe((*stages)[k].issue);
+      diag << " of iteration i + 1 issued right after iteration i's wait"
+           << (stages->size() > 1 ? "s" : "");
+    }
+    loop->erase();
+    changed = true;
+  }
+  return changed;
+}
+
+bool mlir::asc::pipelineAscLoops(func::FuncOp function, bool emitRemarks) {
+  return LoopPipeliner(function, emitRemarks).run();
+}
+
+namespace {
+struct AscPipelineLoopsPass
+    : public asc::impl::AscPipelineLoopsBase<AscPipelineLoopsPass> {
+  using AscPipelineLoopsBase::AscPipelineLoopsBase;
+  void runOnOperation() override {
+    if (!pipelineAscLoops(getOperation(), emitRemarks))
+      markAllAnalysesPreserved();
+  }
+};
+} // namespace

@@ -1,0 +1,69 @@
+// The looping examples read and print back as written, keep the protocol
+// when pipelined (alone and inside the placement), and their loops rotate:
+// the guard, the prologue issue, the steady loop with each issue right
+// after the previous wait, the peeled last iteration.
+// RUN: asc-opt %examples/08-tiled-bias-act.mlir | asc-opt | FileCheck %s --check-prefix=WRITTEN
+// RUN: asc-opt %examples/09-batched-epilogue.mlir | asc-opt | FileCheck %s --check-prefix=WRITTEN
+// RUN: asc-opt %examples/10-two-objects-pingpong.mlir | asc-opt | FileCheck %s --check-prefix=WRITTEN
+// RUN: asc-opt %examples/08-tiled-bias-act.mlir --asc-pipeline-loops=emit-remarks --asc-verify-sync --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=ONE
+// RUN: asc-opt %examples/09-batched-epilogue.mlir --asc-sync-placement="pipeline-loops emit-remarks" --asc-verify-sync --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=BATCH
+// RUN: asc-opt %examples/10-two-objects-pingpong.mlir --asc-sync-placement=pipeline-loops --asc-verify-sync | FileCheck %s --check-prefix=TWO
+
+// As written, each wait follows its issue.
+// WRITTEN:      scf.for
+// WRITTEN:      asc.matmul.iterate_{{all|batch}}
+// WRITTEN-NEXT: asc.matmul.wait_iterate_{{all|batch}}
+
+// ONE: remark: loop pipelined: the 'asc.matmul.iterate_all' of iteration i + 1 issued right after iteration i's wait
+// ONE-LABEL: func.func @matmul_tiled_bias_act_custom
+// ONE:      scf.if
+// ONE:      asc.matmul.iterate_all %[[MM:[^,]*]], %[[C0:[^ ]*]] {
+// ONE-NEXT: scf.for
+// ONE-NEXT: arith.addi
+// ONE-NEXT: asc.matmul.wait_iterate_all %[[MM]]
+// ONE:      asc.matmul.set_tensor_a %[[MM]]
+// ONE-NEXT: asc.matmul.set_tensor_b %[[MM]]
+// ONE-NEXT: asc.matmul.iterate_all %[[MM]]
+// ONE-NEXT: asc.queue.alloc_tensor
+// ONE-NEXT: asc.data_copy
+// ONE:      asc.leaky_relu
+// ONE:      asc.data_copy
+// ONE:      asc.queue.free_tensor
+// ONE-NEXT: }
+// ONE-NEXT: asc.matmul.wait_iterate_all %[[MM]]
+// ONE-NOT:  asc.matmul.iterate_all
+// ONE:      asc.leaky_relu
+// ONE:      asc.matmul.end %[[MM]]
+
+// BATCH: remark: loop pipelined: the 'asc.matmul.iterate_batch' of iteration i + 1
+// BATCH-LABEL: func.func @batch_matmul_epilogue_custom
+// BATCH:      scf.if
+// BATCH:      asc.matmul.iterate_batch
+// BATCH-NEXT: scf.for
+// BATCH:      asc.matmul.wait_iterate_batch
+// BATCH-NEXT: asc.matmul.iterate_batch
+// BATCH:      asc.queue.alloc_tensor
+// BATCH:      asc.matmul.wait_iterate_batch
+// BATCH-NOT:  asc.matmul.iterate_batch
+// BATCH:      asc.matmul.end
+
+// Two objects: mm1's issue right after mm0's wait, the next pair's mm0
+// issue right after mm1's wait.
+// TWO-LABEL: func.func @matmul_pingpong_custom
+// TWO:      %[[MM0:.*]] = asc.matmul.create
+// TWO-NEXT: %[[MM1:.*]] = asc.matmul.create
+// TWO:      scf.if
+// TWO:      asc.matmul.iterate_all %[[MM0]]
+// TWO-NEXT: scf.for
+// TWO:      asc.matmul.wait_iterate_all %[[MM0]]
+// TWO-NEXT: asc.matmul.iterate_all %[[MM1]]
+// TWO:      asc.leaky_relu
+// TWO:      asc.matmul.wait_iterate_all %[[MM1]]
+// TWO-NEXT: asc.matmul.iterate_all %[[MM0]]
+// TWO:      asc.leaky_relu
+// TWO:      }
+// TWO:      asc.matmul.wait_iterate_all %[[MM0]]
+// TWO-NEXT: asc.matmul.iterate_all %[[MM1]]
+// TWO:      asc.matmul.wait_iterate_all %[[MM1]]
+// TWO-NOT:  asc.matmul.iterate_all
+// TWO:      asc.matmul.end %[[MM0]]
