@@ -205,6 +205,9 @@ void ProtocolState::eraseObject(Value matmul) {
   indirectObjects = context->valueFactory.remove(indirectObjects, key);
 }
 
+static void dropAlikeCalls(ProtocolState::ObjectState &joined,
+                           const ProtocolState::ObjectState &before);
+
 bool ProtocolState::join(const ProtocolState &other) {
   if (this == &other || !other.context)
     return false;
@@ -220,8 +223,15 @@ bool ProtocolState::join(const ProtocolState &other) {
       if (own && *own == incoming)
         continue;
       ObjectState joined = own ? **own : *incoming;
-      if (own && !joined.join(*incoming))
-        continue;
+      if (own) {
+        // At a merge as in a may-update: a chain of loops that may run no
+        // trip would otherwise gather each loop's alike calls.
+        if (!joined.join(*incoming))
+          continue;
+        dropAlikeCalls(joined, **own);
+        if (joined == **own)
+          continue;
+      }
       setObject(joined);
       changed = true;
     }
