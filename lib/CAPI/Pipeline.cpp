@@ -63,7 +63,8 @@ constexpr size_t kNumFlags = 0
     ;
 static_assert(offsetof(MlirAscPipelineOptions, syncPlacement) +
                       kNumFlags * sizeof(bool) ==
-                  offsetof(MlirAscPipelineOptions, pipelineLoops) + sizeof(bool),
+                  offsetof(MlirAscPipelineOptions, pipelineLoops) +
+                      sizeof(bool),
               "MlirAscPipelineOptions and AscToAscendCOptions.def disagree");
 
 /// The caller's struct, read without loading a bool or an enum that may hold

@@ -449,8 +449,7 @@ struct Report {
       // perfect overlap, max(cube, vector) busy.
       os << ", \"blocks\": [";
       for (size_t g = 0; g < s.traces.size(); g += size_t(job->mixRatio)) {
-        size_t members =
-            std::min(size_t(job->mixRatio), s.traces.size() - g);
+        size_t members = std::min(size_t(job->mixRatio), s.traces.size() - g);
         std::vector<Trace> group(s.traces.begin() + g,
                                  s.traces.begin() + g + members);
         CostResult c = schedule(group, job->mixRatio, costTable());

@@ -65,11 +65,11 @@ static cl::opt<bool>
     syncPlacement("sync-placement",
                   cl::desc("Run --asc-sync-placement before lowering"),
                   cl::cat(category));
-static cl::opt<bool> promoteSync(
-    "promote-sync",
-    cl::desc("With --sync-placement: make synchronous GM calls and "
-             "while (Iterate()) loops async (promote-sync)"),
-    cl::cat(category));
+static cl::opt<bool>
+    promoteSync("promote-sync",
+                cl::desc("With --sync-placement: make synchronous GM calls and "
+                         "while (Iterate()) loops async (promote-sync)"),
+                cl::cat(category));
 static cl::opt<bool> pipelineLoops(
     "pipeline-loops",
     cl::desc("Software-pipeline the loops that issue async Matmul work "

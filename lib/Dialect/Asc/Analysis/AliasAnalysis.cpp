@@ -47,7 +47,8 @@ ByteOffset ByteOffset::plus(const ByteOffset &other) const {
   }
   if (llvm::AddOverflow(constant, other.constant, sum.constant))
     return unknown();
-  llvm::erase_if(sum.terms, [](const auto &entry) { return entry.second == 0; });
+  llvm::erase_if(sum.terms,
+                 [](const auto &entry) { return entry.second == 0; });
   llvm::sort(sum.terms, [](const auto &lhs, const auto &rhs) {
     return lhs.first.getAsOpaquePointer() < rhs.first.getAsOpaquePointer();
   });
@@ -363,14 +364,14 @@ Provenance AscAliasAnalysis::computeProvenance(Value value) {
       .Case([&](SetGlobalBufferOp op) {
         Provenance base = getProvenance(op.getPtr());
         base.space = Provenance::Space::Global;
-        base.offset = base.offset.plus(
-            getElementOffset(op.getOffset(), elementBits, repetition, termContext));
+        base.offset = base.offset.plus(getElementOffset(
+            op.getOffset(), elementBits, repetition, termContext));
         return base;
       })
       .Case([&](SubViewOp op) {
         Provenance base = getProvenance(op.getSource());
-        base.offset = base.offset.plus(
-            getElementOffset(op.getOffset(), elementBits, repetition, termContext));
+        base.offset = base.offset.plus(getElementOffset(
+            op.getOffset(), elementBits, repetition, termContext));
         return base;
       })
       .Case([&](GetUserWorkspaceOp op) {
@@ -537,11 +538,10 @@ void AscAliasAnalysis::resolve(Operation *op, const MemoryAccess &access,
     // Sub-byte elements: the footprint covers every byte one of its bits
     // is in, so it may straddle one more byte than its width.
     ByteOffset startBits =
-        access.index ? decomposeUnits(access.index, elementBits, repetition,
-                                        termContext)
-                     : ByteOffset::of(0);
-    if (startBits.known && startBits.terms.empty() &&
-        startBits.constant >= 0) {
+        access.index
+            ? decomposeUnits(access.index, elementBits, repetition, termContext)
+            : ByteOffset::of(0);
+    if (startBits.known && startBits.terms.empty() && startBits.constant >= 0) {
       uint64_t first = uint64_t(startBits.constant) % 8;
       start = ByteOffset::of(startBits.constant / 8);
       *sizeInBits = llvm::SaturatingAdd<uint64_t>(*sizeInBits, first);

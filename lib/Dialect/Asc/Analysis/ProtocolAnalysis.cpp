@@ -934,7 +934,6 @@ static bool recordsState(Operation *op) {
   return isa<MatmulOpInterface, MatmulCreateOp, MatmulRegisterOp>(op);
 }
 
-
 /// A name of an object (an op result that is not a creation) all of whose
 /// uses are ops of its own block is dead after the last of them: SSA gives
 /// it no use elsewhere, and no path re-enters the block before its

@@ -159,11 +159,9 @@ struct TestAscLoopAliasPass
             }
             os << "conflict (";
             printLocation(os, conflict->first.location);
-            os << (conflict->first.isWrite() ? " written" : " read")
-               << " vs ";
+            os << (conflict->first.isWrite() ? " written" : " read") << " vs ";
             printLocation(os, conflict->second.location);
-            os << (conflict->second.isWrite() ? " written" : " read")
-               << ")\n";
+            os << (conflict->second.isWrite() ? " written" : " read") << ")\n";
           }
         }
     });

@@ -295,12 +295,10 @@ MatmulConfigAttr::getFromFieldValues(MLIRContext *context,
 // BlockWorkspaceAttr
 //===----------------------------------------------------------------------===//
 
-LogicalResult
-BlockWorkspaceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                           uint64_t bytesPerCore,
-                           std::optional<uint64_t> blocks,
-                           std::optional<uint64_t> baseM,
-                           std::optional<uint64_t> baseN) {
+LogicalResult BlockWorkspaceAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, uint64_t bytesPerCore,
+    std::optional<uint64_t> blocks, std::optional<uint64_t> baseM,
+    std::optional<uint64_t> baseN) {
   // A core's slice starts where the previous one ends: GM copies need
   // 32-byte alignment (DataCopy), which also makes it a whole number of C
   // elements of any type.

@@ -104,8 +104,7 @@ static LogicalResult verifyBlockWorkspace(FunctionOpInterface kernel,
     auto type = dyn_cast<MatmulType>(create.getMatmul().getType());
     if (!type)
       return WalkResult::advance();
-    uint64_t bytes =
-        (type.getCElementType().getIntOrFloatBitWidth() + 7) / 8;
+    uint64_t bytes = (type.getCElementType().getIntOrFloatBitWidth() + 7) / 8;
     uint64_t needed = *elements * bytes;
     if (needed <= workspace.getBytesPerCore())
       return WalkResult::advance();
@@ -116,8 +115,8 @@ static LogicalResult verifyBlockWorkspace(FunctionOpInterface kernel,
          << *workspace.getBaseN() << " x " << bytes << " = " << needed
          << " bytes per core for the blocks of an async Iterate, got "
          << workspace.getBytesPerCore();
-    diag.attachNote(create.getLoc()) << "the Matmul object whose C is "
-                                     << type.getCElementType();
+    diag.attachNote(create.getLoc())
+        << "the Matmul object whose C is " << type.getCElementType();
     result = failure();
     return WalkResult::interrupt();
   });
@@ -264,8 +263,8 @@ LogicalResult AscDialect::verifyRegionArgAttribute(Operation *op,
     // The rest is checked with the kernel (verifyBlockWorkspace), which
     // sees the other attributes of the argument.
     if (!isa<BlockWorkspaceAttr>(attr.getValue()))
-      return op->emitError() << "expects '" << name
-                             << "' to be a #asc.block_workspace<...>";
+      return op->emitError()
+             << "expects '" << name << "' to be a #asc.block_workspace<...>";
     if (!isa<FunctionOpInterface>(op) || !op->hasAttr(getKernelAttrName()))
       return op->emitError()
              << "expects '" << name << "' on an argument of a kernel";

@@ -127,9 +127,8 @@ LoopPipeliner::matchStages(scf::ForOp loop, std::optional<Rejection> &why) {
   Block *body = loop.getBody();
   // Candidates: loops with an async issue with its wait flag at the top of
   // their body, or a Matmul call of any kind nested deeper.
-  bool issues = llvm::any_of(*body, [](Operation &op) {
-    return isPendingIssue(&op);
-  });
+  bool issues =
+      llvm::any_of(*body, [](Operation &op) { return isPendingIssue(&op); });
   if (!issues)
     return failure();
   auto reject = [&](Operation *op, const Twine &reason) {
@@ -229,8 +228,7 @@ LoopPipeliner::matchStages(scf::ForOp loop, std::optional<Rejection> &why) {
   }
   // Between the first setter and the issue only the setters and pure ops.
   for (Stage &stage : stages)
-    for (Operation *op = stage.first; op != stage.issue;
-         op = op->getNextNode())
+    for (Operation *op = stage.first; op != stage.issue; op = op->getNextNode())
       if (!isStagedSetter(op, stage.matmul) && !isPure(op))
         return reject(op, "it sits between the setters and the issue they "
                           "stage, and touches memory or state");
@@ -301,8 +299,7 @@ LoopPipeliner::checkLegality(scf::ForOp loop, ArrayRef<Stage> stages,
     os << "it may " << (access.isWrite() ? "write" : "read") << " "
        << describeAccess(access) << " overlapping the "
        << (inFlight.isWrite() ? "output" : "input")
-       << (inFlight.slot ? " (" + describeMatmulSlot(*inFlight.slot).str() +
-                               ")"
+       << (inFlight.slot ? " (" + describeMatmulSlot(*inFlight.slot).str() + ")"
                          : std::string())
        << " of " << describe(stage.issue) << " of iteration i"
        << (distance ? " + 1" : "")
@@ -317,7 +314,8 @@ LoopPipeliner::checkLegality(scf::ForOp loop, ArrayRef<Stage> stages,
   Operation *lastWait = stages.back().wait;
   for (unsigned k = 0; k < numStages; ++k) {
     const Stage &stage = stages[k];
-    Operation *from = k == 0 ? &body->front() : stages[k - 1].wait->getNextNode();
+    Operation *from =
+        k == 0 ? &body->front() : stages[k - 1].wait->getNextNode();
     for (Operation *op = from; op != stage.issue; op = op->getNextNode()) {
       if (moved.contains(op) || isPure(op))
         continue;
@@ -339,8 +337,8 @@ LoopPipeliner::checkLegality(scf::ForOp loop, ArrayRef<Stage> stages,
 
 /// Clones `ops` (in order) with `mapping`, then the backward slices of the
 /// setters and issue of `stage` that are not mapped yet, then those.
-static void cloneStageSlice(OpBuilder &builder, Block *body,
-                            const Stage &stage, IRMapping &mapping) {
+static void cloneStageSlice(OpBuilder &builder, Block *body, const Stage &stage,
+                            IRMapping &mapping) {
   // The body's pure ops the slice needs, in body order.
   DenseSet<Operation *> needed;
   SmallVector<Operation *> worklist(stage.setters.begin(), stage.setters.end());
@@ -382,8 +380,8 @@ void LoopPipeliner::rotate(scf::ForOp loop, ArrayRef<Stage> stages) {
 
   // The guard: only when the loop may not run.
   if (getEmittedLoopTrips(loop) != LoopTrips::Several) {
-    Value runs = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
-                                       lb, ub);
+    Value runs =
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt, lb, ub);
     auto guard = scf::IfOp::create(builder, loc, runs, /*withElse=*/false);
     builder.setInsertionPointToStart(&guard.getThenRegion().front());
   }

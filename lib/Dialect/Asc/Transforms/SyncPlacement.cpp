@@ -175,7 +175,7 @@ private:
   bool promoteIterateLoops(func::FuncOp function);
   bool repairMissingWaitsIn(func::FuncOp function);
   SmallVector<WaitPairing, 2> pairWaits(func::FuncOp function,
-                                     PlacementAnalyses &analyses);
+                                        PlacementAnalyses &analyses);
   void hoistIssue(Operation *issue, PlacementAnalyses &analyses,
                   const DenseMap<Operation *, WaitPairing *> &pairingOfWait);
   void sinkWait(Operation *wait, const WaitPairing &pairing,
@@ -354,8 +354,7 @@ static std::optional<LoopBlocker> checkIterateLoop(func::FuncOp function,
                        "alone, so its trip count is not the object's block "
                        "count"};
   for (Value forwarded : condition.getArgs())
-    if (forwarded.getParentBlock() == before &&
-        !isa<BlockArgument>(forwarded))
+    if (forwarded.getParentBlock() == before && !isa<BlockArgument>(forwarded))
       return LoopBlocker{condition, "the loop forwards the Iterate's answer"};
   // The CO1 form accumulates into a local tensor of the cube; the
   // asynchronous form leaves the blocks in the workspace.
@@ -390,8 +389,7 @@ static std::optional<LoopBlocker> checkIterateLoop(func::FuncOp function,
   for (Operation *use : uses) {
     auto fetch = dyn_cast<MatmulAsyncIssueOpInterface>(use);
     bool isFetch = fetch && fetch.getWaitKind() == WaitKind::GetTensorC &&
-                   !fetch.isConsumedByFetches() &&
-                   fetch.getMatmul() == matmul;
+                   !fetch.isConsumedByFetches() && fetch.getMatmul() == matmul;
     if (!isFetch || info.fetch)
       return LoopBlocker{use, "'" + use->getName().getStringRef().str() +
                                   "' uses the Matmul object in the loop's "
@@ -402,13 +400,11 @@ static std::optional<LoopBlocker> checkIterateLoop(func::FuncOp function,
   }
   Operation *fetchOp = info.fetch;
   if (fetchOp->getBlock() != loop.getAfterBody())
-    return LoopBlocker{fetchOp, "the fetch does not run once per iteration "
-                                "(it is nested in '" +
-                                    fetchOp->getParentOp()
-                                        ->getName()
-                                        .getStringRef()
-                                        .str() +
-                                    "')"};
+    return LoopBlocker{
+        fetchOp, "the fetch does not run once per iteration "
+                 "(it is nested in '" +
+                     fetchOp->getParentOp()->getName().getStringRef().str() +
+                     "')"};
   if (info.fetch.isAsync())
     return LoopBlocker{fetchOp, "the fetch is already asynchronous"};
   // After Iterate<false> a block can only be copied to UB (or viewed):
@@ -489,8 +485,7 @@ static std::optional<LoopBlocker> checkIterateLoop(func::FuncOp function,
   if (!tilingSource)
     return LoopBlocker{create, "the object is registered without a tiling, "
                                "so its block count is not known"};
-  Operation *ancestor =
-      tilingSource->getBlock()->findAncestorOpInBlock(*loop);
+  Operation *ancestor = tilingSource->getBlock()->findAncestorOpInBlock(*loop);
   if (!ancestor || !tilingSource->isBeforeInBlock(ancestor))
     return LoopBlocker{tilingSource,
                        "the object's registration does not run before the "
@@ -559,9 +554,8 @@ static void rewriteIterateLoop(IterateLoop &info) {
   Value blocks = arith::MulIOp::create(builder, loc, roundM, roundN);
   Value zero = arith::ConstantIntOp::create(builder, loc, i32, 0);
   Value one = arith::ConstantIntOp::create(builder, loc, i32, 1);
-  Value hasBlocks = arith::CmpIOp::create(builder, loc,
-                                          arith::CmpIPredicate::sgt, blocks,
-                                          zero);
+  Value hasBlocks = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::sgt, blocks, zero);
   auto guard = scf::IfOp::create(builder, loop.getLoc(), loop.getResultTypes(),
                                  hasBlocks, /*withElseRegion=*/true);
 
@@ -571,8 +565,10 @@ static void rewriteIterateLoop(IterateLoop &info) {
   if (original->getNumResults())
     scf::YieldOp::create(builder, loc, original->getResults());
   else if (guard.getElseRegion().front().empty() ||
-           !guard.getElseRegion().front().back().hasTrait<
-               OpTrait::IsTerminator>())
+           !guard.getElseRegion()
+                .front()
+                .back()
+                .hasTrait<OpTrait::IsTerminator>())
     scf::YieldOp::create(builder, loc);
 
   // Then: this core's slice of the user workspace, Iterate<false>, and the
@@ -584,25 +580,23 @@ static void rewriteIterateLoop(IterateLoop &info) {
   else
     builder.setInsertionPointToEnd(thenBlock);
   uint64_t elements = info.workspaceSize.getBytesPerCore() / cBytes;
-  Value user = GetUserWorkspaceOp::create(builder, loc,
-                                          GmAddrType::get(builder.getContext()),
-                                          info.workspace);
+  Value user = GetUserWorkspaceOp::create(
+      builder, loc, GmAddrType::get(builder.getContext()), info.workspace);
   Value core = GetBlockIdxOp::create(builder, loc, i64);
   Value size = arith::ConstantIntOp::create(builder, loc, i64, elements);
   Value offset = arith::MulIOp::create(builder, loc, core, size);
   Value slice = SetGlobalBufferOp::create(
-      builder, loc, GlobalTensorType::get(builder.getContext(), cElement),
-      user, offset, size);
+      builder, loc, GlobalTensorType::get(builder.getContext(), cElement), user,
+      offset, size);
   MatmulSetWorkspaceOp::create(builder, loc, matmul, slice);
   Operation *iterate = info.iterate;
-  iterate->moveBefore(builder.getInsertionBlock(),
-                      builder.getInsertionPoint());
+  iterate->moveBefore(builder.getInsertionBlock(), builder.getInsertionPoint());
   info.iterate.setAsync();
 
   Block *before = loop.getBeforeBody();
   auto condition = cast<scf::ConditionOp>(before->getTerminator());
-  auto forOp = scf::ForOp::create(builder, loc, zero, blocks, one,
-                                  loop.getInits());
+  auto forOp =
+      scf::ForOp::create(builder, loc, zero, blocks, one, loop.getInits());
   // The before region's arguments are the for's iteration arguments; the
   // values the condition forwards are those (or values from outside).
   IRMapping mapping;
@@ -665,7 +659,7 @@ bool AscSyncPlacementPass::promoteIterateLoops(func::FuncOp function) {
   bool promoted = false;
   // Loops are tried one at a time, in program order; a refused trial puts
   // the function back, so the index of the next loop stays valid.
-  for (unsigned index = 0;; ) {
+  for (unsigned index = 0;;) {
     SmallVector<scf::WhileOp> loops;
     function.walk<WalkOrder::PreOrder>([&](scf::WhileOp loop) {
       if (MatmulAsyncIssueOpInterface iterate = findLoopIterate(loop))
@@ -719,10 +713,10 @@ bool AscSyncPlacementPass::promoteIterateLoops(func::FuncOp function) {
     }
     function.getBody().takeBody(backup.getBody());
     backup.erase();
-    InFlightDiagnostic diag =
-        emitRemark(loopLoc) << "Iterate loop not promoted: the async form "
-                               "breaks the Matmul protocol: "
-                            << message;
+    InFlightDiagnostic diag = emitRemark(loopLoc)
+                              << "Iterate loop not promoted: the async form "
+                                 "breaks the Matmul protocol: "
+                              << message;
     if (where)
       diag.attachNote(*where) << "here";
     ++index;

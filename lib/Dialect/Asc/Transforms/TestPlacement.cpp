@@ -135,8 +135,8 @@ static Operation *getNeighbour(Operation *movable) {
   bool wait = isa<MatmulWaitOpInterface>(movable);
   for (Operation *op = wait ? movable->getNextNode() : movable->getPrevNode();
        op; op = wait ? op->getNextNode() : op->getPrevNode()) {
-    if (isTransparent(op) || (wait ? isa<MatmulWaitOpInterface>(op)
-                                   : isAsyncIssue(op)))
+    if (isTransparent(op) ||
+        (wait ? isa<MatmulWaitOpInterface>(op) : isAsyncIssue(op)))
       continue;
     return op;
   }
@@ -252,13 +252,15 @@ void TestAscPlacementSpacePass::printSpace(func::FuncOp function) {
         }
       for (Value operand : movable->getOperands()) {
         Operation *def = operand.getDefiningOp();
-        Operation *ancestor = def ? block->findAncestorOpInBlock(*def) : nullptr;
+        Operation *ancestor =
+            def ? block->findAncestorOpInBlock(*def) : nullptr;
         if (ancestor)
-          lo = std::max<unsigned>(lo, llvm::find(ops, ancestor) - ops.begin() + 1);
+          lo = std::max<unsigned>(lo,
+                                  llvm::find(ops, ancestor) - ops.begin() + 1);
       }
-      entry["gaps"] = llvm::json::Array(
-          getDistinctGaps(ops, self, std::min(lo, self), self,
-                          /*latest=*/false));
+      entry["gaps"] =
+          llvm::json::Array(getDistinctGaps(ops, self, std::min(lo, self), self,
+                                            /*latest=*/false));
     }
     entries.push_back(std::move(entry));
   }

@@ -185,8 +185,7 @@ private:
   /// While getAccessesIn runs: the block whose run the offsets are exact in,
   /// and the provenances computed for it.
   Block *termContext = nullptr;
-  llvm::DenseMap<Block *, llvm::DenseMap<Value, Provenance>>
-      contextProvenances;
+  llvm::DenseMap<Block *, llvm::DenseMap<Value, Provenance>> contextProvenances;
   /// Per queue, what a buffer dequeued from it may be.
   llvm::DenseMap<Value, Provenance> dequeuedProvenances;
   llvm::DenseMap<Operation *, bool> effectFreeCallees;
