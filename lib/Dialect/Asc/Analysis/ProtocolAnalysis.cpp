@@ -609,7 +609,9 @@ static bool actAlike(Operation *lhs, Operation *rhs) {
 /// one it had. Through a may-update, the calls made under other names pile
 /// up on every object they may denote (a kernel that issues through a new
 /// select each time), and only what they did counts. An async issue stays
-/// itself among the events: a wait completes that very issue.
+/// itself among the events: a wait completes that very issue. A call whose
+/// results fetches take stays itself everywhere: leaving its loop marks
+/// that very call (leaveLoop).
 static void dropAlikeCalls(SmallVectorImpl<Operation *> &list,
                            ArrayRef<Operation *> before, bool isEvents) {
   if (list.size() == before.size())
@@ -617,11 +619,9 @@ static void dropAlikeCalls(SmallVectorImpl<Operation *> &list,
   llvm::erase_if(list, [&](Operation *call) {
     if (llvm::is_contained(before, call))
       return false;
-    if (isEvents) {
-      auto issue = dyn_cast_or_null<MatmulAsyncIssueOpInterface>(call);
-      if (issue && issue.isAsync())
-        return false;
-    }
+    auto issue = dyn_cast_or_null<MatmulAsyncIssueOpInterface>(call);
+    if (issue && (issue.isConsumedByFetches() || (isEvents && issue.isAsync())))
+      return false;
     return llvm::any_of(before,
                         [&](Operation *old) { return actAlike(old, call); });
   });
