@@ -254,8 +254,7 @@ static void testOptions(MlirContext ctx, const char *path) {
   loopOptions.pipelineLoops = true;
   run(ctx, "pipeline-loops", NULL, kLoopKernel, &loopOptions);
   loopOptions.syncPlacement = false;
-  run(ctx, "pipeline-loops without placement", NULL, kLoopKernel,
-      &loopOptions);
+  run(ctx, "pipeline-loops without placement", NULL, kLoopKernel, &loopOptions);
 
   // repairMissingWaits inserts the wait the kernel lacks.
   // CHECK: -- repair

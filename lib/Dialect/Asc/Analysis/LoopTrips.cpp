@@ -33,8 +33,8 @@ static std::optional<CounterType> getCounterType(Type type) {
 /// signed counter wraps around (a narrow one is promoted to int, then
 /// converted back); a 32- or 64-bit signed one that leaves its range is
 /// undefined behaviour (none).
-static std::optional<APInt> stepCounter(const APInt &counter,
-                                        const APInt &step, CounterType type) {
+static std::optional<APInt> stepCounter(const APInt &counter, const APInt &step,
+                                        CounterType type) {
   if (!type.isSigned || type.width < 32)
     return counter + step;
   bool overflow = false;

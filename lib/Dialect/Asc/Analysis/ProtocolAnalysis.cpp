@@ -347,8 +347,7 @@ void ProtocolState::removeUnorderedFetches(Value tensor) {
       unorderedFetches = context->opFactory.remove(unorderedFetches, fetch);
 }
 
-void ProtocolState::updateEachObject(
-    function_ref<bool(ObjectState &)> update) {
+void ProtocolState::updateEachObject(function_ref<bool(ObjectState &)> update) {
   // Collected first: setObject replaces entries.
   for (const ObjectState *object : getObjects()) {
     ObjectState updated = *object;
@@ -1093,9 +1092,8 @@ const ProtocolState &ProtocolFlow::leaveLoop(Operation *loop,
       }
     if (changed) {
       llvm::sort(object.postsWithoutInputs);
-      object.postsWithoutInputs.erase(
-          llvm::unique(object.postsWithoutInputs),
-          object.postsWithoutInputs.end());
+      object.postsWithoutInputs.erase(llvm::unique(object.postsWithoutInputs),
+                                      object.postsWithoutInputs.end());
     }
     return changed;
   });
@@ -1144,8 +1142,7 @@ void ProtocolFlow::flowPoint(unsigned id) {
     if (!mayChangeState(op))
       continue;
     // The transition is kept, so that walkStates replays nothing.
-    MatmulProtocolAnalysis::Transition &transition =
-        analysis.transitions[op];
+    MatmulProtocolAnalysis::Transition &transition = analysis.transitions[op];
     transition.inFlightChanges.clear();
     analysis.context->changeLog = &transition.inFlightChanges;
     applyProtocolTransfer(op, state, analysis.context->cubeSide);
@@ -2007,41 +2004,30 @@ LogicalResult ProtocolChecker::checkFetchesDone(MatmulOpInterface use,
   ObjectState scratch;
   const ObjectState &object = state.getObjectView(use.getMatmul(), scratch);
   bool failed = false;
+  // Both ways of using the object while fetches of a call are still due.
+  auto refuse = [&](Operation *issue, StringRef where, StringRef needs) {
+    failed = true;
+    if (!report)
+      return;
+    InFlightDiagnostic diag =
+        op->emitOpError() << describeUse(kind) << " the Matmul object " << where
+                          << " an async '" << issue->getName() << "'" << needs;
+    diag.attachNote(issue->getLoc())
+        << "the async call whose results fetches take";
+  };
   // Inside the loop that fetches a call's results, more fetches follow.
-  for (Operation *issue : state.getFetchConsumedIssues()) {
-    if (issue == op || llvm::is_contained(object.unfetched, issue) ||
-        !mayBeSameMatmulObject(cast<MatmulOpInterface>(issue).getMatmul(),
-                               use.getMatmul()) ||
-        !protocol.isInFetchLoopOf(op, issue))
-      continue;
-    failed = true;
-    if (!report)
-      continue;
-    InFlightDiagnostic diag =
-        op->emitOpError() << describeUse(kind)
-                          << " the Matmul object inside the loop that fetches "
-                             "the results of an async '"
-                          << issue->getName()
-                          << "': rule P1 needs every fetch first";
-    diag.attachNote(issue->getLoc())
-        << "the async call whose results fetches take";
-  }
-  for (Operation *issue : object.unfetched) {
-    // The Iterate of a `while (mm.Iterate<false>())` loop continues it.
-    if (!issue || issue == op)
-      continue;
-    failed = true;
-    if (!report)
-      continue;
-    InFlightDiagnostic diag =
-        op->emitOpError() << describeUse(kind)
-                          << " the Matmul object before any result of an "
-                             "async '"
-                          << issue->getName()
-                          << "' was fetched: rule P1 needs its fetches first";
-    diag.attachNote(issue->getLoc())
-        << "the async call whose results fetches take";
-  }
+  for (Operation *issue : state.getFetchConsumedIssues())
+    if (issue != op && !llvm::is_contained(object.unfetched, issue) &&
+        mayBeSameMatmulObject(cast<MatmulOpInterface>(issue).getMatmul(),
+                              use.getMatmul()) &&
+        protocol.isInFetchLoopOf(op, issue))
+      refuse(issue, "inside the loop that fetches the results of",
+             ": rule P1 needs every fetch first");
+  // The Iterate of a `while (mm.Iterate<false>())` loop continues it.
+  for (Operation *issue : object.unfetched)
+    if (issue && issue != op)
+      refuse(issue, "before any result of",
+             " was fetched: rule P1 needs its fetches first");
   return failure(failed);
 }
 
@@ -2066,9 +2052,9 @@ LogicalResult ProtocolChecker::checkFetchedBlockPipes(
           continue;
         if (!report)
           return failure();
-        StringRef pipe =
-            memoryOp ? stringifyPipeKind(memoryOp.getExecutingPipe())
-                     : StringRef("an unknown pipe");
+        StringRef pipe = memoryOp
+                             ? stringifyPipeKind(memoryOp.getExecutingPipe())
+                             : StringRef("an unknown pipe");
         InFlightDiagnostic diag =
             op->emitOpError()
             << "may touch a fetched block from " << pipe

@@ -51,8 +51,7 @@ bool AscDialect::isCubeOnlyKernel(Operation *op) {
 
 bool AscDialect::usesCubeSideMatmulObjects(Operation *function) {
   Operation *module = function->getParentOp();
-  if (!module || module->getNumRegions() != 1 ||
-      module->getRegion(0).empty())
+  if (!module || module->getNumRegions() != 1 || module->getRegion(0).empty())
     return isCubeOnlyKernel(function);
   return llvm::any_of(module->getRegion(0).front(),
                       [](Operation &op) { return isCubeOnlyKernel(&op); });

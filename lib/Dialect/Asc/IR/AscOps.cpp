@@ -405,9 +405,8 @@ StringRef MatmulGetTensorCOp::getUnwaitableReason() {
   // GetTensorC only when it is synchronous (MatmulService::GetTensorC), and
   // WaitGetTensorC orders only the vector pipe after a copy into local
   // memory (MatmulClient::WaitGetTensorC).
-  if (llvm::any_of(getDsts(), [](Value dst) {
-        return isGlobalTensorType(dst.getType());
-      }))
+  if (llvm::any_of(getDsts(),
+                   [](Value dst) { return isGlobalTensorType(dst.getType()); }))
     return "it writes global memory, for which the server sends no signal";
   return "";
 }

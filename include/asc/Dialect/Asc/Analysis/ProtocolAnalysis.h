@@ -191,8 +191,8 @@ bool isSafeWhileInFlight(MatmulOpInterface use);
 /// returns: those made through its object's value, when `op` is a
 /// synchronous computation or a wait that completes an issue (the server
 /// runs one client's messages in order).
-SmallVector<Operation *> getUnwaitedIssuesCompletedBy(Operation *op,
-                                                      const ProtocolState &state);
+SmallVector<Operation *>
+getUnwaitedIssuesCompletedBy(Operation *op, const ProtocolState &state);
 /// The local tensors an async fetch writes (rule P7 follows their blocks).
 SmallVector<Value, 2> getLocalDestinations(Operation *fetch);
 
