@@ -8,8 +8,8 @@
 
 #include "asc-c/Pipeline.h"
 #include "asc/Conversion/PyascToAsc/PyascToAsc.h"
-#include "asc/Target/AscendC/AscendCEmitter.h"
-#include "asc/Target/AscendC/SourceNames.h"
+#include "asc/Parser/ParseKeepingNames.h"
+#include "asc/Pipelines/AscToAscendCPipeline.h"
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -59,7 +59,7 @@ static_assert(kFirstOptionsSize == kKnownOptionsSize,
 // flags follow `lastStage` with nothing else among them.
 constexpr size_t kNumFlags = 0
 #define ASC_TO_ASCENDC_OPTION(member, flag, defaultValue, description) +1
-#include "asc/Target/AscendC/AscToAscendCOptions.def"
+#include "asc/Pipelines/AscToAscendCOptions.def"
     ;
 static_assert(offsetof(MlirAscPipelineOptions, syncPlacement) +
                       kNumFlags * sizeof(bool) ==
@@ -121,7 +121,7 @@ void mlirAscPipelineOptionsInit(MlirAscPipelineOptions *options,
   AscToAscendCOptions cppDefaults;
 #define ASC_TO_ASCENDC_OPTION(member, flag, defaultValue, description)         \
   defaults.member = cppDefaults.member;
-#include "asc/Target/AscendC/AscToAscendCOptions.def"
+#include "asc/Pipelines/AscToAscendCOptions.def"
   std::memset(static_cast<void *>(options), 0, structSize);
   std::memcpy(static_cast<void *>(options), &defaults,
               std::min(structSize, sizeof(defaults)));
@@ -153,7 +153,7 @@ static LogicalResult convertOptions(Location loc,
     raw.readFlag(offsetof(MlirAscPipelineOptions, member), value);             \
     options.member = value;                                                    \
   }
-#include "asc/Target/AscendC/AscToAscendCOptions.def"
+#include "asc/Pipelines/AscToAscendCOptions.def"
   return success();
 }
 
