@@ -114,7 +114,7 @@ namespace {
 /// The flags `--asc-<flag>`, one per option of the flow.
 struct AscToAscendCCLOptions {
   llvm::cl::OptionCategory category{"asc-to-ascendc pipeline options"};
-#define ASC_TO_ASCENDC_OPTION(member, flag, defaultValue, description)         \
+#define ASC_TO_ASCENDC_OPTION(member, Name, flag, defaultValue, description)   \
   llvm::cl::opt<bool> member{"asc-" flag, llvm::cl::desc(description),         \
                              llvm::cl::init(defaultValue),                     \
                              llvm::cl::cat(category)};
@@ -136,7 +136,7 @@ const llvm::cl::OptionCategory &mlir::asc::getAscToAscendCCLCategory() {
 void mlir::asc::applyAscToAscendCCLOptions(AscToAscendCOptions &options) {
   if (!clOptions.isConstructed())
     return;
-#define ASC_TO_ASCENDC_OPTION(member, flag, defaultValue, description)         \
+#define ASC_TO_ASCENDC_OPTION(member, Name, flag, defaultValue, description)   \
   if (clOptions->member.getNumOccurrences())                                   \
     options.member = clOptions->member.getValue();
 #include "asc/Pipelines/AscToAscendCOptions.def"

@@ -29,7 +29,7 @@ namespace asc {
 /// (registerAscToAscendCCLOptions) and the C API's MlirAscPipelineOptions.
 /// The list is AscToAscendCOptions.def.
 struct AscToAscendCOptions : public PassPipelineOptions<AscToAscendCOptions> {
-#define ASC_TO_ASCENDC_OPTION(member, flag, defaultValue, description)         \
+#define ASC_TO_ASCENDC_OPTION(member, Name, flag, defaultValue, description)   \
   Option<bool> member{*this, flag, llvm::cl::desc(description),                \
                       llvm::cl::init(defaultValue)};
 #include "asc/Pipelines/AscToAscendCOptions.def"
