@@ -4,14 +4,14 @@ docs/Results.md with a CSV (docs/Results.csv) and PNG plots beside it.
 
 1. Cycles per kernel (asc-run's cost model, the launch's seed), for every
    example with a launch file and the benchmark kernels of
-   utils/gen-kernel.py (shapes rounds, objects, unwaited):
+   bench/bench_kernel.py (shapes rounds, objects, unwaited):
      hand-written  each wait right after its issue (-test-asc-apply-placement)
      as written    the kernel as it is
      placed        --asc-sync-placement
      promote-sync  --asc-sync-placement=promote-sync=true
      pipelined     --asc-sync-placement with pipeline-loops, when asc-opt
                    has the option (else "n/a")
-     oracle        bench/oracle-placement.py: the fastest race-free placement
+     oracle        bench/oracle_placement.py: the fastest race-free placement
                    (several seeds), over the kernel as written and, when
                    promote-sync changes it, over the promoted kernel
      limit         max(cube busy, vector busy) of the slowest block
@@ -39,7 +39,6 @@ Usage: bench/report.py [--build DIR] [--out DIR] [--quick] [--no-plots]
 import argparse
 import csv
 import datetime
-import importlib.util
 import json
 import os
 import pathlib
@@ -50,18 +49,15 @@ import subprocess
 import sys
 import tempfile
 
+# The benchmark modules beside this script (bench/ is on sys.path when it
+# runs; the report's tests put it there).
+import analysis_scaling as scaling
+import oracle_placement
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PLOT_PYTHON = "/usr/bin/python3"
 
 
-def load_module(name, path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-scaling = load_module("analysis_scaling", ROOT / "bench" / "analysis-scaling.py")
 
 
 def log(*args):
@@ -72,7 +68,7 @@ def log(*args):
 # Kernels
 # ---------------------------------------------------------------------------
 
-# name -> gen-kernel.py arguments (full run, quick run)
+# name -> bench_kernel.py arguments (full run, quick run)
 BENCH_KERNELS = {
     "bench-rounds": (["--shape", "rounds", "--ops", "48", "--objects", "2",
                       "--vector-ops", "6", "--waits-after-issue"],
@@ -97,7 +93,7 @@ def kernels(tmp, quick):
         mlir = tmp / f"{name}.mlir"
         launch = tmp / f"{name}.launch.json"
         with open(mlir, "w") as f:
-            subprocess.run([sys.executable, str(ROOT / "utils" / "gen-kernel.py")]
+            subprocess.run([sys.executable, str(ROOT / "bench" / "bench_kernel.py")]
                            + (small if quick else full) + ["--launch", str(launch)],
                            stdout=f, check=True)
         out.append((name, mlir, launch))
@@ -129,7 +125,7 @@ class Tools:
             why = ",".join(sorted({r.get("verdict", "?") for r in reports})) \
                 or (proc.stderr.strip().splitlines() or ["?"])[-1]
             return {"ok": False, "why": why}
-        return oracle_module().summarize(reports)
+        return oracle_placement.summarize(reports)
 
     def opt_to(self, kernel, flags, out):
         proc = subprocess.run([self.opt, str(kernel)] + flags + ["-o", str(out)],
@@ -137,22 +133,13 @@ class Tools:
         return proc.returncode == 0, proc.stderr
 
 
-_oracle = None
 # The oracle's seeds, cap on asc-run runs and exhaustive limit.
 ORACLE_FULL = {"seeds": "1,2,3", "cap": 60, "exhaustive": 24}
 ORACLE_QUICK = {"seeds": "1", "cap": 4, "exhaustive": 4}
 
 
-def oracle_module():
-    global _oracle
-    if _oracle is None:
-        _oracle = load_module("oracle_placement",
-                              ROOT / "bench" / "oracle-placement.py")
-    return _oracle
-
-
 def run_oracle(build, kernel, launch, base, quick, out_mlir):
-    cmd = [sys.executable, str(ROOT / "bench" / "oracle-placement.py"),
+    cmd = [sys.executable, str(ROOT / "bench" / "oracle_placement.py"),
            str(kernel), "--launch", str(launch), "--build", str(build),
            "--base", base, "--output", str(out_mlir)]
     settings = ORACLE_QUICK if quick else ORACLE_FULL
@@ -356,7 +343,7 @@ def compile_time(tools, tmp, quick, repeat):
     for shape, size, gen in cases:
         kernel = tmp / f"ct-{shape.replace(' ', '_')}-{size}.mlir"
         with open(kernel, "w") as f:
-            subprocess.run([sys.executable, str(ROOT / "utils" / "gen-kernel.py")]
+            subprocess.run([sys.executable, str(ROOT / "bench" / "bench_kernel.py")]
                            + gen, stdout=f, check=True)
         place = base = None
         peak = 0.0
@@ -449,7 +436,7 @@ def plot(rows, times, out):
     data = out / "results-plot-data.json"
     data.write_text(json.dumps({"kernels": rows, "times": times}))
     try:
-        subprocess.run([PLOT_PYTHON, str(ROOT / "bench" / "report-plots.py"),
+        subprocess.run([PLOT_PYTHON, str(ROOT / "bench" / "report_plots.py"),
                         str(data), str(out)], check=True)
     finally:
         data.unlink()
@@ -540,7 +527,7 @@ def write_markdown(data, out, plots):
     md.append("")
     md.append("## Method\n")
     md.append(
-        "The oracle (`bench/oracle-placement.py`, a tool, not a test) takes "
+        "The oracle (`bench/oracle_placement.py`, a tool, not a test) takes "
         "the space from `asc-opt -test-asc-placement-space`: each wait may "
         "stand at any distinct position from right after its issue to the "
         "end of its block, each async issue at any from right after its "
@@ -570,7 +557,7 @@ def write_markdown(data, out, plots):
         "`promote` `promote-sync=true`, `pipelined` the `pipeline-loops` "
         "option (" + ("present" if meta["pipeline"] else
                       "n/a: asc-opt has no such option in this build") +
-        "), `oracle` the fastest race-free placement `bench/oracle-placement.py` "
+        "), `oracle` the fastest race-free placement `bench/oracle_placement.py` "
         "found (over the kernel as written and, where promote-sync changes "
         "it, over the promoted kernel; race free at seeds "
         f"{meta['oracle']['seeds']}), `limit` max(cube busy, vector busy) of the "
@@ -650,7 +637,7 @@ def write_markdown(data, out, plots):
         "`--asc-sync-placement`'s own time (`-mlir-timing`, one thread, "
         "`--verify-each=false`) against parse+verify+print of the same file "
         "(asc-opt without passes), best of "
-        f"{meta['repeat']} runs; kernels from `utils/gen-kernel.py` (`rounds`: "
+        f"{meta['repeat']} runs; kernels from `bench/bench_kernel.py` (`rounds`: "
         "4 Matmul objects a function, async issues with vector work between "
         "issue and wait; `objects`: N objects in one function; `unwaited`: N "
         "issues in flight at once). Growth: the pass's time over the "

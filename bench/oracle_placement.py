@@ -51,7 +51,7 @@ Prints one JSON object (the kernel, the space, the search, the best
 candidate's moves and cost, the hand-written and as-written figures);
 `--output FILE` writes the best candidate's MLIR.
 
-Usage: bench/oracle-placement.py KERNEL.mlir [--launch FILE] [--build DIR]
+Usage: bench/oracle_placement.py KERNEL.mlir [--launch FILE] [--build DIR]
          [--seeds 1,2,3] [--cap N] [--exhaustive N] [--base written|promoted]
 """
 import argparse
