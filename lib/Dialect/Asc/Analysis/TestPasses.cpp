@@ -13,7 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "asc/Dialect/Asc/Analysis/TestPasses.h"
-#include "asc/Dialect/Asc/Analysis/ProtocolAnalysis.h"
+#include "asc/Dialect/Asc/Analysis/ProtocolChecker.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -134,7 +134,7 @@ struct TestAscLoopAliasPass
            "i + 1 of their scf.for conflict";
   }
   void runOnOperation() override {
-    auto &aliases = getAnalysis<AscAliasAnalysis>();
+    InFlightConflicts conflicts(getAnalysis<AscAliasAnalysis>());
     raw_ostream &os = llvm::outs();
     getOperation().walk([&](scf::ForOp loop) {
       SmallVector<Operation *> tagged;
@@ -150,7 +150,7 @@ struct TestAscLoopAliasPass
             if (distance == 0 && x == y)
               continue;
             auto conflict =
-                aliases.findCrossIterationConflict(x, y, loop, distance);
+                conflicts.findCrossIterationConflict(x, y, loop, distance);
             os << "  " << getTestName(x) << " @i vs " << getTestName(y)
                << " @i+" << distance << ": ";
             if (!conflict) {

@@ -28,9 +28,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "asc/Dialect/Asc/Analysis/AliasAnalysis.h"
 #include "asc/Dialect/Asc/Analysis/LoopTrips.h"
-#include "asc/Dialect/Asc/Analysis/ProtocolAnalysis.h"
+#include "asc/Dialect/Asc/Analysis/ProtocolChecker.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "asc/Dialect/Asc/Transforms/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -84,7 +83,7 @@ private:
                                             std::optional<Rejection> &why);
   std::optional<Rejection> checkLegality(scf::ForOp loop,
                                          ArrayRef<Stage> stages,
-                                         AscAliasAnalysis &aliases);
+                                         InFlightConflicts &conflicts);
   /// Builds the rotated form before `loop`; the ops built, in order.
   void rotate(scf::ForOp loop, ArrayRef<Stage> stages);
   void remark(Operation *op, const Twine &message) {
@@ -107,15 +106,15 @@ static bool isStagedSetter(Operation *op, Value matmul) {
          use.getMatmulUseKind() == MatmulUseKind::Configure;
 }
 
+/// True when `op` or an op nested in it is handed a Matmul object that may
+/// be `matmul`.
 static bool usesObject(Operation *op, Value matmul) {
-  bool uses = false;
-  op->walk([&](Operation *nested) {
-    for (Value operand : nested->getOperands())
-      if (isa<MatmulType>(operand.getType()) &&
-          mayBeSameMatmulObject(operand, matmul))
-        uses = true;
-  });
-  return uses;
+  return op
+      ->walk([&](Operation *nested) {
+        return hasOperandDenoting(nested, matmul) ? WalkResult::interrupt()
+                                                  : WalkResult::advance();
+      })
+      .wasInterrupted();
 }
 
 static std::string describe(Operation *op) {
@@ -259,7 +258,7 @@ LoopPipeliner::matchStages(scf::ForOp loop, std::optional<Rejection> &why) {
 
 std::optional<Rejection>
 LoopPipeliner::checkLegality(scf::ForOp loop, ArrayRef<Stage> stages,
-                             AscAliasAnalysis &aliases) {
+                             InFlightConflicts &conflicts) {
   Block *body = loop.getBody();
   unsigned numStages = stages.size();
   DenseSet<Operation *> moved;
@@ -290,7 +289,7 @@ LoopPipeliner::checkLegality(scf::ForOp loop, ArrayRef<Stage> stages,
       return Rejection{x, "it uses the Matmul object whose issue would move "
                           "past it"};
     auto conflict =
-        aliases.findCrossIterationConflict(x, stage.issue, loop, distance);
+        conflicts.findCrossIterationConflict(x, stage.issue, loop, distance);
     if (!conflict)
       return std::nullopt;
     const auto &[access, inFlight] = *conflict;
@@ -525,8 +524,9 @@ bool LoopPipeliner::run() {
     {
       MatmulProtocolAnalysis protocol(function);
       AscAliasAnalysis aliases(function, protocol);
+      InFlightConflicts conflicts(aliases);
       if (std::optional<Rejection> blocked =
-              checkLegality(loop, *stages, aliases)) {
+              checkLegality(loop, *stages, conflicts)) {
         remark(loop, "loop not pipelined: " + describe(blocked->op) + ": " +
                          blocked->reason);
         remark(blocked->op, "this op blocks pipelining its loop");

@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "asc/Dialect/Asc/Analysis/ProtocolAnalysis.h"
+#include "asc/Dialect/Asc/Analysis/ProtocolChecker.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "asc/Dialect/Asc/Transforms/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -75,20 +75,15 @@ struct WaitPairing {
 /// that may act on it.
 bool usesObject(Operation *op, Value matmul) {
   // isPure last: on a region op it looks at every op nested in it.
-  return llvm::any_of(op->getOperands(),
-                      [&](Value operand) {
-                        return isa<MatmulType>(operand.getType()) &&
-                               mayBeSameMatmulObject(operand, matmul);
-                      }) &&
-         !isPure(op);
+  return hasOperandDenoting(op, matmul) && !isPure(op);
 }
 
 /// Decides, for one pairing, which operations a wait must not cross.
 class ConflictFinder {
 public:
-  ConflictFinder(ProtocolChecker &checker, Value matmul,
+  ConflictFinder(InFlightConflicts &conflicts, Value matmul,
                  ArrayRef<ResolvedAccess> footprint)
-      : checker(checker), matmul(matmul), footprint(footprint) {}
+      : conflicts(conflicts), matmul(matmul), footprint(footprint) {}
 
   /// Why `op` itself (not its nested ops) stops a wait. A setter that
   /// stages the object's next message does not: it works on a snapshot, so
@@ -97,7 +92,7 @@ public:
     auto use = dyn_cast<MatmulOpInterface>(op);
     if (usesObject(op, matmul) && !(use && isSafeWhileInFlight(use)))
       return StopReason::UsesObject;
-    auto conflict = checker.findConflict(op, footprint);
+    auto conflict = conflicts.findConflict(op, footprint);
     if (!conflict)
       return StopReason::None;
     if (conflict->first.location.isAnyMemory())
@@ -122,7 +117,7 @@ public:
   }
 
 private:
-  ProtocolChecker &checker;
+  InFlightConflicts &conflicts;
   Value matmul;
   ArrayRef<ResolvedAccess> footprint;
 };
@@ -179,7 +174,7 @@ private:
   void hoistIssue(Operation *issue, PlacementAnalyses &analyses,
                   const DenseMap<Operation *, WaitPairing *> &pairingOfWait);
   void sinkWait(Operation *wait, const WaitPairing &pairing,
-                ProtocolChecker &checker);
+                InFlightConflicts &conflicts);
   void remark(Operation *wait, ArrayRef<Operation *> issues, Operation *stop,
               StopReason reason);
   /// Checks the protocol, hoists the issues, sinks the waits and re-checks
@@ -775,7 +770,7 @@ AscSyncPlacementPass::pairWaits(func::FuncOp function,
                        getUnwaitedIssuesCompletedBy(wait, *state));
     for (Operation *issue : pairing.issues)
       llvm::append_range(pairing.footprint,
-                         analyses.checker.getInFlightFootprint(issue));
+                         analyses.checker.getConflicts().getFootprint(issue));
     if (!pairing.issues.empty())
       pairings.push_back(std::move(pairing));
   });
@@ -786,25 +781,12 @@ AscSyncPlacementPass::pairWaits(func::FuncOp function,
 // Hoisting issues
 //===----------------------------------------------------------------------===//
 
-/// True when two in-flight footprints conflict: one writes what the other
-/// reads or writes.
-static bool footprintsConflict(AscAliasAnalysis &aliases,
-                               ArrayRef<ResolvedAccess> lhs,
-                               ArrayRef<ResolvedAccess> rhs) {
-  for (const ResolvedAccess &left : lhs)
-    for (const ResolvedAccess &right : rhs)
-      if ((left.isWrite() || right.isWrite()) &&
-          !aliases.alias(left.location, right.location).isNo())
-        return true;
-  return false;
-}
-
 void AscSyncPlacementPass::hoistIssue(
     Operation *issue, PlacementAnalyses &analyses,
     const DenseMap<Operation *, WaitPairing *> &pairingOfWait) {
   Value matmul = cast<MatmulAsyncIssueOpInterface>(issue).getMatmul();
   ArrayRef<ResolvedAccess> footprint =
-      analyses.checker.getInFlightFootprint(issue);
+      analyses.checker.getConflicts().getFootprint(issue);
 
   // Whether `op` must stay before the issue: it uses the object, may touch
   // what the issue touches while in flight, is another async issue (issues
@@ -812,7 +794,8 @@ void AscSyncPlacementPass::hoistIssue(
   // order a copy the issue depends on, or completes work whose footprint
   // conflicts with the issue's.
   auto blocks = [&](Operation *op) {
-    if (usesObject(op, matmul) || analyses.checker.findConflict(op, footprint))
+    if (usesObject(op, matmul) ||
+        analyses.checker.getConflicts().findConflict(op, footprint))
       return true;
     if (auto other = dyn_cast<MatmulAsyncIssueOpInterface>(op))
       if (other.isAsync())
@@ -820,8 +803,9 @@ void AscSyncPlacementPass::hoistIssue(
     if (auto barrier = dyn_cast<PipeBarrierOp>(op))
       return barrier.mayOrderDataCopies();
     if (auto it = pairingOfWait.find(op); it != pairingOfWait.end())
-      return footprintsConflict(analyses.aliases, footprint,
-                                it->second->footprint);
+      return analyses.checker.getConflicts()
+          .findConflict(footprint, it->second->footprint)
+          .has_value();
     // A synchronous call completes the issues without a wait flag of its
     // object; the issue must not start before they are done with what it
     // touches.
@@ -830,8 +814,9 @@ void AscSyncPlacementPass::hoistIssue(
       if (!state)
         return true;
       for (Operation *unwaited : getUnwaitedIssuesCompletedBy(op, *state))
-        if (footprintsConflict(analyses.aliases, footprint,
-                               analyses.checker.getInFlightFootprint(unwaited)))
+        if (analyses.checker.getConflicts().findConflict(
+                footprint,
+                analyses.checker.getConflicts().getFootprint(unwaited)))
           return true;
     }
     return false;
@@ -947,9 +932,9 @@ static SmallVector<Block *> getSuccessorsToFollow(Operation *terminator) {
 }
 
 void AscSyncPlacementPass::sinkWait(Operation *wait, const WaitPairing &pairing,
-                                    ProtocolChecker &checker) {
+                                    InFlightConflicts &conflicts) {
   Value matmul = cast<MatmulWaitOpInterface>(wait).getMatmul();
-  ConflictFinder finder(checker, matmul, pairing.footprint);
+  ConflictFinder finder(conflicts, matmul, pairing.footprint);
   ArrayRef<Operation *> issues = pairing.issues;
 
   // Splits the wait into one copy at the start of each of `blocks`, each
@@ -959,7 +944,7 @@ void AscSyncPlacementPass::sinkWait(Operation *wait, const WaitPairing &pairing,
     OpBuilder builder(wait->getContext());
     for (Block *block : blocks) {
       builder.setInsertionPointToStart(block);
-      sinkWait(builder.clone(*wait), pairing, checker);
+      sinkWait(builder.clone(*wait), pairing, conflicts);
     }
     wait->erase();
   };
@@ -1037,7 +1022,7 @@ LogicalResult AscSyncPlacementPass::placeWaits(func::FuncOp function,
   }
 
   for (WaitPairing &pairing : pairings)
-    sinkWait(pairing.wait, pairing, analyses.checker);
+    sinkWait(pairing.wait, pairing, analyses.checker.getConflicts());
 
   // The placement must keep the protocol; a failure here is a bug in this
   // pass, reported rather than silently emitted. Nothing moved: the input

@@ -22,7 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "asc/Dialect/Asc/Transforms/TestPlacement.h"
-#include "asc/Dialect/Asc/Analysis/ProtocolAnalysis.h"
+#include "asc/Dialect/Asc/Analysis/ProtocolChecker.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
