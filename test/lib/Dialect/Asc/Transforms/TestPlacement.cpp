@@ -21,7 +21,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "asc/Dialect/Asc/Transforms/TestPlacement.h"
 #include "asc/Dialect/Asc/Analysis/ProtocolChecker.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -368,7 +367,11 @@ void TestAscApplyPlacementPass::runOnOperation() {
   }
 }
 
-void mlir::asc::registerAscPlacementTestPasses() {
+namespace mlir::asc::test {
+/// Registers -test-asc-placement-space and -test-asc-apply-placement
+/// (asc-opt declares it).
+void registerTestAscPlacementPasses() {
   PassRegistration<TestAscPlacementSpacePass>();
   PassRegistration<TestAscApplyPlacementPass>();
 }
+} // namespace mlir::asc::test

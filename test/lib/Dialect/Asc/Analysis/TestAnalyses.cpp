@@ -1,4 +1,4 @@
-//===- TestPasses.cpp - print the analyses' answers -----------------------===//
+//===- TestAnalyses.cpp - print the analyses' answers ---------------------===//
 //
 // Test passes that print what the asc analyses answer, so that each analysis
 // is tested on its own rather than through the passes built on it:
@@ -12,7 +12,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "asc/Dialect/Asc/Analysis/TestPasses.h"
 #include "asc/Dialect/Asc/Analysis/ProtocolChecker.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -230,8 +229,12 @@ struct TestAscProtocolStatePass
 };
 } // namespace
 
-void mlir::asc::registerAscTestPasses() {
+namespace mlir::asc::test {
+/// Registers -test-asc-alias, -test-asc-loop-alias and
+/// -test-asc-protocol-state (asc-opt declares it).
+void registerTestAscAnalysisPasses() {
   PassRegistration<TestAscAliasPass>();
   PassRegistration<TestAscLoopAliasPass>();
   PassRegistration<TestAscProtocolStatePass>();
 }
+} // namespace mlir::asc::test
