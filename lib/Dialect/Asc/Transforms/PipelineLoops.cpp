@@ -40,6 +40,9 @@
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "asc-pipeline-loops"
 
 namespace mlir::asc {
 #define GEN_PASS_DEF_ASCPIPELINELOOPS
@@ -74,7 +77,8 @@ public:
       : function(function), emitRemarks(emitRemarks) {}
 
   /// Pipelines every loop it can, innermost first. True when one changed.
-  bool run();
+  /// The number of loops rotated.
+  unsigned run();
 
 private:
   /// The stages of `loop`'s body, or why there are none to rotate (a null
@@ -484,7 +488,7 @@ static std::optional<std::string> checkProtocol(func::FuncOp function) {
   return first ? first : std::optional<std::string>("a protocol violation");
 }
 
-bool LoopPipeliner::run() {
+unsigned LoopPipeliner::run() {
   // The input must keep the protocol: the re-check after each rotation
   // then tells the rotation's own faults.
   if (checkProtocol(function))
@@ -505,7 +509,7 @@ bool LoopPipeliner::run() {
                  "step are rotated (a while (Iterate()) loop is the "
                  "promotion's business)");
   });
-  bool changed = false;
+  unsigned numPipelined = 0;
   for (scf::ForOp loop : loops) {
     std::optional<Rejection> why;
     FailureOr<SmallVector<Stage>> stages = matchStages(loop, why);
@@ -576,13 +580,15 @@ bool LoopPipeliner::run() {
       diag << " of iteration i + 1 issued right after iteration i's wait"
            << (stages->size() > 1 ? "s" : "");
     }
+    LLVM_DEBUG(llvm::dbgs() << "pipelined the loop at " << loop->getLoc()
+                            << " (" << stages->size() << " stages)\n");
     loop->erase();
-    changed = true;
+    ++numPipelined;
   }
-  return changed;
+  return numPipelined;
 }
 
-bool mlir::asc::pipelineAscLoops(func::FuncOp function, bool emitRemarks) {
+unsigned mlir::asc::pipelineAscLoops(func::FuncOp function, bool emitRemarks) {
   return LoopPipeliner(function, emitRemarks).run();
 }
 
@@ -591,7 +597,9 @@ struct AscPipelineLoopsPass
     : public asc::impl::AscPipelineLoopsBase<AscPipelineLoopsPass> {
   using AscPipelineLoopsBase::AscPipelineLoopsBase;
   void runOnOperation() override {
-    if (!pipelineAscLoops(getOperation(), emitRemarks))
+    unsigned pipelined = pipelineAscLoops(getOperation(), emitRemarks);
+    numLoopsPipelined += pipelined;
+    if (!pipelined)
       markAllAnalysesPreserved();
   }
 };

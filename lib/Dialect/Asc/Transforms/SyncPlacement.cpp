@@ -18,6 +18,9 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "asc-sync-placement"
 
 namespace mlir::asc {
 #define GEN_PASS_DEF_ASCSYNCPLACEMENT
@@ -40,7 +43,7 @@ enum class StopReason {
   ConflictInLoop,
 };
 
-StringRef describeStop(StopReason reason) {
+static StringRef describeStop(StopReason reason) {
   switch (reason) {
   case StopReason::None:
     return "";
@@ -73,7 +76,7 @@ struct WaitPairing {
 
 /// True when `op` hands a Matmul object that may be `matmul` to something
 /// that may act on it.
-bool usesObject(Operation *op, Value matmul) {
+static bool usesObject(Operation *op, Value matmul) {
   // isPure last: on a region op it looks at every op nested in it.
   return hasOperandDenoting(op, matmul) && !isPure(op);
 }
@@ -124,7 +127,7 @@ private:
 
 /// Number of operations (nested ones included) that run between `from` and
 /// `to` when `from`'s block encloses `to`.
-unsigned countOpsBetween(Operation *from, Operation *to) {
+static unsigned countOpsBetween(Operation *from, Operation *to) {
   unsigned count = 0;
   Block *block = from->getBlock();
   Operation *ancestor = block->findAncestorOpInBlock(*to);
@@ -238,8 +241,11 @@ bool AscSyncPlacementPass::promoteSyncIssues(func::FuncOp function) {
   });
   // A wait right after the issue is exactly the synchronous behaviour; the
   // sinking below then moves it.
-  for (MatmulAsyncIssueOpInterface issue : promoted)
+  for (MatmulAsyncIssueOpInterface issue : promoted) {
+    LLVM_DEBUG(llvm::dbgs() << "promoted " << *issue << "\n");
     createWaitAfter(issue);
+  }
+  numIssuesPromoted += promoted.size();
   return !promoted.empty();
 }
 
@@ -703,6 +709,7 @@ bool AscSyncPlacementPass::promoteIterateLoops(func::FuncOp function) {
       broken = failed(ProtocolChecker(protocol, aliases).check());
     }
     if (!broken) {
+      ++numLoopsPromoted;
       backup.erase();
       continue;
     }
@@ -743,6 +750,7 @@ bool AscSyncPlacementPass::repairMissingWaitsIn(func::FuncOp function) {
     Operation *wait = createWaitAfter(cast<MatmulAsyncIssueOpInterface>(issue));
     wait->emitRemark() << "inserted the missing '" << wait->getName()
                        << "' for this issue";
+    ++numWaitsRepaired;
     repaired = true;
   }
   return repaired;
@@ -841,6 +849,14 @@ void AscSyncPlacementPass::hoistIssue(
   if (stop == issue->getPrevNode())
     return;
   moved = true;
+  ++numIssuesHoisted;
+  LLVM_DEBUG({
+    llvm::dbgs() << "hoisting " << *issue << "\n  to after ";
+    if (stop)
+      llvm::dbgs() << *stop << "\n";
+    else
+      llvm::dbgs() << "the start of its block\n";
+  });
   if (stop)
     issue->moveAfter(stop);
   else
@@ -949,6 +965,16 @@ void AscSyncPlacementPass::sinkWait(Operation *wait, const WaitPairing &pairing,
     wait->erase();
   };
 
+  // Moves the wait right before `stop` (after the waits already there).
+  auto placeWait = [&](Operation *wait, Operation *stop) {
+    if (!placeWaitBefore(wait, stop))
+      return;
+    moved = true;
+    ++numWaitsMoved;
+    LLVM_DEBUG(llvm::dbgs()
+               << "sinking " << *wait << "\n  to before " << *stop << "\n");
+  };
+
   // Blocks without a terminator (graph-like regions) end the scan too.
   for (Operation *cursor = wait->getNextNode(); cursor;
        cursor = cursor->getNextNode()) {
@@ -956,12 +982,12 @@ void AscSyncPlacementPass::sinkWait(Operation *wait, const WaitPairing &pairing,
       SmallVector<Block *> successors = getSuccessorsToFollow(cursor);
       if (!successors.empty() && !usesObject(cursor, matmul))
         return splitInto(successors);
-      moved |= placeWaitBefore(wait, cursor);
+      placeWait(wait, cursor);
       return remark(wait, issues, cursor, StopReason::EndOfBlock);
     }
     StopReason reason = finder.getDirectConflict(cursor);
     if (reason != StopReason::None) {
-      moved |= placeWaitBefore(wait, cursor);
+      placeWait(wait, cursor);
       return remark(wait, issues, cursor, reason);
     }
     if (cursor->getNumRegions() == 0 || !finder.findNestedConflict(cursor))
@@ -970,7 +996,7 @@ void AscSyncPlacementPass::sinkWait(Operation *wait, const WaitPairing &pairing,
     if (regions.empty()) {
       // A loop (or a region op of unknown control flow): the wait must not
       // run more than once, so it stays in front.
-      moved |= placeWaitBefore(wait, cursor);
+      placeWait(wait, cursor);
       return remark(wait, issues, cursor, StopReason::ConflictInLoop);
     }
     // Branch-local conflicts: one wait per branch, each sunk on its own.
