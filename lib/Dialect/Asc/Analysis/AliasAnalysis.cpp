@@ -61,6 +61,10 @@ static std::optional<int64_t> computeBufferLength(Value queue) {
   return shortest;
 }
 
+/// The queue ops are named on purpose here: how long a queue's buffers are
+/// (its InitBuffer) and that they sit next to each other are TQue facts, not
+/// a role other ops share.
+///
 /// True when `location`, based on a queue buffer allocation, provably stays
 /// inside that buffer: Ascend C does not bound an access by the buffer, and
 /// one that runs past its end reaches the next buffer.

@@ -94,7 +94,8 @@ static SmallVector<Attribute> getConstantOperands(Operation *op) {
 }
 
 /// True for an op that stores the state before it: the ops that use a
-/// Matmul object.
+/// Matmul object (the calls, and the creation and registration, which are
+/// no calls on one object).
 static bool recordsState(Operation *op) {
   return isa<MatmulOpInterface, MatmulCreateOp, MatmulRegisterOp>(op);
 }

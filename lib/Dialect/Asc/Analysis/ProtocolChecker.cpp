@@ -58,7 +58,9 @@ static void noteIdleEvent(InFlightDiagnostic &diag, Operation *event,
         << "on some path nothing was issued since the object was set up here";
 }
 
-/// The Matmul objects `op` acts on, with what it does to them.
+/// The Matmul objects `op` acts on, with what it does to them. The
+/// registration is named on purpose: it initialises several objects at once,
+/// where a call (MatmulOpInterface) acts on one.
 static SmallVector<std::pair<Value, MatmulUseKind>, 2>
 getObjectsUsed(Operation *op) {
   SmallVector<std::pair<Value, MatmulUseKind>, 2> objects;

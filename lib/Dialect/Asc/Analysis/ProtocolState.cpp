@@ -407,6 +407,10 @@ void ObjectState::dropAlikeCalls(const ObjectState &before) {
 //===----------------------------------------------------------------------===//
 // Object identity
 //===----------------------------------------------------------------------===//
+//
+// `matmul.create` is named on purpose here and wherever an object's identity
+// matters: a creation is what defines one object (no other op does), and a
+// select of created objects is one of them.
 
 bool mlir::asc::getMatmulObjectOrigins(Value object,
                                        SmallVectorImpl<Value> &origins) {

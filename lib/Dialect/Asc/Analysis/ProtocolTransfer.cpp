@@ -372,6 +372,9 @@ bool mlir::asc::mayChangeProtocolState(Operation *op) {
 
 void mlir::asc::applyProtocolTransfer(Operation *op, ProtocolState &state,
                                       bool cubeSide) {
+  // The creation and the registration are named on purpose: neither is a
+  // call on one object (MatmulOpInterface). The one defines the object, the
+  // other initialises several at once.
   if (auto create = dyn_cast<MatmulCreateOp>(op)) {
     // Reached again (a loop, a CFG cycle), the creation declares a new
     // object under the old value; the old object's pending work goes on,

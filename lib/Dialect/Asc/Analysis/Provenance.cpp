@@ -15,7 +15,6 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/SCCIterator.h"
-#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -345,55 +344,46 @@ Provenance AscAliasAnalysis::computeProvenance(Value value) {
     return provenance;
   }
   Operation *def = value.getDefiningOp();
-  unsigned elementBits = getElementBitWidth(type);
-  return TypeSwitch<Operation *, Provenance>(def)
-      .Case([&](SetGlobalBufferOp op) {
-        Provenance base = getProvenance(op.getPtr());
-        base.space = Provenance::Space::Global;
-        base.offset = base.offset.plus(getElementOffset(
-            op.getOffset(), elementBits, repetition, termContext));
-        return base;
-      })
-      .Case([&](SubViewOp op) {
-        Provenance base = getProvenance(op.getSource());
-        base.offset = base.offset.plus(getElementOffset(
-            op.getOffset(), elementBits, repetition, termContext));
-        return base;
-      })
-      .Case([&](GetUserWorkspaceOp op) {
-        // The user workspace starts at an offset from the workspace the
-        // framework fixes for the whole run: a term of its own, so that two
-        // views of one user workspace compare, and nothing else does.
-        Provenance base = getProvenance(op.getWorkspace());
-        if (base.offset.known && isFixedTerm(value, repetition, termContext))
-          base.offset = base.offset.plus(ByteOffset::ofTerm(value, 1));
-        else
-          base.offset = ByteOffset::unknown();
-        return base;
-      })
-      .Case([&](QueueAllocTensorOp) {
-        // Each allocation is a buffer of its own while it is live.
-        provenance.root = value;
-        provenance.offset = ByteOffset::of(0);
-        return provenance;
-      })
-      .Case(
-          [&](QueueDeQueOp op) { return getDequeuedProvenance(op.getQueue()); })
-      // Views of the block in the workspace in effect.
-      .Case([&](MatmulGetTensorCOp op) {
-        Provenance view = getStateViewProvenance(op, op.getMatmul());
-        view.fetch = op;
-        return view;
-      })
-      .Case([&](MatmulGetBatchTensorCOp op) {
-        Provenance view = getStateViewProvenance(op, op.getMatmul());
-        view.fetch = op;
-        return view;
-      })
-      // The system workspace is the memory the framework hands the kernel,
-      // possibly through one of its arguments: untraced. Selects, calls,
-      // loads and anything else: untraced.
-      .Default([&](Operation *) { return provenance; });
+  if (auto view = dyn_cast<MemoryViewOpInterface>(def)) {
+    Provenance base = getProvenance(view.getViewSource());
+    base.space = getSpace(type);
+    if (view.hasUnstatedFixedOffset()) {
+      // The user workspace starts at an offset from the workspace the
+      // framework fixes for the whole run: a term of its own, so that two
+      // views of one user workspace compare, and nothing else does.
+      if (base.offset.known && isFixedTerm(value, repetition, termContext))
+        base.offset = base.offset.plus(ByteOffset::ofTerm(value, 1));
+      else
+        base.offset = ByteOffset::unknown();
+      return base;
+    }
+    base.offset = base.offset.plus(getElementOffset(view.getViewOffset(),
+                                                    getElementBitWidth(type),
+                                                    repetition, termContext));
+    return base;
+  }
+  if (auto source = dyn_cast<BufferSourceOpInterface>(def)) {
+    BufferSource buffer = source.getBufferSource();
+    switch (buffer.kind) {
+    case BufferSource::Kind::Allocation:
+      // Each allocation is a buffer of its own while it is live.
+      provenance.root = value;
+      provenance.offset = ByteOffset::of(0);
+      return provenance;
+    case BufferSource::Kind::Dequeued:
+      return getDequeuedProvenance(buffer.from);
+    case BufferSource::Kind::MatmulBlock: {
+      // A view of the block in the workspace in effect.
+      Provenance view = getStateViewProvenance(def, buffer.from);
+      view.fetch = def;
+      return view;
+    }
+    }
+  }
+  // The system workspace is the memory the framework hands the kernel,
+  // possibly through one of its arguments: untraced. Selects, calls, loads
+  // and anything else: untraced.
+  return provenance;
 }
 
 void AscAliasAnalysis::resolve(Operation *op, const MemoryAccess &access,

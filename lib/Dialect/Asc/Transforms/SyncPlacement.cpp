@@ -203,41 +203,18 @@ private:
 static Operation *createWaitAfter(MatmulAsyncIssueOpInterface issue) {
   OpBuilder builder(issue->getContext());
   builder.setInsertionPointAfter(issue);
-  Location loc = issue->getLoc();
-  Value matmul = issue.getMatmul();
-  switch (issue.getWaitKind()) {
-  case WaitKind::IterateAll:
-    return MatmulWaitIterateAllOp::create(builder, loc, matmul);
-  case WaitKind::IterateBatch:
-    return MatmulWaitIterateBatchOp::create(builder, loc, matmul);
-  case WaitKind::GetTensorC:
-    return MatmulWaitGetTensorCOp::create(builder, loc, matmul);
-  }
-  llvm_unreachable("unknown WaitKind");
+  return issue.createWait(builder);
 }
 
 bool AscSyncPlacementPass::promoteSyncIssues(func::FuncOp function) {
   if (AscDialect::usesCubeSideMatmulObjects(function))
     return false;
-  Builder builder(function.getContext());
   SmallVector<MatmulAsyncIssueOpInterface> promoted;
-  function.walk([&](Operation *op) {
-    if (auto iterateAll = dyn_cast<MatmulIterateAllOp>(op)) {
-      if (!iterateAll.getSync() ||
-          !isGlobalTensorType(iterateAll.getC().getType()))
-        return;
-      iterateAll.setSync(false);
-      iterateAll.setWaitIterateAllAttr(builder.getBoolAttr(true));
-      promoted.push_back(iterateAll);
-    } else if (auto batch = dyn_cast<MatmulIterateBatchOp>(op)) {
-      // Only the mix form with a GM output has an async variant (rule L7).
-      if (!batch.getSync() || !batch.isMixForm() ||
-          !isGlobalTensorType(batch.getC().getType()))
-        return;
-      batch.setSync(false);
-      batch.setWaitIterateBatchAttr(builder.getBoolAttr(true));
-      promoted.push_back(batch);
-    }
+  function.walk([&](MatmulAsyncIssueOpInterface issue) {
+    if (!issue.isPromotable())
+      return;
+    issue.promoteToWaitable();
+    promoted.push_back(issue);
   });
   // A wait right after the issue is exactly the synchronous behaviour; the
   // sinking below then moves it.
@@ -808,6 +785,7 @@ void AscSyncPlacementPass::hoistIssue(
     if (auto other = dyn_cast<MatmulAsyncIssueOpInterface>(op))
       if (other.isAsync())
         return true;
+    // The barrier is named on purpose: it is the dialect's one pipe barrier.
     if (auto barrier = dyn_cast<PipeBarrierOp>(op))
       return barrier.mayOrderDataCopies();
     if (auto it = pairingOfWait.find(op); it != pairingOfWait.end())
