@@ -1,7 +1,7 @@
 //===- TestPlacement.cpp - list and apply placements ----------------------===//
 //
 // Test passes over the space of placements that --asc-sync-placement
-// chooses from, for the placement oracle (bench/oracle-placement.py):
+// chooses from, for the placement oracle (bench/oracle_placement.py):
 //
 //   -test-asc-placement-space  prints, per function, one JSON line with every
 //                              wait and async issue (its *movables*), the
