@@ -274,6 +274,9 @@ def measure_kernel(tools, build, name, kernel, launch, tmp, quick):
         "limit per block": written.get("limit_per_block"),
         "oracle pipelined cycles": cyc(pipelined_oracle.get("best"))
         if pipelined_oracle else None,
+        "oracle pipelined verify-sync": (
+            "accepts" if pipelined_oracle["best"].get("verify") else "rejects")
+        if pipelined_oracle and pipelined_oracle.get("best") else None,
         "oracle pipelined search": (
             f"{pipelined_oracle.get('search', '?')}, space "
             f"{pipelined_oracle.get('space', '?')}, "
@@ -434,7 +437,8 @@ CSV_COLUMNS = ["kernel", "hand-written cycles", "as written cycles",
                "oracle overlap (promoted)", "promote-sync overlap % of oracle",
                "pass cycles saved % of oracle", "oracle search",
                "oracle verify-sync", "shortfall reason",
-               "oracle pipelined cycles", "oracle pipelined search",
+               "oracle pipelined cycles", "oracle pipelined verify-sync",
+               "oracle pipelined search",
                "pipelined bound cycles", "looped best",
                "looped / pipelined bound", "loops"]
 
@@ -682,14 +686,19 @@ def write_markdown(data, out, plots):
             "cannot hide), summed over the launches.\n")
         md.append("`oracle (pipelined)`: the oracle's search over the "
                   "pipelined kernel (`--base pipelined`: the loops rotated, "
-                  "the waits and issues moved within that structure).\n")
+                  "the waits and issues moved within that structure); "
+                  "(r): `--asc-verify-sync` rejects the oracle's candidate "
+                  "(an alias the analysis cannot rule out: the oracle knows "
+                  "the launch's sizes, the compiler does not).\n")
         md.append("| kernel | pipelined | oracle (pipelined) | promote | bound "
                   "| best | best / bound | the loops (the pass's remarks) |")
         md.append("|---|---:|---:|---:|---:|---|---:|---|")
         for r in looping:
             md.append("| " + " | ".join([
                 r["kernel"], fmt(r["pipelined cycles"]),
-                fmt(r.get("oracle pipelined cycles")),
+                fmt(r.get("oracle pipelined cycles")) + (
+                    " (r)" if r.get("oracle pipelined verify-sync") == "rejects"
+                    else ""),
                 fmt(r["promote-sync cycles"]),
                 fmt(r["pipelined bound cycles"]), r["looped best"],
                 f"{r['looped / pipelined bound']:.2f}",
