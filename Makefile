@@ -3,7 +3,8 @@
 #   make run    build, then place the waits of a shipped example kernel
 #               (asc-opt) and print it as Ascend C (asc-translate)
 #   make test   build, then run the whole lit suite; ends with "N passed, N failed"
-#   make docs   regenerate the ODS-generated docs (docs/Dialects/, docs/AscPasses.md)
+#   make docs   regenerate the ODS-generated docs (docs/Dialects/, docs/AscPasses.md,
+#               docs/AscConversionPasses.md)
 #   make sanitize  build with ASan + UBSan in build-sanitize/, run the whole
 #               lit suite there
 #   make fuzz   build the libFuzzer targets in build-sanitize/ and run each for
@@ -67,6 +68,7 @@ docs: configure
 	mkdir -p docs/Dialects
 	cp $(BUILD_DIR)/docs/Dialects/AscDialect.md docs/Dialects/AscDialect.md
 	cp $(BUILD_DIR)/docs/AscPasses.md docs/AscPasses.md
+	cp $(BUILD_DIR)/docs/AscConversionPasses.md docs/AscConversionPasses.md
 
 # The sanitizer build: our code with ASan + UBSan (and libFuzzer's coverage
 # instrumentation, so the same build serves `make fuzz`); Debian's libMLIR.so

@@ -14,7 +14,8 @@ config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".c", ".cpp", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.asc_obj_root, "test")
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+# test/lib holds the test passes' sources (linked into asc-opt), not tests.
+config.excludes = ["Inputs", "CMakeLists.txt", "lib", "lit.cfg.py", "lit.site.cfg.py"]
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()

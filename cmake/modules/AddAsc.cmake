@@ -73,6 +73,22 @@ function(add_asc_library name)
   _asc_install_and_export(${name} KIND ${ARG_KIND})
 endfunction()
 
+# add_asc_test_library(name <add_mlir_library arguments> [MLIR_LIBS lib...])
+# A library of test passes (test/lib, as upstream's mlir/test/lib): linked
+# into the tools that run them, never installed or exported.
+function(add_asc_test_library name)
+  cmake_parse_arguments(ARG "" "" "MLIR_LIBS" ${ARGN})
+  add_mlir_library(${name} ${ARG_UNPARSED_ARGUMENTS}
+    EXCLUDE_FROM_LIBMLIR
+    DISABLE_INSTALL
+    )
+  if(ARG_MLIR_LIBS)
+    mlir_target_link_libraries(${name} PUBLIC ${ARG_MLIR_LIBS})
+  endif()
+  _asc_add_usage_requirements(${name} INTERFACE)
+  set_target_properties(${name} PROPERTIES FOLDER "Asc/Tests")
+endfunction()
+
 # The kinds of libraries, recorded as ASC_<KIND>_LIBS (and exported by
 # AscConfig.cmake as Asc_<KIND>_LIBS) like MLIR's MLIR_DIALECT_LIBS.
 function(add_asc_dialect_library name)

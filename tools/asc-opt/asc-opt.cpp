@@ -6,10 +6,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "asc/Conversion/Passes.h"
-#include "asc/Dialect/Asc/Analysis/TestPasses.h"
 #include "asc/Dialect/Asc/IR/AscDialect.h"
 #include "asc/Dialect/Asc/Transforms/Passes.h"
-#include "asc/Dialect/Asc/Transforms/TestPlacement.h"
 #include "asc/Pipelines/AscToAscendCPipeline.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -22,11 +20,17 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
 
+namespace mlir::asc::test {
+// The test passes (test/lib), which have no public header.
+void registerTestAscAnalysisPasses();
+void registerTestAscPlacementPasses();
+} // namespace mlir::asc::test
+
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
   mlir::asc::registerAscPasses();
-  mlir::asc::registerAscTestPasses();
-  mlir::asc::registerAscPlacementTestPasses();
+  mlir::asc::test::registerTestAscAnalysisPasses();
+  mlir::asc::test::registerTestAscPlacementPasses();
   mlir::asc::registerAscConversionPasses();
   mlir::asc::registerAscToAscendCPipeline();
 

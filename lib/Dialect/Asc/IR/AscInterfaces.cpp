@@ -27,6 +27,19 @@ StringRef mlir::asc::getWaitOpName(WaitKind kind) {
   llvm_unreachable("unknown WaitKind");
 }
 
+Operation *mlir::asc::detail::createWait(OpBuilder &builder, Location loc,
+                                         Value matmul, WaitKind kind) {
+  switch (kind) {
+  case WaitKind::IterateAll:
+    return MatmulWaitIterateAllOp::create(builder, loc, matmul);
+  case WaitKind::IterateBatch:
+    return MatmulWaitIterateBatchOp::create(builder, loc, matmul);
+  case WaitKind::GetTensorC:
+    return MatmulWaitGetTensorCOp::create(builder, loc, matmul);
+  }
+  llvm_unreachable("unknown WaitKind");
+}
+
 StringRef mlir::asc::getIssueDescription(WaitKind kind) {
   switch (kind) {
   case WaitKind::IterateAll:

@@ -36,6 +36,36 @@ static void printEnumKeyword(OpAsmPrinter &printer, Operation *,
   printer << stringifyEnum(attr.getValue());
 }
 
+//===----------------------------------------------------------------------===//
+// Views and buffer sources
+//===----------------------------------------------------------------------===//
+
+Value GetUserWorkspaceOp::getViewSource() { return getWorkspace(); }
+Value GetUserWorkspaceOp::getViewOffset() { return Value(); }
+bool GetUserWorkspaceOp::hasUnstatedFixedOffset() { return true; }
+
+Value SetGlobalBufferOp::getViewSource() { return getPtr(); }
+Value SetGlobalBufferOp::getViewOffset() { return getOffset(); }
+
+Value SubViewOp::getViewSource() { return getSource(); }
+Value SubViewOp::getViewOffset() { return getOffset(); }
+
+BufferSource QueueAllocTensorOp::getBufferSource() {
+  return {BufferSource::Kind::Allocation, Value()};
+}
+
+BufferSource QueueDeQueOp::getBufferSource() {
+  return {BufferSource::Kind::Dequeued, getQueue()};
+}
+
+BufferSource MatmulGetTensorCOp::getBufferSource() {
+  return {BufferSource::Kind::MatmulBlock, getMatmul()};
+}
+
+BufferSource MatmulGetBatchTensorCOp::getBufferSource() {
+  return {BufferSource::Kind::MatmulBlock, getMatmul()};
+}
+
 #define GET_OP_CLASSES
 #include "asc/Dialect/Asc/IR/AscOps.cpp.inc"
 
@@ -452,6 +482,15 @@ StringRef MatmulIterateAllOp::getUnwaitableReason() {
   return "";
 }
 
+bool MatmulIterateAllOp::isPromotable() {
+  return getSync() && isGlobalTensorType(getC().getType());
+}
+
+void MatmulIterateAllOp::promoteToWaitable() {
+  setSync(false);
+  setWaitIterateAllAttr(BoolAttr::get(getContext(), true));
+}
+
 //===----------------------------------------------------------------------===//
 // MatmulIterateBatchOp
 //===----------------------------------------------------------------------===//
@@ -518,6 +557,16 @@ StringRef MatmulIterateBatchOp::getUnwaitableReason() {
   if (!getWaitIterateBatch().value_or(false))
     return "it has no wait_iterate_batch flag";
   return "";
+}
+
+bool MatmulIterateBatchOp::isPromotable() {
+  // Only the mix form with a GM output has an async variant (rule L7).
+  return getSync() && isMixForm() && isGlobalTensorType(getC().getType());
+}
+
+void MatmulIterateBatchOp::promoteToWaitable() {
+  setSync(false);
+  setWaitIterateBatchAttr(BoolAttr::get(getContext(), true));
 }
 
 //===----------------------------------------------------------------------===//

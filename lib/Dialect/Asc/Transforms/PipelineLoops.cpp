@@ -28,9 +28,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "asc/Dialect/Asc/Analysis/AliasAnalysis.h"
 #include "asc/Dialect/Asc/Analysis/LoopTrips.h"
-#include "asc/Dialect/Asc/Analysis/ProtocolAnalysis.h"
+#include "asc/Dialect/Asc/Analysis/ProtocolChecker.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "asc/Dialect/Asc/Transforms/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -41,6 +40,9 @@
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "asc-pipeline-loops"
 
 namespace mlir::asc {
 #define GEN_PASS_DEF_ASCPIPELINELOOPS
@@ -75,7 +77,8 @@ public:
       : function(function), emitRemarks(emitRemarks) {}
 
   /// Pipelines every loop it can, innermost first. True when one changed.
-  bool run();
+  /// The number of loops rotated.
+  unsigned run();
 
 private:
   /// The stages of `loop`'s body, or why there are none to rotate (a null
@@ -84,7 +87,7 @@ private:
                                             std::optional<Rejection> &why);
   std::optional<Rejection> checkLegality(scf::ForOp loop,
                                          ArrayRef<Stage> stages,
-                                         AscAliasAnalysis &aliases);
+                                         InFlightConflicts &conflicts);
   /// Builds the rotated form before `loop`; the ops built, in order.
   void rotate(scf::ForOp loop, ArrayRef<Stage> stages);
   void remark(Operation *op, const Twine &message) {
@@ -107,15 +110,15 @@ static bool isStagedSetter(Operation *op, Value matmul) {
          use.getMatmulUseKind() == MatmulUseKind::Configure;
 }
 
+/// True when `op` or an op nested in it is handed a Matmul object that may
+/// be `matmul`.
 static bool usesObject(Operation *op, Value matmul) {
-  bool uses = false;
-  op->walk([&](Operation *nested) {
-    for (Value operand : nested->getOperands())
-      if (isa<MatmulType>(operand.getType()) &&
-          mayBeSameMatmulObject(operand, matmul))
-        uses = true;
-  });
-  return uses;
+  return op
+      ->walk([&](Operation *nested) {
+        return hasOperandDenoting(nested, matmul) ? WalkResult::interrupt()
+                                                  : WalkResult::advance();
+      })
+      .wasInterrupted();
 }
 
 static std::string describe(Operation *op) {
@@ -259,7 +262,7 @@ LoopPipeliner::matchStages(scf::ForOp loop, std::optional<Rejection> &why) {
 
 std::optional<Rejection>
 LoopPipeliner::checkLegality(scf::ForOp loop, ArrayRef<Stage> stages,
-                             AscAliasAnalysis &aliases) {
+                             InFlightConflicts &conflicts) {
   Block *body = loop.getBody();
   unsigned numStages = stages.size();
   DenseSet<Operation *> moved;
@@ -290,7 +293,7 @@ LoopPipeliner::checkLegality(scf::ForOp loop, ArrayRef<Stage> stages,
       return Rejection{x, "it uses the Matmul object whose issue would move "
                           "past it"};
     auto conflict =
-        aliases.findCrossIterationConflict(x, stage.issue, loop, distance);
+        conflicts.findCrossIterationConflict(x, stage.issue, loop, distance);
     if (!conflict)
       return std::nullopt;
     const auto &[access, inFlight] = *conflict;
@@ -485,7 +488,7 @@ static std::optional<std::string> checkProtocol(func::FuncOp function) {
   return first ? first : std::optional<std::string>("a protocol violation");
 }
 
-bool LoopPipeliner::run() {
+unsigned LoopPipeliner::run() {
   // The input must keep the protocol: the re-check after each rotation
   // then tells the rotation's own faults.
   if (checkProtocol(function))
@@ -506,7 +509,7 @@ bool LoopPipeliner::run() {
                  "step are rotated (a while (Iterate()) loop is the "
                  "promotion's business)");
   });
-  bool changed = false;
+  unsigned numPipelined = 0;
   for (scf::ForOp loop : loops) {
     std::optional<Rejection> why;
     FailureOr<SmallVector<Stage>> stages = matchStages(loop, why);
@@ -525,8 +528,9 @@ bool LoopPipeliner::run() {
     {
       MatmulProtocolAnalysis protocol(function);
       AscAliasAnalysis aliases(function, protocol);
+      InFlightConflicts conflicts(aliases);
       if (std::optional<Rejection> blocked =
-              checkLegality(loop, *stages, aliases)) {
+              checkLegality(loop, *stages, conflicts)) {
         remark(loop, "loop not pipelined: " + describe(blocked->op) + ": " +
                          blocked->reason);
         remark(blocked->op, "this op blocks pipelining its loop");
@@ -576,13 +580,15 @@ bool LoopPipeliner::run() {
       diag << " of iteration i + 1 issued right after iteration i's wait"
            << (stages->size() > 1 ? "s" : "");
     }
+    LLVM_DEBUG(llvm::dbgs() << "pipelined the loop at " << loop->getLoc()
+                            << " (" << stages->size() << " stages)\n");
     loop->erase();
-    changed = true;
+    ++numPipelined;
   }
-  return changed;
+  return numPipelined;
 }
 
-bool mlir::asc::pipelineAscLoops(func::FuncOp function, bool emitRemarks) {
+unsigned mlir::asc::pipelineAscLoops(func::FuncOp function, bool emitRemarks) {
   return LoopPipeliner(function, emitRemarks).run();
 }
 
@@ -591,7 +597,9 @@ struct AscPipelineLoopsPass
     : public asc::impl::AscPipelineLoopsBase<AscPipelineLoopsPass> {
   using AscPipelineLoopsBase::AscPipelineLoopsBase;
   void runOnOperation() override {
-    if (!pipelineAscLoops(getOperation(), emitRemarks))
+    unsigned pipelined = pipelineAscLoops(getOperation(), emitRemarks);
+    numLoopsPipelined += pipelined;
+    if (!pipelined)
       markAllAnalysesPreserved();
   }
 };

@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "asc/Dialect/Asc/Analysis/ProtocolAnalysis.h"
+#include "asc/Dialect/Asc/Analysis/ProtocolChecker.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "asc/Dialect/Asc/Transforms/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -18,6 +18,9 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "asc-sync-placement"
 
 namespace mlir::asc {
 #define GEN_PASS_DEF_ASCSYNCPLACEMENT
@@ -40,7 +43,7 @@ enum class StopReason {
   ConflictInLoop,
 };
 
-StringRef describeStop(StopReason reason) {
+static StringRef describeStop(StopReason reason) {
   switch (reason) {
   case StopReason::None:
     return "";
@@ -73,22 +76,17 @@ struct WaitPairing {
 
 /// True when `op` hands a Matmul object that may be `matmul` to something
 /// that may act on it.
-bool usesObject(Operation *op, Value matmul) {
+static bool usesObject(Operation *op, Value matmul) {
   // isPure last: on a region op it looks at every op nested in it.
-  return llvm::any_of(op->getOperands(),
-                      [&](Value operand) {
-                        return isa<MatmulType>(operand.getType()) &&
-                               mayBeSameMatmulObject(operand, matmul);
-                      }) &&
-         !isPure(op);
+  return hasOperandDenoting(op, matmul) && !isPure(op);
 }
 
 /// Decides, for one pairing, which operations a wait must not cross.
 class ConflictFinder {
 public:
-  ConflictFinder(ProtocolChecker &checker, Value matmul,
+  ConflictFinder(InFlightConflicts &conflicts, Value matmul,
                  ArrayRef<ResolvedAccess> footprint)
-      : checker(checker), matmul(matmul), footprint(footprint) {}
+      : conflicts(conflicts), matmul(matmul), footprint(footprint) {}
 
   /// Why `op` itself (not its nested ops) stops a wait. A setter that
   /// stages the object's next message does not: it works on a snapshot, so
@@ -97,7 +95,7 @@ public:
     auto use = dyn_cast<MatmulOpInterface>(op);
     if (usesObject(op, matmul) && !(use && isSafeWhileInFlight(use)))
       return StopReason::UsesObject;
-    auto conflict = checker.findConflict(op, footprint);
+    auto conflict = conflicts.findConflict(op, footprint);
     if (!conflict)
       return StopReason::None;
     if (conflict->first.location.isAnyMemory())
@@ -122,14 +120,14 @@ public:
   }
 
 private:
-  ProtocolChecker &checker;
+  InFlightConflicts &conflicts;
   Value matmul;
   ArrayRef<ResolvedAccess> footprint;
 };
 
 /// Number of operations (nested ones included) that run between `from` and
 /// `to` when `from`'s block encloses `to`.
-unsigned countOpsBetween(Operation *from, Operation *to) {
+static unsigned countOpsBetween(Operation *from, Operation *to) {
   unsigned count = 0;
   Block *block = from->getBlock();
   Operation *ancestor = block->findAncestorOpInBlock(*to);
@@ -179,7 +177,7 @@ private:
   void hoistIssue(Operation *issue, PlacementAnalyses &analyses,
                   const DenseMap<Operation *, WaitPairing *> &pairingOfWait);
   void sinkWait(Operation *wait, const WaitPairing &pairing,
-                ProtocolChecker &checker);
+                InFlightConflicts &conflicts);
   void remark(Operation *wait, ArrayRef<Operation *> issues, Operation *stop,
               StopReason reason);
   /// Checks the protocol, hoists the issues, sinks the waits and re-checks
@@ -205,46 +203,26 @@ private:
 static Operation *createWaitAfter(MatmulAsyncIssueOpInterface issue) {
   OpBuilder builder(issue->getContext());
   builder.setInsertionPointAfter(issue);
-  Location loc = issue->getLoc();
-  Value matmul = issue.getMatmul();
-  switch (issue.getWaitKind()) {
-  case WaitKind::IterateAll:
-    return MatmulWaitIterateAllOp::create(builder, loc, matmul);
-  case WaitKind::IterateBatch:
-    return MatmulWaitIterateBatchOp::create(builder, loc, matmul);
-  case WaitKind::GetTensorC:
-    return MatmulWaitGetTensorCOp::create(builder, loc, matmul);
-  }
-  llvm_unreachable("unknown WaitKind");
+  return issue.createWait(builder);
 }
 
 bool AscSyncPlacementPass::promoteSyncIssues(func::FuncOp function) {
   if (AscDialect::usesCubeSideMatmulObjects(function))
     return false;
-  Builder builder(function.getContext());
   SmallVector<MatmulAsyncIssueOpInterface> promoted;
-  function.walk([&](Operation *op) {
-    if (auto iterateAll = dyn_cast<MatmulIterateAllOp>(op)) {
-      if (!iterateAll.getSync() ||
-          !isGlobalTensorType(iterateAll.getC().getType()))
-        return;
-      iterateAll.setSync(false);
-      iterateAll.setWaitIterateAllAttr(builder.getBoolAttr(true));
-      promoted.push_back(iterateAll);
-    } else if (auto batch = dyn_cast<MatmulIterateBatchOp>(op)) {
-      // Only the mix form with a GM output has an async variant (rule L7).
-      if (!batch.getSync() || !batch.isMixForm() ||
-          !isGlobalTensorType(batch.getC().getType()))
-        return;
-      batch.setSync(false);
-      batch.setWaitIterateBatchAttr(builder.getBoolAttr(true));
-      promoted.push_back(batch);
-    }
+  function.walk([&](MatmulAsyncIssueOpInterface issue) {
+    if (!issue.isPromotable())
+      return;
+    issue.promoteToWaitable();
+    promoted.push_back(issue);
   });
   // A wait right after the issue is exactly the synchronous behaviour; the
   // sinking below then moves it.
-  for (MatmulAsyncIssueOpInterface issue : promoted)
+  for (MatmulAsyncIssueOpInterface issue : promoted) {
+    LLVM_DEBUG(llvm::dbgs() << "promoted " << *issue << "\n");
     createWaitAfter(issue);
+  }
+  numIssuesPromoted += promoted.size();
   return !promoted.empty();
 }
 
@@ -708,6 +686,7 @@ bool AscSyncPlacementPass::promoteIterateLoops(func::FuncOp function) {
       broken = failed(ProtocolChecker(protocol, aliases).check());
     }
     if (!broken) {
+      ++numLoopsPromoted;
       backup.erase();
       continue;
     }
@@ -748,6 +727,7 @@ bool AscSyncPlacementPass::repairMissingWaitsIn(func::FuncOp function) {
     Operation *wait = createWaitAfter(cast<MatmulAsyncIssueOpInterface>(issue));
     wait->emitRemark() << "inserted the missing '" << wait->getName()
                        << "' for this issue";
+    ++numWaitsRepaired;
     repaired = true;
   }
   return repaired;
@@ -775,7 +755,7 @@ AscSyncPlacementPass::pairWaits(func::FuncOp function,
                        getUnwaitedIssuesCompletedBy(wait, *state));
     for (Operation *issue : pairing.issues)
       llvm::append_range(pairing.footprint,
-                         analyses.checker.getInFlightFootprint(issue));
+                         analyses.checker.getConflicts().getFootprint(issue));
     if (!pairing.issues.empty())
       pairings.push_back(std::move(pairing));
   });
@@ -786,25 +766,12 @@ AscSyncPlacementPass::pairWaits(func::FuncOp function,
 // Hoisting issues
 //===----------------------------------------------------------------------===//
 
-/// True when two in-flight footprints conflict: one writes what the other
-/// reads or writes.
-static bool footprintsConflict(AscAliasAnalysis &aliases,
-                               ArrayRef<ResolvedAccess> lhs,
-                               ArrayRef<ResolvedAccess> rhs) {
-  for (const ResolvedAccess &left : lhs)
-    for (const ResolvedAccess &right : rhs)
-      if ((left.isWrite() || right.isWrite()) &&
-          !aliases.alias(left.location, right.location).isNo())
-        return true;
-  return false;
-}
-
 void AscSyncPlacementPass::hoistIssue(
     Operation *issue, PlacementAnalyses &analyses,
     const DenseMap<Operation *, WaitPairing *> &pairingOfWait) {
   Value matmul = cast<MatmulAsyncIssueOpInterface>(issue).getMatmul();
   ArrayRef<ResolvedAccess> footprint =
-      analyses.checker.getInFlightFootprint(issue);
+      analyses.checker.getConflicts().getFootprint(issue);
 
   // Whether `op` must stay before the issue: it uses the object, may touch
   // what the issue touches while in flight, is another async issue (issues
@@ -812,16 +779,19 @@ void AscSyncPlacementPass::hoistIssue(
   // order a copy the issue depends on, or completes work whose footprint
   // conflicts with the issue's.
   auto blocks = [&](Operation *op) {
-    if (usesObject(op, matmul) || analyses.checker.findConflict(op, footprint))
+    if (usesObject(op, matmul) ||
+        analyses.checker.getConflicts().findConflict(op, footprint))
       return true;
     if (auto other = dyn_cast<MatmulAsyncIssueOpInterface>(op))
       if (other.isAsync())
         return true;
+    // The barrier is named on purpose: it is the dialect's one pipe barrier.
     if (auto barrier = dyn_cast<PipeBarrierOp>(op))
       return barrier.mayOrderDataCopies();
     if (auto it = pairingOfWait.find(op); it != pairingOfWait.end())
-      return footprintsConflict(analyses.aliases, footprint,
-                                it->second->footprint);
+      return analyses.checker.getConflicts()
+          .findConflict(footprint, it->second->footprint)
+          .has_value();
     // A synchronous call completes the issues without a wait flag of its
     // object; the issue must not start before they are done with what it
     // touches.
@@ -830,8 +800,9 @@ void AscSyncPlacementPass::hoistIssue(
       if (!state)
         return true;
       for (Operation *unwaited : getUnwaitedIssuesCompletedBy(op, *state))
-        if (footprintsConflict(analyses.aliases, footprint,
-                               analyses.checker.getInFlightFootprint(unwaited)))
+        if (analyses.checker.getConflicts().findConflict(
+                footprint,
+                analyses.checker.getConflicts().getFootprint(unwaited)))
           return true;
     }
     return false;
@@ -856,6 +827,14 @@ void AscSyncPlacementPass::hoistIssue(
   if (stop == issue->getPrevNode())
     return;
   moved = true;
+  ++numIssuesHoisted;
+  LLVM_DEBUG({
+    llvm::dbgs() << "hoisting " << *issue << "\n  to after ";
+    if (stop)
+      llvm::dbgs() << *stop << "\n";
+    else
+      llvm::dbgs() << "the start of its block\n";
+  });
   if (stop)
     issue->moveAfter(stop);
   else
@@ -947,9 +926,9 @@ static SmallVector<Block *> getSuccessorsToFollow(Operation *terminator) {
 }
 
 void AscSyncPlacementPass::sinkWait(Operation *wait, const WaitPairing &pairing,
-                                    ProtocolChecker &checker) {
+                                    InFlightConflicts &conflicts) {
   Value matmul = cast<MatmulWaitOpInterface>(wait).getMatmul();
-  ConflictFinder finder(checker, matmul, pairing.footprint);
+  ConflictFinder finder(conflicts, matmul, pairing.footprint);
   ArrayRef<Operation *> issues = pairing.issues;
 
   // Splits the wait into one copy at the start of each of `blocks`, each
@@ -959,9 +938,19 @@ void AscSyncPlacementPass::sinkWait(Operation *wait, const WaitPairing &pairing,
     OpBuilder builder(wait->getContext());
     for (Block *block : blocks) {
       builder.setInsertionPointToStart(block);
-      sinkWait(builder.clone(*wait), pairing, checker);
+      sinkWait(builder.clone(*wait), pairing, conflicts);
     }
     wait->erase();
+  };
+
+  // Moves the wait right before `stop` (after the waits already there).
+  auto placeWait = [&](Operation *wait, Operation *stop) {
+    if (!placeWaitBefore(wait, stop))
+      return;
+    moved = true;
+    ++numWaitsMoved;
+    LLVM_DEBUG(llvm::dbgs()
+               << "sinking " << *wait << "\n  to before " << *stop << "\n");
   };
 
   // Blocks without a terminator (graph-like regions) end the scan too.
@@ -971,12 +960,12 @@ void AscSyncPlacementPass::sinkWait(Operation *wait, const WaitPairing &pairing,
       SmallVector<Block *> successors = getSuccessorsToFollow(cursor);
       if (!successors.empty() && !usesObject(cursor, matmul))
         return splitInto(successors);
-      moved |= placeWaitBefore(wait, cursor);
+      placeWait(wait, cursor);
       return remark(wait, issues, cursor, StopReason::EndOfBlock);
     }
     StopReason reason = finder.getDirectConflict(cursor);
     if (reason != StopReason::None) {
-      moved |= placeWaitBefore(wait, cursor);
+      placeWait(wait, cursor);
       return remark(wait, issues, cursor, reason);
     }
     if (cursor->getNumRegions() == 0 || !finder.findNestedConflict(cursor))
@@ -985,7 +974,7 @@ void AscSyncPlacementPass::sinkWait(Operation *wait, const WaitPairing &pairing,
     if (regions.empty()) {
       // A loop (or a region op of unknown control flow): the wait must not
       // run more than once, so it stays in front.
-      moved |= placeWaitBefore(wait, cursor);
+      placeWait(wait, cursor);
       return remark(wait, issues, cursor, StopReason::ConflictInLoop);
     }
     // Branch-local conflicts: one wait per branch, each sunk on its own.
@@ -1037,7 +1026,7 @@ LogicalResult AscSyncPlacementPass::placeWaits(func::FuncOp function,
   }
 
   for (WaitPairing &pairing : pairings)
-    sinkWait(pairing.wait, pairing, analyses.checker);
+    sinkWait(pairing.wait, pairing, analyses.checker.getConflicts());
 
   // The placement must keep the protocol; a failure here is a bug in this
   // pass, reported rather than silently emitted. Nothing moved: the input

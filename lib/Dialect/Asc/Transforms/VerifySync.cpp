@@ -4,8 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "asc/Dialect/Asc/Analysis/ProtocolAnalysis.h"
+#include "asc/Dialect/Asc/Analysis/ProtocolChecker.h"
 #include "asc/Dialect/Asc/Transforms/Passes.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "asc-verify-sync"
 
 namespace mlir::asc {
 #define GEN_PASS_DEF_ASCVERIFYSYNC
@@ -22,8 +25,12 @@ struct AscVerifySyncPass
     auto &protocol = getAnalysis<MatmulProtocolAnalysis>();
     auto &aliases = getAnalysis<AscAliasAnalysis>();
     ProtocolChecker checker(protocol, aliases);
-    if (failed(checker.check()))
+    LLVM_DEBUG(llvm::dbgs()
+               << "checking @" << getOperation().getSymName() << "\n");
+    if (failed(checker.check())) {
+      ++numFunctionsRejected;
       signalPassFailure();
+    }
     markAllAnalysesPreserved();
   }
 };

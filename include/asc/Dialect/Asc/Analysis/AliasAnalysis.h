@@ -13,7 +13,7 @@
 #ifndef ASC_DIALECT_ASC_ANALYSIS_ALIASANALYSIS_H
 #define ASC_DIALECT_ASC_ANALYSIS_ALIASANALYSIS_H
 
-#include "asc/Dialect/Asc/IR/AscInterfaces.h"
+#include "asc/Dialect/Asc/Analysis/ProtocolAnalysis.h"
 #include "mlir/Analysis/AliasAnalysis.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseMap.h"
@@ -23,8 +23,6 @@
 namespace mlir {
 class AnalysisManager;
 namespace asc {
-
-class MatmulProtocolAnalysis;
 
 /// A byte offset from a root: `constant + sum of scale * term`, with no
 /// terms for a constant offset. Offsets are exact integers: arithmetic that
@@ -150,16 +148,16 @@ public:
   void getAccessesIn(Operation *op, Block *context,
                      SmallVectorImpl<ResolvedAccess> &accesses);
 
-  /// Do the footprints of `x` at iteration i and of `y` at iteration
+  /// The accesses of `x` at iteration i and of `y` at iteration
   /// i + `distance` of `loop` (an scf.for with a constant step, both ops in
-  /// its body) conflict: one writes what the other reads or writes? The
+  /// its body), with the ops nested in them, comparable with each other: the
   /// offsets are taken affine in the induction variable (terms defined in
   /// the body must reduce to it, terms defined outside are fixed for the
-  /// loop's run). The first conflicting pair, x's access first, or none
-  /// when the footprints are proven apart.
-  std::optional<std::pair<ResolvedAccess, ResolvedAccess>>
-  findCrossIterationConflict(Operation *x, Operation *y, Operation *loop,
-                             int64_t distance);
+  /// loop's run; anything else is at an unknown offset).
+  void getCrossIterationAccesses(Operation *x, Operation *y, Operation *loop,
+                                 int64_t distance,
+                                 SmallVectorImpl<ResolvedAccess> &xAccesses,
+                                 SmallVectorImpl<ResolvedAccess> &yAccesses);
 
 private:
   Provenance computeProvenance(Value value);
@@ -194,21 +192,13 @@ private:
   llvm::DenseMap<Value, std::optional<int64_t>> bufferLengths;
 };
 
+/// True for the types whose values point to memory: !asc.gm_addr, global
+/// and local tensors.
+bool isMemoryType(Type type);
+
 /// True for a function argument marked asc.no_alias: a root that overlaps
 /// no other root.
 bool isNoAliasArgument(Value root);
-
-/// Collects the `matmul.create` results that `object` may be, through
-/// `arith.select` operands; false when one of its origins is something else
-/// (a block argument, a call result: any object of its type) or there are
-/// too many to follow.
-bool getMatmulObjectOrigins(Value object, SmallVectorImpl<Value> &origins);
-
-/// True when `lhs` and `rhs` may denote the same Matmul object: the same
-/// value, values of one type whose known origins (getMatmulObjectOrigins)
-/// meet, or values of one type of which one has unknown origins (any object
-/// of its type).
-bool mayBeSameMatmulObject(Value lhs, Value rhs);
 
 } // namespace asc
 } // namespace mlir

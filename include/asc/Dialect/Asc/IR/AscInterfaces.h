@@ -9,9 +9,11 @@
 #define ASC_DIALECT_ASC_IR_ASCINTERFACES_H
 
 #include "asc/Dialect/Asc/IR/AscAttrs.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/Value.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include <optional>
 
 namespace mlir::asc {
@@ -127,6 +129,21 @@ struct MemoryAccess {
   static MemoryAccess anyMemory(Kind kind);
 };
 
+/// Where a buffer that an op hands out comes from (BufferSourceOpInterface).
+struct BufferSource {
+  enum class Kind : uint8_t {
+    /// A buffer of its own while it is live (TQue::AllocTensor).
+    Allocation,
+    /// A buffer enqueued into `from`, a queue, earlier (TQue::DeQue).
+    Dequeued,
+    /// The result block of `from`, a Matmul object, in the workspace it has
+    /// in effect (GetTensorC, GetBatchTensorC returning a view).
+    MatmulBlock,
+  };
+  Kind kind;
+  Value from;
+};
+
 /// The width in bits of one element of a tensor (or 8 for a raw pointer).
 unsigned getElementBitWidth(Type memoryType);
 
@@ -168,6 +185,10 @@ namespace detail {
 /// Rule L10: some waitable issue of the wait's kind on the same Matmul object
 /// reaches `wait`.
 LogicalResult verifyWaitHasReachingIssue(Operation *wait);
+/// Creates the wait of `kind` on `matmul` at the insertion point of
+/// `builder` (MatmulAsyncIssueOpInterface::createWait).
+Operation *createWait(OpBuilder &builder, Location loc, Value matmul,
+                      WaitKind kind);
 } // namespace detail
 
 } // namespace mlir::asc

@@ -1,7 +1,9 @@
 //===- AscInterfaces.td - asc op interfaces ----------------*- tablegen -*-===//
 //
-// Interfaces shared by the Matmul operations. Analyses and passes are written
-// against these, never against lists of concrete ops.
+// Interfaces shared by the asc operations: the Matmul calls, their memory
+// accesses, views and buffer sources. Analyses and passes are written against
+// these; the few concrete ops they still name are named on purpose
+// (docs/Rationale.md, "Interfaces").
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,6 +11,7 @@
 #define ASC_DIALECT_ASC_IR_ASCINTERFACES_TD
 
 include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/ViewLikeInterface.td"
 
 def Asc_MatmulOpInterface : OpInterface<"MatmulOpInterface"> {
   let cppNamespace = "::mlir::asc";
@@ -111,6 +114,28 @@ def Asc_MatmulAsyncIssueOpInterface
         into Iterate<false> plus GetTensorC<false> fetches, uses it on both).
       }],
       "void", "setAsync", (ins), [{}], [{ $_op.setSync(false); }]>,
+    InterfaceMethod<[{
+        True when this call is synchronous and has an asynchronous form that
+        a wait completes, into which promote-sync may turn it (IterateAll,
+        and IterateBatch of the mix form, into a GM output).
+      }],
+      "bool", "isPromotable", (ins), [{}], [{ return false; }]>,
+    InterfaceMethod<[{
+        Turns this promotable call into its asynchronous form with its wait
+        flag set (sync = false, wait_iterate_all = true, ...): a waitable
+        issue whose wait createWait builds.
+      }],
+      "void", "promoteToWaitable", (ins), [{}],
+      [{ llvm_unreachable("the call is not promotable"); }]>,
+    InterfaceMethod<[{
+        Creates, at the insertion point of `builder`, the wait that completes
+        this issue: the wait of its WaitKind on its Matmul object.
+      }],
+      "::mlir::Operation *", "createWait", (ins "::mlir::OpBuilder &":$builder),
+      [{}], [{
+        return ::mlir::asc::detail::createWait(
+            builder, $_op->getLoc(), $_op.getMatmul(), $_op.getWaitKind());
+      }]>,
   ];
   let extraSharedClassDeclaration = [{
     /// True when a wait of the matching kind completes this issue.
@@ -136,6 +161,47 @@ def Asc_MatmulWaitOpInterface
   let verify = [{
     return ::mlir::asc::detail::verifyWaitHasReachingIssue($_op);
   }];
+}
+
+def Asc_MemoryViewOpInterface
+    : OpInterface<"MemoryViewOpInterface", [ViewLikeOpInterface]> {
+  let cppNamespace = "::mlir::asc";
+  let description = [{
+    A view of asc memory (a pointer or tensor) that another one holds: the
+    result points into the view source (ViewLikeOpInterface) at an offset the
+    op states in elements of the result, or at a fixed offset it does not
+    state (the user workspace in the workspace). The alias analysis follows
+    views to their source.
+  }];
+  let methods = [
+    InterfaceMethod<[{
+        The offset of the view's first element from the source's, counted in
+        elements of the result; null for none (the view starts where its
+        source does).
+      }],
+      "::mlir::Value", "getViewOffset", (ins)>,
+    InterfaceMethod<[{
+        True when the view starts at an offset from its source that the op
+        does not state but that is the same for the whole run of the kernel
+        (GetUserWorkspace: where the framework puts the user workspace).
+      }],
+      "bool", "hasUnstatedFixedOffset", (ins), [{}], [{ return false; }]>,
+  ];
+}
+
+def Asc_BufferSourceOpInterface : OpInterface<"BufferSourceOpInterface"> {
+  let cppNamespace = "::mlir::asc";
+  let description = [{
+    An operation that hands out a buffer of asc memory: a fresh queue buffer
+    (AllocTensor), the buffer a queue hands back (DeQue), or the view of a
+    Matmul object's result block in the workspace it has in effect
+    (GetTensorC, GetBatchTensorC). The alias analysis takes the buffer's
+    provenance from what the op says it is.
+  }];
+  let methods = [
+    InterfaceMethod<"Where the buffer the op returns comes from.",
+      "::mlir::asc::BufferSource", "getBufferSource", (ins)>,
+  ];
 }
 
 #endif // ASC_DIALECT_ASC_IR_ASCINTERFACES_TD

@@ -143,7 +143,10 @@ def Asc_GetSysWorkspacePtrOp : Asc_Op<"get_sys_workspace_ptr", [Pure]> {
   let assemblyFormat = "attr-dict";
 }
 
-def Asc_GetUserWorkspaceOp : Asc_Op<"get_user_workspace", [Pure]> {
+def Asc_GetUserWorkspaceOp : Asc_Op<"get_user_workspace", [Pure,
+    DeclareOpInterfaceMethods<ViewLikeOpInterface>,
+    DeclareOpInterfaceMethods<Asc_MemoryViewOpInterface,
+                              ["hasUnstatedFixedOffset"]>]> {
   let summary = "the user part of a kernel's workspace (GetUserWorkspace)";
   let arguments = (ins Asc_GmAddrType:$workspace);
   let results = (outs Asc_GmAddrType:$result);
@@ -186,7 +189,9 @@ def Asc_TilingGetOp : Asc_Op<"tiling.get", [Pure]> {
 //===----------------------------------------------------------------------===//
 
 def Asc_SetGlobalBufferOp : Asc_Op<"set_global_buffer",
-    [Pure, AttrSizedOperandSegments]> {
+    [Pure, AttrSizedOperandSegments,
+     DeclareOpInterfaceMethods<ViewLikeOpInterface>,
+     DeclareOpInterfaceMethods<Asc_MemoryViewOpInterface>]> {
   let summary = "a typed global tensor over a kernel pointer (SetGlobalBuffer)";
   let description = [{
     Makes a `GlobalTensor<T>` over `(__gm__ T *)ptr + offset` holding `size`
@@ -206,7 +211,9 @@ def Asc_SetGlobalBufferOp : Asc_Op<"set_global_buffer",
   }];
 }
 
-def Asc_SubViewOp : Asc_Op<"subview", [Pure, AllTypesMatch<["source", "result"]>]> {
+def Asc_SubViewOp : Asc_Op<"subview", [Pure, AllTypesMatch<["source", "result"]>,
+    DeclareOpInterfaceMethods<ViewLikeOpInterface>,
+    DeclareOpInterfaceMethods<Asc_MemoryViewOpInterface>]> {
   let summary = "a tensor starting at an element offset (`t[offset]`)";
   let description = [{
     The view of `source` that starts `offset` elements further, as the C++
@@ -282,7 +289,8 @@ def Asc_PipeInitBufferOp : Asc_Op<"pipe.init_buffer"> {
   }];
 }
 
-def Asc_QueueAllocTensorOp : Asc_Op<"queue.alloc_tensor", [Asc_TensorAtQueuePosition]> {
+def Asc_QueueAllocTensorOp : Asc_Op<"queue.alloc_tensor", [Asc_TensorAtQueuePosition,
+    DeclareOpInterfaceMethods<Asc_BufferSourceOpInterface>]> {
   let summary = "take a free buffer of a queue (TQue::AllocTensor<T>)";
   let description = [{
     ```mlir
@@ -307,7 +315,8 @@ def Asc_QueueEnQueOp : Asc_Op<"queue.enque", [
   }];
 }
 
-def Asc_QueueDeQueOp : Asc_Op<"queue.deque", [Asc_TensorAtQueuePosition]> {
+def Asc_QueueDeQueOp : Asc_Op<"queue.deque", [Asc_TensorAtQueuePosition,
+    DeclareOpInterfaceMethods<Asc_BufferSourceOpInterface>]> {
   let summary = "take the oldest enqueued buffer (TQue::DeQue<T>)";
   let arguments = (ins Arg<Asc_QueueType, "", [MemRead<Asc_QueueState>,
                                               MemWrite<Asc_QueueState>]>:$queue);
@@ -722,7 +731,8 @@ def Asc_MatmulIterateOp : Asc_MatmulAsyncIssueOp<"iterate", "GetTensorC", [],
   let hasVerifier = 1;
 }
 
-def Asc_MatmulGetTensorCOp : Asc_MatmulAsyncIssueOp<"get_tensor_c", "GetTensorC"> {
+def Asc_MatmulGetTensorCOp : Asc_MatmulAsyncIssueOp<"get_tensor_c", "GetTensorC",
+    [DeclareOpInterfaceMethods<Asc_BufferSourceOpInterface>]> {
   let summary = "fetch the block of the last iterate (GetTensorC<sync>)";
   let description = [{
     Three forms: into one destination (UB or GM); into a GM and a VECIN
@@ -753,7 +763,8 @@ def Asc_MatmulGetTensorCOp : Asc_MatmulAsyncIssueOp<"get_tensor_c", "GetTensorC"
   }];
 }
 
-def Asc_MatmulIterateAllOp : Asc_MatmulAsyncIssueOp<"iterate_all", "IterateAll"> {
+def Asc_MatmulIterateAllOp : Asc_MatmulAsyncIssueOp<"iterate_all", "IterateAll", [],
+                                                    ["isPromotable", "promoteToWaitable"]> {
   let summary = "compute the whole singleCoreM x singleCoreN block (IterateAll<sync>)";
   let description = [{
     With `sync = false` and `wait_iterate_all = true` the call returns at once
@@ -783,7 +794,8 @@ def Asc_MatmulWaitIterateAllOp : Asc_MatmulWaitOp<"wait_iterate_all", "IterateAl
 }
 
 def Asc_MatmulIterateBatchOp : Asc_MatmulAsyncIssueOp<"iterate_batch", "IterateBatch",
-                                                      [AttrSizedOperandSegments]> {
+                                                      [AttrSizedOperandSegments],
+                                                      ["isPromotable", "promoteToWaitable"]> {
   let summary = "compute a batch of matrix products (IterateBatch<sync, wait>)";
   let description = [{
     The mix form (called from the vector core) names the batch counts of A
@@ -853,6 +865,7 @@ def Asc_MatmulWaitIterateBatchOp : Asc_MatmulWaitOp<"wait_iterate_batch", "Itera
 
 def Asc_MatmulGetBatchTensorCOp : Asc_MatmulOp<"get_batch_tensor_c", "Compute", [
     Asc_MatmulMessageRole<"None">,
+    DeclareOpInterfaceMethods<Asc_BufferSourceOpInterface>,
     DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "read one batch result from the workspace (GetBatchTensorC)";

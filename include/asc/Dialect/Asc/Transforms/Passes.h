@@ -23,8 +23,8 @@ namespace mlir::asc {
 
 /// Software-pipelines the loops of `function` that issue async Matmul work
 /// and wait for it in the same iteration (--asc-pipeline-loops); with
-/// `emitRemarks`, a remark per candidate loop. True when a loop changed.
-bool pipelineAscLoops(func::FuncOp function, bool emitRemarks);
+/// `emitRemarks`, a remark per candidate loop. The number of loops rotated.
+unsigned pipelineAscLoops(func::FuncOp function, bool emitRemarks);
 
 } // namespace mlir::asc
 

@@ -48,6 +48,10 @@ def AscVerifySync : Pass<"asc-verify-sync", "func::FuncOp"> {
     ```
   }];
   let dependentDialects = ["::mlir::asc::AscDialect"];
+  let statistics = [
+    Statistic<"numFunctionsRejected", "rejected-functions",
+              "Functions with a protocol violation">,
+  ];
 }
 
 def AscSyncPlacement : Pass<"asc-sync-placement", "func::FuncOp"> {
@@ -122,6 +126,18 @@ def AscSyncPlacement : Pass<"asc-sync-placement", "func::FuncOp"> {
            "wait for it in the same iteration (--asc-pipeline-loops), then "
            "place the waits of the rotated code">,
   ];
+  let statistics = [
+    Statistic<"numIssuesPromoted", "promoted-issues",
+              "Synchronous calls promote-sync made async, each with a wait">,
+    Statistic<"numLoopsPromoted", "promoted-loops",
+              "Iterate loops promote-sync made async">,
+    Statistic<"numWaitsRepaired", "repaired-waits",
+              "Waits repair-missing-waits inserted">,
+    Statistic<"numIssuesHoisted", "hoisted-issues",
+              "Async issues moved earlier">,
+    Statistic<"numWaitsMoved", "moved-waits",
+              "Waits moved later (each copy of a split wait counts)">,
+  ];
 }
 
 def AscPipelineLoops : Pass<"asc-pipeline-loops", "func::FuncOp"> {
@@ -169,6 +185,10 @@ def AscPipelineLoops : Pass<"asc-pipeline-loops", "func::FuncOp"> {
   let options = [
     Option<"emitRemarks", "emit-remarks", "bool", "false",
            "Emit a remark per candidate loop: pipelined, or what blocked it">,
+  ];
+  let statistics = [
+    Statistic<"numLoopsPipelined", "pipelined-loops",
+              "Loops software-pipelined">,
   ];
 }
 

@@ -1,7 +1,7 @@
 //===- TestPlacement.cpp - list and apply placements ----------------------===//
 //
 // Test passes over the space of placements that --asc-sync-placement
-// chooses from, for the placement oracle (bench/oracle-placement.py):
+// chooses from, for the placement oracle (bench/oracle_placement.py):
 //
 //   -test-asc-placement-space  prints, per function, one JSON line with every
 //                              wait and async issue (its *movables*), the
@@ -21,8 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "asc/Dialect/Asc/Transforms/TestPlacement.h"
-#include "asc/Dialect/Asc/Analysis/ProtocolAnalysis.h"
+#include "asc/Dialect/Asc/Analysis/ProtocolChecker.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -368,7 +367,11 @@ void TestAscApplyPlacementPass::runOnOperation() {
   }
 }
 
-void mlir::asc::registerAscPlacementTestPasses() {
+namespace mlir::asc::test {
+/// Registers -test-asc-placement-space and -test-asc-apply-placement
+/// (asc-opt declares it).
+void registerTestAscPlacementPasses() {
   PassRegistration<TestAscPlacementSpacePass>();
   PassRegistration<TestAscApplyPlacementPass>();
 }
+} // namespace mlir::asc::test

@@ -1,4 +1,4 @@
-//===- TestPasses.cpp - print the analyses' answers -----------------------===//
+//===- TestAnalyses.cpp - print the analyses' answers ---------------------===//
 //
 // Test passes that print what the asc analyses answer, so that each analysis
 // is tested on its own rather than through the passes built on it:
@@ -12,8 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "asc/Dialect/Asc/Analysis/TestPasses.h"
-#include "asc/Dialect/Asc/Analysis/ProtocolAnalysis.h"
+#include "asc/Dialect/Asc/Analysis/ProtocolChecker.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -134,7 +133,7 @@ struct TestAscLoopAliasPass
            "i + 1 of their scf.for conflict";
   }
   void runOnOperation() override {
-    auto &aliases = getAnalysis<AscAliasAnalysis>();
+    InFlightConflicts conflicts(getAnalysis<AscAliasAnalysis>());
     raw_ostream &os = llvm::outs();
     getOperation().walk([&](scf::ForOp loop) {
       SmallVector<Operation *> tagged;
@@ -150,7 +149,7 @@ struct TestAscLoopAliasPass
             if (distance == 0 && x == y)
               continue;
             auto conflict =
-                aliases.findCrossIterationConflict(x, y, loop, distance);
+                conflicts.findCrossIterationConflict(x, y, loop, distance);
             os << "  " << getTestName(x) << " @i vs " << getTestName(y)
                << " @i+" << distance << ": ";
             if (!conflict) {
@@ -230,8 +229,12 @@ struct TestAscProtocolStatePass
 };
 } // namespace
 
-void mlir::asc::registerAscTestPasses() {
+namespace mlir::asc::test {
+/// Registers -test-asc-alias, -test-asc-loop-alias and
+/// -test-asc-protocol-state (asc-opt declares it).
+void registerTestAscAnalysisPasses() {
   PassRegistration<TestAscAliasPass>();
   PassRegistration<TestAscLoopAliasPass>();
   PassRegistration<TestAscProtocolStatePass>();
 }
+} // namespace mlir::asc::test

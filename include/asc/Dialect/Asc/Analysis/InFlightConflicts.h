@@ -1,0 +1,119 @@
+//===- InFlightConflicts.h - what may touch an issue in flight --*- C++ -*-===//
+//
+// Rule P3's question, in one place: does an operation conflict with what an
+// async issue reads and writes while it runs (its in-flight footprint)? The
+// checker asks it at every operation an issue is in flight across;
+// --asc-sync-placement asks it of every operation a wait would sink past or
+// an issue be hoisted above, and --asc-pipeline-loops of every operation a
+// rotation would move an issue past, one or more iterations early.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASC_DIALECT_ASC_ANALYSIS_INFLIGHTCONFLICTS_H
+#define ASC_DIALECT_ASC_ANALYSIS_INFLIGHTCONFLICTS_H
+
+#include "asc/Dialect/Asc/Analysis/AliasAnalysis.h"
+#include "asc/Dialect/Asc/Analysis/ProtocolState.h"
+#include "llvm/ADT/DenseSet.h"
+#include <map>
+#include <set>
+
+namespace mlir::asc {
+
+/// Two accesses that conflict: the first is the op's, the second the
+/// in-flight footprint's.
+using AccessConflict = std::pair<ResolvedAccess, ResolvedAccess>;
+
+/// The in-flight footprints of async issues and the conflict test against
+/// them: an access conflicts with a footprint when it may touch memory the
+/// issue writes (its pending outputs), or may write memory it reads (its
+/// in-flight inputs).
+class InFlightConflicts {
+public:
+  explicit InFlightConflicts(AscAliasAnalysis &aliases) : aliases(aliases) {}
+
+  /// What `issue` reads and writes while it runs (its in-flight inputs and
+  /// pending outputs), resolved where it is issued; cached.
+  ArrayRef<ResolvedAccess> getFootprint(Operation *issue);
+
+  /// The first access of `op` (not of the ops nested in it) that conflicts
+  /// with `footprint`, with the footprint's access it conflicts with.
+  std::optional<AccessConflict>
+  findConflict(Operation *op, ArrayRef<ResolvedAccess> footprint);
+  /// The same for the accesses `accesses` of an op, resolved already.
+  std::optional<AccessConflict>
+  findConflict(ArrayRef<ResolvedAccess> accesses,
+               ArrayRef<ResolvedAccess> footprint);
+
+  /// The same for `op` at iteration i and `issue` at iteration i +
+  /// `distance` of `loop` (both in its body), the offsets taken affine in
+  /// the induction variable (AscAliasAnalysis::getCrossIterationAccesses).
+  std::optional<AccessConflict> findCrossIterationConflict(Operation *op,
+                                                           Operation *issue,
+                                                           Operation *loop,
+                                                           int64_t distance);
+
+  AscAliasAnalysis &getAliases() { return aliases; }
+
+private:
+  AscAliasAnalysis &aliases;
+  llvm::DenseMap<Operation *, SmallVector<ResolvedAccess, 6>> footprints;
+};
+
+/// The issues in flight at the operation being checked, by where their
+/// footprints may be, so that an access meets only the issues it may
+/// conflict with rather than every issue in flight. Kept up to date along
+/// each run of operations from the recorded in-flight changes, and rebuilt
+/// only where a run starts from a different in-flight set.
+///
+/// A footprint is filed under its space and, for an asc.no_alias argument,
+/// its root (such a root overlaps no other root); every other traced root
+/// shares one bucket per space (arguments without asc.no_alias may overlap
+/// one another, queue buffers may run into each other), untraced memory has
+/// its own, and "any memory" another.
+class InFlightIndex : public ProtocolState::InFlightListener {
+public:
+  explicit InFlightIndex(InFlightConflicts &conflicts) : conflicts(conflicts) {}
+
+  bool empty() const { return issues.empty(); }
+
+  /// Called before each operation with the state before it.
+  void visit(const ProtocolState &state);
+
+  void startRun(const ProtocolState &entry) override;
+  void changed(Operation *issue, bool inFlight) override;
+
+  /// The in-flight issues whose footprints `accesses` (those of `op`) may
+  /// conflict with: writes anywhere they may overlap, reads where an access
+  /// writes; not the issues of the object a Matmul `op` uses, which are
+  /// rule P1's business. In a stable order: waitable issues, then the ones
+  /// without a wait flag, each by address.
+  SmallVector<Operation *> getCandidates(Operation *op,
+                                         ArrayRef<ResolvedAccess> accesses);
+
+private:
+  struct Bucket {
+    Provenance::Space space;
+    /// A no_alias argument, kSharedRoot, or null for untraced memory.
+    const void *root;
+    bool operator<(const Bucket &other) const {
+      return std::make_pair(space, root) <
+             std::make_pair(other.space, other.root);
+    }
+  };
+  static Bucket getBucket(const MemoryLocation &location);
+
+  InFlightConflicts &conflicts;
+  llvm::DenseSet<Operation *> issues;
+  /// Per bucket and access kind (true: writes), the issues by object.
+  /// Ordered, so that candidates come out in a stable order.
+  std::map<std::pair<Bucket, bool>,
+           std::map<const void *, std::set<Operation *>>>
+      buckets;
+  ProtocolState::OpCounts seen{nullptr};
+  bool changedSinceSeen = true;
+};
+
+} // namespace mlir::asc
+
+#endif // ASC_DIALECT_ASC_ANALYSIS_INFLIGHTCONFLICTS_H

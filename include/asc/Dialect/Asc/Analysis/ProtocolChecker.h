@@ -1,0 +1,51 @@
+//===- ProtocolChecker.h - rules P1-P7 on the protocol states ---*- C++ -*-===//
+//
+// The checker behind --asc-verify-sync: turns the states of a
+// MatmulProtocolAnalysis into diagnostics for rules P1-P7 (docs/Protocol.md),
+// resolving memory through the alias analysis.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASC_DIALECT_ASC_ANALYSIS_PROTOCOLCHECKER_H
+#define ASC_DIALECT_ASC_ANALYSIS_PROTOCOLCHECKER_H
+
+#include "asc/Dialect/Asc/Analysis/InFlightConflicts.h"
+#include "asc/Dialect/Asc/Analysis/ProtocolAnalysis.h"
+
+namespace mlir::asc {
+
+/// Checks rules P1-P7 on the states of a MatmulProtocolAnalysis.
+class ProtocolChecker {
+public:
+  ProtocolChecker(MatmulProtocolAnalysis &protocol, AscAliasAnalysis &aliases)
+      : protocol(protocol), aliases(aliases), conflicts(aliases) {}
+
+  /// Checks every reachable operation; with `reportErrors`, emits every
+  /// violation as an error with notes. Failure when there was any.
+  LogicalResult check(bool reportErrors = true);
+
+  /// The in-flight footprints and the rule P3 conflict test the checker
+  /// uses, for the passes that must keep what it checks.
+  InFlightConflicts &getConflicts() { return conflicts; }
+
+private:
+  LogicalResult checkOperation(Operation *op, const ProtocolState &state,
+                               InFlightIndex &index, bool report);
+  LogicalResult checkStagedMessage(MatmulOpInterface use,
+                                   const ProtocolState &state, bool report);
+  LogicalResult checkFetchSignal(MatmulOpInterface use,
+                                 const ProtocolState &state, bool report);
+  LogicalResult checkFetchesDone(MatmulOpInterface use,
+                                 const ProtocolState &state, bool report);
+  LogicalResult checkFetchedBlockPipes(Operation *op,
+                                       const ProtocolState &state,
+                                       ArrayRef<ResolvedAccess> accesses,
+                                       bool report);
+  MatmulProtocolAnalysis &protocol;
+  AscAliasAnalysis &aliases;
+  InFlightConflicts conflicts;
+};
+
+} // namespace mlir::asc
+
+#endif // ASC_DIALECT_ASC_ANALYSIS_PROTOCOLCHECKER_H

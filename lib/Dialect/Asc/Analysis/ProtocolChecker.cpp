@@ -1,0 +1,601 @@
+//===- ProtocolChecker.cpp - rules P1-P7 on the protocol states -----------===//
+//
+// The checker of rules P1-P7 behind --asc-verify-sync.
+//
+//===----------------------------------------------------------------------===//
+
+#include "asc/Dialect/Asc/Analysis/ProtocolChecker.h"
+#include "asc/Dialect/Asc/IR/AscOps.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+using namespace mlir::asc;
+
+using ObjectState = ProtocolState::ObjectState;
+
+//===----------------------------------------------------------------------===//
+// ProtocolChecker
+//===----------------------------------------------------------------------===//
+
+/// "reconfigures", "ends", ... : what a Matmul call does, for diagnostics.
+static StringRef describeUse(MatmulUseKind kind) {
+  switch (kind) {
+  case MatmulUseKind::Initialize:
+    return "re-initialises";
+  case MatmulUseKind::Configure:
+    return "reconfigures";
+  case MatmulUseKind::Compute:
+    return "issues new work on";
+  case MatmulUseKind::Release:
+    return "ends";
+  case MatmulUseKind::Wait:
+    return "waits on";
+  }
+  llvm_unreachable("unknown MatmulUseKind");
+}
+
+static bool isEndEvent(Operation *event) {
+  auto use = dyn_cast_or_null<MatmulOpInterface>(event);
+  return use && use.getMatmulUseKind() == MatmulUseKind::Release;
+}
+
+/// Note on an event that left nothing pending, for rule P2.
+static void noteIdleEvent(InFlightDiagnostic &diag, Operation *event,
+                          Operation *function) {
+  if (!event) {
+    diag.attachNote(function->getLoc())
+        << "the object may come from outside the function, or through "
+           "another name, with nothing issued";
+    return;
+  }
+  auto use = dyn_cast<MatmulOpInterface>(event);
+  if (use && use.getMatmulUseKind() == MatmulUseKind::Wait)
+    diag.attachNote(event->getLoc())
+        << "on some path this earlier wait already completed the issue";
+  else
+    diag.attachNote(event->getLoc())
+        << "on some path nothing was issued since the object was set up here";
+}
+
+/// The Matmul objects `op` acts on, with what it does to them. The
+/// registration is named on purpose: it initialises several objects at once,
+/// where a call (MatmulOpInterface) acts on one.
+static SmallVector<std::pair<Value, MatmulUseKind>, 2>
+getObjectsUsed(Operation *op) {
+  SmallVector<std::pair<Value, MatmulUseKind>, 2> objects;
+  if (auto use = dyn_cast<MatmulOpInterface>(op))
+    objects.push_back({use.getMatmul(), use.getMatmulUseKind()});
+  else if (auto registration = dyn_cast<MatmulRegisterOp>(op))
+    for (Value matmul : registration.getMatmuls())
+      objects.push_back({matmul, MatmulUseKind::Initialize});
+  else if (!isa<MatmulCreateOp>(op))
+    // A call or unknown op handed the object may issue on it or end it.
+    for (Value operand : op->getOperands())
+      if (isa<MatmulType>(operand.getType()))
+        objects.push_back({operand, MatmulUseKind::Compute});
+  // isPure last: on a region op it looks at every op nested in it.
+  if (!objects.empty() && !isa<MatmulOpInterface, MatmulRegisterOp>(op) &&
+      isPure(op))
+    objects.clear();
+  return objects;
+}
+
+/// True when `access` goes through a view that a fetch on `matmul` (the
+/// same value) handed out.
+static bool isFetchedFrom(const ResolvedAccess &access, Value matmul) {
+  Operation *fetch = access.location.base.fetch;
+  return fetch && cast<MatmulOpInterface>(fetch).getMatmul() == matmul;
+}
+
+/// The unwaited issues in `state` that `wait` would be waiting for: issues
+/// of its kind on an object that may be its own. None of them signals.
+static SmallVector<Operation *>
+getUnsignalledIssuesOfKind(const ProtocolState &state,
+                           MatmulWaitOpInterface wait) {
+  SmallVector<Operation *> issues;
+  // A WaitGetTensorC waits for a pipe flag, not for the server
+  // (MatmulClient::WaitGetTensorC): it never hangs.
+  if (wait.getWaitKind() == WaitKind::GetTensorC)
+    return issues;
+  for (Operation *issue : state.getUnwaitedIssues()) {
+    auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
+    if (asyncIssue.getWaitKind() == wait.getWaitKind() &&
+        mayBeSameMatmulObject(asyncIssue.getMatmul(), wait.getMatmul()))
+      issues.push_back(issue);
+  }
+  return issues;
+}
+
+LogicalResult ProtocolChecker::checkOperation(Operation *op,
+                                              const ProtocolState &state,
+                                              InFlightIndex &index,
+                                              bool report) {
+  bool failed = false;
+  auto error = [&]() -> InFlightDiagnostic {
+    failed = true;
+    if (!report)
+      return InFlightDiagnostic();
+    return op->emitOpError();
+  };
+  Operation *function = protocol.getFunction();
+
+  for (auto [matmul, kind] : getObjectsUsed(op)) {
+    ObjectState scratch;
+    const ObjectState &object = state.getObjectView(matmul, scratch);
+    SmallVector<Operation *> pending, idle, ended;
+    for (Operation *event : object.events) {
+      if (isPendingIssue(event))
+        pending.push_back(event);
+      else if (isEndEvent(event))
+        ended.push_back(event);
+      else
+        idle.push_back(event);
+    }
+    // Rule P4: nothing but a new initialisation after End.
+    if (!ended.empty() && kind != MatmulUseKind::Initialize) {
+      InFlightDiagnostic diag = error()
+                                << "uses the Matmul object after its end "
+                                   "(rule P4)";
+      if (report)
+        for (Operation *end : ended)
+          diag.attachNote(end->getLoc()) << "the object was ended here";
+    }
+    if (kind == MatmulUseKind::Wait) {
+      auto wait = cast<MatmulWaitOpInterface>(op);
+      for (Operation *issue : pending) {
+        auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
+        if (asyncIssue.getWaitKind() == wait.getWaitKind())
+          continue;
+        InFlightDiagnostic diag =
+            error() << "cannot complete the pending '" << issue->getName()
+                    << "', which needs '"
+                    << getWaitOpName(asyncIssue.getWaitKind()) << "' (rule P1)";
+        if (report)
+          diag.attachNote(issue->getLoc()) << "the pending async issue";
+      }
+      if (idle.empty())
+        continue;
+      // Rule P5: a wait on a path where only issues without their wait flag
+      // are in flight waits for a signal that never comes (the server
+      // signals only flagged or synchronous calls: MatmulService::Iterate,
+      // MatmulService::IterateBatch, MatmulService::IterateNBatch).
+      SmallVector<Operation *> unsignalled =
+          getUnsignalledIssuesOfKind(state, wait);
+      if (!unsignalled.empty()) {
+        InFlightDiagnostic diag =
+            error() << "waits for a signal that never comes (rule P5): on "
+                       "some path only an async issue without its wait flag "
+                       "is in flight on its Matmul object";
+        if (report)
+          for (Operation *issue : unsignalled)
+            diag.attachNote(issue->getLoc())
+                << "this '" << issue->getName()
+                << "' has no wait flag: the server posts no signal for it";
+        continue;
+      }
+      // Rule P2: every path reaching a wait has something pending.
+      InFlightDiagnostic diag = error()
+                                << "may be reached with nothing pending on "
+                                   "its Matmul object (rule P2)";
+      if (report)
+        for (Operation *event : idle)
+          noteIdleEvent(diag, event, function);
+      continue;
+    }
+    if (auto use = dyn_cast<MatmulOpInterface>(op);
+        use && isSafeWhileInFlight(use))
+      continue;
+    // Rule P1: a pending issue is waited on before anything else touches the
+    // object.
+    for (Operation *issue : pending) {
+      auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
+      InFlightDiagnostic diag =
+          error() << describeUse(kind) << " the Matmul object while an async '"
+                  << issue->getName() << "' is pending: rule P1 needs '"
+                  << getWaitOpName(asyncIssue.getWaitKind()) << "' first";
+      if (report)
+        diag.attachNote(issue->getLoc()) << "the pending async issue";
+    }
+  }
+
+  if (auto use = dyn_cast<MatmulOpInterface>(op)) {
+    failed |= mlir::failed(checkStagedMessage(use, state, report));
+    failed |= mlir::failed(checkFetchSignal(use, state, report));
+    failed |= mlir::failed(checkFetchesDone(use, state, report));
+  }
+
+  // Rule P1: a declaration reached again (a loop, a CFG cycle) starts a new
+  // object while the previous one's work is pending, and nothing can wait
+  // for that work any more.
+  if (auto create = dyn_cast<MatmulCreateOp>(op))
+    if (const ObjectState *old = state.lookup(create.getMatmul()))
+      for (Operation *event : old->events) {
+        if (!isPendingIssue(event))
+          continue;
+        InFlightDiagnostic diag =
+            error() << "declares the Matmul object again while an async '"
+                    << event->getName()
+                    << "' of the previous one is pending: rule P1 needs '"
+                    << getWaitOpName(cast<MatmulAsyncIssueOpInterface>(event)
+                                         .getWaitKind())
+                    << "' first";
+        if (report)
+          diag.attachNote(event->getLoc()) << "the pending async issue";
+      }
+
+  // Rule P1: a kernel does not return with waitable work pending. Issues
+  // without their wait flag may still run when the kernel returns: the host
+  // sees their output once the kernel has ended.
+  if (op->hasTrait<OpTrait::ReturnLike>() && op->getParentOp() == function) {
+    llvm::SmallPtrSet<Operation *, 4> reported;
+    for (const ObjectState *object : state.getObjects()) {
+      for (Operation *event : object->events) {
+        if (!isPendingIssue(event) || !reported.insert(event).second)
+          continue;
+        InFlightDiagnostic diag =
+            error() << "returns while an async '" << event->getName()
+                    << "' is pending: rule P1 needs '"
+                    << getWaitOpName(cast<MatmulAsyncIssueOpInterface>(event)
+                                         .getWaitKind())
+                    << "' first";
+        if (report)
+          diag.attachNote(event->getLoc()) << "the pending async issue";
+      }
+    }
+  }
+
+  // Rule P3: before an in-flight issue completes, nothing touches its
+  // outputs and nothing writes its inputs. The op's own accesses, resolved
+  // once, meet only the in-flight issues whose footprints the index says
+  // they may overlap. Rule P7 looks at the same accesses.
+  if (index.empty() && !state.hasUnorderedFetches())
+    return failure(failed);
+  SmallVector<ResolvedAccess> accesses;
+  aliases.getAccesses(op, accesses);
+  if (accesses.empty())
+    return failure(failed);
+  if (state.hasUnorderedFetches())
+    failed |= mlir::failed(checkFetchedBlockPipes(op, state, accesses, report));
+  if (index.empty())
+    return failure(failed);
+  auto checkRace = [&](Operation *issue, bool unwaited) {
+    if (issue == op)
+      return;
+    auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
+    // Calls of the issue's own object (its very value) are ordered after it
+    // by the server, or rule P1's business. A name that only may denote the
+    // object gets every conflict check.
+    if (auto use = dyn_cast<MatmulOpInterface>(op))
+      if (use.getMatmul() == asyncIssue.getMatmul())
+        return;
+    // A block fetched from a call whose results fetches take is complete
+    // once its fetch returns: reading it through the fetched view does not
+    // race with the blocks still being computed (the view is taken to stay
+    // inside its block; asc-run checks every access at run time).
+    ArrayRef<ResolvedAccess> checked = accesses;
+    SmallVector<ResolvedAccess> outsideFetchedViews;
+    if (isFetchConsumedIssue(issue) &&
+        llvm::any_of(accesses, [&](const ResolvedAccess &access) {
+          return isFetchedFrom(access, asyncIssue.getMatmul());
+        })) {
+      for (const ResolvedAccess &access : accesses)
+        if (!isFetchedFrom(access, asyncIssue.getMatmul()))
+          outsideFetchedViews.push_back(access);
+      checked = outsideFetchedViews;
+    }
+    std::optional<std::pair<ResolvedAccess, ResolvedAccess>> conflict =
+        conflicts.findConflict(checked, conflicts.getFootprint(issue));
+    // Offsets with terms that change from one run of a block to the next
+    // (a loop's induction variable) are exact between an issue and an op
+    // after it in the same run of the issue's block: the instance of the
+    // issue pending there is that run's (an earlier one still pending would
+    // break rule P1 at the issue).
+    if (conflict && !unwaited && !isFetchConsumedIssue(issue) &&
+        checked.size() == accesses.size()) {
+      Block *block = issue->getBlock();
+      Operation *ancestor = block->findAncestorOpInBlock(*op);
+      if (ancestor && issue->isBeforeInBlock(ancestor)) {
+        SmallVector<ResolvedAccess> exactAccesses, exactFootprint;
+        aliases.getAccessesIn(op, block, exactAccesses);
+        aliases.getAccessesIn(issue, block, exactFootprint);
+        if (!conflicts.findConflict(exactAccesses, exactFootprint))
+          conflict.reset();
+      }
+    }
+    if (!conflict)
+      return;
+    const ResolvedAccess &inFlight = conflict->second;
+    InFlightDiagnostic diag = error();
+    if (inFlight.isWrite())
+      diag << "may access memory that aliases the pending output of an async '"
+           << issue->getName() << "' (rule P3)";
+    else
+      diag << "may write memory that an async '" << issue->getName()
+           << "' reads while it runs (its "
+           << (inFlight.slot ? describeMatmulSlot(*inFlight.slot) : "input")
+           << " input) (rule P3)";
+    if (!report)
+      return;
+    StringRef what = inFlight.isWrite() ? "output" : "input";
+    if (isFetchConsumedIssue(issue))
+      diag.attachNote(issue->getLoc())
+          << "fetches take this call's results block by block: it "
+          << (inFlight.isWrite() ? "writes its output" : "reads its inputs")
+          << " until the loop that fetches them ends";
+    else if (unwaited)
+      diag.attachNote(issue->getLoc())
+          << (inFlight.isWrite()
+                  ? "this issue has no wait flag: its output stays pending "
+                    "until a later synchronous call or waited issue of the "
+                    "same object returns, or the kernel ends (End() "
+                    "completes nothing)"
+                  : "this issue has no wait flag: it reads its inputs until a "
+                    "later synchronous call or waited issue of the same "
+                    "object returns, or the kernel ends (End() completes "
+                    "nothing)");
+    else
+      diag.attachNote(issue->getLoc())
+          << "the async issue " << (inFlight.isWrite() ? "writing" : "reading")
+          << " that " << what << "; its '"
+          << getWaitOpName(asyncIssue.getWaitKind())
+          << "' must come before the access";
+  };
+  for (Operation *issue : index.getCandidates(op, accesses))
+    checkRace(issue, isUnwaitedIssue(issue));
+
+  return failure(failed);
+}
+
+/// What a post that left a message without inputs was, for rule P6's note.
+static void notePostWithoutInputs(InFlightDiagnostic &diag, Operation *post) {
+  if (isa<MatmulCreateOp>(post)) {
+    diag.attachNote(post->getLoc())
+        << "the object was created here; nothing set its inputs since";
+    return;
+  }
+  if (isa<MatmulRegisterOp>(post)) {
+    diag.attachNote(post->getLoc())
+        << "REGIST_MATMUL_OBJ initialised the object here, clearing what was "
+           "staged";
+    return;
+  }
+  auto use = dyn_cast<MatmulOpInterface>(post);
+  if (!use) {
+    diag.attachNote(post->getLoc())
+        << "the object's previous Iterate loop ended here";
+    return;
+  }
+  switch (use.getMessageRole()) {
+  case MatmulMessageRole::PostOwn:
+    diag.attachNote(post->getLoc())
+        << "this '" << post->getName()
+        << "' posted a message of its own, clearing what was staged";
+    return;
+  case MatmulMessageRole::PostFetch:
+    diag.attachNote(post->getLoc())
+        << "this synchronous fetch posted the staged message";
+    return;
+  default:
+    diag.attachNote(post->getLoc())
+        << "the previous issue posted the staged message here";
+    return;
+  }
+}
+
+static bool stagesRole(ArrayRef<Operation *> staged, MatmulMessageRole role) {
+  return llvm::any_of(staged, [&](Operation *setter) {
+    return cast<MatmulOpInterface>(setter).getMessageRole() == role;
+  });
+}
+
+LogicalResult ProtocolChecker::checkStagedMessage(MatmulOpInterface use,
+                                                  const ProtocolState &state,
+                                                  bool report) {
+  MatmulMessageRole role = use.getMessageRole();
+  if (role != MatmulMessageRole::PostStaged &&
+      role != MatmulMessageRole::PostOwn)
+    return success();
+  Operation *op = use;
+  ObjectState scratch;
+  const ObjectState &object = state.getObjectView(use.getMatmul(), scratch);
+  bool cubeSide = protocol.usesCubeSideObjects();
+
+  // A call that posts a message of its own loses what was staged
+  // (MatmulClientBase::PostMessage clears the flag word; SetOrgShape also
+  // overwrites the staged shapes through the message's union).
+  if (role == MatmulMessageRole::PostOwn) {
+    if (cubeSide || object.staged.empty())
+      return success();
+    if (!report)
+      return failure();
+    InFlightDiagnostic diag =
+        op->emitOpError()
+        << "posts a message of its own and loses the setters staged since the "
+           "last post (rule P6): call it before them";
+    for (Operation *setter : object.staged)
+      diag.attachNote(setter->getLoc())
+          << "this '" << setter->getName() << "' is lost";
+    return failure();
+  }
+
+  // Every computation carries new inputs (CANN's client asserts
+  // isFirstIter in IterateAll, IterateBatch and IterateNBatch; an Iterate
+  // loop without them ends at once; the server applies no setter without
+  // them). The Iterate that continues its own loop is the exception.
+  bool failed = false;
+  SmallVector<Operation *, 1> missing;
+  for (Operation *post : object.postsWithoutInputs)
+    if (post != op || !isa<MatmulIterateOp>(op))
+      missing.push_back(post);
+  if (!missing.empty()) {
+    failed = true;
+    if (report) {
+      InFlightDiagnostic diag =
+          op->emitOpError()
+          << "expects SetTensorA or SetTensorB of a tensor since the previous "
+             "issue (rule P6): the server applies a message's setters only "
+             "when it carries new inputs";
+      for (Operation *post : missing)
+        notePostWithoutInputs(diag, post);
+    }
+  }
+
+  // A message with new inputs and without SetBias runs without bias
+  // (MatmulService::SetBias disables it).
+  if (report && !cubeSide && !object.appliedBias.empty() &&
+      stagesRole(object.staged, MatmulMessageRole::StageInputs) &&
+      !stagesRole(object.staged, MatmulMessageRole::StageBias)) {
+    InFlightDiagnostic diag =
+        op->emitWarning()
+        << "runs without bias (rule P6): its message carries new inputs but "
+           "no SetBias, so the server disables the bias of the earlier issue";
+    for (Operation *bias : object.appliedBias)
+      diag.attachNote(bias->getLoc())
+          << "this bias applied to an earlier issue only";
+  }
+  return failure(failed);
+}
+
+LogicalResult ProtocolChecker::checkFetchSignal(MatmulOpInterface use,
+                                                const ProtocolState &state,
+                                                bool report) {
+  // GetBatchTensorC is named on purpose: it is the one fetch that waits for
+  // an IterateNBatch's per-loop signals (MatmulClient::GetBatchTensorC).
+  if (!isa<MatmulGetBatchTensorCOp>(use.getOperation()))
+    return success();
+  ObjectState scratch;
+  const ObjectState &object = state.getObjectView(use.getMatmul(), scratch);
+  SmallVector<std::pair<Operation *, StringRef>> silent;
+  for (Operation *last : object.lastComputations) {
+    if (!last)
+      continue;
+    auto issue = dyn_cast<MatmulAsyncIssueOpInterface>(last);
+    if (issue && isa<MatmulIterateNBatchOp>(last)) {
+      if (issue.isAsync() && !issue.isWaitable())
+        continue;
+      silent.push_back(
+          {last, issue.isAsync()
+                     ? "this 'asc.matmul.iterate_n_batch' with its wait flag "
+                       "signals once, when every loop is done; "
+                       "'asc.matmul.wait_iterate_batch' takes that signal"
+                     : "this synchronous 'asc.matmul.iterate_n_batch' took "
+                       "its only signal before it returned"});
+      continue;
+    }
+    silent.push_back(
+        {last, isa<MatmulCreateOp, MatmulRegisterOp>(last) ||
+                       (isa<MatmulOpInterface>(last) &&
+                        cast<MatmulOpInterface>(last).getMatmulUseKind() ==
+                            MatmulUseKind::Initialize)
+                   ? "nothing was computed since the object was set up here"
+                   : "the object's last computation is this one, whose "
+                     "signals GetBatchTensorC does not take"});
+  }
+  if (silent.empty())
+    return success();
+  if (!report)
+    return failure();
+  InFlightDiagnostic diag =
+      use->emitOpError()
+      << "waits for a signal that never comes (rule P5): GetBatchTensorC "
+         "takes the per-loop signals of an IterateNBatch without its wait "
+         "flag";
+  for (auto [last, why] : silent)
+    diag.attachNote(last->getLoc()) << why;
+  return failure();
+}
+
+LogicalResult ProtocolChecker::checkFetchesDone(MatmulOpInterface use,
+                                                const ProtocolState &state,
+                                                bool report) {
+  // Rule P1 for calls whose results fetches take: the object gets no new
+  // work, workspace or tiling before they are fetched. A new post resets the
+  // client's fetch counter and offset (MatmulClient::Iterate, IterateNBatch),
+  // SetWorkspace moves where the fetches read, and the signals of the new
+  // call and the unfetched ones share one event. When nothing at all was
+  // fetched from the call since it was made, that is certain.
+  MatmulUseKind kind = use.getMatmulUseKind();
+  if (kind == MatmulUseKind::Release || !movesObjectOn(use))
+    return success();
+  Operation *op = use;
+  ObjectState scratch;
+  const ObjectState &object = state.getObjectView(use.getMatmul(), scratch);
+  bool failed = false;
+  // Both ways of using the object while fetches of a call are still due.
+  auto refuse = [&](Operation *issue, StringRef where, StringRef needs) {
+    failed = true;
+    if (!report)
+      return;
+    InFlightDiagnostic diag =
+        op->emitOpError() << describeUse(kind) << " the Matmul object " << where
+                          << " an async '" << issue->getName() << "'" << needs;
+    diag.attachNote(issue->getLoc())
+        << "the async call whose results fetches take";
+  };
+  // Inside the loop that fetches a call's results, more fetches follow.
+  for (Operation *issue : state.getFetchConsumedIssues())
+    if (issue != op && !llvm::is_contained(object.unfetched, issue) &&
+        mayBeSameMatmulObject(cast<MatmulOpInterface>(issue).getMatmul(),
+                              use.getMatmul()) &&
+        protocol.isInFetchLoopOf(op, issue))
+      refuse(issue, "inside the loop that fetches the results of",
+             ": rule P1 needs every fetch first");
+  // The Iterate of a `while (mm.Iterate<false>())` loop continues it.
+  for (Operation *issue : object.unfetched)
+    if (issue && issue != op)
+      refuse(issue, "before any result of",
+             " was fetched: rule P1 needs its fetches first");
+  return failure(failed);
+}
+
+LogicalResult ProtocolChecker::checkFetchedBlockPipes(
+    Operation *op, const ProtocolState &state,
+    ArrayRef<ResolvedAccess> accesses, bool report) {
+  // Matmul calls are rule P1's and P3's business; EnQue and FreeTensor hand
+  // the block over or release it (the transfer function drops it).
+  if (isa<MatmulOpInterface, MatmulCreateOp, MatmulRegisterOp, QueueEnQueOp,
+          QueueFreeTensorOp>(op))
+    return success();
+  auto memoryOp = dyn_cast<MemoryAccessOpInterface>(op);
+  if (memoryOp && memoryOp.getExecutingPipe() == PipeKind::PIPE_V)
+    return success();
+  for (Operation *fetch : state.getUnorderedFetches()) {
+    for (const ResolvedAccess &block : conflicts.getFootprint(fetch)) {
+      if (!block.isWrite() ||
+          block.location.base.space != Provenance::Space::Local)
+        continue;
+      for (const ResolvedAccess &access : accesses) {
+        if (aliases.alias(access.location, block.location).isNo())
+          continue;
+        if (!report)
+          return failure();
+        StringRef pipe = memoryOp
+                             ? stringifyPipeKind(memoryOp.getExecutingPipe())
+                             : StringRef("an unknown pipe");
+        InFlightDiagnostic diag =
+            op->emitOpError()
+            << "may touch a fetched block from " << pipe
+            << " before that pipe is ordered after the fetch (rule P7): "
+               "'asc.matmul.wait_get_tensor_c' orders only the vector pipe "
+               "after the copy; put 'asc.pipe_barrier pipe_all' or a queue "
+               "hand-off (EnQue, DeQue) in between";
+        diag.attachNote(fetch->getLoc()) << "the block fetched here";
+        return failure();
+      }
+    }
+  }
+  return success();
+}
+
+LogicalResult ProtocolChecker::check(bool reportErrors) {
+  bool failed = false;
+  InFlightIndex index(conflicts);
+  protocol.walkStates(
+      [&](Operation *op, const ProtocolState &state) {
+        index.visit(state);
+        failed |= mlir::failed(checkOperation(op, state, index, reportErrors));
+      },
+      &index);
+  return failure(failed);
+}

@@ -1,0 +1,460 @@
+//===- ProtocolState.cpp - Matmul protocol state --------------------------===//
+//
+// The persistent protocol state of the Matmul objects at one program point,
+// and which objects a value may denote.
+//
+//===----------------------------------------------------------------------===//
+
+#include "asc/Dialect/Asc/Analysis/ProtocolState.h"
+#include "asc/Dialect/Asc/IR/AscOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/bit.h"
+#include <deque>
+
+using namespace mlir;
+using namespace mlir::asc;
+
+using ObjectState = ProtocolState::ObjectState;
+
+//===----------------------------------------------------------------------===//
+// ProtocolState
+//===----------------------------------------------------------------------===//
+
+static const void *getKey(Value matmul) { return matmul.getAsOpaquePointer(); }
+
+bool ObjectState::operator==(const ObjectState &other) const {
+  return matmul == other.matmul && events == other.events &&
+         setters == other.setters &&
+         postsWithoutInputs == other.postsWithoutInputs &&
+         staged == other.staged && appliedBias == other.appliedBias &&
+         lastComputations == other.lastComputations &&
+         unfetched == other.unfetched;
+}
+
+bool ObjectState::join(const ObjectState &other) {
+  bool changed = unionSorted(events, other.events);
+  for (unsigned slot = 0; slot < kNumMatmulSlots; ++slot)
+    changed |= unionSorted(setters[slot], other.setters[slot]);
+  changed |= unionSorted(postsWithoutInputs, other.postsWithoutInputs);
+  changed |= unionSorted(staged, other.staged);
+  changed |= unionSorted(appliedBias, other.appliedBias);
+  changed |= unionSorted(lastComputations, other.lastComputations);
+  changed |= unionSorted(unfetched, other.unfetched);
+  return changed;
+}
+
+/// A hash of every list of `object`: one multiply-rotate step per pointer
+/// (llvm::hash_combine per list cost more than the rest of an update).
+static unsigned hashObjectState(const ObjectState &object) {
+  uint64_t hash = reinterpret_cast<uintptr_t>(getKey(object.matmul));
+  auto mix = [&](const void *pointer) {
+    hash = llvm::rotl(hash ^ reinterpret_cast<uintptr_t>(pointer), 29) *
+           0x9E3779B97F4A7C15ull;
+  };
+  auto mixList = [&](ArrayRef<Operation *> list) {
+    mix(reinterpret_cast<const void *>(uintptr_t(list.size())));
+    for (Operation *op : list)
+      mix(op);
+  };
+  mixList(object.events);
+  for (const auto &setters : object.setters)
+    mixList(setters);
+  mixList(object.postsWithoutInputs);
+  mixList(object.staged);
+  mixList(object.appliedBias);
+  mixList(object.lastComputations);
+  mixList(object.unfetched);
+  return static_cast<unsigned>(hash ^ (hash >> 32));
+}
+
+namespace {
+/// An interned object state with its hash.
+struct InternedState {
+  ObjectState state;
+  unsigned hash;
+};
+/// A state to look up, with its hash computed once.
+struct StateLookup {
+  const ObjectState &state;
+  unsigned hash;
+};
+struct InternedStateInfo {
+  static InternedState *getEmptyKey() {
+    return llvm::DenseMapInfo<InternedState *>::getEmptyKey();
+  }
+  static InternedState *getTombstoneKey() {
+    return llvm::DenseMapInfo<InternedState *>::getTombstoneKey();
+  }
+  static unsigned getHashValue(const InternedState *interned) {
+    return interned->hash;
+  }
+  static unsigned getHashValue(const StateLookup &lookup) {
+    return lookup.hash;
+  }
+  static bool isEqual(const InternedState *lhs, const InternedState *rhs) {
+    return lhs == rhs;
+  }
+  static bool isEqual(const StateLookup &lookup, const InternedState *rhs) {
+    return rhs != getEmptyKey() && rhs != getTombstoneKey() &&
+           lookup.hash == rhs->hash && lookup.state == rhs->state;
+  }
+};
+} // namespace
+
+/// The interned object states of one context.
+struct ProtocolState::Context::InternTable {
+  /// A deque: element addresses are stable.
+  std::deque<InternedState> storage;
+  llvm::DenseSet<InternedState *, InternedStateInfo> interned;
+};
+
+ProtocolState::Context::Context() : table(std::make_unique<InternTable>()) {}
+ProtocolState::Context::~Context() = default;
+
+const ObjectState *ProtocolState::Context::intern(const ObjectState &object) {
+  StateLookup lookup{object, hashObjectState(object)};
+  auto it = table->interned.find_as(lookup);
+  if (it != table->interned.end())
+    return &(*it)->state;
+  table->storage.push_back({object, lookup.hash});
+  table->interned.insert(&table->storage.back());
+  return &table->storage.back().state;
+}
+
+ProtocolState::ProtocolState(Context &context) : context(&context) {}
+
+bool ProtocolState::operator==(const ProtocolState &other) const {
+  return objects == other.objects && unwaitedIssues == other.unwaitedIssues &&
+         unorderedFetches == other.unorderedFetches;
+}
+
+void ProtocolState::countInFlight(Operation *issue, int delta) {
+  const unsigned *count = inFlight.lookup(issue);
+  unsigned updated = (count ? *count : 0) + delta;
+  inFlight = updated ? context->countFactory.add(inFlight, issue, updated)
+                     : context->countFactory.remove(inFlight, issue);
+  if (context->changeLog && (updated == 0 || (!count && updated)))
+    context->changeLog->push_back({issue, updated != 0});
+}
+
+void ProtocolState::countInFlight(const ObjectState *object, int delta) {
+  for (Operation *event : object->events)
+    if (isPendingIssue(event))
+      countInFlight(event, delta);
+}
+
+void ProtocolState::setObject(const ObjectState &object) {
+  const void *key = getKey(object.matmul);
+  const ObjectState *interned = context->intern(object);
+  const ObjectState *const *old = objects.lookup(key);
+  if (old && *old == interned)
+    return;
+  if (old)
+    countInFlight(*old, -1);
+  else if (!object.matmul.getDefiningOp<MatmulCreateOp>())
+    indirectObjects = context->valueFactory.add(indirectObjects, key);
+  countInFlight(interned, +1);
+  objects = context->objectFactory.add(objects, key, interned);
+}
+
+void ProtocolState::eraseObject(Value matmul) {
+  const void *key = getKey(matmul);
+  const ObjectState *const *old = objects.lookup(key);
+  if (!old)
+    return;
+  countInFlight(*old, -1);
+  objects = context->objectFactory.remove(objects, key);
+  indirectObjects = context->valueFactory.remove(indirectObjects, key);
+}
+
+bool ProtocolState::join(const ProtocolState &other) {
+  if (this == &other || !other.context)
+    return false;
+  if (!context) {
+    *this = other;
+    return !objects.isEmpty() || !unwaitedIssues.isEmpty() ||
+           !unorderedFetches.isEmpty();
+  }
+  bool changed = false;
+  if (objects.getRootWithoutRetain() != other.objects.getRootWithoutRetain()) {
+    for (const auto &[key, incoming] : other.objects) {
+      const ObjectState *const *own = objects.lookup(key);
+      if (own && *own == incoming)
+        continue;
+      ObjectState joined = own ? **own : *incoming;
+      if (own) {
+        // At a merge as in a may-update: a chain of loops that may run no
+        // trip would otherwise gather each loop's alike calls.
+        if (!joined.join(*incoming))
+          continue;
+        joined.dropAlikeCalls(**own);
+        if (joined == **own)
+          continue;
+      }
+      setObject(joined);
+      changed = true;
+    }
+  }
+  if (unwaitedIssues.getRootWithoutRetain() !=
+      other.unwaitedIssues.getRootWithoutRetain()) {
+    for (const Operation *issue : other.unwaitedIssues) {
+      if (unwaitedIssues.contains(issue))
+        continue;
+      addUnwaitedIssue(const_cast<Operation *>(issue));
+      changed = true;
+    }
+  }
+  if (unorderedFetches.getRootWithoutRetain() !=
+      other.unorderedFetches.getRootWithoutRetain()) {
+    for (const Operation *fetch : other.unorderedFetches) {
+      if (unorderedFetches.contains(fetch))
+        continue;
+      addUnorderedFetch(const_cast<Operation *>(fetch));
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+const ObjectState *ProtocolState::lookup(Value matmul) const {
+  const ObjectState *const *object = objects.lookup(getKey(matmul));
+  return object ? *object : nullptr;
+}
+
+SmallVector<const ObjectState *> ProtocolState::getObjects() const {
+  SmallVector<const ObjectState *> all;
+  for (const auto &entry : objects)
+    all.push_back(entry.second);
+  return all;
+}
+
+void ProtocolState::forEachOtherAlias(
+    Value matmul, function_ref<void(const ObjectState &)> update) const {
+  // Collected first: `update` may replace entries.
+  SmallVector<const ObjectState *> aliases;
+  auto consider = [&](const ObjectState *other) {
+    if (other->matmul != matmul && mayBeSameMatmulObject(other->matmul, matmul))
+      aliases.push_back(other);
+  };
+  if (matmul.getDefiningOp<MatmulCreateOp>()) {
+    // A created object is another entry's only through a value that is not
+    // a creation.
+    for (const void *key : indirectObjects)
+      consider(*objects.lookup(key));
+  } else {
+    for (const auto &entry : objects)
+      consider(entry.second);
+  }
+  for (const ObjectState *other : aliases)
+    update(*other);
+}
+
+SmallVector<Operation *> ProtocolState::getUnwaitedIssues() const {
+  SmallVector<Operation *> issues;
+  for (const Operation *issue : unwaitedIssues)
+    issues.push_back(const_cast<Operation *>(issue));
+  return issues;
+}
+
+void ProtocolState::addUnwaitedIssue(Operation *issue) {
+  if (unwaitedIssues.contains(issue))
+    return;
+  unwaitedIssues = context->opFactory.add(unwaitedIssues, issue);
+  if (isFetchConsumedIssue(issue))
+    fetchConsumedIssues = context->opFactory.add(fetchConsumedIssues, issue);
+  countInFlight(issue, +1);
+}
+
+void ProtocolState::removeUnwaitedIssue(Operation *issue) {
+  if (!unwaitedIssues.contains(issue))
+    return;
+  unwaitedIssues = context->opFactory.remove(unwaitedIssues, issue);
+  fetchConsumedIssues = context->opFactory.remove(fetchConsumedIssues, issue);
+  countInFlight(issue, -1);
+}
+
+SmallVector<Operation *> ProtocolState::getFetchConsumedIssues() const {
+  SmallVector<Operation *> issues;
+  for (const Operation *issue : fetchConsumedIssues)
+    issues.push_back(const_cast<Operation *>(issue));
+  return issues;
+}
+
+void ProtocolState::removeFetchConsumedIssuesOf(Value matmul) {
+  SmallVector<Operation *> completed;
+  for (Operation *issue : getFetchConsumedIssues())
+    if (cast<MatmulOpInterface>(issue).getMatmul() == matmul)
+      completed.push_back(issue);
+  for (Operation *issue : completed)
+    removeUnwaitedIssue(issue);
+}
+
+SmallVector<Operation *> ProtocolState::getUnorderedFetches() const {
+  SmallVector<Operation *> fetches;
+  for (const Operation *fetch : unorderedFetches)
+    fetches.push_back(const_cast<Operation *>(fetch));
+  return fetches;
+}
+
+void ProtocolState::addUnorderedFetch(Operation *fetch) {
+  unorderedFetches = context->opFactory.add(unorderedFetches, fetch);
+}
+
+void ProtocolState::removeUnorderedFetches(Value tensor) {
+  for (Operation *fetch : getUnorderedFetches())
+    if (!tensor || llvm::is_contained(getLocalDestinations(fetch), tensor))
+      unorderedFetches = context->opFactory.remove(unorderedFetches, fetch);
+}
+
+void ProtocolState::updateEachObject(function_ref<bool(ObjectState &)> update) {
+  // Collected first: setObject replaces entries.
+  for (const ObjectState *object : getObjects()) {
+    ObjectState updated = *object;
+    if (update(updated))
+      setObject(updated);
+  }
+}
+
+ObjectState ObjectState::getUnknown(Value matmul) {
+  ObjectState object;
+  object.matmul = matmul;
+  object.events.push_back(nullptr);
+  for (auto &setters : object.setters)
+    setters.push_back(nullptr);
+  object.lastComputations.push_back(nullptr);
+  return object;
+}
+
+const ObjectState &ProtocolState::getObjectView(Value matmul,
+                                                ObjectState &scratch) const {
+  if (const ObjectState *own = lookup(matmul))
+    return *own;
+  scratch = getObjectView(matmul);
+  return scratch;
+}
+
+ObjectState ProtocolState::getObjectView(Value matmul) const {
+  if (const ObjectState *own = lookup(matmul))
+    return *own;
+  // A select of created objects is one of them, each of which has its entry
+  // from its creation on: their join, with nothing unknown.
+  SmallVector<Value, 4> origins;
+  if (getMatmulObjectOrigins(matmul, origins) &&
+      llvm::all_of(origins, [&](Value origin) { return lookup(origin); })) {
+    ObjectState view = *lookup(origins.front());
+    for (Value origin : ArrayRef<Value>(origins).drop_front())
+      view.join(*lookup(origin));
+    view.matmul = matmul;
+    return view;
+  }
+  ObjectState view = ObjectState::getUnknown(matmul);
+  forEachOtherAlias(matmul,
+                    [&](const ObjectState &other) { view.join(other); });
+  return view;
+}
+
+/// Two Matmul calls that act alike: the same op with the same attributes on
+/// the same memory (or on none). Outside the events, the analyses ask what
+/// such a call staged, held or posted, never which of two alike calls it was.
+static bool actAlike(Operation *lhs, Operation *rhs) {
+  if (!lhs || !rhs || lhs->getName() != rhs->getName() ||
+      lhs->getAttrDictionary() != rhs->getAttrDictionary())
+    return false;
+  auto lhsUse = dyn_cast<MatmulOpInterface>(lhs);
+  auto rhsUse = dyn_cast<MatmulOpInterface>(rhs);
+  if (!lhsUse || !rhsUse)
+    return false;
+  std::optional<MatmulSlotUpdate> lhsUpdate = lhsUse.getSlotUpdate();
+  std::optional<MatmulSlotUpdate> rhsUpdate = rhsUse.getSlotUpdate();
+  if (lhsUpdate.has_value() != rhsUpdate.has_value())
+    return false;
+  return !lhsUpdate || lhsUpdate->memory == rhsUpdate->memory;
+}
+
+/// Drops from `list` the calls that `before` did not have and that act alike
+/// one it had. Through a may-update, the calls made under other names pile
+/// up on every object they may denote (a kernel that issues through a new
+/// select each time), and only what they did counts. An async issue stays
+/// itself among the events: a wait completes that very issue. A call whose
+/// results fetches take stays itself everywhere: leaving its loop marks
+/// that very call (leaveLoop).
+static void dropAlikeCalls(SmallVectorImpl<Operation *> &list,
+                           ArrayRef<Operation *> before, bool isEvents) {
+  if (list.size() == before.size())
+    return;
+  llvm::erase_if(list, [&](Operation *call) {
+    if (llvm::is_contained(before, call))
+      return false;
+    auto issue = dyn_cast_or_null<MatmulAsyncIssueOpInterface>(call);
+    if (issue && (issue.isConsumedByFetches() || (isEvents && issue.isAsync())))
+      return false;
+    return llvm::any_of(before,
+                        [&](Operation *old) { return actAlike(old, call); });
+  });
+}
+
+void ObjectState::dropAlikeCalls(const ObjectState &before) {
+  ::dropAlikeCalls(events, before.events, /*isEvents=*/true);
+  for (unsigned slot = 0; slot < kNumMatmulSlots; ++slot)
+    ::dropAlikeCalls(setters[slot], before.setters[slot], false);
+  ::dropAlikeCalls(postsWithoutInputs, before.postsWithoutInputs, false);
+  ::dropAlikeCalls(staged, before.staged, false);
+  ::dropAlikeCalls(appliedBias, before.appliedBias, false);
+  ::dropAlikeCalls(lastComputations, before.lastComputations, false);
+}
+
+//===----------------------------------------------------------------------===//
+// Object identity
+//===----------------------------------------------------------------------===//
+//
+// `matmul.create` is named on purpose here and wherever an object's identity
+// matters: a creation is what defines one object (no other op does), and a
+// select of created objects is one of them.
+
+bool mlir::asc::getMatmulObjectOrigins(Value object,
+                                       SmallVectorImpl<Value> &origins) {
+  // Deep select trees are rare; past this, any object of the type.
+  constexpr unsigned kMaxOrigins = 8;
+  SmallVector<Value, 4> worklist{object};
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (value.getDefiningOp<MatmulCreateOp>()) {
+      if (!llvm::is_contained(origins, value))
+        origins.push_back(value);
+    } else if (auto select = value.getDefiningOp<arith::SelectOp>()) {
+      worklist.push_back(select.getTrueValue());
+      worklist.push_back(select.getFalseValue());
+    } else {
+      return false;
+    }
+    if (origins.size() + worklist.size() > kMaxOrigins)
+      return false;
+  }
+  return true;
+}
+
+bool mlir::asc::mayBeSameMatmulObject(Value lhs, Value rhs) {
+  if (lhs == rhs)
+    return true;
+  if (lhs.getType() != rhs.getType())
+    return false;
+  bool lhsCreated = static_cast<bool>(lhs.getDefiningOp<MatmulCreateOp>());
+  bool rhsCreated = static_cast<bool>(rhs.getDefiningOp<MatmulCreateOp>());
+  if (lhsCreated && rhsCreated)
+    return false;
+  SmallVector<Value, 4> lhsOrigins, rhsOrigins;
+  if (getMatmulObjectOrigins(lhs, lhsOrigins) &&
+      getMatmulObjectOrigins(rhs, rhsOrigins))
+    return llvm::any_of(lhsOrigins, [&](Value origin) {
+      return llvm::is_contained(rhsOrigins, origin);
+    });
+  return true;
+}
+
+bool mlir::asc::hasOperandDenoting(Operation *op, Value matmul) {
+  return llvm::any_of(op->getOperands(), [&](Value operand) {
+    return isa<MatmulType>(operand.getType()) &&
+           mayBeSameMatmulObject(operand, matmul);
+  });
+}

@@ -1,0 +1,430 @@
+//===- ProtocolTransfer.cpp - the protocol's transfer function ------------===//
+//
+// What one operation does to the protocol state: issues, waits, setters and
+// the staged message, fetches and the pipes their blocks are ordered on.
+//
+//===----------------------------------------------------------------------===//
+
+#include "asc/Dialect/Asc/Analysis/ProtocolState.h"
+#include "asc/Dialect/Asc/IR/AscOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+using namespace mlir::asc;
+
+using ObjectState = ProtocolState::ObjectState;
+
+//===----------------------------------------------------------------------===//
+// Transfer function
+//===----------------------------------------------------------------------===//
+
+bool mlir::asc::isPendingIssue(Operation *op) {
+  auto issue = dyn_cast_or_null<MatmulAsyncIssueOpInterface>(op);
+  return issue && issue.isAsync() && issue.isWaitable();
+}
+
+bool mlir::asc::isUnwaitedIssue(Operation *op) {
+  auto issue = dyn_cast_or_null<MatmulAsyncIssueOpInterface>(op);
+  return issue && issue.isAsync() && !issue.isWaitable();
+}
+
+bool mlir::asc::isFetchConsumedIssue(Operation *op) {
+  auto issue = dyn_cast_or_null<MatmulAsyncIssueOpInterface>(op);
+  return issue && issue.isAsync() && issue.isConsumedByFetches();
+}
+
+bool mlir::asc::isFetch(MatmulOpInterface use) {
+  MatmulMessageRole role = use.getMessageRole();
+  return use.getMatmulUseKind() == MatmulUseKind::Compute &&
+         (role == MatmulMessageRole::None ||
+          role == MatmulMessageRole::PostFetch);
+}
+
+SmallVector<Value, 2> mlir::asc::getLocalDestinations(Operation *fetch) {
+  SmallVector<Value, 2> destinations;
+  auto access = dyn_cast<MemoryAccessOpInterface>(fetch);
+  if (!access)
+    return destinations;
+  SmallVector<MemoryAccess> accesses;
+  access.getMemoryAccesses(accesses);
+  for (const MemoryAccess &write : accesses)
+    if (write.isWrite() && write.memory &&
+        isa<LocalTensorType>(write.memory.getType()) &&
+        !llvm::is_contained(destinations, write.memory))
+      destinations.push_back(write.memory);
+  return destinations;
+}
+
+/// Which issues without a wait flag of its object `use` completes: the
+/// server runs one client's messages in order (CANN's KfcServer::Run), so
+/// when a call the vector core waits for returns, every message posted
+/// before it has run. A synchronous call (but Iterate, which posts and
+/// returns) and the wait of a flagged issue complete them all. A
+/// WaitGetTensorC takes no signal of the server
+/// (MatmulClient::WaitGetTensorC: a pipe flag), and End() completes nothing:
+/// it waits for nothing (MatmulClient::End).
+enum class UnwaitedCompletion { None, All };
+
+static UnwaitedCompletion getUnwaitedCompletion(MatmulOpInterface use,
+                                                WaitKind completedKind,
+                                                bool waitCompleted) {
+  if (use.getMatmulUseKind() == MatmulUseKind::Wait) {
+    if (!waitCompleted || completedKind == WaitKind::GetTensorC)
+      return UnwaitedCompletion::None;
+    return UnwaitedCompletion::All;
+  }
+  auto issue = dyn_cast<MatmulAsyncIssueOpInterface>(use.getOperation());
+  return issue && !issue.isAsync() && !issue.isConsumedByFetches()
+             ? UnwaitedCompletion::All
+             : UnwaitedCompletion::None;
+}
+
+SmallVector<Operation *>
+mlir::asc::getUnwaitedIssuesCompletedBy(Operation *op,
+                                        const ProtocolState &state) {
+  SmallVector<Operation *> completed;
+  auto use = dyn_cast<MatmulOpInterface>(op);
+  if (!use)
+    return completed;
+  bool waitCompletes = false;
+  WaitKind kind = WaitKind::IterateAll;
+  ObjectState scratch;
+  if (auto wait = dyn_cast<MatmulWaitOpInterface>(op)) {
+    kind = wait.getWaitKind();
+    waitCompletes = llvm::any_of(
+        state.getObjectView(wait.getMatmul(), scratch).events,
+        [&](Operation *event) {
+          return isPendingIssue(event) &&
+                 cast<MatmulAsyncIssueOpInterface>(event).getWaitKind() ==
+                     wait.getWaitKind();
+        });
+  }
+  UnwaitedCompletion completion =
+      getUnwaitedCompletion(use, kind, waitCompletes);
+  if (completion == UnwaitedCompletion::None)
+    return completed;
+  for (Operation *issue : state.getUnwaitedIssues())
+    if (cast<MatmulOpInterface>(issue).getMatmul() == use.getMatmul())
+      completed.push_back(issue);
+  return completed;
+}
+
+/// The effect of `wait` on one object: the pending issues of its kind are
+/// complete. Pending issues of another kind stay pending (rule P1 reports
+/// it); paths through any other event end here with the wait as their last
+/// event. Returns the issues it completed.
+static SmallVector<Operation *, 1> completeWith(ObjectState &object,
+                                                MatmulWaitOpInterface wait) {
+  SmallVector<Operation *, 2> events;
+  SmallVector<Operation *, 1> completed;
+  bool anyCompleted = false;
+  for (Operation *event : object.events) {
+    if (isPendingIssue(event) &&
+        cast<MatmulAsyncIssueOpInterface>(event).getWaitKind() !=
+            wait.getWaitKind()) {
+      events.push_back(event);
+      continue;
+    }
+    anyCompleted = true;
+    if (isPendingIssue(event))
+      completed.push_back(event);
+  }
+  if (anyCompleted || events.empty())
+    events.push_back(wait);
+  llvm::sort(events);
+  object.events.assign(events.begin(), events.end());
+  return completed;
+}
+
+/// The staged message of `object` after `op`, which plays `role` in it
+/// (docs/Protocol.md section 2b, CANN's MatmulClient and
+/// MatmulService::IterateSetMessage). A cube-side object has no message: its
+/// setters configure it at once, and only its first inputs matter.
+static void applyMessageRole(ObjectState &object, Operation *op,
+                             MatmulMessageRole role, bool cubeSide) {
+  switch (role) {
+  case MatmulMessageRole::None:
+    return;
+  case MatmulMessageRole::Stage:
+  case MatmulMessageRole::StageBias:
+  case MatmulMessageRole::StageInputs:
+    if (role == MatmulMessageRole::StageInputs)
+      object.postsWithoutInputs.clear();
+    if (!cubeSide)
+      insertSorted(object.staged, op);
+    return;
+  case MatmulMessageRole::PostOwn:
+    // The call posts its own message through the staged storage and clears
+    // its flag word (MatmulClientBase::PostMessage): what was staged is
+    // lost, the next message has no inputs.
+    if (cubeSide)
+      return;
+    object.staged.clear();
+    object.postsWithoutInputs.assign(1, op);
+    return;
+  case MatmulMessageRole::PostFetch:
+    // A synchronous fetch posts the staged message without starting a
+    // computation: staged inputs are lost for the next issue.
+    if (cubeSide)
+      return;
+    if (llvm::any_of(object.staged, [](Operation *setter) {
+          return cast<MatmulOpInterface>(setter).getMessageRole() ==
+                 MatmulMessageRole::StageInputs;
+        }))
+      object.postsWithoutInputs.assign(1, op);
+    object.staged.clear();
+    return;
+  case MatmulMessageRole::PostStaged: {
+    if (cubeSide)
+      return;
+    // The server applies the setters of a message that carries inputs; one
+    // without SetBias disables the bias (MatmulService::SetBias). A message
+    // without inputs changes nothing on the server.
+    bool mayLackInputs = !object.postsWithoutInputs.empty();
+    bool mayCarryInputs = llvm::any_of(object.staged, [](Operation *setter) {
+      return cast<MatmulOpInterface>(setter).getMessageRole() ==
+             MatmulMessageRole::StageInputs;
+    });
+    SmallVector<Operation *, 1> applied;
+    if (mayCarryInputs)
+      for (Operation *setter : object.staged) {
+        auto use = cast<MatmulOpInterface>(setter);
+        std::optional<MatmulSlotUpdate> update = use.getSlotUpdate();
+        if (use.getMessageRole() == MatmulMessageRole::StageBias && update &&
+            update->memory)
+          insertSorted(applied, setter);
+      }
+    if (mayLackInputs || !mayCarryInputs)
+      unionSorted(applied, object.appliedBias);
+    object.appliedBias = applied;
+    object.staged.clear();
+    object.postsWithoutInputs.assign(1, op);
+    return;
+  }
+  }
+}
+
+/// Applies `update` to the entry of `matmul` (a strong update: that value
+/// denotes one object) and, as a may-update joined with what was there, to
+/// every other entry that may denote the same object.
+static void updateObject(ProtocolState &state, Value matmul,
+                         function_ref<void(ObjectState &)> update) {
+  SmallVector<const ObjectState *> others;
+  state.forEachOtherAlias(
+      matmul, [&](const ObjectState &other) { others.push_back(&other); });
+  ObjectState own = state.getObjectView(matmul);
+  update(own);
+  state.setObject(own);
+  for (const ObjectState *other : others) {
+    ObjectState updated = *other;
+    update(updated);
+    ObjectState joined = *other;
+    joined.join(updated);
+    joined.dropAlikeCalls(*other);
+    state.setObject(joined);
+  }
+}
+
+/// A wait through `matmul` completes for sure the issues made through that
+/// same value, whichever entry of the state holds them: they leave the
+/// entries of the other names that may denote the object (which hold them
+/// from a may-update), so that no name keeps a completed issue pending.
+static void completeForEveryName(ProtocolState &state, Value matmul,
+                                 ArrayRef<Operation *> completed) {
+  SmallVector<Operation *, 1> sure;
+  for (Operation *issue : completed)
+    if (cast<MatmulOpInterface>(issue).getMatmul() == matmul)
+      sure.push_back(issue);
+  if (sure.empty())
+    return;
+  SmallVector<ObjectState, 1> updates;
+  state.forEachOtherAlias(matmul, [&](const ObjectState &other) {
+    if (llvm::none_of(other.events, [&](Operation *event) {
+          return llvm::is_contained(sure, event);
+        }))
+      return;
+    ObjectState updated = other;
+    llvm::erase_if(updated.events, [&](Operation *event) {
+      return llvm::is_contained(sure, event);
+    });
+    updates.push_back(std::move(updated));
+  });
+  for (const ObjectState &updated : updates)
+    state.setObject(updated);
+}
+
+/// Whether `use` can run while an issue of its object is in flight: a setter
+/// that stages a field of the next message, or posts a message of its own,
+/// works on a snapshot (each post copies the message: MatmulClientBase::
+/// PostMessage). SetWorkspace and Init change client state the call in
+/// flight still reads (MatmulClient::SetWorkspace resets the fetch offset).
+bool mlir::asc::isSafeWhileInFlight(MatmulOpInterface use) {
+  return use.getMatmulUseKind() == MatmulUseKind::Configure &&
+         use.getMessageRole() != MatmulMessageRole::None;
+}
+
+bool mlir::asc::movesObjectOn(MatmulOpInterface use) {
+  switch (use.getMatmulUseKind()) {
+  case MatmulUseKind::Compute:
+    return use.getMessageRole() == MatmulMessageRole::PostStaged;
+  case MatmulUseKind::Initialize:
+  case MatmulUseKind::Release:
+    return true;
+  case MatmulUseKind::Configure:
+    return !isSafeWhileInFlight(use);
+  case MatmulUseKind::Wait:
+    return false;
+  }
+  llvm_unreachable("unknown MatmulUseKind");
+}
+
+static void transferMatmulUse(MatmulOpInterface use, ProtocolState &state,
+                              bool cubeSide) {
+  Operation *op = use;
+  Value matmul = use.getMatmul();
+  MatmulUseKind kind = use.getMatmulUseKind();
+  MatmulMessageRole role = use.getMessageRole();
+  SmallVector<Operation *, 1> completed;
+  // Decided on the state before the call.
+  SmallVector<Operation *> completedUnwaited =
+      getUnwaitedIssuesCompletedBy(op, state);
+  // The object moving on (new work, a new workspace or tiling, its end)
+  // marks the end of the fetches of its fetch-consumed calls: CANN's client
+  // requires every block fetched before (a new post resets its fetch
+  // counter), which asc-run checks. A call nothing was fetched from is
+  // still running.
+  if (movesObjectOn(use)) {
+    ObjectState scratch;
+    const ObjectState &before = state.getObjectView(matmul, scratch);
+    for (Operation *issue : state.getFetchConsumedIssues())
+      if (issue != op && cast<MatmulOpInterface>(issue).getMatmul() == matmul &&
+          !llvm::is_contained(before.unfetched, issue) &&
+          !llvm::is_contained(completedUnwaited, issue))
+        completedUnwaited.push_back(issue);
+  }
+  updateObject(state, matmul, [&](ObjectState &object) {
+    switch (kind) {
+    case MatmulUseKind::Initialize:
+      object.events.assign(1, op);
+      object.lastComputations.assign(1, op);
+      break;
+    case MatmulUseKind::Release:
+      object.events.assign(1, op);
+      break;
+    case MatmulUseKind::Wait:
+      completed = completeWith(object, cast<MatmulWaitOpInterface>(op));
+      break;
+    case MatmulUseKind::Configure:
+      if (std::optional<MatmulSlotUpdate> update = use.getSlotUpdate())
+        object.setters[static_cast<unsigned>(update->slot)].assign(1, op);
+      break;
+    case MatmulUseKind::Compute:
+      if (isPendingIssue(op))
+        object.events.assign(1, op);
+      if (isFetchConsumedIssue(op))
+        object.unfetched.assign(1, op);
+      else if (isFetch(use))
+        object.unfetched.clear();
+      // GetBatchTensorC consumes the signals of the object's last
+      // computation (rule P5).
+      if (role == MatmulMessageRole::PostStaged)
+        object.lastComputations.assign(1, op);
+      break;
+    }
+    applyMessageRole(object, op, role, cubeSide);
+  });
+  if (kind == MatmulUseKind::Wait)
+    completeForEveryName(state, matmul, completed);
+  // Only issues made through this very value are known to be complete.
+  for (Operation *issue : completedUnwaited)
+    state.removeUnwaitedIssue(issue);
+  if (kind == MatmulUseKind::Compute && isUnwaitedIssue(op))
+    state.addUnwaitedIssue(op);
+  // Rule P7: WaitGetTensorC orders only the vector pipe after the copy
+  // (MatmulClient::WaitGetTensorC: SetFlag/WaitFlag<MTE2_V>).
+  for (Operation *issue : completed)
+    if (!getLocalDestinations(issue).empty())
+      state.addUnorderedFetch(issue);
+}
+
+/// Orders the pipes after fetched blocks (rule P7): PipeBarrier<PIPE_ALL>
+/// drains every pipe; EnQue of a block hands it over with the queue's own
+/// flags; FreeTensor releases it. These ops are named on purpose: they are
+/// the pipe synchronisation the dialect has.
+static void transferPipeOrder(Operation *op, ProtocolState &state) {
+  if (auto barrier = dyn_cast<PipeBarrierOp>(op)) {
+    if (barrier.getPipe() == PipeKind::PIPE_ALL)
+      state.removeUnorderedFetches(Value());
+  } else if (auto enque = dyn_cast<QueueEnQueOp>(op)) {
+    state.removeUnorderedFetches(enque.getTensor());
+  } else if (auto free = dyn_cast<QueueFreeTensorOp>(op)) {
+    state.removeUnorderedFetches(free.getTensor());
+  }
+}
+
+bool mlir::asc::mayChangeProtocolState(Operation *op) {
+  if (isa<MatmulOpInterface, MatmulCreateOp, MatmulRegisterOp, PipeBarrierOp,
+          QueueEnQueOp, QueueFreeTensorOp>(op))
+    return true;
+  return llvm::any_of(op->getOperandTypes(), llvm::IsaPred<MatmulType>) &&
+         !isPure(op);
+}
+
+void mlir::asc::applyProtocolTransfer(Operation *op, ProtocolState &state,
+                                      bool cubeSide) {
+  // The creation and the registration are named on purpose: neither is a
+  // call on one object (MatmulOpInterface). The one defines the object, the
+  // other initialises several at once.
+  if (auto create = dyn_cast<MatmulCreateOp>(op)) {
+    // Reached again (a loop, a CFG cycle), the creation declares a new
+    // object under the old value; the old object's pending work goes on,
+    // with nothing left that can wait for it (rule P1 reports it).
+    if (const ObjectState *old = state.lookup(create.getMatmul()))
+      for (Operation *event : old->events)
+        if (isPendingIssue(event))
+          state.addUnwaitedIssue(event);
+    // A new object holds no memory yet: its creation is the setter of
+    // every slot, and its message has no inputs.
+    ObjectState object;
+    object.matmul = create.getMatmul();
+    object.events.assign(1, op);
+    for (auto &setters : object.setters)
+      setters.assign(1, op);
+    object.postsWithoutInputs.assign(1, op);
+    object.lastComputations.assign(1, op);
+    state.setObject(object);
+    return;
+  }
+  if (auto registration = dyn_cast<MatmulRegisterOp>(op)) {
+    // REGIST_MATMUL_OBJ with a tiling initialises the client, which posts
+    // MMFUN_INIT and clears what was staged (MatmulClient::Init).
+    for (Value matmul : registration.getMatmuls())
+      updateObject(state, matmul, [&](ObjectState &object) {
+        object.events.assign(1, op);
+        object.lastComputations.assign(1, op);
+        if (!cubeSide && !registration.getTilings().empty()) {
+          object.staged.clear();
+          object.postsWithoutInputs.assign(1, op);
+        }
+      });
+    return;
+  }
+  if (auto use = dyn_cast<MatmulOpInterface>(op))
+    return transferMatmulUse(use, state, cubeSide);
+  if (state.hasUnorderedFetches())
+    transferPipeOrder(op, state);
+  // Any other op handed a Matmul object (a call) may do anything to it.
+  if (llvm::none_of(op->getOperandTypes(), llvm::IsaPred<MatmulType>) ||
+      isPure(op))
+    return;
+  for (Value operand : op->getOperands()) {
+    if (!isa<MatmulType>(operand.getType()))
+      continue;
+    updateObject(state, operand, [&](ObjectState &object) {
+      object.join(ObjectState::getUnknown(object.matmul));
+      // The callee may stage setters or post: its message is unknown.
+      object.postsWithoutInputs.clear();
+      object.staged.clear();
+    });
+  }
+}
