@@ -4,14 +4,14 @@ docs/Results.md with a CSV (docs/Results.csv) and PNG plots beside it.
 
 1. Cycles per kernel (asc-run's cost model, the launch's seed), for every
    example with a launch file and the benchmark kernels of
-   utils/gen-kernel.py (shapes rounds, objects, unwaited):
+   bench/bench_kernel.py (shapes rounds, objects, unwaited):
      hand-written  each wait right after its issue (-test-asc-apply-placement)
      as written    the kernel as it is
      placed        --asc-sync-placement
      promote-sync  --asc-sync-placement=promote-sync=true
      pipelined     --asc-sync-placement with pipeline-loops, when asc-opt
                    has the option (else "n/a")
-     oracle        bench/oracle-placement.py: the fastest race-free placement
+     oracle        bench/oracle_placement.py: the fastest race-free placement
                    (several seeds), over the kernel as written and, when
                    promote-sync changes it, over the promoted kernel
      limit         max(cube busy, vector busy) of the slowest block
@@ -35,11 +35,13 @@ skips them).
 Usage: bench/report.py [--build DIR] [--out DIR] [--quick] [--no-plots]
   --quick  a smoke run: small kernels and sizes, one seed, a tiny oracle
            cap (seconds to minutes; the numbers mean nothing)
+  --skip-cycles / --skip-compile-time, then --render DATA --times-from DATA2:
+           the cycles and the compile times measured in two runs (the
+           cycles do not depend on the machine's load, the times do)
 """
 import argparse
 import csv
 import datetime
-import importlib.util
 import json
 import os
 import pathlib
@@ -50,18 +52,15 @@ import subprocess
 import sys
 import tempfile
 
+# The benchmark modules beside this script (bench/ is on sys.path when it
+# runs; the report's tests put it there).
+import analysis_scaling as scaling
+import oracle_placement
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PLOT_PYTHON = "/usr/bin/python3"
 
 
-def load_module(name, path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-scaling = load_module("analysis_scaling", ROOT / "bench" / "analysis-scaling.py")
 
 
 def log(*args):
@@ -72,7 +71,7 @@ def log(*args):
 # Kernels
 # ---------------------------------------------------------------------------
 
-# name -> gen-kernel.py arguments (full run, quick run)
+# name -> bench_kernel.py arguments (full run, quick run)
 BENCH_KERNELS = {
     "bench-rounds": (["--shape", "rounds", "--ops", "48", "--objects", "2",
                       "--vector-ops", "6", "--waits-after-issue"],
@@ -97,7 +96,7 @@ def kernels(tmp, quick):
         mlir = tmp / f"{name}.mlir"
         launch = tmp / f"{name}.launch.json"
         with open(mlir, "w") as f:
-            subprocess.run([sys.executable, str(ROOT / "utils" / "gen-kernel.py")]
+            subprocess.run([sys.executable, str(ROOT / "bench" / "bench_kernel.py")]
                            + (small if quick else full) + ["--launch", str(launch)],
                            stdout=f, check=True)
         out.append((name, mlir, launch))
@@ -129,7 +128,7 @@ class Tools:
             why = ",".join(sorted({r.get("verdict", "?") for r in reports})) \
                 or (proc.stderr.strip().splitlines() or ["?"])[-1]
             return {"ok": False, "why": why}
-        return oracle_module().summarize(reports)
+        return oracle_placement.summarize(reports)
 
     def opt_to(self, kernel, flags, out):
         proc = subprocess.run([self.opt, str(kernel)] + flags + ["-o", str(out)],
@@ -137,22 +136,13 @@ class Tools:
         return proc.returncode == 0, proc.stderr
 
 
-_oracle = None
 # The oracle's seeds, cap on asc-run runs and exhaustive limit.
 ORACLE_FULL = {"seeds": "1,2,3", "cap": 60, "exhaustive": 24}
 ORACLE_QUICK = {"seeds": "1", "cap": 4, "exhaustive": 4}
 
 
-def oracle_module():
-    global _oracle
-    if _oracle is None:
-        _oracle = load_module("oracle_placement",
-                              ROOT / "bench" / "oracle-placement.py")
-    return _oracle
-
-
 def run_oracle(build, kernel, launch, base, quick, out_mlir):
-    cmd = [sys.executable, str(ROOT / "bench" / "oracle-placement.py"),
+    cmd = [sys.executable, str(ROOT / "bench" / "oracle_placement.py"),
            str(kernel), "--launch", str(launch), "--build", str(build),
            "--base", base, "--output", str(out_mlir)]
     settings = ORACLE_QUICK if quick else ORACLE_FULL
@@ -175,6 +165,22 @@ def remarks(tools, kernel, promote):
     out = {}
     for line in proc.stderr.splitlines():
         m = re.match(r".*?:(\d+):\d+: remark: (.*)", line)
+        if m:
+            out.setdefault(int(m.group(1)), m.group(2))
+    return out
+
+
+def loop_remarks(tools, kernel):
+    """The loop pipelining pass's remark per candidate loop (pipelined, or
+    what blocked it): {line: text}; a kernel with none has no loop that
+    issues Matmul work."""
+    proc = subprocess.run([tools.opt, str(kernel),
+                           "--asc-pipeline-loops=emit-remarks=true",
+                           "--mlir-print-op-on-diagnostic=false", "-o",
+                           "/dev/null"], capture_output=True, text=True)
+    out = {}
+    for line in proc.stderr.splitlines():
+        m = re.match(r".*?:(\d+):\d+: remark: (loop .*)", line)
         if m:
             out.setdefault(int(m.group(1)), m.group(2))
     return out
@@ -218,6 +224,16 @@ def measure_kernel(tools, build, name, kernel, launch, tmp, quick):
         oracles["promoted"] = run_oracle(build, kernel, launch, "promoted",
                                          quick,
                                          tmp / f"{name}.oracle-promoted.mlir")
+    # The pipelined loop structure is a space of its own, reported apart.
+    pipelined_oracle = None
+    if tools.pipeline:
+        pipelined_text = tmp / f"{name}.pipelined-base.mlir"
+        tools.opt_to(kernel, ["--asc-sync-placement=pipeline-loops=true "
+                              "hoist-issues=false"], pipelined_text)
+        if pipelined_text.read_text() != placed_text.read_text():
+            pipelined_oracle = run_oracle(
+                build, kernel, launch, "pipelined", quick,
+                tmp / f"{name}.oracle-pipelined.mlir")
     hand = oracles["written"].get("hand_written") or {"ok": False}
 
     def cyc(r):
@@ -256,7 +272,32 @@ def measure_kernel(tools, build, name, kernel, launch, tmp, quick):
             f"{base}: " + ("accepts" if b.get("verify") else "rejects")
             for base, b in best.items() if b),
         "limit per block": written.get("limit_per_block"),
+        "oracle pipelined cycles": cyc(pipelined_oracle.get("best"))
+        if pipelined_oracle else None,
+        "oracle pipelined verify-sync": (
+            "accepts" if pipelined_oracle["best"].get("verify") else "rejects")
+        if pipelined_oracle and pipelined_oracle.get("best") else None,
+        "oracle pipelined search": (
+            f"{pipelined_oracle.get('search', '?')}, space "
+            f"{pipelined_oracle.get('space', '?')}, "
+            f"{pipelined_oracle.get('runs', '?')} runs"
+            + (" (capped)" if pipelined_oracle.get("capped") else ""))
+        if pipelined_oracle else None,
     })
+    # A looping kernel (a loop that issues Matmul work): its best run with
+    # the loop rotated or promoted against the pipelined bound of that run.
+    loops = loop_remarks(tools, kernel) if tools.pipeline else {}
+    looped = [(label, r) for label, r in (("pipelined", pipelined),
+                                          ("promote-sync", promoted))
+              if r and r.get("ok") and r.get("pipelined_bound_cycles")]
+    if loops and looped:
+        label, best_run = min(looped, key=lambda lr: lr[1]["cycles"])
+        row.update({
+            "loops": "; ".join(f"line {l}: {t}" for l, t in sorted(loops.items())),
+            "pipelined bound cycles": best_run["pipelined_bound_cycles"],
+            "looped best": label,
+            "looped / pipelined bound": best_run["cycles"]
+            / best_run["pipelined_bound_cycles"]})
     # Shortfalls: the remarks at the waits the oracle put elsewhere than the
     # pass did (the oracle's moves name them by source line).
     reasons = []
@@ -356,7 +397,7 @@ def compile_time(tools, tmp, quick, repeat):
     for shape, size, gen in cases:
         kernel = tmp / f"ct-{shape.replace(' ', '_')}-{size}.mlir"
         with open(kernel, "w") as f:
-            subprocess.run([sys.executable, str(ROOT / "utils" / "gen-kernel.py")]
+            subprocess.run([sys.executable, str(ROOT / "bench" / "bench_kernel.py")]
                            + gen, stdout=f, check=True)
         place = base = None
         peak = 0.0
@@ -395,7 +436,11 @@ CSV_COLUMNS = ["kernel", "hand-written cycles", "as written cycles",
                "placement overlap % of oracle", "promote-sync overlap",
                "oracle overlap (promoted)", "promote-sync overlap % of oracle",
                "pass cycles saved % of oracle", "oracle search",
-               "oracle verify-sync", "shortfall reason"]
+               "oracle verify-sync", "shortfall reason",
+               "oracle pipelined cycles", "oracle pipelined verify-sync",
+               "oracle pipelined search",
+               "pipelined bound cycles", "looped best",
+               "looped / pipelined bound", "loops"]
 
 
 def derive(rows):
@@ -430,7 +475,8 @@ def write_csv(rows, path):
         w.writerow(CSV_COLUMNS)
         for row in rows:
             w.writerow(["" if row.get(c) is None else
-                        (f"{row[c]:.1f}" if isinstance(row[c], float) else row[c])
+                        (f"{row[c]:.{3 if '/' in c else 1}f}"
+                         if isinstance(row[c], float) else row[c])
                         for c in CSV_COLUMNS])
 
 
@@ -449,7 +495,7 @@ def plot(rows, times, out):
     data = out / "results-plot-data.json"
     data.write_text(json.dumps({"kernels": rows, "times": times}))
     try:
-        subprocess.run([PLOT_PYTHON, str(ROOT / "bench" / "report-plots.py"),
+        subprocess.run([PLOT_PYTHON, str(ROOT / "bench" / "report_plots.py"),
                         str(data), str(out)], check=True)
     finally:
         data.unlink()
@@ -485,10 +531,25 @@ def target_lines(rows, times):
         + ".")
     pipelined = [r for r in rows if isinstance(r.get("pipelined cycles"),
                                                (int, float))]
+    looping = [r for r in rows if isinstance(
+        r.get("looped / pipelined bound"), (int, float))]
     if not pipelined:
         lines.append("- Every looping example within 10% of the pipelined "
                      "bound once pipelined: n/a (no `pipeline-loops` option "
                      "in this build).")
+    elif not looping:
+        lines.append("- Every looping example within 10% of the pipelined "
+                     "bound once pipelined: no kernel has a loop that issues "
+                     "Matmul work.")
+    else:
+        far = [r for r in looping if r["looped / pipelined bound"] > 1.10]
+        lines.append(
+            "- Every looping example within 10% of the pipelined bound once "
+            f"pipelined (or promoted): {len(looping) - len(far)} of "
+            f"{len(looping)} looping kernels"
+            + ("" if not far else " — **not met** on " + ", ".join(
+                f"{r['kernel']} ({r['looped / pipelined bound']:.2f}x)"
+                for r in far)) + ".")
     ratios = [t for t in times if t["ratio"] is not None]
     over = [t for t in ratios if t["ratio"] >= 1.0]
     if not ratios:
@@ -524,14 +585,22 @@ def write_markdown(data, out, plots):
     md.append(
         f"Generated by `{cmd}` (`bench/report.py`) on {meta['started']} UTC "
         f"in {max(1, round(meta['elapsed'] / 60))} min, on {meta['machine']}; "
-        f"git {meta['git']}. Every number below comes from that one run; "
-        "rerun the command to reproduce it (the cycles are asc-run's cost "
+        f"git {meta['git']}. "
+        + ("Every number below comes from that one run; " if not meta.get("times")
+           else "Every cycle count below comes from that one run; ")
+        + "rerun the command to reproduce it (the cycles are asc-run's cost "
         "model, deterministic for a given build; the compile times depend "
         "on the machine and its load, best of "
         f"{meta['repeat']} runs)."
         + (" The tables were rendered again from that run's data "
            "(`bench/report.py --render build/report-data.json`)."
-           if meta.get("rendered") else "") + "\n")
+           if meta.get("rendered") else "")
+        + (" The compile times come from a second run, "
+           f"`bench/report.py --skip-cycles`, on {meta['times']['started']} "
+           f"UTC (git {meta['times']['git']}, {meta['times']['machine']}), "
+           "measured apart so that the machine's load while the oracle "
+           "searched does not bias them (each ratio is still one run's)."
+           if meta.get("times") else "") + "\n")
     if meta["quick"]:
         md.append("**This is a smoke run (`--quick`): small sizes, a tiny "
                   "oracle cap; the numbers mean nothing.**\n")
@@ -540,7 +609,7 @@ def write_markdown(data, out, plots):
     md.append("")
     md.append("## Method\n")
     md.append(
-        "The oracle (`bench/oracle-placement.py`, a tool, not a test) takes "
+        "The oracle (`bench/oracle_placement.py`, a tool, not a test) takes "
         "the space from `asc-opt -test-asc-placement-space`: each wait may "
         "stand at any distinct position from right after its issue to the "
         "end of its block, each async issue at any from right after its "
@@ -570,7 +639,7 @@ def write_markdown(data, out, plots):
         "`promote` `promote-sync=true`, `pipelined` the `pipeline-loops` "
         "option (" + ("present" if meta["pipeline"] else
                       "n/a: asc-opt has no such option in this build") +
-        "), `oracle` the fastest race-free placement `bench/oracle-placement.py` "
+        "), `oracle` the fastest race-free placement `bench/oracle_placement.py` "
         "found (over the kernel as written and, where promote-sync changes "
         "it, over the promoted kernel; race free at seeds "
         f"{meta['oracle']['seeds']}), `limit` max(cube busy, vector busy) of the "
@@ -603,6 +672,38 @@ def write_markdown(data, out, plots):
     if any(r.get("oracle base") == "promoted" for r in rows):
         md.append("\n(p): the oracle's best is over the promoted kernel.")
     md.append("")
+    looping = [r for r in rows if r.get("pipelined bound cycles")]
+    if looping:
+        md.append("### Looping kernels against the pipelined bound\n")
+        md.append(
+            "A kernel loops when the loop pipelining pass has a remark for "
+            "one of its loops (`--asc-pipeline-loops=emit-remarks=true`: "
+            "pipelined, or what blocked it). `bound`: the pipelined bound of "
+            "the better of the pipelined and the promote-sync run, per "
+            "block max(cube busy, vector busy) plus one call's cube work "
+            "(the block's cube busy cycles over its calls that gave the "
+            "cube work, asc-run's `cube_calls`: the prologue a rotated loop "
+            "cannot hide), summed over the launches.\n")
+        md.append("`oracle (pipelined)`: the oracle's search over the "
+                  "pipelined kernel (`--base pipelined`: the loops rotated, "
+                  "the waits and issues moved within that structure); "
+                  "(r): `--asc-verify-sync` rejects the oracle's candidate "
+                  "(an alias the analysis cannot rule out: the oracle knows "
+                  "the launch's sizes, the compiler does not).\n")
+        md.append("| kernel | pipelined | oracle (pipelined) | promote | bound "
+                  "| best | best / bound | the loops (the pass's remarks) |")
+        md.append("|---|---:|---:|---:|---:|---|---:|---|")
+        for r in looping:
+            md.append("| " + " | ".join([
+                r["kernel"], fmt(r["pipelined cycles"]),
+                fmt(r.get("oracle pipelined cycles")) + (
+                    " (r)" if r.get("oracle pipelined verify-sync") == "rejects"
+                    else ""),
+                fmt(r["promote-sync cycles"]),
+                fmt(r["pipelined bound cycles"]), r["looped best"],
+                f"{r['looped / pipelined bound']:.2f}",
+                cell(r["loops"])]) + " |")
+        md.append("")
     if plots:
         md.append("![cycles per kernel](results-cycles.png)\n")
     md.append("### The oracle's search and the shortfalls\n")
@@ -611,7 +712,9 @@ def write_markdown(data, out, plots):
     md.append("|---|---|---|---|---|")
     for r in rows:
         md.append("| " + " | ".join([
-            r["kernel"], r["oracle search"] or "—",
+            r["kernel"], (r["oracle search"] or "—") + (
+                f"; pipelined: {r['oracle pipelined search']}"
+                if r.get("oracle pipelined search") else ""),
             r["oracle verify-sync"] or "—",
             cell(r["shortfall reason"] or "none"),
             cell("; ".join(r.get("notes", [])))]) + " |")
@@ -650,7 +753,7 @@ def write_markdown(data, out, plots):
         "`--asc-sync-placement`'s own time (`-mlir-timing`, one thread, "
         "`--verify-each=false`) against parse+verify+print of the same file "
         "(asc-opt without passes), best of "
-        f"{meta['repeat']} runs; kernels from `utils/gen-kernel.py` (`rounds`: "
+        f"{meta['repeat']} runs; kernels from `bench/bench_kernel.py` (`rounds`: "
         "4 Matmul objects a function, async issues with vector work between "
         "issue and wait; `objects`: N objects in one function; `unwaited`: N "
         "issues in flight at once). Growth: the pass's time over the "
@@ -717,6 +820,12 @@ def main():
                         help="compile-time runs per size (default 3; 1 with "
                         "--quick)")
     parser.add_argument("--skip-compile-time", action="store_true")
+    parser.add_argument("--skip-cycles", action="store_true",
+                        help="measure only the compile time")
+    parser.add_argument("--times-from", metavar="DATA",
+                        help="with --render: the compile times from another "
+                        "run's --data (the cycles are deterministic, the "
+                        "times want a quiet machine)")
     parser.add_argument("--only", help="comma-separated kernel names")
     parser.add_argument("--data", help="also write the measurements here "
                         "(JSON)")
@@ -728,8 +837,14 @@ def main():
         args.repeat = 1 if args.quick else 3
     out = pathlib.Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
+    if args.times_from and not args.render:
+        parser.error("--times-from goes with --render")
     if args.render:
         data = json.loads(pathlib.Path(args.render).read_text())
+        if args.times_from:
+            times = json.loads(pathlib.Path(args.times_from).read_text())
+            data["times"] = times["times"]
+            data["meta"]["times"] = times["meta"]
     else:
         data = measure(args)
         if args.data:
@@ -757,7 +872,8 @@ def measure(args):
         tmp = pathlib.Path(tmp)
         rows = []
         for name, kernel, launch in kernels(tmp, args.quick):
-            if args.only and name not in args.only.split(","):
+            if args.skip_cycles or (args.only and
+                                    name not in args.only.split(",")):
                 continue
             rows.append(measure_kernel(tools, args.build, name, kernel, launch,
                                        tmp, args.quick))

@@ -49,7 +49,7 @@ previous=""
 for ops in "${sizes[@]}"; do
   functions=${FUNCTIONS:-$(( ops / 10000 ))}; [ "$functions" -ge 1 ] || functions=1
   file=$tmp/kernel-$ops.mlir
-  "$root/utils/gen-kernel.py" --ops "$ops" --functions "$functions" --objects 4 > "$file"
+  "$root/bench/bench_kernel.py" --ops "$ops" --functions "$functions" --objects 4 > "$file"
   pass=$(best_timing AscSyncPlacement "$opt" "$file" --asc-sync-placement)
   baseline=$(best_timing Total "$opt" "$file")
   ratio=$(python3 -c "print(f'{$pass / $baseline:.2f}')")

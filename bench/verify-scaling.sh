@@ -29,7 +29,7 @@ printf '%10s %10s %12s %14s %12s\n' ops verify_s no_verify_s verify/no_verify gr
 previous=""
 for ops in 1000 10000 100000 1000000; do
   file=$tmp/kernel-$ops.mlir
-  "$root/utils/gen-kernel.py" --ops "$ops" --functions 1 --objects 4 > "$file"
+  "$root/bench/bench_kernel.py" --ops "$ops" --functions 1 --objects 4 > "$file"
   with=$(seconds "$opt" "$file")
   without=$(seconds "$opt" --mlir-very-unsafe-disable-verifier-on-parsing \
             --verify-each=false "$file")

@@ -291,6 +291,25 @@ struct CostResult {
   int64_t cubeCores = 0;
 };
 
+/// The Matmul calls of `trace` that gave the cube work: the messages after
+/// which the server computed at least one product before the next message
+/// (a setter, End or a fetch from the workspace computes nothing). The
+/// results report divides a block's cube busy cycles by it for "one call of
+/// cube work", the prologue a software-pipelined loop cannot hide.
+inline int64_t cubeCalls(const Trace &trace) {
+  int64_t calls = 0;
+  bool sinceMessage = false;
+  for (const Node &n : trace.nodes) {
+    if (n.message)
+      sinceMessage = true;
+    else if (sinceMessage && n.server && n.work == Work::Product) {
+      ++calls;
+      sinceMessage = false;
+    }
+  }
+  return calls;
+}
+
 /// Measure of the union of spans (sorted by start on return).
 inline double unionLength(std::vector<std::pair<double, double>> &spans) {
   std::sort(spans.begin(), spans.end());

@@ -474,12 +474,16 @@ struct Report {
         std::vector<Trace> group(s.traces.begin() + g,
                                  s.traces.begin() + g + members);
         CostResult c = schedule(group, job->mixRatio, costTable());
+        int64_t calls = 0;
+        for (const Trace &t : group)
+          calls += cubeCalls(t);
         os << (g ? ", " : "") << "{\"first_block\": " << g
            << ", \"vector_blocks\": " << members
            << ", \"total_cycles\": " << c.total
            << ", \"cube_busy_cycles\": " << c.cube
            << ", \"vector_busy_cycles\": " << c.vector
-           << ", \"overlap_cycles\": " << c.overlap << "}";
+           << ", \"overlap_cycles\": " << c.overlap
+           << ", \"cube_calls\": " << calls << "}";
       }
       os << "]}}";
       std::printf("%s\n", os.str().c_str());

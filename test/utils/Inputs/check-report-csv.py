@@ -6,14 +6,12 @@ measures (each example with a launch file, each benchmark kernel).
 Usage: check-report-csv.py SOURCE_ROOT RESULTS.csv
 """
 import csv
-import importlib.util
 import pathlib
 import sys
 
 root = pathlib.Path(sys.argv[1])
-spec = importlib.util.spec_from_file_location("report", root / "bench" / "report.py")
-report = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(report)
+sys.path.insert(0, str(root / "bench"))
+import report  # noqa: E402
 
 with open(sys.argv[2], newline="") as f:
     rows = list(csv.DictReader(f))

@@ -1,4 +1,4 @@
-// The test passes of the placement oracle (bench/oracle-placement.py):
+// The test passes of the placement oracle (bench/oracle_placement.py):
 // -test-asc-placement-space lists each wait's and async issue's distinct
 // positions in its block, -test-asc-apply-placement moves them there.
 //

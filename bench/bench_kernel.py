@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Generates a large, valid asc kernel for benchmarks.
+"""bench_kernel.py: large, valid asc kernels for the benchmarks (not the
+random tester's generator, utils/asc_random/generator.py).
 
 Shapes (`--shape`), each stressing one dimension of the analyses' cost:
 
@@ -329,7 +330,7 @@ def write_launch(path, shape, functions, size):
     elif shape == "unwaited":
         kernels, blocks_of_c = ["kernel0"], size + 1
     else:
-        raise SystemExit(f"gen-kernel: no launch file for --shape {shape} "
+        raise SystemExit(f"bench_kernel.py: no launch file for --shape {shape} "
                          "(asc-run lowers no cf branches or scalar arguments)")
     fields = {"usedCoreNum": 1, "M": 16, "N": 16, "Ka": 16, "Kb": 16,
               "singleCoreM": 16, "singleCoreN": 16, "singleCoreK": 16,

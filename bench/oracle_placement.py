@@ -45,14 +45,16 @@ runs in all; a capped search says so (`"capped": true` and a note).
 Only functions that the launch file runs are searched. `--base promoted`
 searches the kernel after `--asc-sync-placement=promote-sync,hoist-issues=
 false` (synchronous GM calls made async, issues where the calls were, the
-waits the pass placed), so the space covers what promote-sync allows.
+waits the pass placed), so the space covers what promote-sync allows;
+`--base pipelined` the kernel after `pipeline-loops=true,hoist-issues=false`
+(the loops rotated), the space of the pipelined loop structure.
 
 Prints one JSON object (the kernel, the space, the search, the best
 candidate's moves and cost, the hand-written and as-written figures);
 `--output FILE` writes the best candidate's MLIR.
 
-Usage: bench/oracle-placement.py KERNEL.mlir [--launch FILE] [--build DIR]
-         [--seeds 1,2,3] [--cap N] [--exhaustive N] [--base written|promoted]
+Usage: bench/oracle_placement.py KERNEL.mlir [--launch FILE] [--build DIR]
+         [--seeds 1,2,3] [--cap N] [--exhaustive N] [--base written|promoted|pipelined]
 """
 import argparse
 import concurrent.futures
@@ -110,14 +112,16 @@ class Oracle:
         """The kernel the search starts from (a file)."""
         if self.args.base == "written":
             return pathlib.Path(self.args.kernel)
+        option = {"promoted": "promote-sync=true",
+                  "pipelined": "pipeline-loops=true"}[self.args.base]
         code, out, err = self.asc_opt(
             self.args.kernel,
-            ["--asc-sync-placement=promote-sync=true hoist-issues=false",
+            [f"--asc-sync-placement={option} hoist-issues=false",
              # The source lines stay those of the kernel (the remarks').
              "--mlir-print-debuginfo"])
         if code != 0:
-            sys.exit(f"oracle: promote-sync failed:\n{err}")
-        path = self.tmp / "base-promoted.mlir"
+            sys.exit(f"oracle: {option} failed:\n{err}")
+        path = self.tmp / f"base-{self.args.base}.mlir"
         path.write_text(out)
         return path
 
@@ -431,8 +435,9 @@ def summarize(reports):
     after another), the limit is max(cube busy, vector busy) of the slowest
     block (asc-run's per-block figures: per cube core, its vector blocks'
     busy cycles shared out over them; without them, the totals shared out
-    over the blocks)."""
-    cycles = cube = vector = overlap = limit = 0.0
+    over the blocks), the pipelined bound the limit plus one call's cube
+    work per block (None without per-block figures)."""
+    cycles = cube = vector = overlap = limit = bound = 0.0
     per_block = True
     for r in reports:
         c = r.get("cost", {})
@@ -445,6 +450,12 @@ def summarize(reports):
             # A group: one cube core and the vector blocks it serves.
             limit += max(max(b["cube_busy_cycles"], b["vector_busy_cycles"]
                              / b.get("vector_blocks", 1)) for b in blocks)
+            # The pipelined bound: that plus one call's cube work, the
+            # prologue a rotated loop cannot hide (asc-run's cube_calls).
+            bound += max(max(b["cube_busy_cycles"], b["vector_busy_cycles"]
+                             / b.get("vector_blocks", 1))
+                         + b["cube_busy_cycles"] / max(1, b.get("cube_calls", 1))
+                         for b in blocks)
         else:
             per_block = False
             n = max(1, r.get("blocks", 1))
@@ -452,6 +463,7 @@ def summarize(reports):
                          c.get("vector_busy_cycles", 0)) / n
     return {"ok": True, "cycles": cycles, "cube_busy": cube,
             "vector_busy": vector, "overlap": overlap, "limit_cycles": limit,
+            "pipelined_bound_cycles": bound if per_block else None,
             "limit_per_block": per_block,
             "sweep": [s for r in reports
                       for s in r.get("cost", {}).get("sweep", [])]}
@@ -480,7 +492,7 @@ def main():
                         "(default 24)")
     parser.add_argument("--jobs", type=int, default=2,
                         help="asc-run runs at once (default 2)")
-    parser.add_argument("--base", choices=("written", "promoted"),
+    parser.add_argument("--base", choices=("written", "promoted", "pipelined"),
                         default="written")
     parser.add_argument("--output", help="write the best candidate here")
     args = parser.parse_args()

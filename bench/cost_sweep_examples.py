@@ -8,7 +8,7 @@ assumed parameter (docs/Runtime.md, "Cost model") the figures at the low
 and the high end of its range. An overlap quoted from asc-run can be
 quoted with the range this table gives it.
 
-Usage: bench/cost-sweep-examples.py [--build DIR] [--example NAME...]
+Usage: bench/cost_sweep_examples.py [--build DIR] [--example NAME...]
 """
 import argparse
 import glob

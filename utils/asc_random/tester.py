@@ -38,24 +38,7 @@ import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def load_generator():
-    import importlib.machinery
-    import importlib.util
-    for name in ("asc-gen-kernel", "asc_gen_kernel.py"):
-        path = os.path.join(HERE, name)
-        if os.path.exists(path):
-            loader = importlib.machinery.SourceFileLoader("asc_gen_kernel", path)
-            spec = importlib.util.spec_from_loader("asc_gen_kernel", loader)
-            module = importlib.util.module_from_spec(spec)
-            loader.exec_module(module)
-            return module
-    raise SystemExit("asc-random-test: asc-gen-kernel not found beside it")
-
-
-gen = load_generator()
+from . import generator as gen
 
 PLACEMENTS = [
     ("default", "", []),
@@ -84,11 +67,11 @@ CRASH_MARKERS = ("PLEASE submit a bug report", "Stack dump", "Assertion", "LLVM 
 
 class Tools:
     def __init__(self, args):
-        bin_dir = args.bin or HERE
+        # The tools beside the entry script (build/bin) unless told.
+        bin_dir = args.bin or os.path.dirname(os.path.abspath(sys.argv[0]))
         self.asc_opt = (args.asc_opt or os.environ.get("ASC_RANDOM_TEST_ASC_OPT")
                         or os.path.join(bin_dir, "asc-opt"))
         self.asc_run = args.asc_run or os.path.join(bin_dir, "asc-run")
-        self.gen = os.path.join(bin_dir, "asc-gen-kernel")
         self.timeout = args.timeout
 
     def run(self, argv, stdin=None):

@@ -12,7 +12,7 @@ cached run with --cost-sweep (the trace scheduled 22 more times) and the
 cost model's total cycles. Not a test: the machines here are shared and
 noisy.
 
-Usage: bench/asc-run-scaling.py [--build DIR] [--sizes 1000,10000,100000]
+Usage: bench/asc_run_scaling.py [--build DIR] [--sizes 1000,10000,100000]
 """
 import argparse
 import json

@@ -4,7 +4,7 @@ each dimension their cost could grow with: operations in one function,
 region nesting depth, CFG blocks, Matmul objects, async issues in flight.
 
 For each dimension it generates kernels of two or more sizes with
-utils/gen-kernel.py and prints, measured in this one run:
+bench/bench_kernel.py and prints, measured in this one run:
   - verify_s, place_s: the pass's own wall time (-mlir-timing, one thread,
     without the verifier run after each pass: MLIR's dominance check costs
     depth^2 on deep nests and is part of base_s already),
@@ -20,7 +20,7 @@ stack so that it reaches 5,000 levels (stock mlir-opt overflows the default
 8 MB stack near 3,900 nested scf.if). The analyses themselves recurse over
 nothing.
 
-Usage: bench/analysis-scaling.py [--build BUILD_DIR] [--quick]
+Usage: bench/analysis_scaling.py [--build BUILD_DIR] [--quick]
   --quick: small sizes only (a smoke run: seconds, numbers meaningless).
 """
 import argparse
@@ -34,7 +34,7 @@ import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
-# dimension -> (gen-kernel arguments for a size, sizes, quick sizes)
+# dimension -> (bench_kernel.py arguments for a size, sizes, quick sizes)
 DIMENSIONS = {
     "ops": (lambda n: ["--shape", "rounds", "--ops", str(n)],
             [100_000, 1_000_000], [2_000, 4_000]),
@@ -106,7 +106,7 @@ def main():
                 kernel = pathlib.Path(tmp) / f"{dimension}-{size}.mlir"
                 with open(kernel, "w") as out:
                     subprocess.run([sys.executable,
-                                    str(ROOT / "utils" / "gen-kernel.py")]
+                                    str(ROOT / "bench" / "bench_kernel.py")]
                                    + make_args(size), stdout=out, check=True)
                 verify_err, _ = run([opt, str(kernel), "--asc-verify-sync",
                                      "--verify-each=false"] + timing_flags)

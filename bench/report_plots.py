@@ -3,7 +3,7 @@
 Debian's python3-matplotlib): cycles per kernel as grouped bars, compile
 time against size on log-log axes.
 
-Usage: bench/report-plots.py DATA.json OUT_DIR
+Usage: bench/report_plots.py DATA.json OUT_DIR
 """
 import json
 import pathlib
