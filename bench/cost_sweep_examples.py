@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The cost model's sensitivity, example by example.
 
-Runs every kernel of examples/ as written and with --sync-placement under
+Runs every kernel of examples/ as written and with --asc-sync-placement under
 `asc-run --cost-sweep --json` and prints, per kernel and placement, the
 total cycles and the overlap at this run's parameters, then for each
 assumed parameter (docs/Runtime.md, "Cost model") the figures at the low
@@ -42,7 +42,7 @@ def main():
     if args.example:
         paths = [p for p in paths if os.path.basename(p) in args.example]
     for path in paths:
-        for label, extra in (("as written", []), ("placed", ["--sync-placement"])):
+        for label, extra in (("as written", []), ("placed", ["--asc-sync-placement"])):
             for report in runs(asc_run, path, extra):
                 cost = report["cost"]
                 total, overlap = cost["total_cycles"], cost["overlap_cycles"]

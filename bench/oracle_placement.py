@@ -11,7 +11,7 @@ one). `-test-asc-apply-placement` builds a candidate. Each candidate is
   1. checked by `asc-opt --asc-verify-sync` (recorded, not required: the
      analysis is conservative where it has alias doubt, and the oracle
      bounds what any placement can reach),
-  2. run by `asc-run --no-verify-sync --json` (its race and protocol checker
+  2. run by `asc-run --asc-verify-sync=false --json` (its race and protocol checker
      decides from the runtime footprints), at the first seed; a candidate
      that could be kept (ok, and faster than the best so far) is run at the
      other seeds too and kept only when every seed is ok.
@@ -181,7 +181,7 @@ class Oracle:
 
     def run_seed(self, result, seed):
         code, reports, err = self.asc_run(result["path"], seed,
-                                          ["--no-verify-sync"])
+                                          ["--asc-verify-sync=false"])
         result["seeds_run"].append(seed)
         ok = code == 0 and reports and all(r.get("verdict") == "ok"
                                            for r in reports)

@@ -113,7 +113,7 @@ class Tools:
                                   text=True).stdout
         self.pipeline = "pipeline-loops" in opt_help or \
             "pipeline-loops" in run_help
-        self.run_pipeline_flag = "--pipeline-loops" in run_help
+        self.run_pipeline_flag = "--asc-pipeline-loops" in run_help
         self.cost_sweep = "--cost-sweep" in run_help
 
     def asc_run(self, kernel, launch, flags=()):
@@ -196,14 +196,14 @@ def measure_kernel(tools, build, name, kernel, launch, tmp, quick):
     log(f"report: kernel {name}")
     row = {"kernel": name}
     written = tools.asc_run(kernel, launch)
-    placed = tools.asc_run(kernel, launch, ["--sync-placement"])
-    promoted = tools.asc_run(kernel, launch, ["--sync-placement",
-                                              "--promote-sync"])
+    placed = tools.asc_run(kernel, launch, ["--asc-sync-placement"])
+    promoted = tools.asc_run(kernel, launch, ["--asc-sync-placement",
+                                              "--asc-promote-sync"])
     pipelined = None
     if tools.pipeline:
         if tools.run_pipeline_flag:
-            pipelined = tools.asc_run(kernel, launch, ["--sync-placement",
-                                                       "--pipeline-loops"])
+            pipelined = tools.asc_run(kernel, launch, ["--asc-sync-placement",
+                                                       "--asc-pipeline-loops"])
         else:
             out = tmp / f"{name}.pipelined.mlir"
             ok, _ = tools.opt_to(kernel, [
@@ -336,8 +336,8 @@ def measure_kernel(tools, build, name, kernel, launch, tmp, quick):
     row["sweep"] = []
     oracle_file = tmp / f"{name}.oracle.mlir"
     if tools.cost_sweep and ow and oracle_file.exists():
-        sp = tools.asc_run(kernel, launch, ["--sync-placement", "--cost-sweep"])
-        so = tools.asc_run(oracle_file, launch, ["--no-verify-sync",
+        sp = tools.asc_run(kernel, launch, ["--asc-sync-placement", "--cost-sweep"])
+        so = tools.asc_run(oracle_file, launch, ["--asc-verify-sync=false",
                                                  "--cost-sweep"])
         if sp.get("ok") and so.get("ok"):
             row["sweep"] = sweep_pct(sp["sweep"], so["sweep"])
@@ -619,7 +619,7 @@ def write_markdown(data, out, plots):
         "(`-test-asc-apply-placement`) goes through `asc-opt "
         "--asc-verify-sync` (recorded: the analysis is conservative where "
         "it has alias doubt, and the oracle bounds what any placement could "
-        "reach) and `asc-run --no-verify-sync` with its race and protocol "
+        "reach) and `asc-run --asc-verify-sync=false` with its race and protocol "
         "checker; a candidate is kept only when every seed "
         f"({meta['oracle']['seeds']}) runs ok. Spaces of at most "
         f"{meta['oracle']['exhaustive']} candidates are searched "

@@ -3,9 +3,9 @@
 
 For every example kernel (examples/NN-*.mlir) and each launch of its launch
 file that `--launch-index` selects (default: the first launch of each
-kernel), runs asc-run --json as written, placed (--sync-placement), pipelined
-(--sync-placement --pipeline-loops) and promoted (--sync-placement
---promote-sync), and prints one Markdown row: the total cycles of each, the
+kernel), runs asc-run --json as written, placed (--asc-sync-placement), pipelined
+(--asc-sync-placement --asc-pipeline-loops) and promoted (--asc-sync-placement
+--asc-promote-sync), and prints one Markdown row: the total cycles of each, the
 busiest unit per block in the pipelined run, max(cube busy / cube cores, vector busy / blocks)
 (asc-run sums the cube's busy cycles over the cube cores and the vector
 core's, V, MTE2 or MTE3 busy, over the blocks; the examples' blocks are
@@ -25,9 +25,9 @@ import sys
 
 CONFIGS = [
     ("written", []),
-    ("placed", ["--sync-placement"]),
-    ("pipelined", ["--sync-placement", "--pipeline-loops"]),
-    ("promoted", ["--sync-placement", "--promote-sync"]),
+    ("placed", ["--asc-sync-placement"]),
+    ("pipelined", ["--asc-sync-placement", "--asc-pipeline-loops"]),
+    ("promoted", ["--asc-sync-placement", "--asc-promote-sync"]),
 ]
 
 

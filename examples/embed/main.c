@@ -56,9 +56,7 @@ static int parseStage(const char *name) {
 }
 
 int main(int argc, char **argv) {
-  // The defaults of asc-translate --asc-to-ascendc, with the waits placed.
-  MlirAscPipelineOptions options = mlirAscPipelineOptionsGetDefault();
-  options.syncPlacement = true;
+  MlirAscPipelineStage lastStage = MlirAscPipelineStageEmission;
   const char *stageOption = "--stage=";
   if (argc == 3 && strncmp(argv[1], stageOption, strlen(stageOption)) == 0) {
     int stage = parseStage(argv[1] + strlen(stageOption));
@@ -67,7 +65,7 @@ int main(int argc, char **argv) {
               argv[1] + strlen(stageOption));
       return 2;
     }
-    options.lastStage = stage;
+    lastStage = (MlirAscPipelineStage)stage;
     --argc;
     ++argv;
   }
@@ -78,6 +76,10 @@ int main(int argc, char **argv) {
             argv[0]);
     return 2;
   }
+
+  // The defaults of asc-translate --asc-to-ascendc, with the waits placed.
+  MlirAscPipelineOptions options = mlirAscPipelineOptionsCreateDefault();
+  mlirAscPipelineOptionsSetSyncPlacement(options, true);
 
   // The asc dialect and the upstream dialects kernels are written with.
   MlirContext ctx = mlirContextCreate();
@@ -94,11 +96,12 @@ int main(int argc, char **argv) {
       ctx, mlirStringRefCreateFromCString(argv[1]));
   if (!mlirModuleIsNull(module)) {
     if (mlirLogicalResultIsSuccess(mlirAscRunPipelineWithOptions(
-            module, &options, writeToFile, stdout)))
+            module, options, lastStage, writeToFile, stdout)))
       status = 0;
     mlirModuleDestroy(module);
   }
   fflush(stdout);
+  mlirAscPipelineOptionsDestroy(options);
   mlirContextDestroy(ctx);
   return status;
 }

@@ -388,8 +388,8 @@ static void testConstructors(MlirContext ctx) {
   }
 }
 
-/// The stage of the deprecated mlirAscRunPipeline, an enum parameter, and the
-/// stage field of the options struct, an int32_t.
+/// The stage of mlirAscRunPipeline, mlirAscRunPipelineWithOptions and
+/// mlirAscPipelinePopulatePassManager, an enum parameter.
 static void testStages(MlirContext ctx) {
   printf("@testStages\n");
   MlirModule module = mlirModuleCreateParse(
@@ -400,40 +400,59 @@ static void testStages(MlirContext ctx) {
   // CHECK-NEXT: diagnostic: unknown asc pipeline stage 4
   // CHECK-NEXT: enum stage 4: failure
   // CHECK-NEXT: diagnostic: unknown asc pipeline stage 4
-  // CHECK-NEXT: field stage 4: failure
+  // CHECK-NEXT: options stage 4: failure
+  // CHECK-NEXT: diagnostic: unknown asc pipeline stage 4
+  // CHECK-NEXT: populate stage 4: failure
   // CHECK-NEXT: diagnostic: unknown asc pipeline stage -1
   // CHECK-NEXT: enum stage -1: failure
   // CHECK-NEXT: diagnostic: unknown asc pipeline stage -1
-  // CHECK-NEXT: field stage -1: failure
+  // CHECK-NEXT: options stage -1: failure
+  // CHECK-NEXT: diagnostic: unknown asc pipeline stage -1
+  // CHECK-NEXT: populate stage -1: failure
   // CHECK-NEXT: diagnostic: unknown asc pipeline stage 7
   // CHECK-NEXT: enum stage 7: failure
   // CHECK-NEXT: diagnostic: unknown asc pipeline stage 7
-  // CHECK-NEXT: field stage 7: failure
+  // CHECK-NEXT: options stage 7: failure
+  // CHECK-NEXT: diagnostic: unknown asc pipeline stage 7
+  // CHECK-NEXT: populate stage 7: failure
   // CHECK-NEXT: diagnostic: unknown asc pipeline stage 42
   // CHECK-NEXT: enum stage 42: failure
   // CHECK-NEXT: diagnostic: unknown asc pipeline stage 42
-  // CHECK-NEXT: field stage 42: failure
+  // CHECK-NEXT: options stage 42: failure
+  // CHECK-NEXT: diagnostic: unknown asc pipeline stage 42
+  // CHECK-NEXT: populate stage 42: failure
   // CHECK-NEXT: diagnostic: unknown asc pipeline stage -2147483648
   // CHECK-NEXT: enum stage -2147483648: failure
   // CHECK-NEXT: diagnostic: unknown asc pipeline stage -2147483648
-  // CHECK-NEXT: field stage -2147483648: failure
+  // CHECK-NEXT: options stage -2147483648: failure
+  // CHECK-NEXT: diagnostic: unknown asc pipeline stage -2147483648
+  // CHECK-NEXT: populate stage -2147483648: failure
   // CHECK-NEXT: diagnostic: unknown asc pipeline stage 2147483647
   // CHECK-NEXT: enum stage 2147483647: failure
   // CHECK-NEXT: diagnostic: unknown asc pipeline stage 2147483647
-  // CHECK-NEXT: field stage 2147483647: failure
+  // CHECK-NEXT: options stage 2147483647: failure
+  // CHECK-NEXT: diagnostic: unknown asc pipeline stage 2147483647
+  // CHECK-NEXT: populate stage 2147483647: failure
   static const int stages[] = {4, -1, 7, 42, INT_MIN, INT_MAX};
+  MlirAscPipelineOptions options = mlirAscPipelineOptionsCreateDefault();
+  MlirPassManager pm = mlirPassManagerCreateOnOperation(
+      ctx, mlirStringRefCreateFromCString("builtin.module"));
   for (size_t i = 0; i < sizeof(stages) / sizeof(stages[0]); ++i) {
     MlirLogicalResult result = mlirAscRunPipeline(
         module, (MlirAscPipelineStage)stages[i], printToStdout, NULL);
     printf("enum stage %d: %s\n", stages[i],
            mlirLogicalResultIsSuccess(result) ? "success" : "failure");
-    MlirAscPipelineOptions options = mlirAscPipelineOptionsGetDefault();
-    options.lastStage = stages[i];
-    result =
-        mlirAscRunPipelineWithOptions(module, &options, printToStdout, NULL);
-    printf("field stage %d: %s\n", stages[i],
+    result = mlirAscRunPipelineWithOptions(
+        module, options, (MlirAscPipelineStage)stages[i], printToStdout, NULL);
+    printf("options stage %d: %s\n", stages[i],
+           mlirLogicalResultIsSuccess(result) ? "success" : "failure");
+    result = mlirAscPipelinePopulatePassManager(
+        pm, options, (MlirAscPipelineStage)stages[i]);
+    printf("populate stage %d: %s\n", stages[i],
            mlirLogicalResultIsSuccess(result) ? "success" : "failure");
   }
+  mlirPassManagerDestroy(pm);
+  mlirAscPipelineOptionsDestroy(options);
   // The last valid stage is accepted.
   // CHECK-NEXT: module {
   // CHECK: enum stage 2: success

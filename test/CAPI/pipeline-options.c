@@ -1,9 +1,10 @@
-//===- pipeline-options.c - C API: the pipeline's options struct ----------===//
+//===- pipeline-options.c - C API: the pipeline's options -----------------===//
 //
-// Runs mlirAscRunPipelineWithOptions with each option of
-// MlirAscPipelineOptions and checks what it delivers, then the ways the
-// options are refused: a bad stage, a struct of the wrong size, an option of
-// the placement without the placement, a protocol violation.
+// Runs mlirAscRunPipelineWithOptions with each option of the
+// MlirAscPipelineOptions handle and checks what it delivers; parses options
+// from text; adds the pipeline to a pass manager; then the ways the options
+// are refused: a bad stage, an option of the placement without the
+// placement, a protocol violation.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,9 +18,9 @@
 #include "mlir-c/Dialect/Func.h"
 #include "mlir-c/Dialect/SCF.h"
 #include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
 
 #include <stdio.h>
-#include <string.h>
 
 static void printToStdout(MlirStringRef str, void *userData) {
   (void)userData;
@@ -37,18 +38,24 @@ static MlirLogicalResult printDiagnostic(MlirDiagnostic diagnostic,
   return mlirLogicalResultSuccess();
 }
 
+/// Parses `source`, or the file `path` when `source` is null.
+static MlirModule parse(MlirContext ctx, const char *path, const char *source) {
+  return source ? mlirModuleCreateParse(ctx,
+                                        mlirStringRefCreateFromCString(source))
+                : mlirModuleCreateParseFromFile(
+                      ctx, mlirStringRefCreateFromCString(path));
+}
+
 /// Parses `source` (or the file `path` when `source` is null), runs the
-/// pipeline with `options` and prints what it delivers and its result.
+/// pipeline with `options` up to `stage` and prints what it delivers and its
+/// result.
 static void run(MlirContext ctx, const char *label, const char *path,
-                const char *source, const MlirAscPipelineOptions *options) {
+                const char *source, MlirAscPipelineOptions options,
+                MlirAscPipelineStage stage) {
   printf("-- %s\n", label);
-  MlirModule module =
-      source
-          ? mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(source))
-          : mlirModuleCreateParseFromFile(ctx,
-                                          mlirStringRefCreateFromCString(path));
-  MlirLogicalResult result =
-      mlirAscRunPipelineWithOptions(module, options, printToStdout, NULL);
+  MlirModule module = parse(ctx, path, source);
+  MlirLogicalResult result = mlirAscRunPipelineWithOptions(
+      module, options, stage, printToStdout, NULL);
   printf("\n-- %s: %s\n", label,
          mlirLogicalResultIsSuccess(result) ? "success" : "failure");
   mlirModuleDestroy(module);
@@ -123,20 +130,39 @@ static const char *kLoopKernel =
     "  return\n"
     "}\n";
 
-/// The defaults, and the struct's initialisation.
+/// Prints the value of every option of `options`.
+static void printOptions(MlirAscPipelineOptions options) {
+  printf("sync-placement=%d promote-sync=%d repair=%d hoist=%d remarks=%d "
+         "verify-sync=%d sys-workspace=%d line=%d source-names=%d "
+         "pipeline-loops=%d\n",
+         mlirAscPipelineOptionsGetSyncPlacement(options),
+         mlirAscPipelineOptionsGetPromoteSync(options),
+         mlirAscPipelineOptionsGetRepairMissingWaits(options),
+         mlirAscPipelineOptionsGetHoistIssues(options),
+         mlirAscPipelineOptionsGetEmitRemarks(options),
+         mlirAscPipelineOptionsGetVerifySync(options),
+         mlirAscPipelineOptionsGetSetSysWorkspace(options),
+         mlirAscPipelineOptionsGetLineDirectives(options),
+         mlirAscPipelineOptionsGetSourceNames(options),
+         mlirAscPipelineOptionsGetPipelineLoops(options));
+}
+
+/// The null handle: the defaults.
+static const MlirAscPipelineOptions kNullOptions = {NULL};
+
+/// The defaults, of new options and of the null handle.
 static void testDefaults(MlirContext ctx, const char *path) {
   printf("@testDefaults\n");
   // CHECK-LABEL: @testDefaults
-  // CHECK-NEXT: size=1 stage=3 sync-placement=0 promote-sync=0 repair=0 hoist=1 remarks=0 verify-sync=1 sys-workspace=0 line=0 pipeline-loops=0
-  MlirAscPipelineOptions options = mlirAscPipelineOptionsGetDefault();
-  printf("size=%d stage=%d sync-placement=%d promote-sync=%d repair=%d "
-         "hoist=%d remarks=%d verify-sync=%d sys-workspace=%d line=%d "
-         "pipeline-loops=%d\n",
-         options.structSize == sizeof(options), (int)options.lastStage,
-         options.syncPlacement, options.promoteSync, options.repairMissingWaits,
-         options.hoistIssues, options.emitRemarks, options.verifySync,
-         options.setSysWorkspace, options.lineDirectives,
-         options.pipelineLoops);
+  // CHECK-NEXT: sync-placement=0 promote-sync=0 repair=0 hoist=1 remarks=0 verify-sync=1 sys-workspace=0 line=0 source-names=1 pipeline-loops=0
+  // CHECK-NEXT: null: 1
+  // CHECK-NEXT: sync-placement=0 promote-sync=0 repair=0 hoist=1 remarks=0 verify-sync=1 sys-workspace=0 line=0 source-names=1 pipeline-loops=0
+  MlirAscPipelineOptions options = mlirAscPipelineOptionsCreateDefault();
+  printOptions(options);
+  // A setter on the null handle changes nothing.
+  mlirAscPipelineOptionsSetSyncPlacement(kNullOptions, true);
+  printf("null: %d\n", mlirAscPipelineOptionsIsNull(kNullOptions));
+  printOptions(kNullOptions);
 
   // Every stage, the waits where the kernel has them.
   // CHECK: -- defaults
@@ -146,21 +172,25 @@ static void testDefaults(MlirContext ctx, const char *path) {
   // CHECK-NOT: SetSysWorkspace
   // CHECK-NOT: #line
   // CHECK: -- defaults: success
-  run(ctx, "defaults", path, NULL, &options);
+  run(ctx, "defaults", path, NULL, options, MlirAscPipelineStageEmission);
 
-  // A null options pointer means the defaults.
+  // The null handle means the defaults.
   // CHECK: -- null options
   // CHECK: .IterateAll<false>(
   // CHECK-NEXT: .WaitIterateAll();
   // CHECK: -- null options: success
-  run(ctx, "null options", path, NULL, NULL);
+  run(ctx, "null options", path, NULL, kNullOptions,
+      MlirAscPipelineStageEmission);
+  mlirAscPipelineOptionsDestroy(options);
+  // Destroying the null handle does nothing.
+  mlirAscPipelineOptionsDestroy(kNullOptions);
 }
 
 /// Each stage delivers the module after it.
 static void testStages(MlirContext ctx, const char *path) {
   printf("@testStages\n");
-  MlirAscPipelineOptions options = mlirAscPipelineOptionsGetDefault();
-  options.syncPlacement = true;
+  MlirAscPipelineOptions options = mlirAscPipelineOptionsCreateDefault();
+  mlirAscPipelineOptionsSetSyncPlacement(options, true);
   // CHECK-LABEL: @testStages
 
   // Verify: the module as written.
@@ -168,8 +198,7 @@ static void testStages(MlirContext ctx, const char *path) {
   // CHECK: asc.matmul.iterate_all
   // CHECK-NEXT: asc.matmul.wait_iterate_all
   // CHECK: -- verify: success
-  options.lastStage = MlirAscPipelineStageVerify;
-  run(ctx, "verify", path, NULL, &options);
+  run(ctx, "verify", path, NULL, options, MlirAscPipelineStageVerify);
 
   // SyncPlacement: the wait sinks to the loop that reads C.
   // CHECK: -- sync-placement
@@ -177,15 +206,15 @@ static void testStages(MlirContext ctx, const char *path) {
   // CHECK-NEXT: asc.matmul.wait_iterate_all
   // CHECK-NEXT: scf.for
   // CHECK: -- sync-placement: success
-  options.lastStage = MlirAscPipelineStageSyncPlacement;
-  run(ctx, "sync-placement", path, NULL, &options);
+  run(ctx, "sync-placement", path, NULL, options,
+      MlirAscPipelineStageSyncPlacement);
 
   // Lowering: EmitC.
   // CHECK: -- lowering
   // CHECK: emitc.func @matmul_addmm_custom
   // CHECK: -- lowering: success
-  options.lastStage = MlirAscPipelineStageLowering;
-  run(ctx, "lowering", path, NULL, &options);
+  run(ctx, "lowering", path, NULL, options, MlirAscPipelineStageLowering);
+  mlirAscPipelineOptionsDestroy(options);
 }
 
 /// Each option of the placement and of the lowering.
@@ -197,10 +226,10 @@ static void testOptions(MlirContext ctx, const char *path) {
   // CHECK: -- sync-placement only
   // CHECK: asc.matmul.iterate_all %{{[^{]*}} : !matmul
   // CHECK: -- sync-placement only: success
-  MlirAscPipelineOptions options = mlirAscPipelineOptionsGetDefault();
-  options.lastStage = MlirAscPipelineStageSyncPlacement;
-  options.syncPlacement = true;
-  run(ctx, "sync-placement only", NULL, kSyncKernel, &options);
+  const MlirAscPipelineStage placed = MlirAscPipelineStageSyncPlacement;
+  MlirAscPipelineOptions options = mlirAscPipelineOptionsCreateDefault();
+  mlirAscPipelineOptionsSetSyncPlacement(options, true);
+  run(ctx, "sync-placement only", NULL, kSyncKernel, options, placed);
 
   // promoteSync makes it async, hoisted to its staged input, its wait before
   // the read of C; with emitRemarks the placement says why the wait stops
@@ -214,9 +243,9 @@ static void testOptions(MlirContext ctx, const char *path) {
   // CHECK-NEXT: asc.matmul.wait_iterate_all
   // CHECK-NEXT: asc.data_copy
   // CHECK: -- promote-sync: success
-  options.promoteSync = true;
-  options.emitRemarks = true;
-  run(ctx, "promote-sync", NULL, kSyncKernel, &options);
+  mlirAscPipelineOptionsSetPromoteSync(options, true);
+  mlirAscPipelineOptionsSetEmitRemarks(options, true);
+  run(ctx, "promote-sync", NULL, kSyncKernel, options, placed);
 
   // hoistIssues off: the issue stays after the first vector op.
   // CHECK: -- no hoist
@@ -226,9 +255,10 @@ static void testOptions(MlirContext ctx, const char *path) {
   // CHECK-NEXT: asc.muls
   // CHECK-NEXT: asc.matmul.wait_iterate_all
   // CHECK: -- no hoist: success
-  options.emitRemarks = false;
-  options.hoistIssues = false;
-  run(ctx, "no hoist", NULL, kSyncKernel, &options);
+  mlirAscPipelineOptionsSetEmitRemarks(options, false);
+  mlirAscPipelineOptionsSetHoistIssues(options, false);
+  run(ctx, "no hoist", NULL, kSyncKernel, options, placed);
+  mlirAscPipelineOptionsDestroy(options);
 
   // pipelineLoops rotates the loop: iteration 0 issued before it, the next
   // iteration's issue right after each wait, the last iteration peeled.
@@ -248,13 +278,14 @@ static void testOptions(MlirContext ctx, const char *path) {
   // CHECK-NEXT: arith.addi
   // CHECK-NEXT: asc.matmul.wait_iterate_all
   // CHECK: -- pipeline-loops without placement: success
-  MlirAscPipelineOptions loopOptions = mlirAscPipelineOptionsGetDefault();
-  loopOptions.lastStage = MlirAscPipelineStageSyncPlacement;
-  loopOptions.syncPlacement = true;
-  loopOptions.pipelineLoops = true;
-  run(ctx, "pipeline-loops", NULL, kLoopKernel, &loopOptions);
-  loopOptions.syncPlacement = false;
-  run(ctx, "pipeline-loops without placement", NULL, kLoopKernel, &loopOptions);
+  options = mlirAscPipelineOptionsCreateDefault();
+  mlirAscPipelineOptionsSetSyncPlacement(options, true);
+  mlirAscPipelineOptionsSetPipelineLoops(options, true);
+  run(ctx, "pipeline-loops", NULL, kLoopKernel, options, placed);
+  mlirAscPipelineOptionsSetSyncPlacement(options, false);
+  run(ctx, "pipeline-loops without placement", NULL, kLoopKernel, options,
+      placed);
+  mlirAscPipelineOptionsDestroy(options);
 
   // repairMissingWaits inserts the wait the kernel lacks.
   // CHECK: -- repair
@@ -263,11 +294,11 @@ static void testOptions(MlirContext ctx, const char *path) {
   // CHECK-NEXT: asc.matmul.wait_iterate_all
   // CHECK-NEXT: asc.matmul.end
   // CHECK: -- repair: success
-  options = mlirAscPipelineOptionsGetDefault();
-  options.lastStage = MlirAscPipelineStageSyncPlacement;
-  options.syncPlacement = true;
-  options.repairMissingWaits = true;
-  run(ctx, "repair", NULL, kMissingWait, &options);
+  options = mlirAscPipelineOptionsCreateDefault();
+  mlirAscPipelineOptionsSetSyncPlacement(options, true);
+  mlirAscPipelineOptionsSetRepairMissingWaits(options, true);
+  run(ctx, "repair", NULL, kMissingWait, options, placed);
+  mlirAscPipelineOptionsDestroy(options);
 
   // verifySync off: the racy kernel goes through unchanged.
   // CHECK: -- unchecked
@@ -275,67 +306,159 @@ static void testOptions(MlirContext ctx, const char *path) {
   // CHECK: asc.adds
   // CHECK-NEXT: asc.matmul.end
   // CHECK: -- unchecked: success
-  options = mlirAscPipelineOptionsGetDefault();
-  options.lastStage = MlirAscPipelineStageSyncPlacement;
-  options.verifySync = false;
-  run(ctx, "unchecked", NULL, kMissingWait, &options);
+  options = mlirAscPipelineOptionsCreateDefault();
+  mlirAscPipelineOptionsSetVerifySync(options, false);
+  run(ctx, "unchecked", NULL, kMissingWait, options, placed);
+  mlirAscPipelineOptionsDestroy(options);
 
   // setSysWorkspace and lineDirectives shape the emitted kernel.
   // CHECK: -- workspace and lines
   // CHECK: #line {{[0-9]+}} "{{.*}}04-async-iterate-all-overlap.mlir"
   // CHECK: SetSysWorkspace(
   // CHECK: -- workspace and lines: success
-  options = mlirAscPipelineOptionsGetDefault();
-  options.setSysWorkspace = true;
-  options.lineDirectives = true;
-  run(ctx, "workspace and lines", path, NULL, &options);
+  options = mlirAscPipelineOptionsCreateDefault();
+  mlirAscPipelineOptionsSetSetSysWorkspace(options, true);
+  mlirAscPipelineOptionsSetLineDirectives(options, true);
+  run(ctx, "workspace and lines", path, NULL, options,
+      MlirAscPipelineStageEmission);
+  mlirAscPipelineOptionsDestroy(options);
+}
+
+/// Prints an error the options' parser delivers.
+static void printParseError(MlirStringRef message, void *userData) {
+  (void)userData;
+  printf("parse error: ");
+  fwrite(message.data, 1, message.length, stdout);
+  printf("\n");
+}
+
+/// Parses `text` into `options` and prints the result and the options.
+static void parseOptions(MlirAscPipelineOptions options, const char *text) {
+  MlirLogicalResult result = mlirAscPipelineOptionsParse(
+      options, mlirStringRefCreateFromCString(text), printParseError, NULL);
+  printf("parse '%s': %s\n", text,
+         mlirLogicalResultIsSuccess(result) ? "success" : "failure");
+  printOptions(options);
+}
+
+/// Options from text, in the pass pipeline's syntax.
+static void testParse(void) {
+  printf("@testParse\n");
+  // CHECK-LABEL: @testParse
+  MlirAscPipelineOptions options = mlirAscPipelineOptionsCreateDefault();
+
+  // The options the text names change, the others keep their values; a bool
+  // without a value is true.
+  // CHECK-NEXT: parse 'sync-placement promote-sync=true hoist-issues=false': success
+  // CHECK-NEXT: sync-placement=1 promote-sync=1 repair=0 hoist=0 remarks=0 verify-sync=1 sys-workspace=0 line=0 source-names=1 pipeline-loops=0
+  parseOptions(options, "sync-placement promote-sync=true hoist-issues=false");
+  // CHECK-NEXT: parse 'line-directives=1': success
+  // CHECK-NEXT: sync-placement=1 promote-sync=1 repair=0 hoist=0 remarks=0 verify-sync=1 sys-workspace=0 line=1 source-names=1 pipeline-loops=0
+  parseOptions(options, "line-directives=1");
+
+  // An unknown option or a value that is not a bool: the parser's message,
+  // and the options as they were (source-names=false is not applied).
+  // CHECK-NEXT: parse error: {{.*}}no such option no-such-option
+  // CHECK-NEXT: parse 'source-names=false no-such-option': failure
+  // CHECK-NEXT: sync-placement=1 promote-sync=1 repair=0 hoist=0 remarks=0 verify-sync=1 sys-workspace=0 line=1 source-names=1 pipeline-loops=0
+  parseOptions(options, "source-names=false no-such-option");
+  // CHECK-NEXT: parse error: invalid asc pipeline options 'verify-sync=maybe'
+  // CHECK-NEXT: parse 'verify-sync=maybe': failure
+  // CHECK-NEXT: sync-placement=1 promote-sync=1 repair=0 hoist=0 remarks=0 verify-sync=1 sys-workspace=0 line=1 source-names=1 pipeline-loops=0
+  parseOptions(options, "verify-sync=maybe");
+  mlirAscPipelineOptionsDestroy(options);
+
+  // The null handle: failure, no message.
+  // CHECK-NEXT: parse 'sync-placement': failure
+  // CHECK-NEXT: sync-placement=0
+  parseOptions(kNullOptions, "sync-placement");
+}
+
+/// Adds the pipeline to a pass manager on builtin.module, runs it on the
+/// module `path` and prints the module.
+static void populateAndRun(MlirContext ctx, const char *label, const char *path,
+                           const char *anchor, MlirAscPipelineOptions options,
+                           MlirAscPipelineStage stage) {
+  printf("-- %s\n", label);
+  MlirPassManager pm = mlirPassManagerCreateOnOperation(
+      ctx, mlirStringRefCreateFromCString(anchor));
+  MlirLogicalResult result =
+      mlirAscPipelinePopulatePassManager(pm, options, stage);
+  printf("-- %s populated: %s\n", label,
+         mlirLogicalResultIsSuccess(result) ? "success" : "failure");
+  if (mlirLogicalResultIsSuccess(result)) {
+    MlirModule module = parse(ctx, path, NULL);
+    result = mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));
+    mlirOperationPrint(mlirModuleGetOperation(module), printToStdout, NULL);
+    printf("\n-- %s ran: %s\n", label,
+           mlirLogicalResultIsSuccess(result) ? "success" : "failure");
+    mlirModuleDestroy(module);
+  }
+  mlirPassManagerDestroy(pm);
+}
+
+/// The pipeline's passes in the caller's pass manager.
+static void testPopulate(MlirContext ctx, const char *path) {
+  printf("@testPopulate\n");
+  // CHECK-LABEL: @testPopulate
+  MlirAscPipelineOptions options = mlirAscPipelineOptionsCreateDefault();
+  mlirAscPipelineOptionsSetSyncPlacement(options, true);
+
+  // Up to the placement: the wait sinks to the loop that reads C.
+  // CHECK: -- placed populated: success
+  // CHECK: asc.muls
+  // CHECK-NEXT: asc.matmul.wait_iterate_all
+  // CHECK-NEXT: scf.for
+  // CHECK: -- placed ran: success
+  populateAndRun(ctx, "placed", path, "builtin.module", options,
+                 MlirAscPipelineStageSyncPlacement);
+
+  // Up to the lowering: EmitC.
+  // CHECK: -- lowered populated: success
+  // CHECK: emitc.func @matmul_addmm_custom
+  // CHECK: -- lowered ran: success
+  populateAndRun(ctx, "lowered", path, "builtin.module", options,
+                 MlirAscPipelineStageLowering);
+
+  // The emission is no pass; a pass manager on another op is refused.
+  // CHECK: -- emission
+  // CHECK-NEXT: diagnostic error: asc pipeline stage 3 (Emission) has no passes: mlirAscRunPipelineWithOptions prints it
+  // CHECK-NEXT: -- emission populated: failure
+  populateAndRun(ctx, "emission", path, "builtin.module", options,
+                 MlirAscPipelineStageEmission);
+  // CHECK: -- on func.func
+  // CHECK-NEXT: diagnostic error: the asc pipeline runs on 'builtin.module', not on 'func.func'
+  // CHECK-NEXT: -- on func.func populated: failure
+  populateAndRun(ctx, "on func.func", path, "func.func", options,
+                 MlirAscPipelineStageLowering);
+
+  // Options that do not go together, before anything is added.
+  // CHECK: -- populate conflict
+  // CHECK-NEXT: diagnostic error: asc-to-ascendc option emit-remarks needs sync-placement
+  // CHECK-NEXT: -- populate conflict populated: failure
+  mlirAscPipelineOptionsSetSyncPlacement(options, false);
+  mlirAscPipelineOptionsSetEmitRemarks(options, true);
+  populateAndRun(ctx, "populate conflict", path, "builtin.module", options,
+                 MlirAscPipelineStageLowering);
+  mlirAscPipelineOptionsDestroy(options);
 }
 
 /// Options the run refuses before anything runs, and a protocol violation.
 static void testRefusals(MlirContext ctx, const char *path) {
   printf("@testRefusals\n");
   // CHECK-LABEL: @testRefusals
-  MlirAscPipelineOptions options = mlirAscPipelineOptionsGetDefault();
+  MlirAscPipelineOptions options = mlirAscPipelineOptionsCreateDefault();
 
   // CHECK: -- stage 7
   // CHECK-NEXT: diagnostic error: unknown asc pipeline stage 7
   // CHECK-EMPTY:
   // CHECK-NEXT: -- stage 7: failure
-  options.lastStage = 7;
-  run(ctx, "stage 7", path, NULL, &options);
+  run(ctx, "stage 7", path, NULL, options, (MlirAscPipelineStage)7);
   // CHECK: -- stage -1
   // CHECK-NEXT: diagnostic error: unknown asc pipeline stage -1
   // CHECK-EMPTY:
   // CHECK-NEXT: -- stage -1: failure
-  options.lastStage = -1;
-  run(ctx, "stage -1", path, NULL, &options);
-
-  // A struct not filled by the initialisation, or from a newer header.
-  // CHECK: -- size 0
-  // CHECK-NEXT: diagnostic error: MlirAscPipelineOptions of 0 bytes: not initialised by mlirAscPipelineOptionsGetDefault, or from a newer asc-c/Pipeline.h (this library knows {{[0-9]+}} bytes)
-  // CHECK-EMPTY:
-  // CHECK-NEXT: -- size 0: failure
-  memset(&options, 0, sizeof(options));
-  run(ctx, "size 0", path, NULL, &options);
-  // CHECK: -- newer header
-  // CHECK-NEXT: diagnostic error: MlirAscPipelineOptions of {{[0-9]+}} bytes: not initialised
-  // CHECK-EMPTY:
-  // CHECK-NEXT: -- newer header: failure
-  options = mlirAscPipelineOptionsGetDefault();
-  options.structSize += 8;
-  run(ctx, "newer header", path, NULL, &options);
-
-  // A flag holds any non-zero byte as true (here a raw byte, as a careless
-  // caller could leave it): the waits are placed.
-  // CHECK: -- raw flag byte
-  // CHECK: asc.muls
-  // CHECK-NEXT: asc.matmul.wait_iterate_all
-  // CHECK-NEXT: scf.for
-  // CHECK: -- raw flag byte: success
-  options = mlirAscPipelineOptionsGetDefault();
-  options.lastStage = MlirAscPipelineStageSyncPlacement;
-  memset(&options.syncPlacement, 0x5a, 1);
-  run(ctx, "raw flag byte", path, NULL, &options);
+  run(ctx, "stage -1", path, NULL, options, (MlirAscPipelineStage)-1);
 
   // The placement's options need the placement: every conflict is reported.
   // CHECK: -- conflicts
@@ -345,12 +468,12 @@ static void testRefusals(MlirContext ctx, const char *path) {
   // CHECK-NEXT: diagnostic error: asc-to-ascendc option emit-remarks needs sync-placement
   // CHECK-EMPTY:
   // CHECK-NEXT: -- conflicts: failure
-  options = mlirAscPipelineOptionsGetDefault();
-  options.promoteSync = true;
-  options.repairMissingWaits = true;
-  options.hoistIssues = false;
-  options.emitRemarks = true;
-  run(ctx, "conflicts", path, NULL, &options);
+  mlirAscPipelineOptionsSetPromoteSync(options, true);
+  mlirAscPipelineOptionsSetRepairMissingWaits(options, true);
+  mlirAscPipelineOptionsSetHoistIssues(options, false);
+  mlirAscPipelineOptionsSetEmitRemarks(options, true);
+  run(ctx, "conflicts", path, NULL, options, MlirAscPipelineStageEmission);
+  mlirAscPipelineOptionsDestroy(options);
 
   // A protocol violation, with and without the placement: the P-rule
   // diagnostic and nothing delivered.
@@ -358,14 +481,17 @@ static void testRefusals(MlirContext ctx, const char *path) {
   // CHECK-NEXT: diagnostic error: 'asc.matmul.end' op ends the Matmul object while an async 'asc.matmul.iterate_all' is pending: rule P1 needs 'asc.matmul.wait_iterate_all' first
   // CHECK-EMPTY:
   // CHECK-NEXT: -- violation: failure
-  options = mlirAscPipelineOptionsGetDefault();
-  run(ctx, "violation", NULL, kMissingWait, &options);
+  options = mlirAscPipelineOptionsCreateDefault();
+  run(ctx, "violation", NULL, kMissingWait, options,
+      MlirAscPipelineStageEmission);
   // CHECK: -- violation placed
   // CHECK-NEXT: diagnostic error: 'asc.matmul.end' op ends the Matmul object while an async 'asc.matmul.iterate_all' is pending: rule P1 needs 'asc.matmul.wait_iterate_all' first
   // CHECK-EMPTY:
   // CHECK-NEXT: -- violation placed: failure
-  options.syncPlacement = true;
-  run(ctx, "violation placed", NULL, kMissingWait, &options);
+  mlirAscPipelineOptionsSetSyncPlacement(options, true);
+  run(ctx, "violation placed", NULL, kMissingWait, options,
+      MlirAscPipelineStageEmission);
+  mlirAscPipelineOptionsDestroy(options);
 }
 
 int main(int argc, char **argv) {
@@ -383,6 +509,8 @@ int main(int argc, char **argv) {
   testDefaults(ctx, argv[1]);
   testStages(ctx, argv[1]);
   testOptions(ctx, argv[1]);
+  testParse();
+  testPopulate(ctx, argv[1]);
   testRefusals(ctx, argv[1]);
 
   mlirContextDestroy(ctx);

@@ -232,7 +232,7 @@ static const char *kNamedKernel =
     "}\n";
 
 /// mlirAscModuleCreateParseKeepingNames keeps the SSA names for the Ascend
-/// C; sourceNames = false, or a module parsed by MLIR's own parser, prints
+/// C; SourceNames false, or a module parsed by MLIR's own parser, prints
 /// the emitter's. A parse error returns a null module.
 static void testSourceNames(MlirContext ctx) {
   printf("@testSourceNames\n");
@@ -251,9 +251,9 @@ static void testSourceNames(MlirContext ctx) {
   MlirStringRef sourceName = mlirStringRefCreateFromCString("scale.mlir");
   MlirModule module =
       mlirAscModuleCreateParseKeepingNames(ctx, source, sourceName);
-  MlirAscPipelineOptions options = mlirAscPipelineOptionsGetDefault();
-  MlirLogicalResult result =
-      mlirAscRunPipelineWithOptions(module, &options, collectOutput, &pieces);
+  MlirAscPipelineOptions options = mlirAscPipelineOptionsCreateDefault();
+  MlirLogicalResult result = mlirAscRunPipelineWithOptions(
+      module, options, MlirAscPipelineStageEmission, collectOutput, &pieces);
   printf("names: %d\n", mlirLogicalResultIsSuccess(result));
   mlirModuleDestroy(module);
 
@@ -261,18 +261,18 @@ static void testSourceNames(MlirContext ctx) {
   // CHECK-NEXT:   AscendC::GlobalTensor<float> v3;
   // CHECK: emitter's names: 1
   module = mlirAscModuleCreateParseKeepingNames(ctx, source, sourceName);
-  options.sourceNames = false;
-  result =
-      mlirAscRunPipelineWithOptions(module, &options, collectOutput, &pieces);
+  mlirAscPipelineOptionsSetSourceNames(options, false);
+  result = mlirAscRunPipelineWithOptions(
+      module, options, MlirAscPipelineStageEmission, collectOutput, &pieces);
   printf("emitter's names: %d\n", mlirLogicalResultIsSuccess(result));
   mlirModuleDestroy(module);
 
   // CHECK:      void scale(GM_ADDR v1, int32_t v2) {
   // CHECK: plain parse: 1
   module = parseString(ctx, kNamedKernel);
-  options.sourceNames = true;
-  result =
-      mlirAscRunPipelineWithOptions(module, &options, collectOutput, &pieces);
+  mlirAscPipelineOptionsSetSourceNames(options, true);
+  result = mlirAscRunPipelineWithOptions(
+      module, options, MlirAscPipelineStageEmission, collectOutput, &pieces);
   printf("plain parse: %d\n", mlirLogicalResultIsSuccess(result));
   mlirModuleDestroy(module);
 
@@ -281,6 +281,7 @@ static void testSourceNames(MlirContext ctx) {
   module = mlirAscModuleCreateParseKeepingNames(
       ctx, mlirStringRefCreateFromCString("asc.no_such_op\n"), sourceName);
   printf("parse error: %s\n", mlirModuleIsNull(module) ? "null" : "module");
+  mlirAscPipelineOptionsDestroy(options);
 }
 
 int main(int argc, char **argv) {

@@ -10,7 +10,7 @@
 #include "asc/Dialect/Asc/IR/AscDialect.h"
 #include "asc/Dialect/Asc/Transforms/Passes.h"
 #include "asc/Dialect/Asc/Transforms/TestPlacement.h"
-#include "asc/Target/AscendC/AscendCEmitter.h"
+#include "asc/Pipelines/AscToAscendCPipeline.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"

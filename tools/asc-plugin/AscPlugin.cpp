@@ -8,7 +8,7 @@
 #include "asc/Conversion/Passes.h"
 #include "asc/Dialect/Asc/IR/AscDialect.h"
 #include "asc/Dialect/Asc/Transforms/Passes.h"
-#include "asc/Target/AscendC/AscendCEmitter.h"
+#include "asc/Pipelines/AscToAscendCPipeline.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/Plugins/DialectPlugin.h"
 #include "mlir/Tools/Plugins/PassPlugin.h"

@@ -14,8 +14,8 @@
 #include "asc/Dialect/Asc/IR/AscAttrs.h"
 #include "asc/Dialect/Asc/IR/AscDialect.h"
 #include "asc/Dialect/Asc/IR/AscTypes.h"
-#include "asc/Target/AscendC/AscendCEmitter.h"
-#include "asc/Target/AscendC/SourceNames.h"
+#include "asc/Parser/ParseKeepingNames.h"
+#include "asc/Pipelines/AscToAscendCPipeline.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
@@ -50,6 +50,12 @@ namespace cl = llvm::cl;
 
 static cl::OptionCategory category("asc-run options");
 
+// The pipeline's options are the flags every tool shares, `--asc-<flag>`
+// (asc/Pipelines/AscToAscendCOptions.def): --asc-sync-placement,
+// --asc-promote-sync, --asc-hoist-issues=false, --asc-verify-sync=false, ...
+// registered in main. asc-run lowers with #line directives unless told
+// --asc-line-directives=false.
+
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<kernel.mlir>"),
                                       cl::cat(category));
 static cl::opt<std::string> launchFile(
@@ -61,34 +67,6 @@ static cl::opt<std::string>
     kernelName("kernel",
                cl::desc("Run only the launch of this kernel function"),
                cl::value_desc("name"), cl::cat(category));
-static cl::opt<bool>
-    syncPlacement("sync-placement",
-                  cl::desc("Run --asc-sync-placement before lowering"),
-                  cl::cat(category));
-static cl::opt<bool>
-    promoteSync("promote-sync",
-                cl::desc("With --sync-placement: make synchronous GM calls and "
-                         "while (Iterate()) loops async (promote-sync)"),
-                cl::cat(category));
-static cl::opt<bool> pipelineLoops(
-    "pipeline-loops",
-    cl::desc("Software-pipeline the loops that issue async Matmul work "
-             "(--asc-pipeline-loops), inside the placement with "
-             "--sync-placement"),
-    cl::cat(category));
-static cl::opt<bool> noHoist(
-    "no-hoist",
-    cl::desc("With --sync-placement: do not hoist issues (hoist-issues=false)"),
-    cl::cat(category));
-static cl::opt<bool>
-    repairWaits("repair-missing-waits",
-                cl::desc("With --sync-placement: insert missing waits"),
-                cl::cat(category));
-static cl::opt<bool> noVerifySync(
-    "no-verify-sync",
-    cl::desc("Lower the kernel even when it breaks the Matmul protocol, so "
-             "that the race checker, not the compiler, reports it"),
-    cl::init(false), cl::cat(category));
 static cl::opt<bool> jsonOutput("json",
                                 cl::desc("Print one JSON object per launch"),
                                 cl::cat(category));
@@ -533,7 +511,9 @@ static std::string blockWorkspaceDirectives(func::FuncOp kernel,
 }
 
 static std::string lowerKernel(StringRef source, StringRef filename,
-                               const Launch &launch, std::string &jobExtra) {
+                               const Launch &launch,
+                               const asc::AscToAscendCOptions &options,
+                               std::string &jobExtra) {
   StringRef kernel = launch.kernel;
   DialectRegistry registry;
   registry.insert<asc::AscDialect, arith::ArithDialect, cf::ControlFlowDialect,
@@ -568,17 +548,6 @@ static std::string lowerKernel(StringRef source, StringRef filename,
     if (SymbolTable::symbolKnownUseEmpty(f, *module))
       f.erase();
 
-  if (!syncPlacement && (promoteSync || noHoist || repairWaits))
-    fatal("--promote-sync, --no-hoist and --repair-missing-waits go with "
-          "--sync-placement");
-  asc::AscToAscendCOptions options;
-  options.syncPlacement = syncPlacement;
-  options.promoteSync = promoteSync;
-  options.pipelineLoops = pipelineLoops;
-  options.hoistIssues = !noHoist;
-  options.repairMissingWaits = repairWaits;
-  options.lineDirectives = true;
-  options.verifySync = !noVerifySync;
   std::string cpp;
   llvm::raw_string_ostream os(cpp);
   if (failed(asc::runAscToAscendC(*module, options,
@@ -964,13 +933,15 @@ static int runLaunch(StringRef binary, const Launch &launch,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  cl::HideUnrelatedOptions(category);
+  asc::registerAscToAscendCCLOptions();
+  cl::HideUnrelatedOptions({&category, &asc::getAscToAscendCCLCategory()});
   cl::ParseCommandLineOptions(
       argc, argv,
       "asc-run: run asc kernels on the CPU with a race checker and a cost "
       "model\n\n"
-      "  asc-run KERNEL.mlir [--sync-placement [--promote-sync] [--no-hoist]]\n"
-      "                      [--pipeline-loops]\n"
+      "  asc-run KERNEL.mlir [--asc-sync-placement [--asc-promote-sync]\n"
+      "                      [--asc-hoist-issues=false]] "
+      "[--asc-pipeline-loops]\n"
       "  asc-run --cpp KERNEL.cpp --launch FILE\n\n"
       "Lowers KERNEL.mlir to Ascend C (with #line directives into the .mlir),\n"
       "compiles it with the host C++ compiler against asc-run's runtime\n"
@@ -983,6 +954,13 @@ int main(int argc, char **argv) {
 
   if (inputFile.empty() == cppFile.empty())
     fatal("give either a kernel .mlir or --cpp FILE (see --help)");
+  asc::AscToAscendCOptions options;
+  options.lineDirectives = true;
+  asc::applyAscToAscendCCLOptions(options);
+  if (failed(asc::verifyAscToAscendCOptions(options, [](const Twine &message) {
+        llvm::errs() << "asc-run: error: " << message << "\n";
+      })))
+    return kExitBadInput;
   std::string launchPath = launchFile;
   if (launchPath.empty()) {
     if (!cppFile.empty())
@@ -1004,7 +982,7 @@ int main(int argc, char **argv) {
         StringRef(cppFile).ends_with(".asc") ? devicePart(source) : source;
     std::string jobExtra;
     if (cppFile.empty())
-      cpp = lowerKernel(source, inputFile, launch, jobExtra);
+      cpp = lowerKernel(source, inputFile, launch, options, jobExtra);
     if (emitCpp) {
       llvm::outs() << cpp;
       continue;

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "asc/Conversion/PyascToAsc/PyascToAsc.h"
-#include "asc/Target/AscendC/AscendCEmitter.h"
+#include "asc/Target/AscendC/TranslateRegistration.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 
 int main(int argc, char **argv) {

@@ -12,7 +12,7 @@ invalid (it breaks one rule, the rules in turn). For a valid kernel:
     repair-missing-waits): the placed output passes `--asc-verify-sync` and placing it again
     changes nothing (idempotence);
   - for the first R valid kernels that asc-run can execute: asc-run as
-    written, with --sync-placement and with each option above; every run is
+    written, with --asc-sync-placement and with each option above; every run is
     `ok` with a silent race checker, and every output digest equals the
     as-written run's (bit-identical results).
 
@@ -42,17 +42,17 @@ from . import generator as gen
 
 PLACEMENTS = [
     ("default", "", []),
-    ("promote-sync", "promote-sync=true", ["--promote-sync"]),
-    ("no-hoist", "hoist-issues=false", ["--no-hoist"]),
+    ("promote-sync", "promote-sync=true", ["--asc-promote-sync"]),
+    ("no-hoist", "hoist-issues=false", ["--asc-hoist-issues=false"]),
     ("promote-sync,no-hoist", "promote-sync=true hoist-issues=false",
-     ["--promote-sync", "--no-hoist"]),
+     ["--asc-promote-sync", "--asc-hoist-issues=false"]),
     # The loops over tiles rotated first (--asc-pipeline-loops).
-    ("pipeline-loops", "pipeline-loops=true", ["--pipeline-loops"]),
+    ("pipeline-loops", "pipeline-loops=true", ["--asc-pipeline-loops"]),
     ("pipeline-loops,promote-sync", "pipeline-loops=true promote-sync=true",
-     ["--pipeline-loops", "--promote-sync"]),
+     ["--asc-pipeline-loops", "--asc-promote-sync"]),
     # Nothing is missing in a valid kernel: the repair must leave it as the
     # default placement does.
-    ("repair-missing-waits", "repair-missing-waits=true", ["--repair-missing-waits"]),
+    ("repair-missing-waits", "repair-missing-waits=true", ["--asc-repair-missing-waits"]),
 ]
 # What asc-run cannot execute yet (docs/Testing.md): compiler checks only.
 NOT_RUNNABLE = {
@@ -149,14 +149,14 @@ def check_run(tools, text, launch, workdir, only=None):
     for name, _, flags in PLACEMENTS:
         if only and name != only:
             continue
-        report, problem = run_kernel(tools, path, ["--sync-placement", *flags])
+        report, problem = run_kernel(tools, path, ["--asc-sync-placement", *flags])
         if problem:
             return problem
         if report["exit_code"] != 0:
-            return f"asc-run --sync-placement [{name}]: {report['verdict']}: {report['checker']['message']}"
+            return f"asc-run --asc-sync-placement [{name}]: {report['verdict']}: {report['checker']['message']}"
         for o in report["outputs"]:
             if digests.get(o["name"]) != o["digest"]:
-                return f"asc-run --sync-placement [{name}]: output {o['name']} differs from the as-written run"
+                return f"asc-run --asc-sync-placement [{name}]: output {o['name']} differs from the as-written run"
     return None
 
 

@@ -160,7 +160,7 @@ emitc::CallOpaqueOp createFreeCall(OpBuilder &builder, Location loc,
 CallArg valueOr(Value value, StringRef fallback);
 
 //===----------------------------------------------------------------------===//
-// Source names (SourceNames.cpp)
+// Source names (KeepSourceNames.cpp)
 //===----------------------------------------------------------------------===//
 
 /// The locations of the block arguments the conversion re-creates, taken

@@ -8,6 +8,7 @@
 
 #include "AscToEmitCPatterns.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::asc;
@@ -61,10 +62,9 @@ struct MatmulRegisterLowering : public AscOpLowering<MatmulRegisterOp> {
   LogicalResult
   matchAndRewrite(MatmulRegisterOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    // The verifier gives each object a tiling, or none.
     ValueRange matmuls = adaptor.getMatmuls();
     ValueRange tilings = adaptor.getTilings();
-    if (!tilings.empty() && tilings.size() != matmuls.size())
-      return rewriter.notifyMatchFailure(op, "expects one tiling per object");
     SmallVector<CallArg> args = {CallArg::addressOf(adaptor.getPipe()),
                                  adaptor.getWorkspace()};
     for (auto [index, matmul] : llvm::enumerate(matmuls)) {
@@ -80,30 +80,24 @@ struct MatmulRegisterLowering : public AscOpLowering<MatmulRegisterOp> {
   }
 };
 
-/// A Matmul call without result whose arguments `getArgs` decides.
-template <typename OpTy>
+/// A Matmul member call without result, `mm.<callee><templateArgs>(args);`.
+/// `Derived` gives the arguments (`static getArgs(op, adaptor)`) and may
+/// hide getTemplateArgs; the callee is the pattern's.
+template <typename Derived, typename OpTy>
 struct MatmulStatementLowering : public AscOpLowering<OpTy> {
   using Adaptor = typename OpTy::Adaptor;
-  using ArgsFn = std::function<SmallVector<CallArg>(OpTy, Adaptor)>;
-  using TemplateArgsFn = std::function<SmallVector<std::string>(OpTy)>;
 
   MatmulStatementLowering(const TypeConverter &typeConverter,
-                          MLIRContext *context, StringRef callee,
-                          ArgsFn getArgs = nullptr,
-                          TemplateArgsFn getTemplateArgs = nullptr)
-      : AscOpLowering<OpTy>(typeConverter, context), callee(callee),
-        getArgs(std::move(getArgs)),
-        getTemplateArgs(std::move(getTemplateArgs)) {}
+                          MLIRContext *context, StringRef callee)
+      : AscOpLowering<OpTy>(typeConverter, context), callee(callee.str()) {}
+
+  static SmallVector<std::string> getTemplateArgs(OpTy) { return {}; }
 
   LogicalResult
   matchAndRewrite(OpTy op, Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    SmallVector<CallArg> args;
-    if (getArgs)
-      args = getArgs(op, adaptor);
-    SmallVector<std::string> templateArgs;
-    if (getTemplateArgs)
-      templateArgs = getTemplateArgs(op);
+    SmallVector<CallArg> args = Derived::getArgs(op, adaptor);
+    SmallVector<std::string> templateArgs = Derived::getTemplateArgs(op);
     createMemberCallStatement(rewriter, op.getLoc(), adaptor.getMatmul(),
                               callee, templateArgs, args);
     rewriter.eraseOp(op);
@@ -111,8 +105,6 @@ struct MatmulStatementLowering : public AscOpLowering<OpTy> {
   }
 
   std::string callee;
-  ArgsFn getArgs;
-  TemplateArgsFn getTemplateArgs;
 };
 
 /// `bool more = mm.Iterate<sync>(enPartialSum[, localC]);`
@@ -303,22 +295,6 @@ struct IterateLoopLowering : public PreferredOpLowering<scf::WhileOp> {
 // Matmul call arguments
 //===----------------------------------------------------------------------===//
 
-/// IterateAll: `<sync>(c, enAtomic, enSequentialWrite, waitIterateAll,
-/// fakeMsg)` to GM, `<sync>(c, enAtomic)` to a local tensor.
-static SmallVector<CallArg>
-getIterateAllArgs(MatmulIterateAllOp op, MatmulIterateAllOp::Adaptor adaptor) {
-  SmallVector<CallArg> args = {
-      adaptor.getC(),
-      CallArg(getLiteral(int64_t(op.getEnAtomic()))).withDefault("0")};
-  if (!isGlobalTensorType(op.getC().getType()))
-    return args;
-  for (bool flag : {op.getEnSequentialWrite().value_or(false),
-                    op.getWaitIterateAll().value_or(false),
-                    op.getFakeMsg().value_or(false)})
-    args.push_back(CallArg(getLiteral(flag)).withDefault("false"));
-  return args;
-}
-
 /// Strides of a batched call: the operands, or the API's default 0.
 template <typename OpTy>
 static void appendStrides(SmallVectorImpl<CallArg> &args,
@@ -328,169 +304,188 @@ static void appendStrides(SmallVectorImpl<CallArg> &args,
     args.push_back(valueOr(stride, "0").withDefault("0"));
 }
 
-/// IterateBatch, mix form: `(c, batchA, batchB, enSequentialWrite, strideA,
-/// strideB, strideC[, enPartialSum[, enAtomic]])`; cube-only form: `(c,
-/// enPartialSum, enAtomic, enSequentialWrite, strideA, strideB, strideC)`.
-static SmallVector<CallArg>
-getIterateBatchArgs(MatmulIterateBatchOp op,
-                    MatmulIterateBatchOp::Adaptor adaptor) {
-  std::string partialSum = getLiteral(op.getEnPartialSum().value_or(false));
-  std::string atomic = getLiteral(int64_t(op.getEnAtomic()));
-  std::string sequential = getLiteral(op.getEnSequentialWrite());
-  SmallVector<CallArg> args = {adaptor.getC()};
-  if (!op.isMixForm()) {
-    args.append({partialSum, atomic, sequential});
-    appendStrides<MatmulIterateBatchOp>(args, adaptor);
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Patterns: Matmul calls without result
+//===----------------------------------------------------------------------===//
+
+/// `mm.Init(&tiling[, &pipe]);`
+struct MatmulInitLowering
+    : public MatmulStatementLowering<MatmulInitLowering, MatmulInitOp> {
+  using MatmulStatementLowering::MatmulStatementLowering;
+
+  static SmallVector<CallArg> getArgs(MatmulInitOp, OpAdaptor adaptor) {
+    SmallVector<CallArg> args = {CallArg::addressOf(adaptor.getTiling())};
+    if (Value pipe = adaptor.getPipe())
+      args.push_back(CallArg::addressOf(pipe));
     return args;
   }
-  args.append({adaptor.getBatchA(), adaptor.getBatchB(), sequential});
-  appendStrides<MatmulIterateBatchOp>(args, adaptor);
-  args.push_back(CallArg(partialSum).withDefault("false"));
-  args.push_back(CallArg(atomic).withDefault("0"));
-  return args;
-}
+};
 
-/// IterateBatch template arguments: `<sync, waitIterateBatch>` for the mix
-/// form to GM, `<sync>` to a local tensor, none for the cube-only form.
-static SmallVector<std::string>
-getIterateBatchTemplateArgs(MatmulIterateBatchOp op) {
-  if (!op.isMixForm())
-    return {};
-  SmallVector<std::string> templateArgs = {getLiteral(op.getSync())};
-  if (isGlobalTensorType(op.getC().getType()))
-    templateArgs.push_back(
-        getLiteral(op.getWaitIterateBatch().value_or(false)));
-  return templateArgs;
-}
+/// `mm.SetTensorA(a[, isTranspose]);` and `mm.SetTensorB(b[, isTranspose]);`
+template <typename OpTy>
+struct MatmulSetTensorLowering
+    : public MatmulStatementLowering<MatmulSetTensorLowering<OpTy>, OpTy> {
+  using MatmulStatementLowering<MatmulSetTensorLowering<OpTy>,
+                                OpTy>::MatmulStatementLowering;
 
-//===----------------------------------------------------------------------===//
-// Pattern population
-//===----------------------------------------------------------------------===//
-
-/// Adds the patterns of the Matmul calls that have no result.
-static void populateMatmulStatementPatterns(const TypeConverter &converter,
-                                            RewritePatternSet &patterns) {
-  MLIRContext *context = patterns.getContext();
-  using InitOp = MatmulInitOp;
-  patterns.add<MatmulStatementLowering<InitOp>>(
-      converter, context, "Init",
-      [](InitOp, InitOp::Adaptor adaptor) -> SmallVector<CallArg> {
-        SmallVector<CallArg> args = {CallArg::addressOf(adaptor.getTiling())};
-        if (Value pipe = adaptor.getPipe())
-          args.push_back(CallArg::addressOf(pipe));
-        return args;
-      });
-  auto setTensor = [](auto op, auto adaptor) -> SmallVector<CallArg> {
+  static SmallVector<CallArg> getArgs(OpTy op, typename OpTy::Adaptor adaptor) {
     SmallVector<CallArg> args = {adaptor.getInput()};
     if (std::optional<bool> transpose = op.getIsTranspose())
       args.push_back(CallArg(getLiteral(*transpose)).withDefault("false"));
     return args;
-  };
-  patterns.add<MatmulStatementLowering<MatmulSetTensorAOp>>(
-      converter, context, "SetTensorA", setTensor);
-  patterns.add<MatmulStatementLowering<MatmulSetTensorBOp>>(
-      converter, context, "SetTensorB", setTensor);
-  using SetBiasOp = MatmulSetBiasOp;
-  patterns.add<MatmulStatementLowering<SetBiasOp>>(
-      converter, context, "SetBias",
-      [](SetBiasOp, SetBiasOp::Adaptor adaptor) -> SmallVector<CallArg> {
-        return {adaptor.getBias()};
-      });
-  patterns.add<MatmulStatementLowering<MatmulDisableBiasOp>>(converter, context,
-                                                             "DisableBias");
-  using OrgShapeOp = MatmulSetOrgShapeOp;
-  patterns.add<MatmulStatementLowering<OrgShapeOp>>(
-      converter, context, "SetOrgShape",
-      [](OrgShapeOp, OrgShapeOp::Adaptor adaptor) -> SmallVector<CallArg> {
-        SmallVector<CallArg> args = {adaptor.getOrgM(), adaptor.getOrgN(),
-                                     adaptor.getOrgKa()};
-        if (adaptor.getOrgKb())
-          args.append({adaptor.getOrgKb(), adaptor.getOrgKc()});
-        return args;
-      });
-  using SingleShapeOp = MatmulSetSingleShapeOp;
-  patterns.add<MatmulStatementLowering<SingleShapeOp>>(
-      converter, context, "SetSingleShape",
-      [](SingleShapeOp,
-         SingleShapeOp::Adaptor adaptor) -> SmallVector<CallArg> {
-        return {adaptor.getSingleM(), adaptor.getSingleN(),
-                adaptor.getSingleK()};
-      });
-  using TailOp = MatmulSetTailOp;
-  patterns.add<MatmulStatementLowering<TailOp>>(
-      converter, context, "SetTail",
-      [](TailOp, TailOp::Adaptor adaptor) -> SmallVector<CallArg> {
-        return {CallArg(adaptor.getTailM()).withDefault("-1"),
-                CallArg(adaptor.getTailN()).withDefault("-1"),
-                CallArg(adaptor.getTailK()).withDefault("-1")};
-      });
-  using WorkspaceOp = MatmulSetWorkspaceOp;
-  patterns.add<MatmulStatementLowering<WorkspaceOp>>(
-      converter, context, "SetWorkspace",
-      [](WorkspaceOp, WorkspaceOp::Adaptor adaptor) -> SmallVector<CallArg> {
-        return {adaptor.getWorkspace()};
-      });
-  using Hf32Op = MatmulSetHf32Op;
-  patterns.add<MatmulStatementLowering<Hf32Op>>(
-      converter, context, "SetHF32",
-      [](Hf32Op op, Hf32Op::Adaptor) -> SmallVector<CallArg> {
-        return {
-            CallArg(getLiteral(op.getEnableHf32())).withDefault("false"),
-            CallArg(getLiteral(int64_t(op.getTransMode()))).withDefault("0")};
-      });
-  using BatchNumOp = MatmulSetBatchNumOp;
-  patterns.add<MatmulStatementLowering<BatchNumOp>>(
-      converter, context, "SetBatchNum",
-      [](BatchNumOp, BatchNumOp::Adaptor adaptor) -> SmallVector<CallArg> {
-        return {adaptor.getBatchA(), adaptor.getBatchB()};
-      });
-  using QuantScalarOp = MatmulSetQuantScalarOp;
-  patterns.add<MatmulStatementLowering<QuantScalarOp>>(
-      converter, context, "SetQuantScalar",
-      [](QuantScalarOp, QuantScalarOp::Adaptor adaptor)
-          -> SmallVector<CallArg> { return {adaptor.getScale()}; });
-  using QuantVectorOp = MatmulSetQuantVectorOp;
-  patterns.add<MatmulStatementLowering<QuantVectorOp>>(
-      converter, context, "SetQuantVector",
-      [](QuantVectorOp, QuantVectorOp::Adaptor adaptor)
-          -> SmallVector<CallArg> { return {adaptor.getScales()}; });
+  }
+};
 
-  patterns.add<MatmulStatementLowering<MatmulIterateAllOp>>(
-      converter, context, "IterateAll", getIterateAllArgs,
-      [](MatmulIterateAllOp op) -> SmallVector<std::string> {
-        return {getLiteral(op.getSync())};
-      });
-  patterns.add<MatmulStatementLowering<MatmulIterateBatchOp>>(
-      converter, context, "IterateBatch", getIterateBatchArgs,
-      getIterateBatchTemplateArgs);
-  using NBatchOp = MatmulIterateNBatchOp;
-  patterns.add<MatmulStatementLowering<NBatchOp>>(
-      converter, context, "IterateNBatch",
-      [](NBatchOp op, NBatchOp::Adaptor adaptor) -> SmallVector<CallArg> {
-        SmallVector<CallArg> args = {adaptor.getBatchLoop(),
-                                     adaptor.getBatchA(), adaptor.getBatchB(),
-                                     getLiteral(op.getEnSequentialWrite())};
-        appendStrides<NBatchOp>(args, adaptor);
-        return args;
-      },
-      [](NBatchOp op) -> SmallVector<std::string> {
-        return {getLiteral(op.getSync()),
-                getLiteral(op.getWaitIterateBatch().value_or(false))};
-      });
-  using AsyncGetOp = MatmulAsyncGetTensorCOp;
-  patterns.add<MatmulStatementLowering<AsyncGetOp>>(
-      converter, context, "AsyncGetTensorC",
-      [](AsyncGetOp, AsyncGetOp::Adaptor adaptor) -> SmallVector<CallArg> {
-        return {adaptor.getDst()};
-      });
-  patterns.add<MatmulStatementLowering<MatmulWaitIterateAllOp>>(
-      converter, context, "WaitIterateAll");
-  patterns.add<MatmulStatementLowering<MatmulWaitIterateBatchOp>>(
-      converter, context, "WaitIterateBatch");
-  patterns.add<MatmulStatementLowering<MatmulWaitGetTensorCOp>>(
-      converter, context, "WaitGetTensorC");
-  patterns.add<MatmulStatementLowering<MatmulEndOp>>(converter, context, "End");
-}
+/// A Matmul call whose arguments are the op's operands after the object, in
+/// order, and whose name is the op's after `asc.matmul.` in CamelCase:
+/// `mm.SetBias(bias);`, `mm.SetSingleShape(m, n, k);`, `mm.End();`.
+template <typename OpTy>
+struct MatmulOperandsLowering
+    : public MatmulStatementLowering<MatmulOperandsLowering<OpTy>, OpTy> {
+  MatmulOperandsLowering(const TypeConverter &typeConverter,
+                         MLIRContext *context)
+      : MatmulStatementLowering<MatmulOperandsLowering<OpTy>, OpTy>(
+            typeConverter, context, getCallee()) {}
+
+  /// `asc.matmul.set_bias` calls `SetBias`.
+  static std::string getCallee() {
+    StringRef name = OpTy::getOperationName();
+    name.consume_front("asc.matmul.");
+    return llvm::convertToCamelFromSnakeCase(name, /*capitalizeFirst=*/true);
+  }
+
+  static SmallVector<CallArg> getArgs(OpTy, typename OpTy::Adaptor adaptor) {
+    return llvm::to_vector_of<CallArg>(adaptor.getOperands().drop_front());
+  }
+};
+
+/// `mm.SetOrgShape(orgM, orgN, orgKa[, orgKb, orgKc]);`
+struct MatmulSetOrgShapeLowering
+    : public MatmulStatementLowering<MatmulSetOrgShapeLowering,
+                                     MatmulSetOrgShapeOp> {
+  using MatmulStatementLowering::MatmulStatementLowering;
+
+  static SmallVector<CallArg> getArgs(MatmulSetOrgShapeOp, OpAdaptor adaptor) {
+    SmallVector<CallArg> args = {adaptor.getOrgM(), adaptor.getOrgN(),
+                                 adaptor.getOrgKa()};
+    if (adaptor.getOrgKb())
+      args.append({adaptor.getOrgKb(), adaptor.getOrgKc()});
+    return args;
+  }
+};
+
+/// `mm.SetTail(tailM, tailN, tailK);`, each -1 when absent.
+struct MatmulSetTailLowering
+    : public MatmulStatementLowering<MatmulSetTailLowering, MatmulSetTailOp> {
+  using MatmulStatementLowering::MatmulStatementLowering;
+
+  static SmallVector<CallArg> getArgs(MatmulSetTailOp, OpAdaptor adaptor) {
+    return {CallArg(adaptor.getTailM()).withDefault("-1"),
+            CallArg(adaptor.getTailN()).withDefault("-1"),
+            CallArg(adaptor.getTailK()).withDefault("-1")};
+  }
+};
+
+/// `mm.SetHF32(enableHF32, transMode);`
+struct MatmulSetHf32Lowering
+    : public MatmulStatementLowering<MatmulSetHf32Lowering, MatmulSetHf32Op> {
+  using MatmulStatementLowering::MatmulStatementLowering;
+
+  static SmallVector<CallArg> getArgs(MatmulSetHf32Op op, OpAdaptor) {
+    return {CallArg(getLiteral(op.getEnableHf32())).withDefault("false"),
+            CallArg(getLiteral(int64_t(op.getTransMode()))).withDefault("0")};
+  }
+};
+
+/// IterateAll: `<sync>(c, enAtomic, enSequentialWrite, waitIterateAll,
+/// fakeMsg)` to GM, `<sync>(c, enAtomic)` to a local tensor.
+struct MatmulIterateAllLowering
+    : public MatmulStatementLowering<MatmulIterateAllLowering,
+                                     MatmulIterateAllOp> {
+  using MatmulStatementLowering::MatmulStatementLowering;
+
+  static SmallVector<CallArg> getArgs(MatmulIterateAllOp op,
+                                      OpAdaptor adaptor) {
+    SmallVector<CallArg> args = {
+        adaptor.getC(),
+        CallArg(getLiteral(int64_t(op.getEnAtomic()))).withDefault("0")};
+    if (!isGlobalTensorType(op.getC().getType()))
+      return args;
+    for (bool flag : {op.getEnSequentialWrite().value_or(false),
+                      op.getWaitIterateAll().value_or(false),
+                      op.getFakeMsg().value_or(false)})
+      args.push_back(CallArg(getLiteral(flag)).withDefault("false"));
+    return args;
+  }
+
+  static SmallVector<std::string> getTemplateArgs(MatmulIterateAllOp op) {
+    return {getLiteral(op.getSync())};
+  }
+};
+
+/// IterateBatch, mix form: `<sync, waitIterateBatch>(c, batchA, batchB,
+/// enSequentialWrite, strideA, strideB, strideC[, enPartialSum[,
+/// enAtomic]])` (`<sync>` to a local tensor); cube-only form: `(c,
+/// enPartialSum, enAtomic, enSequentialWrite, strideA, strideB, strideC)`.
+struct MatmulIterateBatchLowering
+    : public MatmulStatementLowering<MatmulIterateBatchLowering,
+                                     MatmulIterateBatchOp> {
+  using MatmulStatementLowering::MatmulStatementLowering;
+
+  static SmallVector<CallArg> getArgs(MatmulIterateBatchOp op,
+                                      OpAdaptor adaptor) {
+    std::string partialSum = getLiteral(op.getEnPartialSum().value_or(false));
+    std::string atomic = getLiteral(int64_t(op.getEnAtomic()));
+    std::string sequential = getLiteral(op.getEnSequentialWrite());
+    SmallVector<CallArg> args = {adaptor.getC()};
+    if (!op.isMixForm()) {
+      args.append({partialSum, atomic, sequential});
+      appendStrides<MatmulIterateBatchOp>(args, adaptor);
+      return args;
+    }
+    args.append({adaptor.getBatchA(), adaptor.getBatchB(), sequential});
+    appendStrides<MatmulIterateBatchOp>(args, adaptor);
+    args.push_back(CallArg(partialSum).withDefault("false"));
+    args.push_back(CallArg(atomic).withDefault("0"));
+    return args;
+  }
+
+  static SmallVector<std::string> getTemplateArgs(MatmulIterateBatchOp op) {
+    if (!op.isMixForm())
+      return {};
+    SmallVector<std::string> templateArgs = {getLiteral(op.getSync())};
+    if (isGlobalTensorType(op.getC().getType()))
+      templateArgs.push_back(
+          getLiteral(op.getWaitIterateBatch().value_or(false)));
+    return templateArgs;
+  }
+};
+
+/// `mm.IterateNBatch<sync, waitIterateBatch>(batchLoop, batchA, batchB,
+/// enSequentialWrite, strideA, strideB, strideC);`
+struct MatmulIterateNBatchLowering
+    : public MatmulStatementLowering<MatmulIterateNBatchLowering,
+                                     MatmulIterateNBatchOp> {
+  using MatmulStatementLowering::MatmulStatementLowering;
+
+  static SmallVector<CallArg> getArgs(MatmulIterateNBatchOp op,
+                                      OpAdaptor adaptor) {
+    SmallVector<CallArg> args = {adaptor.getBatchLoop(), adaptor.getBatchA(),
+                                 adaptor.getBatchB(),
+                                 getLiteral(op.getEnSequentialWrite())};
+    appendStrides<MatmulIterateNBatchOp>(args, adaptor);
+    return args;
+  }
+
+  static SmallVector<std::string> getTemplateArgs(MatmulIterateNBatchOp op) {
+    return {getLiteral(op.getSync()),
+            getLiteral(op.getWaitIterateBatch().value_or(false))};
+  }
+};
+
+} // namespace
 
 void mlir::asc::populateMatmulToEmitCPatterns(
     const TypeConverter &typeConverter, RewritePatternSet &patterns) {
@@ -498,5 +493,31 @@ void mlir::asc::populateMatmulToEmitCPatterns(
                MatmulIterateLowering, MatmulGetTensorCLowering,
                MatmulGetBatchTensorCLowering, IterateLoopLowering>(
       typeConverter, patterns.getContext());
-  populateMatmulStatementPatterns(typeConverter, patterns);
+  MLIRContext *context = patterns.getContext();
+  patterns.add<MatmulInitLowering>(typeConverter, context, "Init");
+  patterns.add<MatmulSetTensorLowering<MatmulSetTensorAOp>>(
+      typeConverter, context, "SetTensorA");
+  patterns.add<MatmulSetTensorLowering<MatmulSetTensorBOp>>(
+      typeConverter, context, "SetTensorB");
+  patterns.add<MatmulSetOrgShapeLowering>(typeConverter, context,
+                                          "SetOrgShape");
+  patterns.add<MatmulSetTailLowering>(typeConverter, context, "SetTail");
+  patterns.add<MatmulSetHf32Lowering>(typeConverter, context, "SetHF32");
+  patterns.add<MatmulIterateAllLowering>(typeConverter, context, "IterateAll");
+  patterns.add<MatmulIterateBatchLowering>(typeConverter, context,
+                                           "IterateBatch");
+  patterns.add<MatmulIterateNBatchLowering>(typeConverter, context,
+                                            "IterateNBatch");
+  patterns.add<MatmulOperandsLowering<MatmulSetBiasOp>,
+               MatmulOperandsLowering<MatmulDisableBiasOp>,
+               MatmulOperandsLowering<MatmulSetSingleShapeOp>,
+               MatmulOperandsLowering<MatmulSetWorkspaceOp>,
+               MatmulOperandsLowering<MatmulSetBatchNumOp>,
+               MatmulOperandsLowering<MatmulSetQuantScalarOp>,
+               MatmulOperandsLowering<MatmulSetQuantVectorOp>,
+               MatmulOperandsLowering<MatmulAsyncGetTensorCOp>,
+               MatmulOperandsLowering<MatmulWaitIterateAllOp>,
+               MatmulOperandsLowering<MatmulWaitIterateBatchOp>,
+               MatmulOperandsLowering<MatmulWaitGetTensorCOp>,
+               MatmulOperandsLowering<MatmulEndOp>>(typeConverter, context);
 }

@@ -113,8 +113,7 @@ struct DataCopyLowering : public AscOpLowering<DataCopyOp> {
     if (Value count = adaptor.getCount()) {
       operands.push_back(count);
     } else {
-      if (adaptor.getParams().size() != 4)
-        return rewriter.notifyMatchFailure(op, "expects four DataCopyParams");
+      // The verifier gives DataCopyParams' four values.
       Type paramsType =
           emitc::OpaqueType::get(getContext(), "AscendC::DataCopyParams");
       // Declared as `params` where the C++ keeps names (CppNames.h).

@@ -25,7 +25,7 @@
 // REPAIR-NEXT: AscendC::DataCopy(
 // REPAIR-REMARK: remark: inserted the missing 'asc.matmul.wait_iterate_all' for this issue
 
-// Without the protocol check (asc-run's --no-verify-sync, so that its race
+// Without the protocol check (asc-run's --asc-verify-sync=false, so that its race
 // checker reports the race), the racy kernel is lowered as written.
 // RUN: asc-translate --asc-to-ascendc --asc-verify-sync=false %s \
 // RUN:   | FileCheck %s --check-prefix=UNCHECKED

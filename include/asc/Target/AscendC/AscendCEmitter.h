@@ -1,90 +1,28 @@
-//===- AscendCEmitter.h - asc to Ascend C source ----------------*- C++ -*-===//
+//===- AscendCEmitter.h - print an EmitC module as Ascend C -----*- C++ -*-===//
 //
-// The asc to Ascend C flow: verify, check the protocol or place the Matmul
-// waits, lower to EmitC, print through the C++ emitter. One options struct
-// and one pipeline builder serve asc-opt, asc-translate, asc-run, the
-// mlir-opt plugin and the C API.
+// The last step of the asc to Ascend C pipeline: MLIR's C++ emitter on the
+// EmitC module --convert-asc-to-emitc produced, with the values declared
+// under their source names (CppNames.h) and the braces reindented
+// (Reindent.h).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef ASC_TARGET_ASCENDC_ASCENDCEMITTER_H
 #define ASC_TARGET_ASCENDC_ASCENDCEMITTER_H
 
-#include "mlir/Pass/PassOptions.h"
 #include "mlir/Support/LLVM.h"
 
 namespace mlir {
 class ModuleOp;
-class OpPassManager;
-class Operation;
 
 namespace asc {
 
-/// Options of the asc to Ascend C flow, shared by every entry point:
-/// `asc-opt --asc-to-ascendc="..."` (and the mlir-opt plugin), asc-translate's
-/// `--asc-to-ascendc --asc-...` flags, asc-run and the C API's
-/// MlirAscPipelineOptions. The list is AscToAscendCOptions.def.
-struct AscToAscendCOptions : public PassPipelineOptions<AscToAscendCOptions> {
-#define ASC_TO_ASCENDC_OPTION(member, flag, defaultValue, description)         \
-  Option<bool> member{*this, flag, llvm::cl::desc(description),                \
-                      llvm::cl::init(defaultValue)};
-#include "asc/Target/AscendC/AscToAscendCOptions.def"
-};
-
-/// Where the flow stops, in the order the stages run. The C API's
-/// MlirAscPipelineStage has the same values.
-enum class AscToAscendCStage {
-  /// --asc-verify-sync (unless verify-sync is off): the module is unchanged.
-  Verify = 0,
-  /// --asc-sync-placement with sync-placement, else --asc-verify-sync.
-  SyncPlacement = 1,
-  /// Then --convert-asc-to-emitc and, with line-directives, the #line
-  /// directives: an EmitC module.
-  Lowering = 2,
-  /// Then MLIR's C++ emitter: Ascend C source.
-  Emission = 3,
-};
-
-/// Checks that the options go together: the placement's own options
-/// (promote-sync, repair-missing-waits, hoist-issues=false, emit-remarks)
-/// need sync-placement. Reports each conflict through `reportError`.
-LogicalResult
-verifyAscToAscendCOptions(const AscToAscendCOptions &options,
-                          function_ref<void(const Twine &)> reportError);
-
-/// Adds the passes of the stages up to `lastStage` (at most Lowering; the
-/// emission is not a pass) to `pm`, a builtin.module pass manager. A kernel
-/// that breaks the Matmul protocol makes the protocol stage fail with the
-/// P-rule diagnostic: the placement checks the protocol before it moves
-/// anything, and without it --asc-verify-sync does. `options` must pass
-/// verifyAscToAscendCOptions.
-void buildAscToAscendCPipeline(
-    OpPassManager &pm, const AscToAscendCOptions &options,
-    AscToAscendCStage lastStage = AscToAscendCStage::Lowering);
-
-/// Registers the pipeline as `asc-to-ascendc` (asc-opt --asc-to-ascendc, and
-/// the plugin's pass registration); it refuses options that do not go
-/// together.
-void registerAscToAscendCPipeline();
-
-/// The whole flow on `module`: checks the options and the IR, runs the stages
-/// up to `lastStage` and prints the result to `os`, the module's MLIR (after
-/// Verify, SyncPlacement or Lowering) or Ascend C source (after Emission).
-/// The result is printed in full to a buffer first: on failure, with
-/// diagnostics, nothing reaches `os`. The module is changed in place, and may
-/// be partly transformed after a failure.
-LogicalResult runAscToAscendC(ModuleOp module,
-                              const AscToAscendCOptions &options,
-                              AscToAscendCStage lastStage, raw_ostream &os);
-
-/// runAscToAscendC up to the emission on `op`, which must be a module.
-LogicalResult translateAscToAscendC(Operation *op, raw_ostream &os,
-                                    const AscToAscendCOptions &options);
-
-/// Registers the `asc-to-ascendc` translation with one `--asc-<flag>` option
-/// per option of AscToAscendCOptions (`--asc-sync-placement`,
-/// `--asc-promote-sync`, ...).
-void registerAscToAscendCTranslation();
+/// Prints `module`, an EmitC module, to `os` as Ascend C source. With
+/// `sourceNames`, values are declared under their NameLocs and set-once
+/// GlobalTensors are handed over without a copy; without, under the C++
+/// emitter's v1, v2, ... Fails, with the emitter's diagnostics, when the
+/// emitter cannot print the module; `os` may then have part of it.
+LogicalResult emitAscendC(ModuleOp module, raw_ostream &os, bool sourceNames);
 
 } // namespace asc
 } // namespace mlir

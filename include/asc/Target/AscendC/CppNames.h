@@ -6,9 +6,9 @@
 //
 // 1. insertCppNameMarkers adds a comment statement after each declaration
 //    that should carry another name: `//@asc-name {} mm` for a value with a
-//    source name (a NameLoc, see SourceNames.h), and `//@asc-alias {} {}`
-//    for a copy of a GlobalTensor that nothing writes after SetGlobalBuffer.
-//    The emitter prints the values' own names into them.
+//    source name (a NameLoc, see asc/Parser/ParseKeepingNames.h), and
+//    `//@asc-alias {} {}` for a copy of a GlobalTensor that nothing writes
+//    after SetGlobalBuffer. The emitter prints the values' own names into them.
 // 2. applyCppNameMarkers reads the markers back out of the printed source,
 //    renames within each function, and drops the copies' declarations.
 //

@@ -7,8 +7,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "asc/Dialect/Asc/IR/AscDialect.h"
-#include "asc/Target/AscendC/AscendCEmitter.h"
-#include "asc/Target/AscendC/SourceNames.h"
+#include "asc/Parser/ParseKeepingNames.h"
+#include "asc/Pipelines/AscToAscendCPipeline.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
@@ -36,12 +36,14 @@ int main(int argc, char **argv) {
   }
   auto sourceMgr = std::make_shared<llvm::SourceMgr>();
   sourceMgr->AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
-  mlir::OwningOpRef<mlir::Operation *> module =
+  mlir::OwningOpRef<mlir::Operation *> parsed =
       mlir::asc::parseSourceKeepingNames(sourceMgr, &context);
+  // With the implicit module, what parses is a module.
+  auto module = mlir::cast_if_present<mlir::ModuleOp>(parsed.get());
   if (!module)
     return 1;
   mlir::asc::AscToAscendCOptions options;
   options.syncPlacement = true;
-  return mlir::failed(
-      mlir::asc::translateAscToAscendC(module.get(), llvm::outs(), options));
+  return mlir::failed(mlir::asc::runAscToAscendC(
+      module, options, mlir::asc::AscToAscendCStage::Emission, llvm::outs()));
 }

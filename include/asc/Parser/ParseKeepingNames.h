@@ -1,4 +1,4 @@
-//===- SourceNames.h - parse .mlir keeping the SSA names --------*- C++ -*-===//
+//===- ParseKeepingNames.h - parse .mlir keeping the SSA names --*- C++ -*-===//
 //
 // MLIR's parser drops SSA names (`%mm`, `%a_global`); the Ascend C printer
 // declares values under them. The tools that print Ascend C (asc-translate,
@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef ASC_TARGET_ASCENDC_SOURCENAMES_H
-#define ASC_TARGET_ASCENDC_SOURCENAMES_H
+#ifndef ASC_PARSER_PARSEKEEPINGNAMES_H
+#define ASC_PARSER_PARSEKEEPINGNAMES_H
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -43,4 +43,4 @@ parseSourceKeepingNames(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
 } // namespace asc
 } // namespace mlir
 
-#endif // ASC_TARGET_ASCENDC_SOURCENAMES_H
+#endif // ASC_PARSER_PARSEKEEPINGNAMES_H

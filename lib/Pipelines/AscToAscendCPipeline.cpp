@@ -1,31 +1,23 @@
-//===- TranslateToAscendC.cpp - asc to Ascend C source --------------------===//
+//===- AscToAscendCPipeline.cpp - the asc to Ascend C pipeline ------------===//
 //
-// The asc to Ascend C flow, defined once: its options' checks, the pipeline
-// builder, the `asc-to-ascendc` pipeline registration, the run-and-print
-// function behind asc-translate and the C API, and the translation.
+// The asc to Ascend C pipeline, defined once: its options' checks, the
+// pipeline builder, the `asc-to-ascendc` pipeline registration, and the
+// run-and-print function behind asc-translate, asc-run and the C API.
 //
 //===----------------------------------------------------------------------===//
 
+#include "asc/Pipelines/AscToAscendCPipeline.h"
 #include "asc/Conversion/Passes.h"
-#include "asc/Dialect/Asc/IR/AscDialect.h"
 #include "asc/Dialect/Asc/Transforms/Passes.h"
 #include "asc/Target/AscendC/AscendCEmitter.h"
-#include "asc/Target/AscendC/CppNames.h"
 #include "asc/Target/AscendC/LineDirectives.h"
-#include "asc/Target/AscendC/Reindent.h"
-#include "asc/Target/AscendC/SourceNames.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
-#include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
-#include "mlir/Target/Cpp/CppEmitter.h"
-#include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ManagedStatic.h"
 
 using namespace mlir;
 using namespace mlir::asc;
@@ -114,22 +106,52 @@ void mlir::asc::registerAscToAscendCPipeline() {
       });
 }
 
+//===----------------------------------------------------------------------===//
+// Command-line options
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The flags `--asc-<flag>`, one per option of the flow.
+struct AscToAscendCCLOptions {
+  llvm::cl::OptionCategory category{"asc-to-ascendc pipeline options"};
+#define ASC_TO_ASCENDC_OPTION(member, Name, flag, defaultValue, description)   \
+  llvm::cl::opt<bool> member{"asc-" flag, llvm::cl::desc(description),         \
+                             llvm::cl::init(defaultValue),                     \
+                             llvm::cl::cat(category)};
+#include "asc/Pipelines/AscToAscendCOptions.def"
+};
+} // namespace
+
+static llvm::ManagedStatic<AscToAscendCCLOptions> clOptions;
+
+void mlir::asc::registerAscToAscendCCLOptions() {
+  // Constructing the struct registers its flags.
+  *clOptions;
+}
+
+const llvm::cl::OptionCategory &mlir::asc::getAscToAscendCCLCategory() {
+  return clOptions->category;
+}
+
+void mlir::asc::applyAscToAscendCCLOptions(AscToAscendCOptions &options) {
+  if (!clOptions.isConstructed())
+    return;
+#define ASC_TO_ASCENDC_OPTION(member, Name, flag, defaultValue, description)   \
+  if (clOptions->member.getNumOccurrences())                                   \
+    options.member = clOptions->member.getValue();
+#include "asc/Pipelines/AscToAscendCOptions.def"
+}
+
+//===----------------------------------------------------------------------===//
+// Running the flow
+//===----------------------------------------------------------------------===//
+
 /// Prints the result of the flow after `lastStage` to `os`.
 static LogicalResult printResult(ModuleOp module,
                                  const AscToAscendCOptions &options,
                                  AscToAscendCStage lastStage, raw_ostream &os) {
-  if (lastStage == AscToAscendCStage::Emission) {
-    if (options.sourceNames)
-      insertCppNameMarkers(module);
-    std::string source;
-    llvm::raw_string_ostream sourceStream(source);
-    if (failed(emitc::translateToCpp(module, sourceStream)))
-      return failure();
-    if (options.sourceNames)
-      source = applyCppNameMarkers(source);
-    os << reindentCppByBraces(source);
-    return success();
-  }
+  if (lastStage == AscToAscendCStage::Emission)
+    return emitAscendC(module, os, options.sourceNames);
   module->print(os);
   return success();
 }
@@ -155,65 +177,4 @@ LogicalResult mlir::asc::runAscToAscendC(ModuleOp module,
     return failure();
   os << buffer;
   return success();
-}
-
-LogicalResult
-mlir::asc::translateAscToAscendC(Operation *op, raw_ostream &os,
-                                 const AscToAscendCOptions &options) {
-  auto module = dyn_cast<ModuleOp>(op);
-  if (!module)
-    return op->emitError("expects a builtin.module to translate");
-  return runAscToAscendC(module, options, AscToAscendCStage::Emission, os);
-}
-
-namespace {
-/// asc-translate's flags: `--asc-<flag>` for each option of the flow.
-struct TranslationFlags {
-#define ASC_TO_ASCENDC_OPTION(member, flag, defaultValue, description)         \
-  llvm::cl::opt<bool> member{"asc-" flag,                                      \
-                             llvm::cl::desc("asc-to-ascendc: " description),   \
-                             llvm::cl::init(defaultValue)};
-#include "asc/Target/AscendC/AscToAscendCOptions.def"
-
-  /// Copies the flags' values into `options`.
-  void copyTo(AscToAscendCOptions &options) const {
-#define ASC_TO_ASCENDC_OPTION(member, flag, defaultValue, description)         \
-  options.member = member.getValue();
-#include "asc/Target/AscendC/AscToAscendCOptions.def"
-  }
-};
-} // namespace
-
-/// Whether mlir-translate's --no-implicit-module is given: a translation
-/// from the source buffer parses by itself and must honour it.
-static bool isImplicitModuleDisabled() {
-  auto &options = llvm::cl::getRegisteredOptions();
-  auto it = options.find("no-implicit-module");
-  if (it == options.end())
-    return false;
-  // mlir-translate registers it as a cl::opt<bool>.
-  return static_cast<llvm::cl::opt<bool> *>(it->second)->getValue();
-}
-
-void mlir::asc::registerAscToAscendCTranslation() {
-  static TranslationFlags flags;
-  // A translation from the source buffer rather than from a parsed module:
-  // the parse keeps the SSA names the Ascend C source is written with.
-  TranslateRegistration registration(
-      "asc-to-ascendc", "Translate asc kernels to Ascend C source",
-      [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr, raw_ostream &os,
-         MLIRContext *context) {
-        DialectRegistry registry;
-        registry
-            .insert<AscDialect, arith::ArithDialect, cf::ControlFlowDialect,
-                    emitc::EmitCDialect, func::FuncDialect, scf::SCFDialect>();
-        context->appendDialectRegistry(registry);
-        OwningOpRef<Operation *> op = parseSourceKeepingNames(
-            sourceMgr, context, !isImplicitModuleDisabled());
-        if (!op)
-          return failure();
-        AscToAscendCOptions options;
-        flags.copyTo(options);
-        return translateAscToAscendC(op.get(), os, options);
-      });
 }

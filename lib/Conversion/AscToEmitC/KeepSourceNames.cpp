@@ -1,4 +1,4 @@
-//===- SourceNames.cpp - the source's value names through the lowering ---===//
+//===- KeepSourceNames.cpp - the source's names through the lowering ------===//
 //
 // A value the source names carries a NameLoc: an op's location names its
 // only result (`loc("mm"(...))`), a block argument's location the argument.

@@ -1,11 +1,11 @@
-//===- SourceNames.cpp - parse .mlir keeping the SSA names ----------------===//
+//===- ParseKeepingNames.cpp - parse .mlir keeping the SSA names ----------===//
 //
-// Implements SourceNames.h with the parser state an LSP server reads: the
+// Implements ParseKeepingNames.h with the parser state an LSP server reads: the
 // source range of each result group and block argument definition.
 //
 //===----------------------------------------------------------------------===//
 
-#include "asc/Target/AscendC/SourceNames.h"
+#include "asc/Parser/ParseKeepingNames.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/Bytecode/BytecodeReader.h"
