@@ -14,6 +14,7 @@
 #define ASC_RUN_KERNEL_OPERATOR_H
 
 #include "asc_run/core.h"
+#include "asc_run/ffts.h"
 #include "asc_run/numeric.h"
 
 #include <algorithm>
@@ -27,6 +28,14 @@
 #define __global__
 #define __aicore__
 #define __gm__
+// The kernel kinds of a .asc kernel (CANN's CPU-debug stub_def.h makes them
+// nothing too): the launch file's kernel_type and mix_ratio say which cores
+// run. __kfc_workspace__ marks the workspace argument the Matmul messages
+// use; asc-run's launcher provides the system workspace itself.
+#define __cube__
+#define __vector__
+#define __mix__(...)
+#define __kfc_workspace__
 #define GM_ADDR __gm__ uint8_t *
 
 struct int4b_t {
@@ -99,11 +108,31 @@ enum class TPosition : uint8_t {
 };
 using QuePosition = TPosition;
 
-/// Unified buffer size of one AI Core (Atlas A2: 192 KB).
-constexpr uint32_t kUbSize = 192 * 1024;
-/// L0C (CO1) size of one cube core (Atlas A2: 128 KB): queues in
-/// TPosition::CO1 take their buffers from it.
-constexpr uint32_t kL0cSize = 128 * 1024;
+/// The memory sizes of Atlas A2 (__NPU_ARCH__ 2201), as CANN's
+/// kernel_utils_constants.h gives them: UB 192 KB (184 KB for vector
+/// locals), L1 512 KB less the 128 bytes KFC reserves, L0C 128 KB. Queues in
+/// TPosition::CO1 take their buffers from L0C.
+const uint32_t TOTAL_UB_SIZE = 192 * 1024;
+const int32_t TOTAL_VEC_LOCAL_SIZE = 184 * 1024;
+const uint32_t TOTAL_L1_SIZE = 512 * 1024 - 128;
+const uint32_t TOTAL_L0C_SIZE = 128 * 1024;
+/// The bytes of one block (32), which DataCopyParams counts in.
+const int32_t DEFAULT_C0_SIZE = 32;
+constexpr uint32_t kUbSize = TOTAL_UB_SIZE;
+constexpr uint32_t kL0cSize = TOTAL_L0C_SIZE;
+
+namespace detail {
+/// The local memories of the core's TPipe, which a LocalTensor built from a
+/// raw address points into (null: no TPipe yet).
+struct LocalBases {
+  uint8_t *ub = nullptr;
+  uint8_t *l0c = nullptr;
+};
+inline LocalBases &localBases() {
+  static LocalBases b;
+  return b;
+}
+} // namespace detail
 
 inline int64_t GetBlockIdx() { return asc_run::state().blockIdx; }
 inline int64_t GetBlockNum() { return asc_run::state().blockNum; }
@@ -267,6 +296,50 @@ public:
   using PrimType = T;
 
   LocalTensor() = default;
+  /// A tensor of `tileSize` elements at byte `addr` of the local memory of
+  /// `pos` (CANN's LocalTensor(TPosition, addr, tileSize), CreateTensor in
+  /// kernel_tensor_impl.h, with its checks: a 32-byte aligned address and
+  /// length inside the memory). asc-run has the unified buffer (VECIN,
+  /// VECOUT, VECCALC) and L0C (CO1); L1 and L0A/L0B positions are refused.
+  LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize,
+              asc_run::Loc loc = asc_run::Loc::current()) {
+    const char *what = nullptr;
+    uint8_t *base = nullptr;
+    uint32_t maxLen = 0;
+    auto &bases = detail::localBases();
+    if (pos == TPosition::VECIN || pos == TPosition::VECOUT ||
+        pos == TPosition::VECCALC) {
+      what = "the unified buffer";
+      base = bases.ub;
+      maxLen = TOTAL_UB_SIZE;
+    } else if (pos == TPosition::CO1) {
+      what = "L0C";
+      base = bases.l0c;
+      maxLen = TOTAL_L0C_SIZE;
+    } else {
+      asc_run::misuse(loc, "LocalTensor(TPosition, addr, tileSize) at "
+                           "position " +
+                               std::to_string(int(pos)) +
+                               ": asc-run models the unified buffer (VECIN, "
+                               "VECOUT, VECCALC) and L0C (CO1) only");
+    }
+    if (!base)
+      asc_run::misuse(loc, "LocalTensor(TPosition, addr, tileSize) before a "
+                           "TPipe exists: the address is in " +
+                               std::string(what) + " of the core's TPipe");
+    uint64_t bytes = uint64_t(tileSize) * sizeof(T);
+    if (addr % 32 != 0 || tileSize == 0 || bytes % 32 != 0 ||
+        addr + bytes > maxLen)
+      asc_run::misuse(loc, "LocalTensor(TPosition, " + std::to_string(addr) +
+                               ", " + std::to_string(tileSize) +
+                               "): the address and the length in bytes must "
+                               "be 32-byte aligned and inside " +
+                               what + " (" + std::to_string(maxLen) +
+                               " bytes)");
+    address_ = reinterpret_cast<T *>(base + addr);
+    size_ = tileSize;
+    position_ = pos;
+  }
   LocalTensor operator[](const uint32_t offset) const {
     LocalTensor view = *this;
     view.address_ = address_ + offset;
@@ -376,7 +449,9 @@ public:
                          reinterpret_cast<uintptr_t>(arena->bytes.data()),
                          reinterpret_cast<uintptr_t>(arena->bytes.data() +
                                                      arena->bytes.size())});
+    detail::localBases() = {ub_.bytes.data(), l0c_.bytes.data()};
   }
+  ~TPipe() { detail::localBases() = {}; }
   TPipe(const TPipe &) = delete;
   TPipe &operator=(const TPipe &) = delete;
 
@@ -771,6 +846,22 @@ void Duplicate(const LocalTensor<T> &dstLocal, const T &scalarValue,
 /// The system workspace (global scope, as in CANN): asc-run's launcher
 /// provides it per launch.
 inline GM_ADDR GetSysWorkSpacePtr() { return asc_run::sysWorkspace(); }
+
+// The FFTS intrinsics of c220 (asc_run/ffts.h): the control block's base,
+// a counted cross-core flag set once `pipe` is done (config is CANN's
+// GetffstMsg(mode, flagId)), and the wait for one.
+inline void set_ffts_base_addr(uint64_t config,
+                               asc_run::Loc loc = asc_run::Loc::current()) {
+  asc_run::fftsSetBase(config, loc);
+}
+inline void ffts_cross_core_sync(pipe_t pipe, uint64_t config,
+                                 asc_run::Loc loc = asc_run::Loc::current()) {
+  asc_run::fftsSet(g_coreType == AscendC::AIC, int(pipe), config, loc);
+}
+inline void wait_flag_dev(int64_t flagId,
+                          asc_run::Loc loc = asc_run::Loc::current()) {
+  asc_run::fftsWait(g_coreType == AscendC::AIC, flagId, loc);
+}
 
 // On the device the core checks are `constexpr(g_coreType == AIC)`, which
 // only fits right after `if` (`if ASCEND_IS_AIC {`); CANN's CPU-debug build

@@ -61,6 +61,15 @@ if asc_devkit_dir and gxx:
     config.substitutions.append(("%asc_devkit_dir", asc_devkit_dir))
     config.substitutions.append(("%gxx", gxx))
 
+# CANN's own samples (the examples/ directory of an asc-devkit checkout,
+# cannmirror/asc-devkit), for the test that runs four of its Matmul .asc
+# samples unchanged in asc-run (test/asc-run/cann-samples.test). The samples
+# are read from there, never copied into this repository.
+asc_devkit_examples = os.environ.get("ASC_DEVKIT_EXAMPLES")
+if asc_devkit_examples:
+    config.available_features.add("asc-devkit-examples")
+    config.substitutions.append(("%asc_devkit_examples", asc_devkit_examples))
+
 # pyasc, for the optional tests that trace its tutorial and Matmul unit-test
 # kernels and import them (docs/Pyasc.md): PYASC_DIR is a pyasc checkout
 # whose libpyasc is built (against its own LLVM/MLIR 19), PYASC_PYTHON the

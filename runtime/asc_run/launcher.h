@@ -48,6 +48,13 @@ inline const std::vector<TilingField> &tilingFields() {
   std::exit(kExitBadLaunch);
 }
 
+/// The FFTS control block whose address a launch's `ffts` argument holds
+/// (the kernel never reads it; set_ffts_base_addr checks the address).
+inline std::vector<uint8_t> &fftsBlock() {
+  static std::vector<uint8_t> block(4096, 0);
+  return block;
+}
+
 /// Element types a launch may give an argument.
 inline unsigned elementBytes(const std::string &type) {
   if (type == "f16" || type == "bf16")
@@ -167,6 +174,8 @@ struct Job {
   bool costSweep = false;
   uint64_t sysWorkspaceBytes = 1 << 20;
   std::vector<Ref::Arg> args;
+  /// Where to write each output's bytes after the run ("": nowhere).
+  std::string dumpDir;
 };
 
 inline Ref::Arg *findArg(Job &job, const std::string &name) {
@@ -225,6 +234,9 @@ inline Job readJob(const char *path) {
                "negative); the parameters: " +
                names);
       }
+    } else if (key == "dump") {
+      if (!(words >> job.dumpDir))
+        badJob(where() + "dump takes a directory");
     } else if (key == "cost_sweep") {
       job.costSweep = true;
     } else if (key == "tolerance") {
@@ -247,6 +259,15 @@ inline Job readJob(const char *path) {
         std::fill(a.data.begin(), a.data.end(), 0xff);
       else if (init != "zero")
         badJob(where() + "init is random, zero or nan, not '" + init + "'");
+      if (a.role == "ffts") {
+        // The FFTS control block's address, which the kernel reads from
+        // this argument and passes to set_ffts_base_addr.
+        if (a.type != "u64" || a.count != 1)
+          badJob(where() + "the ffts argument '" + a.name + "' is one u64");
+        uint64_t base = reinterpret_cast<uintptr_t>(fftsBlock().data());
+        std::memcpy(a.data.data(), &base, 8);
+        ffts().launchBase = base;
+      }
       if (a.role == "tiling" && a.data.size() < sizeof(TCubeTiling))
         badJob(where() + "tiling argument '" + a.name + "' has " +
                std::to_string(a.data.size()) + " bytes, less than one " +
@@ -584,6 +605,94 @@ inline void onCrash(int signal) {
   std::raise(signal);
 }
 
+inline const Job *&currentJob() {
+  static const Job *job = nullptr;
+  return job;
+}
+
+/// The launch type of a kernel parameter's element type ("": a byte or an
+/// untyped pointer, which takes any argument).
+template <class T> const char *launchTypeOf() {
+  using U = std::remove_cv_t<T>;
+  if constexpr (std::is_same_v<U, half>)
+    return "f16";
+  else if constexpr (std::is_same_v<U, bfloat16_t>)
+    return "bf16";
+  else if constexpr (std::is_same_v<U, float>)
+    return "f32";
+  else if constexpr (std::is_same_v<U, int8_t>)
+    return "i8";
+  else if constexpr (std::is_same_v<U, int32_t>)
+    return "i32";
+  else if constexpr (std::is_same_v<U, uint32_t>)
+    return "u32";
+  else if constexpr (std::is_same_v<U, int64_t>)
+    return "i64";
+  else if constexpr (std::is_same_v<U, uint64_t>)
+    return "u64";
+  else if constexpr (std::is_same_v<U, TCubeTiling>)
+    return "tiling";
+  else
+    return "";
+}
+
+/// A kernel argument as the driver passes it: the launch's buffer,
+/// converted to the type of the kernel's parameter. A GM pointer of any
+/// element type (GM_ADDR, `__gm__ half *`, `__gm__ TCubeTiling *`) points
+/// at the buffer, whose launch type must be the element type (a byte
+/// pointer takes any); a struct by value (a TCubeTiling) is copied from a
+/// tiling argument, as the host's launch copies it into the kernel's
+/// parameters.
+struct KernelArg {
+  uint8_t *data;
+  size_t index;
+
+  const Ref::Arg &arg() const { return currentJob()->args[index]; }
+  [[noreturn]] void mismatch(const std::string &param) const {
+    badJob("argument " + std::to_string(index) + " ('" + arg().name +
+           "', role " + arg().role + ", type " + arg().type +
+           ") does not fit the kernel's parameter of type " + param);
+  }
+
+  template <class T> operator T() const {
+    if constexpr (std::is_pointer_v<T>) {
+      using E = std::remove_pointer_t<T>;
+      std::string want = launchTypeOf<E>();
+      const Ref::Arg &a = arg();
+      if (want == "tiling" ? a.role != "tiling"
+                           : !want.empty() && want != a.type)
+        mismatch(want == "tiling" ? "TCubeTiling *" : want + " *");
+      return reinterpret_cast<T>(data);
+    } else {
+      static_assert(std::is_trivially_copyable_v<T> && std::is_class_v<T>,
+                    "asc-run passes a kernel parameter by value only as a "
+                    "struct (a TCubeTiling) or a launch scalar");
+      const Ref::Arg &a = arg();
+      if (a.role != "tiling" || a.data.size() < sizeof(T))
+        mismatch("a struct of " + std::to_string(sizeof(T)) +
+                 " bytes by value (it takes a tiling argument at least as "
+                 "large)");
+      T value;
+      std::memcpy(&value, data, sizeof(T));
+      return value;
+    }
+  }
+};
+
+/// Writes each output's bytes to DIR/NAME.bin.
+inline void dumpOutputs(const Job &job) {
+  for (const Ref::Arg &a : job.args) {
+    if (a.role != "output")
+      continue;
+    std::string path = job.dumpDir + "/" + a.name + ".bin";
+    std::ofstream out(path, std::ios::binary);
+    out.write(reinterpret_cast<const char *>(a.data.data()),
+              std::streamsize(a.data.size()));
+    if (!out)
+      badJob("cannot write the output dump '" + path + "'");
+  }
+}
+
 inline int launchMain(int argc, char **argv, void (*launch)(uint8_t **),
                       void (*reference)(Ref &)) {
   std::signal(SIGFPE, onCrash);
@@ -594,6 +703,7 @@ inline int launchMain(int argc, char **argv, void (*launch)(uint8_t **),
     return kExitBadLaunch;
   }
   static Job job = readJob(argv[1]);
+  currentJob() = &job;
   Report &rep = report();
   rep.job = &job;
   RunState &s = state();
@@ -646,7 +756,9 @@ inline int launchMain(int argc, char **argv, void (*launch)(uint8_t **),
     s.trace.clear();
     s.nextObject = 0;
     s.registeredObjects = 0;
+    ffts().resetBlock();
     for (int32_t core : cores) {
+      ffts().base = 0;
       s.quiet = cubeOnlyBuild ? core == AscendC::AIV : core == AscendC::AIC;
       // The quiet core's own instructions cost nothing here: the cube
       // core's server work is recorded by the client's calls.
@@ -667,6 +779,7 @@ inline int launchMain(int argc, char **argv, void (*launch)(uint8_t **),
       while (!s.pending.empty())
         complete(s.pending.front().get());
     }
+    fftsCheckBlock(!job.aicOnly);
     s.traces.push_back(s.trace);
   }
   s.quiet = false;
@@ -681,6 +794,8 @@ inline int launchMain(int argc, char **argv, void (*launch)(uint8_t **),
       if (rep.outputs.back().mismatches)
         rep.code = kExitWrongResult;
     }
+  if (!job.dumpDir.empty())
+    dumpOutputs(job);
   rep.print();
   return rep.code;
 }

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 
+// clang-format off
 #define ASC_RUN_TCUBETILING_FIELDS(X)                                          \
   X(usedCoreNum) X(M) X(N) X(Ka) X(Kb) X(singleCoreM) X(singleCoreN)           \
   X(singleCoreK) X(baseM) X(baseN) X(baseK) X(depthA1) X(depthB1) X(stepM)     \
@@ -22,11 +23,20 @@
   X(BLayoutInfoB) X(BLayoutInfoS) X(BLayoutInfoN) X(BLayoutInfoG)              \
   X(BLayoutInfoD) X(CLayoutInfoB) X(CLayoutInfoS1) X(CLayoutInfoN)             \
   X(CLayoutInfoG) X(CLayoutInfoS2) X(BatchNum) X(mxTypePara)
+// clang-format on
 
+// CANN generates the tiling structs into AscendC::tiling and exports them
+// to the global scope (gen_kernel_tiling_data_def.py): .asc kernels spell
+// AscendC::tiling::TCubeTiling, older ones TCubeTiling.
+namespace AscendC {
+namespace tiling {
 struct TCubeTiling {
 #define ASC_RUN_TILING_FIELD(name) int32_t name = 0;
   ASC_RUN_TCUBETILING_FIELDS(ASC_RUN_TILING_FIELD)
 #undef ASC_RUN_TILING_FIELD
 };
+} // namespace tiling
+} // namespace AscendC
+using TCubeTiling = AscendC::tiling::TCubeTiling;
 
 #endif // ASC_RUN_KERNEL_TILING_H

@@ -2846,7 +2846,8 @@ namespace matmul = AscendC;
     return;                                                                    \
   }                                                                            \
   AscendC::detail::registerObjects(asc_run::Loc::current(), tpipe, 0,          \
-                                   __VA_ARGS__)
+                                   __VA_ARGS__);                               \
+  wait_flag_dev(asc_run::kWorkspaceSyncFlag)
 #endif
 #define REGIST_MATMUL_OBJ_STATIC REGIST_MATMUL_OBJ
 

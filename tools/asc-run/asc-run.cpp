@@ -106,6 +106,11 @@ static cl::list<std::string>
                   cl::desc("Set a cost model parameter (docs/Runtime.md, "
                            "\"Cost model\"); repeatable"),
                   cl::value_desc("name=value"), cl::cat(category));
+static cl::opt<std::string> dumpOutputs(
+    "dump-outputs",
+    cl::desc("Write each output's bytes to DIR/NAME.bin after the run (to "
+             "compare two runs byte for byte)"),
+    cl::value_desc("dir"), cl::cat(category));
 static cl::opt<bool> costSweep(
     "cost-sweep",
     cl::desc("Also schedule the run's trace with each assumed cost parameter "
@@ -174,6 +179,92 @@ static uint64_t elementBytes(StringRef type) {
       .Default(0);
 }
 
+/// The host tiling helper: the TCubeTiling fields of a Matmul of
+/// `{"M", "N", "K"}` split over `"cores": [m, n]` (default [1, 1]) cores
+/// along M and N, with the base block `"base": [m, n, k]` (default the
+/// single-core shape, at most 128 x 256 x 64) and `"bias"`, as field
+/// assignments. It is not CANN's tiling algorithm (MultiCoreMatmulTiling::
+/// GetTiling, which also picks the cores and the base block): it fills the
+/// fields a kernel's offsets and the runtime's Matmul read, with single
+/// buffers and steps of one, so that a launch need not spell them all.
+static std::string hostTiling(const llvm::json::Object &shape,
+                              const std::string &at) {
+  auto dim = [&](StringRef key) -> int64_t {
+    std::optional<int64_t> v = shape.getInteger(key);
+    if (!v || *v <= 0)
+      fatal(at + ": the matmul tiling needs a positive integer \"" + key +
+            "\"");
+    return *v;
+  };
+  auto pair = [&](StringRef key, size_t count,
+                  SmallVector<int64_t> fallback) -> SmallVector<int64_t> {
+    const llvm::json::Value *v = shape.get(key);
+    if (!v)
+      return fallback;
+    const llvm::json::Array *a = v->getAsArray();
+    if (!a || a->size() != count)
+      fatal(at + ": the matmul tiling's \"" + key + "\" is an array of " +
+            std::to_string(count) + " positive integers");
+    SmallVector<int64_t> out;
+    for (const llvm::json::Value &e : *a) {
+      std::optional<int64_t> i = e.getAsInteger();
+      if (!i || *i <= 0)
+        fatal(at + ": the matmul tiling's \"" + key + "\" is an array of " +
+              std::to_string(count) + " positive integers");
+      out.push_back(*i);
+    }
+    return out;
+  };
+  for (const auto &entry : shape)
+    if (!llvm::is_contained({"M", "N", "K", "cores", "base", "bias"},
+                            entry.first.str()))
+      fatal(at + ": the matmul tiling has no key '" + entry.first.str() +
+            "' (M, N, K, cores, base, bias)");
+  int64_t m = dim("M"), n = dim("N"), k = dim("K");
+  SmallVector<int64_t> cores = pair("cores", 2, {1, 1});
+  int64_t singleM = (m + cores[0] - 1) / cores[0];
+  int64_t singleN = (n + cores[1] - 1) / cores[1];
+  SmallVector<int64_t> base =
+      pair("base", 3,
+           {std::min<int64_t>(singleM, 128), std::min<int64_t>(singleN, 256),
+            std::min<int64_t>(k, 64)});
+  std::optional<bool> bias = shape.getBoolean("bias");
+  if (shape.get("bias") && !bias)
+    fatal(at + ": the matmul tiling's \"bias\" is true or false");
+  std::vector<std::pair<const char *, int64_t>> fields = {
+      {"usedCoreNum", cores[0] * cores[1]},
+      {"M", m},
+      {"N", n},
+      {"Ka", k},
+      {"Kb", k},
+      {"singleCoreM", singleM},
+      {"singleCoreN", singleN},
+      {"singleCoreK", k},
+      {"baseM", base[0]},
+      {"baseN", base[1]},
+      {"baseK", base[2]},
+      {"depthA1", 1},
+      {"depthB1", 1},
+      {"stepM", 1},
+      {"stepN", 1},
+      {"stepKa", 1},
+      {"stepKb", 1},
+      {"isBias", bias.value_or(false) ? 1 : 0},
+      {"shareL1Size", 512 * 1024 - 128},
+      {"shareL0CSize", 128 * 1024},
+      {"batchM", 1},
+      {"batchN", 1},
+      {"singleBatchM", 1},
+      {"singleBatchN", 1},
+      {"dbL0A", 2},
+      {"dbL0B", 2},
+      {"dbL0C", 1}};
+  std::string out;
+  for (const auto &[name, value] : fields)
+    out += " " + std::string(name) + "=" + std::to_string(value);
+  return out;
+}
+
 /// Reads argument `index` of launch `where`.
 static LaunchArg parseArg(const llvm::json::Object &obj,
                           const std::string &where) {
@@ -190,12 +281,25 @@ static LaunchArg parseArg(const llvm::json::Object &obj,
     fatal(where + ": an argument needs a \"name\"");
   std::string at = where + ", argument '" + arg.name + "'";
   arg.role = str("role", "");
-  if (!llvm::is_contained({"input", "output", "workspace", "tiling", "scalar"},
-                          arg.role))
+  if (!llvm::is_contained(
+          {"input", "output", "workspace", "tiling", "scalar", "ffts"},
+          arg.role))
     fatal(at +
-          ": role must be input, output, workspace, tiling or scalar, "
-          "not '" +
+          ": role must be input, output, workspace, tiling, scalar or "
+          "ffts, not '" +
           arg.role + "'");
+  if (arg.role == "ffts") {
+    // The FFTS control block's address (pyasc's ffts_addr argument): one
+    // uint64 the launcher fills.
+    for (StringRef key : {"type", "shape", "bytes", "init", "tilings"})
+      if (obj.get(key))
+        fatal(at + ": an ffts argument takes no \"" + key +
+              "\" (it is one u64 the launcher fills)");
+    arg.type = "u64";
+    arg.count = 1;
+    arg.init = "zero";
+    return arg;
+  }
   bool bytesOnly = arg.role == "workspace" || arg.role == "tiling";
   arg.type = str("type", bytesOnly ? "u8" : "");
   if (!elementBytes(arg.type))
@@ -245,9 +349,17 @@ static LaunchArg parseArg(const llvm::json::Object &obj,
       const llvm::json::Object *tiling = t.getAsObject();
       const llvm::json::Object *fields =
           tiling ? tiling->getObject("fields") : nullptr;
+      const llvm::json::Object *shape =
+          tiling ? tiling->getObject("matmul") : nullptr;
+      if (!fields && !shape)
+        fatal(at + ": each tiling is {\"offset\": N, \"matmul\": {...}, "
+                   "\"fields\": {...}} with a matmul shape or fields");
+      // The host tiling helper's fields first, the explicit ones after
+      // them (the launcher applies them in order: a field overrides).
+      std::string assignments = shape ? hostTiling(*shape, at) : "";
+      static const llvm::json::Object none;
       if (!fields)
-        fatal(at + ": each tiling is {\"offset\": N, \"fields\": {...}}");
-      std::string assignments;
+        fields = &none;
       for (const auto &field : *fields) {
         std::optional<int64_t> value = field.second.getAsInteger();
         if (!value)
@@ -526,10 +638,149 @@ static std::string cppScalarType(StringRef type) {
       .Default("uint64_t");
 }
 
+//===----------------------------------------------------------------------===//
+// The device pass of a single-source .asc file
+//===----------------------------------------------------------------------===//
+
+/// Whether `header` is one asc-run's runtime provides (the device side of a
+/// .asc: kernel_operator.h, lib/matmul_intf.h, kernel_tiling/...).
+static bool runtimeProvides(StringRef header) {
+  SmallString<256> path(findRuntimeDir());
+  llvm::sys::path::append(path, header);
+  return llvm::sys::fs::exists(path);
+}
+
+/// Blanks [begin, end) of `text` but its newlines, so that lines keep their
+/// numbers.
+static void blank(std::string &text, size_t begin, size_t end) {
+  for (size_t i = begin; i < end && i < text.size(); ++i)
+    if (text[i] != '\n')
+      text[i] = ' ';
+}
+
+/// The device part of a single-source .asc file, as bisheng's device pass
+/// sees it: host function definitions (those without __global__ or
+/// __aicore__: the host's tiling, main) and quoted includes the runtime does
+/// not provide (acl/acl.h, tiling/tiling_api.h, the sample's data_utils.h)
+/// are blanked; everything else (includes of the runtime and of the standard
+/// library, declarations, classes, templates, the kernels) is kept, on its
+/// lines. The launch file stands for the host's data setup.
+static std::string devicePart(StringRef source) {
+  std::string text = source.str();
+  // The text with its comments blanked, which the items' headers are read
+  // from.
+  std::string code = text;
+  size_t n = text.size(), i = 0, itemStart = 0;
+  int depth = 0;
+  bool lineStart = true;
+  // The depth-0 '{' of the current item, and whether it opens a host
+  // function's body.
+  size_t bodyOpen = std::string::npos;
+  bool hostFunction = false;
+  auto header = [&](size_t end) {
+    return StringRef(code).slice(itemStart, end);
+  };
+  while (i < n) {
+    char c = text[i];
+    if (c == '\n') {
+      lineStart = true;
+      ++i;
+      continue;
+    }
+    if (lineStart && c == '#') {
+      size_t end = i;
+      while (end < n && (text[end] != '\n' || text[end - 1] == '\\'))
+        ++end;
+      StringRef line = StringRef(text).slice(i, end);
+      StringRef rest = line.drop_front().ltrim();
+      if (depth == 0 && rest.consume_front("include")) {
+        rest = rest.ltrim();
+        if (rest.starts_with("\"")) {
+          StringRef name =
+              rest.drop_front().take_until([](char ch) { return ch == '"'; });
+          if (!runtimeProvides(name))
+            blank(text, i, end);
+        }
+      }
+      i = end;
+      if (depth == 0 && bodyOpen == std::string::npos)
+        itemStart = i;
+      continue;
+    }
+    if (c != ' ' && c != '\t' && c != '\r')
+      lineStart = false;
+    if (c == '/' && i + 1 < n && text[i + 1] == '/') {
+      size_t begin = i;
+      while (i < n && text[i] != '\n')
+        ++i;
+      blank(code, begin, i);
+      continue;
+    }
+    if (c == '/' && i + 1 < n && text[i + 1] == '*') {
+      size_t begin = i, end = text.find("*/", i + 2);
+      i = end == std::string::npos ? n : end + 2;
+      blank(code, begin, i);
+      continue;
+    }
+    if (c == '"' || c == '\'') {
+      for (++i; i < n && text[i] != c; ++i)
+        if (text[i] == '\\')
+          ++i;
+      ++i;
+      continue;
+    }
+    if (c == '{') {
+      if (depth == 0) {
+        StringRef h = header(i).trim();
+        StringRef decl = h;
+        if (decl.consume_front("template"))
+          decl = decl.ltrim();
+        bool function =
+            h.contains(')') && !h.contains('=') &&
+            !h.starts_with("namespace") && !h.starts_with("extern") &&
+            !llvm::any_of(
+                llvm::ArrayRef<StringRef>{"class", "struct", "union", "enum"},
+                [&](StringRef k) {
+                  return h.starts_with(k) || h.contains(">\n" + k.str()) ||
+                         h.contains("> " + k.str());
+                });
+        if (function) {
+          bodyOpen = i;
+          hostFunction = !h.contains("__aicore__") && !h.contains("__global__");
+        }
+      }
+      ++depth;
+      ++i;
+      continue;
+    }
+    if (c == '}') {
+      --depth;
+      ++i;
+      if (depth == 0 && bodyOpen != std::string::npos) {
+        if (hostFunction)
+          blank(text, itemStart, i);
+        bodyOpen = std::string::npos;
+        itemStart = i;
+      } else if (depth == 0 && header(i).trim().starts_with("namespace")) {
+        itemStart = i;
+      }
+      continue;
+    }
+    if (c == ';' && depth == 0)
+      itemStart = i + 1;
+    ++i;
+  }
+  return text;
+}
+
 /// The C++ that includes the kernel, the launcher and the reference.
 static std::string makeDriver(StringRef cpp, StringRef cppPath,
                               const Launch &launch) {
   std::string driver = "// asc-run driver for kernel " + launch.kernel + "\n";
+  // The device pass of a .asc file compiles for Atlas A2, the processor the
+  // runtime models.
+  if (StringRef(cppPath).ends_with(".asc"))
+    driver += "#define __NPU_ARCH__ 2201\n";
   // Hand-written C++ keeps its own file and lines in diagnostics.
   if (!cppPath.empty())
     driver += "#line 1 \"" + absolutePath(cppPath) + "\"\n";
@@ -544,6 +795,8 @@ static std::string makeDriver(StringRef cpp, StringRef cppPath,
     if (arg.role == "scalar")
       slot =
           "*reinterpret_cast<" + cppScalarType(arg.type) + " *>(" + slot + ")";
+    else
+      slot = "asc_run::KernelArg{" + slot + ", " + std::to_string(i) + "}";
     driver += (i ? ", " : "") + slot;
   }
   driver += ");\n}\nint main(int argc, char **argv) {\n"
@@ -629,6 +882,15 @@ static std::string makeJob(const Launch &launch) {
   }
   if (costSweep)
     job += "cost_sweep\n";
+  if (!dumpOutputs.empty()) {
+    std::string dir = absolutePath(dumpOutputs);
+    if (std::error_code ec = llvm::sys::fs::create_directories(dir))
+      fatal("cannot create '" + dir + "': " + ec.message());
+    if (dir.find_first_of(" \t\n") != std::string::npos)
+      fatal("--dump-outputs takes a directory without spaces, not '" + dir +
+            "'");
+    job += "dump " + dir + "\n";
+  }
   for (const LaunchArg &a : launch.args)
     job += "arg " + a.name + " " + a.role + " " + a.type + " " +
            std::to_string(a.count) + " " + a.init + "\n";
@@ -716,7 +978,8 @@ int main(int argc, char **argv) {
     if (!kernelName.empty() && launch.kernel != kernelName)
       continue;
     ran = true;
-    std::string cpp = source;
+    std::string cpp =
+        StringRef(cppFile).ends_with(".asc") ? devicePart(source) : source;
     std::string jobExtra;
     if (cppFile.empty())
       cpp = lowerKernel(source, inputFile, launch, options, jobExtra);
