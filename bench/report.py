@@ -706,6 +706,29 @@ def write_markdown(data, out, plots):
         md.append("")
     if plots:
         md.append("![cycles per kernel](results-cycles.png)\n")
+    md.append("### pyasc's tutorials: pyasc's Ascend C and asc-mlir's\n")
+    pyasc = data.get("pyasc")
+    if not pyasc:
+        md.append("Not measured: set `PYASC_DIR` to a pyasc checkout with "
+                  "libpyasc built (docs/Pyasc.md) and `make report` adds "
+                  "them (`bench/pyasc_cycles.py`).\n")
+    elif "error" in pyasc:
+        md.append(f"`bench/pyasc_cycles.py` failed: {cell(pyasc['error'])}\n")
+    else:
+        md.append(
+            "Each of pyasc's Matmul tutorials traced by pyasc itself, then "
+            "run in asc-run four ways: the `ascendc.cpp` pyasc emits, "
+            "unchanged; asc-mlir's import of the same IR, synchronous like "
+            "pyasc's; placed; placed and promoted. The four outputs are "
+            "bit-identical (the script fails otherwise).\n")
+        md.append("| tutorial | kernel | pyasc's Ascend C | asc-mlir | placed "
+                  "| placed + promoted |")
+        md.append("|---|---|---:|---:|---:|---:|")
+        for t in pyasc["tutorials"]:
+            md.append(f"| {t['tutorial']} | `{t['kernel']}` | "
+                      f"{fmt(t['pyasc'])} | {fmt(t['ours'])} | "
+                      f"{fmt(t['placed'])} | {fmt(t['promoted'])} |")
+        md.append("")
     md.append("### The oracle's search and the shortfalls\n")
     md.append("| kernel | search | oracle's placement and verify-sync | "
               "shortfall reason (the pass's remarks) | notes |")
@@ -845,6 +868,8 @@ def main():
             times = json.loads(pathlib.Path(args.times_from).read_text())
             data["times"] = times["times"]
             data["meta"]["times"] = times["meta"]
+            if not data.get("pyasc"):
+                data["pyasc"] = times.get("pyasc")
     else:
         data = measure(args)
         if args.data:
@@ -865,6 +890,21 @@ def main():
         + (", the plots" if plots else ""))
 
 
+def pyasc_tutorials(build):
+    """pyasc's tutorial kernels as pyasc emits them and as asc-mlir does
+    (bench/pyasc_cycles.py), where PYASC_DIR names a pyasc checkout; None
+    without one."""
+    if not os.environ.get("PYASC_DIR"):
+        return None
+    log("report: pyasc's tutorials")
+    proc = subprocess.run([sys.executable, str(ROOT / "bench" / "pyasc_cycles.py"),
+                           "--build", str(build), "--json-only"],
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        return {"error": (proc.stderr.strip().splitlines() or ["?"])[-1]}
+    return json.loads(proc.stdout)
+
+
 def measure(args):
     started = datetime.datetime.now(datetime.timezone.utc)
     tools = Tools(args.build)
@@ -879,8 +919,9 @@ def measure(args):
                                        tmp, args.quick))
         times = [] if args.skip_compile_time else compile_time(
             tools, tmp, args.quick, args.repeat)
+    pyasc = pyasc_tutorials(args.build)
     elapsed = (datetime.datetime.now(datetime.timezone.utc) - started).seconds
-    return {"rows": rows, "times": times, "meta": {
+    return {"rows": rows, "times": times, "pyasc": pyasc, "meta": {
         "quick": args.quick, "repeat": args.repeat,
         "oracle": ORACLE_QUICK if args.quick else ORACLE_FULL,
         "pipeline": tools.pipeline, "cost_sweep": tools.cost_sweep,
