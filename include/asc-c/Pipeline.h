@@ -74,7 +74,8 @@ mlirAscPipelineOptionsIsNull(MlirAscPipelineOptions options) {
 /// the others keep their values. Fails when `text` names an option that does
 /// not exist or gives one a value that is not a bool, delivering a message
 /// to `errorCallback` (when not null) and leaving `options` as it was (for a
-/// bad value LLVM's option parser also prints its own to stderr). Fails without a message for a null handle.
+/// bad value LLVM's option parser also prints its own to stderr). Fails
+/// without a message for a null handle.
 MLIR_CAPI_EXPORTED MlirLogicalResult
 mlirAscPipelineOptionsParse(MlirAscPipelineOptions options, MlirStringRef text,
                             MlirStringCallback errorCallback, void *userData);
