@@ -595,11 +595,11 @@ def write_markdown(data, out, plots):
         + (" The tables were rendered again from that run's data "
            "(`bench/report.py --render build/report-data.json`)."
            if meta.get("rendered") else "")
-        + (" The compile times come from a second run, "
-           f"`bench/report.py --skip-cycles`, on {meta['times']['started']} "
+        + (" The compile times come from another run of the report "
+           f"(`--times-from`), on {meta['times']['started']} "
            f"UTC (git {meta['times']['git']}, {meta['times']['machine']}), "
-           "measured apart so that the machine's load while the oracle "
-           "searched does not bias them (each ratio is still one run's)."
+           "measured apart so that the load of the oracle's runs does not "
+           "bias them (each ratio is still one run's)."
            if meta.get("times") else "") + "\n")
     if meta["quick"]:
         md.append("**This is a smoke run (`--quick`): small sizes, a tiny "
@@ -720,7 +720,9 @@ def write_markdown(data, out, plots):
             "run in asc-run four ways: the `ascendc.cpp` pyasc emits, "
             "unchanged; asc-mlir's import of the same IR, synchronous like "
             "pyasc's; placed; placed and promoted. The four outputs are "
-            "bit-identical (the script fails otherwise).\n")
+            "bit-identical (the script fails otherwise)"
+            + (f"; measured at git {pyasc['git']}" if pyasc.get("git") else "")
+            + ".\n")
         md.append("| tutorial | kernel | pyasc's Ascend C | asc-mlir | placed "
                   "| placed + promoted |")
         md.append("|---|---|---:|---:|---:|---:|")
@@ -902,7 +904,9 @@ def pyasc_tutorials(build):
                           capture_output=True, text=True)
     if proc.returncode != 0:
         return {"error": (proc.stderr.strip().splitlines() or ["?"])[-1]}
-    return json.loads(proc.stdout)
+    result = json.loads(proc.stdout)
+    result["git"] = git_describe()
+    return result
 
 
 def measure(args):
