@@ -61,7 +61,9 @@ static LogicalResult verifyObjectUses(Operation *op) {
 }
 
 /// No function takes or returns an object (the verifier keeps a kernel's
-/// arguments to GM addresses and scalars).
+/// arguments to GM addresses and scalars), and no helper function takes a
+/// builtin memref, tensor or vector, which Ascend C has no spelling for (the
+/// emitter would fail halfway through printing the file).
 static LogicalResult verifyFunctionSignature(func::FuncOp funcOp) {
   for (auto [index, input] :
        llvm::enumerate(funcOp.getFunctionType().getInputs())) {
@@ -69,6 +71,11 @@ static LogicalResult verifyFunctionSignature(func::FuncOp funcOp) {
       return funcOp.emitOpError("cannot be lowered to Ascend C: argument #")
              << index << " is " << describeObject(input)
              << "; objects are declared once and used in place";
+    if (isa<BaseMemRefType, TensorType, VectorType>(input))
+      return funcOp.emitOpError("cannot be lowered to Ascend C: argument #")
+             << index << " has type " << input
+             << ", which has no Ascend C spelling (GM data is an "
+                "!asc.gm_addr or an !asc.global_tensor)";
   }
   for (auto [index, result] :
        llvm::enumerate(funcOp.getFunctionType().getResults()))

@@ -174,3 +174,12 @@ func.func @unsigned_loop(%pc: !asc.gm_addr) attributes {asc.kernel} {
   }
   return
 }
+
+// -----
+
+// A helper taking a builtin memref has no Ascend C spelling: refused before
+// anything is printed (the fuzzer's seed from the pyasc import tests).
+// expected-error @+1 {{'func.func' op cannot be lowered to Ascend C: argument #0 has type 'memref<?xf16>', which has no Ascend C spelling (GM data is an !asc.gm_addr or an !asc.global_tensor)}}
+func.func @memref_helper(%a: memref<?xf16>) {
+  return
+}
