@@ -55,21 +55,30 @@ function(_asc_add_usage_requirements name scope)
     )
 endfunction()
 
-# add_asc_library(name [KIND kind] <add_mlir_library arguments>
-#                 [MLIR_LIBS lib...])
-# A static library of the project (never part of libMLIR.so).
-function(add_asc_library name)
-  cmake_parse_arguments(ARG "" "KIND" "MLIR_LIBS" ${ARGN})
-  add_mlir_library(${name} ${ARG_UNPARSED_ARGUMENTS}
+# Declares `name`, a static library of the project (never part of
+# libMLIR.so, never installed by add_mlir_library), from add_mlir_library's
+# `args`, linking the MLIR libraries `mlir_libs` from libMLIR.so, with our and
+# MLIR's headers for its users, in the IDE folder `folder`.
+function(_asc_add_static_library name folder mlir_libs)
+  add_mlir_library(${name} ${ARGN}
     EXCLUDE_FROM_LIBMLIR
     DISABLE_INSTALL
     )
-  if(ARG_MLIR_LIBS)
-    mlir_target_link_libraries(${name} PUBLIC ${ARG_MLIR_LIBS})
+  if(mlir_libs)
+    mlir_target_link_libraries(${name} PUBLIC ${mlir_libs})
   endif()
   _asc_add_usage_requirements(${name} INTERFACE)
+  set_target_properties(${name} PROPERTIES FOLDER "${folder}")
+endfunction()
+
+# add_asc_library(name [KIND kind] <add_mlir_library arguments>
+#                 [MLIR_LIBS lib...])
+# A library of the project, installed and exported.
+function(add_asc_library name)
+  cmake_parse_arguments(ARG "" "KIND" "MLIR_LIBS" ${ARGN})
+  _asc_add_static_library(${name} "Asc/Libraries" "${ARG_MLIR_LIBS}"
+    ${ARG_UNPARSED_ARGUMENTS})
   target_compile_features(${name} INTERFACE cxx_std_17)
-  set_target_properties(${name} PROPERTIES FOLDER "Asc/Libraries")
   _asc_install_and_export(${name} KIND ${ARG_KIND})
 endfunction()
 
@@ -78,15 +87,8 @@ endfunction()
 # into the tools that run them, never installed or exported.
 function(add_asc_test_library name)
   cmake_parse_arguments(ARG "" "" "MLIR_LIBS" ${ARGN})
-  add_mlir_library(${name} ${ARG_UNPARSED_ARGUMENTS}
-    EXCLUDE_FROM_LIBMLIR
-    DISABLE_INSTALL
-    )
-  if(ARG_MLIR_LIBS)
-    mlir_target_link_libraries(${name} PUBLIC ${ARG_MLIR_LIBS})
-  endif()
-  _asc_add_usage_requirements(${name} INTERFACE)
-  set_target_properties(${name} PROPERTIES FOLDER "Asc/Tests")
+  _asc_add_static_library(${name} "Asc/Tests" "${ARG_MLIR_LIBS}"
+    ${ARG_UNPARSED_ARGUMENTS})
 endfunction()
 
 # The kinds of libraries, recorded as ASC_<KIND>_LIBS (and exported by

@@ -94,10 +94,9 @@ static SmallVector<Attribute> getConstantOperands(Operation *op) {
 }
 
 /// True for an op that stores the state before it: the ops that use a
-/// Matmul object (the calls, and the creation and registration, which are
-/// no calls on one object).
+/// Matmul object (MatmulObjectUseOpInterface).
 static bool recordsState(Operation *op) {
-  return isa<MatmulOpInterface, MatmulCreateOp, MatmulRegisterOp>(op);
+  return isa<MatmulObjectUseOpInterface>(op);
 }
 
 /// A name of an object (an op result that is not a creation) all of whose
@@ -110,10 +109,9 @@ static void
 findNamesDeadAfter(Operation *function,
                    DenseMap<Operation *, SmallVector<Value, 1>> &deadAfter) {
   function->walk([&](Operation *op) {
-    if (isa<MatmulCreateOp>(op))
-      return;
     for (Value result : op->getResults()) {
-      if (!isa<MatmulType>(result.getType()) || result.use_empty())
+      if (!isa<MatmulType>(result.getType()) || result.use_empty() ||
+          isMatmulCreation(result))
         continue;
       Operation *last = nullptr;
       bool local = llvm::all_of(result.getUsers(), [&](Operation *user) {
@@ -462,7 +460,8 @@ MatmulProtocolAnalysis::getSlotMemory(Operation *op, Value matmul,
   for (Operation *setter : object.setters[static_cast<unsigned>(slot)]) {
     // Nothing set since the object was created: no input, but a workspace
     // the object finds by itself, anywhere in GM.
-    if (isa_and_nonnull<MatmulCreateOp>(setter)) {
+    if (setter && setter->getNumResults() == 1 &&
+        isMatmulCreation(setter->getResult(0))) {
       if (slot == MatmulSlot::Workspace)
         return std::nullopt;
       continue;

@@ -21,6 +21,8 @@ using ObjectState = ProtocolState::ObjectState;
 /// "reconfigures", "ends", ... : what a Matmul call does, for diagnostics.
 static StringRef describeUse(MatmulUseKind kind) {
   switch (kind) {
+  case MatmulUseKind::Create:
+    return "declares again";
   case MatmulUseKind::Initialize:
     return "re-initialises";
   case MatmulUseKind::Configure:
@@ -58,25 +60,24 @@ static void noteIdleEvent(InFlightDiagnostic &diag, Operation *event,
         << "on some path nothing was issued since the object was set up here";
 }
 
-/// The Matmul objects `op` acts on, with what it does to them. The
-/// registration is named on purpose: it initialises several objects at once,
-/// where a call (MatmulOpInterface) acts on one.
+/// The Matmul objects `op` acts on, with what it does to them: the uses it
+/// states (MatmulObjectUseOpInterface; a creation acts on no object before
+/// it), or, for an op that is handed objects without stating its uses (a
+/// call, an unknown op), anything: it may issue on them or end them.
 static SmallVector<std::pair<Value, MatmulUseKind>, 2>
 getObjectsUsed(Operation *op) {
   SmallVector<std::pair<Value, MatmulUseKind>, 2> objects;
-  if (auto use = dyn_cast<MatmulOpInterface>(op))
-    objects.push_back({use.getMatmul(), use.getMatmulUseKind()});
-  else if (auto registration = dyn_cast<MatmulRegisterOp>(op))
-    for (Value matmul : registration.getMatmuls())
-      objects.push_back({matmul, MatmulUseKind::Initialize});
-  else if (!isa<MatmulCreateOp>(op))
-    // A call or unknown op handed the object may issue on it or end it.
-    for (Value operand : op->getOperands())
-      if (isa<MatmulType>(operand.getType()))
-        objects.push_back({operand, MatmulUseKind::Compute});
+  if (auto user = dyn_cast<MatmulObjectUseOpInterface>(op)) {
+    for (const MatmulObjectUse &use : user.getMatmulObjectUses())
+      if (use.kind != MatmulUseKind::Create)
+        objects.push_back({use.matmul, use.kind});
+    return objects;
+  }
+  for (Value operand : op->getOperands())
+    if (isa<MatmulType>(operand.getType()))
+      objects.push_back({operand, MatmulUseKind::Compute});
   // isPure last: on a region op it looks at every op nested in it.
-  if (!objects.empty() && !isa<MatmulOpInterface, MatmulRegisterOp>(op) &&
-      isPure(op))
+  if (!objects.empty() && isPure(op))
     objects.clear();
   return objects;
 }
@@ -208,8 +209,13 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
   // Rule P1: a declaration reached again (a loop, a CFG cycle) starts a new
   // object while the previous one's work is pending, and nothing can wait
   // for that work any more.
-  if (auto create = dyn_cast<MatmulCreateOp>(op))
-    if (const ObjectState *old = state.lookup(create.getMatmul()))
+  if (auto user = dyn_cast<MatmulObjectUseOpInterface>(op))
+    for (const MatmulObjectUse &use : user.getMatmulObjectUses()) {
+      const ObjectState *old = use.kind == MatmulUseKind::Create
+                                   ? state.lookup(use.matmul)
+                                   : nullptr;
+      if (!old)
+        continue;
       for (Operation *event : old->events) {
         if (!isPendingIssue(event))
           continue;
@@ -223,6 +229,7 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
         if (report)
           diag.attachNote(event->getLoc()) << "the pending async issue";
       }
+    }
 
   // Rule P1: a kernel does not return with waitable work pending. Issues
   // without their wait flag may still run when the kernel returns: the host
@@ -349,12 +356,14 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
 
 /// What a post that left a message without inputs was, for rule P6's note.
 static void notePostWithoutInputs(InFlightDiagnostic &diag, Operation *post) {
-  if (isa<MatmulCreateOp>(post)) {
+  if (hasMatmulUseOfKind(post, MatmulUseKind::Create)) {
     diag.attachNote(post->getLoc())
         << "the object was created here; nothing set its inputs since";
     return;
   }
-  if (isa<MatmulRegisterOp>(post)) {
+  // An initialisation that is no call on one object: REGIST_MATMUL_OBJ.
+  if (!isa<MatmulOpInterface>(post) &&
+      hasMatmulUseOfKind(post, MatmulUseKind::Initialize)) {
     diag.attachNote(post->getLoc())
         << "REGIST_MATMUL_OBJ initialised the object here, clearing what was "
            "staged";
@@ -484,10 +493,8 @@ LogicalResult ProtocolChecker::checkFetchSignal(MatmulOpInterface use,
       continue;
     }
     silent.push_back(
-        {last, isa<MatmulCreateOp, MatmulRegisterOp>(last) ||
-                       (isa<MatmulOpInterface>(last) &&
-                        cast<MatmulOpInterface>(last).getMatmulUseKind() ==
-                            MatmulUseKind::Initialize)
+        {last, hasMatmulUseOfKind(last, MatmulUseKind::Create) ||
+                       hasMatmulUseOfKind(last, MatmulUseKind::Initialize)
                    ? "nothing was computed since the object was set up here"
                    : "the object's last computation is this one, whose "
                      "signals GetBatchTensorC does not take"});
@@ -554,8 +561,7 @@ LogicalResult ProtocolChecker::checkFetchedBlockPipes(
     ArrayRef<ResolvedAccess> accesses, bool report) {
   // Matmul calls are rule P1's and P3's business; EnQue and FreeTensor hand
   // the block over or release it (the transfer function drops it).
-  if (isa<MatmulOpInterface, MatmulCreateOp, MatmulRegisterOp, QueueEnQueOp,
-          QueueFreeTensorOp>(op))
+  if (isa<MatmulObjectUseOpInterface, QueueEnQueOp, QueueFreeTensorOp>(op))
     return success();
   auto memoryOp = dyn_cast<MemoryAccessOpInterface>(op);
   if (memoryOp && memoryOp.getExecutingPipe() == PipeKind::PIPE_V)

@@ -152,7 +152,7 @@ void ProtocolState::setObject(const ObjectState &object) {
     return;
   if (old)
     countInFlight(*old, -1);
-  else if (!object.matmul.getDefiningOp<MatmulCreateOp>())
+  else if (!isMatmulCreation(object.matmul))
     indirectObjects = context->valueFactory.add(indirectObjects, key);
   countInFlight(interned, +1);
   objects = context->objectFactory.add(objects, key, interned);
@@ -237,7 +237,7 @@ void ProtocolState::forEachOtherAlias(
     if (other->matmul != matmul && mayBeSameMatmulObject(other->matmul, matmul))
       aliases.push_back(other);
   };
-  if (matmul.getDefiningOp<MatmulCreateOp>()) {
+  if (isMatmulCreation(matmul)) {
     // A created object is another entry's only through a value that is not
     // a creation.
     for (const void *key : indirectObjects)
@@ -408,9 +408,9 @@ void ObjectState::dropAlikeCalls(const ObjectState &before) {
 // Object identity
 //===----------------------------------------------------------------------===//
 //
-// `matmul.create` is named on purpose here and wherever an object's identity
-// matters: a creation is what defines one object (no other op does), and a
-// select of created objects is one of them.
+// A creation (a use of kind Create, isMatmulCreation) is what defines one
+// object, and a select of created objects is one of them; any other value is
+// some object of its type.
 
 bool mlir::asc::getMatmulObjectOrigins(Value object,
                                        SmallVectorImpl<Value> &origins) {
@@ -419,7 +419,7 @@ bool mlir::asc::getMatmulObjectOrigins(Value object,
   SmallVector<Value, 4> worklist{object};
   while (!worklist.empty()) {
     Value value = worklist.pop_back_val();
-    if (value.getDefiningOp<MatmulCreateOp>()) {
+    if (isMatmulCreation(value)) {
       if (!llvm::is_contained(origins, value))
         origins.push_back(value);
     } else if (auto select = value.getDefiningOp<arith::SelectOp>()) {
@@ -439,8 +439,8 @@ bool mlir::asc::mayBeSameMatmulObject(Value lhs, Value rhs) {
     return true;
   if (lhs.getType() != rhs.getType())
     return false;
-  bool lhsCreated = static_cast<bool>(lhs.getDefiningOp<MatmulCreateOp>());
-  bool rhsCreated = static_cast<bool>(rhs.getDefiningOp<MatmulCreateOp>());
+  bool lhsCreated = isMatmulCreation(lhs);
+  bool rhsCreated = isMatmulCreation(rhs);
   if (lhsCreated && rhsCreated)
     return false;
   SmallVector<Value, 4> lhsOrigins, rhsOrigins;

@@ -267,6 +267,7 @@ bool mlir::asc::movesObjectOn(MatmulOpInterface use) {
   switch (use.getMatmulUseKind()) {
   case MatmulUseKind::Compute:
     return use.getMessageRole() == MatmulMessageRole::PostStaged;
+  case MatmulUseKind::Create:
   case MatmulUseKind::Initialize:
   case MatmulUseKind::Release:
     return true;
@@ -304,6 +305,8 @@ static void transferMatmulUse(MatmulOpInterface use, ProtocolState &state,
   }
   updateObject(state, matmul, [&](ObjectState &object) {
     switch (kind) {
+    case MatmulUseKind::Create:
+      llvm_unreachable("a call on an object does not create it");
     case MatmulUseKind::Initialize:
       object.events.assign(1, op);
       object.lastComputations.assign(1, op);
@@ -363,68 +366,81 @@ static void transferPipeOrder(Operation *op, ProtocolState &state) {
 }
 
 bool mlir::asc::mayChangeProtocolState(Operation *op) {
-  if (isa<MatmulOpInterface, MatmulCreateOp, MatmulRegisterOp, PipeBarrierOp,
-          QueueEnQueOp, QueueFreeTensorOp>(op))
+  if (isa<MatmulObjectUseOpInterface, PipeBarrierOp, QueueEnQueOp,
+          QueueFreeTensorOp>(op))
     return true;
   return llvm::any_of(op->getOperandTypes(), llvm::IsaPred<MatmulType>) &&
          !isPure(op);
 }
 
+/// A creation reached again (a loop, a CFG cycle) declares a new object
+/// under the old value; the old object's pending work goes on, with nothing
+/// left that can wait for it (rule P1 reports it).
+static void transferCreation(Operation *op, Value matmul,
+                             ProtocolState &state) {
+  if (const ObjectState *old = state.lookup(matmul))
+    for (Operation *event : old->events)
+      if (isPendingIssue(event))
+        state.addUnwaitedIssue(event);
+  // A new object holds no memory yet: its creation is the setter of every
+  // slot, and its message has no inputs.
+  ObjectState object;
+  object.matmul = matmul;
+  object.events.assign(1, op);
+  for (auto &setters : object.setters)
+    setters.assign(1, op);
+  object.postsWithoutInputs.assign(1, op);
+  object.lastComputations.assign(1, op);
+  state.setObject(object);
+}
+
+/// An initialisation by an op that is no call on one object
+/// (REGIST_MATMUL_OBJ, which sets up several): with a tiling it initialises
+/// the client, which posts MMFUN_INIT and clears what was staged
+/// (MatmulClient::Init), as its message role says.
+static void transferInitialization(Operation *op, const MatmulObjectUse &use,
+                                   ProtocolState &state, bool cubeSide) {
+  updateObject(state, use.matmul, [&](ObjectState &object) {
+    object.events.assign(1, op);
+    object.lastComputations.assign(1, op);
+    applyMessageRole(object, op, use.role, cubeSide);
+  });
+}
+
+/// What an op handed Matmul objects without stating its uses (a call) does
+/// to them: anything.
+static void transferUnknownUse(Value matmul, ProtocolState &state) {
+  updateObject(state, matmul, [&](ObjectState &object) {
+    object.join(ObjectState::getUnknown(object.matmul));
+    // The callee may stage setters or post: its message is unknown.
+    object.postsWithoutInputs.clear();
+    object.staged.clear();
+  });
+}
+
 void mlir::asc::applyProtocolTransfer(Operation *op, ProtocolState &state,
                                       bool cubeSide) {
-  // The creation and the registration are named on purpose: neither is a
-  // call on one object (MatmulOpInterface). The one defines the object, the
-  // other initialises several at once.
-  if (auto create = dyn_cast<MatmulCreateOp>(op)) {
-    // Reached again (a loop, a CFG cycle), the creation declares a new
-    // object under the old value; the old object's pending work goes on,
-    // with nothing left that can wait for it (rule P1 reports it).
-    if (const ObjectState *old = state.lookup(create.getMatmul()))
-      for (Operation *event : old->events)
-        if (isPendingIssue(event))
-          state.addUnwaitedIssue(event);
-    // A new object holds no memory yet: its creation is the setter of
-    // every slot, and its message has no inputs.
-    ObjectState object;
-    object.matmul = create.getMatmul();
-    object.events.assign(1, op);
-    for (auto &setters : object.setters)
-      setters.assign(1, op);
-    object.postsWithoutInputs.assign(1, op);
-    object.lastComputations.assign(1, op);
-    state.setObject(object);
+  if (auto call = dyn_cast<MatmulOpInterface>(op))
+    return transferMatmulUse(call, state, cubeSide);
+  if (auto user = dyn_cast<MatmulObjectUseOpInterface>(op)) {
+    for (const MatmulObjectUse &use : user.getMatmulObjectUses()) {
+      if (use.kind == MatmulUseKind::Create)
+        transferCreation(op, use.matmul, state);
+      else if (use.kind == MatmulUseKind::Initialize)
+        transferInitialization(op, use, state, cubeSide);
+      else
+        // The other kinds are calls on one object (MatmulOpInterface).
+        transferUnknownUse(use.matmul, state);
+    }
     return;
   }
-  if (auto registration = dyn_cast<MatmulRegisterOp>(op)) {
-    // REGIST_MATMUL_OBJ with a tiling initialises the client, which posts
-    // MMFUN_INIT and clears what was staged (MatmulClient::Init).
-    for (Value matmul : registration.getMatmuls())
-      updateObject(state, matmul, [&](ObjectState &object) {
-        object.events.assign(1, op);
-        object.lastComputations.assign(1, op);
-        if (!cubeSide && !registration.getTilings().empty()) {
-          object.staged.clear();
-          object.postsWithoutInputs.assign(1, op);
-        }
-      });
-    return;
-  }
-  if (auto use = dyn_cast<MatmulOpInterface>(op))
-    return transferMatmulUse(use, state, cubeSide);
   if (state.hasUnorderedFetches())
     transferPipeOrder(op, state);
   // Any other op handed a Matmul object (a call) may do anything to it.
   if (llvm::none_of(op->getOperandTypes(), llvm::IsaPred<MatmulType>) ||
       isPure(op))
     return;
-  for (Value operand : op->getOperands()) {
-    if (!isa<MatmulType>(operand.getType()))
-      continue;
-    updateObject(state, operand, [&](ObjectState &object) {
-      object.join(ObjectState::getUnknown(object.matmul));
-      // The callee may stage setters or post: its message is unknown.
-      object.postsWithoutInputs.clear();
-      object.staged.clear();
-    });
-  }
+  for (Value operand : op->getOperands())
+    if (isa<MatmulType>(operand.getType()))
+      transferUnknownUse(operand, state);
 }

@@ -62,6 +62,23 @@ SideEffects::Resource *mlir::asc::getTensorResource(Type type) {
   return LocalMemoryResource::get();
 }
 
+bool mlir::asc::isMatmulCreation(Value matmul) {
+  auto user = matmul.getDefiningOp<MatmulObjectUseOpInterface>();
+  return user && llvm::any_of(user.getMatmulObjectUses(),
+                              [&](const MatmulObjectUse &use) {
+                                return use.matmul == matmul &&
+                                       use.kind == MatmulUseKind::Create;
+                              });
+}
+
+bool mlir::asc::hasMatmulUseOfKind(Operation *op, MatmulUseKind kind) {
+  auto user = dyn_cast<MatmulObjectUseOpInterface>(op);
+  return user && llvm::any_of(user.getMatmulObjectUses(),
+                              [&](const MatmulObjectUse &use) {
+                                return use.kind == kind;
+                              });
+}
+
 //===----------------------------------------------------------------------===//
 // Rule L10
 //===----------------------------------------------------------------------===//

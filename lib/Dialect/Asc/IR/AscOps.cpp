@@ -261,6 +261,21 @@ LogicalResult mlir::asc::detail::verifyCubeOnlyCall(Operation *op) {
   return ::verifyCubeOnlyCall(op, "the call");
 }
 
+void MatmulCreateOp::getMatmulObjectUses(
+    SmallVectorImpl<MatmulObjectUse> &uses) {
+  uses.push_back({getMatmul(), MatmulUseKind::Create, MatmulMessageRole::None});
+}
+
+/// REGIST_MATMUL_OBJ initialises each object; with a tiling it initialises
+/// the client, which posts MMFUN_INIT of its own (MatmulClient::Init).
+void MatmulRegisterOp::getMatmulObjectUses(
+    SmallVectorImpl<MatmulObjectUse> &uses) {
+  MatmulMessageRole role = getTilings().empty() ? MatmulMessageRole::None
+                                                : MatmulMessageRole::PostOwn;
+  for (Value matmul : getMatmuls())
+    uses.push_back({matmul, MatmulUseKind::Initialize, role});
+}
+
 LogicalResult MatmulRegisterOp::verify() {
   size_t numObjects = getMatmuls().size();
   if (numObjects == 0)

@@ -180,7 +180,7 @@ LoopPipeliner::matchStages(scf::ForOp loop, std::optional<Rejection> &why) {
       continue;
     }
     Value matmul = use.getMatmul();
-    if (!matmul.getDefiningOp<MatmulCreateOp>() ||
+    if (!isMatmulCreation(matmul) ||
         !matmul.getParentRegion()->isProperAncestor(&loop.getRegion()))
       return reject(&op, "the Matmul object is not a matmul.create outside "
                          "the loop (a select, a block argument: which "

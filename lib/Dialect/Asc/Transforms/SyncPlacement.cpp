@@ -341,8 +341,8 @@ static std::optional<LoopBlocker> checkIterateLoop(func::FuncOp function,
                                 "no asynchronous form"};
   // The object's tiling and workspace are known only for an object the
   // function creates (a select or a block argument may be any object).
-  auto create = matmul.getDefiningOp<MatmulCreateOp>();
-  if (!create)
+  Operation *create = matmul.getDefiningOp();
+  if (!isMatmulCreation(matmul))
     return LoopBlocker{iterate, "its Matmul object is not created in this "
                                 "function (asc.matmul.create)"};
 
@@ -745,7 +745,7 @@ AscSyncPlacementPass::pairWaits(func::FuncOp function,
     const ProtocolState *state = analyses.protocol.getStateBefore(wait);
     // A wait on an object reached through another name stays where it is:
     // which issues it completes is not known.
-    if (!state || !wait.getMatmul().getDefiningOp<MatmulCreateOp>())
+    if (!state || !isMatmulCreation(wait.getMatmul()))
       return;
     WaitPairing pairing{wait, {}, {}};
     for (Operation *event : state->getObjectView(wait.getMatmul()).events)

@@ -20,6 +20,8 @@ namespace mlir::asc {
 
 /// What an operation does to a Matmul object's protocol state.
 enum class MatmulUseKind {
+  /// Declares a new object, the op's result (matmul::Matmul<...> mm;).
+  Create,
   /// Makes the object usable (REGIST_MATMUL_OBJ, Init).
   Initialize,
   /// Changes what the next computation does (SetTensorA, SetTail, ...).
@@ -58,6 +60,15 @@ enum class MatmulMessageRole {
   /// Posts the staged message to fetch a result (a synchronous GetTensorC):
   /// what was staged is lost, no computation starts.
   PostFetch,
+};
+
+/// One Matmul object an operation uses, what it does to the object's state
+/// and how it takes part in the object's staged message
+/// (MatmulObjectUseOpInterface).
+struct MatmulObjectUse {
+  Value matmul;
+  MatmulUseKind kind;
+  MatmulMessageRole role;
 };
 
 /// The families of async issues and the waits that complete them.
@@ -181,6 +192,14 @@ struct PipelineResource : public SideEffects::Resource::Base<PipelineResource> {
 SideEffects::Resource *getTensorResource(Type type);
 
 class MatmulWaitOpInterface;
+
+/// True when `matmul` is declared by the op that defines it (a use of kind
+/// Create): one object of its own, not another name of some object.
+bool isMatmulCreation(Value matmul);
+/// True when `op` uses some Matmul object with `kind`
+/// (MatmulObjectUseOpInterface).
+bool hasMatmulUseOfKind(Operation *op, MatmulUseKind kind);
+
 namespace detail {
 /// Rule L10: some waitable issue of the wait's kind on the same Matmul object
 /// reaches `wait`.

@@ -13,7 +13,41 @@
 include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/ViewLikeInterface.td"
 
-def Asc_MatmulOpInterface : OpInterface<"MatmulOpInterface"> {
+def Asc_MatmulObjectUseOpInterface : OpInterface<"MatmulObjectUseOpInterface"> {
+  let cppNamespace = "::mlir::asc";
+  let description = [{
+    An operation that does something to the protocol state of Matmul objects:
+    a call on one object (every MatmulOpInterface op, through the default
+    below), the creation that declares one (MatmulUseKind::Create, the op's
+    result), the registration that initialises several at once. The protocol
+    analysis, its checker and the passes ask this interface which objects an
+    op uses; an op handed objects without it (a call, an unknown op) is
+    taken to do anything to them.
+  }];
+  let methods = [
+    InterfaceMethod<[{
+        Appends each object this operation uses, with what it does to it and
+        how it takes part in the object's staged message.
+      }],
+      "void", "getMatmulObjectUses",
+      (ins "::llvm::SmallVectorImpl<::mlir::asc::MatmulObjectUse> &":$uses),
+      [{}], [{
+        uses.push_back({$_op.getMatmul(), $_op.getMatmulUseKind(),
+                        $_op.getMessageRole()});
+      }]>,
+  ];
+  let extraSharedClassDeclaration = [{
+    /// The objects this operation uses (getMatmulObjectUses).
+    ::llvm::SmallVector<::mlir::asc::MatmulObjectUse, 1> getMatmulObjectUses() {
+      ::llvm::SmallVector<::mlir::asc::MatmulObjectUse, 1> uses;
+      $_op.getMatmulObjectUses(uses);
+      return uses;
+    }
+  }];
+}
+
+def Asc_MatmulOpInterface
+    : OpInterface<"MatmulOpInterface", [Asc_MatmulObjectUseOpInterface]> {
   let cppNamespace = "::mlir::asc";
   let description = [{
     An operation on a Matmul object: it names the object and says what it does

@@ -470,7 +470,8 @@ def Asc_PipeBarrierOp : Asc_Op<"pipe_barrier", [
 class Asc_MatmulOp<string mnemonic, string useKind, list<Trait> traits = [],
                    OpInterface matmulInterface = Asc_MatmulOpInterface>
     : Asc_Op<"matmul." # mnemonic,
-             !listconcat([matmulInterface, Asc_MatmulUseKind<useKind>], traits)>;
+             !listconcat([Asc_MatmulObjectUseOpInterface, matmulInterface,
+                          Asc_MatmulUseKind<useKind>], traits)>;
 
 /// A configuring Matmul call that sets one slot of the object's state (the
 /// memory it holds is computed in C++: getSlotUpdate) and takes part in the
@@ -520,7 +521,9 @@ defvar Asc_MatmulStateArg =
 defvar Asc_MatmulConfigArg =
     Arg<Asc_MatmulType, "the Matmul object", [MemWrite<Asc_MatmulState>]>;
 
-def Asc_MatmulCreateOp : Asc_Op<"matmul.create"> {
+def Asc_MatmulCreateOp : Asc_Op<"matmul.create", [
+    DeclareOpInterfaceMethods<Asc_MatmulObjectUseOpInterface,
+                              ["getMatmulObjectUses"]>]> {
   let summary = "declare a Matmul object (matmul::Matmul<...> mm;)";
   let description = [{
     ```mlir
@@ -532,7 +535,10 @@ def Asc_MatmulCreateOp : Asc_Op<"matmul.create"> {
   let assemblyFormat = "attr-dict `:` qualified(type($matmul))";
 }
 
-def Asc_MatmulRegisterOp : Asc_Op<"matmul.register", [AttrSizedOperandSegments]> {
+def Asc_MatmulRegisterOp : Asc_Op<"matmul.register", [
+    AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<Asc_MatmulObjectUseOpInterface,
+                              ["getMatmulObjectUses"]>]> {
   let summary = "register Matmul objects with the pipe (REGIST_MATMUL_OBJ)";
   let description = [{
     Registers up to four Matmul objects, each with an optional tiling (either
