@@ -735,9 +735,11 @@ static std::string devicePart(StringRef source) {
         StringRef decl = h;
         if (decl.consume_front("template"))
           decl = decl.ltrim();
+        // `extern "C" {` opens a block; `extern "C" __global__ void k(...)
+        // {` a function.
         bool function =
             h.contains(')') && !h.contains('=') &&
-            !h.starts_with("namespace") && !h.starts_with("extern") &&
+            !h.starts_with("namespace") &&
             !llvm::any_of(
                 llvm::ArrayRef<StringRef>{"class", "struct", "union", "enum"},
                 [&](StringRef k) {
