@@ -3,9 +3,10 @@
 // A kernel pyasc traced with matmul_cube_only=True: asc.cube_only, no
 // cross-core flag in the prologue, `if ascend_is_aic()` (always true there)
 // gone so that REGIST_MATMUL_OBJ is in the kernel's top-level block, and the
-// cube-only IterateBatch without batch counts.
+// cube-only IterateBatch without batch counts (NORMAL layout: A, B, C are
+// MatmulType<..., LayoutMode::NORMAL>).
 
-!mm = !ascendc.matmul<gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f32, false, 0 : i32, gm, 0 : i32, f32, <do_norm = true, batch_mode = 1 : i32, enable_ub_reuse = true>>
+!mm = !ascendc.matmul<gm, 0 : i32, f16, false, 4 : i32, gm, 0 : i32, f16, false, 4 : i32, gm, 0 : i32, f32, false, 4 : i32, gm, 0 : i32, f32, <do_norm = true, batch_mode = 1 : i32, enable_ub_reuse = true>>
 
 // The cube-only kernel.
 // CHECK-LABEL: func.func @cube_only

@@ -750,7 +750,7 @@ func.func @iterate_all_co1(%c: !asc.local_tensor<co1, f32>) {
 
 // IterateBatch and IterateNBatch (rules L4, L7, L8).
 
-!mm = !asc.matmul<a = <gm, nd, i8>, b = <gm, nd, i8>, c = <gm, nd, i8>>
+!mm = !asc.matmul<a = <gm, nd, i8, layout = normal>, b = <gm, nd, i8, layout = normal>, c = <gm, nd, i8>>
 
 // IterateBatch has no i8 output.
 func.func @iterate_batch_i8(%c: !asc.global_tensor<i8>, %n: i32) {
@@ -762,7 +762,7 @@ func.func @iterate_batch_i8(%c: !asc.global_tensor<i8>, %n: i32) {
 
 // -----
 
-!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!mm = !asc.matmul<a = <gm, nd, f16, layout = normal>, b = <gm, nd, f16, layout = normal>, c = <gm, nd, f32>>
 
 // The mix form to GM does not write sequentially.
 func.func @iterate_batch_gm_sequential(%c: !asc.global_tensor<f32>, %n: i32) {
@@ -774,7 +774,7 @@ func.func @iterate_batch_gm_sequential(%c: !asc.global_tensor<f32>, %n: i32) {
 
 // -----
 
-!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!mm = !asc.matmul<a = <gm, nd, f16, layout = normal>, b = <gm, nd, f16, layout = normal>, c = <gm, nd, f32>>
 
 // The mix form to UB writes sequentially.
 func.func @iterate_batch_ub_not_sequential(%c: !asc.local_tensor<vecin, f32>, %n: i32) {
@@ -786,7 +786,7 @@ func.func @iterate_batch_ub_not_sequential(%c: !asc.local_tensor<vecin, f32>, %n
 
 // -----
 
-!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!mm = !asc.matmul<a = <gm, nd, f16, layout = normal>, b = <gm, nd, f16, layout = normal>, c = <gm, nd, f32>>
 
 // The mix form to UB is synchronous.
 func.func @iterate_batch_ub_async(%c: !asc.local_tensor<vecin, f32>, %n: i32) {
@@ -798,7 +798,7 @@ func.func @iterate_batch_ub_async(%c: !asc.local_tensor<vecin, f32>, %n: i32) {
 
 // -----
 
-!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!mm = !asc.matmul<a = <gm, nd, f16, layout = normal>, b = <gm, nd, f16, layout = normal>, c = <gm, nd, f32>>
 
 // The mix form to UB has no wait flag.
 func.func @iterate_batch_ub_wait_flag(%c: !asc.local_tensor<vecin, f32>, %n: i32) {
@@ -810,7 +810,7 @@ func.func @iterate_batch_ub_wait_flag(%c: !asc.local_tensor<vecin, f32>, %n: i32
 
 // -----
 
-!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!mm = !asc.matmul<a = <gm, nd, f16, layout = normal>, b = <gm, nd, f16, layout = normal>, c = <gm, nd, f32>>
 
 // Only an async batch can be waited on (L7).
 func.func @iterate_batch_sync_wait(%c: !asc.global_tensor<f32>, %n: i32) {
@@ -822,7 +822,7 @@ func.func @iterate_batch_sync_wait(%c: !asc.global_tensor<f32>, %n: i32) {
 
 // -----
 
-!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!mm = !asc.matmul<a = <gm, nd, f16, layout = normal>, b = <gm, nd, f16, layout = normal>, c = <gm, nd, f32>>
 
 // The cube-only form writes GM.
 func.func @iterate_batch_cube_ub(%c: !asc.local_tensor<vecin, f32>) {
@@ -834,7 +834,7 @@ func.func @iterate_batch_cube_ub(%c: !asc.local_tensor<vecin, f32>) {
 
 // -----
 
-!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!mm = !asc.matmul<a = <gm, nd, f16, layout = normal>, b = <gm, nd, f16, layout = normal>, c = <gm, nd, f32>>
 
 // The cube-only form does not write sequentially.
 func.func @iterate_batch_cube_sequential(%c: !asc.global_tensor<f32>) {
@@ -1074,7 +1074,7 @@ func.func @wait_other_object(%c: !asc.global_tensor<f32>) {
 
 // -----
 
-!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!mm = !asc.matmul<a = <gm, nd, f16, layout = normal>, b = <gm, nd, f16, layout = normal>, c = <gm, nd, f32>>
 
 // WaitIterateAll does not complete an IterateBatch.
 func.func @wait_wrong_kind(%c: !asc.global_tensor<f32>, %n: i32) {
@@ -1087,7 +1087,7 @@ func.func @wait_wrong_kind(%c: !asc.global_tensor<f32>, %n: i32) {
 
 // -----
 
-!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!mm = !asc.matmul<a = <gm, nd, f16, layout = normal>, b = <gm, nd, f16, layout = normal>, c = <gm, nd, f32>>
 
 // WaitIterateBatch after a synchronous IterateBatch.
 func.func @wait_batch_after_sync(%c: !asc.global_tensor<f32>, %n: i32) {
@@ -1146,6 +1146,31 @@ func.func @wait_get_tensor_c_after_async_gm(%d: !asc.global_tensor<f32>) {
 
 // -----
 
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16, layout = normal>, c = <gm, nd, f32>>
+
+// IterateBatch in layout NONE: the server drops its message (L12).
+func.func @iterate_batch_layout_none(%c: !asc.global_tensor<f32>, %n: i32) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects an A batch layout other than none (normal, bsngd, sbngd or bngs1s2): in layout none CANN's server drops the call and its client hangs}}
+  asc.matmul.iterate_batch %mm, %c batch(%n, %n) : !mm, !asc.global_tensor<f32>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// The cube-only form in layout NONE: MatmulImpl has no IterateBatch (L12).
+func.func @iterate_batch_cube_layout_none(%pc: !asc.gm_addr) attributes {asc.kernel, asc.cube_only} {
+  %c = asc.set_global_buffer %pc : !asc.global_tensor<f32>
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects an A batch layout other than none}}
+  asc.matmul.iterate_batch %mm, %c : !mm, !asc.global_tensor<f32>
+  return
+}
+
+// -----
+
 !mm = !asc.matmul<a = <gm, nd, f16, layout = normal>, b = <gm, nd, f16, layout = normal>, c = <gm, nd, f32, layout = bsngd>, config = <norm, is_n_batch = true>>
 
 // IterateNBatch's static_assert rejects NORMAL input layouts (L12).
@@ -1194,7 +1219,7 @@ func.func @batch_num_mix(%n: i32) attributes {asc.kernel} {
 
 // -----
 
-!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!mm = !asc.matmul<a = <gm, nd, f16, layout = normal>, b = <gm, nd, f16, layout = normal>, c = <gm, nd, f32>>
 
 // The cube-only IterateBatch form (no batch counts) is not on the mix-mode
 // client (L13).

@@ -529,6 +529,14 @@ LogicalResult MatmulIterateBatchOp::verify() {
     return failure();
   if (static_cast<bool>(getBatchA()) != static_cast<bool>(getBatchB()))
     return emitOpError("expects batchA and batchB together");
+  // Rule L12: in layout NONE the server has no case for the call's message
+  // (MatmulService::Process serves MMFUN_ITERATE_BATCH_ALL only for another
+  // A layout) and never signals, and the cube-side MatmulImpl of layout
+  // NONE has no IterateBatch.
+  if (getMatmulType(getMatmul()).getA().getLayout() == LayoutMode::NONE)
+    return emitOpError("expects an A batch layout other than none (normal, "
+                       "bsngd, sbngd or bngs1s2): in layout none CANN's "
+                       "server drops the call and its client hangs");
   // Rule L7.
   if (!isMixForm()) {
     if (failed(verifyCubeOnlyCall(

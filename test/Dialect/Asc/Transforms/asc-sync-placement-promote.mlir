@@ -27,7 +27,7 @@ func.func @promote_iterate_all(%c: !gm, %u: !ub, %s: f32, %n: i32, %a_in: !asc.g
 
 // -----
 
-!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!mm = !asc.matmul<a = <gm, nd, f16, layout = normal>, b = <gm, nd, f16, layout = normal>, c = <gm, nd, f32>>
 !gm = !asc.global_tensor<f32>
 !ub = !asc.local_tensor<vecin, f32>
 
@@ -49,7 +49,7 @@ func.func @promote_iterate_batch(%c: !gm, %u: !ub, %s: f32, %n: i32, %a_in: !asc
 
 // -----
 
-!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!mm = !asc.matmul<a = <gm, nd, f16, layout = normal>, b = <gm, nd, f16, layout = normal>, c = <gm, nd, f32>>
 !gm = !asc.global_tensor<f32>
 !ub = !asc.local_tensor<vecout, f32>
 

@@ -789,7 +789,7 @@ func.func @get_tensor_c_to_ub(%q: !asc.queue<vecout, 1>, %in: !asc.queue<vecin, 
 
 // -----
 
-!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!mm = !asc.matmul<a = <gm, nd, f16, layout = normal>, b = <gm, nd, f16, layout = normal>, c = <gm, nd, f32>>
 !gm = !asc.global_tensor<f32>
 !ub = !asc.local_tensor<vecin, f32>
 

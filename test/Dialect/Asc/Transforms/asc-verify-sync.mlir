@@ -98,7 +98,7 @@ func.func @cfg_missing_wait(%c: !gm, %cond: i1, %a_in: !asc.gm_addr {asc.no_alia
 
 // -----
 
-!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!mm = !asc.matmul<a = <gm, nd, f16, layout = normal>, b = <gm, nd, f16, layout = normal>, c = <gm, nd, f32>>
 !gm = !asc.global_tensor<f32>
 
 // P1: a wait of another kind cannot complete the pending issue.
