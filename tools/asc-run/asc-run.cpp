@@ -170,13 +170,44 @@ struct Launch {
   std::vector<LaunchArg> args;
 };
 
+/// An element type a launch may give an argument: its launch-file name, the
+/// runtime's C++ type and its size.
+struct ElementType {
+  const char *name;
+  const char *cppType;
+  uint64_t bytes;
+};
+
+/// The runtime's table (runtime/asc_run/launch/element_types.def), which the
+/// launcher and the random kernel generator read too.
+static constexpr ElementType kElementTypes[] = {
+#define ASC_RUN_ELEMENT_TYPE(NAME, CPP_TYPE, BYTES, KIND)                      \
+  {#NAME, #CPP_TYPE, BYTES},
+#include "asc_run/launch/element_types.def"
+};
+
+static const ElementType *findElementType(StringRef name) {
+  for (const ElementType &type : kElementTypes)
+    if (name == type.name)
+      return &type;
+  return nullptr;
+}
+
 static uint64_t elementBytes(StringRef type) {
-  return llvm::StringSwitch<uint64_t>(type)
-      .Cases({"f16", "bf16"}, 2)
-      .Cases({"f32", "i32", "u32"}, 4)
-      .Cases({"i8", "u8"}, 1)
-      .Cases({"i64", "u64"}, 8)
-      .Default(0);
+  const ElementType *found = findElementType(type);
+  return found ? found->bytes : 0;
+}
+
+/// "f16, bf16, ... or u64": the element types, for the diagnostics.
+static std::string elementTypeList() {
+  std::string list;
+  size_t count = std::size(kElementTypes);
+  for (size_t i = 0; i < count; ++i)
+    list += std::string(i == 0           ? ""
+                        : i + 1 == count ? " or "
+                                         : ", ") +
+            kElementTypes[i].name;
+  return list;
 }
 
 /// The host tiling helper: the TCubeTiling fields of a Matmul of
@@ -303,9 +334,7 @@ static LaunchArg parseArg(const llvm::json::Object &obj,
   bool bytesOnly = arg.role == "workspace" || arg.role == "tiling";
   arg.type = str("type", bytesOnly ? "u8" : "");
   if (!elementBytes(arg.type))
-    fatal(at +
-          ": element type must be f16, bf16, f32, i8, u8, i32, u32, i64 "
-          "or u64, not '" +
+    fatal(at + ": element type must be " + elementTypeList() + ", not '" +
           arg.type + "'");
   arg.init = str("init", arg.role == "input"    ? "random"
                          : arg.role == "output" ? "nan"
@@ -453,18 +482,17 @@ static std::vector<Launch> readLaunches(StringRef path) {
 /// The launch element type of a scalar kernel argument of type `type`, or ""
 /// for one a launch cannot give.
 static std::string scalarTypeName(Type type) {
-  if (type.isF16())
-    return "f16";
-  if (type.isBF16())
-    return "bf16";
-  if (type.isF32())
-    return "f32";
+  // A float type's MLIR spelling is its launch name (f16, bf16, f32); an
+  // integer's is i or u (signless, signed or unsigned) and its width.
+  std::string name;
   if (auto integer = dyn_cast<IntegerType>(type)) {
-    std::string sign = integer.isUnsigned() ? "u" : "i";
-    if (llvm::is_contained({8u, 32u, 64u}, integer.getWidth()))
-      return sign + std::to_string(integer.getWidth());
+    name =
+        (integer.isUnsigned() ? "u" : "i") + std::to_string(integer.getWidth());
+  } else if (isa<FloatType>(type)) {
+    llvm::raw_string_ostream os(name);
+    type.print(os);
   }
-  return "";
+  return findElementType(name) ? name : "";
 }
 
 /// Checks that the launch gives each kernel argument what it is: a GM
@@ -498,7 +526,7 @@ static void checkArguments(func::FuncOp kernel, const Launch &launch) {
 }
 
 /// The job's check of the buffer a kernel's asc.block_workspace argument
-/// gets (runtime/asc_run/launcher.h: block_workspace).
+/// gets (runtime/asc_run/launch/launcher.h: block_workspace).
 static std::string blockWorkspaceDirectives(func::FuncOp kernel,
                                             const Launch &launch) {
   std::string job;
@@ -600,7 +628,8 @@ static std::string findCacheDir() {
 }
 
 /// Hashes everything the binary depends on: the driver, the reference, the
-/// runtime headers, the compiler and its flags.
+/// runtime headers (and the .def tables they include), the compiler and its
+/// flags.
 static std::string cacheKey(StringRef driver, StringRef reference,
                             StringRef runtime, StringRef compiler,
                             ArrayRef<std::string> flags) {
@@ -614,7 +643,8 @@ static std::string cacheKey(StringRef driver, StringRef reference,
   std::vector<std::string> headers;
   for (llvm::sys::fs::recursive_directory_iterator it(runtime, ec), end;
        it != end && !ec; it.increment(ec))
-    if (StringRef(it->path()).ends_with(".h"))
+    if (StringRef(it->path()).ends_with(".h") ||
+        StringRef(it->path()).ends_with(".def"))
       headers.push_back(it->path());
   llvm::sort(headers);
   for (const std::string &h : headers) {
@@ -626,16 +656,8 @@ static std::string cacheKey(StringRef driver, StringRef reference,
 
 /// The C++ type of a scalar launch element type.
 static std::string cppScalarType(StringRef type) {
-  return llvm::StringSwitch<std::string>(type)
-      .Case("f16", "half")
-      .Case("bf16", "bfloat16_t")
-      .Case("f32", "float")
-      .Case("i8", "int8_t")
-      .Case("u8", "uint8_t")
-      .Case("i32", "int32_t")
-      .Case("u32", "uint32_t")
-      .Case("i64", "int64_t")
-      .Default("uint64_t");
+  const ElementType *found = findElementType(type);
+  return found ? found->cppType : "uint64_t";
 }
 
 //===----------------------------------------------------------------------===//
@@ -787,7 +809,8 @@ static std::string makeDriver(StringRef cpp, StringRef cppPath,
   if (!cppPath.empty())
     driver += "#line 1 \"" + absolutePath(cppPath) + "\"\n";
   driver += cpp.str();
-  driver += "\n#line 1 \"asc-run-driver\"\n#include \"asc_run/launcher.h\"\n";
+  driver +=
+      "\n#line 1 \"asc-run-driver\"\n#include \"asc_run/launch/launcher.h\"\n";
   if (!launch.reference.empty())
     driver += "#include \"" + launch.reference + "\"\n";
   driver +=
@@ -853,7 +876,7 @@ static std::string compileCached(StringRef driver, const Launch &launch) {
   return binary;
 }
 
-/// The job file the launcher reads (runtime/asc_run/launcher.h).
+/// The job file the launcher reads (runtime/asc_run/launch/launcher.h).
 static std::string makeJob(const Launch &launch) {
   std::string job = "kernel " + launch.kernel + "\n";
   job += "blocks " +

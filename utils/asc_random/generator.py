@@ -29,13 +29,16 @@ import json
 import random
 import sys
 
+from . import element_types
+
 # One tiling for every object: C is M x N = 16 x 16 floats (1 KB), A is
 # 16 x 32 halves, B 32 x 16 halves; Iterate yields two 8 x 16 blocks.
 M, N, K, BASE_M = 16, 16, 32, 8
 C_ELEMS = M * N
 A_ELEMS = M * K
 BATCH = 2
-F32, F16 = 4, 2
+# Element sizes from the launch element types asc-run knows.
+F32, F16 = element_types.BYTES["f32"], element_types.BYTES["f16"]
 
 # GM arguments of a mix kernel: name -> (element type, elements, role, init).
 GM_BUFFERS = {
@@ -111,7 +114,7 @@ class View:
 
     @property
     def esize(self):
-        return F16 if self.elem == "f16" else F32
+        return element_types.BYTES[self.elem]
 
     def region(self, elems=None):
         lo = self.offset * self.esize

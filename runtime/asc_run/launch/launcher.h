@@ -15,7 +15,7 @@
 #ifndef ASC_RUN_LAUNCHER_H
 #define ASC_RUN_LAUNCHER_H
 
-#include "asc_run/ref.h"
+#include "asc_run/launch/ref.h"
 #include "kernel_operator.h"
 #include "kernel_tiling/kernel_tiling.h"
 
@@ -55,56 +55,69 @@ inline std::vector<uint8_t> &fftsBlock() {
   return block;
 }
 
-/// Element types a launch may give an argument.
+/// How the launcher fills, reads and compares an element type
+/// (element_types.def).
+enum class ElementKind { Float, Int, Bits64 };
+
+/// An element type of the table: its C++ type and kind.
+template <class T, ElementKind K> struct Element {
+  using Type = T;
+  static constexpr ElementKind kind = K;
+};
+
+/// Calls `f(Element<T, K>{})` for the element type a launch spells `type`;
+/// false for a type the table does not have.
+template <class F> bool visitElementType(const std::string &type, F &&f) {
+#define ASC_RUN_ELEMENT_TYPE(NAME, CPP_TYPE, BYTES, KIND)                      \
+  if (type == #NAME) {                                                         \
+    static_assert(sizeof(CPP_TYPE) == BYTES, #NAME " is " #BYTES " bytes");    \
+    f(Element<CPP_TYPE, ElementKind::KIND>{});                                 \
+    return true;                                                               \
+  }
+#include "asc_run/launch/element_types.def"
+  return false;
+}
+
+/// The bytes of an element type a launch may give an argument (0: none).
 inline unsigned elementBytes(const std::string &type) {
-  if (type == "f16" || type == "bf16")
-    return 2;
-  if (type == "f32" || type == "i32" || type == "u32")
-    return 4;
-  if (type == "i8" || type == "u8")
-    return 1;
-  if (type == "u64" || type == "i64")
-    return 8;
-  return 0;
+  unsigned bytes = 0;
+  visitElementType(type,
+                   [&](auto e) { bytes = sizeof(typename decltype(e)::Type); });
+  return bytes;
+}
+
+/// Whether outputs of `type` are compared bit for bit (not with the
+/// tolerance).
+inline bool elementExact(const std::string &type) {
+  bool exact = true;
+  visitElementType(
+      type, [&](auto e) { exact = decltype(e)::kind != ElementKind::Float; });
+  return exact;
 }
 
 inline double elementValue(const std::string &type, const uint8_t *p) {
-  if (type == "f16") {
-    half h;
-    std::memcpy(&h, p, 2);
-    return float(h);
-  }
-  if (type == "bf16") {
-    bfloat16_t h;
-    std::memcpy(&h, p, 2);
-    return float(h);
-  }
-  if (type == "f32") {
-    float f;
-    std::memcpy(&f, p, 4);
-    return f;
-  }
-  if (type == "i32") {
-    int32_t v;
-    std::memcpy(&v, p, 4);
-    return v;
-  }
-  if (type == "u32") {
-    uint32_t v;
-    std::memcpy(&v, p, 4);
-    return v;
-  }
-  if (type == "i8")
-    return static_cast<int8_t>(*p);
-  if (type == "u8")
-    return *p;
-  uint64_t v;
-  std::memcpy(&v, p, 8);
-  return static_cast<double>(v);
+  double value = 0;
+  visitElementType(type, [&](auto e) {
+    using T = typename decltype(e)::Type;
+    if constexpr (decltype(e)::kind == ElementKind::Bits64) {
+      uint64_t bits;
+      std::memcpy(&bits, p, 8);
+      value = static_cast<double>(bits);
+    } else {
+      T v;
+      std::memcpy(&v, p, sizeof v);
+      if constexpr (decltype(e)::kind == ElementKind::Float)
+        value = float(v);
+      else
+        value = v;
+    }
+  });
+  return value;
 }
 
 /// Fills `arg` with reproducible values: small multiples of 1/8 for floats
-/// (exact in half), small integers for integers.
+/// (exact in half), small integers for integers, random bits for 64-bit
+/// integers.
 inline void fillRandom(Ref::Arg &arg, uint64_t seed) {
   uint64_t x = seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
   for (char c : arg.name)
@@ -115,52 +128,37 @@ inline void fillRandom(Ref::Arg &arg, uint64_t seed) {
     x ^= x << 17;
     return x;
   };
-  unsigned size = elementBytes(arg.type);
-  for (uint64_t i = 0; i < arg.count; ++i) {
-    uint8_t *p = arg.data.data() + i * size;
-    int small = static_cast<int>(next() % 17) - 8;
-    if (arg.type == "f16") {
-      half h(small / 8.0f);
-      std::memcpy(p, &h, 2);
-    } else if (arg.type == "bf16") {
-      bfloat16_t h(small / 8.0f);
-      std::memcpy(p, &h, 2);
-    } else if (arg.type == "f32") {
-      float f = small / 8.0f;
-      std::memcpy(p, &f, 4);
-    } else if (arg.type == "i32" || arg.type == "i8" || arg.type == "u8" ||
-               arg.type == "u32") {
-      int64_t v = arg.type[0] == 'u' ? small + 8 : small;
-      std::memcpy(p, &v, size); // little endian: the low bytes
-    } else {
-      uint64_t v = next();
-      std::memcpy(p, &v, 8);
+  visitElementType(arg.type, [&](auto e) {
+    using T = typename decltype(e)::Type;
+    for (uint64_t i = 0; i < arg.count; ++i) {
+      uint8_t *p = arg.data.data() + i * sizeof(T);
+      int small = static_cast<int>(next() % 17) - 8;
+      if constexpr (decltype(e)::kind == ElementKind::Float) {
+        T v(small / 8.0f);
+        std::memcpy(p, &v, sizeof v);
+      } else if constexpr (decltype(e)::kind == ElementKind::Int) {
+        int64_t v = std::is_signed_v<T> ? small : small + 8;
+        std::memcpy(p, &v, sizeof(T)); // little endian: the low bytes
+      } else {
+        uint64_t v = next();
+        std::memcpy(p, &v, 8);
+      }
     }
-  }
+  });
 }
 
 /// Stores `value` as the single element of scalar argument `a`.
 inline void setElement(Ref::Arg &a, double value) {
   uint8_t *p = a.data.data();
-  auto store = [p](auto v) { std::memcpy(p, &v, sizeof v); };
-  if (a.type == "f16")
-    store(half(static_cast<float>(value)));
-  else if (a.type == "bf16")
-    store(bfloat16_t(static_cast<float>(value)));
-  else if (a.type == "f32")
-    store(static_cast<float>(value));
-  else if (a.type == "i8")
-    store(static_cast<int8_t>(value));
-  else if (a.type == "u8")
-    store(static_cast<uint8_t>(value));
-  else if (a.type == "i32")
-    store(static_cast<int32_t>(value));
-  else if (a.type == "u32")
-    store(static_cast<uint32_t>(value));
-  else if (a.type == "i64")
-    store(static_cast<int64_t>(value));
-  else
-    store(static_cast<uint64_t>(value));
+  visitElementType(a.type, [&](auto e) {
+    using T = typename decltype(e)::Type;
+    T v;
+    if constexpr (decltype(e)::kind == ElementKind::Float)
+      v = T(static_cast<float>(value));
+    else
+      v = static_cast<T>(value);
+    std::memcpy(p, &v, sizeof v);
+  });
 }
 
 struct Job {
@@ -564,7 +562,7 @@ inline OutputCheck compareOutput(const Ref::Arg &a, double rtol, double atol) {
   o.type = a.type;
   o.count = a.count;
   unsigned size = elementBytes(a.type);
-  o.exact = !(a.type == "f16" || a.type == "bf16" || a.type == "f32");
+  o.exact = elementExact(a.type);
   o.digest = digestBytes(a.data);
   for (uint64_t i = 0; i < a.count; ++i) {
     double got = elementValue(a.type, a.data.data() + i * size);
@@ -614,26 +612,15 @@ inline const Job *&currentJob() {
 /// untyped pointer, which takes any argument).
 template <class T> const char *launchTypeOf() {
   using U = std::remove_cv_t<T>;
-  if constexpr (std::is_same_v<U, half>)
-    return "f16";
-  else if constexpr (std::is_same_v<U, bfloat16_t>)
-    return "bf16";
-  else if constexpr (std::is_same_v<U, float>)
-    return "f32";
-  else if constexpr (std::is_same_v<U, int8_t>)
-    return "i8";
-  else if constexpr (std::is_same_v<U, int32_t>)
-    return "i32";
-  else if constexpr (std::is_same_v<U, uint32_t>)
-    return "u32";
-  else if constexpr (std::is_same_v<U, int64_t>)
-    return "i64";
-  else if constexpr (std::is_same_v<U, uint64_t>)
-    return "u64";
-  else if constexpr (std::is_same_v<U, TCubeTiling>)
+  if constexpr (std::is_same_v<U, uint8_t>)
+    return ""; // GM_ADDR: a byte pointer takes any argument
+  if constexpr (std::is_same_v<U, TCubeTiling>)
     return "tiling";
-  else
-    return "";
+#define ASC_RUN_ELEMENT_TYPE(NAME, CPP_TYPE, BYTES, KIND)                      \
+  if constexpr (std::is_same_v<U, CPP_TYPE>)                                   \
+    return #NAME;
+#include "asc_run/launch/element_types.def"
+  return "";
 }
 
 /// A kernel argument as the driver passes it: the launch's buffer,

@@ -1,0 +1,460 @@
+//===- handshake.h - The client's handshake ---------------------*- C++ -*-===//
+//
+// MatmulModel's members that stage the client's message, post it, have the
+// server apply it (MatmulService::IterateSetMessage) and finish a server
+// call: pending until a signal, or waited for at once (docs/Runtime.md,
+// "The handshake").
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASC_RUN_MATMUL_HANDSHAKE_H
+#define ASC_RUN_MATMUL_HANDSHAKE_H
+
+#include "asc_run/matmul/model.h"
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace AscendC {
+
+// The public calls defined here (their doc comments are in model.h).
+
+ASC_RUN_MATMUL_MEMBER
+void ASC_RUN_MATMUL::Init(const TCubeTiling *__restrict cubeTiling,
+                          TPipe *tpipe, Loc loc) {
+  (void)tpipe;
+  if (!cubeTiling)
+    asc_run::misuse(loc, "Init with a null TCubeTiling");
+  checkNothingInFlight("Init", loc,
+                       "MatmulClient::Init sets the client's workspace "
+                       "address to null and recomputes its iteration "
+                       "counts at once, while the in-flight call's fetches "
+                       "still need them");
+  if constexpr (!CubeSide) {
+    // MatmulClient::Init posts MMFUN_INIT itself and then zeroes the
+    // staged message's head and flag word; the server re-initialises its
+    // Matmul when it reaches the message (MatmulService::Init).
+    postSetterMessage("Init", loc, "MatmulClient::Init");
+    workspace_ = nullptr; // cacheWorkspaceAddr = nullptr
+    workspaceBytes_ = 0;
+  }
+  tiling_ = *cubeTiling;
+  initialised_ = true;
+  orgM_ = tiling_.M;
+  orgN_ = tiling_.N;
+  orgKa_ = tiling_.Ka;
+  orgKb_ = tiling_.Kb;
+  singleM_ = tiling_.singleCoreM;
+  singleN_ = tiling_.singleCoreN;
+  singleK_ = tiling_.singleCoreK;
+  clientM_ = tiling_.singleCoreM;
+  clientN_ = tiling_.singleCoreN;
+  ended_ = false;
+}
+
+ASC_RUN_MATMUL_MEMBER
+void ASC_RUN_MATMUL::SetTensorA(SrcAT aScalar, Loc loc) {
+  scalarA_ = aScalar;
+  if constexpr (CubeSide) {
+    a_ = &scalarA_;
+    transA_ = false;
+    broadcastA_ = true;
+  } else {
+    // MatmulClient::SetTensorA(SrcAT) copies the scalar's bytes into the
+    // message's aAddr and sets setTensorA, but not isFirstIter.
+    staged_.aKind = AddrKind::ScalarA;
+    staged_.setTensorA = true;
+    staged_.tensorALoc = loc;
+  }
+}
+
+ASC_RUN_MATMUL_MEMBER
+void ASC_RUN_MATMUL::SetTensorB(SrcBT bScalar, Loc loc) {
+  scalarB_ = bScalar;
+  if constexpr (CubeSide) {
+    b_ = &scalarB_;
+    transB_ = false;
+    broadcastB_ = true;
+  } else {
+    // MatmulClient::SetTensorB(SrcBT) on c220 copies the scalar's bytes
+    // into the message's aAddr (not bAddr) and sets setTensorB, but not
+    // isFirstIter.
+    staged_.aKind = AddrKind::ScalarBInA;
+    staged_.setTensorB = true;
+    staged_.tensorBLoc = loc;
+    staged_.scalarBLoc = loc;
+  }
+}
+
+ASC_RUN_MATMUL_MEMBER
+void ASC_RUN_MATMUL::SetQuantScalar(const uint64_t quantScalar, Loc loc) {
+  float scale = asc_run::bitsFloat(static_cast<uint32_t>(quantScalar));
+  if constexpr (CubeSide) {
+    quantScalar_ = scale;
+    quantVector_ = nullptr;
+    quant_ = true;
+  } else {
+    staged_.setQuant = true;
+    staged_.quantMode = 1;
+    staged_.quantScalar = scale;
+    staged_.quantLoc = loc;
+    staged_.quantCall = "SetQuantScalar";
+  }
+}
+
+ASC_RUN_MATMUL_MEMBER
+void ASC_RUN_MATMUL::SetQuantVector(const GlobalTensor<uint64_t> &quantTensor,
+                                    Loc loc) {
+  if constexpr (CubeSide) {
+    quantVector_ = quantTensor.GetPhyAddr();
+    quant_ = true;
+  } else {
+    staged_.setQuant = true;
+    staged_.quantMode = 2;
+    staged_.quantAddr = quantTensor.GetPhyAddr();
+    staged_.quantLoc = loc;
+    staged_.quantCall = "SetQuantVector";
+  }
+}
+
+ASC_RUN_MATMUL_MEMBER
+void ASC_RUN_MATMUL::End(Loc loc) {
+  for (asc_run::Pending *p : asc_run::pendingOfObject(index_))
+    if (!p->waitName.empty())
+      asc_run::failRun(
+          asc_run::kExitRace,
+          "asc-run: protocol: End() at " + loc.str() +
+              " with work pending: " + asc_run::describePending(*p) +
+              " is not waited for (" + p->waitName + "())" + block());
+  if constexpr (!CubeSide) {
+    if (isSyncGetC_)
+      post("End", loc);
+  }
+  iterating_ = false;
+  ended_ = true;
+  asc_run::scalarWork(1);
+}
+
+/// The c220 client's copy of a UB operand to its GM staging ring at the
+/// setter (MatmulClient::GetGlobalAddr, CopyGlobalAddr: SetFlag/WaitFlag
+/// <V_MTE3>, then an MTE3 DataCopy): its ordering and its cost; the
+/// tensor's bytes are checked at the issue (docs/Runtime.md).
+ASC_RUN_MATMUL_MEMBER
+void ASC_RUN_MATMUL::ringCopy(uint64_t bytes) {
+  if constexpr (!CubeSide) {
+    asc_run::orderPipes(asc_run::PipeV, asc_run::PipeMte3);
+    asc_run::state().trace.work(asc_run::PipeMte3, asc_run::Work::GmCopy,
+                                double(bytes), 1);
+  }
+}
+
+ASC_RUN_MATMUL_MEMBER
+void ASC_RUN_MATMUL::stageTensorA(const SrcAT *data, bool transpose, Loc loc) {
+  if constexpr (CubeSide) {
+    a_ = data;
+    transA_ = transpose;
+    broadcastA_ = false;
+  } else {
+    // MatmulClient::SetTensorA: isTransA, setTensorA, isFirstIter, aAddr.
+    asc_run::scalarWork(kSetterStores);
+    staged_.isTransA = transpose;
+    staged_.setTensorA = true;
+    staged_.isFirstIter = true;
+    staged_.aKind = AddrKind::Tensor;
+    staged_.aAddr = data;
+    staged_.tensorALoc = loc;
+  }
+}
+
+ASC_RUN_MATMUL_MEMBER
+void ASC_RUN_MATMUL::stageTensorB(const SrcBT *data, bool transpose, Loc loc) {
+  if constexpr (CubeSide) {
+    b_ = data;
+    transB_ = transpose;
+    broadcastB_ = false;
+  } else {
+    // MatmulClient::SetTensorB: isTransB, setTensorB, isFirstIter, bAddr.
+    asc_run::scalarWork(kSetterStores);
+    staged_.isTransB = transpose;
+    staged_.setTensorB = true;
+    staged_.isFirstIter = true;
+    staged_.bAddr = data;
+    staged_.tensorBLoc = loc;
+  }
+}
+
+ASC_RUN_MATMUL_MEMBER
+void ASC_RUN_MATMUL::stageBias(const BiasT *data, Loc loc) {
+  if constexpr (CubeSide) {
+    bias_ = data;
+  } else {
+    // MatmulClient::SetBias on c220: biasAddr and setTensorBias, not
+    // isFirstIter.
+    asc_run::scalarWork(kSetterStores);
+    staged_.biasAddr = data;
+    staged_.setTensorBias = true;
+    staged_.biasLoc = loc;
+  }
+}
+
+/// MatmulClient::SetTail: the client's iteration counts change at once;
+/// the shape travels in the message.
+ASC_RUN_MATMUL_MEMBER
+void ASC_RUN_MATMUL::stageTail(const char *call, int tailM, int tailN,
+                               int tailK, Loc loc) {
+  asc_run::scalarWork(kSetterStores);
+  if (tailM != -1)
+    clientM_ = tailM;
+  if (tailN != -1)
+    clientN_ = tailN;
+  staged_.singleM = tailM;
+  staged_.singleN = tailN;
+  staged_.singleK = tailK;
+  staged_.setTail = true;
+  staged_.tailLoc = loc;
+  staged_.tailCall = call;
+}
+
+/// The server's Matmul: SetTail with -1 keeping a dimension.
+ASC_RUN_MATMUL_MEMBER
+void ASC_RUN_MATMUL::applyTail(int tailM, int tailN, int tailK) {
+  if (tailM != -1)
+    singleM_ = tailM;
+  if (tailN != -1)
+    singleN_ = tailN;
+  if (tailK != -1)
+    singleK_ = tailK;
+}
+
+/// MatmulClientBase::PostMessage: the server gets a copy of the staged
+/// message; the flag word is cleared.
+ASC_RUN_MATMUL_MEMBER
+auto ASC_RUN_MATMUL::post(const std::string &call, Loc loc) -> Message {
+  Message m;
+  static_cast<StagedMessage &>(m) = staged_;
+  m.seq = nextSeq_++;
+  staged_.clearFlagWord();
+  // The call's own fields (function, addresses, flags) into kfcMsg_,
+  // then the post itself (asc_run::postMessage).
+  asc_run::scalarWork(kCallFieldStores);
+  asc_run::postMessage();
+  prevPost_ = lastPost_;
+  lastPost_ = call + " at " + loc.str();
+  return m;
+}
+
+/// A setter that posts a message of its own (SetOrgShape, SetHF32, Init):
+/// what was staged before it is lost.
+ASC_RUN_MATMUL_MEMBER
+void ASC_RUN_MATMUL::postSetterMessage(const char *call, Loc loc,
+                                       const char *cannFunction) {
+  std::string lost = detail::stagedSetters(staged_, true);
+  if (!lost.empty())
+    asc_run::note(std::string(call) + " at " + loc.str() +
+                  " posts a message of its own (" + cannFunction +
+                  ") and so loses the staged " + lost +
+                  ": MatmulClientBase::PostMessage clears the flag word "
+                  "after every post, and the server applies no setter of "
+                  "that message");
+  post(call, loc);
+}
+
+/// Posts an issue (IterateAll, IterateBatch, IterateNBatch) and has the
+/// server apply its message; returns the message (seq -1 on the cube-side
+/// object, which posts nothing).
+ASC_RUN_MATMUL_MEMBER
+auto ASC_RUN_MATMUL::postIssue(const char *call, Loc loc,
+                               const char *clientFunction, bool partialSum)
+    -> Message {
+  Message m;
+  if constexpr (!CubeSide) {
+    checkIssueAllowed(call, loc);
+    m = post(call, loc);
+    applyMessage(m, call, loc, clientFunction, partialSum);
+  }
+  return m;
+}
+
+/// MatmulService::IterateSetMessage: a message's setters are applied only
+/// when it carries isFirstIter (set by the tensor forms of SetTensorA and
+/// SetTensorB); then a message without SetBias disables the bias
+/// (MatmulService::SetBias), and SetTail and the quantisation are sticky.
+/// `assertingFunction` names the client call that asserts isFirstIter
+/// (compiled out on the device), or is null.
+ASC_RUN_MATMUL_MEMBER
+bool ASC_RUN_MATMUL::applyMessage(const Message &m, const char *call, Loc loc,
+                                  const char *assertingFunction,
+                                  bool partialSum) {
+  std::string where = std::string(call) + " at " + loc.str();
+  if (!m.isFirstIter) {
+    std::string ignored = detail::stagedSetters(m, true);
+    if (assertingFunction)
+      asc_run::note(
+          where + " posts a message without SetTensorA or SetTensorB " +
+          "since " +
+          (prevPost_.empty() ? "the object's registration" : prevPost_) + ": " +
+          assertingFunction +
+          " asserts kfcMsg_.body.isFirstIter == 1, which the device "
+          "compiles out (kernel_macros.h), and MatmulService::"
+          "IterateSetMessage applies none of the message's setters" +
+          (ignored.empty() ? "" : " (" + ignored + ")") +
+          ": the server computes with its previous inputs");
+    else if (!ignored.empty())
+      asc_run::note(where + " carries " + ignored +
+                    " without SetTensorA or SetTensorB: MatmulService::"
+                    "IterateSetMessage applies none of them");
+    return false;
+  }
+  if (m.setTensorA) {
+    if (m.aKind == AddrKind::ScalarA)
+      asc_run::misuse(loc, where + " applies the scalar SetTensorA at " +
+                               m.tensorALoc.str() +
+                               ": CANN's c220 client copies the scalar's "
+                               "bytes into the message's aAddr "
+                               "(MatmulClient::SetTensorA(SrcAT)), which "
+                               "MatmulService::SetTensorA reads as the "
+                               "address of A unless A's CubeFormat is "
+                               "SCALAR; asc-run does not model it");
+    if (m.aKind == AddrKind::ScalarBInA)
+      asc_run::misuse(loc, where +
+                               " applies SetTensorA with aAddr "
+                               "overwritten by the scalar SetTensorB "
+                               "at " +
+                               m.scalarBLoc.str() +
+                               ": CANN's c220 MatmulClient::SetTensorB("
+                               "SrcBT) writes the scalar into aAddr, not "
+                               "bAddr; asc-run does not model the "
+                               "corrupted address");
+    a_ = m.aAddr;
+    transA_ = m.isTransA;
+    broadcastA_ = false;
+  }
+  if (m.setTensorB) {
+    if (!m.bAddr)
+      asc_run::misuse(loc, where + " applies the scalar SetTensorB at " +
+                               m.scalarBLoc.str() +
+                               ": CANN's c220 client writes the scalar into "
+                               "aAddr (MatmulClient::SetTensorB(SrcBT)), "
+                               "and the message's bAddr names no tensor; "
+                               "asc-run does not model it");
+    b_ = m.bAddr;
+    transB_ = m.isTransB;
+    broadcastB_ = false;
+  }
+  if (ToConfig().enableSetBias) {
+    if (m.setTensorBias) {
+      bias_ = m.biasAddr;
+      biasLoc_ = m.biasLoc;
+    } else if (bias_) {
+      // A partial sum adds no bias anyway (SetBias(IsBias() &&
+      // !enPartialSum) in CANN's schedulers).
+      if (!partialSum)
+        asc_run::note(
+            where + " carries new inputs (" + detail::stagedInputs(m) +
+            ") without SetBias: MatmulService::SetBias disables the bias "
+            "that SetBias at " +
+            biasLoc_.str() +
+            " gave the earlier calls, so it runs without bias");
+      bias_ = nullptr;
+    }
+  }
+  if (ToConfig().enableSetTail && m.setTail)
+    applyTail(m.singleM, m.singleN, m.singleK);
+  if (ToConfig().enableQuantVector && m.setQuant) {
+    quant_ = true;
+    quantScalar_ = m.quantMode == 1 ? m.quantScalar : 1.0f;
+    quantVector_ = m.quantMode == 2 ? m.quantAddr : nullptr;
+  }
+  return true;
+}
+
+/// Any call: a modelled format, a tiling, not after End().
+ASC_RUN_MATMUL_MEMBER
+void ASC_RUN_MATMUL::checkCall(const char *call, Loc loc) {
+  if (!kModelledFormats)
+    asc_run::misuse(loc, std::string(call) +
+                             " with a CubeFormat other than ND and NZ (and "
+                             "ND_ALIGN for C): not modelled by asc-run");
+  if (!initialised_)
+    asc_run::misuse(loc, std::string(call) + " on a Matmul object without a "
+                                             "tiling (REGIST_MATMUL_OBJ with "
+                                             "&tiling, or Init)");
+  if (ended_)
+    asc_run::misuse(loc, std::string(call) + " after End()");
+}
+
+/// The server has inputs to compute with.
+ASC_RUN_MATMUL_MEMBER
+void ASC_RUN_MATMUL::requireInputs(const char *call, Loc loc) {
+  if (!a_ || !b_)
+    asc_run::misuse(loc, std::string(call) + " before SetTensorA/SetTensorB");
+}
+
+/// The GM forms of GetTensorC need a synchronous Iterate on the client
+/// (MatmulClient::GetTensorC(GlobalTensor) asserts isSyncGetC).
+ASC_RUN_MATMUL_MEMBER
+void ASC_RUN_MATMUL::requireSyncIterate(const std::string &call,
+                                        Loc loc) const {
+  if (!CubeSide && !isSyncGetC_ && asyncRun_.active)
+    asc_run::misuse(loc, call + " into GM after Iterate<false>: "
+                                "MatmulClient::GetTensorC(GlobalTensor) "
+                                "asserts isSyncGetC (a synchronous Iterate); "
+                                "the server would run the fetch after the "
+                                "whole asynchronous Iterate ended, which "
+                                "asc-run does not model (fetch into UB or "
+                                "through the view form)");
+}
+
+/// A part of a server call: its own accesses are checked against the other
+/// pending work, then it is pending until a signal completes it (or
+/// published at once on the cube-side object).
+ASC_RUN_MATMUL_MEMBER
+void ASC_RUN_MATMUL::finishPart(std::unique_ptr<asc_run::Pending> p, Loc loc) {
+  {
+    asc_run::OnPipe onCube(asc_run::PipeCube);
+    asc_run::checkAccess(p->call, loc, p->inputs, false, p.get());
+    asc_run::checkAccess(p->call, loc, p->outputs, true, p.get());
+  }
+  if (CubeSide) {
+    p->publish();
+    return;
+  }
+  addPending(std::move(p));
+}
+
+/// A whole-call server computation (IterateAll, IterateBatch): pending,
+/// signalled when `signalled`, and waited for by the client at once when
+/// `sync`. The server ends its Matmul after it (mul.End()).
+ASC_RUN_MATMUL_MEMBER
+void ASC_RUN_MATMUL::finishServerCall(std::unique_ptr<asc_run::Pending> p,
+                                      bool sync, bool signalled, Loc loc,
+                                      const char *server) {
+  std::string call = p->call;
+  int64_t seq = p->seq;
+  bool flagged = !p->waitName.empty();
+  finishPart(std::move(p), loc);
+  iterating_ = false;
+  if constexpr (!CubeSide) {
+    if (signalled)
+      pushSignal(seq, 0);
+    signalStory_ =
+        call + " at " + loc.str() +
+        (sync ? std::string(" is synchronous: ") + server +
+                    " signals it once, and the client waited for that "
+                    "signal itself"
+         : flagged ? std::string(" has its wait flag: ") + server +
+                         " signals it once, at its end"
+                   : std::string(" has no wait flag and posts no signal (") +
+                         server + ")");
+    if (sync)
+      consumeSignal(call, loc, "the synchronous call waits for its signal");
+    isSyncGetC_ = sync;
+  }
+}
+
+} // namespace AscendC
+
+#endif // ASC_RUN_MATMUL_HANDSHAKE_H
