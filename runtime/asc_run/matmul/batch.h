@@ -1,6 +1,6 @@
 //===- batch.h - Batches ----------------------------------------*- C++ -*-===//
 //
-// MatmulModel's members behind IterateBatch (the NORMAL layout),
+// MatmulModel's members behind IterateBatch (NORMAL and batch layouts),
 // IterateNBatch (BSNGD, SBNGD and BNGS1S2 layouts, into the workspace) and
 // the GetBatchTensorC copies, with their checks of the layout axes.
 //
@@ -19,11 +19,14 @@
 
 namespace AscendC {
 
-/// max(batchA, batchB) products of the NORMAL layout into `dst`: in GM
-/// batch i at matrixStrideC (default orgM x orgN) elements, rows orgN
-/// apart; in a local tensor one singleCoreM x singleCoreN matrix after the
-/// other. MatmulService::IterateBatch signals with sync or
-/// waitIterateBatch and ends the Matmul.
+/// max(batchA, batchB) products into `dst`, MatmulService::IterateBatch's
+/// mul.IterateBatch. In the NORMAL layout: in GM batch i at matrixStrideC
+/// (default orgM x orgN) elements, rows orgN apart; in a local tensor one
+/// singleCoreM x singleCoreN matrix after the other. In a batch layout
+/// (BSNGD, SBNGD, BNGS1S2) each operand's batch i at its place in the
+/// operand's layout, rows the layout's row stride apart, as IterateNBatch's
+/// loop does. The server signals with sync or waitIterateBatch and ends the
+/// Matmul. In layout NONE it drops the message (dropBatchMessage).
 ASC_RUN_MATMUL_MEMBER
 void ASC_RUN_MATMUL::iterateBatch(const char *name, bool sync, bool signalled,
                                   const char *waitName, DstT *dst,
@@ -36,16 +39,28 @@ void ASC_RUN_MATMUL::iterateBatch(const char *name, bool sync, bool signalled,
   checkCall(name, loc);
   checkNotInLoop(name, loc);
   Message m = postIssue(name, loc, "MatmulClient::IterateBatch", partialSum);
+  if constexpr (A_TYPE::layout == LayoutMode::NONE) {
+    dropBatchMessage(name, sync, waitName, m, loc);
+    return;
+  }
   requireInputs(name, loc);
   checkNzShapes(name, loc);
-  uint64_t rowStride = local ? uint64_t(singleN_) : uint64_t(orgN_);
-  uint64_t height = local ? uint64_t(singleM_) : uint64_t(orgM_);
-  uint64_t strideC = local           ? uint64_t(singleM_) * singleN_
-                     : matrixStrideC ? matrixStrideC
-                                     : uint64_t(orgM_) * orgN_;
-  if (A_TYPE::layout != LayoutMode::NORMAL ||
-      B_TYPE::layout != LayoutMode::NORMAL)
-    asc_run::misuse(loc, "IterateBatch is modelled for the NORMAL layout only");
+  constexpr bool kBatchLayout = A_TYPE::layout != LayoutMode::NORMAL;
+  if (kBatchLayout != (B_TYPE::layout != LayoutMode::NORMAL))
+    asc_run::misuse(loc, std::string(name) +
+                             " with one of A and B in the NORMAL layout and "
+                             "the other in a batch layout is not modelled by "
+                             "asc-run");
+  if (kBatchLayout) {
+    if (kNzA || kNzB || kNzC || local || matrixStrideC ||
+        C_TYPE::layout == LayoutMode::NONE ||
+        C_TYPE::layout == LayoutMode::NORMAL || reduceGNum() != 1)
+      asc_run::misuse(loc, std::string(name) +
+                               " in a batch layout is modelled into GM, "
+                               "with ND operands, a C in a batch layout, "
+                               "no matrixStrideC and no G reduction");
+    checkLayoutAxes(name, loc);
+  }
   if (batchA == 0 || batchB == 0 ||
       std::max(batchA, batchB) % std::min(batchA, batchB))
     asc_run::misuse(loc, "IterateBatch with batchA " + std::to_string(batchA) +
@@ -59,6 +74,21 @@ void ASC_RUN_MATMUL::iterateBatch(const char *name, bool sync, bool signalled,
   auto p = newPending(name, loc, waitName);
   p->seq = m.seq;
   uint32_t batches = std::max(batchA, batchB);
+  detail::LayoutAxes ax = axesA(), bx = axesB(), cx = axesC();
+  // Where batch b of C starts and the distance between its rows; an NZ C's
+  // batch is an NZ matrix of `height` rows.
+  uint64_t rowStride = kBatchLayout
+                           ? detail::layoutRowStride(C_TYPE::layout, cx)
+                       : local ? uint64_t(singleN_)
+                               : uint64_t(orgN_);
+  uint64_t height = local ? uint64_t(singleM_) : uint64_t(orgM_);
+  uint64_t strideC = local           ? uint64_t(singleM_) * singleN_
+                     : matrixStrideC ? matrixStrideC
+                                     : uint64_t(orgM_) * orgN_;
+  std::vector<uint64_t> cStart(batches);
+  for (uint32_t b = 0; b < batches; ++b)
+    cStart[b] = kBatchLayout ? detail::layoutBatchOffset(C_TYPE::layout, cx, b)
+                             : b * strideC;
   uint64_t strideA = matrixStrideA ? matrixStrideA : uint64_t(orgM_) * orgKa_;
   uint64_t strideB = matrixStrideB ? matrixStrideB : uint64_t(orgKb_) * orgN_;
   uint64_t one = uint64_t(singleM_) * singleN_;
@@ -66,13 +96,29 @@ void ASC_RUN_MATMUL::iterateBatch(const char *name, bool sync, bool signalled,
   const SrcAT *a0 = a_;
   const SrcBT *b0 = b_;
   const BiasT *bias0 = bias_;
+  if (kBatchLayout) {
+    ldA_ = detail::layoutRowStride(A_TYPE::layout, ax);
+    ldB_ = detail::layoutRowStride(B_TYPE::layout, bx);
+  }
   for (uint32_t i = 0; i < batches; ++i) {
-    // The smaller batch broadcasts as CANN's NORMAL layout offsets do:
-    // batch i reads batch i / (batches / batchA) of A.
-    a_ = broadcastA_ ? a0 : a0 + (i / (batches / batchA)) * strideA;
-    b_ = broadcastB_ ? b0 : b0 + (i / (batches / batchB)) * strideB;
+    if (kBatchLayout) {
+      // Batch i of one loop of IterateNBatch (CalcNBatchoffset).
+      a_ = a0 + detail::batchStart(A_TYPE::layout, ax, 0, batchA,
+                                   broadcastIndex(i, 'A', batchA, loc, name),
+                                   matrixStrideA);
+      b_ = b0 + detail::batchStart(B_TYPE::layout, bx, 0, batchB,
+                                   broadcastIndex(i, 'B', batchB, loc, name),
+                                   matrixStrideB);
+    } else {
+      // The smaller batch broadcasts as CANN's NORMAL layout offsets do:
+      // batch i reads batch i / (batches / batchA) of A.
+      a_ = broadcastA_ ? a0 : a0 + (i / (batches / batchA)) * strideA;
+      b_ = broadcastB_ ? b0 : b0 + (i / (batches / batchB)) * strideB;
+    }
     if (bias0)
-      bias_ = bias0 + (ToConfig().isBiasBatch ? uint64_t(i) * orgN_ : 0);
+      bias_ = bias0 + (ToConfig().isBiasBatch
+                           ? uint64_t(i) * (kBatchLayout ? singleN_ : orgN_)
+                           : 0);
     addInputs(*p, 1);
     {
       asc_run::OnPipe onCube(asc_run::PipeCube);
@@ -85,15 +131,13 @@ void ASC_RUN_MATMUL::iterateBatch(const char *name, bool sync, bool signalled,
   a_ = a0;
   b_ = b0;
   bias_ = bias0;
-  // Batch b's element (i, j): ND rows rowStride apart; an NZ C's batch is
-  // an NZ matrix of `height` rows.
-  auto place = [rowStride, height, strideC](uint64_t b, uint64_t i,
-                                            uint64_t j) {
-    return b * strideC + (kNzC ? detail::storedPlace(true, kC0C, height, i, j)
-                               : i * rowStride + j);
+  ldA_ = ldB_ = 0;
+  auto place = [rowStride, height, cStart](uint64_t b, uint64_t i, uint64_t j) {
+    return cStart[b] + (kNzC ? detail::storedPlace(true, kC0C, height, i, j)
+                             : i * rowStride + j);
   };
   for (uint32_t b = 0; b < batches; ++b)
-    detail::addStored(p->outputs, dst + b * strideC, singleM_, singleN_,
+    detail::addStored(p->outputs, dst + cStart[b], singleM_, singleN_,
                       kNzC ? height : rowStride, kNzC, kC0C, "C");
   p->outputs.atomic = enAtomic != 0;
   int rows = singleM_, cols = singleN_;
@@ -112,6 +156,30 @@ void ASC_RUN_MATMUL::iterateBatch(const char *name, bool sync, bool signalled,
   allProduct(batches);
   finishServerCall(std::move(p), sync, signalled, loc,
                    "MatmulService::IterateBatch");
+}
+
+/// IterateBatch in layout NONE on the vector core: c220's
+/// MatmulService::Process serves MMFUN_ITERATE_BATCH_ALL only when A's
+/// layout is not NONE, so the message falls through to its "illegal
+/// function ID" case (an ASSERT that device builds compile to nothing) and
+/// is freed: nothing is computed and nothing signals. The call is pending
+/// with no work, so the client's wait (a synchronous call's own, or
+/// WaitIterateBatch) waits for a signal that never comes.
+ASC_RUN_MATMUL_MEMBER
+void ASC_RUN_MATMUL::dropBatchMessage(const char *name, bool sync,
+                                      const char *waitName, const Message &m,
+                                      Loc loc) {
+  auto p = newPending(name, loc, waitName);
+  p->seq = m.seq;
+  finishPart(std::move(p), loc);
+  iterating_ = false;
+  signalStory_ = std::string(name) + " at " + loc.str() +
+                 " was dropped by the server: in layout NONE "
+                 "MatmulService::Process has no case for "
+                 "MMFUN_ITERATE_BATCH_ALL, so nothing computes or signals";
+  if (sync)
+    consumeSignal(name, loc, "the synchronous call waits for its signal");
+  isSyncGetC_ = sync;
 }
 
 /// batchLoop IterateBatch calls of max(batchA, batchB) batches each, into
@@ -417,9 +485,17 @@ void ASC_RUN_MATMUL::checkNBatchArgs(const char *call, uint32_t batchLoop,
                              ": none may be 0");
   if (matrixStrideC)
     asc_run::misuse(loc, name + ": matrixStrideC is reserved, keep it 0");
+  checkLayoutAxes(call, loc);
+}
+
+/// The batch layouts' axes against the single shape, for IterateNBatch and
+/// IterateBatch in a batch layout; a scalar input has no layout.
+ASC_RUN_MATMUL_MEMBER
+void ASC_RUN_MATMUL::checkLayoutAxes(const char *call, Loc loc) {
   if (broadcastA_ || broadcastB_)
-    asc_run::misuse(loc, name + " with a scalar A or B is not modelled by "
-                                "asc-run");
+    asc_run::misuse(loc, std::string(call) +
+                             " with a scalar A or B is not modelled by "
+                             "asc-run");
   checkAxes(loc, call, "A", A_TYPE::layout, axesA(),
             transA_ ? singleK_ : singleM_, transA_ ? singleM_ : singleK_, "S",
             "D");

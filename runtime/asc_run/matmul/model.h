@@ -364,7 +364,7 @@ public:
   }
 
   //===--------------------------------------------------------------------===//
-  // Batches: IterateBatch (NORMAL layout), IterateNBatch
+  // Batches: IterateBatch, IterateNBatch
   //===--------------------------------------------------------------------===//
 
   template <bool sync = true, bool waitIterateBatch = false, bool S = CubeSide,
@@ -411,6 +411,9 @@ public:
                     const uint32_t matrixStrideB = 0,
                     const uint32_t matrixStrideC = 0,
                     Loc loc = Loc::current()) {
+    static_assert(A_TYPE::layout != LayoutMode::NONE,
+                  "IterateBatch: the MatmulImpl of layout NONE has none "
+                  "(BatchMatmulImpl serves the batch layouts)");
     asc_run::unused(enSequentialWrite);
     iterateBatch("IterateBatch", true, true, "", gm.GetPhyAddr(), matrixStrideC,
                  false, batchA_, batchB_, matrixStrideA, matrixStrideB,
@@ -423,6 +426,9 @@ public:
                     const uint32_t matrixStrideB = 0,
                     const uint32_t matrixStrideC = 0,
                     Loc loc = Loc::current()) {
+    static_assert(A_TYPE::layout != LayoutMode::NONE,
+                  "IterateBatch: the MatmulImpl of layout NONE has none "
+                  "(BatchMatmulImpl serves the batch layouts)");
     asc_run::unused(enSequentialWrite, matrixStrideC);
     iterateBatch("IterateBatch", true, true, "", ubCmatrix.GetPhyAddr(), 0,
                  true, batchA_, batchB_, matrixStrideA, matrixStrideB,
@@ -635,6 +641,9 @@ private:
                         const char *dName);
   void checkNBatchArgs(const char *call, uint32_t batchLoop, uint32_t batchA,
                        uint32_t batchB, uint32_t matrixStrideC, Loc loc);
+  void checkLayoutAxes(const char *call, Loc loc);
+  void dropBatchMessage(const char *name, bool sync, const char *waitName,
+                        const Message &m, Loc loc);
 
   TCubeTiling tiling_{};
   bool initialised_ = false;
