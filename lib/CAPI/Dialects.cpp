@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "asc-c/Dialects.h"
+#include "EnumArguments.h"
 #include "asc/Dialect/Asc/IR/AscAttrs.h"
 #include "asc/Dialect/Asc/IR/AscDialect.h"
 #include "asc/Dialect/Asc/IR/AscTypes.h"
@@ -151,18 +152,6 @@ static std::optional<ErrorReporter> beginConstructor(MlirContext ctx,
     return std::nullopt;
   }
   return error;
-}
-
-/// The integer a C caller passed for the enum parameter `value`, copied
-/// from its bytes: C lets an enum hold any value of its integer type, but
-/// loading an enum whose value has no enumerator is undefined in C++ (UBSan
-/// -fsanitize=enum), so the parameter is never read as an enum.
-template <typename CEnumT> static int32_t getRawEnumArg(const CEnumT &value) {
-  static_assert(sizeof(CEnumT) == sizeof(int32_t),
-                "the C API's enums are 32-bit integers");
-  int32_t raw;
-  std::memcpy(&raw, &value, sizeof(raw));
-  return raw;
 }
 
 /// The C++ enumerator of the C enum argument `value`, or none (reported)

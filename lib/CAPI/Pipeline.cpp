@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "asc-c/Pipeline.h"
+#include "EnumArguments.h"
 #include "asc/Conversion/PyascToAsc/PyascToAsc.h"
 #include "asc/Parser/ParseKeepingNames.h"
 #include "asc/Pipelines/AscToAscendCPipeline.h"
@@ -98,16 +99,6 @@ MlirLogicalResult mlirAscPipelineOptionsParse(MlirAscPipelineOptions options,
 // Running the pipeline
 //===----------------------------------------------------------------------===//
 
-/// The value a C caller passed as `stage`, read without loading an enum that
-/// may hold a value out of its range (undefined in C++).
-static int32_t getRawStage(MlirAscPipelineStage stage) {
-  static_assert(sizeof(stage) == sizeof(int32_t),
-                "MlirAscPipelineStage is not 32 bits wide");
-  int32_t raw;
-  std::memcpy(&raw, &stage, sizeof(raw));
-  return raw;
-}
-
 /// `raw` as a stage no later than `lastValid`; reports at `loc` and fails
 /// when it is not one.
 static FailureOr<AscToAscendCStage> getStage(Location loc, int32_t raw,
@@ -135,7 +126,7 @@ mlirAscPipelinePopulatePassManager(MlirPassManager passManager,
     return mlirLogicalResultFailure();
   }
   FailureOr<AscToAscendCStage> stage =
-      getStage(loc, getRawStage(lastStage), AscToAscendCStage::Lowering);
+      getStage(loc, getRawEnumArg(lastStage), AscToAscendCStage::Lowering);
   const AscToAscendCOptions &cppOptions = getOptionsOrDefaults(options);
   if (failed(stage) ||
       failed(verifyAscToAscendCOptions(cppOptions, [&](const Twine &message) {
@@ -173,7 +164,7 @@ MlirLogicalResult mlirAscRunPipelineWithOptions(MlirModule module,
                                                 MlirStringCallback callback,
                                                 void *userData) {
   return runPipeline(module, getOptionsOrDefaults(options),
-                     getRawStage(lastStage), callback, userData);
+                     getRawEnumArg(lastStage), callback, userData);
 }
 
 MlirLogicalResult mlirAscRunPipeline(MlirModule module,
@@ -182,7 +173,7 @@ MlirLogicalResult mlirAscRunPipeline(MlirModule module,
                                      void *userData) {
   AscToAscendCOptions options;
   options.syncPlacement = true;
-  return runPipeline(module, options, getRawStage(lastStage), callback,
+  return runPipeline(module, options, getRawEnumArg(lastStage), callback,
                      userData);
 }
 
