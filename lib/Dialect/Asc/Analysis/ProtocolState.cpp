@@ -107,10 +107,53 @@ struct ProtocolState::Context::InternTable {
   /// A deque: element addresses are stable.
   std::deque<InternedState> storage;
   llvm::DenseSet<InternedState *, InternedStateInfo> interned;
+  DenseMap<Value, bool> creations;
+  /// Each value's origins; none when it may be any object.
+  DenseMap<Value, std::optional<SmallVector<Value, 2>>> origins;
+  /// Keyed by the pair in pointer order: the relation is symmetric.
+  DenseMap<std::pair<Value, Value>, bool> sameObject;
 };
 
 ProtocolState::Context::Context() : table(std::make_unique<InternTable>()) {}
 ProtocolState::Context::~Context() = default;
+
+bool ProtocolState::Context::isCreation(Value matmul) {
+  auto [it, inserted] = table->creations.try_emplace(matmul, false);
+  if (inserted)
+    it->second = isMatmulCreation(matmul);
+  return it->second;
+}
+
+const SmallVector<Value, 2> *ProtocolState::Context::getOrigins(Value matmul) {
+  auto [it, inserted] = table->origins.try_emplace(matmul);
+  if (inserted) {
+    SmallVector<Value, 4> origins;
+    if (getMatmulObjectOrigins(matmul, origins))
+      it->second.emplace(origins.begin(), origins.end());
+  }
+  return it->second ? &*it->second : nullptr;
+}
+
+bool ProtocolState::Context::mayBeSame(Value lhs, Value rhs) {
+  if (lhs == rhs)
+    return true;
+  if (rhs.getAsOpaquePointer() < lhs.getAsOpaquePointer())
+    std::swap(lhs, rhs);
+  auto [it, inserted] = table->sameObject.try_emplace({lhs, rhs}, false);
+  if (inserted)
+    it->second = mayBeSameMatmulObject(lhs, rhs);
+  return it->second;
+}
+
+/// The context's memoised answers where the state has one (a state built
+/// empty has none).
+static bool isCreation(ProtocolState::Context *context, Value matmul) {
+  return context ? context->isCreation(matmul) : isMatmulCreation(matmul);
+}
+static bool mayBeSame(ProtocolState::Context *context, Value lhs, Value rhs) {
+  return context ? context->mayBeSame(lhs, rhs)
+                 : mayBeSameMatmulObject(lhs, rhs);
+}
 
 const ObjectState *ProtocolState::Context::intern(const ObjectState &object) {
   StateLookup lookup{object, hashObjectState(object)};
@@ -152,7 +195,7 @@ void ProtocolState::setObject(const ObjectState &object) {
     return;
   if (old)
     countInFlight(*old, -1);
-  else if (!isMatmulCreation(object.matmul))
+  else if (!isCreation(context, object.matmul))
     indirectObjects = context->valueFactory.add(indirectObjects, key);
   countInFlight(interned, +1);
   objects = context->objectFactory.add(objects, key, interned);
@@ -234,10 +277,10 @@ void ProtocolState::forEachOtherAlias(
   // Collected first: `update` may replace entries.
   SmallVector<const ObjectState *> aliases;
   auto consider = [&](const ObjectState *other) {
-    if (other->matmul != matmul && mayBeSameMatmulObject(other->matmul, matmul))
+    if (other->matmul != matmul && mayBeSame(context, other->matmul, matmul))
       aliases.push_back(other);
   };
-  if (isMatmulCreation(matmul)) {
+  if (isCreation(context, matmul)) {
     // A created object is another entry's only through a value that is not
     // a creation.
     for (const void *key : indirectObjects)
@@ -339,11 +382,18 @@ ObjectState ProtocolState::getObjectView(Value matmul) const {
     return *own;
   // A select of created objects is one of them, each of which has its entry
   // from its creation on: their join, with nothing unknown.
-  SmallVector<Value, 4> origins;
-  if (getMatmulObjectOrigins(matmul, origins) &&
-      llvm::all_of(origins, [&](Value origin) { return lookup(origin); })) {
-    ObjectState view = *lookup(origins.front());
-    for (Value origin : ArrayRef<Value>(origins).drop_front())
+  std::optional<ArrayRef<Value>> origins;
+  SmallVector<Value, 4> ownOrigins;
+  if (context) {
+    if (const SmallVector<Value, 2> *known = context->getOrigins(matmul))
+      origins = ArrayRef<Value>(*known);
+  } else if (getMatmulObjectOrigins(matmul, ownOrigins)) {
+    origins = ArrayRef<Value>(ownOrigins);
+  }
+  if (origins &&
+      llvm::all_of(*origins, [&](Value origin) { return lookup(origin); })) {
+    ObjectState view = *lookup(origins->front());
+    for (Value origin : origins->drop_front())
       view.join(*lookup(origin));
     view.matmul = matmul;
     return view;

@@ -120,6 +120,16 @@ struct ProtocolState {
     /// The one copy of `object`; stays valid as long as the context.
     const ObjectState *intern(const ObjectState &object);
 
+    // Object identity, computed once per value or pair of values: the IR
+    // does not change while a context lives (one run of the flow).
+    /// isMatmulCreation(matmul).
+    bool isCreation(Value matmul);
+    /// getMatmulObjectOrigins(matmul): the created objects it may be, or
+    /// null when it may be any object of its type.
+    const SmallVector<Value, 2> *getOrigins(Value matmul);
+    /// mayBeSameMatmulObject(lhs, rhs).
+    bool mayBeSame(Value lhs, Value rhs);
+
   private:
     struct InternTable;
     std::unique_ptr<InternTable> table;
