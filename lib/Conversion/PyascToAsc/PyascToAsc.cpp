@@ -806,10 +806,16 @@ struct SetOrgShapeConversion : public PyOpConversion<PyMatmulSetOrgShapeOp> {
     auto cast = [&](Value value) {
       return value ? toI32(rewriter, loc, value) : Value();
     };
+    Value orgKc = cast(adaptor.getOrgKc());
+    // SetOrgShape(orgM, orgN, orgKa, orgKb, orgKc = 0) (matmul_client.h):
+    // asc spells the default pyasc's four-argument form leaves out.
+    if (adaptor.getOrgKb() && !orgKc)
+      orgKc = arith::ConstantOp::create(rewriter, loc,
+                                        rewriter.getI32IntegerAttr(0));
     rewriter.replaceOpWithNewOp<MatmulSetOrgShapeOp>(
         op, adaptor.getMatmul(), cast(adaptor.getOrgM()),
         cast(adaptor.getOrgN()), cast(adaptor.getOrgKa()),
-        cast(adaptor.getOrgKb()), cast(adaptor.getOrgKc()));
+        cast(adaptor.getOrgKb()), orgKc);
     return success();
   }
 };

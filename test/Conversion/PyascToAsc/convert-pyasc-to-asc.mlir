@@ -148,6 +148,7 @@ func.func @iterate_loop(%c: memref<?xf32, 22>, %alpha: f32, %t: memref<?x!ascend
 // batch calls with their flags as attributes, setters with i32 operands.
 // CHECK: ![[MMT:matmul[0-9]*]] = !asc.matmul<a = <gm, nd, f16, layout = bsngd>, b = <gm, nd, f16, layout = bsngd>, c = <gm, nd, f32, layout = bngs1s2>, bias = <gm, nd, f32>, config = <norm, is_n_batch = true>>
 // CHECK-LABEL: func.func @matmul_calls
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : i32
 // CHECK: %[[MM:.*]] = asc.matmul.create : ![[MMT]]
 // CHECK: asc.matmul.init %[[MM]], %{{.*}} :
 // CHECK: asc.matmul.set_tensor_a %[[MM]], %{{.*}} : !{{.*}}, f16
@@ -155,7 +156,9 @@ func.func @iterate_loop(%c: memref<?xf32, 22>, %alpha: f32, %t: memref<?x!ascend
 // CHECK: asc.matmul.set_bias %[[MM]], %{{.*}} :
 // CHECK: asc.matmul.disable_bias %[[MM]] :
 // CHECK: asc.matmul.set_tail %[[MM]], %{{.*}}, %{{.*}}, %{{.*}} :
-// CHECK: asc.matmul.set_org_shape %[[MM]], %{{.*}}, %{{.*}}, %{{.*}} :
+// CHECK: asc.matmul.set_org_shape %[[MM]], %[[N:[^,]*]], %[[N]], %[[N]] :
+// CHECK: asc.matmul.set_org_shape %[[MM]], %[[N]], %[[N]], %[[N]], %[[N]], %[[C0]] :
+// CHECK: asc.matmul.set_org_shape %[[MM]], %[[N]], %[[N]], %[[N]], %[[N]], %[[N]] :
 // CHECK: asc.matmul.set_single_shape %[[MM]], %{{.*}}, %{{.*}}, %{{.*}} :
 // CHECK: asc.matmul.set_workspace %[[MM]], %{{.*}} :
 // CHECK: asc.matmul.set_hf32 %[[MM]] {enable_hf32 = true, trans_mode = 1 : i32} :
@@ -193,6 +196,8 @@ func.func @matmul_calls(%a: memref<?xf16, 22>, %c: memref<?xf32, 22>, %q8: memre
   ascendc.matmul.disable_bias %mm : !mm
   ascendc.matmul.set_tail %mm, %n, %n, %n : !mm, i32, i32, i32
   ascendc.matmul.set_org_shape %mm, %n, %n, %n {operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 0>} : !mm, i32, i32, i32
+  ascendc.matmul.set_org_shape %mm, %n, %n, %n, %n {operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 0>} : !mm, i32, i32, i32, i32
+  ascendc.matmul.set_org_shape %mm, %n, %n, %n, %n, %n {operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1>} : !mm, i32, i32, i32, i32, i32
   ascendc.matmul.set_single_shape %mm, %n, %n, %n : !mm, i32, i32, i32
   ascendc.matmul.set_workspace %mm, %gc : !mm, !ascendc.global_tensor<*xf32>
   ascendc.matmul.set_hf32 %mm, %true, %c1 : !mm, i1, i32
