@@ -112,7 +112,9 @@ fi
 # are imported targets of the same packages, found in $llvm/bin.
 build=$src/build/asc-mlir
 pybind11_dir=$("$python" -c 'import pybind11; print(pybind11.get_cmake_dir())')
-if [[ ! -f "$build/build.ninja" ]]; then
+# Configured once; again when the cache names another prefix.
+configured=$(sed -n 's/^MLIR_DIR:[A-Z]*=//p' "$build/CMakeCache.txt" 2>/dev/null || true)
+if [[ ! -f "$build/build.ninja" || "$configured" != "$llvm/lib/cmake/mlir" ]]; then
   say "configuring $build"
   cmake -S "$src" -B "$build" -G Ninja \
     -DCMAKE_BUILD_TYPE=Release \
