@@ -49,11 +49,14 @@ python=${PYASC_PYTHON:-/usr/bin/python3}
 # --- Ordinary packages, installed when missing --------------------------
 # Build: cmake, ninja, a C++ compiler, Python's headers, pybind11, zstd
 # (LLVMExports names zstd::libzstd_shared), and the libraries LLVM 19's
-# exported targets link (libz3, libxml2, libedit, libffi, ncurses).
+# exported targets link (libz3, libxml2, libffi, ncurses). Not libedit-dev:
+# libpyasc does not link LLVM's LineEditor, and with histedit.h installed
+# LLVM 22's FindLibEdit runs a C check that breaks C++-only projects using
+# asc-mlir's CMake package (test/Examples/find-package-cxx.test).
 # Trace: numpy and typing_extensions (pyasc's front end), pytest (its unit
 # tests import it).
 wanted=(cmake ninja-build g++ python3-dev python3-pybind11 libzstd-dev
-  libz3-dev libxml2-dev libedit-dev libffi-dev libncurses-dev
+  libz3-dev libxml2-dev libffi-dev libncurses-dev
   python3-numpy python3-typing-extensions python3-pytest)
 missing=()
 for package in "${wanted[@]}"; do

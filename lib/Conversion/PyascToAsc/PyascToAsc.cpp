@@ -330,7 +330,8 @@ struct ConstructConversion : public PyOpConversion<PyConstructOp> {
     SmallVector<PySetMemberOp> sets;
     for (Operation *user : op->getUsers())
       if (auto set = dyn_cast<PySetMemberOp>(user))
-        sets.push_back(set);
+        if (set.getBase() == op.getResult())
+          sets.push_back(set);
     llvm::sort(sets, [](PySetMemberOp a, PySetMemberOp b) {
       return a->isBeforeInBlock(b);
     });

@@ -334,21 +334,21 @@ static LogicalResult verifyTilingObject(PyConstructOp object) {
     return object.emitOpError()
            << "builds a TCubeTiling from " << object.getArgs().size()
            << " arguments: asc builds one from its members only";
+  auto isMemberSet = [&](Operation *user) {
+    auto set = dyn_cast<PySetMemberOp>(user);
+    return set && set.getBase() == object.getResult();
+  };
   Operation *firstUse = nullptr;
   for (Operation *user : object->getUsers()) {
     Operation *ancestor = object->getBlock()->findAncestorOpInBlock(*user);
-    if (!isa<PySetMemberOp>(user) && ancestor &&
+    if (!isMemberSet(user) && ancestor &&
         (!firstUse || ancestor->isBeforeInBlock(firstUse)))
       firstUse = ancestor;
   }
   for (Operation *user : object->getUsers()) {
-    auto set = dyn_cast<PySetMemberOp>(user);
-    if (!set)
+    if (!isMemberSet(user))
       continue;
-    if (set.getBase() != object.getResult())
-      return set.emitOpError()
-             << "sets a member to a TCubeTiling: asc sets members to "
-                "integers only";
+    auto set = cast<PySetMemberOp>(user);
     if (set->getBlock() != object->getBlock())
       return set.emitOpError()
                  .append("sets TCubeTiling member '", set.getField(),
