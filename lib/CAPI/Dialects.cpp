@@ -115,7 +115,34 @@ ASC_CHECK_ENUM(MlirAscTilingFieldBatchM, TilingField::batchM);
 ASC_CHECK_ENUM(MlirAscTilingFieldBatchN, TilingField::batchN);
 ASC_CHECK_ENUM(MlirAscTilingFieldSingleBatchM, TilingField::singleBatchM);
 ASC_CHECK_ENUM(MlirAscTilingFieldSingleBatchN, TilingField::singleBatchN);
-ASC_CHECK_ENUM(MlirAscTilingFieldSingleBatchN, getMaxEnumValForTilingField());
+ASC_CHECK_ENUM(MlirAscTilingFieldTransLength, TilingField::transLength);
+ASC_CHECK_ENUM(MlirAscTilingFieldShareMode, TilingField::shareMode);
+ASC_CHECK_ENUM(MlirAscTilingFieldShareL1Size, TilingField::shareL1Size);
+ASC_CHECK_ENUM(MlirAscTilingFieldShareL0CSize, TilingField::shareL0CSize);
+ASC_CHECK_ENUM(MlirAscTilingFieldShareUbSize, TilingField::shareUbSize);
+ASC_CHECK_ENUM(MlirAscTilingFieldDepthAL1CacheUB, TilingField::depthAL1CacheUB);
+ASC_CHECK_ENUM(MlirAscTilingFieldDepthBL1CacheUB, TilingField::depthBL1CacheUB);
+ASC_CHECK_ENUM(MlirAscTilingFieldDbL0A, TilingField::dbL0A);
+ASC_CHECK_ENUM(MlirAscTilingFieldDbL0B, TilingField::dbL0B);
+ASC_CHECK_ENUM(MlirAscTilingFieldDbL0C, TilingField::dbL0C);
+ASC_CHECK_ENUM(MlirAscTilingFieldALayoutInfoB, TilingField::ALayoutInfoB);
+ASC_CHECK_ENUM(MlirAscTilingFieldALayoutInfoS, TilingField::ALayoutInfoS);
+ASC_CHECK_ENUM(MlirAscTilingFieldALayoutInfoN, TilingField::ALayoutInfoN);
+ASC_CHECK_ENUM(MlirAscTilingFieldALayoutInfoG, TilingField::ALayoutInfoG);
+ASC_CHECK_ENUM(MlirAscTilingFieldALayoutInfoD, TilingField::ALayoutInfoD);
+ASC_CHECK_ENUM(MlirAscTilingFieldBLayoutInfoB, TilingField::BLayoutInfoB);
+ASC_CHECK_ENUM(MlirAscTilingFieldBLayoutInfoS, TilingField::BLayoutInfoS);
+ASC_CHECK_ENUM(MlirAscTilingFieldBLayoutInfoN, TilingField::BLayoutInfoN);
+ASC_CHECK_ENUM(MlirAscTilingFieldBLayoutInfoG, TilingField::BLayoutInfoG);
+ASC_CHECK_ENUM(MlirAscTilingFieldBLayoutInfoD, TilingField::BLayoutInfoD);
+ASC_CHECK_ENUM(MlirAscTilingFieldCLayoutInfoB, TilingField::CLayoutInfoB);
+ASC_CHECK_ENUM(MlirAscTilingFieldCLayoutInfoS1, TilingField::CLayoutInfoS1);
+ASC_CHECK_ENUM(MlirAscTilingFieldCLayoutInfoN, TilingField::CLayoutInfoN);
+ASC_CHECK_ENUM(MlirAscTilingFieldCLayoutInfoG, TilingField::CLayoutInfoG);
+ASC_CHECK_ENUM(MlirAscTilingFieldCLayoutInfoS2, TilingField::CLayoutInfoS2);
+ASC_CHECK_ENUM(MlirAscTilingFieldBatchNum, TilingField::BatchNum);
+ASC_CHECK_ENUM(MlirAscTilingFieldMxTypePara, TilingField::mxTypePara);
+ASC_CHECK_ENUM(MlirAscTilingFieldMxTypePara, getMaxEnumValForTilingField());
 
 #undef ASC_CHECK_ENUM
 

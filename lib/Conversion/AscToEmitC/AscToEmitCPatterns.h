@@ -31,6 +31,9 @@ std::string getScalarTypeName(Type type);
 /// An enumerator spelled as its C++ name: the asc keyword in upper case.
 std::string getEnumeratorName(StringRef keyword);
 
+/// `AscendC::TPosition::VECIN`.
+std::string getPositionName(TPosition position);
+
 /// The preset function a MatmulConfig starts from, or an empty string for a
 /// preset whose arguments the attribute does not carry.
 StringRef getConfigPresetFunction(MatmulConfigKind kind);

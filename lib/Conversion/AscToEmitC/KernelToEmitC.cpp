@@ -245,6 +245,33 @@ struct GetTilingLowering : public AscOpLowering<GetTilingOp> {
   }
 };
 
+/// `TCubeTiling tiling = {}; tiling.M = m; ...` (every other member zero).
+struct TilingCreateLowering : public AscOpLowering<TilingCreateOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(TilingCreateOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto tilingType =
+        dyn_cast_or_null<emitc::LValueType>(convert(op.getResult()));
+    if (!tilingType)
+      return failure();
+    Location loc = op.getLoc();
+    Value tiling = emitc::VariableOp::create(
+        rewriter, loc, tilingType,
+        emitc::OpaqueAttr::get(rewriter.getContext(), "{}"));
+    for (auto [field, value] : llvm::zip(op.getFields(), adaptor.getValues())) {
+      Value member = emitc::MemberOp::create(
+          rewriter, loc, emitc::LValueType::get(value.getType()),
+          stringifyTilingField(cast<TilingFieldAttr>(field).getValue()),
+          tiling);
+      emitc::AssignOp::create(rewriter, loc, member, value);
+    }
+    rewriter.replaceOp(op, tiling);
+    return success();
+  }
+};
+
 /// `int32_t v = tiling.baseM;`
 struct TilingGetLowering : public AscOpLowering<TilingGetOp> {
   using AscOpLowering::AscOpLowering;
@@ -404,7 +431,8 @@ void mlir::asc::populateKernelToEmitCPatterns(
                                           "AscendC::AIC");
   patterns.add<CoreTypeLowering<IsAivOp>>(typeConverter, context,
                                           "AscendC::AIV");
-  patterns.add<GetUserWorkspaceLowering, GetTilingLowering, TilingGetLowering,
-               CoreGuardLowering, SetFftsBaseAddrLowering,
-               FftsCrossCoreSyncLowering>(typeConverter, context);
+  patterns.add<GetUserWorkspaceLowering, GetTilingLowering,
+               TilingCreateLowering, TilingGetLowering, CoreGuardLowering,
+               SetFftsBaseAddrLowering, FftsCrossCoreSyncLowering>(
+      typeConverter, context);
 }

@@ -29,7 +29,8 @@ static StringRef describeObject(Type type) {
 
 /// The op that declares an object of `type` in Ascend C.
 static bool isObjectDeclaration(Operation *op) {
-  return isa<PipeCreateOp, QueueCreateOp, GetTilingOp, MatmulCreateOp>(op);
+  return isa<PipeCreateOp, QueueCreateOp, GetTilingOp, TilingCreateOp,
+             MatmulCreateOp>(op);
 }
 
 /// Objects are declared once and used in place: they may come only from

@@ -46,6 +46,32 @@ struct SetGlobalBufferLowering : public AscOpLowering<SetGlobalBufferOp> {
   }
 };
 
+/// `LocalTensor<T> t = LocalTensor<T>(TPosition::VECIN, addr, tileSize);`
+struct LocalTensorCreateLowering : public AscOpLowering<LocalTensorCreateOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(LocalTensorCreateOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type tensorType = convert(op.getResult());
+    if (!tensorType)
+      return failure();
+    LocalTensorType type = op.getType();
+    MLIRContext *context = rewriter.getContext();
+    Type indexType = rewriter.getIndexType();
+    ArrayAttr args = rewriter.getArrayAttr(
+        {emitc::OpaqueAttr::get(context, getPositionName(type.getPosition())),
+         IntegerAttr::get(indexType, 0), IntegerAttr::get(indexType, 1)});
+    ArrayAttr templateArgs = rewriter.getArrayAttr({emitc::OpaqueAttr::get(
+        context, getScalarTypeName(type.getElementType()))});
+    rewriter.replaceOpWithNewOp<emitc::CallOpaqueOp>(
+        op, tensorType, "AscendC::LocalTensor",
+        ValueRange{adaptor.getAddr(), adaptor.getTileSize()}, args,
+        templateArgs);
+    return success();
+  }
+};
+
 /// `t[offset]`.
 struct SubViewLowering : public AscOpLowering<SubViewOp> {
   using AscOpLowering::AscOpLowering;
@@ -167,9 +193,9 @@ struct PipeBarrierLowering : public AscOpLowering<PipeBarrierOp> {
 void mlir::asc::populateTensorToEmitCPatterns(
     const TypeConverter &typeConverter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<SetGlobalBufferLowering, SubViewLowering, GetValueLowering,
-               SetValueLowering, DataCopyLowering, PipeBarrierLowering>(
-      typeConverter, context);
+  patterns.add<SetGlobalBufferLowering, LocalTensorCreateLowering,
+               SubViewLowering, GetValueLowering, SetValueLowering,
+               DataCopyLowering, PipeBarrierLowering>(typeConverter, context);
   patterns.add<VectorOpLowering<LeakyReluOp>>(typeConverter, context,
                                               "AscendC::LeakyRelu");
   patterns.add<VectorOpLowering<AddOp>>(typeConverter, context, "AscendC::Add");

@@ -46,7 +46,7 @@ std::string mlir::asc::getEnumeratorName(StringRef keyword) {
   return keyword.upper();
 }
 
-static std::string getPositionName(TPosition position) {
+std::string mlir::asc::getPositionName(TPosition position) {
   return "AscendC::TPosition::" +
          getEnumeratorName(stringifyTPosition(position));
 }

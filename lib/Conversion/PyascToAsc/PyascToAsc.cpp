@@ -203,6 +203,14 @@ void mlir::asc::populatePyascToAscTypeConversions(
       return type;
     return std::nullopt;
   });
+  // asc's integers are signless: pyasc's unsigned scalars (the `ui32`
+  // operands of its API calls, its `emitc.constant` literals) keep their
+  // width.
+  typeConverter.addConversion([](IntegerType type) -> std::optional<Type> {
+    if (type.isSignless())
+      return type;
+    return IntegerType::get(type.getContext(), type.getWidth());
+  });
   typeConverter.addConversion([](MemRefType type) -> std::optional<Type> {
     if (isGlobalMemRef(type))
       return GmAddrType::get(type.getContext());
@@ -309,7 +317,52 @@ struct ConstructConversion : public PyOpConversion<PyConstructOp> {
       rewriter.eraseOp(op);
       return success();
     }
+    if (isa<PyCubeTilingType>(type))
+      return convertTiling(op, rewriter);
     return failure();
+  }
+
+  /// `TCubeTiling t(); t.M = m; ...` becomes one `asc.tiling.create(M = m,
+  /// ...)` where the last member is set (the pass checked every set comes
+  /// before any other use); a member set twice keeps its last value.
+  LogicalResult convertTiling(PyConstructOp op,
+                              ConversionPatternRewriter &rewriter) const {
+    SmallVector<PySetMemberOp> sets;
+    for (Operation *user : op->getUsers())
+      if (auto set = dyn_cast<PySetMemberOp>(user))
+        if (set.getBase() == op.getResult())
+          sets.push_back(set);
+    llvm::sort(sets, [](PySetMemberOp a, PySetMemberOp b) {
+      return a->isBeforeInBlock(b);
+    });
+    SmallVector<TilingField> order;
+    llvm::SmallDenseMap<TilingField, Value> values;
+    for (PySetMemberOp set : sets) {
+      std::optional<TilingField> field = convertTilingField(set.getField());
+      if (!field || !isa<IntegerType>(set.getValue().getType()))
+        return failure();
+      if (!values.count(*field))
+        order.push_back(*field);
+      values[*field] = set.getValue();
+    }
+    OpBuilder::InsertionGuard guard(rewriter);
+    if (!sets.empty())
+      rewriter.setInsertionPoint(sets.back());
+    Location loc = op.getLoc();
+    SmallVector<Attribute> fields;
+    SmallVector<Value> operands;
+    for (TilingField field : order) {
+      fields.push_back(TilingFieldAttr::get(rewriter.getContext(), field));
+      operands.push_back(
+          toI32(rewriter, loc, rewriter.getRemappedValue(values[field])));
+    }
+    Value tiling = TilingCreateOp::create(
+        rewriter, loc, TilingType::get(rewriter.getContext()),
+        rewriter.getArrayAttr(fields), operands);
+    rewriter.replaceOp(op, tiling);
+    for (PySetMemberOp set : sets)
+      rewriter.eraseOp(set);
+    return success();
   }
 };
 
@@ -379,18 +432,29 @@ struct PipeBarrierConversion : public PyOpConversion<PyPipeBarrierOp> {
 };
 
 /// `DEFAULT_C0_SIZE` and the other constants of the API pyasc prints as
-/// opaque emitc constants, by value (kernel_utils_constants.h).
+/// opaque emitc constants, by value (kernel_utils_constants.h), and the
+/// integer literals pyasc prints as emitc constants (its unsigned ones).
 struct OpaqueConstantConversion : public PyOpConversion<emitc::ConstantOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
   matchAndRewrite(emitc::ConstantOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast_or_null<IntegerType>(
+        getTypeConverter()->convertType(op.getType()));
+    if (!type)
+      return failure();
+    // pyasc's unsigned literals (`emitc.constant 512 : ui32`).
+    if (auto literal = dyn_cast<IntegerAttr>(op.getValue())) {
+      rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+          op, IntegerAttr::get(type, literal.getValue()));
+      return success();
+    }
     std::optional<int64_t> value = getKnownApiConstant(op);
-    if (!value || !isa<IntegerType>(op.getType()))
+    if (!value)
       return failure();
     rewriter.replaceOpWithNewOp<arith::ConstantOp>(
-        op, rewriter.getIntegerAttr(op.getType(), *value));
+        op, rewriter.getIntegerAttr(type, *value));
     return success();
   }
 };
@@ -438,6 +502,25 @@ struct GlobalTensorConversion : public PyOpConversion<PyGlobalTensorOp> {
         SetGlobalBufferOp::create(rewriter, loc, type, ptr, offset, size);
     rewriter.replaceOp(op, tensor);
     rewriter.eraseOp(set);
+    return success();
+  }
+};
+
+/// `LocalTensor<T>(pos, addr, tileSize)`; the pass gave the result its
+/// position.
+struct LocalTensorV2Conversion : public PyOpConversion<PyLocalTensorV2Op> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(PyLocalTensorV2Op op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!type)
+      return failure();
+    Location loc = op.getLoc();
+    rewriter.replaceOpWithNewOp<LocalTensorCreateOp>(
+        op, type, toI32(rewriter, loc, adaptor.getAddr()),
+        toI32(rewriter, loc, adaptor.getTileSize()));
     return success();
   }
 };
@@ -724,10 +807,16 @@ struct SetOrgShapeConversion : public PyOpConversion<PyMatmulSetOrgShapeOp> {
     auto cast = [&](Value value) {
       return value ? toI32(rewriter, loc, value) : Value();
     };
+    Value orgKc = cast(adaptor.getOrgKc());
+    // SetOrgShape(orgM, orgN, orgKa, orgKb, orgKc = 0) (matmul_client.h):
+    // asc spells the default pyasc's four-argument form leaves out.
+    if (adaptor.getOrgKb() && !orgKc)
+      orgKc = arith::ConstantOp::create(rewriter, loc,
+                                        rewriter.getI32IntegerAttr(0));
     rewriter.replaceOpWithNewOp<MatmulSetOrgShapeOp>(
         op, adaptor.getMatmul(), cast(adaptor.getOrgM()),
         cast(adaptor.getOrgN()), cast(adaptor.getOrgKa()),
-        cast(adaptor.getOrgKb()), cast(adaptor.getOrgKc()));
+        cast(adaptor.getOrgKb()), orgKc);
     return success();
   }
 };
@@ -967,14 +1056,14 @@ void mlir::asc::populatePyascToAscConversionPatterns(
   patterns.add<
       ConstructConversion, GetBlockIdxConversion, GetBlockNumConversion,
       PipeBarrierConversion, OpaqueConstantConversion, GlobalTensorConversion,
-      PtrOffsetConversion, SubIndexConversion, PipeConversion, QueueConversion,
-      InitQueueConversion, DataCopyParamsConversion, DataCopyCountConversion,
-      LeakyReluConversion, CopyStructConversion, MemberConversion,
-      RegistMatmulObjConversion, SetOrgShapeConversion, SetWorkspaceConversion,
-      SetHF32Conversion, SetQuantScalarConversion, IterateConversion,
-      GetTensorCConversion, GetTensorCReturnConversion, IterateAllConversion,
-      IterateBatchConversion, IterateBatchCubeOnlyConversion,
-      IterateNBatchConversion,
+      PtrOffsetConversion, SubIndexConversion, LocalTensorV2Conversion,
+      PipeConversion, QueueConversion, InitQueueConversion,
+      DataCopyParamsConversion, DataCopyCountConversion, LeakyReluConversion,
+      CopyStructConversion, MemberConversion, RegistMatmulObjConversion,
+      SetOrgShapeConversion, SetWorkspaceConversion, SetHF32Conversion,
+      SetQuantScalarConversion, IterateConversion, GetTensorCConversion,
+      GetTensorCReturnConversion, IterateAllConversion, IterateBatchConversion,
+      IterateBatchCubeOnlyConversion, IterateNBatchConversion,
       GetBatchTensorCConversion<PyMatmulGetBatchTensorCOp>,
       GetBatchTensorCConversion<PyMatmulGetBatchTensorCLocalMemOp>>(
       typeConverter, context);

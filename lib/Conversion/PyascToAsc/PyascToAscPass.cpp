@@ -42,9 +42,15 @@ mlir::asc::pyasc::getKnownApiConstant(emitc::ConstantOp op) {
   auto opaque = dyn_cast<emitc::OpaqueAttr>(op.getValue());
   if (!opaque)
     return std::nullopt;
-  // kernel_utils_constants.h: const int32_t DEFAULT_C0_SIZE = 32;
+  // kernel_utils_constants.h: const int32_t DEFAULT_C0_SIZE = 32; and for
+  // Atlas A2 (__NPU_ARCH__ 2201), the chip asc targets, TOTAL_L1_SIZE =
+  // 512 * 1024 - KFC_L1_RESERVER_SIZE (128) and TOTAL_L0C_SIZE = 128 * 1024.
   return llvm::StringSwitch<std::optional<int64_t>>(opaque.getValue())
       .Cases({"::AscendC::DEFAULT_C0_SIZE", "AscendC::DEFAULT_C0_SIZE"}, 32)
+      .Cases({"::AscendC::TOTAL_L1_SIZE", "AscendC::TOTAL_L1_SIZE"},
+             512 * 1024 - 128)
+      .Cases({"::AscendC::TOTAL_L0C_SIZE", "AscendC::TOTAL_L0C_SIZE"},
+             128 * 1024)
       .Default(std::nullopt);
 }
 
@@ -65,7 +71,9 @@ static LogicalResult verifyOpsAreImported(ModuleOp module) {
         isImportedUpstreamOp(op))
       return WalkResult::advance();
     if (auto constant = dyn_cast<emitc::ConstantOp>(op)) {
-      if (getKnownApiConstant(constant))
+      // pyasc prints its unsigned literals as emitc constants.
+      if (isa<IntegerAttr>(constant.getValue()) ||
+          getKnownApiConstant(constant))
         return WalkResult::advance();
       op->emitOpError() << "is an API constant the pyasc import does not "
                            "know: "
@@ -153,19 +161,22 @@ static LogicalResult inlineHelpers(ModuleOp module,
 //===----------------------------------------------------------------------===//
 
 /// A local tensor allocated from or dequeued out of a queue has the queue's
-/// position; the import needs it for every local tensor.
+/// position, one built at a fixed address (local_tensor_v2) the position it
+/// names; the import needs it for every local tensor.
 static LogicalResult inferLocalTensorPositions(func::FuncOp kernel) {
-  auto setPosition = [](Value tensor, PyQueueType queue) {
+  auto setPosition = [](Value tensor, TPosition position) {
     auto type = cast<PyLocalTensorType>(tensor.getType());
     tensor.setType(PyLocalTensorType::get(
         type.getContext(), type.getShape(), type.getElementType(),
-        TPositionAttr::get(type.getContext(), queue.getPosition())));
+        TPositionAttr::get(type.getContext(), position)));
   };
   kernel.walk([&](Operation *op) {
     if (auto alloc = dyn_cast<PyQueAllocTensorOp>(op))
-      setPosition(alloc.getTensor(), alloc.getQueue().getType());
+      setPosition(alloc.getTensor(), alloc.getQueue().getType().getPosition());
     else if (auto deque = dyn_cast<PyQueDequeTensorOp>(op))
-      setPosition(deque.getTensor(), deque.getQueue().getType());
+      setPosition(deque.getTensor(), deque.getQueue().getType().getPosition());
+    else if (auto fixed = dyn_cast<PyLocalTensorV2Op>(op))
+      setPosition(fixed.getResult(), fixed.getPos());
   });
   auto check = [](Value value, Location loc) -> LogicalResult {
     auto type = dyn_cast<PyLocalTensorType>(value.getType());
@@ -173,8 +184,9 @@ static LogicalResult inferLocalTensorPositions(func::FuncOp kernel) {
       return success();
     return emitError(loc)
            << "expects every local tensor to come from a queue's "
-              "alloc_tensor or deque_tensor in the kernel: asc gives a local "
-              "tensor its queue's position, and this one has none";
+              "alloc_tensor or deque_tensor or from local_tensor_v2 in the "
+              "kernel: asc gives a local tensor its position, and this one "
+              "has none";
   };
   WalkResult result = kernel.walk([&](Operation *op) {
     for (Region &region : op->getRegions())
@@ -314,6 +326,47 @@ static LogicalResult verifyGlobalTensorObject(PyGlobalTensorOp object) {
   return success();
 }
 
+/// `TCubeTiling t(); t.M = m; ...`: the members are set in the block that
+/// builds the tiling, before anything else uses it, so that asc can build
+/// it once (asc.tiling.create) from their values.
+static LogicalResult verifyTilingObject(PyConstructOp object) {
+  if (!object.getArgs().empty())
+    return object.emitOpError()
+           << "builds a TCubeTiling from " << object.getArgs().size()
+           << " arguments: asc builds one from its members only";
+  auto isMemberSet = [&](Operation *user) {
+    auto set = dyn_cast<PySetMemberOp>(user);
+    return set && set.getBase() == object.getResult();
+  };
+  Operation *firstUse = nullptr;
+  for (Operation *user : object->getUsers()) {
+    Operation *ancestor = object->getBlock()->findAncestorOpInBlock(*user);
+    if (!isMemberSet(user) && ancestor &&
+        (!firstUse || ancestor->isBeforeInBlock(firstUse)))
+      firstUse = ancestor;
+  }
+  for (Operation *user : object->getUsers()) {
+    if (!isMemberSet(user))
+      continue;
+    auto set = cast<PySetMemberOp>(user);
+    if (set->getBlock() != object->getBlock())
+      return set.emitOpError()
+                 .append("sets TCubeTiling member '", set.getField(),
+                         "' in a branch or loop: asc builds the tiling once, "
+                         "in the block that declares it")
+                 .attachNote(object.getLoc())
+             << "declared here";
+    if (firstUse && firstUse->isBeforeInBlock(set))
+      return set.emitOpError()
+                 .append("sets TCubeTiling member '", set.getField(),
+                         "' after the tiling is used: asc builds the tiling "
+                         "once, before its first use")
+                 .attachNote(firstUse->getLoc())
+             << "first used here";
+  }
+  return success();
+}
+
 static LogicalResult verifyOp(Operation *op) {
   if (failed(verifyMatmulFlags(op)))
     return failure();
@@ -342,8 +395,40 @@ static LogicalResult verifyOp(Operation *op) {
                   "data_copy_l0: asc spells the fields in the copy";
       return success();
     }
+    if (isa<PyCubeTilingType>(type))
+      return verifyTilingObject(construct);
     return op->emitOpError()
            << "builds " << type << ", which has no asc counterpart";
+  }
+  if (auto set = dyn_cast<PySetMemberOp>(op)) {
+    Value base = set.getBase();
+    if (!isa<PyCubeTilingType>(base.getType()))
+      return op->emitOpError()
+             << "sets a member of " << base.getType()
+             << ": asc sets the members of a TCubeTiling built in the kernel "
+                "only";
+    auto construct = base.getDefiningOp<PyConstructOp>();
+    if (!construct)
+      return op->emitOpError()
+             << "sets TCubeTiling member '" << set.getField()
+             << "' of a tiling the kernel did not build: asc reads a "
+                "TCubeTiling from GM and sets the members of one built in the "
+                "kernel only";
+    if (!convertTilingField(set.getField()))
+      return op->emitOpError() << "sets TCubeTiling member '" << set.getField()
+                               << "', which CANN's TCubeTiling does not have";
+    if (!isa<IntegerType>(set.getValue().getType()))
+      return op->emitOpError()
+             << "sets TCubeTiling member '" << set.getField() << "' to "
+             << set.getValue().getType() << ": the members are int32_t";
+    return success();
+  }
+  if (auto fixed = dyn_cast<PyLocalTensorV2Op>(op)) {
+    if (fixed.getPos() == TPosition::GM)
+      return op->emitOpError()
+             << "builds a local tensor at position gm: a LocalTensor is in "
+                "local memory";
+    return success();
   }
   if (auto member = dyn_cast<PyMemberOp>(op)) {
     if (!isa<PyCubeTilingType>(member.getBase().getType()))
@@ -353,7 +438,7 @@ static LogicalResult verifyOp(Operation *op) {
     if (!convertTilingField(member.getField()))
       return op->emitOpError()
              << "reads TCubeTiling member '" << member.getField()
-             << "', which asc.tiling.get does not read";
+             << "', which CANN's TCubeTiling does not have";
     return success();
   }
   if (auto copy = dyn_cast<PyCopyStructOp>(op)) {

@@ -148,6 +148,7 @@ func.func @iterate_loop(%c: memref<?xf32, 22>, %alpha: f32, %t: memref<?x!ascend
 // batch calls with their flags as attributes, setters with i32 operands.
 // CHECK: ![[MMT:matmul[0-9]*]] = !asc.matmul<a = <gm, nd, f16, layout = bsngd>, b = <gm, nd, f16, layout = bsngd>, c = <gm, nd, f32, layout = bngs1s2>, bias = <gm, nd, f32>, config = <norm, is_n_batch = true>>
 // CHECK-LABEL: func.func @matmul_calls
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : i32
 // CHECK: %[[MM:.*]] = asc.matmul.create : ![[MMT]]
 // CHECK: asc.matmul.init %[[MM]], %{{.*}} :
 // CHECK: asc.matmul.set_tensor_a %[[MM]], %{{.*}} : !{{.*}}, f16
@@ -155,7 +156,9 @@ func.func @iterate_loop(%c: memref<?xf32, 22>, %alpha: f32, %t: memref<?x!ascend
 // CHECK: asc.matmul.set_bias %[[MM]], %{{.*}} :
 // CHECK: asc.matmul.disable_bias %[[MM]] :
 // CHECK: asc.matmul.set_tail %[[MM]], %{{.*}}, %{{.*}}, %{{.*}} :
-// CHECK: asc.matmul.set_org_shape %[[MM]], %{{.*}}, %{{.*}}, %{{.*}} :
+// CHECK: asc.matmul.set_org_shape %[[MM]], %[[N:[^,]*]], %[[N]], %[[N]] :
+// CHECK: asc.matmul.set_org_shape %[[MM]], %[[N]], %[[N]], %[[N]], %[[N]], %[[C0]] :
+// CHECK: asc.matmul.set_org_shape %[[MM]], %[[N]], %[[N]], %[[N]], %[[N]], %[[N]] :
 // CHECK: asc.matmul.set_single_shape %[[MM]], %{{.*}}, %{{.*}}, %{{.*}} :
 // CHECK: asc.matmul.set_workspace %[[MM]], %{{.*}} :
 // CHECK: asc.matmul.set_hf32 %[[MM]] {enable_hf32 = true, trans_mode = 1 : i32} :
@@ -193,6 +196,8 @@ func.func @matmul_calls(%a: memref<?xf16, 22>, %c: memref<?xf32, 22>, %q8: memre
   ascendc.matmul.disable_bias %mm : !mm
   ascendc.matmul.set_tail %mm, %n, %n, %n : !mm, i32, i32, i32
   ascendc.matmul.set_org_shape %mm, %n, %n, %n {operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 0>} : !mm, i32, i32, i32
+  ascendc.matmul.set_org_shape %mm, %n, %n, %n, %n {operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 0>} : !mm, i32, i32, i32, i32
+  ascendc.matmul.set_org_shape %mm, %n, %n, %n, %n, %n {operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1>} : !mm, i32, i32, i32, i32, i32
   ascendc.matmul.set_single_shape %mm, %n, %n, %n : !mm, i32, i32, i32
   ascendc.matmul.set_workspace %mm, %gc : !mm, !ascendc.global_tensor<*xf32>
   ascendc.matmul.set_hf32 %mm, %true, %c1 : !mm, i1, i32
@@ -228,6 +233,54 @@ func.func @iterate_local_c(%ws: memref<?xui8, 22>) attributes {ascendc.aicore, a
   %true = arith.constant true
   %acc = ascendc.que_bind.alloc_tensor %co1 : !ascendc.queue<co1, 1>, !ascendc.local_tensor<*xf32>
   %more = ascendc.matmul.iterate %mm, %true, %true, %acc : !mm, i1, i1, !ascendc.local_tensor<*xf32>, i1
+  ascendc.matmul.end %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !ascendc.matmul<gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, <do_norm = true, batch_mode = 1 : i32, enable_ub_reuse = false>>
+
+// A TCubeTiling built in the kernel (pyasc's TCubeTiling(...) constructor)
+// becomes one asc.tiling.create of the members set, in their order, where
+// the last one is set; a member set twice keeps its last value; the API
+// constants are their Atlas A2 values. Local tensors at fixed addresses
+// (LocalTensor(dtype, pos, addr, tile_size)) keep their position, and
+// pyasc's unsigned literals become signless constants.
+// CHECK-LABEL: func.func @in_kernel_objects
+// CHECK-DAG: %[[C24:.*]] = arith.constant 24 : i32
+// CHECK-DAG: %[[C64:.*]] = arith.constant 64 : i32
+// CHECK-DAG: %[[L1:.*]] = arith.constant 524160 : i32
+// CHECK-DAG: %[[L0C:.*]] = arith.constant 131072 : i32
+// CHECK-DAG: %[[ADDR:.*]] = arith.constant 0 : i32
+// CHECK-DAG: %[[LEN:.*]] = arith.constant 512 : i32
+// CHECK: %[[TILING:.*]] = asc.tiling.create(usedCoreNum = %[[C24]], baseM = %[[C64]], shareL1Size = %[[L1]], shareL0CSize = %[[L0C]]){{$}}
+// CHECK-NEXT: asc.matmul.init %{{.*}}, %[[TILING]] :
+// CHECK-NEXT: %[[X:.*]] = asc.local_tensor.create %[[ADDR]], %[[LEN]] : !asc.local_tensor<vecin, f16>
+// CHECK-NEXT: asc.matmul.get_tensor_c %{{.*}}, %[[X]] : !{{.*}}, !asc.local_tensor<vecin, f16>
+func.func @in_kernel_objects(%ws: memref<?xui8, 22>) attributes {ascendc.aicore, ascendc.global} {
+  %pipe = ascendc.pipe
+  %mm = ascendc.construct !mm()
+  ascendc.regist_matmul_obj %pipe, %ws, %mm : !ascendc.pipe, memref<?xui8, 22>, !mm
+  %0 = ascendc.construct !ascendc.cube_tiling()
+  %c24_i32 = arith.constant 24 : i32
+  emitasc.set_member %0 "usedCoreNum", %c24_i32 : !ascendc.cube_tiling, i32
+  %c32_i32 = arith.constant 32 : i32
+  emitasc.set_member %0 "baseM", %c32_i32 : !ascendc.cube_tiling, i32
+  %1 = "emitc.constant"() <{value = #emitc.opaque<"::AscendC::TOTAL_L1_SIZE">}> : () -> i32
+  emitasc.set_member %0 "shareL1Size", %1 : !ascendc.cube_tiling, i32
+  %2 = "emitc.constant"() <{value = #emitc.opaque<"::AscendC::TOTAL_L0C_SIZE">}> : () -> i32
+  emitasc.set_member %0 "shareL0CSize", %2 : !ascendc.cube_tiling, i32
+  %c64_i32 = arith.constant 64 : i32
+  emitasc.set_member %0 "baseM", %c64_i32 : !ascendc.cube_tiling, i32
+  ascendc.matmul.init %mm, %0 : !mm, !ascendc.cube_tiling
+  %3 = "emitc.constant"() <{value = 0 : ui32}> : () -> ui32
+  %4 = "emitc.constant"() <{value = 512 : ui32}> : () -> ui32
+  %x = ascendc.local_tensor_v2 vecin, %3, %4 : !ascendc.local_tensor<*xf16>
+  %true = arith.constant true
+  %false = arith.constant false
+  %c0_i8 = arith.constant 0 : i8
+  ascendc.matmul.get_tensor_c %mm, %x, %c0_i8, %false, %true : !mm, !ascendc.local_tensor<*xf16>, i8, i1, i1
   ascendc.matmul.end %mm : !mm
   return
 }

@@ -16,8 +16,8 @@ func.func @k(%n: index) attributes {ascendc.global} {
 
 // An opaque API constant the import has no value for.
 func.func @k() attributes {ascendc.global} {
-  // expected-error @+1 {{'emitc.constant' op is an API constant the pyasc import does not know: #emitc.opaque<"::AscendC::TOTAL_L1_SIZE">}}
-  %c = "emitc.constant"() <{value = #emitc.opaque<"::AscendC::TOTAL_L1_SIZE">}> : () -> i32
+  // expected-error @+1 {{'emitc.constant' op is an API constant the pyasc import does not know: #emitc.opaque<"::AscendC::ONE_BLK_SIZE">}}
+  %c = "emitc.constant"() <{value = #emitc.opaque<"::AscendC::ONE_BLK_SIZE">}> : () -> i32
   return
 }
 
@@ -62,7 +62,7 @@ func.func @k(%n: index) attributes {ascendc.global} {
   %l = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<*xf32>
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{expects every local tensor to come from a queue's alloc_tensor or deque_tensor in the kernel}}
+  // expected-error @+1 {{expects every local tensor to come from a queue's alloc_tensor or deque_tensor or from local_tensor_v2 in the kernel}}
   %r = scf.for %i = %c0 to %n step %c1 iter_args(%t = %l) -> (!ascendc.local_tensor<*xf32>) {
     scf.yield %t : !ascendc.local_tensor<*xf32>
   }
@@ -223,21 +223,106 @@ func.func @k(%n: i32) attributes {ascendc.global} {
 
 // -----
 
-// A tiling built in the kernel (pyasc's TCubeTiling(...) constructor) has no
-// asc counterpart: asc reads the tiling the host passes.
-func.func @k() attributes {ascendc.global} {
-  // expected-error @+1 {{'ascendc.construct' op builds '!ascendc.cube_tiling', which has no asc counterpart}}
+// A tiling built in the kernel is built once, from its members: one set
+// after a use is refused, naming the member.
+!mm = !ascendc.matmul<gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, <do_norm = true>>
+func.func @k(%ws: memref<?xui8, 22>) attributes {ascendc.global} {
+  %pipe = ascendc.pipe
+  %mm = ascendc.construct !mm()
+  ascendc.regist_matmul_obj %pipe, %ws, %mm : !ascendc.pipe, memref<?xui8, 22>, !mm
   %t = ascendc.construct !ascendc.cube_tiling()
+  %c64 = arith.constant 64 : i32
+  emitasc.set_member %t "baseM", %c64 : !ascendc.cube_tiling, i32
+  // expected-note @+1 {{first used here}}
+  ascendc.matmul.init %mm, %t : !mm, !ascendc.cube_tiling
+  // expected-error @+1 {{'emitasc.set_member' op sets TCubeTiling member 'baseN' after the tiling is used: asc builds the tiling once, before its first use}}
+  emitasc.set_member %t "baseN", %c64 : !ascendc.cube_tiling, i32
   return
 }
 
 // -----
 
-// asc.tiling.get reads the TCubeTiling members a kernel uses.
+// ... and in the block that declares it.
+func.func @k(%b: i1) attributes {ascendc.global} {
+  // expected-note @+1 {{declared here}}
+  %t = ascendc.construct !ascendc.cube_tiling()
+  scf.if %b {
+    %c64 = arith.constant 64 : i32
+    // expected-error @+1 {{'emitasc.set_member' op sets TCubeTiling member 'baseM' in a branch or loop: asc builds the tiling once, in the block that declares it}}
+    emitasc.set_member %t "baseM", %c64 : !ascendc.cube_tiling, i32
+  }
+  return
+}
+
+// -----
+
+// A tiling copied from GM is read-only in asc.
+func.func @k(%gm: memref<?x!ascendc.cube_tiling, 22>) attributes {ascendc.global} {
+  %t = emitasc.copy_struct %gm : memref<?x!ascendc.cube_tiling, 22>, !ascendc.cube_tiling
+  %c64 = arith.constant 64 : i32
+  // expected-error @+1 {{'emitasc.set_member' op sets TCubeTiling member 'baseM' of a tiling the kernel did not build}}
+  emitasc.set_member %t "baseM", %c64 : !ascendc.cube_tiling, i32
+  return
+}
+
+// -----
+
+// A member CANN's TCubeTiling does not have, named.
+func.func @k() attributes {ascendc.global} {
+  %t = ascendc.construct !ascendc.cube_tiling()
+  %c1 = arith.constant 1 : i32
+  // expected-error @+1 {{'emitasc.set_member' op sets TCubeTiling member 'trans_length', which CANN's TCubeTiling does not have}}
+  emitasc.set_member %t "trans_length", %c1 : !ascendc.cube_tiling, i32
+  return
+}
+
+// -----
+
+// Members are integers.
+func.func @k(%f: f32) attributes {ascendc.global} {
+  %t = ascendc.construct !ascendc.cube_tiling()
+  // expected-error @+1 {{'emitasc.set_member' op sets TCubeTiling member 'baseM' to 'f32': the members are int32_t}}
+  emitasc.set_member %t "baseM", %f : !ascendc.cube_tiling, f32
+  return
+}
+
+// -----
+
+// Members of other structs are outside the import.
+func.func @k(%s: !emitasc.py_struct<"S", [i32], ["x"]>, %v: i32) attributes {ascendc.global} {
+  // expected-error @+1 {{'emitasc.set_member' op sets a member of '!emitasc.py_struct<"S", [i32], ["x"]>': asc sets the members of a TCubeTiling built in the kernel only}}
+  emitasc.set_member %s "x", %v : !emitasc.py_struct<"S", [i32], ["x"]>, i32
+  return
+}
+
+// -----
+
+// A TCubeTiling is built from its members, not from constructor arguments.
+func.func @k(%v: i32) attributes {ascendc.global} {
+  // expected-error @+1 {{'ascendc.construct' op builds a TCubeTiling from 1 arguments: asc builds one from its members only}}
+  %t = ascendc.construct !ascendc.cube_tiling(%v) : i32
+  return
+}
+
+// -----
+
+// A local tensor at a fixed address is in local memory.
+func.func @k() attributes {ascendc.global} {
+  %0 = "emitc.constant"() <{value = 0 : ui32}> : () -> ui32
+  %1 = "emitc.constant"() <{value = 512 : ui32}> : () -> ui32
+  // expected-error @+1 {{'ascendc.local_tensor_v2' op builds a local tensor at position gm: a LocalTensor is in local memory}}
+  %x = ascendc.local_tensor_v2 gm, %0, %1 : !ascendc.local_tensor<*xf16>
+  return
+}
+
+// -----
+
+// A member CANN's TCubeTiling does not have (pyasc spells transLength
+// trans_length), named.
 func.func @k(%t: memref<?x!ascendc.cube_tiling, 22>) attributes {ascendc.global} {
   %tiling = emitasc.copy_struct %t : memref<?x!ascendc.cube_tiling, 22>, !ascendc.cube_tiling
-  // expected-error @+1 {{'emitasc.member' op reads TCubeTiling member 'shareMode', which asc.tiling.get does not read}}
-  %x = emitasc.member %tiling "shareMode" : !ascendc.cube_tiling, i32
+  // expected-error @+1 {{'emitasc.member' op reads TCubeTiling member 'trans_length', which CANN's TCubeTiling does not have}}
+  %x = emitasc.member %tiling "trans_length" : !ascendc.cube_tiling, i32
   return
 }
 
@@ -321,7 +406,7 @@ func.func @k(%a: memref<?xf16>) attributes {ascendc.global} {
 
 // An ascendc op outside the mirror is refused by the parser, by name.
 func.func @k() attributes {ascendc.global} {
-  // expected-error @+1 {{custom op 'ascendc.local_tensor_v2' is unknown}}
-  %l = ascendc.local_tensor_v2 vecin, %c0, %c0 : !ascendc.local_tensor<*xf32>
+  // expected-error @+1 {{custom op 'ascendc.matmul.set_user_def_info' is unknown}}
+  ascendc.matmul.set_user_def_info %mm, %c0 : !mm, i64
   return
 }

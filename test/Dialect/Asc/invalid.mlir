@@ -1260,3 +1260,54 @@ func.func private @config_enum_field() attributes {config = #asc.matmul_config<n
 // iterate_mode is a uint8_t.
 // expected-error @+1 {{'iterate_mode' is at most 255}}
 func.func private @config_uint8_field() attributes {config = #asc.matmul_config<norm, iterate_mode = 256>}
+
+// -----
+
+// A TCubeTiling built in the kernel names each member once.
+func.func @tiling_member_twice(%m: i32) attributes {asc.kernel} {
+  // expected-error @+1 {{'asc.tiling.create' op sets TCubeTiling member 'baseM' twice}}
+  %t = asc.tiling.create(baseM = %m, M = %m, baseM = %m)
+  return
+}
+
+// -----
+
+// A member name is one of CANN's TCubeTiling.
+func.func @tiling_unknown_member(%m: i32) attributes {asc.kernel} {
+  // expected-error @+1 {{for a field of TCubeTiling, got: trans_length}}
+  %t = asc.tiling.create(trans_length = %m)
+  return
+}
+
+// -----
+
+// LocalTensor(pos, addr, tileSize) starts on a 32-byte block
+// (CreateTensor in kernel_tensor_impl.h).
+func.func @local_tensor_unaligned() attributes {asc.kernel} {
+  %c16 = arith.constant 16 : i32
+  %c512 = arith.constant 512 : i32
+  // expected-error @+1 {{'asc.local_tensor.create' op expects an address on a 32-byte block, got 16}}
+  %x = asc.local_tensor.create %c16, %c512 : !asc.local_tensor<vecin, f16>
+  return
+}
+
+// -----
+
+// ... and holds whole 32-byte blocks: 8 halves are 16 bytes.
+func.func @local_tensor_partial_block() attributes {asc.kernel} {
+  %c0 = arith.constant 0 : i32
+  %c8 = arith.constant 8 : i32
+  // expected-error @+1 {{'asc.local_tensor.create' op expects a length of whole 32-byte blocks, got 8 elements of 'f16'}}
+  %x = asc.local_tensor.create %c0, %c8 : !asc.local_tensor<vecin, f16>
+  return
+}
+
+// -----
+
+// ... and at least one.
+func.func @local_tensor_empty() attributes {asc.kernel} {
+  %c0 = arith.constant 0 : i32
+  // expected-error @+1 {{'asc.local_tensor.create' op expects a length of whole 32-byte blocks, got 0 elements of 'f32'}}
+  %x = asc.local_tensor.create %c0, %c0 : !asc.local_tensor<vecout, f32>
+  return
+}

@@ -75,6 +75,36 @@ func.func @kernel_env(%workspace: !asc.gm_addr {asc.no_alias}, %tiling_gm: !asc.
   return
 }
 
+// A TCubeTiling built in the kernel: the named members, every other zero;
+// any member of CANN's TCubeTiling, none at all.
+// CHECK-LABEL: func.func @tiling_create
+// CHECK-SAME: (%[[M:[^:]*]]: i32)
+// CHECK: %[[T:.*]] = asc.tiling.create(usedCoreNum = %[[M]], M = %[[M]], shareL1Size = %[[M]], mxTypePara = %[[M]]){{$}}
+// CHECK: asc.tiling.get %[[T]][shareL1Size]{{$}}
+// CHECK: asc.tiling.create(){{$}}
+func.func @tiling_create(%m: i32) attributes {asc.kernel} {
+  %t = asc.tiling.create(usedCoreNum = %m, M = %m, shareL1Size = %m, mxTypePara = %m)
+  %l1 = asc.tiling.get %t[shareL1Size]
+  %empty = asc.tiling.create()
+  return
+}
+
+// A local tensor at a fixed address, with constant or run-time address and
+// length.
+// CHECK-LABEL: func.func @local_tensor_create
+// CHECK-SAME: (%[[ADDR:[^:]*]]: i32)
+// CHECK: %[[C0:.*]] = arith.constant 0 : i32
+// CHECK: %[[C512:.*]] = arith.constant 512 : i32
+// CHECK: asc.local_tensor.create %[[C0]], %[[C512]] : !asc.local_tensor<vecin, f16>{{$}}
+// CHECK: asc.local_tensor.create %[[ADDR]], %[[C512]] : !asc.local_tensor<co1, f32>{{$}}
+func.func @local_tensor_create(%addr: i32) attributes {asc.kernel} {
+  %c0 = arith.constant 0 : i32
+  %c512 = arith.constant 512 : i32
+  %x = asc.local_tensor.create %c0, %c512 : !asc.local_tensor<vecin, f16>
+  %y = asc.local_tensor.create %addr, %c512 : !asc.local_tensor<co1, f32>
+  return
+}
+
 // The prologue of a kernel launched by pyasc: the FFTS base address, and the
 // cube core's cross-core flag.
 // CHECK-LABEL: func.func @ffts_prologue

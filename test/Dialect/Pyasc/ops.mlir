@@ -147,6 +147,33 @@ func.func @matmul_calls(%mm: !mm, %tiling: !ascendc.cube_tiling, %a: !ascendc.gl
   return
 }
 
+// What a kernel builds itself: a TCubeTiling from its members (pyasc's
+// TCubeTiling(...) constructor, with an API constant), and local tensors at
+// fixed addresses (LocalTensor(dtype, pos, addr, tile_size)), whose ui32
+// operands pyasc prints as emitc constants.
+// CHECK-LABEL: func.func @in_kernel_objects
+// CHECK: %[[TILING:.*]] = ascendc.construct !ascendc.cube_tiling()
+// CHECK: %[[C24:.*]] = arith.constant 24 : i32
+// CHECK: emitasc.set_member %[[TILING]] "usedCoreNum", %[[C24]] : !ascendc.cube_tiling, i32
+// CHECK: %[[L1:.*]] = "emitc.constant"() <{value = #emitc.opaque<"::AscendC::TOTAL_L1_SIZE">}> : () -> i32
+// CHECK: emitasc.set_member %[[TILING]] "shareL1Size", %[[L1]] : !ascendc.cube_tiling, i32
+// CHECK: %[[ADDR:.*]] = "emitc.constant"() <{value = 0 : ui32}> : () -> ui32
+// CHECK: %[[LEN:.*]] = "emitc.constant"() <{value = 512 : ui32}> : () -> ui32
+// CHECK: ascendc.local_tensor_v2 vecin, %[[ADDR]], %[[LEN]] : !ascendc.local_tensor<*xf16>
+// CHECK: ascendc.local_tensor_v2 co1, %[[ADDR]], %[[LEN]] : !ascendc.local_tensor<*xf32>
+func.func @in_kernel_objects() attributes {ascendc.aicore, ascendc.global} {
+  %0 = ascendc.construct !ascendc.cube_tiling()
+  %c24_i32 = arith.constant 24 : i32
+  emitasc.set_member %0 "usedCoreNum", %c24_i32 : !ascendc.cube_tiling, i32
+  %1 = "emitc.constant"() <{value = #emitc.opaque<"::AscendC::TOTAL_L1_SIZE">}> : () -> i32
+  emitasc.set_member %0 "shareL1Size", %1 : !ascendc.cube_tiling, i32
+  %2 = "emitc.constant"() <{value = 0 : ui32}> : () -> ui32
+  %3 = "emitc.constant"() <{value = 512 : ui32}> : () -> ui32
+  %4 = ascendc.local_tensor_v2 vecin, %2, %3 : !ascendc.local_tensor<*xf16>
+  %5 = ascendc.local_tensor_v2 co1, %2, %3 : !ascendc.local_tensor<*xf32>
+  return
+}
+
 // The position the import gives a local tensor prints after its element
 // type; pyasc never prints it.
 // CHECK-LABEL: func.func private @positioned

@@ -173,6 +173,27 @@ func.func @queues_and_vectors(%p: !asc.gm_addr) attributes {asc.kernel} {
   return
 }
 
+// What a kernel builds itself: a TCubeTiling from its members (every other
+// member zero), a local tensor at a fixed address of the TPipe's memory.
+// CHECK-LABEL: void kernel_built_objects(GM_ADDR
+// CHECK: TCubeTiling [[T:.*]] = {};
+// CHECK-NEXT: [[T]].usedCoreNum = [[V:.*]];
+// CHECK-NEXT: [[T]].shareL1Size = [[V]];
+// CHECK: int32_t {{.*}} = [[T]].shareL1Size;
+// CHECK: AscendC::LocalTensor<half> {{.*}} = AscendC::LocalTensor<half>(AscendC::TPosition::VECIN, [[ADDR:.*]], [[LEN:.*]]);
+// CHECK: AscendC::LocalTensor<float> {{.*}} = AscendC::LocalTensor<float>(AscendC::TPosition::CO1, [[ADDR]], [[LEN]]);
+func.func @kernel_built_objects(%p: !asc.gm_addr) attributes {asc.kernel} {
+  %v = arith.constant 24 : i32
+  %tiling = asc.tiling.create(usedCoreNum = %v, shareL1Size = %v)
+  %l1 = asc.tiling.get %tiling[shareL1Size]
+  %pipe = asc.pipe.create
+  %c0 = arith.constant 0 : i32
+  %c512 = arith.constant 512 : i32
+  %x = asc.local_tensor.create %c0, %c512 : !asc.local_tensor<vecin, f16>
+  %y = asc.local_tensor.create %c0, %c512 : !asc.local_tensor<co1, f32>
+  return
+}
+
 // The full Matmul type (A, B transposed, C, bias) and its configuration
 // calls, with and without their optional arguments; arguments that repeat
 // their parameter's default are left out. Init, SetOrgShape and SetHF32 post

@@ -8,8 +8,10 @@
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
 using namespace mlir::asc;
@@ -205,6 +207,85 @@ LogicalResult mlir::asc::detail::verifyTensorAtQueuePosition(Operation *op,
                              << stringifyTPosition(tensorPosition)
                              << " to match the queue position "
                              << stringifyTPosition(queuePosition);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// TilingCreateOp
+//===----------------------------------------------------------------------===//
+
+/// `(field = %value, ...)`, the fields as their C++ member names.
+ParseResult TilingCreateOp::parse(OpAsmParser &parser, OperationState &result) {
+  SmallVector<Attribute> fields;
+  SmallVector<OpAsmParser::UnresolvedOperand> values;
+  auto parseField = [&]() -> ParseResult {
+    FailureOr<TilingField> field = FieldParser<TilingField>::parse(parser);
+    if (failed(field))
+      return failure();
+    fields.push_back(TilingFieldAttr::get(parser.getContext(), *field));
+    return failure(parser.parseEqual() ||
+                   parser.parseOperand(values.emplace_back()));
+  };
+  Type i32 = parser.getBuilder().getI32Type();
+  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Paren,
+                                     parseField) ||
+      parser.parseOptionalAttrDict(result.attributes) ||
+      parser.resolveOperands(values, i32, result.operands))
+    return failure();
+  result.getOrAddProperties<Properties>().fields =
+      parser.getBuilder().getArrayAttr(fields);
+  result.addTypes(TilingType::get(parser.getContext()));
+  return success();
+}
+
+void TilingCreateOp::print(OpAsmPrinter &printer) {
+  printer << "(";
+  llvm::interleaveComma(
+      llvm::zip(getFields(), getValues()), printer, [&](auto field) {
+        printer << stringifyTilingField(
+                       cast<TilingFieldAttr>(std::get<0>(field)).getValue())
+                << " = " << std::get<1>(field);
+      });
+  printer << ")";
+  printer.printOptionalAttrDict((*this)->getAttrs(), {"fields"});
+}
+
+LogicalResult TilingCreateOp::verify() {
+  if (getFields().size() != getValues().size())
+    return emitOpError() << "expects one value per field, got "
+                         << getFields().size() << " fields and "
+                         << getValues().size() << " values";
+  llvm::SmallDenseSet<TilingField> seen;
+  for (Attribute field : getFields()) {
+    TilingField value = cast<TilingFieldAttr>(field).getValue();
+    if (!seen.insert(value).second)
+      return emitOpError() << "sets TCubeTiling member '"
+                           << stringifyTilingField(value) << "' twice";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// LocalTensorCreateOp
+//===----------------------------------------------------------------------===//
+
+/// CANN's CreateTensor (kernel_tensor_impl.h) requires an address on a
+/// 32-byte block (ONE_BLK_SIZE) and a non-empty length in whole blocks.
+LogicalResult LocalTensorCreateOp::verify() {
+  constexpr uint64_t blockBytes = 32;
+  APInt addr, tileSize;
+  if (matchPattern(getAddr(), m_ConstantInt(&addr)) &&
+      addr.getZExtValue() % blockBytes != 0)
+    return emitOpError() << "expects an address on a 32-byte block, got "
+                         << addr.getZExtValue();
+  if (matchPattern(getTileSize(), m_ConstantInt(&tileSize))) {
+    uint64_t bits =
+        tileSize.getZExtValue() * getElementBitWidth(getTensor().getType());
+    if (tileSize.isZero() || bits % (blockBytes * 8) != 0)
+      return emitOpError() << "expects a length of whole 32-byte blocks, got "
+                           << tileSize.getZExtValue() << " elements of "
+                           << getTensor().getType().getElementType();
+  }
   return success();
 }
 

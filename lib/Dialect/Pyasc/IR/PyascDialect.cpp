@@ -24,6 +24,22 @@ using namespace mlir::asc::pyasc;
 #define GET_TYPEDEF_CLASSES
 #include "asc/Dialect/Pyasc/IR/PyascAscendCTypes.cpp.inc"
 
+/// A TPosition spelled as its bare keyword, as pyasc prints its enum
+/// attributes in an op (`vecin`).
+static ParseResult parsePyPosition(OpAsmParser &parser,
+                                   TPositionAttr &position) {
+  FailureOr<TPosition> parsed = FieldParser<TPosition>::parse(parser);
+  if (failed(parsed))
+    return failure();
+  position = TPositionAttr::get(parser.getContext(), *parsed);
+  return success();
+}
+
+static void printPyPosition(OpAsmPrinter &printer, Operation *,
+                            TPositionAttr position) {
+  printer << stringifyTPosition(position.getValue());
+}
+
 #define GET_OP_CLASSES
 #include "asc/Dialect/Pyasc/IR/PyascOps.cpp.inc"
 

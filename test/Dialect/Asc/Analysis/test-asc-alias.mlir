@@ -160,6 +160,35 @@ func.func @queue_buffers(%x: f32) {
 
 // -----
 
+!ub = !asc.local_tensor<vecin, f32>
+
+// A tensor at a fixed address (LocalTensor(pos, addr, tileSize)) has no
+// provenance the analysis knows: it may overlap any local buffer, a queue's
+// or another fixed one, even at another address.
+// CHECK-LABEL: function @fixed_address
+// CHECK: fixed0: write local untraced + ? [1024 bytes]
+// CHECK: fixed0 <-> fixed1: MayAlias
+// CHECK: fixed0 <-> queued: MayAlias
+func.func @fixed_address(%x: f32) {
+  %num = arith.constant 1 : i32
+  %len = arith.constant 1024 : i32
+  %n = arith.constant 256 : i32
+  %c0 = arith.constant 0 : i32
+  %c4096 = arith.constant 4096 : i32
+  %pipe = asc.pipe.create
+  %q = asc.queue.create : !asc.queue<vecin, 1>
+  asc.pipe.init_buffer %pipe, %q, %num, %len : !asc.queue<vecin, 1>
+  %t = asc.queue.alloc_tensor %q : !asc.queue<vecin, 1> -> !ub
+  %f0 = asc.local_tensor.create %c0, %n : !ub
+  %f1 = asc.local_tensor.create %c4096, %n : !ub
+  asc.duplicate %f0, %x, %n {test.name = "fixed0"} : !ub
+  asc.duplicate %f1, %x, %n {test.name = "fixed1"} : !ub
+  asc.duplicate %t, %x, %n {test.name = "queued"} : !ub
+  return
+}
+
+// -----
+
 !gm = !asc.global_tensor<f32>
 !gm8 = !asc.global_tensor<i8>
 !gm4 = !asc.global_tensor<i4>

@@ -107,7 +107,9 @@ def Asc_MatmulConfigKindAttr
   let assemblyFormat = "`<` $value `>`";
 }
 
-/// The fields of TCubeTiling a kernel reads; spelled as the C++ members.
+/// The fields of TCubeTiling (every member of CANN's, matmul_tilingdata.h),
+/// spelled as the C++ members; the first 23 are the ones kernels read, the
+/// others follow in the struct's order.
 def Asc_TilingField : I32EnumAttr<"TilingField",
     "a field of TCubeTiling", [
       I32EnumAttrCase<"usedCoreNum", 0>,
@@ -132,7 +134,34 @@ def Asc_TilingField : I32EnumAttr<"TilingField",
       I32EnumAttrCase<"batchM", 19>,
       I32EnumAttrCase<"batchN", 20>,
       I32EnumAttrCase<"singleBatchM", 21>,
-      I32EnumAttrCase<"singleBatchN", 22>
+      I32EnumAttrCase<"singleBatchN", 22>,
+      I32EnumAttrCase<"transLength", 23>,
+      I32EnumAttrCase<"shareMode", 24>,
+      I32EnumAttrCase<"shareL1Size", 25>,
+      I32EnumAttrCase<"shareL0CSize", 26>,
+      I32EnumAttrCase<"shareUbSize", 27>,
+      I32EnumAttrCase<"depthAL1CacheUB", 28>,
+      I32EnumAttrCase<"depthBL1CacheUB", 29>,
+      I32EnumAttrCase<"dbL0A", 30>,
+      I32EnumAttrCase<"dbL0B", 31>,
+      I32EnumAttrCase<"dbL0C", 32>,
+      I32EnumAttrCase<"ALayoutInfoB", 33>,
+      I32EnumAttrCase<"ALayoutInfoS", 34>,
+      I32EnumAttrCase<"ALayoutInfoN", 35>,
+      I32EnumAttrCase<"ALayoutInfoG", 36>,
+      I32EnumAttrCase<"ALayoutInfoD", 37>,
+      I32EnumAttrCase<"BLayoutInfoB", 38>,
+      I32EnumAttrCase<"BLayoutInfoS", 39>,
+      I32EnumAttrCase<"BLayoutInfoN", 40>,
+      I32EnumAttrCase<"BLayoutInfoG", 41>,
+      I32EnumAttrCase<"BLayoutInfoD", 42>,
+      I32EnumAttrCase<"CLayoutInfoB", 43>,
+      I32EnumAttrCase<"CLayoutInfoS1", 44>,
+      I32EnumAttrCase<"CLayoutInfoN", 45>,
+      I32EnumAttrCase<"CLayoutInfoG", 46>,
+      I32EnumAttrCase<"CLayoutInfoS2", 47>,
+      I32EnumAttrCase<"BatchNum", 48>,
+      I32EnumAttrCase<"mxTypePara", 49>
     ]> {
   let cppNamespace = "::mlir::asc";
   let genSpecializedAttr = 0;

@@ -184,6 +184,26 @@ def Asc_TilingGetOp : Asc_Op<"tiling.get", [Pure]> {
   let assemblyFormat = "$tiling `[` custom<EnumKeyword>($field) `]` attr-dict";
 }
 
+def Asc_TilingCreateOp : Asc_Op<"tiling.create", [Pure]> {
+  let summary = "a TCubeTiling built in the kernel";
+  let description = [{
+    Declares a TCubeTiling with every member zero and sets the named ones,
+    as a kernel that fills its own tiling does (`TCubeTiling tiling{};
+    tiling.M = 512; ...`). Each field is named once; the values are `i32`,
+    the type of every TCubeTiling member.
+
+    ```mlir
+    %tiling = asc.tiling.create(usedCoreNum = %c24, M = %c512, baseM = %c64)
+    ```
+  }];
+  let arguments = (ins TypedArrayAttrBase<Asc_TilingFieldAttr,
+                                          "TCubeTiling fields">:$fields,
+                       Variadic<I32>:$values);
+  let results = (outs Asc_TilingType:$result);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Global and local tensors
 //===----------------------------------------------------------------------===//
@@ -226,6 +246,29 @@ def Asc_SubViewOp : Asc_Op<"subview", [Pure, AllTypesMatch<["source", "result"]>
   let arguments = (ins Asc_AnyTensor:$source, I64:$offset);
   let results = (outs Asc_AnyTensor:$result);
   let assemblyFormat = "$source `[` $offset `]` attr-dict `:` qualified(type($result))";
+}
+
+def Asc_LocalTensorCreateOp : Asc_Op<"local_tensor.create", [Pure]> {
+  let summary = "a local tensor at a fixed address (LocalTensor(pos, addr, tileSize))";
+  let description = [{
+    The `LocalTensor<T>(TPosition pos, uint32_t addr, uint32_t tileSize)`
+    constructor of Ascend C: `tile_size` elements from byte `addr` of the
+    local memory of the type's position, a buffer of no queue (CreateTensor
+    in CANN's kernel_tensor_impl.h). Ascend C requires a 32-byte aligned
+    address and length inside that memory; the verifier checks the constant
+    ones. The alias analysis knows no provenance for it (the address is the
+    kernel's to manage): it may overlap any local memory.
+
+    ```mlir
+    %x = asc.local_tensor.create %c0, %c512 : !asc.local_tensor<vecin, f16>
+    ```
+  }];
+  let arguments = (ins I32:$addr, I32:$tile_size);
+  let results = (outs Asc_LocalTensorType:$tensor);
+  let assemblyFormat = [{
+    $addr `,` $tile_size attr-dict `:` qualified(type($tensor))
+  }];
+  let hasVerifier = 1;
 }
 
 def Asc_GetValueOp : Asc_Op<"get_value", [

@@ -29,6 +29,14 @@ def Pyasc_PyMemberOp : Pyasc_EmitAscOp<"member"> {
   let assemblyFormat = "$base $field attr-dict `:` type($base) `,` type($result)";
 }
 
+def Pyasc_PySetMemberOp : Pyasc_EmitAscOp<"set_member"> {
+  let summary = "a struct member set by name: `base.field = value`";
+  let arguments = (ins AnyType:$base, StrAttr:$field, AnyType:$value);
+  let assemblyFormat = [{
+    $base $field `,` $value attr-dict `:` type($base) `,` type($value)
+  }];
+}
+
 def Pyasc_PyPtrOffsetOp : Pyasc_EmitAscOp<"ptr_offset"> {
   let summary = "pointer + offset (in elements)";
   let arguments = (ins AnyMemRef:$base, OptionalAttr<IndexAttr>:$staticOffset,

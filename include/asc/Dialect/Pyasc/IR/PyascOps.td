@@ -77,6 +77,32 @@ def Pyasc_PyPipeBarrierOp : Pyasc_Op<"pipe_barrier"> {
 // Global and local tensors
 //===----------------------------------------------------------------------===//
 
+/// asc's TPosition as pyasc prints it in an op: the bare keyword (`vecin`).
+def Pyasc_TPositionAttr
+    : Attr<CPred<"::llvm::isa<::mlir::asc::TPositionAttr>($_self)">,
+           "a TPosition"> {
+  let storageType = "::mlir::asc::TPositionAttr";
+  let returnType = "::mlir::asc::TPosition";
+  let convertFromStorage = "$_self.getValue()";
+  let constBuilderCall =
+      "::mlir::asc::TPositionAttr::get($_builder.getContext(), $0)";
+}
+
+def Pyasc_PyLocalTensorV2Op : Pyasc_Op<"local_tensor_v2"> {
+  let summary = "LocalTensor<T>(pos, addr, tileSize): a tensor at a fixed address";
+  let description = [{
+    ```mlir
+    %x = ascendc.local_tensor_v2 vecin, %c0_ui32, %c512_ui32 : !ascendc.local_tensor<*xf16>
+    ```
+  }];
+  let arguments = (ins Pyasc_TPositionAttr:$pos, UI32:$addr, UI32:$tileSize);
+  let results = (outs Pyasc_LocalTensorType:$result);
+  let assemblyFormat = [{
+    custom<PyPosition>($pos) `,` $addr `,` $tileSize attr-dict `:`
+    qualified(type($result))
+  }];
+}
+
 def Pyasc_PyGlobalTensorOp : Pyasc_Op<"global_tensor"> {
   let summary = "a GlobalTensor<T> declared without a buffer";
   let results = (outs Pyasc_GlobalTensorType:$tensor);
