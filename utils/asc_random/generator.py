@@ -1155,7 +1155,8 @@ def _mutate(rule, gen, text):
     if rule == "L6":
         return _insert_before_end(lines, [f"%bad_blk = asc.matmul.get_tensor_c {mm} : {ty} -> !gm_f32"])
     if rule == "L7":
-        return _insert_before_end(lines, [UB_ALLOC, f"asc.matmul.iterate_batch {mm}, %bad_ub batch(%nb, %nb) {{en_sequential_write = true, sync = false}} : {ty}, !ub_f32"])
+        # An object in a batch layout: in layout none rule L12 comes first.
+        return _insert_before_end(lines, [UB_ALLOC, "%bad_mm = asc.matmul.create : !mm_batch", "asc.matmul.iterate_batch %bad_mm, %bad_ub batch(%nb, %nb) {en_sequential_write = true, sync = false} : !mm_batch, !ub_f32"])
     if rule == "L8":
         nb = _objects(gen, "nbatch")
         if not nb:

@@ -23,6 +23,9 @@
 // enPartialSum as batchA: only the verifier stops that.)
 // RUN: not %host_cxx -fsyntax-only -std=c++17 -I %runtime -DMIX_SET_BATCH_NUM %s 2>&1 | FileCheck %s --check-prefix=BATCHNUM
 // BATCHNUM: error: {{.*}}SetBatchNum
+// The cube-side MatmulImpl of layout NONE has no IterateBatch (rule L12).
+// RUN: not %host_cxx -fsyntax-only -std=c++17 -I %runtime -DCUBE_ONLY_BATCH_NONE %s 2>&1 | FileCheck %s --check-prefix=BATCHNONE
+// BATCHNONE: static assertion failed{{.*}}the MatmulImpl of layout NONE has none
 //
 // IterateNBatch rejects NONE and NORMAL layouts at compile time (the real
 // MatmulClient's static_assert, rule L12).
@@ -43,7 +46,8 @@
 // RUN: not %host_cxx -fsyntax-only -std=c++17 -I %runtime -DCORE_CHECK_AS_VALUE %s 2>&1 | FileCheck %s --check-prefix=AICVALUE
 // AICVALUE: error: expected {{(primary-)?}}expression
 
-#if defined(CUBE_ONLY_WAIT) || defined(CUBE_ONLY_BATCH)
+#if defined(CUBE_ONLY_WAIT) || defined(CUBE_ONLY_BATCH) ||                    \
+    defined(CUBE_ONLY_BATCH_NONE)
 #define ASCENDC_CUBE_ONLY
 #endif
 #include "kernel_operator.h"
@@ -96,6 +100,12 @@ extern "C" __global__ __aicore__ void kernel(GM_ADDR c) {
   mm.SetBatchNum(2, 2);
 #endif
 #ifdef CUBE_ONLY_BATCH
+  // In a batch layout: the MatmulImpl of layout NONE has no IterateBatch.
+  MatmulNormalBatch batched;
+  batched.SetBatchNum(2, 2);
+  batched.IterateBatch(cGlobal, false, 0, false);
+#endif
+#ifdef CUBE_ONLY_BATCH_NONE
   mm.SetBatchNum(2, 2);
   mm.IterateBatch(cGlobal, false, 0, false);
 #endif
