@@ -35,6 +35,9 @@ void ASC_RUN_MATMUL::iterateBatch(const char *name, bool sync, bool signalled,
                                   uint32_t matrixStrideA,
                                   uint32_t matrixStrideB, bool partialSum,
                                   uint8_t enAtomic, Loc loc) {
+  static_assert(!CubeSide || A_TYPE::layout != LayoutMode::NONE,
+                "IterateBatch: the MatmulImpl of layout NONE has none "
+                "(BatchMatmulImpl serves the batch layouts)");
   asc_run::InlineCube inlineCube(CubeSide);
   checkCall(name, loc);
   checkNotInLoop(name, loc);

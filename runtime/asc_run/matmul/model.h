@@ -411,9 +411,6 @@ public:
                     const uint32_t matrixStrideB = 0,
                     const uint32_t matrixStrideC = 0,
                     Loc loc = Loc::current()) {
-    static_assert(A_TYPE::layout != LayoutMode::NONE,
-                  "IterateBatch: the MatmulImpl of layout NONE has none "
-                  "(BatchMatmulImpl serves the batch layouts)");
     asc_run::unused(enSequentialWrite);
     iterateBatch("IterateBatch", true, true, "", gm.GetPhyAddr(), matrixStrideC,
                  false, batchA_, batchB_, matrixStrideA, matrixStrideB,
@@ -426,9 +423,6 @@ public:
                     const uint32_t matrixStrideB = 0,
                     const uint32_t matrixStrideC = 0,
                     Loc loc = Loc::current()) {
-    static_assert(A_TYPE::layout != LayoutMode::NONE,
-                  "IterateBatch: the MatmulImpl of layout NONE has none "
-                  "(BatchMatmulImpl serves the batch layouts)");
     asc_run::unused(enSequentialWrite, matrixStrideC);
     iterateBatch("IterateBatch", true, true, "", ubCmatrix.GetPhyAddr(), 0,
                  true, batchA_, batchB_, matrixStrideA, matrixStrideB,
