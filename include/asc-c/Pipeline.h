@@ -162,6 +162,15 @@ MLIR_CAPI_EXPORTED MlirModule mlirAscImportPyasc(MlirContext context,
                                                  bool cubeOnly,
                                                  bool fftsPrologue);
 
+/// mlirAscImportPyasc with every option of --convert-pyasc-to-asc, in the
+/// pass's own syntax (`cube-only=true block-workspace=65536`; the empty
+/// string: the defaults). A null module, the diagnostics reported through
+/// the context's handlers, when an option is unknown or has a bad value,
+/// or as mlirAscImportPyasc.
+MLIR_CAPI_EXPORTED MlirModule mlirAscImportPyascWithOptions(
+    MlirContext context, MlirStringRef source, MlirStringRef sourceName,
+    MlirStringRef passOptions);
+
 /// Deprecated: mlirAscRunPipelineWithOptions with the default options but
 /// `SyncPlacement` on (the waits are placed from the SyncPlacement stage on).
 /// An out-of-range `lastStage` is an error ("unknown asc pipeline stage N").

@@ -201,14 +201,34 @@ MlirModule mlirAscModuleCreateParseKeepingNames(MlirContext context,
   return wrap(cast_if_present<ModuleOp>(op.release()));
 }
 
+/// A source manager holding a copy of `source` under `sourceName`.
+static void addSourceCopy(llvm::SourceMgr &sourceMgr, MlirStringRef source,
+                          MlirStringRef sourceName) {
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(unwrap(source), unwrap(sourceName)),
+      llvm::SMLoc());
+}
+
 MlirModule mlirAscImportPyasc(MlirContext context, MlirStringRef source,
                               MlirStringRef sourceName, bool cubeOnly,
                               bool fftsPrologue) {
   llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(unwrap(source), unwrap(sourceName)),
-      llvm::SMLoc());
+  addSourceCopy(sourceMgr, source, sourceName);
+  ConvertPyascToAscOptions options;
+  options.cubeOnly = cubeOnly;
+  options.fftsPrologue = fftsPrologue;
   OwningOpRef<ModuleOp> module =
-      importPyasc(sourceMgr, unwrap(context), cubeOnly, fftsPrologue);
+      importPyasc(sourceMgr, unwrap(context), options);
+  return wrap(module.release());
+}
+
+MlirModule mlirAscImportPyascWithOptions(MlirContext context,
+                                         MlirStringRef source,
+                                         MlirStringRef sourceName,
+                                         MlirStringRef passOptions) {
+  llvm::SourceMgr sourceMgr;
+  addSourceCopy(sourceMgr, source, sourceName);
+  OwningOpRef<ModuleOp> module =
+      importPyasc(sourceMgr, unwrap(context), unwrap(passOptions));
   return wrap(module.release());
 }

@@ -26,6 +26,20 @@ Modes:
     promote  also make synchronous IterateAll/IterateBatch calls async with a
              placed wait (--asc-promote-sync)
 
+Two things a kernel's IR cannot say, and without which placement and
+promotion must assume the worst, the user may state to ``enable``:
+
+    no_alias_arguments=True   the tensors passed to the kernel are distinct
+                              buffers (every global-memory argument but the
+                              workspace and the tiling is asc.no_alias)
+    block_workspace=B         the host allocates B bytes of user workspace
+                              per core after the system workspace, which
+                              promotion may give a ``while (Iterate())``
+                              loop (asc.block_workspace); pyasc's tutorials
+                              allocate the system workspace only, so a
+                              kernel launched with B > 0 needs a workspace
+                              of that much more
+
 Any failure (a tool missing, an op outside the import, a protocol error)
 falls back to pyasc's own compile with a warning that carries asc-mlir's
 diagnostics, so a user never loses a kernel.
@@ -88,15 +102,26 @@ def _run(command: List[str], stdin: str) -> str:
     return proc.stdout
 
 
-def compile_pyasc_module(ir_text: str, mode: str, tools: Tools, cube_only: bool = False) -> str:
+def import_options(cube_only: bool = False, no_alias_arguments: bool = False,
+                   block_workspace: int = 0) -> str:
+    """The --convert-pyasc-to-asc options, in the pass's syntax."""
+    if not isinstance(block_workspace, int) or isinstance(block_workspace, bool) or block_workspace < 0:
+        raise ValueError(f"block_workspace must be a byte count >= 0, got {block_workspace!r}")
+    flag = lambda value: "true" if value else "false"
+    return (f"cube-only={flag(cube_only)} no-alias-arguments={flag(no_alias_arguments)} "
+            f"block-workspace={block_workspace}")
+
+
+def compile_pyasc_module(ir_text: str, mode: str, tools: Tools, cube_only: bool = False,
+                         no_alias_arguments: bool = False, block_workspace: int = 0) -> str:
     """Import pyasc's printed module and return asc-mlir's Ascend C for it.
 
     In "verify" mode the protocol is checked and an empty string returned.
     """
     # Locations (the user's Python lines) and argument names travel with the
     # IR from one tool to the next.
-    import_flags = ["--convert-pyasc-to-asc=cube-only=%s" % ("true" if cube_only else "false"),
-                    "--mlir-print-debuginfo"]
+    options = import_options(cube_only, no_alias_arguments, block_workspace)
+    import_flags = [f"--convert-pyasc-to-asc={options}", "--mlir-print-debuginfo"]
     asc_ir = _run([tools.asc_opt, *import_flags, "-"], ir_text)
     if mode == "verify":
         _run([tools.asc_opt, "--asc-verify-sync", "-o", os.devnull, "-"], asc_ir)
@@ -112,6 +137,8 @@ def _make_compiler_class():
 
         mode: str = "place"
         tools_dir: Optional[str] = None
+        no_alias_arguments: bool = False
+        block_workspace: int = 0
 
         def run_passes(self, mod) -> None:
             # The module as pyasc built it, before its own passes, with
@@ -126,7 +153,8 @@ def _make_compiler_class():
                 return pyasc_source
             try:
                 tools = Tools.find(self.tools_dir)
-                source = compile_pyasc_module(ir_text, self.mode, tools, self.options.matmul_cube_only)
+                source = compile_pyasc_module(ir_text, self.mode, tools, self.options.matmul_cube_only,
+                                              self.no_alias_arguments, self.block_workspace)
             except (AscMlirError, OSError) as error:
                 warnings.warn(f"asc-mlir: using pyasc's own compile: {error}", RuntimeWarning, stacklevel=2)
                 return pyasc_source
@@ -155,13 +183,16 @@ def _make_compiler_class():
 _previous = None
 
 
-def enable(mode: str = "place", tools_dir: Optional[str] = None):
+def enable(mode: str = "place", tools_dir: Optional[str] = None, no_alias_arguments: bool = False,
+           block_workspace: int = 0):
     """Compile every pyasc kernel traced from now on through asc-mlir.
 
-    Returns the compiler class now in use.
+    ``no_alias_arguments`` and ``block_workspace`` state what the kernel's
+    IR cannot (see the module doc). Returns the compiler class now in use.
     """
     global _previous
     translate_flags(mode)  # rejects an unknown mode
+    import_options(no_alias_arguments=no_alias_arguments, block_workspace=block_workspace)
     from asc.runtime.jit import JITFunction
 
     if _previous is None:
@@ -169,6 +200,8 @@ def enable(mode: str = "place", tools_dir: Optional[str] = None):
     cls = _make_compiler_class()
     cls.mode = mode
     cls.tools_dir = tools_dir
+    cls.no_alias_arguments = no_alias_arguments
+    cls.block_workspace = block_workspace
     JITFunction.compiler = cls
     return cls
 

@@ -2,7 +2,8 @@
 //
 // Imports a kernel in pyasc's printed syntax with mlirAscImportPyasc, runs
 // the standard pipeline on it (placement, lowering, Ascend C), and shows a
-// refusal reported at pyasc's location.
+// refusal reported at pyasc's location; then mlirAscImportPyascWithOptions
+// with the pass's options as text, and a bad option.
 //
 //===----------------------------------------------------------------------===//
 
@@ -95,6 +96,31 @@ int main(void) {
       ctx, mlirStringRefCreateFromCString(refused),
       mlirStringRefCreateFromCString("refused.mlir"), false, true);
   printf("refused: %d\n", mlirModuleIsNull(none));
+
+  // The options in the pass's syntax: the user's word that the arguments
+  // are distinct buffers, printed on the kernel's arguments.
+  // CHECK: with options: 1
+  // CHECK: func.func @kernel(%{{[^:]*}}: !asc.gm_addr {asc.no_alias}
+  MlirModule stated = mlirAscImportPyascWithOptions(
+      ctx, mlirStringRefCreateFromCString(kernel),
+      mlirStringRefCreateFromCString("kernel.mlir"),
+      mlirStringRefCreateFromCString("no-alias-arguments ffts-prologue=false"));
+  printf("with options: %d\n", !mlirModuleIsNull(stated));
+  if (!mlirModuleIsNull(stated)) {
+    mlirOperationPrint(mlirModuleGetOperation(stated), print, NULL);
+    printf("\n");
+    mlirModuleDestroy(stated);
+  }
+
+  // An option the pass does not have: a null module and a diagnostic that
+  // names the options.
+  // CHECK: diagnostic: loc(unknown): convert-pyasc-to-asc options 'no-such-option': {{.*}}no-such-option
+  // CHECK: bad options: 1
+  MlirModule badOptions = mlirAscImportPyascWithOptions(
+      ctx, mlirStringRefCreateFromCString(kernel),
+      mlirStringRefCreateFromCString("kernel.mlir"),
+      mlirStringRefCreateFromCString("no-such-option"));
+  printf("bad options: %d\n", mlirModuleIsNull(badOptions));
 
   mlirContextDestroy(ctx);
   return 0;

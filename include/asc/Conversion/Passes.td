@@ -100,6 +100,17 @@ def ConvertPyascToAsc : Pass<"convert-pyasc-to-asc", "ModuleOp"> {
       cube core's `asc.ffts_cross_core_sync pipe_mte3, 3873`).
     - With `cube-only` (pyasc's `matmul_cube_only=True`), the kernel is an
       `asc.cube_only` kernel and `ascend_is_aic()` is true.
+    - With `no-alias-arguments`, every global-memory argument but the
+      workspace and the tiling states `asc.no_alias`: the user says the
+      tensors passed are distinct (torch tensors that do not overlap), which
+      pyasc's IR cannot say; without it placement must assume that an
+      output may be an input, and keeps waits and issues where they are.
+    - With `block-workspace=B` the kernel's workspace argument states
+      `asc.block_workspace = #asc.block_workspace<bytes_per_core = B>`: the
+      user says that the host allocates B bytes per core after the system
+      workspace, which `--asc-promote-sync` may give a `while (Iterate())`
+      loop's object. pyasc cannot know it (its tutorials allocate the system
+      workspace only), so nothing is stated by default.
 
     ```mlir
     %0 = ascendc.construct !ascendc.matmul<gm, 0 : i32, f16, false, 0 : i32, ...>()
@@ -120,7 +131,16 @@ def ConvertPyascToAsc : Pass<"convert-pyasc-to-asc", "ModuleOp"> {
            "asc.cube_only and fold ascend_is_aic() to true">,
     Option<"fftsPrologue", "ffts-prologue", "bool", /*default=*/"true",
            "Append pyasc's ffts_addr kernel argument and its FFTS prologue, "
-           "as pyasc's launcher expects">
+           "as pyasc's launcher expects">,
+    Option<"noAliasArguments", "no-alias-arguments", "bool",
+           /*default=*/"false",
+           "The kernel's global-memory arguments (but the workspace and the "
+           "tiling) are distinct buffers: mark them asc.no_alias">,
+    Option<"blockWorkspace", "block-workspace", "uint64_t", /*default=*/"0",
+           "Bytes of user workspace per core the host allocates after the "
+           "system workspace, stated on the kernel's workspace argument as "
+           "asc.block_workspace (for promote-sync's Iterate loops); 0 "
+           "states none">
   ];
   let dependentDialects = ["::mlir::asc::AscDialect",
                            "::mlir::arith::ArithDialect",

@@ -41,24 +41,59 @@ static llvm::cl::opt<bool> clFftsPrologue(
                    "FFTS prologue pyasc's launcher expects"),
     llvm::cl::init(true));
 
-OwningOpRef<ModuleOp> mlir::asc::importPyasc(llvm::SourceMgr &sourceMgr,
-                                             MLIRContext *context,
-                                             bool cubeOnly, bool fftsPrologue) {
+static llvm::cl::opt<bool> clNoAliasArguments(
+    "pyasc-no-alias-arguments",
+    llvm::cl::desc("--import-pyasc: the kernel's global-memory arguments "
+                   "(but the workspace and the tiling) are distinct buffers "
+                   "(asc.no_alias)"),
+    llvm::cl::init(false));
+
+static llvm::cl::opt<uint64_t> clBlockWorkspace(
+    "pyasc-block-workspace",
+    llvm::cl::desc("--import-pyasc: the bytes of user workspace per core the "
+                   "host allocates after the system workspace, stated as "
+                   "asc.block_workspace (0: none)"),
+    llvm::cl::init(0));
+
+/// Parses pyasc's module and runs `importPass` (a --convert-pyasc-to-asc)
+/// on it.
+static OwningOpRef<ModuleOp> parseAndImport(llvm::SourceMgr &sourceMgr,
+                                            MLIRContext *context,
+                                            std::unique_ptr<Pass> importPass) {
   DialectRegistry registry;
-  registerPyascImportDialects(registry);
+  asc::registerPyascImportDialects(registry);
   context->appendDialectRegistry(registry);
   OwningOpRef<ModuleOp> module =
       parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(context));
   if (!module)
     return {};
   PassManager pm(context);
-  ConvertPyascToAscOptions options;
-  options.cubeOnly = cubeOnly;
-  options.fftsPrologue = fftsPrologue;
-  pm.addPass(createConvertPyascToAsc(options));
+  pm.addPass(std::move(importPass));
   if (failed(pm.run(*module)))
     return {};
   return module;
+}
+
+OwningOpRef<ModuleOp>
+mlir::asc::importPyasc(llvm::SourceMgr &sourceMgr, MLIRContext *context,
+                       const ConvertPyascToAscOptions &options) {
+  return parseAndImport(sourceMgr, context, createConvertPyascToAsc(options));
+}
+
+OwningOpRef<ModuleOp> mlir::asc::importPyasc(llvm::SourceMgr &sourceMgr,
+                                             MLIRContext *context,
+                                             StringRef passOptions) {
+  std::unique_ptr<Pass> importPass = createConvertPyascToAsc();
+  // The options are read before the module, so that a bad one is reported
+  // even when the module would not parse.
+  if (failed(
+          importPass->initializeOptions(passOptions, [&](const Twine &message) {
+            return emitError(UnknownLoc::get(context))
+                   << "convert-pyasc-to-asc options '" << passOptions
+                   << "': " << message;
+          })))
+    return {};
+  return parseAndImport(sourceMgr, context, std::move(importPass));
 }
 
 void mlir::asc::registerImportPyascTranslation() {
@@ -68,7 +103,12 @@ void mlir::asc::registerImportPyascTranslation() {
       "dialects) into asc",
       [](llvm::SourceMgr &sourceMgr,
          MLIRContext *context) -> OwningOpRef<Operation *> {
-        return importPyasc(sourceMgr, context, clCubeOnly, clFftsPrologue);
+        ConvertPyascToAscOptions options;
+        options.cubeOnly = clCubeOnly;
+        options.fftsPrologue = clFftsPrologue;
+        options.noAliasArguments = clNoAliasArguments;
+        options.blockWorkspace = clBlockWorkspace;
+        return importPyasc(sourceMgr, context, options);
       },
       registerPyascImportDialects);
 }

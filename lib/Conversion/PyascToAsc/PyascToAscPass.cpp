@@ -575,6 +575,42 @@ static void markKernel(func::FuncOp kernel, bool cubeOnly) {
   });
 }
 
+/// `asc.block_workspace` on the workspace argument markKernel found: what
+/// the user says the host allocates (pyasc's IR cannot say it).
+static LogicalResult stateBlockWorkspace(func::FuncOp kernel,
+                                         uint64_t bytesPerCore) {
+  for (unsigned i = 0, e = kernel.getNumArguments(); i < e; ++i) {
+    if (!kernel.getArgAttr(i, AscDialect::getWorkspaceAttrName()))
+      continue;
+    kernel.setArgAttr(i, AscDialect::getBlockWorkspaceAttrName(),
+                      BlockWorkspaceAttr::get(kernel.getContext(), bytesPerCore,
+                                              std::nullopt, std::nullopt,
+                                              std::nullopt));
+    return success();
+  }
+  return kernel.emitError()
+         << "block-workspace=" << bytesPerCore << " states a workspace for '"
+         << kernel.getSymName()
+         << "', but it passes no kernel argument to register_matmul as its "
+            "workspace";
+}
+
+/// `asc.no_alias` on every global-memory argument but the workspace and the
+/// tiling (the user's word that the buffers are distinct).
+static void markArgumentsNoAlias(func::FuncOp kernel) {
+  UnitAttr unit = UnitAttr::get(kernel.getContext());
+  for (BlockArgument arg : kernel.getArguments()) {
+    unsigned i = arg.getArgNumber();
+    if (!isa<GmAddrType>(arg.getType()) ||
+        kernel.getArgAttr(i, AscDialect::getWorkspaceAttrName()))
+      continue;
+    // The tiling is read by asc.get_tiling only: no Matmul call touches it.
+    if (llvm::any_of(arg.getUsers(), llvm::IsaPred<GetTilingOp>))
+      continue;
+    kernel.setArgAttr(i, AscDialect::getNoAliasAttrName(), unit);
+  }
+}
+
 /// pyasc's launcher appends `ffts_addr`; its kernels start with
 /// set_ffts_base_addr and, when they drive a Matmul object from the vector
 /// core, the cube core's cross-core flag (legalize-kernel-args in pyasc).
@@ -625,6 +661,11 @@ struct ConvertPyascToAscPass
       return signalPassFailure();
     for (func::FuncOp kernel : kernels) {
       markKernel(kernel, cubeOnly);
+      if (noAliasArguments)
+        markArgumentsNoAlias(kernel);
+      if (blockWorkspace != 0 &&
+          failed(stateBlockWorkspace(kernel, blockWorkspace)))
+        return signalPassFailure();
       if (fftsPrologue)
         addFftsPrologue(kernel, cubeOnly);
     }

@@ -2,7 +2,8 @@
 """Trace pyasc kernels to IR without CANN, torch or an Ascend toolchain.
 
 usage:
-  trace_pyasc.py tutorial FILE.py OUTDIR [--hook MODE [--tools-dir DIR]]
+  trace_pyasc.py tutorial FILE.py OUTDIR [--hook MODE [--tools-dir DIR]
+                 [--no-alias-arguments] [--block-workspace B]]
   trace_pyasc.py unittest FILE.py OUTDIR [--hook MODE [--tools-dir DIR]] [-k NAME]
 
 `tutorial` imports a pyasc tutorial (python/tutorials/NN_*/x.py) and calls
@@ -131,6 +132,10 @@ def main():
     parser.add_argument("outdir", type=Path)
     parser.add_argument("--hook", choices=("verify", "place", "promote"))
     parser.add_argument("--tools-dir", help="where the hook finds asc-opt and asc-translate")
+    parser.add_argument("--no-alias-arguments", action="store_true",
+                        help="the hook's no_alias_arguments=True")
+    parser.add_argument("--block-workspace", type=int, default=0,
+                        help="the hook's block_workspace (bytes per core)")
     parser.add_argument("-k", dest="only")
     args = parser.parse_args()
     for variable in ("PYASC_COMPILER", "PYASC_LINKER"):
@@ -144,7 +149,9 @@ def main():
     if args.hook:
         import asc_mlir.pyasc
 
-        asc_mlir.pyasc.enable(args.hook, tools_dir=args.tools_dir)
+        asc_mlir.pyasc.enable(args.hook, tools_dir=args.tools_dir,
+                              no_alias_arguments=args.no_alias_arguments,
+                              block_workspace=args.block_workspace)
     cases = trace_tutorial(args.file) if args.kind == "tutorial" else trace_unittest(args.file, args.only)
     failures = 0
     for name, run in cases:

@@ -46,11 +46,17 @@ void registerPyascImportDialects(DialectRegistry &registry);
 /// (--convert-pyasc-to-asc with these options); null, with the diagnostics
 /// reported through the context, when either step fails.
 OwningOpRef<ModuleOp> importPyasc(llvm::SourceMgr &sourceMgr,
-                                  MLIRContext *context, bool cubeOnly,
-                                  bool fftsPrologue);
+                                  MLIRContext *context,
+                                  const ConvertPyascToAscOptions &options = {});
+/// The same with the options in the pass's own syntax (`cube-only
+/// block-workspace=65536`, as in --convert-pyasc-to-asc="..."); an unknown
+/// option or a bad value is an error through the context.
+OwningOpRef<ModuleOp> importPyasc(llvm::SourceMgr &sourceMgr,
+                                  MLIRContext *context, StringRef passOptions);
 
-/// Registers `--import-pyasc` (with `--pyasc-cube-only` and
-/// `--pyasc-ffts-prologue`) for asc-translate.
+/// Registers `--import-pyasc` (with `--pyasc-cube-only`,
+/// `--pyasc-ffts-prologue`, `--pyasc-no-alias-arguments` and
+/// `--pyasc-block-workspace`) for asc-translate.
 void registerImportPyascTranslation();
 
 } // namespace asc
