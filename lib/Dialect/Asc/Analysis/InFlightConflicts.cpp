@@ -17,9 +17,11 @@ using namespace mlir::asc;
 
 ArrayRef<ResolvedAccess> InFlightConflicts::getFootprint(Operation *issue) {
   auto [it, inserted] = footprints.try_emplace(issue);
-  if (inserted)
-    aliases.getAccesses(issue, it->second);
-  return it->second;
+  if (inserted) {
+    it->second = std::make_unique<SmallVector<ResolvedAccess, 6>>();
+    aliases.getAccesses(issue, *it->second);
+  }
+  return *it->second;
 }
 
 std::optional<AccessConflict>

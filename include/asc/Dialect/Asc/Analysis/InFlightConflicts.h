@@ -33,7 +33,8 @@ public:
   explicit InFlightConflicts(AscAliasAnalysis &aliases) : aliases(aliases) {}
 
   /// What `issue` reads and writes while it runs (its in-flight inputs and
-  /// pending outputs), resolved where it is issued; cached.
+  /// pending outputs), resolved where it is issued; cached, and valid as
+  /// long as this object.
   ArrayRef<ResolvedAccess> getFootprint(Operation *issue);
 
   /// The first access of `op` (not of the ops nested in it) that conflicts
@@ -57,7 +58,10 @@ public:
 
 private:
   AscAliasAnalysis &aliases;
-  llvm::DenseMap<Operation *, SmallVector<ResolvedAccess, 6>> footprints;
+  /// Each footprint in storage of its own: a returned footprint stays
+  /// valid when the map grows, and growing moves pointers, not accesses.
+  llvm::DenseMap<Operation *, std::unique_ptr<SmallVector<ResolvedAccess, 6>>>
+      footprints;
 };
 
 /// The issues in flight at the operation being checked, by where their
