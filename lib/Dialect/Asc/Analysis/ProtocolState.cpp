@@ -409,7 +409,13 @@ ObjectState ProtocolState::getObjectView(Value matmul) const {
 /// such a call staged, held or posted, never which of two alike calls it was.
 static bool actAlike(Operation *lhs, Operation *rhs) {
   if (!lhs || !rhs || lhs->getName() != rhs->getName() ||
-      lhs->getAttrDictionary() != rhs->getAttrDictionary())
+      lhs->getRawDictionaryAttrs() != rhs->getRawDictionaryAttrs())
+    return false;
+  // The inherent attributes compared where they live: getAttrDictionary
+  // would build a dictionary of an op's properties on every call.
+  if (lhs->getPropertiesStorage() &&
+      !lhs->getName().compareOpProperties(lhs->getPropertiesStorage(),
+                                          rhs->getPropertiesStorage()))
     return false;
   auto lhsUse = dyn_cast<MatmulOpInterface>(lhs);
   auto rhsUse = dyn_cast<MatmulOpInterface>(rhs);

@@ -64,7 +64,7 @@ struct ProtocolState {
     /// Per slot, the configuring calls whose memory may be in effect; a
     /// null entry stands for "unknown memory" (nothing set yet on some
     /// path, or set out of sight).
-    std::array<SmallVector<Operation *, 1>, kNumMatmulSlots> setters;
+    std::array<SmallVector<Operation *, 2>, kNumMatmulSlots> setters;
     /// Rule P6, the staged message (docs/Protocol.md section 2b). The posts
     /// (the creation, an issue, a call that posts a message of its own, an
     /// Iterate loop that ended) after which, on some path, no SetTensorA/B of
