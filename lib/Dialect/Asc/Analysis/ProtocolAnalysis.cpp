@@ -61,6 +61,9 @@ private:
   void enterRegion(Region &region, const ProtocolState &state);
   void exitRegion(Region &region, const ProtocolState &state);
   const ProtocolState &leaveLoop(Operation *loop, const ProtocolState &state);
+  /// getEmittedLoopTrips(op), computed once per op: a loop is entered and
+  /// left again on every visit of the fixpoint.
+  LoopTrips getTrips(Operation *op);
 
   MatmulProtocolAnalysis &analysis;
   std::vector<Point> points;
@@ -79,6 +82,7 @@ private:
       analysis.fetchLoops;
   /// The state `leaveLoop` last made.
   std::optional<ProtocolState> leftLoop;
+  DenseMap<Operation *, LoopTrips> loopTrips;
 };
 } // namespace mlir::asc
 
@@ -210,7 +214,7 @@ void ProtocolFlow::enterRegionOp(Operation *op, const ProtocolState &before) {
   // The counts are the emitted C++ loop's (LoopTrips.h).
   SmallVector<RegionSuccessor> successors;
   branch.getEntrySuccessorRegions(getConstantOperands(op), successors);
-  LoopTrips trips = getEmittedLoopTrips(op);
+  LoopTrips trips = getTrips(op);
   for (const RegionSuccessor &successor : successors) {
     if (!successor.isParent()) {
       if (trips != LoopTrips::Zero)
@@ -266,6 +270,13 @@ const ProtocolState &ProtocolFlow::leaveLoop(Operation *loop,
   return *leftLoop;
 }
 
+LoopTrips ProtocolFlow::getTrips(Operation *op) {
+  auto [it, inserted] = loopTrips.try_emplace(op, LoopTrips::Unknown);
+  if (inserted)
+    it->second = getEmittedLoopTrips(op);
+  return it->second;
+}
+
 void ProtocolFlow::exitRegion(Region &region, const ProtocolState &state) {
   Operation *parent = region.getParentOp();
   if (parent == analysis.function)
@@ -278,7 +289,7 @@ void ProtocolFlow::exitRegion(Region &region, const ProtocolState &state) {
     return;
   }
   // A loop of exactly one trip has no back edge.
-  LoopTrips trips = getEmittedLoopTrips(parent);
+  LoopTrips trips = getTrips(parent);
   SmallVector<RegionSuccessor> successors;
   branch.getSuccessorRegions(region, successors);
   for (const RegionSuccessor &successor : successors) {
@@ -301,14 +312,21 @@ void ProtocolFlow::flowPoint(unsigned id) {
     Operation *op = &*it;
     // The last flow of a point is the one with its final state: a point is
     // flowed again whenever its state grows.
-    if (recordsState(op))
-      analysis.matmulOpStates[op] = state;
+    if (recordsState(op)) {
+      ProtocolState *&recorded = analysis.matmulOpStates[op];
+      if (!recorded)
+        recorded = &analysis.matmulOpStateStorage.emplace_back();
+      *recorded = state;
+    }
     if (op->getNumRegions() != 0)
       return enterRegionOp(op, state);
     if (!mayChangeProtocolState(op))
       continue;
     // The transition is kept, so that walkStates replays nothing.
-    MatmulProtocolAnalysis::Transition &transition = analysis.transitions[op];
+    MatmulProtocolAnalysis::Transition *&recorded = analysis.transitions[op];
+    if (!recorded)
+      recorded = &analysis.transitionStorage.emplace_back();
+    MatmulProtocolAnalysis::Transition &transition = *recorded;
     transition.inFlightChanges.clear();
     analysis.context->changeLog = &transition.inFlightChanges;
     applyProtocolTransfer(op, state, analysis.context->cubeSide);
@@ -394,7 +412,9 @@ MatmulProtocolAnalysis::MatmulProtocolAnalysis(Operation *function)
 MatmulProtocolAnalysis::~MatmulProtocolAnalysis() {
   // The states release their trees into the context's factories.
   matmulOpStates.clear();
+  matmulOpStateStorage.clear();
   transitions.clear();
+  transitionStorage.clear();
   runStates.clear();
 }
 
@@ -418,8 +438,7 @@ bool MatmulProtocolAnalysis::usesCubeSideObjects() const {
 
 const ProtocolState *
 MatmulProtocolAnalysis::getStateBefore(Operation *op) const {
-  auto it = matmulOpStates.find(op);
-  return it == matmulOpStates.end() ? nullptr : &it->second;
+  return matmulOpStates.lookup(op);
 }
 
 void MatmulProtocolAnalysis::walkStates(
@@ -442,9 +461,9 @@ void MatmulProtocolAnalysis::walkStates(
       if (transition == transitions.end())
         continue;
       if (listener)
-        for (auto [issue, inFlight] : transition->second.inFlightChanges)
+        for (auto [issue, inFlight] : transition->second->inFlightChanges)
           listener->changed(issue, inFlight);
-      state = &transition->second.after;
+      state = &transition->second->after;
     }
   }
 }
@@ -455,7 +474,8 @@ MatmulProtocolAnalysis::getSlotMemory(Operation *op, Value matmul,
   const ProtocolState *state = getStateBefore(op);
   if (!state)
     return std::nullopt;
-  ObjectState object = state->getObjectView(matmul);
+  ObjectState scratch;
+  const ObjectState &object = state->getObjectView(matmul, scratch);
   SmallVector<Value, 2> memory;
   for (Operation *setter : object.setters[static_cast<unsigned>(slot)]) {
     // Nothing set since the object was created: no input, but a workspace

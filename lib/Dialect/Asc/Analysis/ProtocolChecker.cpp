@@ -258,8 +258,17 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
   // they may overlap. Rule P7 looks at the same accesses.
   if (index.empty() && !state.hasUnorderedFetches())
     return failure(failed);
-  SmallVector<ResolvedAccess> accesses;
-  aliases.getAccesses(op, accesses);
+  // An async issue's accesses are its footprint once it is in flight:
+  // resolved once, for both.
+  SmallVector<ResolvedAccess> ownAccesses;
+  ArrayRef<ResolvedAccess> accesses;
+  if (auto issue = dyn_cast<MatmulAsyncIssueOpInterface>(op);
+      issue && issue.isAsync()) {
+    accesses = conflicts.getFootprint(op);
+  } else {
+    aliases.getAccesses(op, ownAccesses);
+    accesses = ownAccesses;
+  }
   if (accesses.empty())
     return failure(failed);
   if (state.hasUnorderedFetches())

@@ -140,9 +140,26 @@ bool ProtocolState::Context::mayBeSame(Value lhs, Value rhs) {
   if (rhs.getAsOpaquePointer() < lhs.getAsOpaquePointer())
     std::swap(lhs, rhs);
   auto [it, inserted] = table->sameObject.try_emplace({lhs, rhs}, false);
-  if (inserted)
-    it->second = mayBeSameMatmulObject(lhs, rhs);
-  return it->second;
+  if (!inserted)
+    return it->second;
+  // mayBeSameMatmulObject on the memoised creations and origins: a kernel
+  // that makes a new select for every call asks of each pair once.
+  bool same = true;
+  if (lhs.getType() != rhs.getType()) {
+    same = false;
+  } else if (isCreation(lhs) && isCreation(rhs)) {
+    same = false;
+  } else {
+    const SmallVector<Value, 2> *lhsOrigins = getOrigins(lhs);
+    const SmallVector<Value, 2> *rhsOrigins = getOrigins(rhs);
+    if (lhsOrigins && rhsOrigins)
+      same = llvm::any_of(*lhsOrigins, [&](Value origin) {
+        return llvm::is_contained(*rhsOrigins, origin);
+      });
+  }
+  // The lookups above may have grown the tables: find the entry again.
+  table->sameObject[{lhs, rhs}] = same;
+  return same;
 }
 
 /// The context's memoised answers where the state has one (a state built
@@ -155,14 +172,27 @@ static bool mayBeSame(ProtocolState::Context *context, Value lhs, Value rhs) {
                  : mayBeSameMatmulObject(lhs, rhs);
 }
 
-const ObjectState *ProtocolState::Context::intern(const ObjectState &object) {
+/// The one copy of `object`, moved into the table when it is new (`Object`
+/// an rvalue) or copied.
+template <typename Object>
+static const ObjectState *internInto(ProtocolState::Context::InternTable &table,
+                                     Object &&object) {
   StateLookup lookup{object, hashObjectState(object)};
-  auto it = table->interned.find_as(lookup);
-  if (it != table->interned.end())
+  auto it = table.interned.find_as(lookup);
+  if (it != table.interned.end())
     return &(*it)->state;
-  table->storage.push_back({object, lookup.hash});
-  table->interned.insert(&table->storage.back());
-  return &table->storage.back().state;
+  unsigned hash = lookup.hash;
+  table.storage.push_back({std::forward<Object>(object), hash});
+  table.interned.insert(&table.storage.back());
+  return &table.storage.back().state;
+}
+
+const ObjectState *ProtocolState::Context::intern(const ObjectState &object) {
+  return internInto(*table, object);
+}
+
+const ObjectState *ProtocolState::Context::intern(ObjectState &&object) {
+  return internInto(*table, std::move(object));
 }
 
 ProtocolState::ProtocolState(Context &context) : context(&context) {}
@@ -187,18 +217,47 @@ void ProtocolState::countInFlight(const ObjectState *object, int delta) {
       countInFlight(event, delta);
 }
 
-void ProtocolState::setObject(const ObjectState &object) {
-  const void *key = getKey(object.matmul);
-  const ObjectState *interned = context->intern(object);
+void ProtocolState::replaceInFlight(const ObjectState *old,
+                                    const ObjectState *updated) {
+  // Both lists are sorted: only the events in one of them change a count.
+  ArrayRef<Operation *> before = old->events, after = updated->events;
+  while (!before.empty() || !after.empty()) {
+    if (!after.empty() && (before.empty() || after.front() < before.front())) {
+      if (isPendingIssue(after.front()))
+        countInFlight(after.front(), +1);
+      after = after.drop_front();
+    } else if (after.empty() || before.front() < after.front()) {
+      if (isPendingIssue(before.front()))
+        countInFlight(before.front(), -1);
+      before = before.drop_front();
+    } else {
+      before = before.drop_front();
+      after = after.drop_front();
+    }
+  }
+}
+
+void ProtocolState::setInterned(const ObjectState *interned) {
+  const void *key = getKey(interned->matmul);
   const ObjectState *const *old = objects.lookup(key);
   if (old && *old == interned)
     return;
-  if (old)
-    countInFlight(*old, -1);
-  else if (!isCreation(context, object.matmul))
-    indirectObjects = context->valueFactory.add(indirectObjects, key);
-  countInFlight(interned, +1);
+  if (old) {
+    replaceInFlight(*old, interned);
+  } else {
+    if (!isCreation(context, interned->matmul))
+      indirectObjects = context->valueFactory.add(indirectObjects, key);
+    countInFlight(interned, +1);
+  }
   objects = context->objectFactory.add(objects, key, interned);
+}
+
+void ProtocolState::setObject(const ObjectState &object) {
+  setInterned(context->intern(object));
+}
+
+void ProtocolState::setObject(ObjectState &&object) {
+  setInterned(context->intern(std::move(object)));
 }
 
 void ProtocolState::eraseObject(Value matmul) {
@@ -235,7 +294,7 @@ bool ProtocolState::join(const ProtocolState &other) {
         if (joined == **own)
           continue;
       }
-      setObject(joined);
+      setObject(std::move(joined));
       changed = true;
     }
   }
@@ -355,7 +414,7 @@ void ProtocolState::updateEachObject(function_ref<bool(ObjectState &)> update) {
   for (const ObjectState *object : getObjects()) {
     ObjectState updated = *object;
     if (update(updated))
-      setObject(updated);
+      setObject(std::move(updated));
   }
 }
 

@@ -214,14 +214,14 @@ static void updateObject(ProtocolState &state, Value matmul,
       matmul, [&](const ObjectState &other) { others.push_back(&other); });
   ObjectState own = state.getObjectView(matmul);
   update(own);
-  state.setObject(own);
+  state.setObject(std::move(own));
   for (const ObjectState *other : others) {
+    // The join is symmetric: the updated copy joins what was there.
     ObjectState updated = *other;
     update(updated);
-    ObjectState joined = *other;
-    joined.join(updated);
-    joined.dropAlikeCalls(*other);
-    state.setObject(joined);
+    updated.join(*other);
+    updated.dropAlikeCalls(*other);
+    state.setObject(std::move(updated));
   }
 }
 
@@ -249,8 +249,8 @@ static void completeForEveryName(ProtocolState &state, Value matmul,
     });
     updates.push_back(std::move(updated));
   });
-  for (const ObjectState &updated : updates)
-    state.setObject(updated);
+  for (ObjectState &updated : updates)
+    state.setObject(std::move(updated));
 }
 
 /// Whether `use` can run while an issue of its object is in flight: a setter
@@ -303,6 +303,16 @@ static void transferMatmulUse(MatmulOpInterface use, ProtocolState &state,
           !llvm::is_contained(completedUnwaited, issue))
         completedUnwaited.push_back(issue);
   }
+  // What the op is, asked once: the update runs on every name of the object.
+  std::optional<MatmulSlotUpdate> slotUpdate;
+  bool pending = false, fetchConsumed = false, fetch = false;
+  if (kind == MatmulUseKind::Configure) {
+    slotUpdate = use.getSlotUpdate();
+  } else if (kind == MatmulUseKind::Compute) {
+    pending = isPendingIssue(op);
+    fetchConsumed = isFetchConsumedIssue(op);
+    fetch = isFetch(use);
+  }
   updateObject(state, matmul, [&](ObjectState &object) {
     switch (kind) {
     case MatmulUseKind::Create:
@@ -318,15 +328,15 @@ static void transferMatmulUse(MatmulOpInterface use, ProtocolState &state,
       completed = completeWith(object, cast<MatmulWaitOpInterface>(op));
       break;
     case MatmulUseKind::Configure:
-      if (std::optional<MatmulSlotUpdate> update = use.getSlotUpdate())
-        object.setters[static_cast<unsigned>(update->slot)].assign(1, op);
+      if (slotUpdate)
+        object.setters[static_cast<unsigned>(slotUpdate->slot)].assign(1, op);
       break;
     case MatmulUseKind::Compute:
-      if (isPendingIssue(op))
+      if (pending)
         object.events.assign(1, op);
-      if (isFetchConsumedIssue(op))
+      if (fetchConsumed)
         object.unfetched.assign(1, op);
-      else if (isFetch(use))
+      else if (fetch)
         object.unfetched.clear();
       // GetBatchTensorC consumes the signals of the object's last
       // computation (rule P5).

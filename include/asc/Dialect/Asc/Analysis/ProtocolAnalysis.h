@@ -13,6 +13,7 @@
 
 #include "asc/Dialect/Asc/Analysis/ProtocolState.h"
 #include "llvm/ADT/DenseMap.h"
+#include <deque>
 #include <optional>
 #include <vector>
 
@@ -72,14 +73,20 @@ private:
   Operation *function;
   /// The reachable run starts in program order, with their states.
   std::vector<std::pair<RunStart, ProtocolState>> runStates;
-  llvm::DenseMap<Operation *, ProtocolState> matmulOpStates;
+  /// The states and transitions live in deques, in the order the flow
+  /// first reaches their ops, and the maps point into them: a map of whole
+  /// states would move every state each time it grows (and most of a
+  /// benchmark's cache misses were those moves).
+  llvm::DenseMap<Operation *, ProtocolState *> matmulOpStates;
+  std::deque<ProtocolState> matmulOpStateStorage;
   /// What an op whose transfer may change the state left: the state after
   /// it and the changes to the in-flight set, in order.
   struct Transition {
     ProtocolState after;
     SmallVector<std::pair<Operation *, bool>, 1> inFlightChanges;
   };
-  llvm::DenseMap<Operation *, Transition> transitions;
+  llvm::DenseMap<Operation *, Transition *> transitions;
+  std::deque<Transition> transitionStorage;
   /// The names of objects that are not creations (selects, call results)
   /// whose entries the state drops after the op that uses them last: each
   /// update of an object also updates every name that may denote it, so a

@@ -119,6 +119,7 @@ struct ProtocolState {
 
     /// The one copy of `object`; stays valid as long as the context.
     const ObjectState *intern(const ObjectState &object);
+    const ObjectState *intern(ObjectState &&object);
 
     // Object identity, computed once per value or pair of values: the IR
     // does not change while a context lives (one run of the flow).
@@ -130,8 +131,9 @@ struct ProtocolState {
     /// mayBeSameMatmulObject(lhs, rhs).
     bool mayBeSame(Value lhs, Value rhs);
 
-  private:
     struct InternTable;
+
+  private:
     std::unique_ptr<InternTable> table;
   };
   /// Told of every change to the in-flight set while states are walked
@@ -161,6 +163,7 @@ struct ProtocolState {
   const ObjectState &getObjectView(Value matmul, ObjectState &scratch) const;
   /// Replaces (or adds) the entry of `object.matmul`.
   void setObject(const ObjectState &object);
+  void setObject(ObjectState &&object);
   /// Drops the entry of `matmul`, a name no later op uses.
   void eraseObject(Value matmul);
   /// Every entry, sorted by the object value's opaque pointer.
@@ -209,6 +212,9 @@ struct ProtocolState {
 private:
   void countInFlight(Operation *issue, int delta);
   void countInFlight(const ObjectState *object, int delta);
+  /// The in-flight counts of `old`'s events moved to `updated`'s.
+  void replaceInFlight(const ObjectState *old, const ObjectState *updated);
+  void setInterned(const ObjectState *interned);
 
   Context *context = nullptr;
   /// Keyed by the object value's opaque pointer.
