@@ -325,7 +325,11 @@ static void transferMatmulUse(MatmulOpInterface use, ProtocolState &state,
       object.events.assign(1, op);
       break;
     case MatmulUseKind::Wait:
-      completed = completeWith(object, cast<MatmulWaitOpInterface>(op));
+      // Every name's completions: the entry updated last need not hold the
+      // issues the others complete.
+      for (Operation *issue :
+           completeWith(object, cast<MatmulWaitOpInterface>(op)))
+        insertSorted(completed, issue);
       break;
     case MatmulUseKind::Configure:
       if (slotUpdate)
