@@ -5,11 +5,12 @@ region nesting depth, CFG blocks, Matmul objects, async issues in flight.
 
 For each dimension it generates kernels of two or more sizes with
 bench/bench_kernel.py and prints, measured in this one run:
-  - verify_s, place_s: the pass's own wall time (-mlir-timing, one thread,
+  - verify_s, place_s: the pass's own wall time, the fastest of --repeat
+    runs (default 3) (-mlir-timing, one thread,
     without the verifier run after each pass: MLIR's dominance check costs
     depth^2 on deep nests and is part of base_s already),
   - base_s: the wall time of parse+verify+print of the same file (asc-opt
-    without passes),
+    without passes), the fastest of as many runs,
   - place/base: the ratio of the two,
   - growth: how much place_s grew from the previous size, next to how much
     the size grew (linear cost: the two match),
@@ -20,7 +21,7 @@ stack so that it reaches 5,000 levels (stock mlir-opt overflows the default
 8 MB stack near 3,900 nested scf.if). The analyses themselves recurse over
 nothing.
 
-Usage: bench/analysis_scaling.py [--build BUILD_DIR] [--quick]
+Usage: bench/analysis_scaling.py [--build BUILD_DIR] [--quick] [--repeat N]
   --quick: small sizes only (a smoke run: seconds, numbers meaningless).
 """
 import argparse
@@ -91,6 +92,8 @@ def main():
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--build", default=str(ROOT / "build"))
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="runs per measurement; the fastest is kept")
     parser.add_argument("dimensions", nargs="*", default=list(DIMENSIONS))
     args = parser.parse_args()
     opt = str(pathlib.Path(args.build) / "bin" / "asc-opt")
@@ -108,14 +111,22 @@ def main():
                     subprocess.run([sys.executable,
                                     str(ROOT / "bench" / "bench_kernel.py")]
                                    + make_args(size), stdout=out, check=True)
-                verify_err, _ = run([opt, str(kernel), "--asc-verify-sync",
-                                     "--verify-each=false"] + timing_flags)
-                place_err, peak = run([opt, str(kernel), "--asc-sync-placement",
-                                       "--verify-each=false"] + timing_flags)
-                base_err, _ = run([opt, str(kernel)] + timing_flags)
-                verify = timing(verify_err, "AscVerifySync")
-                place = timing(place_err, "AscSyncPlacement")
-                base = timing(base_err, "Total")
+                # Each time is the fastest of --repeat runs, the three
+                # commands interleaved: on a shared machine a slow moment
+                # then hits one sample of each, not one whole column.
+                verify = place = base = float("inf")
+                peak = 0
+                for _ in range(args.repeat):
+                    verify_err, _ = run([opt, str(kernel), "--asc-verify-sync",
+                                         "--verify-each=false"] + timing_flags)
+                    place_err, place_peak = run(
+                        [opt, str(kernel), "--asc-sync-placement",
+                         "--verify-each=false"] + timing_flags)
+                    base_err, _ = run([opt, str(kernel)] + timing_flags)
+                    verify = min(verify, timing(verify_err, "AscVerifySync"))
+                    place = min(place, timing(place_err, "AscSyncPlacement"))
+                    base = min(base, timing(base_err, "Total"))
+                    peak = max(peak, place_peak)
                 growth = "-"
                 if previous:
                     growth = (f"{place / max(previous[1], 1e-4):.1f}x for "
