@@ -10,7 +10,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/bit.h"
-#include <deque>
+#include "llvm/Support/Allocator.h"
 
 using namespace mlir;
 using namespace mlir::asc;
@@ -104,62 +104,62 @@ struct InternedStateInfo {
 
 /// The interned object states of one context.
 struct ProtocolState::Context::InternTable {
-  /// A deque: element addresses are stable.
-  std::deque<InternedState> storage;
+  /// Slabs: element addresses are stable, and a new state costs no malloc
+  /// of its own (a deque of states this size holds one per block).
+  llvm::SpecificBumpPtrAllocator<InternedState> storage;
   llvm::DenseSet<InternedState *, InternedStateInfo> interned;
-  DenseMap<Value, bool> creations;
-  /// Each value's origins; none when it may be any object.
-  DenseMap<Value, std::optional<SmallVector<Value, 2>>> origins;
-  /// Keyed by the pair in pointer order: the relation is symmetric.
-  DenseMap<std::pair<Value, Value>, bool> sameObject;
+  /// What the context knows of one object value, computed on first use.
+  struct Identity {
+    bool creation = false;
+    /// The created objects it may be; none when it may be any object.
+    std::optional<SmallVector<Value, 2>> origins;
+  };
+  DenseMap<Value, Identity> identities;
+
+  const Identity &getIdentity(Value matmul) {
+    auto [it, inserted] = identities.try_emplace(matmul);
+    if (inserted) {
+      it->second.creation = isMatmulCreation(matmul);
+      SmallVector<Value, 4> origins;
+      if (getMatmulObjectOrigins(matmul, origins))
+        it->second.origins.emplace(origins.begin(), origins.end());
+    }
+    return it->second;
+  }
 };
 
 ProtocolState::Context::Context() : table(std::make_unique<InternTable>()) {}
 ProtocolState::Context::~Context() = default;
 
 bool ProtocolState::Context::isCreation(Value matmul) {
-  auto [it, inserted] = table->creations.try_emplace(matmul, false);
-  if (inserted)
-    it->second = isMatmulCreation(matmul);
-  return it->second;
+  return table->getIdentity(matmul).creation;
 }
 
 const SmallVector<Value, 2> *ProtocolState::Context::getOrigins(Value matmul) {
-  auto [it, inserted] = table->origins.try_emplace(matmul);
-  if (inserted) {
-    SmallVector<Value, 4> origins;
-    if (getMatmulObjectOrigins(matmul, origins))
-      it->second.emplace(origins.begin(), origins.end());
-  }
-  return it->second ? &*it->second : nullptr;
+  const std::optional<SmallVector<Value, 2>> &origins =
+      table->getIdentity(matmul).origins;
+  return origins ? &*origins : nullptr;
 }
 
 bool ProtocolState::Context::mayBeSame(Value lhs, Value rhs) {
+  // mayBeSameMatmulObject on the memoised identities. Not memoised per
+  // pair: a kernel that makes a new select for every call asks of each
+  // pair a few times, and a table of pairs cost more than the answers.
   if (lhs == rhs)
     return true;
-  if (rhs.getAsOpaquePointer() < lhs.getAsOpaquePointer())
-    std::swap(lhs, rhs);
-  auto [it, inserted] = table->sameObject.try_emplace({lhs, rhs}, false);
-  if (!inserted)
-    return it->second;
-  // mayBeSameMatmulObject on the memoised creations and origins: a kernel
-  // that makes a new select for every call asks of each pair once.
-  bool same = true;
-  if (lhs.getType() != rhs.getType()) {
-    same = false;
-  } else if (isCreation(lhs) && isCreation(rhs)) {
-    same = false;
-  } else {
-    const SmallVector<Value, 2> *lhsOrigins = getOrigins(lhs);
-    const SmallVector<Value, 2> *rhsOrigins = getOrigins(rhs);
-    if (lhsOrigins && rhsOrigins)
-      same = llvm::any_of(*lhsOrigins, [&](Value origin) {
-        return llvm::is_contained(*rhsOrigins, origin);
-      });
-  }
-  // The lookups above may have grown the tables: find the entry again.
-  table->sameObject[{lhs, rhs}] = same;
-  return same;
+  if (lhs.getType() != rhs.getType())
+    return false;
+  // Both entries made first: a reference into the map lasts until it grows.
+  table->getIdentity(lhs);
+  const InternTable::Identity &rhsIdentity = table->getIdentity(rhs);
+  const InternTable::Identity &lhsIdentity = table->identities.at(lhs);
+  if (lhsIdentity.creation && rhsIdentity.creation)
+    return false;
+  if (!lhsIdentity.origins || !rhsIdentity.origins)
+    return true;
+  return llvm::any_of(*lhsIdentity.origins, [&](Value origin) {
+    return llvm::is_contained(*rhsIdentity.origins, origin);
+  });
 }
 
 /// The context's memoised answers where the state has one (a state built
@@ -182,9 +182,10 @@ static const ObjectState *internInto(ProtocolState::Context::InternTable &table,
   if (it != table.interned.end())
     return &(*it)->state;
   unsigned hash = lookup.hash;
-  table.storage.push_back({std::forward<Object>(object), hash});
-  table.interned.insert(&table.storage.back());
-  return &table.storage.back().state;
+  auto *interned = new (table.storage.Allocate())
+      InternedState{std::forward<Object>(object), hash};
+  table.interned.insert(interned);
+  return &interned->state;
 }
 
 const ObjectState *ProtocolState::Context::intern(const ObjectState &object) {
