@@ -185,7 +185,7 @@ static void applyMessageRole(ObjectState &object, Operation *op,
       return cast<MatmulOpInterface>(setter).getMessageRole() ==
              MatmulMessageRole::StageInputs;
     });
-    SmallVector<Operation *, 1> applied;
+    SmallVector<Operation *, 2> applied;
     if (mayCarryInputs)
       for (Operation *setter : object.staged) {
         auto use = cast<MatmulOpInterface>(setter);

@@ -69,21 +69,21 @@ struct ProtocolState {
     /// (the creation, an issue, a call that posts a message of its own, an
     /// Iterate loop that ended) after which, on some path, no SetTensorA/B of
     /// a tensor staged new inputs: an issue from there has none.
-    SmallVector<Operation *, 1> postsWithoutInputs;
+    SmallVector<Operation *, 2> postsWithoutInputs;
     /// The setters that may be staged since the last post.
-    SmallVector<Operation *, 1> staged;
+    SmallVector<Operation *, 2> staged;
     /// The SetBias calls whose bias the cube core's server may hold: staged
     /// in the last message that carried inputs.
-    SmallVector<Operation *, 1> appliedBias;
+    SmallVector<Operation *, 2> appliedBias;
     /// Rule P5: the computations (or the creation or initialisation, when
     /// nothing was computed since) that may have been the object's last;
     /// GetBatchTensorC takes the signals of an IterateNBatch without its
     /// wait flag only. A null entry stands for "unknown".
-    SmallVector<Operation *, 1> lastComputations;
+    SmallVector<Operation *, 2> lastComputations;
     /// The calls whose results fetches take (an async Iterate, a flagless
     /// IterateNBatch) that may have been made through this object with no
     /// fetch of it since.
-    SmallVector<Operation *, 1> unfetched;
+    SmallVector<Operation *, 2> unfetched;
 
     /// What is known of an object from outside: nothing. Its staged
     /// message is unknown too, so rule P6 has nothing to say of it.
