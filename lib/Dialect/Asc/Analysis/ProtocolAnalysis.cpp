@@ -52,7 +52,10 @@ private:
     Region *emptyRegion = nullptr;
   };
 
+  /// Numbers the points in program order and, on the same walk, notes the
+  /// names that die and the loops of Iterate calls and fetches.
   void numberPoints();
+  void noteLoopOf(MatmulOpInterface use);
   unsigned addPoint(Point point);
   unsigned getEmptyRegionPoint(Region &region);
   void joinInto(unsigned point, const ProtocolState &state);
@@ -110,25 +113,23 @@ static bool recordsState(Operation *op) {
 /// (mayChangeProtocolState) drops it, so that the recorded transitions are the
 /// whole change.
 static void
-findNamesDeadAfter(Operation *function,
+noteNamesDeadAfter(Operation *op,
                    DenseMap<Operation *, SmallVector<Value, 1>> &deadAfter) {
-  function->walk([&](Operation *op) {
-    for (Value result : op->getResults()) {
-      if (!isa<MatmulType>(result.getType()) || result.use_empty() ||
-          isMatmulCreation(result))
-        continue;
-      Operation *last = nullptr;
-      bool local = llvm::all_of(result.getUsers(), [&](Operation *user) {
-        if (user->getBlock() != op->getBlock())
-          return false;
-        if (!last || last->isBeforeInBlock(user))
-          last = user;
-        return true;
-      });
-      if (local && mayChangeProtocolState(last))
-        deadAfter[last].push_back(result);
-    }
-  });
+  for (Value result : op->getResults()) {
+    if (!isa<MatmulType>(result.getType()) || result.use_empty() ||
+        isMatmulCreation(result))
+      continue;
+    Operation *last = nullptr;
+    bool local = llvm::all_of(result.getUsers(), [&](Operation *user) {
+      if (user->getBlock() != op->getBlock())
+        return false;
+      if (!last || last->isBeforeInBlock(user))
+        last = user;
+      return true;
+    });
+    if (local && mayChangeProtocolState(last))
+      deadAfter[last].push_back(result);
+  }
 }
 
 unsigned ProtocolFlow::addPoint(Point point) {
@@ -168,15 +169,44 @@ void ProtocolFlow::numberPoints() {
       continue;
     }
     blockPoints[item.block] = addPoint({item.block, nullptr, nullptr});
+    // The one walk over the function before the flow: it also finds the
+    // names that die and the loops that end Iterate loops or fetch.
     SmallVector<Operation *> regionOps;
-    for (Operation &op : *item.block)
+    for (Operation &op : *item.block) {
       if (op.getNumRegions() != 0)
         regionOps.push_back(&op);
+      noteNamesDeadAfter(&op, analysis.namesDeadAfter);
+      if (auto use = dyn_cast<MatmulOpInterface>(&op))
+        noteLoopOf(use);
+    }
     for (Operation *op : llvm::reverse(regionOps)) {
       stack.push_back({nullptr, op});
       pushBlocksOf(op->getRegions());
     }
   }
+}
+
+/// The closest op around `op` whose regions may repeat.
+static Operation *getEnclosingLoop(Operation *op, Operation *function) {
+  for (Operation *parent = op->getParentOp(); parent && parent != function;
+       parent = parent->getParentOp()) {
+    auto branch = dyn_cast<RegionBranchOpInterface>(parent);
+    if (!branch || branch.hasLoop())
+      return parent;
+  }
+  return nullptr;
+}
+
+void ProtocolFlow::noteLoopOf(MatmulOpInterface use) {
+  Operation *loop = getEnclosingLoop(use, analysis.function);
+  if (!loop)
+    return;
+  // Iterate is named on purpose: it is the one call whose loop the client
+  // counts by itself.
+  if (isa<MatmulIterateOp>(use.getOperation()))
+    iterateLoops.insert(loop);
+  if (isFetch(use) && !llvm::is_contained(fetchLoops[loop], use.getMatmul()))
+    fetchLoops[loop].push_back(use.getMatmul());
 }
 
 void ProtocolFlow::joinInto(unsigned point, const ProtocolState &state) {
@@ -350,33 +380,11 @@ void ProtocolFlow::flowPoint(unsigned id) {
     joinInto(blockPoints.at(successor), state);
 }
 
-/// The closest op around `op` whose regions may repeat.
-static Operation *getEnclosingLoop(Operation *op, Operation *function) {
-  for (Operation *parent = op->getParentOp(); parent && parent != function;
-       parent = parent->getParentOp()) {
-    auto branch = dyn_cast<RegionBranchOpInterface>(parent);
-    if (!branch || branch.hasLoop())
-      return parent;
-  }
-  return nullptr;
-}
-
 void ProtocolFlow::run(const ProtocolState &entry) {
   Region &body = analysis.function->getRegion(0);
   if (body.empty())
     return;
   numberPoints();
-  // Iterate is named on purpose: it is the one call whose loop the client
-  // counts by itself.
-  analysis.function->walk([&](MatmulOpInterface use) {
-    Operation *loop = getEnclosingLoop(use, analysis.function);
-    if (!loop)
-      return;
-    if (isa<MatmulIterateOp>(use.getOperation()))
-      iterateLoops.insert(loop);
-    if (isFetch(use) && !llvm::is_contained(fetchLoops[loop], use.getMatmul()))
-      fetchLoops[loop].push_back(use.getMatmul());
-  });
   joinInto(blockPoints.at(&body.front()), entry);
   while (!worklist.empty()) {
     unsigned point = worklist.top();
@@ -405,7 +413,6 @@ MatmulProtocolAnalysis::MatmulProtocolAnalysis(Operation *function)
     for (BlockArgument argument : body.getArguments())
       if (isa<MatmulType>(argument.getType()))
         entry.setObject(ObjectState::getUnknown(argument));
-  findNamesDeadAfter(function, namesDeadAfter);
   ProtocolFlow(*this).run(entry);
 }
 
