@@ -21,9 +21,10 @@ LLVM_DIR ?= /usr/lib/llvm-22
 JOBS ?= 2
 EXAMPLE ?= examples/04-async-iterate-all-overlap.mlir
 
-# Debian packages the build and the tests use.
+# Debian packages the build and the tests use; libclang-rt-22-dev holds
+# libFuzzer, without which the suite's fuzz smoke tests are skipped.
 PACKAGES := cmake ninja-build python3 llvm-22-dev llvm-22-tools libmlir-22-dev \
-            mlir-22-tools clang-22
+            mlir-22-tools clang-22 libclang-rt-22-dev
 
 .PHONY: all deps configure build run test docs report clean \
         sanitize-deps sanitize-configure sanitize-build sanitize fuzz
@@ -74,12 +75,11 @@ docs: configure
 # instrumentation, so the same build serves `make fuzz`); Debian's libMLIR.so
 # stays uninstrumented. test/lit.cfg.py sets the runtime options it needs.
 SANITIZE_BUILD_DIR ?= build-sanitize
-SANITIZE_PACKAGES := $(PACKAGES) libclang-rt-22-dev
 UBSAN_FLAGS := -fsanitize=undefined -fno-sanitize=vptr,function -fno-sanitize-recover=all
 SECONDS ?= 300
 
 sanitize-deps:
-	@utils/install-deps.sh $(SANITIZE_PACKAGES)
+	@utils/install-deps.sh $(PACKAGES)
 
 $(SANITIZE_BUILD_DIR)/build.ninja: CMakeLists.txt | sanitize-deps
 	cmake -G Ninja -S . -B $(SANITIZE_BUILD_DIR) \
