@@ -172,28 +172,25 @@ static bool mayBeSame(ProtocolState::Context *context, Value lhs, Value rhs) {
                  : mayBeSameMatmulObject(lhs, rhs);
 }
 
-/// The one copy of `object`, moved into the table when it is new (`Object`
-/// an rvalue) or copied.
 template <typename Object>
-static const ObjectState *internInto(ProtocolState::Context::InternTable &table,
-                                     Object &&object) {
+const ObjectState *ProtocolState::Context::internAny(Object &&object) {
   StateLookup lookup{object, hashObjectState(object)};
-  auto it = table.interned.find_as(lookup);
-  if (it != table.interned.end())
+  auto it = table->interned.find_as(lookup);
+  if (it != table->interned.end())
     return &(*it)->state;
   unsigned hash = lookup.hash;
-  auto *interned = new (table.storage.Allocate())
+  auto *interned = new (table->storage.Allocate())
       InternedState{std::forward<Object>(object), hash};
-  table.interned.insert(interned);
+  table->interned.insert(interned);
   return &interned->state;
 }
 
 const ObjectState *ProtocolState::Context::intern(const ObjectState &object) {
-  return internInto(*table, object);
+  return internAny(object);
 }
 
 const ObjectState *ProtocolState::Context::intern(ObjectState &&object) {
-  return internInto(*table, std::move(object));
+  return internAny(std::move(object));
 }
 
 ProtocolState::ProtocolState(Context &context) : context(&context) {}

@@ -121,8 +121,8 @@ struct ProtocolState {
     const ObjectState *intern(const ObjectState &object);
     const ObjectState *intern(ObjectState &&object);
 
-    // Object identity, computed once per value or pair of values: the IR
-    // does not change while a context lives (one run of the flow).
+    // Object identity, computed once per value: the IR does not change
+    // while a context lives (one run of the flow).
     /// isMatmulCreation(matmul).
     bool isCreation(Value matmul);
     /// getMatmulObjectOrigins(matmul): the created objects it may be, or
@@ -131,9 +131,12 @@ struct ProtocolState {
     /// mayBeSameMatmulObject(lhs, rhs).
     bool mayBeSame(Value lhs, Value rhs);
 
-    struct InternTable;
-
   private:
+    /// intern() for either kind of reference: moved into the table when
+    /// new and an rvalue, copied otherwise.
+    template <typename Object> const ObjectState *internAny(Object &&object);
+
+    struct InternTable;
     std::unique_ptr<InternTable> table;
   };
   /// Told of every change to the in-flight set while states are walked
