@@ -106,22 +106,34 @@ static bool recordsState(Operation *op) {
   return isa<MatmulObjectUseOpInterface>(op);
 }
 
-/// A name of an object (an op result that is not a creation) all of whose
-/// uses are ops of its own block is dead after the last of them: SSA gives
-/// it no use elsewhere, and no path re-enters the block before its
-/// definition runs again. Only a use that the flow transfers
-/// (mayChangeProtocolState) drops it, so that the recorded transitions are the
-/// whole change.
+/// A name of an object all of whose uses are ops of its own block is dead
+/// after the last of them: SSA gives it no use elsewhere, and no path
+/// re-enters the block before its definition runs again. Only a use that
+/// the flow transfers (mayChangeProtocolState) drops it, so that the
+/// recorded transitions are the whole change.
+///
+/// A creation counts only when no other name can reach its object: every
+/// use is an asc op without regions or Matmul results (not a select, a
+/// call, a branch or a yield that would hand the object on). The flow drops
+/// such an entry only once nothing of it is in flight
+/// (ProtocolState::eraseSettledObject): pending work never disappears.
+static bool mayHandObjectOn(Operation *user) {
+  return !isa_and_nonnull<AscDialect>(user->getDialect()) ||
+         user->getNumRegions() != 0 ||
+         llvm::any_of(user->getResultTypes(), llvm::IsaPred<MatmulType>);
+}
+
 static void
 noteNamesDeadAfter(Operation *op,
                    DenseMap<Operation *, SmallVector<Value, 1>> &deadAfter) {
   for (Value result : op->getResults()) {
-    if (!isa<MatmulType>(result.getType()) || result.use_empty() ||
-        isMatmulCreation(result))
+    if (!isa<MatmulType>(result.getType()) || result.use_empty())
       continue;
+    bool creation = isMatmulCreation(result);
     Operation *last = nullptr;
     bool local = llvm::all_of(result.getUsers(), [&](Operation *user) {
-      if (user->getBlock() != op->getBlock())
+      if (user->getBlock() != op->getBlock() ||
+          (creation && mayHandObjectOn(user)))
         return false;
       if (!last || last->isBeforeInBlock(user))
         last = user;
@@ -363,7 +375,7 @@ void ProtocolFlow::flowPoint(unsigned id) {
     auto dead = analysis.namesDeadAfter.find(op);
     if (dead != analysis.namesDeadAfter.end())
       for (Value name : dead->second)
-        state.eraseObject(name);
+        state.eraseSettledObject(name);
     analysis.context->changeLog = nullptr;
     transition.after = state;
   }

@@ -268,6 +268,16 @@ void ProtocolState::eraseObject(Value matmul) {
   indirectObjects = context->valueFactory.remove(indirectObjects, key);
 }
 
+void ProtocolState::eraseSettledObject(Value matmul) {
+  const ObjectState *object = lookup(matmul);
+  if (!object || !isCreation(context, matmul)) {
+    eraseObject(matmul);
+    return;
+  }
+  if (llvm::none_of(object->events, isPendingIssue))
+    eraseObject(matmul);
+}
+
 bool ProtocolState::join(const ProtocolState &other) {
   if (this == &other || !other.context)
     return false;

@@ -201,3 +201,34 @@ func.func @origins(%a: !gmh, %bias: !gm, %c: !gm, %cond: i1, %outside: !mm) {
   asc.matmul.end %other : !mm
   return
 }
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+
+// A created object that no other name reaches leaves the state after its
+// last use, once nothing of it is in flight: "settled" is gone at the
+// return. One whose last use leaves an issue pending stays ("pending": rule
+// P1 at the return needs it), and so does one handed to an op that may make
+// another name of it ("kept", through a select).
+// CHECK-LABEL: after_settled_end:
+// CHECK-NOT: settled:
+// CHECK: unwaited []
+// CHECK-LABEL: at_return:
+// CHECK-DAG: pending: events [issue]
+// CHECK-DAG: kept: events [kept]
+// CHECK-NOT: settled:
+// CHECK: unwaited []
+func.func @objects_dead_after_last_use(%c: !gm, %cond: i1) {
+  %settled = asc.matmul.create {test.name = "settled"} : !mm
+  asc.matmul.iterate_all %settled, %c {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.matmul.wait_iterate_all %settled : !mm
+  asc.matmul.end %settled : !mm
+  %pending = asc.matmul.create {test.name = "pending", test.state = "after_settled_end"} : !mm
+  asc.matmul.iterate_all %pending, %c {sync = false, wait_iterate_all = true, test.name = "issue"} : !mm, !gm
+  %kept = asc.matmul.create {test.name = "kept"} : !mm
+  %other = asc.matmul.create {test.name = "other"} : !mm
+  %name = arith.select %cond, %kept, %other : !mm
+  func.return {test.state = "at_return"}
+}

@@ -392,6 +392,62 @@ func.func @create_on_back_edge(%pa: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_ad
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
 !gm = !asc.global_tensor<f32>
 !ga = !asc.global_tensor<f16>
+!ub = !asc.local_tensor<vecin, f32>
+
+// The same loop with every use of the object in its block: the issue is
+// the object's last use. Its entry outlives that use while the issue is
+// pending, so the second trip's creation, the read after the loop and the
+// return all still see it.
+func.func @create_on_back_edge_last_use_pending(%pa: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}, %u: !ub, %n: i32, %again: i1) {
+  %a = asc.set_global_buffer %pa : !ga
+  %c = asc.set_global_buffer %pc : !gm
+  cf.br ^loop
+^loop:
+  // expected-error @+1 {{declares the Matmul object again while an async 'asc.matmul.iterate_all' of the previous one is pending}}
+  %mm = asc.matmul.create : !mm
+  asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+  // expected-note @+2 {{the pending async issue}}
+  // expected-note @+1 {{the async issue writing that output}}
+  asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
+  cf.cond_br %again, ^loop, ^exit
+^exit:
+  // expected-error @+1 {{may access memory that aliases the pending output}}
+  asc.data_copy %u, %c, %n : !ub, !gm
+  // expected-error @+1 {{returns while an async 'asc.matmul.iterate_all' is pending}}
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ga = !asc.global_tensor<f16>
+!ub = !asc.local_tensor<vecin, f32>
+
+// Its safe twin: each trip waits for its issue and ends its object before
+// the next creation, so nothing is pending when the loop goes round or
+// exits (the object's entry leaves the state after its end).
+func.func @create_on_back_edge_settled(%pa: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}, %u: !ub, %n: i32, %again: i1) {
+  %a = asc.set_global_buffer %pa : !ga
+  %c = asc.set_global_buffer %pc : !gm
+  cf.br ^loop
+^loop:
+  %mm = asc.matmul.create : !mm
+  asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+  asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.matmul.wait_iterate_all %mm : !mm
+  asc.matmul.end %mm : !mm
+  cf.cond_br %again, ^loop, ^exit
+^exit:
+  asc.data_copy %u, %c, %n : !ub, !gm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ga = !asc.global_tensor<f16>
 
 // New work before any block of an Iterate<false> was fetched: its signals
 // are still to come, and the new call's wait would take them (rule P1).

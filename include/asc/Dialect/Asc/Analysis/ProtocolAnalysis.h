@@ -87,10 +87,12 @@ private:
   };
   llvm::DenseMap<Operation *, Transition *> transitions;
   std::deque<Transition> transitionStorage;
-  /// The names of objects that are not creations (selects, call results)
-  /// whose entries the state drops after the op that uses them last: each
-  /// update of an object also updates every name that may denote it, so a
-  /// kernel with many short-lived names would otherwise carry them all.
+  /// The names of objects whose entries the state drops after the op that
+  /// uses them last: other names (selects, call results), since each update
+  /// of an object also updates every name that may denote it, and created
+  /// objects that no other name reaches, once nothing of theirs is in
+  /// flight. A kernel with many short-lived names or objects would
+  /// otherwise carry them all.
   llvm::DenseMap<Operation *, SmallVector<Value, 1>> namesDeadAfter;
   /// The closest loops around fetches, with the object values they fetch
   /// from: leaving one, every block of those objects' fetch-consumed calls

@@ -169,6 +169,10 @@ struct ProtocolState {
   void setObject(ObjectState &&object);
   /// Drops the entry of `matmul`, a name no later op uses.
   void eraseObject(Value matmul);
+  /// The same, except that a created object's entry stays while an issue
+  /// of it is pending: its work is in flight, and rule P1 at the return
+  /// still asks for its wait.
+  void eraseSettledObject(Value matmul);
   /// Every entry, sorted by the object value's opaque pointer.
   SmallVector<const ObjectState *> getObjects() const;
   /// Applies `update` to every entry other than `matmul`'s that may denote
