@@ -21,7 +21,15 @@ stack so that it reaches 5,000 levels (stock mlir-opt overflows the default
 8 MB stack near 3,900 nested scf.if). The analyses themselves recurse over
 nothing.
 
+With --instructions it counts instructions instead (valgrind's callgrind,
+installed when missing): the passes' own (only their runOnOperation is
+collected) and parse+verify+print's, one run each, the same on any
+machine. Time on a machine with caches grows faster than the instructions
+once the kernel and the analysis leave the caches; the instructions show
+the algorithm's growth alone.
+
 Usage: bench/analysis_scaling.py [--build BUILD_DIR] [--quick] [--repeat N]
+                                 [--instructions] [DIMENSION...]
   --quick: small sizes only (a smoke run: seconds, numbers meaningless).
 """
 import argparse
@@ -80,6 +88,31 @@ def run(cmd):
     return stderr, usage.ru_maxrss / 1024
 
 
+def write_kernel(tmp, dimension, make_args, size):
+    kernel = pathlib.Path(tmp) / f"{dimension}-{size}.mlir"
+    with open(kernel, "w") as out:
+        subprocess.run([sys.executable, str(ROOT / "bench" / "bench_kernel.py")]
+                       + make_args(size), stdout=out, check=True)
+    return kernel
+
+
+def ensure_valgrind():
+    if subprocess.run(["which", "valgrind"], capture_output=True).returncode:
+        subprocess.run(["apt-get", "install", "-y", "-q", "valgrind"],
+                       check=True, stdout=subprocess.DEVNULL)
+
+
+def instructions(cmd, collect=None):
+    """The instructions callgrind counts for `cmd`: all of them, or only
+    those under the function matching `collect`."""
+    flags = ["--callgrind-out-file=/dev/null"]
+    if collect:
+        flags += [f"--toggle-collect={collect}"]
+    stderr, _ = run(["valgrind", "--tool=callgrind"] + flags + cmd)
+    match = re.search(r"Collected : ([0-9]+)", stderr)
+    return int(match.group(1))
+
+
 def timing(stderr, name):
     # "    0.2256 ( 29.1%)    AscSyncPlacement"
     match = re.search(r"^\s*([0-9.]+) \(\s*[0-9.]+%\)\s+" + re.escape(name)
@@ -94,9 +127,14 @@ def main():
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--repeat", type=int, default=3,
                         help="runs per measurement; the fastest is kept")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions (callgrind) instead of "
+                        "timing")
     parser.add_argument("dimensions", nargs="*", default=list(DIMENSIONS))
     args = parser.parse_args()
     opt = str(pathlib.Path(args.build) / "bin" / "asc-opt")
+    if args.instructions:
+        return count_instructions(args, opt)
     timing_flags = ["-mlir-timing", "--mlir-disable-threading", "-o",
                     "/dev/null"]
     print(f"{'dimension':>15} {'size':>9} {'verify_s':>9} {'place_s':>9} "
@@ -106,11 +144,7 @@ def main():
             make_args, sizes, quick_sizes = DIMENSIONS[dimension]
             previous = None
             for size in quick_sizes if args.quick else sizes:
-                kernel = pathlib.Path(tmp) / f"{dimension}-{size}.mlir"
-                with open(kernel, "w") as out:
-                    subprocess.run([sys.executable,
-                                    str(ROOT / "bench" / "bench_kernel.py")]
-                                   + make_args(size), stdout=out, check=True)
+                kernel = write_kernel(tmp, dimension, make_args, size)
                 # Each time is the fastest of --repeat runs, the three
                 # commands interleaved: on a shared machine a slow moment
                 # then hits one sample of each, not one whole column.
@@ -135,6 +169,42 @@ def main():
                       f"{base:>8.3f} {place / base:>10.2f} {growth:>16} "
                       f"{peak:>8.0f}", flush=True)
                 previous = (size, place)
+
+
+def count_instructions(args, opt):
+    ensure_valgrind()
+    print(f"{'dimension':>15} {'size':>9} {'verify_Mi':>10} {'place_Mi':>10} "
+          f"{'base_Mi':>10} {'place/base':>10} {'growth':>16} "
+          f"{'base growth':>12}")
+    with tempfile.TemporaryDirectory() as tmp:
+        # What asc-opt costs before it reads a kernel (loading, registering
+        # the dialects): not part of parse+verify+print.
+        empty = pathlib.Path(tmp) / "empty.mlir"
+        empty.write_text("module {}\n")
+        startup = instructions([opt, str(empty), "-o", "/dev/null"])
+        for dimension in args.dimensions:
+            make_args, sizes, quick_sizes = DIMENSIONS[dimension]
+            previous = None
+            for size in quick_sizes if args.quick else sizes:
+                kernel = write_kernel(tmp, dimension, make_args, size)
+                common = [opt, str(kernel), "--verify-each=false", "-o",
+                          "/dev/null"]
+                verify = instructions(common + ["--asc-verify-sync"],
+                                      "*AscVerifySync*runOnOperation*")
+                place = instructions(common + ["--asc-sync-placement"],
+                                     "*AscSyncPlacement*runOnOperation*")
+                base = instructions([opt, str(kernel), "-o", "/dev/null"]) \
+                    - startup
+                growth = base_growth = "-"
+                if previous:
+                    factor = size / previous[0]
+                    growth = f"{place / previous[1]:.1f}x for {factor:.0f}x"
+                    base_growth = f"{base / previous[2]:.1f}x"
+                print(f"{dimension:>15} {size:>9} {verify / 1e6:>10.1f} "
+                      f"{place / 1e6:>10.1f} {base / 1e6:>10.1f} "
+                      f"{place / base:>10.2f} {growth:>16} {base_growth:>12}",
+                      flush=True)
+                previous = (size, place, base)
 
 
 if __name__ == "__main__":

@@ -50,6 +50,10 @@ if host_cxx:
     config.available_features.add("host-cxx")
     config.substitutions.append(("%host_cxx", host_cxx))
 
+# bench/analysis_scaling.py --instructions counts with callgrind.
+if shutil.which("valgrind"):
+    config.available_features.add("valgrind")
+
 # The real Ascend C headers, for the optional CPU-debug type check of the
 # emitted kernels (docs/AscendC.md has the recipe): ASC_DEVKIT_DIR holds
 # asc-devkit's include/ and impl/ and asc-tools' cpudebug/include/. The real
