@@ -14,7 +14,11 @@ bench/bench_kernel.py and prints, measured in this one run:
   - place/base: the ratio of the two,
   - growth: how much place_s grew from the previous size, next to how much
     the size grew (linear cost: the two match),
-  - peak_MB: the peak resident memory of the placement run (wait4 rusage).
+  - peak_MB: the peak resident memory of the placement run (wait4 rusage),
+  - base_growth, cse_growth: the growth of base_s and, as a control, of
+    upstream MLIR's --cse on the same file (one linear walk with a hash
+    table): what the machine does to linear work as the kernel outgrows
+    its caches.
 
 MLIR's parser recurses once per nesting level; the nesting runs get a 1 GB
 stack so that it reaches 5,000 levels (stock mlir-opt overflows the default
@@ -138,7 +142,8 @@ def main():
     timing_flags = ["-mlir-timing", "--mlir-disable-threading", "-o",
                     "/dev/null"]
     print(f"{'dimension':>15} {'size':>9} {'verify_s':>9} {'place_s':>9} "
-          f"{'base_s':>8} {'place/base':>10} {'growth':>16} {'peak_MB':>8}")
+          f"{'base_s':>8} {'place/base':>10} {'growth':>16} {'peak_MB':>8} "
+          f"{'base_growth':>11} {'cse_growth':>10}")
     with tempfile.TemporaryDirectory() as tmp:
         for dimension in args.dimensions:
             make_args, sizes, quick_sizes = DIMENSIONS[dimension]
@@ -148,7 +153,7 @@ def main():
                 # Each time is the fastest of --repeat runs, the three
                 # commands interleaved: on a shared machine a slow moment
                 # then hits one sample of each, not one whole column.
-                verify = place = base = float("inf")
+                verify = place = base = cse = float("inf")
                 peak = 0
                 for _ in range(args.repeat):
                     verify_err, _ = run([opt, str(kernel), "--asc-verify-sync",
@@ -157,18 +162,24 @@ def main():
                         [opt, str(kernel), "--asc-sync-placement",
                          "--verify-each=false"] + timing_flags)
                     base_err, _ = run([opt, str(kernel)] + timing_flags)
+                    cse_err, _ = run([opt, str(kernel), "--cse",
+                                      "--verify-each=false"] + timing_flags)
                     verify = min(verify, timing(verify_err, "AscVerifySync"))
                     place = min(place, timing(place_err, "AscSyncPlacement"))
                     base = min(base, timing(base_err, "Total"))
+                    cse = min(cse, timing(cse_err, "CSE"))
                     peak = max(peak, place_peak)
-                growth = "-"
+                growth = base_growth = cse_growth = "-"
                 if previous:
                     growth = (f"{place / max(previous[1], 1e-4):.1f}x for "
                               f"{size / previous[0]:.0f}x")
+                    base_growth = f"{base / max(previous[2], 1e-4):.1f}x"
+                    cse_growth = f"{cse / max(previous[3], 1e-5):.1f}x"
                 print(f"{dimension:>15} {size:>9} {verify:>9.3f} {place:>9.3f} "
                       f"{base:>8.3f} {place / base:>10.2f} {growth:>16} "
-                      f"{peak:>8.0f}", flush=True)
-                previous = (size, place)
+                      f"{peak:>8.0f} {base_growth:>11} {cse_growth:>10}",
+                      flush=True)
+                previous = (size, place, base, cse)
 
 
 def count_instructions(args, opt):
