@@ -49,10 +49,13 @@
 
 // Shape 7: Q, K and V stay pending across the gate's whole counted fetch
 // loop; each is waited on right before its End. The gate's async Iterate
-// stays before the loop and its WaitGetTensorC inside it.
+// is posted before them (the loop needs its blocks first, and the cube runs
+// the calls in order) and its WaitGetTensorC stays inside the loop.
 // SHAPE7-LABEL: func.func @qkvg_proj_custom
-// SHAPE7-COUNT-3: asc.matmul.iterate_all
 // SHAPE7:       asc.matmul.iterate %{{.*}} {sync = false}
+// SHAPE7-NEXT:  asc.matmul.iterate_all
+// SHAPE7-NEXT:  asc.matmul.iterate_all
+// SHAPE7-NEXT:  asc.matmul.iterate_all
 // SHAPE7:       scf.for
 // SHAPE7:       asc.matmul.wait_get_tensor_c
 // SHAPE7-NEXT:  asc.leaky_relu

@@ -5,7 +5,8 @@
 //
 // The pass first runs the protocol analysis and pairs every wait with the
 // issues it completes (before anything moves); then it hoists issues, sinks
-// waits, and finally re-checks the protocol on the result.
+// waits, orders neighbouring issues of different objects by when their
+// results are needed, and finally re-checks the protocol on the result.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +19,8 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "asc-sync-placement"
@@ -174,10 +177,15 @@ private:
   bool repairMissingWaitsIn(func::FuncOp function);
   SmallVector<WaitPairing, 2> pairWaits(func::FuncOp function,
                                         PlacementAnalyses &analyses);
-  void hoistIssue(Operation *issue, PlacementAnalyses &analyses,
-                  const DenseMap<Operation *, WaitPairing *> &pairingOfWait);
+  bool
+  hoistIssue(Operation *issue, PlacementAnalyses &analyses,
+             const DenseMap<Operation *, const WaitPairing *> &pairingOfWait);
   void sinkWait(Operation *wait, const WaitPairing &pairing,
                 InFlightConflicts &conflicts);
+  bool orderIssuesByNeed(Block &block, PlacementAnalyses &analyses,
+                         SetVector<Operation *> &waitsToSinkAgain,
+                         SetVector<Operation *> &issuesToHoistAgain);
+  void orderIssuesAndResink(func::FuncOp function, PlacementAnalyses &analyses);
   void remark(Operation *wait, ArrayRef<Operation *> issues, Operation *stop,
               StopReason reason);
   /// Checks the protocol, hoists the issues, sinks the waits and re-checks
@@ -185,8 +193,22 @@ private:
   /// cached analyses saw).
   LogicalResult placeWaits(func::FuncOp function, bool changed);
 
-  /// Whether remark() emits: the last placement's remarks only.
+  /// Whether remark() records: the last placement's remarks only.
   bool remarksOn = false;
+
+  /// Why each placed wait stands where it does, emitted once placement is
+  /// done (a wait may sink again after the issues are ordered).
+  struct WaitRemark {
+    SmallVector<Operation *, 1> issues;
+    Operation *stop;
+    StopReason reason;
+  };
+  llvm::MapVector<Operation *, WaitRemark> waitRemarks;
+  void emitWaitRemarks();
+
+  /// The pairing of every wait sinkWait placed (a split wait's copies
+  /// included), so that a wait whose stop moved away can sink again.
+  DenseMap<Operation *, const WaitPairing *> pairingOfPlacedWait;
 
   /// Set when hoisting or sinking moved an op: only then is the result
   /// checked again.
@@ -766,9 +788,9 @@ AscSyncPlacementPass::pairWaits(func::FuncOp function,
 // Hoisting issues
 //===----------------------------------------------------------------------===//
 
-void AscSyncPlacementPass::hoistIssue(
+bool AscSyncPlacementPass::hoistIssue(
     Operation *issue, PlacementAnalyses &analyses,
-    const DenseMap<Operation *, WaitPairing *> &pairingOfWait) {
+    const DenseMap<Operation *, const WaitPairing *> &pairingOfWait) {
   Value matmul = cast<MatmulAsyncIssueOpInterface>(issue).getMatmul();
   ArrayRef<ResolvedAccess> footprint =
       analyses.checker.getConflicts().getFootprint(issue);
@@ -825,7 +847,7 @@ void AscSyncPlacementPass::hoistIssue(
   while (stop && !isBarrier(stop))
     stop = stop->getPrevNode();
   if (stop == issue->getPrevNode())
-    return;
+    return false;
   moved = true;
   ++numIssuesHoisted;
   LLVM_DEBUG({
@@ -839,6 +861,7 @@ void AscSyncPlacementPass::hoistIssue(
     issue->moveAfter(stop);
   else
     issue->moveBefore(&issue->getBlock()->front());
+  return true;
 }
 
 //===----------------------------------------------------------------------===//
@@ -847,14 +870,20 @@ void AscSyncPlacementPass::hoistIssue(
 
 void AscSyncPlacementPass::remark(Operation *wait, ArrayRef<Operation *> issues,
                                   Operation *stop, StopReason reason) {
-  if (!remarksOn)
-    return;
-  InFlightDiagnostic diag = wait->emitRemark();
-  diag << "wait placed before '" << stop->getName()
-       << "': " << describeStop(reason);
-  for (Operation *issue : issues)
-    diag << "; " << countOpsBetween(issue, wait)
-         << " operations overlap the async '" << issue->getName() << "'";
+  if (remarksOn)
+    waitRemarks[wait] = {llvm::to_vector(issues), stop, reason};
+}
+
+void AscSyncPlacementPass::emitWaitRemarks() {
+  for (auto &[wait, info] : waitRemarks) {
+    InFlightDiagnostic diag = wait->emitRemark();
+    diag << "wait placed before '" << info.stop->getName()
+         << "': " << describeStop(info.reason);
+    for (Operation *issue : info.issues)
+      diag << "; " << countOpsBetween(issue, wait)
+           << " operations overlap the async '" << issue->getName() << "'";
+  }
+  waitRemarks.clear();
 }
 
 /// Places `wait` right before `stop`, at the start of the run of waits that
@@ -940,6 +969,8 @@ void AscSyncPlacementPass::sinkWait(Operation *wait, const WaitPairing &pairing,
       builder.setInsertionPointToStart(block);
       sinkWait(builder.clone(*wait), pairing, conflicts);
     }
+    pairingOfPlacedWait.erase(wait);
+    waitRemarks.erase(wait);
     wait->erase();
   };
 
@@ -953,6 +984,7 @@ void AscSyncPlacementPass::sinkWait(Operation *wait, const WaitPairing &pairing,
                << "sinking " << *wait << "\n  to before " << *stop << "\n");
   };
 
+  pairingOfPlacedWait[wait] = &pairing;
   // Blocks without a terminator (graph-like regions) end the scan too.
   for (Operation *cursor = wait->getNextNode(); cursor;
        cursor = cursor->getNextNode()) {
@@ -982,6 +1014,179 @@ void AscSyncPlacementPass::sinkWait(Operation *wait, const WaitPairing &pairing,
     for (Region *region : regions)
       blocks.push_back(&region->front());
     return splitInto(blocks);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Ordering issues by need
+//===----------------------------------------------------------------------===//
+//
+// The cube core's server runs one vector core's messages in the order they
+// were posted (KfcServer::Run takes the next message of the client's ring
+// only when MatmulService::Process is done with the last), so of two calls
+// in flight together the later-posted one finishes last. When the vector
+// core needs the later call's result first (its wait, its first fetch),
+// it stalls for both. Posting the call needed first earlier is never
+// slower: it finishes sooner, and the other finishes when the vector core
+// would otherwise still be waiting for the first (earliest due date first).
+// So an async issue sinks past a neighbouring issue of another object whose
+// result the block needs before its own, when nothing in between may be
+// ordered with it. Issues of one object never swap (the protocol orders
+// them).
+
+namespace {
+/// The ops of one block numbered in their order before any of them moved,
+/// and for each Matmul call the number of the first later op that needs the
+/// object's state: any use of the object but a setter (a wait, a fetch, the
+/// next call, End), nested uses counted for their ancestor in the block.
+struct BlockNeeds {
+  DenseMap<Operation *, unsigned> number;
+  DenseMap<Operation *, unsigned> need;
+
+  explicit BlockNeeds(Block &block) {
+    SmallVector<Operation *> ops;
+    for (Operation &op : block) {
+      number[&op] = ops.size();
+      ops.push_back(&op);
+    }
+    // Backwards, so that nextUse holds the first use after the op.
+    DenseMap<Value, unsigned> nextUse;
+    for (unsigned index = ops.size(); index-- > 0;) {
+      Operation *op = ops[index];
+      if (auto call = dyn_cast<MatmulAsyncIssueOpInterface>(op))
+        need[op] = nextUse.lookup_or(call.getMatmul(), ops.size());
+      op->walk([&](MatmulObjectUseOpInterface user) {
+        for (const MatmulObjectUse &use : user.getMatmulObjectUses())
+          if (use.kind != MatmulUseKind::Configure)
+            nextUse[use.matmul] = index;
+      });
+    }
+  }
+};
+} // namespace
+
+bool AscSyncPlacementPass::orderIssuesByNeed(
+    Block &block, PlacementAnalyses &analyses,
+    SetVector<Operation *> &waitsToSinkAgain,
+    SetVector<Operation *> &issuesToHoistAgain) {
+  SmallVector<MatmulAsyncIssueOpInterface> calls;
+  for (Operation &op : block)
+    if (auto call = dyn_cast<MatmulAsyncIssueOpInterface>(op))
+      calls.push_back(call);
+  if (calls.size() < 2 ||
+      llvm::none_of(calls, [](auto call) { return call.isAsync(); }))
+    return false;
+  BlockNeeds needs(block);
+  InFlightConflicts &conflicts = analyses.checker.getConflicts();
+
+  // Whether async issue `issue` may move from before `op` to after it: `op`
+  // (or an op nested in it) neither uses the issue's object or result nor
+  // may touch what the issue touches in flight, and does not end the block.
+  auto mayCross = [&](Operation *issue, Operation *op) {
+    if (op->hasTrait<OpTrait::IsTerminator>())
+      return false;
+    Value matmul = cast<MatmulAsyncIssueOpInterface>(issue).getMatmul();
+    ArrayRef<ResolvedAccess> footprint = conflicts.getFootprint(issue);
+    return !op->walk([&](Operation *nested) {
+                bool ordered =
+                    usesObject(nested, matmul) ||
+                    llvm::any_of(nested->getOperands(),
+                                 [&](Value operand) {
+                                   return operand.getDefiningOp() == issue;
+                                 }) ||
+                    conflicts.findConflict(nested, footprint).has_value();
+                return ordered ? WalkResult::interrupt()
+                               : WalkResult::advance();
+              }).wasInterrupted();
+  };
+
+  // Each call, in block order, gathers the async issues right before it
+  // that are needed after it and may cross everything between them and
+  // past it, and they move right after it in their order. The scan looks
+  // at a bounded number of ops back, which keeps the step linear.
+  constexpr unsigned kScanLimit = 32;
+  bool reordered = false;
+  for (MatmulAsyncIssueOpInterface call : calls) {
+    unsigned callNeed =
+        call.isAsync() ? needs.need.lookup(call) : needs.number.lookup(call);
+    SmallVector<Operation *> sinking; // latest first
+    SmallVector<Operation *> crossed{call};
+    unsigned scanned = 0;
+    for (Operation *op = call->getPrevNode(); op && scanned < kScanLimit;
+         op = op->getPrevNode(), ++scanned) {
+      auto earlier = dyn_cast<MatmulAsyncIssueOpInterface>(op);
+      if (earlier && earlier.isAsync() && needs.need.lookup(op) > callNeed &&
+          llvm::all_of(crossed,
+                       [&](Operation *other) { return mayCross(op, other); })) {
+        sinking.push_back(op);
+        continue;
+      }
+      crossed.push_back(op);
+    }
+    if (sinking.empty())
+      continue;
+    moved = true;
+    reordered = true;
+    // The issues that kept it down are gone from above it.
+    if (call.isAsync())
+      issuesToHoistAgain.insert(call);
+    Operation *insertion = call;
+    for (Operation *issue : llvm::reverse(sinking)) {
+      // The waits that stopped at the issue may now sink further.
+      for (Operation *prev = issue->getPrevNode();
+           prev && isa<MatmulWaitOpInterface>(prev); prev = prev->getPrevNode())
+        if (pairingOfPlacedWait.count(prev))
+          waitsToSinkAgain.insert(prev);
+      LLVM_DEBUG(llvm::dbgs()
+                 << "ordering " << *issue << "\n  after " << *call << "\n");
+      if (remarksOn)
+        issue->emitRemark()
+            << "issue moved after the '" << call->getName()
+            << "' of another object: the cube runs one core's calls in "
+               "order, and that call's result is needed first";
+      issue->moveAfter(insertion);
+      insertion = issue;
+      ++numIssuesOrdered;
+    }
+  }
+  return reordered;
+}
+
+/// Orders the issues of every block, hoists again the calls that issues
+/// moved past (an issue never rises above another, so they may have been
+/// held down) and sinks again the waits whose stop moved away, until nothing
+/// moves: then running the pass again finds nothing to do either.
+void AscSyncPlacementPass::orderIssuesAndResink(func::FuncOp function,
+                                                PlacementAnalyses &analyses) {
+  SetVector<Block *> blocks;
+  function.walk([&](MatmulAsyncIssueOpInterface issue) {
+    blocks.insert(issue->getBlock());
+  });
+  // A guard only: a round follows one that moved something, and real
+  // kernels settle in two or three.
+  constexpr unsigned kMaxRounds = 16;
+  for (unsigned round = 0; !blocks.empty() && round < kMaxRounds; ++round) {
+    // A block that changed is looked at again: moving an issue of an
+    // object moves where its earlier issues' results are needed.
+    SetVector<Operation *> waitsToSinkAgain, issuesToHoistAgain;
+    SetVector<Block *> reordered;
+    for (Block *block : blocks)
+      if (orderIssuesByNeed(*block, analyses, waitsToSinkAgain,
+                            issuesToHoistAgain))
+        reordered.insert(block);
+    blocks = std::move(reordered);
+    for (Operation *issue : issuesToHoistAgain)
+      if (hoistIssue(issue, analyses, pairingOfPlacedWait))
+        blocks.insert(issue->getBlock());
+    for (Operation *wait : waitsToSinkAgain) {
+      const WaitPairing *pairing = pairingOfPlacedWait.lookup(wait);
+      Block *block = wait->getBlock();
+      Operation *next = wait->getNextNode();
+      sinkWait(wait, *pairing, analyses.checker.getConflicts());
+      // Erased (split into branches) or moved: the block's needs changed.
+      if (!pairingOfPlacedWait.count(wait) || wait->getNextNode() != next)
+        blocks.insert(block);
+    }
   }
 }
 
@@ -1018,7 +1223,7 @@ LogicalResult AscSyncPlacementPass::placeWaits(func::FuncOp function,
     SmallVector<WaitPairing, 2> pairings = pairWaits(function, analyses);
 
     if (hoistIssues) {
-      DenseMap<Operation *, WaitPairing *> pairingOfWait;
+      DenseMap<Operation *, const WaitPairing *> pairingOfWait;
       for (WaitPairing &pairing : pairings)
         pairingOfWait[pairing.wait] = &pairing;
       SmallVector<Operation *> issues;
@@ -1032,6 +1237,12 @@ LogicalResult AscSyncPlacementPass::placeWaits(func::FuncOp function,
 
     for (WaitPairing &pairing : pairings)
       sinkWait(pairing.wait, pairing, analyses.checker.getConflicts());
+
+    // After the waits sank: where the results are needed is known.
+    if (hoistIssues)
+      orderIssuesAndResink(function, analyses);
+    pairingOfPlacedWait.clear();
+    emitWaitRemarks();
 
     // Nothing moved: the input was checked above, and the cached analyses
     // still describe it.

@@ -31,3 +31,30 @@ func.func @remarks(%c: !gm, %u: !ub, %s: f32, %n: i32, %lb: index, %ub: index, %
   asc.matmul.end %mm : !mm
   return
 }
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// An issue that goes after another object's issue says why.
+func.func @issue_moved(%p0: !asc.gm_addr {asc.no_alias}, %p1: !asc.gm_addr {asc.no_alias}, %u: !ub, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
+  %c0 = asc.set_global_buffer %p0 : !gm
+  %c1 = asc.set_global_buffer %p1 : !gm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  %mm0 = asc.matmul.create : !mm
+  %mm1 = asc.matmul.create : !mm
+  asc.matmul.set_tensor_a %mm0, %a_t : !mm, !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm1, %a_t : !mm, !asc.global_tensor<f16>
+  // expected-remark @+1 {{issue moved after the 'asc.matmul.iterate_all' of another object: the cube runs one core's calls in order, and that call's result is needed first}}
+  asc.matmul.iterate_all %mm0, %c0 {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.matmul.iterate_all %mm1, %c1 {sync = false, wait_iterate_all = true} : !mm, !gm
+  // expected-remark @+1 {{wait placed before 'asc.data_copy': it may access the pending output; 1 operations overlap}}
+  asc.matmul.wait_iterate_all %mm1 : !mm
+  asc.data_copy %u, %c1, %n : !ub, !gm
+  // expected-remark @+1 {{wait placed before 'asc.data_copy': it may access the pending output; 2 operations overlap}}
+  asc.matmul.wait_iterate_all %mm0 : !mm
+  asc.data_copy %u, %c0, %n : !ub, !gm
+  return
+}

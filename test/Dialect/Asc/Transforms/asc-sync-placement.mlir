@@ -702,20 +702,22 @@ func.func @two_objects(%p0: !asc.gm_addr {asc.no_alias}, %p1: !asc.gm_addr {asc.
 !gm = !asc.global_tensor<f32>
 !ub = !asc.local_tensor<vecin, f32>
 
-// Four objects, each with its own pending output, read in reverse order.
+// Four objects, each with its own pending output, read in reverse order:
+// the cube runs the calls in the order they are posted, so the issues are
+// posted in the order their outputs are read.
 // CHECK-LABEL: func.func @four_objects
 // CHECK:      %[[MM0:.*]] = asc.matmul.create
 // CHECK-NEXT: asc.matmul.set_tensor_a %[[MM0]]
-// CHECK-NEXT: asc.matmul.iterate_all %[[MM0]], %[[C0:[^ ]*]] {
 // CHECK-NEXT: %[[MM1:.*]] = asc.matmul.create
 // CHECK-NEXT: asc.matmul.set_tensor_a %[[MM1]]
-// CHECK-NEXT: asc.matmul.iterate_all %[[MM1]], %[[C1:[^ ]*]] {
 // CHECK-NEXT: %[[MM2:.*]] = asc.matmul.create
 // CHECK-NEXT: asc.matmul.set_tensor_a %[[MM2]]
-// CHECK-NEXT: asc.matmul.iterate_all %[[MM2]], %[[C2:[^ ]*]] {
 // CHECK-NEXT: %[[MM3:.*]] = asc.matmul.create
 // CHECK-NEXT: asc.matmul.set_tensor_a %[[MM3]]
 // CHECK-NEXT: asc.matmul.iterate_all %[[MM3]], %[[C3:[^ ]*]] {
+// CHECK-NEXT: asc.matmul.iterate_all %[[MM2]], %[[C2:[^ ]*]] {
+// CHECK-NEXT: asc.matmul.iterate_all %[[MM1]], %[[C1:[^ ]*]] {
+// CHECK-NEXT: asc.matmul.iterate_all %[[MM0]], %[[C0:[^ ]*]] {
 // CHECK-NEXT: asc.matmul.wait_iterate_all %[[MM3]]
 // CHECK-NEXT: asc.data_copy %{{.*}}, %[[C3]],
 // CHECK-NEXT: asc.matmul.wait_iterate_all %[[MM2]]

@@ -73,6 +73,12 @@ def AscSyncPlacement : Pass<"asc-sync-placement", "func::FuncOp"> {
       before its first conflict (or at its end);
     - hoists every async issue to the earliest legal point after the last
       operation it depends on, within its block;
+    - then, of two async issues of different objects next to each other in
+      a block (only ops neither is ordered with between them), posts first
+      the one whose result the block needs first (its wait, its first
+      fetch, a synchronous call): the cube runs one core's calls in the
+      order they were posted, so the call needed first finishes sooner and
+      the other no later than the vector core would have waited anyway;
     - with `pipeline-loops`, software-pipelines the loops that issue async
       work and wait for it in the same iteration (`--asc-pipeline-loops`)
       once the waits are placed, then places the waits of the rotated code
@@ -117,7 +123,9 @@ def AscSyncPlacement : Pass<"asc-sync-placement", "func::FuncOp"> {
            "loops into Iterate<false> plus a counted fetch loop in the "
            "asc.block_workspace">,
     Option<"hoistIssues", "hoist-issues", "bool", "true",
-           "Move async issues up to the earliest legal point">,
+           "Move async issues up to the earliest legal point, and after a "
+           "neighbouring issue of another object whose result is needed "
+           "first">,
     Option<"emitRemarks", "emit-remarks", "bool", "false",
            "Emit a remark per wait saying which op stopped it and how many "
            "operations overlap the async work">,
@@ -135,6 +143,9 @@ def AscSyncPlacement : Pass<"asc-sync-placement", "func::FuncOp"> {
               "Waits repair-missing-waits inserted">,
     Statistic<"numIssuesHoisted", "hoisted-issues",
               "Async issues moved earlier">,
+    Statistic<"numIssuesOrdered", "ordered-issues",
+              "Async issues moved after an issue of another object whose "
+              "result is needed first">,
     Statistic<"numWaitsMoved", "moved-waits",
               "Waits moved later (each copy of a split wait counts)">,
   ];

@@ -1,0 +1,165 @@
+// RUN: asc-opt %s -split-input-file --asc-sync-placement | FileCheck %s
+// RUN: asc-opt %s -split-input-file --asc-sync-placement=hoist-issues=false | FileCheck %s --check-prefix=KEEP
+// RUN: asc-opt %s -split-input-file --asc-sync-placement --asc-verify-sync > /dev/null
+// Running the pass twice equals running it once:
+// RUN: asc-opt %s -split-input-file --asc-sync-placement > %t.once
+// RUN: asc-opt %t.once -split-input-file --asc-sync-placement > %t.twice
+// RUN: diff %t.once %t.twice
+
+// Issues of different objects next to each other are posted in the order
+// their results are needed: the cube core's server runs one vector core's
+// messages in order (KfcServer::Run, MatmulService::Process).
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// The second object's output is read first: its issue, setters and all,
+// goes first; the first object's issue sinks past the second's setter.
+// CHECK-LABEL: func.func @needed_first_goes_first
+// CHECK:      asc.matmul.set_tensor_a %[[MM0:[^,]*]],
+// CHECK-NEXT: asc.matmul.set_tensor_a %[[MM1:[^,]*]],
+// CHECK-NEXT: asc.matmul.iterate_all %[[MM1]], %[[C1:[^ ]*]] {
+// CHECK-NEXT: asc.matmul.iterate_all %[[MM0]], %[[C0:[^ ]*]] {
+// CHECK-NEXT: asc.matmul.wait_iterate_all %[[MM1]]
+// CHECK-NEXT: asc.data_copy %{{.*}}, %[[C1]],
+// KEEP-LABEL: func.func @needed_first_goes_first
+// KEEP:       asc.matmul.iterate_all %[[MM0:[^,]*]],
+// KEEP-NEXT:  asc.matmul.set_tensor_a
+// KEEP-NEXT:  asc.matmul.iterate_all
+func.func @needed_first_goes_first(%p0: !asc.gm_addr {asc.no_alias}, %p1: !asc.gm_addr {asc.no_alias}, %u: !ub, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
+  %c0 = asc.set_global_buffer %p0 : !gm
+  %c1 = asc.set_global_buffer %p1 : !gm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  %mm0 = asc.matmul.create : !mm
+  %mm1 = asc.matmul.create : !mm
+  asc.matmul.set_tensor_a %mm0, %a_t : !mm, !asc.global_tensor<f16>
+  asc.matmul.iterate_all %mm0, %c0 {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.matmul.set_tensor_a %mm1, %a_t : !mm, !asc.global_tensor<f16>
+  asc.matmul.iterate_all %mm1, %c1 {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.matmul.wait_iterate_all %mm1 : !mm
+  asc.data_copy %u, %c1, %n : !ub, !gm
+  asc.adds %u, %u, %s, %n : !ub, !ub
+  asc.matmul.wait_iterate_all %mm0 : !mm
+  asc.data_copy %u, %c0, %n : !ub, !gm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// Already in the order of need: nothing moves.
+// CHECK-LABEL: func.func @already_in_need_order
+// CHECK:      asc.matmul.iterate_all %[[MM0:[^,]*]],
+// CHECK-NEXT: asc.matmul.set_tensor_a %[[MM1:[^,]*]],
+// CHECK-NEXT: asc.matmul.iterate_all %[[MM1]],
+// CHECK-NEXT: asc.matmul.wait_iterate_all %[[MM0]]
+func.func @already_in_need_order(%p0: !asc.gm_addr {asc.no_alias}, %p1: !asc.gm_addr {asc.no_alias}, %u: !ub, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
+  %c0 = asc.set_global_buffer %p0 : !gm
+  %c1 = asc.set_global_buffer %p1 : !gm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  %mm0 = asc.matmul.create : !mm
+  %mm1 = asc.matmul.create : !mm
+  asc.matmul.set_tensor_a %mm0, %a_t : !mm, !asc.global_tensor<f16>
+  asc.matmul.iterate_all %mm0, %c0 {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.matmul.set_tensor_a %mm1, %a_t : !mm, !asc.global_tensor<f16>
+  asc.matmul.iterate_all %mm1, %c1 {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.matmul.wait_iterate_all %mm0 : !mm
+  asc.data_copy %u, %c0, %n : !ub, !gm
+  asc.matmul.wait_iterate_all %mm1 : !mm
+  asc.data_copy %u, %c1, %n : !ub, !gm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// The setter that stages the first object's next call is ordered after its
+// issue: the issue cannot sink past it, so it stays first.
+// CHECK-LABEL: func.func @own_next_setter_holds_it
+// CHECK:      asc.matmul.iterate_all %[[MM0:[^,]*]],
+// CHECK-NEXT: asc.matmul.set_tensor_a %[[MM0]],
+// CHECK-NEXT: asc.matmul.set_tensor_a %[[MM1:[^,]*]],
+// CHECK-NEXT: asc.matmul.iterate_all %[[MM1]],
+func.func @own_next_setter_holds_it(%p0: !asc.gm_addr {asc.no_alias}, %p1: !asc.gm_addr {asc.no_alias}, %u: !ub, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
+  %c0 = asc.set_global_buffer %p0 : !gm
+  %c1 = asc.set_global_buffer %p1 : !gm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  %mm0 = asc.matmul.create : !mm
+  %mm1 = asc.matmul.create : !mm
+  asc.matmul.set_tensor_a %mm0, %a_t : !mm, !asc.global_tensor<f16>
+  asc.matmul.iterate_all %mm0, %c0 {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.matmul.set_tensor_a %mm0, %a_t : !mm, !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm1, %a_t : !mm, !asc.global_tensor<f16>
+  asc.matmul.iterate_all %mm1, %c1 {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.matmul.wait_iterate_all %mm1 : !mm
+  asc.data_copy %u, %c1, %n : !ub, !gm
+  asc.matmul.wait_iterate_all %mm0 : !mm
+  asc.data_copy %u, %c0, %n : !ub, !gm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// The later issue is made through a select of both objects: it may be the
+// first object's next call, so the two keep their order.
+// CHECK-LABEL: func.func @maybe_same_object_keeps_order
+// CHECK:      asc.matmul.iterate_all %[[MM0:[^,]*]],
+// CHECK:      asc.matmul.iterate_all %[[SEL:[^,]*]],
+// CHECK-NEXT: asc.matmul.wait_iterate_all %[[SEL]]
+func.func @maybe_same_object_keeps_order(%p0: !asc.gm_addr {asc.no_alias}, %p1: !asc.gm_addr {asc.no_alias}, %u: !ub, %n: i32, %which: i1, %a_in: !asc.gm_addr {asc.no_alias}) {
+  %c0 = asc.set_global_buffer %p0 : !gm
+  %c1 = asc.set_global_buffer %p1 : !gm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  %mm0 = asc.matmul.create : !mm
+  %mm1 = asc.matmul.create : !mm
+  asc.matmul.set_tensor_a %mm1, %a_t : !mm, !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm0, %a_t : !mm, !asc.global_tensor<f16>
+  asc.matmul.iterate_all %mm0, %c0 {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.matmul.wait_iterate_all %mm0 : !mm
+  %sel = arith.select %which, %mm0, %mm1 : !mm
+  asc.matmul.set_tensor_a %sel, %a_t : !mm, !asc.global_tensor<f16>
+  asc.matmul.iterate_all %sel, %c1 {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.matmul.wait_iterate_all %sel : !mm
+  asc.data_copy %u, %c1, %n : !ub, !gm
+  asc.data_copy %u, %c0, %n : !ub, !gm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// A synchronous call of another object is needed where it stands: the
+// async issue before it goes after it, so the vector core does not wait for
+// both.
+// CHECK-LABEL: func.func @sync_call_goes_first
+// CHECK:      asc.matmul.iterate_all %[[MM1:[^,]*]], %{{[^ ]*}} :
+// CHECK-NEXT: asc.matmul.iterate_all %[[MM0:[^,]*]], %{{.*}}sync = false
+func.func @sync_call_goes_first(%p0: !asc.gm_addr {asc.no_alias}, %p1: !asc.gm_addr {asc.no_alias}, %u: !ub, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
+  %c0 = asc.set_global_buffer %p0 : !gm
+  %c1 = asc.set_global_buffer %p1 : !gm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  %mm0 = asc.matmul.create : !mm
+  %mm1 = asc.matmul.create : !mm
+  asc.matmul.set_tensor_a %mm0, %a_t : !mm, !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm1, %a_t : !mm, !asc.global_tensor<f16>
+  asc.matmul.iterate_all %mm0, %c0 {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.matmul.iterate_all %mm1, %c1 : !mm, !gm
+  asc.data_copy %u, %c1, %n : !ub, !gm
+  asc.matmul.wait_iterate_all %mm0 : !mm
+  asc.data_copy %u, %c0, %n : !ub, !gm
+  return
+}
