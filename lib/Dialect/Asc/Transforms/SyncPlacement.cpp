@@ -185,7 +185,8 @@ private:
   bool orderIssuesByNeed(Block &block, PlacementAnalyses &analyses,
                          SetVector<Operation *> &waitsToSinkAgain,
                          SetVector<Operation *> &issuesToHoistAgain);
-  void orderIssuesAndResink(func::FuncOp function, PlacementAnalyses &analyses);
+  void orderIssuesAndResink(ArrayRef<Operation *> issues,
+                            PlacementAnalyses &analyses);
   void remark(Operation *wait, ArrayRef<Operation *> issues, Operation *stop,
               StopReason reason);
   /// Checks the protocol, hoists the issues, sinks the waits and re-checks
@@ -1035,32 +1036,59 @@ void AscSyncPlacementPass::sinkWait(Operation *wait, const WaitPairing &pairing,
 // them).
 
 namespace {
-/// The ops of one block numbered in their order before any of them moved,
-/// and for each Matmul call the number of the first later op that needs the
-/// object's state: any use of the object but a setter (a wait, a fetch, the
-/// next call, End), nested uses counted for their ancestor in the block.
+/// The Matmul calls of one block and, for each, where the block first needs
+/// its object's state after it: the first later op using the object other
+/// than as a setter (a wait, a fetch, the next call, End), a nested use
+/// counted for its ancestor in the block; a synchronous call is needed where
+/// it stands. Places are distances from the block's end in ops, taken before
+/// anything moves (0: the end itself), so that comparing two needs costs
+/// nothing: MLIR's own op order is invalidated by every move.
 struct BlockNeeds {
-  DenseMap<Operation *, unsigned> number;
-  DenseMap<Operation *, unsigned> need;
+  /// In block order.
+  SmallVector<MatmulAsyncIssueOpInterface> calls;
+  SmallVector<unsigned> distanceFromEnd;
+  SmallVector<unsigned> needDistance;
+  DenseMap<Operation *, unsigned> indexOf;
+  bool anyAsync = false;
 
   explicit BlockNeeds(Block &block) {
-    SmallVector<Operation *> ops;
-    for (Operation &op : block) {
-      number[&op] = ops.size();
-      ops.push_back(&op);
+    DenseMap<Value, unsigned> nextUse; // distance of the next use
+    unsigned distance = 0;
+    auto noteUses = [&](MatmulObjectUseOpInterface user) {
+      for (const MatmulObjectUse &use : user.getMatmulObjectUses())
+        if (use.kind != MatmulUseKind::Configure)
+          nextUse[use.matmul] = distance;
+    };
+    for (Operation &op : llvm::reverse(block)) {
+      ++distance;
+      // Most ops use no object and hold no region: one interface lookup.
+      bool leaf = op.getNumRegions() == 0;
+      auto user = dyn_cast<MatmulObjectUseOpInterface>(op);
+      if (leaf && !user)
+        continue;
+      if (auto call = dyn_cast_if_present<MatmulAsyncIssueOpInterface>(
+              user ? user.getOperation() : nullptr)) {
+        calls.push_back(call);
+        distanceFromEnd.push_back(distance);
+        needDistance.push_back(
+            call.isAsync() ? nextUse.lookup_or(call.getMatmul(), 0) : distance);
+        anyAsync |= call.isAsync();
+      }
+      if (leaf)
+        noteUses(user);
+      else
+        op.walk([&](MatmulObjectUseOpInterface nested) { noteUses(nested); });
     }
-    // Backwards, so that nextUse holds the first use after the op.
-    DenseMap<Value, unsigned> nextUse;
-    for (unsigned index = ops.size(); index-- > 0;) {
-      Operation *op = ops[index];
-      if (auto call = dyn_cast<MatmulAsyncIssueOpInterface>(op))
-        need[op] = nextUse.lookup_or(call.getMatmul(), ops.size());
-      op->walk([&](MatmulObjectUseOpInterface user) {
-        for (const MatmulObjectUse &use : user.getMatmulObjectUses())
-          if (use.kind != MatmulUseKind::Configure)
-            nextUse[use.matmul] = index;
-      });
-    }
+    std::reverse(calls.begin(), calls.end());
+    std::reverse(distanceFromEnd.begin(), distanceFromEnd.end());
+    std::reverse(needDistance.begin(), needDistance.end());
+    for (auto [index, call] : llvm::enumerate(calls))
+      indexOf[call] = index;
+  }
+
+  /// True when call `lhs`'s result is needed after call `rhs`'s.
+  bool isNeededLater(unsigned lhs, unsigned rhs) const {
+    return needDistance[lhs] < needDistance[rhs];
   }
 };
 } // namespace
@@ -1069,14 +1097,9 @@ bool AscSyncPlacementPass::orderIssuesByNeed(
     Block &block, PlacementAnalyses &analyses,
     SetVector<Operation *> &waitsToSinkAgain,
     SetVector<Operation *> &issuesToHoistAgain) {
-  SmallVector<MatmulAsyncIssueOpInterface> calls;
-  for (Operation &op : block)
-    if (auto call = dyn_cast<MatmulAsyncIssueOpInterface>(op))
-      calls.push_back(call);
-  if (calls.size() < 2 ||
-      llvm::none_of(calls, [](auto call) { return call.isAsync(); }))
-    return false;
   BlockNeeds needs(block);
+  if (needs.calls.size() < 2 || !needs.anyAsync)
+    return false;
   InFlightConflicts &conflicts = analyses.checker.getConflicts();
 
   // Whether async issue `issue` may move from before `op` to after it: `op`
@@ -1106,16 +1129,27 @@ bool AscSyncPlacementPass::orderIssuesByNeed(
   // at a bounded number of ops back, which keeps the step linear.
   constexpr unsigned kScanLimit = 32;
   bool reordered = false;
-  for (MatmulAsyncIssueOpInterface call : calls) {
-    unsigned callNeed =
-        call.isAsync() ? needs.need.lookup(call) : needs.number.lookup(call);
+  for (auto [index, call] : llvm::enumerate(needs.calls)) {
+    // Most calls have no earlier issue in reach needed after them: found
+    // from the list of calls, without looking at the ops between.
+    bool anyCandidate = false;
+    for (unsigned earlier = index; earlier-- > 0 && !anyCandidate;) {
+      if (needs.distanceFromEnd[earlier] - needs.distanceFromEnd[index] >
+          kScanLimit)
+        break;
+      anyCandidate =
+          needs.calls[earlier].isAsync() && needs.isNeededLater(earlier, index);
+    }
+    if (!anyCandidate)
+      continue;
     SmallVector<Operation *> sinking; // latest first
     SmallVector<Operation *> crossed{call};
     unsigned scanned = 0;
     for (Operation *op = call->getPrevNode(); op && scanned < kScanLimit;
          op = op->getPrevNode(), ++scanned) {
       auto earlier = dyn_cast<MatmulAsyncIssueOpInterface>(op);
-      if (earlier && earlier.isAsync() && needs.need.lookup(op) > callNeed &&
+      if (earlier && earlier.isAsync() &&
+          needs.isNeededLater(needs.indexOf.lookup(op), index) &&
           llvm::all_of(crossed,
                        [&](Operation *other) { return mayCross(op, other); })) {
         sinking.push_back(op);
@@ -1156,12 +1190,12 @@ bool AscSyncPlacementPass::orderIssuesByNeed(
 /// moved past (an issue never rises above another, so they may have been
 /// held down) and sinks again the waits whose stop moved away, until nothing
 /// moves: then running the pass again finds nothing to do either.
-void AscSyncPlacementPass::orderIssuesAndResink(func::FuncOp function,
+void AscSyncPlacementPass::orderIssuesAndResink(ArrayRef<Operation *> issues,
                                                 PlacementAnalyses &analyses) {
+  // Hoisting kept every issue in its block.
   SetVector<Block *> blocks;
-  function.walk([&](MatmulAsyncIssueOpInterface issue) {
+  for (Operation *issue : issues)
     blocks.insert(issue->getBlock());
-  });
   // A guard only: a round follows one that moved something, and real
   // kernels settle in two or three.
   constexpr unsigned kMaxRounds = 16;
@@ -1222,11 +1256,12 @@ LogicalResult AscSyncPlacementPass::placeWaits(func::FuncOp function,
     // Pair before anything moves: the analysis states refer to the input.
     SmallVector<WaitPairing, 2> pairings = pairWaits(function, analyses);
 
+    // The reachable async issues (an unreachable one has no state).
+    SmallVector<Operation *> issues;
     if (hoistIssues) {
       DenseMap<Operation *, const WaitPairing *> pairingOfWait;
       for (WaitPairing &pairing : pairings)
         pairingOfWait[pairing.wait] = &pairing;
-      SmallVector<Operation *> issues;
       function.walk([&](MatmulAsyncIssueOpInterface issue) {
         if (issue.isAsync() && protocol->getStateBefore(issue))
           issues.push_back(issue);
@@ -1240,7 +1275,7 @@ LogicalResult AscSyncPlacementPass::placeWaits(func::FuncOp function,
 
     // After the waits sank: where the results are needed is known.
     if (hoistIssues)
-      orderIssuesAndResink(function, analyses);
+      orderIssuesAndResink(issues, analyses);
     pairingOfPlacedWait.clear();
     emitWaitRemarks();
 
