@@ -6,8 +6,13 @@ knows, searched over the placements --asc-sync-placement could have chosen.
 The space comes from `asc-opt -test-asc-placement-space`: per wait every
 distinct position from right after its issue to the end of its block, per
 async issue every distinct position from right after its operands' defini-
-tions up to where it stands (positions only transparent ops separate are
-one). `-test-asc-apply-placement` builds a candidate. Each candidate is
+tions to right before the next op on its object or a use of its results
+(positions only transparent ops separate are one). The order of a block's
+async issues is a dimension of its own (a *ranking*: every merge of the
+objects' own orders, the program order first): the cube runs the calls in
+the order they are posted, so which one goes first decides which result
+comes first. `-test-asc-apply-placement` builds a candidate (GAP:RANK
+places the issues at one gap in ranking order). Each candidate is
   1. checked by `asc-opt --asc-verify-sync` (recorded, not required: the
      analysis is conservative where it has alias doubt, and the oracle
      bounds what any placement can reach),
@@ -28,13 +33,17 @@ on the small kernels):
     the others do. A *screen* binary-searches each movable's best feasible
     gap alone (the others as written), and only that gap and the worse ones
     stay in the space;
-  - the cost is monotone: moving a wait later or an issue earlier never
-    costs cycles (asc-run's units run in order, so the ops a wait lets
-    through start no later).
+  - the cost is monotone once the ranking is fixed: moving a wait later or
+    an issue earlier never costs cycles (asc-run's units run in order, so
+    the ops a wait lets through start no later). Across rankings it is not
+    (an issue moved above another object's delays that one's result), so
+    each ranking gets a search of its own, sharing the incumbent.
 A wait and the next issue on its object, each legal alone up to where the
 other stands, keep their order when both move (every candidate keeps it).
-Then a depth-first search over the movables in program order, each one's
-gaps best first (a wait's latest, an issue's earliest): a node is evaluated
+Then, per ranking, a depth-first search over the movables in program
+order (a ranked block's issues in ranking order), each one's gaps best
+first (a wait's latest, an issue's earliest after the issues ranked before
+it): a node is evaluated
 with the movables not yet fixed at their best screened gap that keeps that
 order (its *optimistic completion*); when that completion is race free and
 no movable had to take a worse gap for the order, it is the best of the
@@ -207,15 +216,25 @@ class Oracle:
         movables = self.space(base)
         ids = [m["id"] for m in movables]
         gaps = [best_first(m) for m in movables]
+        self.movables = movables
         self.order = order_constraints(movables)
-        size = math.prod(len(g) for g in gaps) if gaps else 1
+        self.ranked = ranked_blocks(movables)
+        rankings = list(itertools.islice(issue_rankings(movables, self.ranked),
+                                         self.args.rankings + 1))
+        if len(rankings) > self.args.rankings:
+            rankings = rankings[:self.args.rankings]
+        size = (math.prod(len(g) for g in gaps) if gaps else 1) * len(rankings)
         report = {"kernel": self.args.kernel, "launch": self.args.launch,
                   "base": self.args.base, "seeds": self.seeds,
                   "movables": [{k: m.get(k) for k in
                                 ("id", "kind", "op", "line", "index",
                                  "hand_written", "gaps", "neighbour")}
                                for m in movables],
-                  "space": size, "notes": []}
+                  "space": size, "rankings": len(rankings), "notes": []}
+        if len(rankings) == self.args.rankings:
+            report["notes"].append(
+                f"rankings capped at {self.args.rankings}: the orders of the "
+                "issues searched are the first ones, not all")
         # The references: as written (no moves) and hand-written (each wait
         # right after its issue).
         written = self.evaluate(base, {})
@@ -233,9 +252,10 @@ class Oracle:
             report["search"] = "none (no waits or async issues)"
         elif size <= self.args.exhaustive:
             report["search"] = "exhaustive"
-            combos = [dict(zip(ids, combo))
+            combos = [with_ranks(dict(zip(ids, combo)), ranking)
+                      for ranking in rankings
                       for combo in itertools.product(*gaps)]
-            combos = [m for m in combos if self.in_order(m, movables)]
+            combos = [m for m in combos if self.in_order(m)]
             # The first seed of every candidate in parallel, then the other
             # seeds of those that could be kept, fastest first.
             self.parallel(lambda moves: self.evaluate(base, moves,
@@ -254,7 +274,18 @@ class Oracle:
             feasible = self.screen(base, movables, ids, gaps, report)
             report["screened_gaps"] = {i: g for i, g in zip(ids, feasible)}
             report["screened_space"] = math.prod(len(g) for g in feasible)
-            self.bnb(base, ids, feasible, 0, {}, report)
+            # The order the cube runs the issues in is a dimension of its
+            # own: moving an issue earlier never costs only while the issues
+            # keep their order, so each ranking is a search of its own.
+            for ranking in rankings:
+                self.ranking = ranking
+                self.ideal = self.ideal_gaps(ids, feasible)
+                if self.ideal is None:
+                    continue  # the ranking cannot be placed
+                seq = self.sequence(ids)
+                self.bnb(base, ids, feasible, seq, 0, {}, report)
+                if report.get("capped"):
+                    break
         report["runs"] = self.runs
         report["candidates_evaluated"] = self.evaluated
         if self.best is None:
@@ -262,9 +293,10 @@ class Oracle:
             report["notes"].append("no race-free candidate")
         else:
             report["best"] = public(self.best)
+            index_of = {m["id"]: m["index"] for m in movables}
             report["best"]["moves"] = {
                 k: v for k, v in self.best_moves.items()
-                if v != next(m["index"] for m in movables if m["id"] == k)}
+                if gap_of(v) != index_of[k] or rank_of(v) is not None}
             if self.args.output:
                 pathlib.Path(self.args.output).write_text(
                     pathlib.Path(self.best["path"]).read_text())
@@ -346,53 +378,152 @@ class Oracle:
                 f"capped: stopped after {self.args.cap} asc-run runs; the "
                 "best is the best found, not a bound")
 
-    def in_order(self, moves, movables):
-        """True when every wait the oracle keeps before the next issue on
-        its object stays before it (a movable not in `moves` stands where
-        it is; at one gap the two keep their order)."""
-        at = {m["id"]: moves.get(m["id"], m["index"]) for m in movables}
-        return all(at[w] <= at[i] for w, i in self.order)
+    def position(self, movable_id, value):
+        """Where a movable lands, as -test-asc-apply-placement orders a
+        block: (key, tie); a ranked issue at its own gap joins the ops moved
+        there, after them."""
+        m = self.by_id[movable_id]
+        gap = gap_of(value)
+        if gap != m["index"]:
+            return (2 * gap, m["index"])
+        if rank_of(value) is not None:
+            return (2 * gap, math.inf)
+        return (2 * gap + 1, m["index"])
+
+    def before(self, a, va, b, vb):
+        """True when movable a at va lands before movable b at vb."""
+        pa, pb = self.position(a, va), self.position(b, vb)
+        if pa[0] == pb[0] and rank_of(va) is not None and \
+                rank_of(vb) is not None:
+            return rank_of(va) < rank_of(vb)
+        return pa < pb
+
+    def pairs(self):
+        """Every (a, b): a must land before b. The order constraints, and
+        for each ranked block its issues in the ranking's order."""
+        out = list(self.order)
+        for block, issues in self.current_ranking_lists():
+            out.extend(itertools.combinations(issues, 2))
+        return out
+
+    def current_ranking_lists(self):
+        ranking = getattr(self, "ranking", None) or {}
+        lists = {}
+        for movable_id, rank in ranking.items():
+            lists.setdefault(self.block_of(movable_id), []).append(
+                (rank, movable_id))
+        return [(block, [i for _, i in sorted(entries)])
+                for block, entries in lists.items()]
+
+    def block_of(self, movable_id):
+        m = self.by_id[movable_id]
+        return (movable_id.rsplit("/", 1)[0], m["block"])
+
+    @property
+    def by_id(self):
+        if not hasattr(self, "_by_id"):
+            self._by_id = {m["id"]: m for m in self.movables}
+        return self._by_id
+
+    def in_order(self, moves):
+        """True when the candidate keeps every order constraint (a movable
+        not in `moves` stands where it is) and, where it ranks issues, the
+        ranked issues' keys do not contradict their ranks."""
+        at = {m["id"]: moves.get(m["id"], m["index"]) for m in self.movables}
+        if not all(self.before(a, at[a], b, at[b]) for a, b in self.order):
+            return False
+        ranked = {}
+        for k, v in moves.items():
+            if rank_of(v) is not None:
+                ranked.setdefault(self.block_of(k), []).append((rank_of(v), k))
+        for entries in ranked.values():
+            entries.sort()
+            for (_, a), (_, b) in zip(entries, entries[1:]):
+                if not self.before(a, at[a], b, at[b]):
+                    return False
+        return True
+
+    def value(self, movable_id, gap):
+        """The move of a movable to `gap` under the current ranking."""
+        rank = (getattr(self, "ranking", None) or {}).get(movable_id)
+        return gap if rank is None else f"{gap}:{rank}"
 
     def allowed(self, j, ids, gaps, chosen):
         """The gaps of movable j that keep the order with those chosen."""
+        me = ids[j]
+        pairs = self.pairs()
         out = []
         for gap in gaps[j]:
-            if all(chosen[w] <= gap for w, i in self.order
-                   if i == ids[j] and w in chosen) and \
-               all(gap <= chosen[i] for w, i in self.order
-                   if w == ids[j] and i in chosen):
+            v = self.value(me, gap)
+            if all(self.before(a, chosen[a], me, v) for a, b in pairs
+                   if b == me and a in chosen) and \
+               all(self.before(me, v, b, chosen[b]) for a, b in pairs
+                   if a == me and b in chosen):
                 out.append(gap)
         return out
 
-    def bnb(self, base, ids, gaps, i, fixed, report):
+    def sequence(self, ids):
+        """The order the search fixes the movables in: program order, but
+        the issues of a ranked block take its issues' slots in the order of
+        the ranking (each then meets only constraints from fixed ones)."""
+        seq = list(range(len(ids)))
+        index = {i: j for j, i in enumerate(ids)}
+        for block, issues in self.current_ranking_lists():
+            slots = sorted(index[i] for i in issues)
+            for slot, movable_id in zip(slots, issues):
+                seq[seq.index(slot)] = -1 - index[movable_id]
+        return [-1 - j if j < 0 else j for j in seq]
+
+    def ideal_gaps(self, ids, gaps):
+        """Each movable's best gap under the current ranking alone: a wait's
+        latest, an issue's earliest that lands after the issues ranked
+        before it (None when the ranking cannot be placed)."""
+        ideal = {ids[j]: gaps[j][0] for j in range(len(ids))}
+        index = {i: j for j, i in enumerate(ids)}
+        for block, issues in self.current_ranking_lists():
+            previous = None
+            for movable_id in issues:
+                options = [g for g in gaps[index[movable_id]]
+                           if previous is None or self.before(
+                               previous[0], self.value(*previous), movable_id,
+                               self.value(movable_id, g))]
+                if not options:
+                    return None
+                ideal[movable_id] = options[0]
+                previous = (movable_id, options[0])
+        return ideal
+
+    def bnb(self, base, ids, gaps, seq, i, fixed, report):
         if self.runs >= self.args.cap:
             self.capped(report)
             return
         if self.limit and self.best and self.best["cycles"] <= self.limit:
             return  # the incumbent reaches the global bound
         # The optimistic completion: each movable not fixed at its best gap
-        # that keeps the order with the earlier ones (program order); when
-        # the order made one take a worse gap ("clamped"), the completion
-        # is no bound of the subtree, which stays open.
+        # that keeps the order with the earlier ones (in `seq`); when the
+        # order made one take a gap worse than its ideal under the ranking
+        # ("clamped"), the completion is no bound of the subtree, which
+        # stays open.
         moves = dict(fixed)
         clamped = False
-        for j in range(i, len(ids)):
+        for j in seq[i:]:
             options = self.allowed(j, ids, gaps, moves)
             if not options:
                 return  # no completion keeps the order
-            clamped |= options[0] != gaps[j][0]
-            moves[ids[j]] = options[0]
+            clamped |= options[0] != self.ideal[ids[j]]
+            moves[ids[j]] = self.value(ids[j], options[0])
         result = self.evaluate(base, moves, bound=self.bound())
         if result["ok"]:
             self.offer(result, moves)
             if not clamped:
                 return  # race free: the subtree's best
-        if i == len(ids):
+        if i == len(seq):
             return
-        for gap in self.allowed(i, ids, gaps, fixed):
-            fixed[ids[i]] = gap
-            self.bnb(base, ids, gaps, i + 1, fixed, report)
-            del fixed[ids[i]]
+        j = seq[i]
+        for gap in self.allowed(j, ids, gaps, fixed):
+            fixed[ids[j]] = self.value(ids[j], gap)
+            self.bnb(base, ids, gaps, seq, i + 1, fixed, report)
+            del fixed[ids[j]]
             if report.get("capped"):
                 return
 
@@ -413,7 +544,79 @@ def order_constraints(movables):
                  w.get("object") and m["index"] > w["index"]]
         if later:
             pairs.append((w["id"], min(later, key=lambda m: m["index"])["id"]))
+        # An issue, which may sink now, stays before the waits after it that
+        # complete it (a wait may also complete a later issue of its block,
+        # from the previous trip of a loop).
+        for issue in w.get("pairs_with", []):
+            m = next((m for m in movables if m["id"] == issue), None)
+            if m and m["block"] == w["block"] and m["kind"] == "issue" and \
+                    m["index"] < w["index"]:
+                pairs.append((issue, w["id"]))
     return pairs
+
+
+def gap_of(value):
+    """The gap of a move: GAP or "GAP:RANK"."""
+    return int(str(value).split(":")[0])
+
+
+def rank_of(value):
+    text = str(value)
+    return int(text.split(":")[1]) if ":" in text else None
+
+
+def with_ranks(moves, ranking):
+    """`moves` with the ranking's issues given their ranks (each at its gap,
+    or where it stands)."""
+    out = dict(moves)
+    for movable_id, rank in ranking.items():
+        out[movable_id] = f"{gap_of(out[movable_id])}:{rank}"
+    return out
+
+
+def ranked_blocks(movables):
+    """(function, block) -> its async issues in program order, for the blocks
+    with two issues or more: their order is a dimension of the search."""
+    blocks = {}
+    for m in movables:
+        if m["kind"] == "issue":
+            key = (m["id"].rsplit("/", 1)[0], m["block"])
+            blocks.setdefault(key, []).append(m)
+    return {k: sorted(v, key=lambda m: m["index"])
+            for k, v in blocks.items() if len(v) > 1}
+
+
+def interleavings(chains):
+    """Every merge of the chains that keeps each chain's order."""
+    chains = [c for c in chains if c]
+    if not chains:
+        yield []
+        return
+    for k, chain in enumerate(chains):
+        rest = chains[:k] + [chain[1:]] + chains[k + 1:]
+        for tail in interleavings(rest):
+            yield [chain[0]] + tail
+
+
+def issue_rankings(movables, ranked):
+    """The orders of the issues of each ranked block that keep the order of
+    each object's issues, the program order first: dicts id -> rank ({}
+    when no block has two issues)."""
+    per_block = []
+    for key, issues in ranked.items():
+        chains = {}
+        for m in issues:
+            chains.setdefault(m.get("object"), []).append(m["id"])
+        orders = list(itertools.islice(interleavings(list(chains.values())),
+                                       10000))
+        program = [m["id"] for m in issues]
+        orders.sort(key=lambda order: order != program)
+        per_block.append(orders)
+    if not per_block:
+        yield {}
+        return
+    for combo in itertools.product(*per_block):
+        yield {i: r for order in combo for r, i in enumerate(order, 1)}
 
 
 def best_first(movable):
@@ -490,6 +693,9 @@ def main():
     parser.add_argument("--exhaustive", type=int, default=24,
                         help="search exhaustively up to this many candidates "
                         "(default 24)")
+    parser.add_argument("--rankings", type=int, default=720,
+                        help="most orders of the async issues searched "
+                        "(default 720)")
     parser.add_argument("--jobs", type=int, default=2,
                         help="asc-run runs at once (default 2)")
     parser.add_argument("--base", choices=("written", "promoted", "pipelined"),

@@ -137,7 +137,7 @@ class Tools:
 
 
 # The oracle's seeds, cap on asc-run runs and exhaustive limit.
-ORACLE_FULL = {"seeds": "1,2,3", "cap": 60, "exhaustive": 24}
+ORACLE_FULL = {"seeds": "1,2,3", "cap": 150, "exhaustive": 24}
 ORACLE_QUICK = {"seeds": "1", "cap": 4, "exhaustive": 4}
 
 
@@ -613,9 +613,12 @@ def write_markdown(data, out, plots):
         "the space from `asc-opt -test-asc-placement-space`: each wait may "
         "stand at any distinct position from right after its issue to the "
         "end of its block, each async issue at any from right after its "
-        "operands' definitions to where it stands, neither across an op on "
-        "its Matmul object that the protocol orders with it (a wait may "
-        "pass the next call's setters). Each candidate "
+        "operands' definitions to right before a use of its results, "
+        "neither across an op on its Matmul object that the protocol "
+        "orders with it (a wait may pass the next call's setters); the "
+        "order of the async issues of one block (each object's own kept) "
+        "is a dimension of its own, since the cube runs them in the order "
+        "they are posted. Each candidate "
         "(`-test-asc-apply-placement`) goes through `asc-opt "
         "--asc-verify-sync` (recorded: the analysis is conservative where "
         "it has alias doubt, and the oracle bounds what any placement could "
@@ -626,8 +629,9 @@ def write_markdown(data, out, plots):
         "exhaustively; larger ones by "
         "a screen (each movable's best race-free gap on its own, by binary "
         "search) and a branch and bound whose node is its optimistic "
-        "completion, exact under two stated assumptions: feasibility is "
-        "monotone and separable along each movable's gaps, and moving a "
+        "completion, one search per order of the issues, exact under two "
+        "stated assumptions: feasibility is monotone and separable along "
+        "each movable's gaps, and, the order of the issues fixed, moving a "
         "wait later or an issue earlier never costs cycles. At most "
         f"{meta['oracle']['cap']} asc-run runs a search; a capped search is "
         "marked. Ties keep the "

@@ -7,15 +7,19 @@
 //                              wait and async issue (its *movables*), the
 //                              distinct positions each may take in its own
 //                              block (a wait any later one, an issue any
-//                              earlier one after its operands, neither
-//                              across an op on its Matmul object that the
-//                              protocol orders with it) and, for a
+//                              after its operands and before a use of its
+//                              results, neither across an op on its Matmul
+//                              object that the protocol orders with it) and,
+//                              for a
 //                              wait, the hand-written position right after
 //                              its issue, and the Matmul object of each;
 //   -test-asc-apply-placement  moves movables to given positions.
 //
 // A position is a *gap* of the block: gap g stands right before the block's
 // g-th op, counted in the input; a movable's own index means "where it is".
+// Movables at one gap keep their input order, but for async issues given a
+// rank: those take the issues' places there in the order of their ranks
+// (the order the cube runs them in is a dimension of the space of its own).
 // Neither pass checks the protocol: the oracle runs --asc-verify-sync and
 // asc-run on what it applies.
 //
@@ -112,6 +116,20 @@ static bool usesMatmul(Operation *op, Value matmul, bool setters) {
             (!setters && use.getMatmulUseKind() == MatmulUseKind::Configure))
           return WalkResult::advance();
         return WalkResult::interrupt();
+      })
+      .wasInterrupted();
+}
+
+/// True when `op`, or an op nested in it, uses a result of `producer`.
+static bool usesResultOf(Operation *op, Operation *producer) {
+  return op
+      ->walk([&](Operation *nested) {
+        return llvm::any_of(nested->getOperands(),
+                            [&](Value operand) {
+                              return operand.getDefiningOp() == producer;
+                            })
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
       })
       .wasInterrupted();
 }
@@ -257,9 +275,18 @@ void TestAscPlacementSpacePass::printSpace(func::FuncOp function) {
           lo = std::max<unsigned>(lo,
                                   llvm::find(ops, ancestor) - ops.begin() + 1);
       }
-      entry["gaps"] =
-          llvm::json::Array(getDistinctGaps(ops, self, std::min(lo, self), self,
-                                            /*latest=*/false));
+      // Never below the next op on the same object (a setter included: it
+      // stages the next message, which the issue must not post) or a use
+      // of its results.
+      unsigned hi = last;
+      for (unsigned j = self + 1; j < ops.size() && j < hi; ++j)
+        if (usesMatmul(ops[j], matmul, /*setters=*/true) ||
+            usesResultOf(ops[j], movable)) {
+          hi = j;
+          break;
+        }
+      entry["gaps"] = llvm::json::Array(
+          getDistinctGaps(ops, self, std::min(lo, self), hi, /*latest=*/false));
     }
     entries.push_back(std::move(entry));
   }
@@ -272,31 +299,83 @@ void TestAscPlacementSpacePass::printSpace(func::FuncOp function) {
 // Applying a placement
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// Where a movable goes: its gap and, for an async issue, its rank among the
+/// issues at that gap.
+struct Move {
+  Operation *op;
+  unsigned gap;
+  std::optional<unsigned> rank;
+};
+} // namespace
+
 /// Reorders `block`: each moved op goes to its gap, everything else keeps
-/// its order; movables sent to one gap keep the order they had.
-static LogicalResult
-reorderBlock(Block &block, ArrayRef<std::pair<Operation *, unsigned>> moves) {
+/// its order; movables sent to one gap keep the order they had, except that
+/// ranked issues there take the issues' places in the order of their ranks.
+static LogicalResult reorderBlock(Block &block, ArrayRef<Move> moves) {
   SmallVector<Operation *> ops =
       llvm::map_to_vector(block, [](Operation &op) { return &op; });
   unsigned gaps = ops.size();
   if (!ops.back()->hasTrait<OpTrait::IsTerminator>())
     ++gaps;
   // An op that stays at index j has key 2j + 1; one moved to gap g has key
-  // 2g, between the ops g - 1 and g.
-  SmallVector<std::pair<unsigned, unsigned>> keys;
+  // 2g, between the ops g - 1 and g. Ties go in input order, but for a
+  // ranked issue at its own gap: it joins the ops moved there, after them,
+  // where it stood.
+  struct Key {
+    unsigned key, tie, index;
+    bool operator<(const Key &other) const {
+      return std::tie(key, tie, index) <
+             std::tie(other.key, other.tie, other.index);
+    }
+  };
+  SmallVector<Key> keys;
   for (unsigned j = 0; j < ops.size(); ++j)
-    keys.push_back({2 * j + 1, j});
-  for (auto [op, gap] : moves) {
-    if (gap >= gaps)
-      return op->emitError("expects a gap below ") << gaps << ", not " << gap;
-    unsigned index = llvm::find(ops, op) - ops.begin();
-    if (gap != index)
-      keys[index].first = 2 * gap;
+    keys.push_back({2 * j + 1, j, j});
+  DenseMap<Operation *, unsigned> rankOf;
+  for (const Move &move : moves) {
+    if (move.gap >= gaps)
+      return move.op->emitError("expects a gap below ")
+             << gaps << ", not " << move.gap;
+    unsigned index = llvm::find(ops, move.op) - ops.begin();
+    if (move.gap != index) {
+      keys[index].key = 2 * move.gap;
+    } else if (move.rank) {
+      keys[index].key = 2 * move.gap;
+      keys[index].tie = ops.size();
+    }
+    if (move.rank) {
+      if (!isAsyncIssue(move.op))
+        return move.op->emitError("is no async issue: only issues take a rank");
+      rankOf[move.op] = *move.rank;
+    }
   }
-  // The pairs are distinct (the index breaks ties in input order).
   llvm::sort(keys);
-  for (auto [key, index] : keys)
-    ops[index]->moveBefore(&block, block.end());
+  SmallVector<Operation *> order =
+      llvm::map_to_vector(keys, [&](const Key &key) { return ops[key.index]; });
+  // Within each run of one key, the ranked issues permute among their own
+  // places.
+  for (unsigned begin = 0; begin < order.size();) {
+    unsigned end = begin + 1;
+    while (end < order.size() && keys[end].key == keys[begin].key)
+      ++end;
+    // (rank, place): equal ranks keep the input order.
+    SmallVector<std::pair<unsigned, unsigned>> ranked;
+    for (unsigned at = begin; at < end; ++at)
+      if (rankOf.count(order[at]))
+        ranked.push_back({rankOf.lookup(order[at]), at});
+    SmallVector<Operation *> inRankOrder;
+    llvm::sort(ranked);
+    for (auto [rank, at] : ranked)
+      inRankOrder.push_back(order[at]);
+    llvm::sort(ranked,
+               [](auto lhs, auto rhs) { return lhs.second < rhs.second; });
+    for (auto [place, op] : llvm::zip(ranked, inRankOrder))
+      order[place.second] = op;
+    begin = end;
+  }
+  for (Operation *op : order)
+    op->moveBefore(&block, block.end());
   return success();
 }
 
@@ -317,8 +396,9 @@ struct TestAscApplyPlacementPass
 
   ListOption<std::string> moves{
       *this, "moves",
-      llvm::cl::desc("FUNCTION/NUMBER=GAP: move the function's movable "
-                     "NUMBER right before the GAP-th op of its block")};
+      llvm::cl::desc("FUNCTION/NUMBER=GAP[:RANK]: move the function's "
+                     "movable NUMBER right before the GAP-th op of its "
+                     "block; async issues at one gap go in RANK order")};
 
   void runOnOperation() override;
 };
@@ -326,35 +406,43 @@ struct TestAscApplyPlacementPass
 
 void TestAscApplyPlacementPass::runOnOperation() {
   ModuleOp module = getOperation();
-  llvm::StringMap<SmallVector<std::pair<unsigned, unsigned>>> movesOf;
-  for (const std::string &move : moves) {
-    auto [target, gapText] = StringRef(move).rsplit('=');
-    auto [function, numberText] = target.rsplit('/');
+  struct NumberedMove {
     unsigned number, gap;
+    std::optional<unsigned> rank;
+  };
+  llvm::StringMap<SmallVector<NumberedMove>> movesOf;
+  for (const std::string &move : moves) {
+    auto [target, place] = StringRef(move).rsplit('=');
+    auto [function, numberText] = target.rsplit('/');
+    auto [gapText, rankText] = place.split(':');
+    unsigned number, gap, rank = 0;
+    bool ranked = place.contains(':');
     if (function.empty() || numberText.getAsInteger(10, number) ||
-        gapText.getAsInteger(10, gap)) {
-      module.emitError("expects moves of the form FUNCTION/NUMBER=GAP, not '")
+        gapText.getAsInteger(10, gap) ||
+        (ranked && rankText.getAsInteger(10, rank))) {
+      module.emitError(
+          "expects moves of the form FUNCTION/NUMBER=GAP[:RANK], not '")
           << move << "'";
       return signalPassFailure();
     }
-    movesOf[function].push_back({number, gap});
+    movesOf[function].push_back(
+        {number, gap, ranked ? std::optional(rank) : std::nullopt});
   }
   for (auto function : module.getOps<func::FuncOp>()) {
     auto it = movesOf.find(function.getSymName());
     if (it == movesOf.end())
       continue;
     SmallVector<Operation *> movables = collectMovables(function);
-    llvm::MapVector<Block *, SmallVector<std::pair<Operation *, unsigned>>>
-        perBlock;
-    for (auto [number, gap] : it->second) {
-      if (number >= movables.size()) {
+    llvm::MapVector<Block *, SmallVector<Move>> perBlock;
+    for (const NumberedMove &move : it->second) {
+      if (move.number >= movables.size()) {
         function.emitError("has ")
             << movables.size() << " waits and async issues, no number "
-            << number;
+            << move.number;
         return signalPassFailure();
       }
-      Operation *op = movables[number];
-      perBlock[op->getBlock()].push_back({op, gap});
+      Operation *op = movables[move.number];
+      perBlock[op->getBlock()].push_back({op, move.gap, move.rank});
     }
     for (auto &[block, blockMoves] : perBlock)
       if (failed(reorderBlock(*block, blockMoves)))
