@@ -163,3 +163,32 @@ func.func @sync_call_goes_first(%p0: !asc.gm_addr {asc.no_alias}, %p1: !asc.gm_a
   asc.data_copy %u, %c0, %n : !ub, !gm
   return
 }
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// Two objects that are function arguments may be one object: the first
+// call's wait stays before the second issue, and the issues keep their
+// order.
+// CHECK-LABEL: func.func @argument_objects_keep_order
+// CHECK:      asc.matmul.iterate_all %[[MM0:[^,]*]], %[[C0:[^ ]*]] {
+// CHECK-NEXT: asc.matmul.wait_iterate_all %[[MM0]]
+// CHECK-NEXT: asc.matmul.set_tensor_a %[[MM1:[^,]*]],
+// CHECK-NEXT: asc.matmul.iterate_all %[[MM1]], %{{[^ ]*}} {
+func.func @argument_objects_keep_order(%mm0: !mm, %mm1: !mm, %p0: !asc.gm_addr {asc.no_alias}, %p1: !asc.gm_addr {asc.no_alias}, %u: !ub, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
+  %c0 = asc.set_global_buffer %p0 : !gm
+  %c1 = asc.set_global_buffer %p1 : !gm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm0, %a_t : !mm, !asc.global_tensor<f16>
+  asc.matmul.iterate_all %mm0, %c0 {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.matmul.wait_iterate_all %mm0 : !mm
+  asc.matmul.set_tensor_a %mm1, %a_t : !mm, !asc.global_tensor<f16>
+  asc.matmul.iterate_all %mm1, %c1 {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.matmul.wait_iterate_all %mm1 : !mm
+  asc.data_copy %u, %c1, %n : !ub, !gm
+  asc.data_copy %u, %c0, %n : !ub, !gm
+  return
+}
