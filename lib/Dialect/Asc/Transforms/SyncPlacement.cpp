@@ -205,7 +205,10 @@ private:
     StopReason reason;
   };
   llvm::MapVector<Operation *, WaitRemark> waitRemarks;
-  void emitWaitRemarks();
+  /// Each issue that step 6 moved and the last call it moved after: an
+  /// issue may move in several rounds, and says so once.
+  llvm::MapVector<Operation *, Operation *> issueOrderRemarks;
+  void emitPlacementRemarks();
 
   /// The pairing of every wait sinkWait placed (a split wait's copies
   /// included), so that a wait whose stop moved away can sink again.
@@ -875,7 +878,13 @@ void AscSyncPlacementPass::remark(Operation *wait, ArrayRef<Operation *> issues,
     waitRemarks[wait] = {llvm::to_vector(issues), stop, reason};
 }
 
-void AscSyncPlacementPass::emitWaitRemarks() {
+void AscSyncPlacementPass::emitPlacementRemarks() {
+  for (auto &[issue, call] : issueOrderRemarks)
+    issue->emitRemark() << "issue moved after the '" << call->getName()
+                        << "' of another object: the cube runs one core's "
+                           "calls in order, and that call's result is "
+                           "needed first";
+  issueOrderRemarks.clear();
   for (auto &[wait, info] : waitRemarks) {
     InFlightDiagnostic diag = wait->emitRemark();
     diag << "wait placed before '" << info.stop->getName()
@@ -1174,10 +1183,7 @@ bool AscSyncPlacementPass::orderIssuesByNeed(
       LLVM_DEBUG(llvm::dbgs()
                  << "ordering " << *issue << "\n  after " << *call << "\n");
       if (remarksOn)
-        issue->emitRemark()
-            << "issue moved after the '" << call->getName()
-            << "' of another object: the cube runs one core's calls in "
-               "order, and that call's result is needed first";
+        issueOrderRemarks[issue] = call;
       issue->moveAfter(insertion);
       insertion = issue;
       ++numIssuesOrdered;
@@ -1277,7 +1283,7 @@ LogicalResult AscSyncPlacementPass::placeWaits(func::FuncOp function,
     if (hoistIssues)
       orderIssuesAndResink(issues, analyses);
     pairingOfPlacedWait.clear();
-    emitWaitRemarks();
+    emitPlacementRemarks();
 
     // Nothing moved: the input was checked above, and the cached analyses
     // still describe it.

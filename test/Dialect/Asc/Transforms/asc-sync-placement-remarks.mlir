@@ -58,3 +58,39 @@ func.func @issue_moved(%p0: !asc.gm_addr {asc.no_alias}, %p1: !asc.gm_addr {asc.
   asc.data_copy %u, %c0, %n : !ub, !gm
   return
 }
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// An issue that moves past two calls, in two steps, says so once, naming
+// the last.
+func.func @issue_moved_twice(%p0: !asc.gm_addr {asc.no_alias}, %p1: !asc.gm_addr {asc.no_alias}, %p2: !asc.gm_addr {asc.no_alias}, %u: !ub, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
+  %c0 = asc.set_global_buffer %p0 : !gm
+  %c1 = asc.set_global_buffer %p1 : !gm
+  %c2 = asc.set_global_buffer %p2 : !gm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  %mm0 = asc.matmul.create : !mm
+  %mm1 = asc.matmul.create : !mm
+  %mm2 = asc.matmul.create : !mm
+  asc.matmul.set_tensor_a %mm0, %a_t : !mm, !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm1, %a_t : !mm, !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm2, %a_t : !mm, !asc.global_tensor<f16>
+  // expected-remark @+1 {{issue moved after the 'asc.matmul.iterate_all' of another object}}
+  asc.matmul.iterate_all %mm0, %c0 {sync = false, wait_iterate_all = true} : !mm, !gm
+  // expected-remark @+1 {{issue moved after the 'asc.matmul.iterate_all' of another object}}
+  asc.matmul.iterate_all %mm1, %c1 {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.matmul.iterate_all %mm2, %c2 {sync = false, wait_iterate_all = true} : !mm, !gm
+  // expected-remark @+1 {{wait placed before 'asc.data_copy'}}
+  asc.matmul.wait_iterate_all %mm2 : !mm
+  asc.data_copy %u, %c2, %n : !ub, !gm
+  // expected-remark @+1 {{wait placed before 'asc.data_copy'}}
+  asc.matmul.wait_iterate_all %mm1 : !mm
+  asc.data_copy %u, %c1, %n : !ub, !gm
+  // expected-remark @+1 {{wait placed before 'asc.data_copy'}}
+  asc.matmul.wait_iterate_all %mm0 : !mm
+  asc.data_copy %u, %c0, %n : !ub, !gm
+  return
+}
