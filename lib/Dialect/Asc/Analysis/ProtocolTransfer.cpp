@@ -221,6 +221,10 @@ static void updateObject(ProtocolState &state, Value matmul,
     update(updated);
     updated.join(*other);
     updated.dropAlikeCalls(*other);
+    // Often nothing changed (a setter alike the one the object holds):
+    // cheaper to see here than after interning.
+    if (updated == *other)
+      continue;
     state.setObject(std::move(updated));
   }
 }
