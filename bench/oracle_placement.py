@@ -93,6 +93,8 @@ class Oracle:
         self.evaluated = 0     # distinct candidates evaluated
         self.kernels = launched_kernels(args.launch)
         self.lock = threading.Lock()
+        self.ranking = {}          # issue id -> rank, the order searched
+        self.ranking_pairs = []    # (a, b): a lands before b, for it
 
     # -- tools ------------------------------------------------------------
     def asc_opt(self, source, flags):
@@ -217,6 +219,7 @@ class Oracle:
         ids = [m["id"] for m in movables]
         gaps = [best_first(m) for m in movables]
         self.movables = movables
+        self.by_id = {m["id"]: m for m in movables}
         self.order = order_constraints(movables)
         self.ranked = ranked_blocks(movables)
         rankings = list(itertools.islice(issue_rankings(movables, self.ranked),
@@ -279,6 +282,7 @@ class Oracle:
             # keep their order, so each ranking is a search of its own.
             for ranking in rankings:
                 self.ranking = ranking
+                self.ranking_pairs = self.pairs()
                 self.ideal = self.ideal_gaps(ids, feasible)
                 if self.ideal is None:
                     continue  # the ranking cannot be placed
@@ -407,7 +411,7 @@ class Oracle:
         return out
 
     def current_ranking_lists(self):
-        ranking = getattr(self, "ranking", None) or {}
+        ranking = self.ranking
         lists = {}
         for movable_id, rank in ranking.items():
             lists.setdefault(self.block_of(movable_id), []).append(
@@ -418,12 +422,6 @@ class Oracle:
     def block_of(self, movable_id):
         m = self.by_id[movable_id]
         return (movable_id.rsplit("/", 1)[0], m["block"])
-
-    @property
-    def by_id(self):
-        if not hasattr(self, "_by_id"):
-            self._by_id = {m["id"]: m for m in self.movables}
-        return self._by_id
 
     def in_order(self, moves):
         """True when the candidate keeps every order constraint (a movable
@@ -445,13 +443,13 @@ class Oracle:
 
     def value(self, movable_id, gap):
         """The move of a movable to `gap` under the current ranking."""
-        rank = (getattr(self, "ranking", None) or {}).get(movable_id)
+        rank = self.ranking.get(movable_id)
         return gap if rank is None else f"{gap}:{rank}"
 
     def allowed(self, j, ids, gaps, chosen):
         """The gaps of movable j that keep the order with those chosen."""
         me = ids[j]
-        pairs = self.pairs()
+        pairs = self.ranking_pairs
         out = []
         for gap in gaps[j]:
             v = self.value(me, gap)
