@@ -8,10 +8,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "asc/Dialect/Asc/Analysis/AliasAnalysis.h"
+#include "asc/Dialect/Asc/IR/AscConstants.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -53,7 +53,7 @@ static std::optional<int64_t> computeBufferLength(Value queue) {
     if (!init)
       continue;
     APInt length;
-    if (!matchPattern(init.getLength(), m_ConstantInt(&length)))
+    if (!matchConstantInt(init.getLength(), length))
       return std::nullopt;
     int64_t bytes = length.getSExtValue();
     shortest = shortest ? std::min(*shortest, bytes) : bytes;
@@ -91,7 +91,14 @@ bool AscAliasAnalysis::distinctRootsMayOverlap(const MemoryLocation &lhs,
   if (lhsRoot.getDefiningOp<QueueAllocTensorOp>() &&
       rhsRoot.getDefiningOp<QueueAllocTensorOp>())
     return !staysInsideBuffer(lhs) || !staysInsideBuffer(rhs);
-  return !isNoAliasArgument(lhsRoot) && !isNoAliasArgument(rhsRoot);
+  return !isNoAliasRoot(lhsRoot) && !isNoAliasRoot(rhsRoot);
+}
+
+bool AscAliasAnalysis::isNoAliasRoot(Value root) {
+  auto [it, inserted] = noAliasRoots.try_emplace(root, false);
+  if (inserted)
+    it->second = isNoAliasArgument(root);
+  return it->second;
 }
 
 AliasResult AscAliasAnalysis::alias(const MemoryLocation &lhs,
@@ -262,7 +269,7 @@ void AscAliasAnalysis::getCrossIterationAccesses(
   auto forOp = dyn_cast<scf::ForOp>(loop);
   APInt stepValue;
   std::optional<int64_t> step;
-  if (forOp && matchPattern(forOp.getStep(), m_ConstantInt(&stepValue)) &&
+  if (forOp && matchConstantInt(forOp.getStep(), stepValue) &&
       stepValue.getSignificantBits() <= 32)
     step = stepValue.getSExtValue();
   Value iv = forOp ? forOp.getInductionVar() : Value();

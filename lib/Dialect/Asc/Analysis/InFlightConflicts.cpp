@@ -71,8 +71,9 @@ InFlightIndex::Bucket InFlightIndex::getBucket(const MemoryLocation &location) {
   Value root = location.base.root;
   if (!root)
     return {location.base.space, nullptr};
-  return {location.base.space,
-          isNoAliasArgument(root) ? root.getAsOpaquePointer() : kSharedRoot};
+  return {location.base.space, conflicts.getAliases().isNoAliasRoot(root)
+                                   ? root.getAsOpaquePointer()
+                                   : kSharedRoot};
 }
 
 void InFlightIndex::visit(const ProtocolState &state) {

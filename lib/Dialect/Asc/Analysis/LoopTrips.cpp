@@ -6,8 +6,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "asc/Dialect/Asc/Analysis/LoopTrips.h"
+#include "asc/Dialect/Asc/IR/AscConstants.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 
 using namespace mlir;
@@ -55,9 +55,9 @@ static LoopTrips getForTrips(scf::ForOp loop) {
   if (loop.getUnsignedCmp())
     return LoopTrips::Unknown;
   APInt lower, upper, step;
-  if (!matchPattern(loop.getLowerBound(), m_ConstantInt(&lower)) ||
-      !matchPattern(loop.getUpperBound(), m_ConstantInt(&upper)) ||
-      !matchPattern(loop.getStep(), m_ConstantInt(&step)))
+  if (!matchConstantInt(loop.getLowerBound(), lower) ||
+      !matchConstantInt(loop.getUpperBound(), upper) ||
+      !matchConstantInt(loop.getStep(), step))
     return LoopTrips::Unknown;
   std::optional<CounterType> type =
       getCounterType(loop.getInductionVar().getType());

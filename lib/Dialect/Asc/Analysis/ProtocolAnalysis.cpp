@@ -8,8 +8,8 @@
 
 #include "asc/Dialect/Asc/Analysis/ProtocolAnalysis.h"
 #include "asc/Dialect/Asc/Analysis/LoopTrips.h"
+#include "asc/Dialect/Asc/IR/AscConstants.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include <queue>
@@ -94,7 +94,7 @@ static SmallVector<Attribute> getConstantOperands(Operation *op) {
   SmallVector<Attribute> constants;
   for (Value operand : op->getOperands()) {
     Attribute constant;
-    (void)matchPattern(operand, m_Constant(&constant));
+    (void)matchConstant(operand, constant);
     constants.push_back(constant);
   }
   return constants;

@@ -65,9 +65,9 @@ static void noteIdleEvent(InFlightDiagnostic &diag, Operation *event,
 /// it), or, for an op that is handed objects without stating its uses (a
 /// call, an unknown op), anything: it may issue on them or end them.
 static SmallVector<std::pair<Value, MatmulUseKind>, 2>
-getObjectsUsed(Operation *op) {
+getObjectsUsed(Operation *op, MatmulObjectUseOpInterface user) {
   SmallVector<std::pair<Value, MatmulUseKind>, 2> objects;
-  if (auto user = dyn_cast<MatmulObjectUseOpInterface>(op)) {
+  if (user) {
     for (const MatmulObjectUse &use : user.getMatmulObjectUses())
       if (use.kind != MatmulUseKind::Create)
         objects.push_back({use.matmul, use.kind});
@@ -120,8 +120,11 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
     return op->emitOpError();
   };
   Operation *function = protocol.getFunction();
+  // What the op is, asked once: every op of the kernel comes here.
+  auto matmulUse = dyn_cast<MatmulOpInterface>(op);
+  auto objectUser = dyn_cast<MatmulObjectUseOpInterface>(op);
 
-  for (auto [matmul, kind] : getObjectsUsed(op)) {
+  for (auto [matmul, kind] : getObjectsUsed(op, objectUser)) {
     ObjectState scratch;
     const ObjectState &object = state.getObjectView(matmul, scratch);
     SmallVector<Operation *> pending, idle, ended;
@@ -184,8 +187,7 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
           noteIdleEvent(diag, event, function);
       continue;
     }
-    if (auto use = dyn_cast<MatmulOpInterface>(op);
-        use && isSafeWhileInFlight(use))
+    if (matmulUse && isSafeWhileInFlight(matmulUse))
       continue;
     // Rule P1: a pending issue is waited on before anything else touches the
     // object.
@@ -200,17 +202,17 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
     }
   }
 
-  if (auto use = dyn_cast<MatmulOpInterface>(op)) {
-    failed |= mlir::failed(checkStagedMessage(use, state, report));
-    failed |= mlir::failed(checkFetchSignal(use, state, report));
-    failed |= mlir::failed(checkFetchesDone(use, state, report));
+  if (matmulUse) {
+    failed |= mlir::failed(checkStagedMessage(matmulUse, state, report));
+    failed |= mlir::failed(checkFetchSignal(matmulUse, state, report));
+    failed |= mlir::failed(checkFetchesDone(matmulUse, state, report));
   }
 
   // Rule P1: a declaration reached again (a loop, a CFG cycle) starts a new
   // object while the previous one's work is pending, and nothing can wait
   // for that work any more.
-  if (auto user = dyn_cast<MatmulObjectUseOpInterface>(op))
-    for (const MatmulObjectUse &use : user.getMatmulObjectUses()) {
+  if (objectUser)
+    for (const MatmulObjectUse &use : objectUser.getMatmulObjectUses()) {
       const ObjectState *old = use.kind == MatmulUseKind::Create
                                    ? state.lookup(use.matmul)
                                    : nullptr;
@@ -262,8 +264,8 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
   // resolved once, for both.
   SmallVector<ResolvedAccess> ownAccesses;
   ArrayRef<ResolvedAccess> accesses;
-  if (auto issue = dyn_cast<MatmulAsyncIssueOpInterface>(op);
-      issue && issue.isAsync()) {
+  if (matmulUse && isa<MatmulAsyncIssueOpInterface>(op) &&
+      cast<MatmulAsyncIssueOpInterface>(op).isAsync()) {
     accesses = conflicts.getFootprint(op);
   } else {
     aliases.getAccesses(op, ownAccesses);
@@ -282,9 +284,8 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
     // Calls of the issue's own object (its very value) are ordered after it
     // by the server, or rule P1's business. A name that only may denote the
     // object gets every conflict check.
-    if (auto use = dyn_cast<MatmulOpInterface>(op))
-      if (use.getMatmul() == asyncIssue.getMatmul())
-        return;
+    if (matmulUse && matmulUse.getMatmul() == asyncIssue.getMatmul())
+      return;
     // A block fetched from a call whose results fetches take is complete
     // once its fetch returns: reading it through the fetched view does not
     // race with the blocks still being computed (the view is taken to stay

@@ -114,17 +114,21 @@ struct ProtocolState::Context::InternTable {
     /// The created objects it may be; none when it may be any object.
     std::optional<SmallVector<Value, 2>> origins;
   };
-  DenseMap<Value, Identity> identities;
+  /// In slabs, so that a reference lasts while the map grows: a pair of
+  /// values costs two lookups.
+  llvm::SpecificBumpPtrAllocator<Identity> identityStorage;
+  DenseMap<Value, Identity *> identities;
 
   const Identity &getIdentity(Value matmul) {
     auto [it, inserted] = identities.try_emplace(matmul);
     if (inserted) {
-      it->second.creation = isMatmulCreation(matmul);
+      it->second = new (identityStorage.Allocate()) Identity;
+      it->second->creation = isMatmulCreation(matmul);
       SmallVector<Value, 4> origins;
       if (getMatmulObjectOrigins(matmul, origins))
-        it->second.origins.emplace(origins.begin(), origins.end());
+        it->second->origins.emplace(origins.begin(), origins.end());
     }
-    return it->second;
+    return *it->second;
   }
 };
 
@@ -149,10 +153,8 @@ bool ProtocolState::Context::mayBeSame(Value lhs, Value rhs) {
     return true;
   if (lhs.getType() != rhs.getType())
     return false;
-  // Both entries made first: a reference into the map lasts until it grows.
-  table->getIdentity(lhs);
+  const InternTable::Identity &lhsIdentity = table->getIdentity(lhs);
   const InternTable::Identity &rhsIdentity = table->getIdentity(rhs);
-  const InternTable::Identity &lhsIdentity = table->identities.at(lhs);
   if (lhsIdentity.creation && rhsIdentity.creation)
     return false;
   if (!lhsIdentity.origins || !rhsIdentity.origins)
@@ -507,13 +509,13 @@ static void dropAlikeCalls(SmallVectorImpl<Operation *> &list,
   if (list.size() == before.size())
     return;
   llvm::erase_if(list, [&](Operation *call) {
-    if (llvm::is_contained(before, call))
+    if (llvm::is_contained(before, call) ||
+        llvm::none_of(before,
+                      [&](Operation *old) { return actAlike(old, call); }))
       return false;
     auto issue = dyn_cast_or_null<MatmulAsyncIssueOpInterface>(call);
-    if (issue && (issue.isConsumedByFetches() || (isEvents && issue.isAsync())))
-      return false;
-    return llvm::any_of(before,
-                        [&](Operation *old) { return actAlike(old, call); });
+    return !issue ||
+           (!issue.isConsumedByFetches() && !(isEvents && issue.isAsync()));
   });
 }
 

@@ -7,10 +7,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "asc/Dialect/Asc/Analysis/AliasAnalysis.h"
+#include "asc/Dialect/Asc/IR/AscConstants.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/IR/RegionGraphTraits.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -160,7 +160,7 @@ static ByteOffset decomposeUnits(Value value, int64_t unitBytes,
                                  BlockRepetition &repetition, Block *context,
                                  unsigned depth = 0) {
   APInt constant;
-  if (matchPattern(value, m_ConstantInt(&constant))) {
+  if (matchConstantInt(value, constant)) {
     int64_t bytes;
     if (constant.getSignificantBits() > 64 ||
         llvm::MulOverflow(constant.getSExtValue(), unitBytes, bytes))
@@ -184,9 +184,9 @@ static ByteOffset decomposeUnits(Value value, int64_t unitBytes,
     if (auto mul = value.getDefiningOp<arith::MulIOp>()) {
       APInt factor;
       Value other;
-      if (matchPattern(mul.getRhs(), m_ConstantInt(&factor)))
+      if (matchConstantInt(mul.getRhs(), factor))
         other = mul.getLhs();
-      else if (matchPattern(mul.getLhs(), m_ConstantInt(&factor)))
+      else if (matchConstantInt(mul.getLhs(), factor))
         other = mul.getRhs();
       if (other && factor.getSignificantBits() <= 32) {
         int64_t scaled;

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "asc/Dialect/Asc/IR/AscConstants.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
-#include "mlir/IR/Matchers.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -96,7 +96,7 @@ MemoryAccess MemoryAccess::anyMemory(Kind kind) {
 /// not a small size.
 static std::optional<uint64_t> getConstantUnsigned(Value value, unsigned bits) {
   APInt constant;
-  if (!value || !matchPattern(value, m_ConstantInt(&constant)))
+  if (!value || !matchConstantInt(value, constant))
     return std::nullopt;
   return constant.zextOrTrunc(64).getZExtValue() &
          (bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1);

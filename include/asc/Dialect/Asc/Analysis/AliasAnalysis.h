@@ -125,6 +125,11 @@ public:
   /// Where `value` points.
   const Provenance &getProvenance(Value value);
 
+  /// Whether `root` is a function argument marked asc.no_alias
+  /// (isNoAliasArgument), asked once per root: every access of a kernel
+  /// asks it of its root, and the attribute lookup is by name.
+  bool isNoAliasRoot(Value root);
+
   /// Whether two locations may overlap: NoAlias only when that is proven.
   AliasResult alias(const MemoryLocation &lhs, const MemoryLocation &rhs);
 
@@ -190,6 +195,7 @@ private:
   BlockRepetition repetition;
   std::optional<Enqueues> enqueues;
   llvm::DenseMap<Value, std::optional<int64_t>> bufferLengths;
+  llvm::DenseMap<Value, bool> noAliasRoots;
 };
 
 /// True for the types whose values point to memory: !asc.gm_addr, global

@@ -105,7 +105,7 @@ private:
              std::make_pair(other.space, other.root);
     }
   };
-  static Bucket getBucket(const MemoryLocation &location);
+  Bucket getBucket(const MemoryLocation &location);
 
   InFlightConflicts &conflicts;
   llvm::DenseSet<Operation *> issues;
