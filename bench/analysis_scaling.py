@@ -63,13 +63,16 @@ DIMENSIONS = {
     "unwaited": (lambda n: ["--shape", "unwaited", "--size", str(n)],
                  [1_600, 16_000], [20, 40]),
     # The shapes of soundness round 2: calls in flight until their fetch
-    # loop ends, other names of objects, CFG loops and narrow counters.
+    # loop ends, other names of objects, CFG loops and narrow counters,
+    # creations reached again.
     "fetches": (lambda n: ["--shape", "fetches", "--size", str(n)],
                 [1_000, 10_000], [20, 40]),
     "names": (lambda n: ["--shape", "names", "--size", str(n)],
               [2_000, 20_000], [20, 40]),
     "cf-loops": (lambda n: ["--shape", "cf-loops", "--size", str(n)],
                  [500, 5_000], [20, 40]),
+    "recreate": (lambda n: ["--shape", "recreate", "--size", str(n)],
+                 [1_000, 10_000], [20, 40]),
 }
 
 

@@ -32,6 +32,9 @@ Shapes (`--shape`), each stressing one dimension of the analyses' cost:
   cf-loops one function with `--size` CFG loops counting through a block
            argument, an issue pending across all of them, an i8 scf.for
            with an issue and its wait in each.
+  recreate one function with `--size` CFG loops like cf-loops, each
+           creating an object in its body (a creation reached again on the
+           back edge) that it initialises, issues on, waits for and ends.
 
 Output goes to stdout. `--launch FILE` also writes a launch file for asc-run
 (shapes rounds, objects and unwaited: one block, 16 x 16 x 16 products, C
@@ -319,6 +322,44 @@ def gen_cf_loops(loops):
     return "\n".join(lines)
 
 
+def gen_recreate(loops):
+    """`loops` CFG loops one after the other, each counting to 2 through a
+    block argument; each loop's body creates an object (a creation reached
+    again on its back edge), initialises it, issues, waits and ends it, with
+    an issue of a registered object pending across all of them."""
+    lines = []
+    emit = lines.append
+    mms = ["%mm0"]
+    prologue(emit, "kernel0", extra_args=", %d: !asc.gm_addr {asc.no_alias}",
+             registered=mms)
+    emit("  %gd = asc.set_global_buffer %d : !gm_t")
+    emit("  %zero = arith.constant 0 : i32")
+    emit("  %two = arith.constant 2 : i32")
+    emit("  " + ISSUE.format(mm="%mm0", c="%gc0"))
+    emit("  cf.br ^h0(%zero : i32)")
+    for i in range(loops):
+        mm = f"%new{i}"
+        emit(f"^h{i}(%k{i}: i32):")
+        emit(f"  %more{i} = arith.cmpi slt, %k{i}, %two : i32")
+        emit(f"  cf.cond_br %more{i}, ^b{i}, ^h{i + 1}(%zero : i32)")
+        emit(f"^b{i}:")
+        emit(f"  {mm} = asc.matmul.create : !mm_t")
+        emit(f"  asc.matmul.init {mm}, %tiling : !mm_t")
+        emit("  " + STAGE.format(mm=mm))
+        emit(f"  asc.matmul.set_tensor_b {mm}, %ga : !mm_t, "
+             "!asc.global_tensor<f16>")
+        emit("  " + ISSUE.format(mm=mm, c="%gd"))
+        emit("  " + VECTOR)
+        emit("  " + WAIT.format(mm=mm))
+        emit(f"  asc.matmul.end {mm} : !mm_t")
+        emit(f"  %next{i} = arith.addi %k{i}, %one : i32")
+        emit(f"  cf.br ^h{i}(%next{i} : i32)")
+    emit(f"^h{loops}(%kend: i32):")
+    emit("  " + WAIT.format(mm="%mm0"))
+    epilogue(emit, mms)
+    return "\n".join(lines)
+
+
 def write_launch(path, shape, functions, size):
     """A launch file for asc-run: every kernel function on one block, 16 x 16
     x 16 products (A and B both read from `a`), C long enough for the
@@ -352,7 +393,8 @@ def main():
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--shape", default="rounds",
                         choices=["rounds", "nesting", "blocks", "objects",
-                                 "unwaited", "fetches", "names", "cf-loops"])
+                                 "unwaited", "fetches", "names", "cf-loops",
+                                 "recreate"])
     parser.add_argument("--ops", type=int, default=1000,
                         help="rounds: approximate number of operations")
     parser.add_argument("--functions", type=int, default=1,
@@ -391,8 +433,10 @@ def main():
         print(gen_fetches(args.size))
     elif args.shape == "names":
         print(gen_names(args.size))
-    else:
+    elif args.shape == "cf-loops":
         print(gen_cf_loops(args.size))
+    else:
+        print(gen_recreate(args.size))
     if args.launch:
         write_launch(args.launch, args.shape, args.functions, args.size)
 
