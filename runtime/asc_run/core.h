@@ -23,6 +23,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <map>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -332,6 +333,38 @@ inline PipePoint cubePoint() { return pointOf(PipeCube); }
 [[noreturn]] inline void misuse(Loc loc, const std::string &message) {
   failRun(kExitMisuse, "asc-run: error: " + loc.str() + ": " + message +
                            " (block " + std::to_string(state().blockIdx) + ")");
+}
+
+/// The asc.output_elements the kernel's calls state, by the .mlir line of
+/// the call (the launcher's output_elements directives).
+inline std::map<unsigned, uint64_t> &statedOutputElements() {
+  static std::map<unsigned, uint64_t> stated;
+  return stated;
+}
+
+/// A call at `loc` that states asc.output_elements writes no byte of
+/// `outputs` outside its first N elements of `elementBytes` from `base`:
+/// the analyses took its footprint to end there.
+inline void checkStatedOutput(const std::string &call, Loc loc,
+                              const Footprint &outputs, const void *base,
+                              uint64_t elementBytes) {
+  auto it = statedOutputElements().find(loc.line);
+  if (it == statedOutputElements().end())
+    return;
+  uintptr_t begin = reinterpret_cast<uintptr_t>(base);
+  uintptr_t end = begin + it->second * elementBytes;
+  std::string stated = "; its asc.output_elements states " +
+                       std::to_string(it->second) + " elements";
+  for (const Footprint::Part &part : outputs.parts) {
+    if (part.range.begin < begin)
+      misuse(loc,
+             call + " writes before the first element of its output" + stated);
+    if (part.range.end > end)
+      misuse(loc,
+             call + " writes element " +
+                 std::to_string((part.range.end - begin) / elementBytes - 1) +
+                 " of its output (counting from its first element)" + stated);
+  }
 }
 
 /// A wait on the device that never returns: reported, not reproduced.

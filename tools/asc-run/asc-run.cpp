@@ -39,6 +39,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
+#include <map>
 #include <optional>
 
 using namespace mlir;
@@ -538,6 +539,33 @@ static std::string blockWorkspaceDirectives(func::FuncOp kernel,
   return job;
 }
 
+/// The job's check of what each call that states asc.output_elements
+/// writes (runtime/asc_run/launch/launcher.h: output_elements): the
+/// runtime knows a call by the .mlir line its #line directive gives.
+static std::string outputElementsDirectives(ModuleOp module) {
+  std::map<unsigned, int64_t> stated;
+  module.walk([&](Operation *op) {
+    auto elements = op->getAttrOfType<IntegerAttr>(
+        asc::AscDialect::getOutputElementsAttrName());
+    if (!elements)
+      return;
+    auto line = op->getLoc()->findInstanceOf<FileLineColLoc>();
+    if (!line)
+      fatal("a call stating asc.output_elements has no source line for "
+            "asc-run to check it by");
+    auto [it, inserted] = stated.try_emplace(line.getLine(), elements.getInt());
+    if (!inserted && it->second != elements.getInt())
+      fatal("two calls on line " + std::to_string(line.getLine()) +
+            " state different asc.output_elements; asc-run checks them by "
+            "line");
+  });
+  std::string job;
+  for (auto [line, elements] : stated)
+    job += "output_elements " + std::to_string(line) + " " +
+           std::to_string(elements) + "\n";
+  return job;
+}
+
 static std::string lowerKernel(StringRef source, StringRef filename,
                                const Launch &launch,
                                const asc::AscToAscendCOptions &options,
@@ -575,6 +603,7 @@ static std::string lowerKernel(StringRef source, StringRef filename,
   for (func::FuncOp f : others)
     if (SymbolTable::symbolKnownUseEmpty(f, *module))
       f.erase();
+  jobExtra += outputElementsDirectives(*module);
 
   std::string cpp;
   llvm::raw_string_ostream os(cpp);

@@ -327,6 +327,15 @@ inline Job readJob(const char *path) {
                " bytes per core for the blocks of an async Iterate, " +
                std::to_string(needed) + " bytes for " +
                std::to_string(job.blocks) + " blocks");
+    } else if (key == "output_elements") {
+      // A call on LINE of the kernel's .mlir states asc.output_elements:
+      // it writes no element of its output at or past N (checked where
+      // each call's output footprint is known: checkStatedOutput).
+      unsigned line;
+      uint64_t elements;
+      if (!(words >> line >> elements) || elements == 0)
+        badJob(where() + "output_elements takes LINE ELEMENTS (at least 1)");
+      asc_run::statedOutputElements()[line] = elements;
     } else {
       badJob(where() + "unknown directive '" + key + "'");
     }

@@ -142,6 +142,7 @@ void ASC_RUN_MATMUL::iterateBatch(const char *name, bool sync, bool signalled,
   for (uint32_t b = 0; b < batches; ++b)
     detail::addStored(p->outputs, dst + cStart[b], singleM_, singleN_,
                       kNzC ? height : rowStride, kNzC, kC0C, "C");
+  asc_run::checkStatedOutput(name, loc, p->outputs, dst, sizeof(DstT));
   p->outputs.atomic = enAtomic != 0;
   int rows = singleM_, cols = singleN_;
   p->publish = [dst, rows, cols, place, batches, enAtomic,
@@ -439,6 +440,7 @@ void ASC_RUN_MATMUL::copyBatchResults(const LocalTensor<DstT> &c,
   asc_run::Footprint reads, writes;
   reads.addRows(src, rows, rowBytes, stride, "workspace");
   writes.addRows(dst, rows, rowBytes, stride, "C");
+  asc_run::checkStatedOutput(name, loc, writes, dst, sizeof(DstT));
   {
     // CopyToUBBatch: MTE2 copies, then SetFlag/WaitFlag<MTE2_V>.
     asc_run::OnPipe onMte2(asc_run::PipeMte2);

@@ -63,6 +63,7 @@ void ASC_RUN_MATMUL::iterateAll(bool sync, const GlobalTensor<DstT> &gm,
   DstT *dst = gm.GetPhyAddr();
   for (uint64_t place : places)
     p->outputs.add(dst + place, sizeof(DstT), "C");
+  asc_run::checkStatedOutput(name, loc, p->outputs, dst, sizeof(DstT));
   p->outputs.atomic = enAtomic != 0;
   p->publish = [dst, enAtomic, places = std::move(places),
                 result = std::move(result)]() {
@@ -168,6 +169,7 @@ void ASC_RUN_MATMUL::accumulateIntoCo1Tensor(const LocalTensor<T> &co1,
   T *base = co1.GetPhyAddr();
   Footprint block;
   detail::addStored(block, base, rows, cols, height, true, kC0C, "CO1");
+  asc_run::checkStatedOutput(call, loc, block, base, sizeof(T));
   asc_run::Pending reads;
   addInputs(reads, 1);
   asc_run::checkAccess(call, loc, reads.inputs, false);
@@ -390,6 +392,7 @@ void ASC_RUN_MATMUL::syncFetch(const std::string &call, Loc loc, DstT *base,
   p->seq = m.seq;
   detail::addStored(p->outputs, dst, blk.rows, blk.cols, stride, kNzC, kC0C,
                     "C");
+  asc_run::checkStatedOutput(call, loc, p->outputs, base, sizeof(DstT));
   p->outputs.atomic = enAtomic != 0;
   p->publish = [dst, stride, enAtomic, blk]() {
     for (int i = 0; i < blk.rows; ++i)
@@ -438,6 +441,7 @@ void ASC_RUN_MATMUL::syncFetch(const std::string &call, Loc loc, DstT *base,
   detail::addStored(reads, dst, blk.rows, blk.cols, stride, kNzC, kC0C, "C");
   detail::addStored(writes, local, blk.rows, blk.cols, localStride, kNzC, kC0C,
                     "C");
+  asc_run::checkStatedOutput(call, loc, writes, localBase, sizeof(DstT));
   {
     asc_run::OnPipe onMte2(CubeSide ? asc_run::PipeCube : asc_run::PipeMte2);
     asc_run::checkAccess(call, loc, reads, false);
@@ -502,6 +506,7 @@ void ASC_RUN_MATMUL::fetchBlock(const std::string &call, Loc loc, DstT *base,
   auto p = newPending(call.c_str(), loc, waitName);
   detail::addStored(p->outputs, dst, blk.rows, blk.cols, stride, kNzC, kC0C,
                     "C");
+  asc_run::checkStatedOutput(call, loc, p->outputs, base, sizeof(DstT));
   p->inputs.add(wsBlock, blockElems * sizeof(DstT), "workspace");
   p->publish = [dst, stride, blk]() {
     for (int i = 0; i < blk.rows; ++i)

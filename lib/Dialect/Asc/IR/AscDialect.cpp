@@ -236,9 +236,37 @@ static LogicalResult verifyKernel(Operation *op) {
 // Discardable attributes
 //===----------------------------------------------------------------------===//
 
+/// `asc.output_elements = N`: a positive element count on a Matmul call that
+/// writes an output tensor (a write access of the call not held in a slot of
+/// its object).
+static LogicalResult verifyOutputElements(Operation *op, NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  auto count = dyn_cast<IntegerAttr>(attr.getValue());
+  if (!count || !count.getType().isSignlessInteger(64))
+    return op->emitError() << "expects '" << name
+                           << "' to be an i64 element count";
+  if (count.getValue().slt(1))
+    return op->emitError() << "expects '" << name << "' to be at least 1, got "
+                           << count.getInt();
+  auto call = dyn_cast<MatmulOpInterface>(op);
+  auto accessor = dyn_cast<MemoryAccessOpInterface>(op);
+  SmallVector<MemoryAccess> accesses;
+  if (accessor)
+    accessor.getMemoryAccesses(accesses);
+  bool writesOutput = llvm::any_of(accesses, [](const MemoryAccess &access) {
+    return access.kind == MemoryAccess::Kind::Write && access.memory;
+  });
+  if (!call || !writesOutput)
+    return op->emitError() << "expects '" << name
+                           << "' on a Matmul call that writes an output tensor";
+  return success();
+}
+
 LogicalResult AscDialect::verifyOperationAttribute(Operation *op,
                                                    NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
+  if (name == getOutputElementsAttrName())
+    return verifyOutputElements(op, attr);
   if (name != getKernelAttrName() && name != getCubeOnlyAttrName())
     return op->emitError() << "unknown asc attribute '" << name << "'";
   if (!isa<UnitAttr>(attr.getValue()))

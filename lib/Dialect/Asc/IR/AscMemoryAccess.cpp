@@ -120,12 +120,21 @@ static void addMatmulInputReads(SmallVectorImpl<MemoryAccess> &accesses,
 /// A Matmul output: the whole block from the tensor's first element. Its
 /// extent (singleCoreM rows with C's row stride, or batches apart by
 /// strideC) comes from the tiling, which is not a compile-time constant, so
-/// it is unbounded. Atomic accumulation also reads it.
+/// it is unbounded unless the call states it (`asc.output_elements`, which
+/// asc-run checks against the elements the call really writes). Atomic
+/// accumulation also reads it.
 static void addMatmulOutput(SmallVectorImpl<MemoryAccess> &accesses,
-                            Value output, bool accumulates) {
+                            Operation *call, Value output, bool accumulates) {
+  std::optional<uint64_t> elements;
+  if (auto stated = call->getAttrOfType<IntegerAttr>(
+          AscDialect::getOutputElementsAttrName()))
+    if (stated.getType().isSignlessInteger(64) && stated.getInt() > 0)
+      elements = stated.getInt();
   if (accumulates)
-    accesses.push_back(MemoryAccess::whole(Kind::Read, output));
-  accesses.push_back(MemoryAccess::whole(Kind::Write, output));
+    accesses.push_back(MemoryAccess::elements(Kind::Read, output,
+                                              /*index=*/nullptr, elements));
+  accesses.push_back(
+      MemoryAccess::elements(Kind::Write, output, /*index=*/nullptr, elements));
 }
 
 //===----------------------------------------------------------------------===//
@@ -237,7 +246,7 @@ void MatmulIterateOp::getMemoryAccesses(
     SmallVectorImpl<MemoryAccess> &accesses) {
   addMatmulInputReads(accesses, getMatmul());
   if (Value localC = getLocalCMatrix())
-    addMatmulOutput(accesses, localC, getEnPartialSum());
+    addMatmulOutput(accesses, getOperation(), localC, getEnPartialSum());
   // The async form computes into the workspace set by SetWorkspace.
   if (!getSync())
     accesses.push_back(
@@ -249,7 +258,7 @@ void MatmulGetTensorCOp::getMemoryAccesses(
   // The cube unit may still be computing the block it hands out.
   addMatmulInputReads(accesses, getMatmul());
   for (Value dst : getDsts())
-    addMatmulOutput(accesses, dst, getEnAtomic() != 0);
+    addMatmulOutput(accesses, getOperation(), dst, getEnAtomic() != 0);
   // The async forms stage the block in the workspace; the result form
   // returns a view of it there.
   if (!getSync())
@@ -260,13 +269,13 @@ void MatmulGetTensorCOp::getMemoryAccesses(
 void MatmulIterateAllOp::getMemoryAccesses(
     SmallVectorImpl<MemoryAccess> &accesses) {
   addMatmulInputReads(accesses, getMatmul());
-  addMatmulOutput(accesses, getC(), getEnAtomic() != 0);
+  addMatmulOutput(accesses, getOperation(), getC(), getEnAtomic() != 0);
 }
 
 void MatmulIterateBatchOp::getMemoryAccesses(
     SmallVectorImpl<MemoryAccess> &accesses) {
   addMatmulInputReads(accesses, getMatmul());
-  addMatmulOutput(accesses, getC(),
+  addMatmulOutput(accesses, getOperation(), getC(),
                   getEnAtomic() != 0 || getEnPartialSum().value_or(false));
 }
 
@@ -282,13 +291,13 @@ void MatmulGetBatchTensorCOp::getMemoryAccesses(
   accesses.push_back(
       MemoryAccess::inSlot(Kind::Read, getMatmul(), MatmulSlot::Workspace));
   if (Value dst = getDst())
-    addMatmulOutput(accesses, dst, /*accumulates=*/false);
+    addMatmulOutput(accesses, getOperation(), dst, /*accumulates=*/false);
 }
 
 void MatmulAsyncGetTensorCOp::getMemoryAccesses(
     SmallVectorImpl<MemoryAccess> &accesses) {
   addMatmulInputReads(accesses, getMatmul());
-  addMatmulOutput(accesses, getDst(), /*accumulates=*/false);
+  addMatmulOutput(accesses, getOperation(), getDst(), /*accumulates=*/false);
   accesses.push_back(
       MemoryAccess::inSlot(Kind::Write, getMatmul(), MatmulSlot::Workspace));
 }

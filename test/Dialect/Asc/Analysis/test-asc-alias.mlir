@@ -245,3 +245,43 @@ func.func @huge_offsets(%p: !asc.gm_addr {asc.no_alias}, %u: !ub, %x: f32, %k: i
   %y = asc.get_value %i8[%c0] {test.name = "k"} : !gm8
   return
 }
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ga = !asc.global_tensor<f16>
+!ub = !asc.local_tensor<vecin, f32>
+
+// A Matmul output is unbounded from its first element (the tiling sets its
+// extent) unless the call states it with asc.output_elements: 256 floats
+// end where the next tile starts, 257 run into it; the atomic form also
+// reads what it states.
+// CHECK-LABEL: function @stated_output_elements
+// CHECK: unstated: write gm arg1 + 0 [unbounded]
+// CHECK: stated: write gm arg1 + 0 [1024 bytes]
+// CHECK: over: write gm arg1 + 0 [1028 bytes]
+// CHECK: atomic: read gm arg1 + 0 [1024 bytes]
+// CHECK: atomic: write gm arg1 + 0 [1024 bytes]
+// CHECK: next: read gm arg1 + 1024 [1024 bytes]
+// CHECK: unstated <-> next: MayAlias
+// CHECK: stated <-> next: NoAlias
+// CHECK: over <-> next: MayAlias
+// CHECK: atomic <-> next: NoAlias
+func.func @stated_output_elements(%pa: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}, %u: !ub) {
+  %a = asc.set_global_buffer %pa : !ga
+  %c256 = arith.constant 256 : i64
+  %n = arith.constant 256 : i32
+  %c = asc.set_global_buffer %pc : !gm
+  %d = asc.set_global_buffer %pc[%c256] : !gm
+  %mm = asc.matmul.create : !mm
+  asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+  asc.matmul.set_tensor_b %mm, %a : !mm, !ga
+  asc.matmul.iterate_all %mm, %c {sync = true, test.name = "unstated"} : !mm, !gm
+  asc.matmul.iterate_all %mm, %c {sync = true, asc.output_elements = 256 : i64, test.name = "stated"} : !mm, !gm
+  asc.matmul.iterate_all %mm, %c {sync = true, asc.output_elements = 257 : i64, test.name = "over"} : !mm, !gm
+  asc.matmul.iterate_all %mm, %c {sync = true, en_atomic = 1 : i32, asc.output_elements = 256 : i64, test.name = "atomic"} : !mm, !gm
+  asc.data_copy %u, %d, %n {test.name = "next"} : !ub, !gm
+  asc.matmul.end %mm : !mm
+  return
+}

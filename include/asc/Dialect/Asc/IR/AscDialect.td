@@ -64,6 +64,13 @@ def Asc_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getBlockWorkspaceAttrName() {
       return ::llvm::StringLiteral("asc.block_workspace");
     }
+    /// Integer attribute on a Matmul call with an output tensor: the call
+    /// writes no element of its output at or past this many elements from
+    /// the tensor's first one (the kernel author's statement of the extent
+    /// the tiling gives, which the compiler cannot know; asc-run checks it).
+    static constexpr ::llvm::StringLiteral getOutputElementsAttrName() {
+      return ::llvm::StringLiteral("asc.output_elements");
+    }
     /// True when `op` is a function marked as a cube-only kernel.
     static bool isCubeOnlyKernel(::mlir::Operation *op);
     /// True when the Matmul objects of `function` are the cube-side ones
