@@ -413,7 +413,19 @@ def main():
                         "hand-written form)")
     parser.add_argument("--launch", metavar="FILE",
                         help="also write a launch file for asc-run")
+    parser.add_argument("--output-elements", type=int, metavar="N",
+                        help="every waited iterate_all states "
+                        "asc.output_elements = N (the launch file's 16 x 16 "
+                        "products write 256)")
     args = parser.parse_args()
+    if args.output_elements is not None:
+        if args.output_elements < 1:
+            parser.error("--output-elements needs a count of at least 1")
+        global ISSUE
+        ISSUE = ISSUE.replace(
+            "wait_iterate_all = true}}",
+            f"wait_iterate_all = true, asc.output_elements = "
+            f"{args.output_elements} : i64}}}}")
     print(HEADER)
     if args.shape == "rounds":
         objects = max(1, min(4, args.objects))
