@@ -153,6 +153,9 @@ class Generator:
     def __init__(self, seed, cube_only=None, use_cf=None, require=None):
         self.rng = random.Random(seed)
         self.tile_rng = random.Random(seed * 7919 + 17)
+        # A stream of its own, so that the other choices of a seed stay as
+        # they were: which GM iterate_all states its output's extent.
+        self.stated_rng = random.Random(seed * 104729 + 3)
         self.seed = seed
         r = self.rng
         self.cube_only = cube_only if cube_only is not None else r.random() < 0.15
@@ -696,6 +699,12 @@ class Generator:
             attrs.append("sync = false")
         if mode == "async":
             attrs.append("wait_iterate_all = true")
+        if self.stated_rng.random() < 0.3:
+            # The single shape's M x N elements, C's row stride N: exactly
+            # C_ELEMS from the first (asc-run checks it), or more.
+            stated = C_ELEMS + self.stated_rng.choice([0, 0, 1, N])
+            attrs.append(f"asc.output_elements = {stated} : i64")
+            self.features.add("output-elements")
         attr_text = " {" + ", ".join(attrs) + "}" if attrs else ""
         self.emit(f"asc.matmul.iterate_all {o.ssa}, {out.ssa}{attr_text} : {o.type}, !gm_f32")
         self.features.add(f"iterate_all-{mode}")
