@@ -16,6 +16,7 @@
 #include "asc/Dialect/Asc/IR/AscTypes.h"
 #include "asc/Parser/ParseKeepingNames.h"
 #include "asc/Pipelines/AscToAscendCPipeline.h"
+#include "asc/Target/AscendC/LineDirectives.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
@@ -549,13 +550,14 @@ static std::string outputElementsDirectives(ModuleOp module) {
         asc::AscDialect::getOutputElementsAttrName());
     if (!elements)
       return;
-    auto line = op->getLoc()->findInstanceOf<FileLineColLoc>();
+    std::optional<FileLineColLoc> line = asc::getFileLine(op->getLoc());
     if (!line)
       fatal("a call stating asc.output_elements has no source line for "
             "asc-run to check it by");
-    auto [it, inserted] = stated.try_emplace(line.getLine(), elements.getInt());
+    auto [it, inserted] =
+        stated.try_emplace(line->getLine(), elements.getInt());
     if (!inserted && it->second != elements.getInt())
-      fatal("two calls on line " + std::to_string(line.getLine()) +
+      fatal("two calls on line " + std::to_string(line->getLine()) +
             " state different asc.output_elements; asc-run checks them by "
             "line");
   });

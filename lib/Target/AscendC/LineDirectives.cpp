@@ -18,8 +18,7 @@
 
 using namespace mlir;
 
-/// The file line a location names, if any.
-static std::optional<FileLineColLoc> getFileLine(Location loc) {
+std::optional<FileLineColLoc> mlir::asc::getFileLine(Location loc) {
   if (auto file = dyn_cast<FileLineColLoc>(loc))
     return file;
   if (auto name = dyn_cast<NameLoc>(loc))
@@ -62,7 +61,7 @@ static void annotateBlock(Block &block) {
       if (asc::printsStatements(region))
         for (Block &inner : region)
           annotateBlock(inner);
-    std::optional<FileLineColLoc> file = getFileLine(op.getLoc());
+    std::optional<FileLineColLoc> file = asc::getFileLine(op.getLoc());
     if (!file || op.hasTrait<OpTrait::IsTerminator>())
       continue;
     std::pair<StringRef, unsigned> here{file->getFilename().getValue(),

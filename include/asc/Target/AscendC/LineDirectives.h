@@ -9,13 +9,21 @@
 #ifndef ASC_TARGET_ASCENDC_LINEDIRECTIVES_H
 #define ASC_TARGET_ASCENDC_LINEDIRECTIVES_H
 
+#include "mlir/IR/Location.h"
+
 #include <memory>
+#include <optional>
 
 namespace mlir {
 class ModuleOp;
 class Pass;
 
 namespace asc {
+
+/// The file line a location names (looking through names, call sites and
+/// fusions), if any: the line of the `#line` directive an op with that
+/// location gets, by which asc-run's runtime knows the call.
+std::optional<FileLineColLoc> getFileLine(Location loc);
 
 /// Inserts `emitc.verbatim "#line N \"file\""` before every operation in an
 /// `emitc.func` body whose location names a file line different from the
