@@ -285,22 +285,20 @@ def gen_names(pairs):
     return "\n".join(lines)
 
 
-def gen_cf_loops(loops):
+def gen_counted_cf_loops(loops, registered, constants, body):
     """`loops` CFG loops one after the other, each counting to 2 through a
-    block argument around vector work, with an issue pending across all of
-    them and, in each, an i8 scf.for with an issue and its wait on a second
-    object (narrow counters: the analysis counts the emitted C++ trips)."""
+    block argument, with an issue of %mm0 pending across all of them; `body`
+    emits the ops of loop `i`'s body (after `constants`, the shared
+    constant definitions)."""
     lines = []
     emit = lines.append
-    mms = ["%mm0", "%mm1"]
     prologue(emit, "kernel0", extra_args=", %d: !asc.gm_addr {asc.no_alias}",
-             registered=mms)
+             registered=registered)
     emit("  %gd = asc.set_global_buffer %d : !gm_t")
     emit("  %zero = arith.constant 0 : i32")
     emit("  %two = arith.constant 2 : i32")
-    emit("  %b0 = arith.constant 0 : i8")
-    emit("  %b1 = arith.constant 1 : i8")
-    emit("  %b2 = arith.constant 2 : i8")
+    for constant in constants:
+        emit("  " + constant)
     emit("  " + ISSUE.format(mm="%mm0", c="%gc0"))
     emit("  cf.br ^h0(%zero : i32)")
     for i in range(loops):
@@ -308,41 +306,39 @@ def gen_cf_loops(loops):
         emit(f"  %more{i} = arith.cmpi slt, %k{i}, %two : i32")
         emit(f"  cf.cond_br %more{i}, ^b{i}, ^h{i + 1}(%zero : i32)")
         emit(f"^b{i}:")
+        body(emit, i)
+        emit(f"  %next{i} = arith.addi %k{i}, %one : i32")
+        emit(f"  cf.br ^h{i}(%next{i} : i32)")
+    emit(f"^h{loops}(%kend: i32):")
+    emit("  " + WAIT.format(mm="%mm0"))
+    epilogue(emit, registered)
+    return "\n".join(lines)
+
+
+def gen_cf_loops(loops):
+    """`loops` CFG loops one after the other, each counting to 2 through a
+    block argument around vector work, with an issue pending across all of
+    them and, in each, an i8 scf.for with an issue and its wait on a second
+    object (narrow counters: the analysis counts the emitted C++ trips)."""
+    def body(emit, i):
         emit("  " + VECTOR)
         emit(f"  scf.for %j{i} = %b0 to %b2 step %b1 : i8 {{")
         emit("    " + STAGE.format(mm="%mm1"))
         emit("    " + ISSUE.format(mm="%mm1", c="%gd"))
         emit("    " + WAIT.format(mm="%mm1"))
         emit("  }")
-        emit(f"  %next{i} = arith.addi %k{i}, %one : i32")
-        emit(f"  cf.br ^h{i}(%next{i} : i32)")
-    emit(f"^h{loops}(%kend: i32):")
-    emit("  " + WAIT.format(mm="%mm0"))
-    epilogue(emit, mms)
-    return "\n".join(lines)
+    return gen_counted_cf_loops(
+        loops, ["%mm0", "%mm1"],
+        ["%b0 = arith.constant 0 : i8", "%b1 = arith.constant 1 : i8",
+         "%b2 = arith.constant 2 : i8"], body)
 
 
 def gen_recreate(loops):
-    """`loops` CFG loops one after the other, each counting to 2 through a
-    block argument; each loop's body creates an object (a creation reached
-    again on its back edge), initialises it, issues, waits and ends it, with
-    an issue of a registered object pending across all of them."""
-    lines = []
-    emit = lines.append
-    mms = ["%mm0"]
-    prologue(emit, "kernel0", extra_args=", %d: !asc.gm_addr {asc.no_alias}",
-             registered=mms)
-    emit("  %gd = asc.set_global_buffer %d : !gm_t")
-    emit("  %zero = arith.constant 0 : i32")
-    emit("  %two = arith.constant 2 : i32")
-    emit("  " + ISSUE.format(mm="%mm0", c="%gc0"))
-    emit("  cf.br ^h0(%zero : i32)")
-    for i in range(loops):
+    """`loops` CFG loops like gen_cf_loops's; each loop's body creates an
+    object (a creation reached again on its back edge), initialises it,
+    issues, waits and ends it."""
+    def body(emit, i):
         mm = f"%new{i}"
-        emit(f"^h{i}(%k{i}: i32):")
-        emit(f"  %more{i} = arith.cmpi slt, %k{i}, %two : i32")
-        emit(f"  cf.cond_br %more{i}, ^b{i}, ^h{i + 1}(%zero : i32)")
-        emit(f"^b{i}:")
         emit(f"  {mm} = asc.matmul.create : !mm_t")
         emit(f"  asc.matmul.init {mm}, %tiling : !mm_t")
         emit("  " + STAGE.format(mm=mm))
@@ -352,12 +348,7 @@ def gen_recreate(loops):
         emit("  " + VECTOR)
         emit("  " + WAIT.format(mm=mm))
         emit(f"  asc.matmul.end {mm} : !mm_t")
-        emit(f"  %next{i} = arith.addi %k{i}, %one : i32")
-        emit(f"  cf.br ^h{i}(%next{i} : i32)")
-    emit(f"^h{loops}(%kend: i32):")
-    emit("  " + WAIT.format(mm="%mm0"))
-    epilogue(emit, mms)
-    return "\n".join(lines)
+    return gen_counted_cf_loops(loops, ["%mm0"], [], body)
 
 
 def write_launch(path, shape, functions, size):
