@@ -543,13 +543,17 @@ static std::string blockWorkspaceDirectives(func::FuncOp kernel,
 /// The job's check of what each call that states asc.output_elements
 /// writes (runtime/asc_run/launch/launcher.h: output_elements): the
 /// runtime knows a call by the .mlir line its #line directive gives.
-static std::string outputElementsDirectives(ModuleOp module) {
+static std::string outputElementsDirectives(ModuleOp module,
+                                            bool lineDirectives) {
   std::map<unsigned, int64_t> stated;
   module.walk([&](Operation *op) {
     auto elements = op->getAttrOfType<IntegerAttr>(
         asc::AscDialect::getOutputElementsAttrName());
     if (!elements)
       return;
+    if (!lineDirectives)
+      fatal("asc-run checks asc.output_elements by the #line directives of "
+            "the calls; it cannot with --asc-line-directives=false");
     std::optional<FileLineColLoc> line = asc::getFileLine(op->getLoc());
     if (!line)
       fatal("a call stating asc.output_elements has no source line for "
@@ -605,7 +609,7 @@ static std::string lowerKernel(StringRef source, StringRef filename,
   for (func::FuncOp f : others)
     if (SymbolTable::symbolKnownUseEmpty(f, *module))
       f.erase();
-  jobExtra += outputElementsDirectives(*module);
+  jobExtra += outputElementsDirectives(*module, options.lineDirectives);
 
   std::string cpp;
   llvm::raw_string_ostream os(cpp);
