@@ -1043,8 +1043,37 @@ void AscSyncPlacementPass::sinkWait(Operation *wait, const WaitPairing &pairing,
 // result the block needs before its own, when nothing in between may be
 // ordered with it. Issues of one object never swap (the protocol orders
 // them).
+//
+// That argument holds for issues the vector core posts while it runs on.
+// An op between them that holds the vector core until the cube is done with
+// a call (a wait, a synchronous call or fetch) changes it: before the swap
+// the earlier issue is queued behind that call and the cube goes on to it
+// at once; after the swap the cube idles through the op's completion, the
+// handshake back (the client sees the server's flag, the vector core posts
+// again) and the server's pick-up. Whether the other result arriving
+// earlier pays for that idle time depends on how long the calls take, which
+// the pass does not know, so the issue stays above such an op.
 
 namespace {
+/// True when `op` holds the vector core until the cube core has finished a
+/// call: a wait, or a synchronous computation or fetch (the client's
+/// WaitEvent / WaitMessage on the server's answer).
+static bool holdsVectorCoreOnCube(Operation *op) {
+  auto use = dyn_cast<MatmulOpInterface>(op);
+  if (!use)
+    return false;
+  switch (use.getMatmulUseKind()) {
+  case MatmulUseKind::Wait:
+    return true;
+  case MatmulUseKind::Compute: {
+    auto issue = dyn_cast<MatmulAsyncIssueOpInterface>(op);
+    return !issue || !issue.isAsync();
+  }
+  default:
+    return use.getMessageRole() == MatmulMessageRole::PostFetch;
+  }
+}
+
 /// The Matmul calls of one block and, for each, where the block first needs
 /// its object's state after it: the first later op using the object other
 /// than as a setter (a wait, a fetch, the next call, End), a nested use
@@ -1114,13 +1143,17 @@ bool AscSyncPlacementPass::orderIssuesByNeed(
   // Whether async issue `issue` may move from before `op` to after it: `op`
   // (or an op nested in it) neither uses the issue's object or result nor
   // may touch what the issue touches in flight, and does not end the block.
-  auto mayCross = [&](Operation *issue, Operation *op) {
+  // Between the issue and the call it makes way for, `op` must not hold the
+  // vector core on the cube either (the cube would idle through it, above);
+  // the call itself may be synchronous: it is needed where it stands.
+  auto mayCross = [&](Operation *issue, Operation *op, bool between) {
     if (op->hasTrait<OpTrait::IsTerminator>())
       return false;
     Value matmul = cast<MatmulAsyncIssueOpInterface>(issue).getMatmul();
     ArrayRef<ResolvedAccess> footprint = conflicts.getFootprint(issue);
     return !op->walk([&](Operation *nested) {
                 bool ordered =
+                    (between && holdsVectorCoreOnCube(nested)) ||
                     usesObject(nested, matmul) ||
                     llvm::any_of(nested->getOperands(),
                                  [&](Value operand) {
@@ -1159,8 +1192,9 @@ bool AscSyncPlacementPass::orderIssuesByNeed(
       auto earlier = dyn_cast<MatmulAsyncIssueOpInterface>(op);
       if (earlier && earlier.isAsync() &&
           needs.isNeededLater(needs.indexOf.lookup(op), index) &&
-          llvm::all_of(crossed,
-                       [&](Operation *other) { return mayCross(op, other); })) {
+          llvm::all_of(crossed, [&](Operation *other) {
+            return mayCross(op, other, /*between=*/other != call);
+          })) {
         sinking.push_back(op);
         continue;
       }

@@ -192,3 +192,82 @@ func.func @argument_objects_keep_order(%mm0: !mm, %mm1: !mm, %p0: !asc.gm_addr {
   asc.data_copy %u, %c0, %n : !ub, !gm
   return
 }
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// The first object's next call is needed before the second object's, but
+// the first call's wait stands between them: posted before it, the second
+// object's call keeps the cube busy while the vector core waits, and the
+// first object's next call follows at once. Moved below it, the cube would
+// idle through the wait and the handshake after it. The issue stays.
+// CHECK-LABEL: func.func @wait_between_keeps_the_cube_fed
+// CHECK:      asc.matmul.iterate_all %[[MM0:[^,]*]], %[[C0:[^ ]*]] {
+// CHECK-NEXT: asc.matmul.set_tensor_a %[[MM1:[^,]*]],
+// CHECK-NEXT: asc.matmul.iterate_all %[[MM1]], %[[C1:[^ ]*]] {
+// CHECK-NEXT: asc.matmul.set_tensor_a %[[MM0]],
+// CHECK-NEXT: asc.matmul.wait_iterate_all %[[MM0]]
+// CHECK-NEXT: asc.matmul.iterate_all %[[MM0]], %[[C0]] {
+// CHECK-NEXT: asc.adds
+func.func @wait_between_keeps_the_cube_fed(%p0: !asc.gm_addr {asc.no_alias}, %p1: !asc.gm_addr {asc.no_alias}, %u: !ub, %v: !ub, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
+  %c0 = asc.set_global_buffer %p0 : !gm
+  %c1 = asc.set_global_buffer %p1 : !gm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  %mm0 = asc.matmul.create : !mm
+  %mm1 = asc.matmul.create : !mm
+  asc.matmul.set_tensor_a %mm0, %a_t : !mm, !asc.global_tensor<f16>
+  asc.matmul.iterate_all %mm0, %c0 {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.matmul.set_tensor_a %mm1, %a_t : !mm, !asc.global_tensor<f16>
+  asc.matmul.iterate_all %mm1, %c1 {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.matmul.set_tensor_a %mm0, %a_t : !mm, !asc.global_tensor<f16>
+  asc.matmul.wait_iterate_all %mm0 : !mm
+  asc.matmul.iterate_all %mm0, %c0 {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.adds %v, %v, %s, %n : !ub, !ub
+  asc.matmul.wait_iterate_all %mm0 : !mm
+  asc.data_copy %u, %c0, %n : !ub, !gm
+  asc.adds %u, %u, %s, %n : !ub, !ub
+  asc.matmul.wait_iterate_all %mm1 : !mm
+  asc.data_copy %u, %c1, %n : !ub, !gm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// A synchronous call between the two does not hold the issue: it is itself
+// a call the issue makes way for (it is needed where it stands), and once
+// past it the issue is next to the other async call and makes way for that
+// one too. The cube runs the calls in the order the vector core needs them.
+// CHECK-LABEL: func.func @sync_call_between_makes_way_twice
+// CHECK:      asc.matmul.iterate_all %[[MM2:[^,]*]], %{{[^ ]*}} :
+// CHECK-NEXT: asc.matmul.iterate_all %[[MM0:[^,]*]], %{{[^ ]*}} {
+// CHECK-NEXT: asc.matmul.iterate_all %[[MM1:[^,]*]], %{{[^ ]*}} {
+// CHECK-NEXT: asc.matmul.wait_iterate_all %[[MM0]]
+func.func @sync_call_between_makes_way_twice(%p0: !asc.gm_addr {asc.no_alias}, %p1: !asc.gm_addr {asc.no_alias}, %p2: !asc.gm_addr {asc.no_alias}, %u: !ub, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
+  %c0 = asc.set_global_buffer %p0 : !gm
+  %c1 = asc.set_global_buffer %p1 : !gm
+  %c2 = asc.set_global_buffer %p2 : !gm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  %mm0 = asc.matmul.create : !mm
+  %mm1 = asc.matmul.create : !mm
+  %mm2 = asc.matmul.create : !mm
+  asc.matmul.set_tensor_a %mm0, %a_t : !mm, !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm1, %a_t : !mm, !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm2, %a_t : !mm, !asc.global_tensor<f16>
+  asc.matmul.iterate_all %mm1, %c1 {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.matmul.iterate_all %mm2, %c2 : !mm, !gm
+  asc.matmul.iterate_all %mm0, %c0 {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.matmul.wait_iterate_all %mm0 : !mm
+  asc.data_copy %u, %c0, %n : !ub, !gm
+  asc.adds %u, %u, %s, %n : !ub, !ub
+  asc.data_copy %u, %c2, %n : !ub, !gm
+  asc.matmul.wait_iterate_all %mm1 : !mm
+  asc.data_copy %u, %c1, %n : !ub, !gm
+  return
+}
