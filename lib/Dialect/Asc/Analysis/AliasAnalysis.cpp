@@ -326,3 +326,33 @@ void AscAliasAnalysis::getCrossIterationAccesses(
   collect(x, xAccesses, 0);
   collect(y, yAccesses, distance);
 }
+
+void AscAliasAnalysis::getFirstIterationAccesses(
+    Operation *op, Operation *loop, SmallVectorImpl<ResolvedAccess> &accesses) {
+  auto forOp = cast<scf::ForOp>(loop);
+  APInt lowerBound;
+  bool constantStart = matchConstantInt(forOp.getLowerBound(), lowerBound) &&
+                       lowerBound.getSignificantBits() <= 64;
+  Value iv = forOp.getInductionVar();
+  op->walk([&](Operation *nested) {
+    SmallVector<ResolvedAccess> raw;
+    getAccessesIn(nested, forOp.getBody(), raw);
+    for (ResolvedAccess &access : raw) {
+      ByteOffset &offset = access.location.base.offset;
+      auto term = llvm::find_if(
+          offset.terms, [&](const auto &entry) { return entry.first == iv; });
+      if (constantStart && !access.location.isAnyMemory() && offset.known &&
+          term != offset.terms.end()) {
+        // The first trip's induction variable is the lower bound.
+        int64_t bytes;
+        if (llvm::MulOverflow(term->second, lowerBound.getSExtValue(), bytes)) {
+          offset = ByteOffset::unknown();
+        } else {
+          offset.terms.erase(term);
+          offset = offset.plusConstant(bytes);
+        }
+      }
+      accesses.push_back(access);
+    }
+  });
+}

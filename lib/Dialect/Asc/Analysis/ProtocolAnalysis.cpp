@@ -487,15 +487,17 @@ void MatmulProtocolAnalysis::walkStates(
   }
 }
 
-std::optional<SmallVector<Value, 2>>
-MatmulProtocolAnalysis::getSlotMemory(Operation *op, Value matmul,
-                                      MatmulSlot slot) const {
+std::optional<SmallVector<Value, 2>> MatmulProtocolAnalysis::getSlotMemory(
+    Operation *op, Value matmul, MatmulSlot slot,
+    SmallVectorImpl<Operation *> *setters) const {
   const ProtocolState *state = getStateBefore(op);
   if (!state)
     return std::nullopt;
   ObjectState scratch;
   const ObjectState &object = state->getObjectView(matmul, scratch);
   SmallVector<Value, 2> memory;
+  if (setters)
+    setters->clear();
   for (Operation *setter : object.setters[static_cast<unsigned>(slot)]) {
     // Nothing set since the object was created: no input, but a workspace
     // the object finds by itself, anywhere in GM.
@@ -511,6 +513,8 @@ MatmulProtocolAnalysis::getSlotMemory(Operation *op, Value matmul,
     if (!update)
       return std::nullopt;
     memory.push_back(update->memory);
+    if (setters)
+      setters->push_back(setter);
   }
   return memory;
 }

@@ -386,11 +386,30 @@ Provenance AscAliasAnalysis::computeProvenance(Value value) {
   return provenance;
 }
 
+/// True when `earlier` ran before `later` in the run of their innermost
+/// common block that `later` is in: the values `earlier` used are the ones
+/// of that run. False when it may have run in an earlier run of a block
+/// around `later` (a setter after an issue in a loop body stages the next
+/// trip's call).
+static bool ranEarlierInSameRun(Operation *earlier, Operation *later) {
+  for (Block *block = later->getBlock(); block;) {
+    if (Operation *ancestor = block->findAncestorOpInBlock(*earlier)) {
+      Operation *laterAncestor = block->findAncestorOpInBlock(*later);
+      return ancestor != laterAncestor &&
+             ancestor->isBeforeInBlock(laterAncestor);
+    }
+    Operation *parent = block->getParentOp();
+    block = parent ? parent->getBlock() : nullptr;
+  }
+  return false;
+}
+
 void AscAliasAnalysis::resolve(Operation *op, const MemoryAccess &access,
                                SmallVectorImpl<ResolvedAccess> &resolved) {
   if (access.slot) {
+    SmallVector<Operation *, 2> setters;
     std::optional<SmallVector<Value, 2>> memory =
-        protocol.getSlotMemory(op, access.matmul, *access.slot);
+        protocol.getSlotMemory(op, access.matmul, *access.slot, &setters);
     if (!memory) {
       // The workspace and the scales are global tensors: unknown ones are
       // somewhere in GM. An unknown A, B or bias may be anywhere.
@@ -401,10 +420,20 @@ void AscAliasAnalysis::resolve(Operation *op, const MemoryAccess &access,
       resolved.push_back({access.kind, location, access.slot});
       return;
     }
-    for (Value held : *memory)
-      if (held)
-        resolved.push_back(
-            {access.kind, {getProvenance(held), std::nullopt}, access.slot});
+    for (auto [held, setter] : llvm::zip_equal(*memory, setters)) {
+      if (!held)
+        continue;
+      // Offsets exact within a run of `termContext` hold for what this run
+      // set; a setter of an earlier run held other values of the same
+      // names, so its memory is taken as the function's run sees it.
+      Block *context = termContext;
+      if (context && !ranEarlierInSameRun(setter, op))
+        termContext = nullptr;
+      Provenance provenance = getProvenance(held);
+      termContext = context;
+      resolved.push_back(
+          {access.kind, {provenance, std::nullopt}, access.slot});
+    }
     return;
   }
   if (access.isAnyMemory()) {

@@ -589,3 +589,87 @@ func.func @select_origins_and_pending(%pa: !asc.gm_addr {asc.no_alias}, %pc: !as
   asc.matmul.wait_iterate_all %mm3 : !mm
   return
 }
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ga = !asc.global_tensor<f16>
+!uh = !asc.local_tensor<vecout, f16>
+
+// Class 3, the paths the code really takes: the setters after the wait
+// stage the next trip's inputs, so the call of trip i reads the A that trip
+// i - 1 set, a[i * 256] on, which the copy writes while it runs. Offsets in
+// the loop variable are exact within one trip only for what that trip set.
+func.func @setter_of_the_previous_trip(%pa: !asc.gm_addr {asc.no_alias}, %pb: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}, %h: !uh) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c4 = arith.constant 4 : i32
+  %c256 = arith.constant 256 : i32
+  %z = arith.constant 0 : i64
+  %a = asc.set_global_buffer %pa : !ga
+  %b = asc.set_global_buffer %pb : !ga
+  %c = asc.set_global_buffer %pc : !gm
+  %mm = asc.matmul.create : !mm
+  %b0 = asc.subview %b[%z] : !ga
+  asc.matmul.set_tensor_a %mm, %b0 : !mm, !ga
+  asc.matmul.set_tensor_b %mm, %b0 : !mm, !ga
+  scf.for %i = %c0 to %c4 step %c1 : i32 {
+    %off = arith.muli %i, %c256 : i32
+    %off64 = arith.extsi %off : i32 to i64
+    %ci = asc.subview %c[%off64] : !gm
+    // expected-note @+1 {{the async issue reading that input; its 'asc.matmul.wait_iterate_all' must come before the access}}
+    asc.matmul.iterate_all %mm, %ci {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
+    %ai = asc.subview %a[%off64] : !ga
+    // expected-error @+1 {{may write memory that an async 'asc.matmul.iterate_all' reads while it runs (its A input) (rule P3)}}
+    asc.data_copy %ai, %h, %c256 : !ga, !uh
+    asc.matmul.wait_iterate_all %mm : !mm
+    %next = arith.addi %i, %c1 : i32
+    %noff = arith.muli %next, %c256 : i32
+    %noff64 = arith.extsi %noff : i32 to i64
+    %an = asc.subview %a[%noff64] : !ga
+    asc.matmul.set_tensor_a %mm, %an : !mm, !ga
+    asc.matmul.set_tensor_b %mm, %b0 : !mm, !ga
+  }
+  asc.matmul.end %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ga = !asc.global_tensor<f16>
+!uh = !asc.local_tensor<vecout, f16>
+
+// Its safe twin: the same trip sets A to a[(i + 1) * 256] on before the
+// call, and the copy writes below it.
+func.func @setter_of_the_same_trip(%pa: !asc.gm_addr {asc.no_alias}, %pb: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}, %h: !uh) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c4 = arith.constant 4 : i32
+  %c256 = arith.constant 256 : i32
+  %z = arith.constant 0 : i64
+  %a = asc.set_global_buffer %pa : !ga
+  %b = asc.set_global_buffer %pb : !ga
+  %c = asc.set_global_buffer %pc : !gm
+  %mm = asc.matmul.create : !mm
+  %b0 = asc.subview %b[%z] : !ga
+  scf.for %i = %c0 to %c4 step %c1 : i32 {
+    %off = arith.muli %i, %c256 : i32
+    %off64 = arith.extsi %off : i32 to i64
+    %ci = asc.subview %c[%off64] : !gm
+    %next = arith.addi %i, %c1 : i32
+    %noff = arith.muli %next, %c256 : i32
+    %noff64 = arith.extsi %noff : i32 to i64
+    %an = asc.subview %a[%noff64] : !ga
+    asc.matmul.set_tensor_a %mm, %an : !mm, !ga
+    asc.matmul.set_tensor_b %mm, %b0 : !mm, !ga
+    asc.matmul.iterate_all %mm, %ci {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
+    %ai = asc.subview %a[%off64] : !ga
+    asc.data_copy %ai, %h, %c256 : !ga, !uh
+    asc.matmul.wait_iterate_all %mm : !mm
+  }
+  asc.matmul.end %mm : !mm
+  return
+}

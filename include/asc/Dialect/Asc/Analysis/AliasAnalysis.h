@@ -164,6 +164,18 @@ public:
                                  SmallVectorImpl<ResolvedAccess> &xAccesses,
                                  SmallVectorImpl<ResolvedAccess> &yAccesses);
 
+  /// The accesses of `op` (in the body of `loop`, an scf.for, at any
+  /// depth), with the ops nested in it, in the loop's first iteration: the
+  /// offsets exact within one run of the body, the induction variable
+  /// replaced by the lower bound when that is a constant.
+  void getFirstIterationAccesses(Operation *op, Operation *loop,
+                                 SmallVectorImpl<ResolvedAccess> &accesses);
+
+  /// Whether `block` may run more than once per run of its function.
+  bool mayRunRepeatedly(Block *block) {
+    return repetition.mayRunRepeatedly(block);
+  }
+
 private:
   Provenance computeProvenance(Value value);
   Provenance getStateViewProvenance(Operation *op, Value matmul);

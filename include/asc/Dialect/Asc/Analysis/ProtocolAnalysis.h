@@ -47,9 +47,11 @@ public:
 
   /// The memory that `slot` of `matmul` may hold right before Matmul
   /// operation `op` (null entries: slots that hold no memory), or nothing
-  /// when it may hold memory the analysis cannot name.
+  /// when it may hold memory the analysis cannot name. With `setters`, the
+  /// setter that put each entry there, in the same order.
   std::optional<SmallVector<Value, 2>>
-  getSlotMemory(Operation *op, Value matmul, MatmulSlot slot) const;
+  getSlotMemory(Operation *op, Value matmul, MatmulSlot slot,
+                SmallVectorImpl<Operation *> *setters = nullptr) const;
 
   Operation *getFunction() const { return function; }
   /// True when `op` is inside a loop that fetches the results of `issue`

@@ -1,0 +1,301 @@
+// RUN: asc-opt %s -split-input-file --asc-verify-sync -verify-diagnostics
+
+// The checker across the back edge of an scf.for: a call in flight at an
+// op before its issue in the body is the previous trip's, one issued
+// before the loop is in flight in its first trip only (ProtocolChecker's
+// isApartAcrossTrips). Double-buffered loops, each racy shape beside its
+// safe twin, and a loop the checker does not reason about.
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm16 = !asc.global_tensor<f16>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// Two objects, two calls in flight across the back edge: at the first copy
+// of trip g, mm1's call is the previous trip's (tile g + 1) or, in the
+// first trip, the prologue's (tile 1): neither is tile g.
+func.func @double_buffered(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {asc.no_alias}, %u: !ub, %s: f32, %n: i32, %m: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %c3 = arith.constant 3 : i32
+  %k0 = arith.constant 0 : i32
+  %k1 = arith.constant 1 : i32
+  %k256 = arith.constant 256 : i32
+  %a_g = asc.set_global_buffer %a : !gm16
+  %c_g = asc.set_global_buffer %ws : !gm
+  %mm0 = asc.matmul.create : !mm
+  %mm1 = asc.matmul.create : !mm
+  %offp0 = arith.muli %c0, %k256 : i32
+  %off64p0 = arith.extsi %offp0 : i32 to i64
+  %cp0 = asc.subview %c_g[%off64p0] : !gm
+  asc.matmul.set_tensor_a %mm0, %a_g : !mm, !gm16
+  asc.matmul.set_tensor_b %mm0, %a_g : !mm, !gm16
+  asc.matmul.iterate_all %mm0, %cp0 {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
+  %offp1 = arith.muli %c1, %k256 : i32
+  %off64p1 = arith.extsi %offp1 : i32 to i64
+  %cp1 = asc.subview %c_g[%off64p1] : !gm
+  asc.matmul.set_tensor_a %mm1, %a_g : !mm, !gm16
+  asc.matmul.set_tensor_b %mm1, %a_g : !mm, !gm16
+  asc.matmul.iterate_all %mm1, %cp1 {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
+  %last = arith.subi %n, %c2 : i32
+  scf.for %g = %c0 to %last step %c2 : i32 {
+    %g1 = arith.addi %g, %c1 : i32
+    %g2 = arith.addi %g, %c2 : i32
+    %g3 = arith.addi %g, %c3 : i32
+    asc.matmul.wait_iterate_all %mm0 : !mm
+    %offx0 = arith.muli %g, %k256 : i32
+    %off64x0 = arith.extsi %offx0 : i32 to i64
+    %cx0 = asc.subview %c_g[%off64x0] : !gm
+    asc.data_copy %u, %cx0, %k256 : !ub, !gm
+    asc.adds %u, %u, %s, %k256 : !ub, !ub
+    %offn0 = arith.muli %g2, %k256 : i32
+    %off64n0 = arith.extsi %offn0 : i32 to i64
+    %cn0 = asc.subview %c_g[%off64n0] : !gm
+    asc.matmul.set_tensor_a %mm0, %a_g : !mm, !gm16
+    asc.matmul.set_tensor_b %mm0, %a_g : !mm, !gm16
+    asc.matmul.iterate_all %mm0, %cn0 {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
+    asc.matmul.wait_iterate_all %mm1 : !mm
+    %offx1 = arith.muli %g1, %k256 : i32
+    %off64x1 = arith.extsi %offx1 : i32 to i64
+    %cx1 = asc.subview %c_g[%off64x1] : !gm
+    asc.data_copy %u, %cx1, %k256 : !ub, !gm
+    asc.adds %u, %u, %s, %k256 : !ub, !ub
+    %offn1 = arith.muli %g3, %k256 : i32
+    %off64n1 = arith.extsi %offn1 : i32 to i64
+    %cn1 = asc.subview %c_g[%off64n1] : !gm
+    asc.matmul.set_tensor_a %mm1, %a_g : !mm, !gm16
+    asc.matmul.set_tensor_b %mm1, %a_g : !mm, !gm16
+    asc.matmul.iterate_all %mm1, %cn1 {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
+  }
+  asc.matmul.wait_iterate_all %mm0 : !mm
+  asc.matmul.wait_iterate_all %mm1 : !mm
+  asc.matmul.end %mm0 : !mm
+  asc.matmul.end %mm1 : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm16 = !asc.global_tensor<f16>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// Racy twin: the first copy reads tile g + 1, which mm1's call of the
+// previous trip (or the prologue's, in the first trip) is writing.
+func.func @reads_the_tile_in_flight(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {asc.no_alias}, %u: !ub, %s: f32, %n: i32, %m: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %c3 = arith.constant 3 : i32
+  %k0 = arith.constant 0 : i32
+  %k1 = arith.constant 1 : i32
+  %k256 = arith.constant 256 : i32
+  %a_g = asc.set_global_buffer %a : !gm16
+  %c_g = asc.set_global_buffer %ws : !gm
+  %mm0 = asc.matmul.create : !mm
+  %mm1 = asc.matmul.create : !mm
+  %offp0 = arith.muli %c0, %k256 : i32
+  %off64p0 = arith.extsi %offp0 : i32 to i64
+  %cp0 = asc.subview %c_g[%off64p0] : !gm
+  asc.matmul.set_tensor_a %mm0, %a_g : !mm, !gm16
+  asc.matmul.set_tensor_b %mm0, %a_g : !mm, !gm16
+  asc.matmul.iterate_all %mm0, %cp0 {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
+  %offp1 = arith.muli %c1, %k256 : i32
+  %off64p1 = arith.extsi %offp1 : i32 to i64
+  %cp1 = asc.subview %c_g[%off64p1] : !gm
+  asc.matmul.set_tensor_a %mm1, %a_g : !mm, !gm16
+  asc.matmul.set_tensor_b %mm1, %a_g : !mm, !gm16
+  // expected-note @+1 {{the async issue writing that output; its 'asc.matmul.wait_iterate_all' must come before the access}}
+  asc.matmul.iterate_all %mm1, %cp1 {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
+  %last = arith.subi %n, %c2 : i32
+  scf.for %g = %c0 to %last step %c2 : i32 {
+    %g1 = arith.addi %g, %c1 : i32
+    %g2 = arith.addi %g, %c2 : i32
+    %g3 = arith.addi %g, %c3 : i32
+    asc.matmul.wait_iterate_all %mm0 : !mm
+    %offx0 = arith.muli %g1, %k256 : i32
+    %off64x0 = arith.extsi %offx0 : i32 to i64
+    %cx0 = asc.subview %c_g[%off64x0] : !gm
+    // expected-error @+1 {{may access memory that aliases the pending output of an async 'asc.matmul.iterate_all' (rule P3)}}
+    asc.data_copy %u, %cx0, %k256 : !ub, !gm
+    asc.adds %u, %u, %s, %k256 : !ub, !ub
+    %offn0 = arith.muli %g2, %k256 : i32
+    %off64n0 = arith.extsi %offn0 : i32 to i64
+    %cn0 = asc.subview %c_g[%off64n0] : !gm
+    asc.matmul.set_tensor_a %mm0, %a_g : !mm, !gm16
+    asc.matmul.set_tensor_b %mm0, %a_g : !mm, !gm16
+    asc.matmul.iterate_all %mm0, %cn0 {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
+    asc.matmul.wait_iterate_all %mm1 : !mm
+    %offx1 = arith.muli %g1, %k256 : i32
+    %off64x1 = arith.extsi %offx1 : i32 to i64
+    %cx1 = asc.subview %c_g[%off64x1] : !gm
+    asc.data_copy %u, %cx1, %k256 : !ub, !gm
+    asc.adds %u, %u, %s, %k256 : !ub, !ub
+    %offn1 = arith.muli %g3, %k256 : i32
+    %off64n1 = arith.extsi %offn1 : i32 to i64
+    %cn1 = asc.subview %c_g[%off64n1] : !gm
+    asc.matmul.set_tensor_a %mm1, %a_g : !mm, !gm16
+    asc.matmul.set_tensor_b %mm1, %a_g : !mm, !gm16
+    // expected-note @+1 {{the async issue writing that output; its 'asc.matmul.wait_iterate_all' must come before the access}}
+    asc.matmul.iterate_all %mm1, %cn1 {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
+  }
+  asc.matmul.wait_iterate_all %mm0 : !mm
+  asc.matmul.wait_iterate_all %mm1 : !mm
+  asc.matmul.end %mm0 : !mm
+  asc.matmul.end %mm1 : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm16 = !asc.global_tensor<f16>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// Inside a loop over blocks: the tile loop runs again, but the waits after
+// it complete both calls before the block loop comes round, so the
+// instance in flight in a trip is still the previous trip's.
+func.func @in_a_block_loop(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {asc.no_alias}, %u: !ub, %s: f32, %n: i32, %m: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %c3 = arith.constant 3 : i32
+  %k0 = arith.constant 0 : i32
+  %k1 = arith.constant 1 : i32
+  %k256 = arith.constant 256 : i32
+  %a_g = asc.set_global_buffer %a : !gm16
+  %c_g = asc.set_global_buffer %ws : !gm
+  %mm0 = asc.matmul.create : !mm
+  %mm1 = asc.matmul.create : !mm
+  scf.for %o = %k0 to %m step %k1 : i32 {
+    %offp0 = arith.muli %c0, %k256 : i32
+    %off64p0 = arith.extsi %offp0 : i32 to i64
+    %cp0 = asc.subview %c_g[%off64p0] : !gm
+    asc.matmul.set_tensor_a %mm0, %a_g : !mm, !gm16
+    asc.matmul.set_tensor_b %mm0, %a_g : !mm, !gm16
+    asc.matmul.iterate_all %mm0, %cp0 {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
+    %offp1 = arith.muli %c1, %k256 : i32
+    %off64p1 = arith.extsi %offp1 : i32 to i64
+    %cp1 = asc.subview %c_g[%off64p1] : !gm
+    asc.matmul.set_tensor_a %mm1, %a_g : !mm, !gm16
+    asc.matmul.set_tensor_b %mm1, %a_g : !mm, !gm16
+    asc.matmul.iterate_all %mm1, %cp1 {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
+    %last = arith.subi %n, %c2 : i32
+    scf.for %g = %c0 to %last step %c2 : i32 {
+      %g1 = arith.addi %g, %c1 : i32
+      %g2 = arith.addi %g, %c2 : i32
+      %g3 = arith.addi %g, %c3 : i32
+      asc.matmul.wait_iterate_all %mm0 : !mm
+      %offx0 = arith.muli %g, %k256 : i32
+      %off64x0 = arith.extsi %offx0 : i32 to i64
+      %cx0 = asc.subview %c_g[%off64x0] : !gm
+      asc.data_copy %u, %cx0, %k256 : !ub, !gm
+      asc.adds %u, %u, %s, %k256 : !ub, !ub
+      %offn0 = arith.muli %g2, %k256 : i32
+      %off64n0 = arith.extsi %offn0 : i32 to i64
+      %cn0 = asc.subview %c_g[%off64n0] : !gm
+      asc.matmul.set_tensor_a %mm0, %a_g : !mm, !gm16
+      asc.matmul.set_tensor_b %mm0, %a_g : !mm, !gm16
+      asc.matmul.iterate_all %mm0, %cn0 {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
+      asc.matmul.wait_iterate_all %mm1 : !mm
+      %offx1 = arith.muli %g1, %k256 : i32
+      %off64x1 = arith.extsi %offx1 : i32 to i64
+      %cx1 = asc.subview %c_g[%off64x1] : !gm
+      asc.data_copy %u, %cx1, %k256 : !ub, !gm
+      asc.adds %u, %u, %s, %k256 : !ub, !ub
+      %offn1 = arith.muli %g3, %k256 : i32
+      %off64n1 = arith.extsi %offn1 : i32 to i64
+      %cn1 = asc.subview %c_g[%off64n1] : !gm
+      asc.matmul.set_tensor_a %mm1, %a_g : !mm, !gm16
+      asc.matmul.set_tensor_b %mm1, %a_g : !mm, !gm16
+      asc.matmul.iterate_all %mm1, %cn1 {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
+    }
+    asc.matmul.wait_iterate_all %mm0 : !mm
+    asc.matmul.wait_iterate_all %mm1 : !mm
+  }
+  asc.matmul.end %mm0 : !mm
+  asc.matmul.end %mm1 : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm16 = !asc.global_tensor<f16>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// An int16_t counter wraps around: the previous trip's value is not one
+// step back, and the checker does not assume it.
+func.func @narrow_counter(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {asc.no_alias}, %u: !ub, %s: f32, %n: i16, %m: i32) {
+  %c0 = arith.constant 0 : i16
+  %c1 = arith.constant 1 : i16
+  %c2 = arith.constant 2 : i16
+  %c3 = arith.constant 3 : i16
+  %k0 = arith.constant 0 : i32
+  %k1 = arith.constant 1 : i32
+  %k256 = arith.constant 256 : i32
+  %a_g = asc.set_global_buffer %a : !gm16
+  %c_g = asc.set_global_buffer %ws : !gm
+  %mm0 = asc.matmul.create : !mm
+  %mm1 = asc.matmul.create : !mm
+  %vp0 = arith.extsi %c0 : i16 to i32
+  %offp0 = arith.muli %vp0, %k256 : i32
+  %off64p0 = arith.extsi %offp0 : i32 to i64
+  %cp0 = asc.subview %c_g[%off64p0] : !gm
+  asc.matmul.set_tensor_a %mm0, %a_g : !mm, !gm16
+  asc.matmul.set_tensor_b %mm0, %a_g : !mm, !gm16
+  asc.matmul.iterate_all %mm0, %cp0 {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
+  %vp1 = arith.extsi %c1 : i16 to i32
+  %offp1 = arith.muli %vp1, %k256 : i32
+  %off64p1 = arith.extsi %offp1 : i32 to i64
+  %cp1 = asc.subview %c_g[%off64p1] : !gm
+  asc.matmul.set_tensor_a %mm1, %a_g : !mm, !gm16
+  asc.matmul.set_tensor_b %mm1, %a_g : !mm, !gm16
+  asc.matmul.iterate_all %mm1, %cp1 {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
+  %last = arith.subi %n, %c2 : i16
+  scf.for %g = %c0 to %last step %c2 : i16 {
+    %g1 = arith.addi %g, %c1 : i16
+    %g2 = arith.addi %g, %c2 : i16
+    %g3 = arith.addi %g, %c3 : i16
+    asc.matmul.wait_iterate_all %mm0 : !mm
+    %vx0 = arith.extsi %g : i16 to i32
+    %offx0 = arith.muli %vx0, %k256 : i32
+    %off64x0 = arith.extsi %offx0 : i32 to i64
+    %cx0 = asc.subview %c_g[%off64x0] : !gm
+    // expected-error @+1 {{may access memory that aliases the pending output of an async 'asc.matmul.iterate_all' (rule P3)}}
+    asc.data_copy %u, %cx0, %k256 : !ub, !gm
+    asc.adds %u, %u, %s, %k256 : !ub, !ub
+    %vn0 = arith.extsi %g2 : i16 to i32
+    %offn0 = arith.muli %vn0, %k256 : i32
+    %off64n0 = arith.extsi %offn0 : i32 to i64
+    %cn0 = asc.subview %c_g[%off64n0] : !gm
+    asc.matmul.set_tensor_a %mm0, %a_g : !mm, !gm16
+    asc.matmul.set_tensor_b %mm0, %a_g : !mm, !gm16
+    // expected-error @+1 {{may access memory that aliases the pending output of an async 'asc.matmul.iterate_all' (rule P3)}}
+    asc.matmul.iterate_all %mm0, %cn0 {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
+    asc.matmul.wait_iterate_all %mm1 : !mm
+    %vx1 = arith.extsi %g1 : i16 to i32
+    %offx1 = arith.muli %vx1, %k256 : i32
+    %off64x1 = arith.extsi %offx1 : i32 to i64
+    %cx1 = asc.subview %c_g[%off64x1] : !gm
+    asc.data_copy %u, %cx1, %k256 : !ub, !gm
+    asc.adds %u, %u, %s, %k256 : !ub, !ub
+    %vn1 = arith.extsi %g3 : i16 to i32
+    %offn1 = arith.muli %vn1, %k256 : i32
+    %off64n1 = arith.extsi %offn1 : i32 to i64
+    %cn1 = asc.subview %c_g[%off64n1] : !gm
+    asc.matmul.set_tensor_a %mm1, %a_g : !mm, !gm16
+    asc.matmul.set_tensor_b %mm1, %a_g : !mm, !gm16
+    // expected-note @+1 {{the async issue writing that output; its 'asc.matmul.wait_iterate_all' must come before the access}}
+    asc.matmul.iterate_all %mm1, %cn1 {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
+  }
+  asc.matmul.wait_iterate_all %mm0 : !mm
+  asc.matmul.wait_iterate_all %mm1 : !mm
+  asc.matmul.end %mm0 : !mm
+  asc.matmul.end %mm1 : !mm
+  return
+}
