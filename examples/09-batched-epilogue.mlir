@@ -29,7 +29,13 @@
 // NOTE: the wait follows its issue, the hand-written style. Pipelined, the
 // cube computes group g + 1 while the vector core runs group g's epilogue:
 // the slots are one group (512 floats) apart and the epilogue reads one
-// group from GM.
+// group from GM. Two facts the tiling sets, stated for the compiler: each
+// call writes 512 floats (`asc.output_elements`, asc-run checks it), and
+// the cube core has room for a second object of this type and tiling
+// (`asc.copies = 2`: 16 x 32 and 32 x 16 halves, a few KB of the 512 KB
+// L1). With both, loop pipelining runs even groups on the object and odd
+// ones on a copy, two calls in flight, so the cube goes on to the next
+// group while the vector core is still waiting on this one.
 
 !gm_f16 = !asc.global_tensor<f16>
 !gm_f32 = !asc.global_tensor<f32>
@@ -74,7 +80,7 @@ module {
     %user_workspace = asc.get_user_workspace %workspace
     %c_global = asc.set_global_buffer %user_workspace[%core_c_i64] : !gm_f32
 
-    %mm = asc.matmul.create : !mm_batch_t
+    %mm = asc.matmul.create {asc.copies = 2 : i64} : !mm_batch_t
     %sys_workspace = asc.get_sys_workspace_ptr
     asc.matmul.register %pipe, %sys_workspace, %mm tiling %tiling : !mm_batch_t
 
@@ -94,7 +100,7 @@ module {
       %c_group = asc.subview %c_global[%c_off_i64] : !gm_f32
       asc.matmul.set_tensor_a %mm, %a_group : !mm_batch_t, !gm_f16
       asc.matmul.set_tensor_b %mm, %b_group : !mm_batch_t, !gm_f16
-      asc.matmul.iterate_batch %mm, %c_group batch(%c2_i32, %c2_i32) {sync = false, wait_iterate_batch = true, en_sequential_write = false} : !mm_batch_t, !gm_f32
+      asc.matmul.iterate_batch %mm, %c_group batch(%c2_i32, %c2_i32) {sync = false, wait_iterate_batch = true, en_sequential_write = false, asc.output_elements = 512 : i64} : !mm_batch_t, !gm_f32
       asc.matmul.wait_iterate_batch %mm : !mm_batch_t
 
       %c_load = asc.queue.alloc_tensor %in_queue_c : !que_in -> !ub_in

@@ -35,17 +35,31 @@
 // ONE:      asc.leaky_relu
 // ONE:      asc.matmul.end %[[MM]]
 
-// BATCH: remark: loop pipelined: the 'asc.matmul.iterate_batch' of iteration i + 1
+// The example states its calls' extent and room for a copy of its object:
+// even groups run on the object, odd ones on the copy, two calls in flight;
+// an odd group count leaves a last group, run as written.
+// BATCH: remark: loop pipelined on two objects: even iterations run the 'asc.matmul.iterate_batch' on its object, odd ones on a copy (asc.copies)
 // BATCH-LABEL: func.func @batch_matmul_epilogue_custom
+// BATCH:      %[[MM:[0-9]+]] = asc.matmul.create {asc.copies = 2 : i64}
+// BATCH-NEXT: %[[COPY:[0-9]+]] = asc.matmul.create :
+// BATCH:      asc.matmul.register %{{[0-9]+}}, %{{[0-9]+}}, %[[MM]], %[[COPY]] tiling %[[T:[0-9]+]], %[[T]] :
 // BATCH:      scf.if
-// BATCH:      asc.matmul.iterate_batch
-// BATCH-NEXT: scf.for
+// BATCH:      asc.matmul.iterate_batch %[[MM]],
+// BATCH:      asc.matmul.iterate_batch %[[COPY]],
+// BATCH-NOT:  asc.matmul.wait_iterate_batch
+// BATCH:      scf.for
+// BATCH:      asc.matmul.wait_iterate_batch %[[MM]]
+// BATCH-NEXT: asc.matmul.iterate_batch %[[MM]],
+// BATCH:      asc.matmul.wait_iterate_batch %[[COPY]]
+// BATCH-NEXT: asc.matmul.iterate_batch %[[COPY]],
 // BATCH:      asc.matmul.wait_iterate_batch
-// BATCH-NEXT: asc.matmul.iterate_batch
-// BATCH:      asc.queue.alloc_tensor
-// BATCH:      asc.matmul.wait_iterate_batch
+// BATCH-NEXT: asc.matmul.wait_iterate_batch
 // BATCH-NOT:  asc.matmul.iterate_batch
-// BATCH:      asc.matmul.end
+// BATCH:      scf.if
+// BATCH:      asc.matmul.iterate_batch %[[MM]],
+// BATCH:      asc.matmul.wait_iterate_batch %[[MM]]
+// BATCH:      asc.matmul.end %[[MM]]
+// BATCH-NEXT: asc.matmul.end %[[COPY]]
 
 // Two objects: mm1's issue right after mm0's wait, the next pair's mm0
 // issue right after mm1's wait.

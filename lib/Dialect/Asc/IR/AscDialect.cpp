@@ -262,11 +262,31 @@ static LogicalResult verifyOutputElements(Operation *op, NamedAttribute attr) {
   return success();
 }
 
+/// `asc.copies = N` on a Matmul creation: 1 to 4 objects, the most one
+/// REGIST_MATMUL_OBJ registers.
+static LogicalResult verifyCopies(Operation *op, NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (!isa<MatmulCreateOp>(op))
+    return op->emitError() << "expects '" << name << "' on 'asc.matmul.create'";
+  auto count = dyn_cast<IntegerAttr>(attr.getValue());
+  if (!count || !count.getType().isSignlessInteger(64))
+    return op->emitError() << "expects '" << name
+                           << "' to be an i64 count of objects";
+  if (count.getValue().slt(1) || count.getValue().sgt(4))
+    return op->emitError() << "expects '" << name
+                           << "' to be 1 to 4 (REGIST_MATMUL_OBJ registers at "
+                              "most four objects), got "
+                           << count.getInt();
+  return success();
+}
+
 LogicalResult AscDialect::verifyOperationAttribute(Operation *op,
                                                    NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
   if (name == getOutputElementsAttrName())
     return verifyOutputElements(op, attr);
+  if (name == getCopiesAttrName())
+    return verifyCopies(op, attr);
   if (name != getKernelAttrName() && name != getCubeOnlyAttrName())
     return op->emitError() << "unknown asc attribute '" << name << "'";
   if (!isa<UnitAttr>(attr.getValue()))

@@ -90,9 +90,16 @@ private:
                                          InFlightConflicts &conflicts);
   /// Builds the rotated form before `loop`; the ops built, in order.
   void rotate(scf::ForOp loop, ArrayRef<Stage> stages);
+  /// Builds the two-object form of a one-stage loop before `loop`: even
+  /// iterations on the stage's object, odd ones on `copy`, each object's
+  /// next call issued at its wait, so that two calls are in flight.
+  void rotateOnTwoObjects(scf::ForOp loop, const Stage &stage, Value copy);
+  /// Tries the two-object form; true when it holds (the loop is gone).
+  bool tryTwoObjects(scf::ForOp loop, const Stage &stage);
+  /// At `op`'s location: a loop is reported on after it left the IR.
   void remark(Operation *op, const Twine &message) {
     if (emitRemarks)
-      op->emitRemark() << message;
+      mlir::emitRemark(op->getLoc()) << message;
   }
 
   func::FuncOp function;
@@ -448,6 +455,202 @@ void LoopPipeliner::rotate(scf::ForOp loop, ArrayRef<Stage> stages) {
   emitIteration(last, Value());
 }
 
+//===----------------------------------------------------------------------===//
+// Two objects
+//===----------------------------------------------------------------------===//
+//
+// One object keeps one call in flight (rule P1): after its wait returns the
+// cube idles until the next message arrives (the client sees the server's
+// flag, the vector core posts, the server picks it up). With a second
+// object of the same type and tiling, iteration i + 1's call is already
+// queued when iteration i's wait returns:
+//
+//   n = max(ceil((ub - lb) / step), 0); pairs = n / 2
+//   if (pairs >= 1) {
+//     S(lb); I(lb)  on mm;  S(lb + step); I(lb + step)  on mm2
+//     for j in [0, pairs - 1):  g = lb + 2 * step * j
+//       W mm;  X0(g);        S(g + 2 step); I(g + 2 step) on mm;   X1(g)
+//       W mm2; X0(g + step); S(g + 3 step); I(g + 3 step) on mm2;  X1(g + step)
+//     W mm; W mm2; X(last pair)     // last pair: g = lb + 2 step (pairs - 1)
+//   }
+//   if (n is odd) { the loop's body at lb + (n - 1) step on mm }
+//
+// The protocol check proves it (the instance of a call in flight across the
+// back edge is the previous trip's, the prologue's only in the first trip:
+// ProtocolChecker), given outputs that do not overlap, which
+// `asc.output_elements` states. The author states with `asc.copies` that
+// the tiling leaves the cube core room for the second object.
+
+namespace {
+/// What the two-object form changes outside the loop: the copy's creation,
+/// the registration that takes it, and its End calls.
+struct ObjectCopy {
+  MatmulCreateOp create;
+  MatmulRegisterOp registration;
+  SmallVector<Operation *, 1> ends;
+};
+} // namespace
+
+/// The object of a one-stage loop that may get a copy: its creation states
+/// `asc.copies` of 2 or more, and nothing but its registration (room for
+/// one more object), the loop's calls and End calls after the loop uses it.
+/// Nothing, with an empty `why`, when the author states no copies.
+static std::optional<ObjectCopy>
+matchObjectCopy(scf::ForOp loop, const Stage &stage, std::string &why) {
+  why.clear();
+  auto create = stage.matmul.getDefiningOp<MatmulCreateOp>();
+  auto copies =
+      create
+          ? create->getAttrOfType<IntegerAttr>(AscDialect::getCopiesAttrName())
+          : IntegerAttr();
+  if (!copies || copies.getInt() < 2)
+    return std::nullopt;
+  Type ivType = loop.getInductionVar().getType();
+  if (!ivType.isIndex() && ivType.getIntOrFloatBitWidth() < 32) {
+    why = "the loop counter is narrower than 32 bits (the C++ counter wraps "
+          "around)";
+    return std::nullopt;
+  }
+  ObjectCopy copy{create, nullptr, {}};
+  for (Operation *user : stage.matmul.getUsers()) {
+    if (loop->isAncestor(user))
+      continue;
+    if (auto registration = dyn_cast<MatmulRegisterOp>(user)) {
+      if (copy.registration) {
+        why = "the object is registered twice";
+        return std::nullopt;
+      }
+      copy.registration = registration;
+      continue;
+    }
+    if (isa<MatmulEndOp>(user) && user->getBlock() == loop->getBlock() &&
+        loop->isBeforeInBlock(user)) {
+      copy.ends.push_back(user);
+      continue;
+    }
+    why = "the object is used outside the loop (" + describe(user) +
+          ") other than by its registration and End: a copy would miss it";
+    return std::nullopt;
+  }
+  if (!copy.registration || copy.registration.getMatmuls().size() >= 4) {
+    why = copy.registration
+              ? "its registration holds four objects already"
+              : "the object is not registered with asc.matmul.register";
+    return std::nullopt;
+  }
+  return copy;
+}
+
+void LoopPipeliner::rotateOnTwoObjects(scf::ForOp loop, const Stage &stage,
+                                       Value copy) {
+  OpBuilder builder(loop);
+  Location loc = loop.getLoc();
+  Block *body = loop.getBody();
+  Value iv = loop.getInductionVar();
+  Type ivType = iv.getType();
+  Value lb = loop.getLowerBound(), ub = loop.getUpperBound(),
+        step = loop.getStep();
+  DenseSet<Operation *> moved(stage.setters.begin(), stage.setters.end());
+  moved.insert(stage.issue);
+
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantOp::create(
+        builder, loc, cast<TypedAttr>(builder.getIntegerAttr(ivType, value)));
+  };
+  Value zero = constant(0), one = constant(1), two = constant(2);
+  Value span = builder.createOrFold<arith::SubIOp>(loc, ub, lb);
+  Value trips = builder.createOrFold<arith::CeilDivSIOp>(loc, span, step);
+  trips = builder.createOrFold<arith::MaxSIOp>(loc, trips, zero);
+  Value pairs = builder.createOrFold<arith::DivSIOp>(loc, trips, two);
+  Value pairStep = builder.createOrFold<arith::MulIOp>(loc, step, two);
+
+  auto emitIssue = [&](Value value, Value object) {
+    IRMapping mapping;
+    mapping.map(iv, value);
+    mapping.map(stage.matmul, object);
+    cloneStageSlice(builder, body, stage, mapping);
+  };
+  auto emitWait = [&](Value object) {
+    IRMapping mapping;
+    mapping.map(stage.matmul, object);
+    builder.clone(*stage.wait, mapping);
+  };
+  // The body at `value` on `object` without its setters, issue and wait;
+  // with `next`, the object's call of iteration `next` at the wait's place.
+  auto emitWork = [&](Value value, Value object, Value next) {
+    IRMapping mapping;
+    mapping.map(iv, value);
+    mapping.map(stage.matmul, object);
+    for (Operation &op : body->without_terminator()) {
+      if (moved.contains(&op))
+        continue;
+      if (&op == stage.wait) {
+        if (next)
+          emitIssue(next, object);
+        continue;
+      }
+      // A pure op the next call's setters needed is cloned already.
+      if (isPure(&op) && op.getNumResults() != 0 &&
+          mapping.contains(op.getResult(0)))
+        continue;
+      builder.clone(op, mapping);
+    }
+  };
+
+  Value hasPair = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sge,
+                                        pairs, one);
+  auto pairGuard = scf::IfOp::create(builder, loc, hasPair, /*withElse=*/false);
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(&pairGuard.getThenRegion().front());
+    emitIssue(lb, stage.matmul);
+    emitIssue(builder.createOrFold<arith::AddIOp>(loc, lb, step), copy);
+    Value steadyTrips = builder.createOrFold<arith::SubIOp>(loc, pairs, one);
+    auto steady = scf::ForOp::create(builder, loc, zero, steadyTrips, one);
+    {
+      OpBuilder::InsertionGuard inner(builder);
+      builder.setInsertionPointToStart(steady.getBody());
+      Value offset = arith::MulIOp::create(builder, loc,
+                                           steady.getInductionVar(), pairStep);
+      Value even = arith::AddIOp::create(builder, loc, lb, offset);
+      Value odd = arith::AddIOp::create(builder, loc, even, step);
+      Value nextEven = arith::AddIOp::create(builder, loc, even, pairStep);
+      Value nextOdd = arith::AddIOp::create(builder, loc, odd, pairStep);
+      emitWait(stage.matmul);
+      emitWork(even, stage.matmul, nextEven);
+      emitWait(copy);
+      emitWork(odd, copy, nextOdd);
+    }
+    // The last pair: both calls complete before its work, since after the
+    // loop the checker cannot tell which trip the copy's call is from.
+    Value lastOffset =
+        builder.createOrFold<arith::MulIOp>(loc, steadyTrips, pairStep);
+    Value lastEven = builder.createOrFold<arith::AddIOp>(loc, lb, lastOffset);
+    emitWait(stage.matmul);
+    emitWait(copy);
+    emitWork(lastEven, stage.matmul, Value());
+    emitWork(builder.createOrFold<arith::AddIOp>(loc, lastEven, step), copy,
+             Value());
+  }
+  // An odd trip count leaves one iteration: the body as it was.
+  Value paired = builder.createOrFold<arith::MulIOp>(loc, pairs, two);
+  Value isOdd = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
+                                      paired, trips);
+  auto oddGuard = scf::IfOp::create(builder, loc, isOdd, /*withElse=*/false);
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(&oddGuard.getThenRegion().front());
+    Value lastSteps = builder.createOrFold<arith::SubIOp>(loc, trips, one);
+    Value lastOffset =
+        builder.createOrFold<arith::MulIOp>(loc, lastSteps, step);
+    Value last = builder.createOrFold<arith::AddIOp>(loc, lb, lastOffset);
+    IRMapping mapping;
+    mapping.map(iv, last);
+    for (Operation &op : body->without_terminator())
+      builder.clone(op, mapping);
+  }
+}
+
 /// Erases the pure ops nothing uses among `ops` and what they hold.
 static void eraseDeadPureOps(Operation *root) {
   bool erased = true;
@@ -486,6 +689,111 @@ static std::optional<std::string> checkProtocol(func::FuncOp function) {
     (void)reporter.check();
   }
   return first ? first : std::optional<std::string>("a protocol violation");
+}
+
+/// The ops of `block` strictly between `prev` and `next` (null: the block's
+/// ends).
+static SmallVector<Operation *> opsBetween(Block *block, Operation *prev,
+                                           Operation *next) {
+  Block::iterator begin =
+      prev ? std::next(prev->getIterator()) : block->begin();
+  Block::iterator end = next ? next->getIterator() : block->end();
+  SmallVector<Operation *> ops;
+  for (Block::iterator it = begin; it != end; ++it)
+    ops.push_back(&*it);
+  return ops;
+}
+
+/// Erases the dead pure ops of the ops built between `prev` and `next`.
+static void cleanUpBuilt(Block *block, Operation *prev, Operation *next) {
+  SmallVector<Operation *> built = opsBetween(block, prev, next);
+  for (Operation *op : built)
+    eraseDeadPureOps(op);
+  // Dead pure ops at the top level of the built range.
+  for (Operation *op : llvm::reverse(built))
+    if (isOpTriviallyDead(op))
+      op->erase();
+}
+
+/// Erases the ops built between `prev` and `next` and puts `loop` back.
+static void backOut(Block *block, Operation *prev, Operation *next,
+                    scf::ForOp loop) {
+  SmallVector<Operation *> built = opsBetween(block, prev, next);
+  for (Operation *op : llvm::reverse(built)) {
+    op->dropAllUses();
+    op->erase();
+  }
+  block->getOperations().insert(next ? next->getIterator() : block->end(),
+                                loop);
+}
+
+bool LoopPipeliner::tryTwoObjects(scf::ForOp loop, const Stage &stage) {
+  std::string why;
+  std::optional<ObjectCopy> copy = matchObjectCopy(loop, stage, why);
+  if (!copy) {
+    if (!why.empty())
+      remark(loop, "loop not pipelined on two objects: " + Twine(why));
+    return false;
+  }
+  // The copy: created right after the object, registered with it (the same
+  // tiling), ended where it is.
+  OpBuilder builder(copy->create);
+  builder.setInsertionPointAfter(copy->create);
+  auto copyCreate = cast<MatmulCreateOp>(builder.clone(*copy->create));
+  copyCreate->removeAttr(AscDialect::getCopiesAttrName());
+  Value object = copyCreate.getMatmul();
+  MatmulRegisterOp original = copy->registration;
+  SmallVector<Value> matmuls(original.getMatmuls());
+  SmallVector<Value> tilings(original.getTilings());
+  if (!tilings.empty())
+    tilings.push_back(
+        tilings[llvm::find(matmuls, stage.matmul) - matmuls.begin()]);
+  matmuls.push_back(object);
+  builder.setInsertionPoint(original);
+  auto registration =
+      MatmulRegisterOp::create(builder, original.getLoc(), original.getPipe(),
+                               original.getWorkspace(), matmuls, tilings);
+  registration->setDiscardableAttrs(original->getDiscardableAttrDictionary());
+  Block *registrationBlock = original->getBlock();
+  Operation *afterRegistration = original->getNextNode();
+  original->remove();
+  SmallVector<Operation *> ends;
+  for (Operation *end : copy->ends) {
+    builder.setInsertionPointAfter(end);
+    IRMapping mapping;
+    mapping.map(stage.matmul, object);
+    ends.push_back(builder.clone(*end, mapping));
+  }
+
+  Operation *prev = loop->getPrevNode();
+  Block *block = loop->getBlock();
+  rotateOnTwoObjects(loop, stage, object);
+  Operation *next = loop->getNextNode();
+  loop->remove();
+  cleanUpBuilt(block, prev, next);
+  if (std::optional<std::string> error = checkProtocol(function)) {
+    backOut(block, prev, next, loop);
+    for (Operation *end : ends)
+      end->erase();
+    registration->erase();
+    registrationBlock->getOperations().insert(
+        afterRegistration ? afterRegistration->getIterator()
+                          : registrationBlock->end(),
+        original);
+    copyCreate->erase();
+    remark(loop, "loop not pipelined on two objects: the two-object form "
+                 "fails the protocol check, so the pass backed out: " +
+                     Twine(*error));
+    return false;
+  }
+  remark(loop, "loop pipelined on two objects: even iterations run the " +
+                   describe(stage.issue) +
+                   " on its object, odd ones on a copy (asc.copies), each "
+                   "object's next call issued at its wait: two calls in "
+                   "flight");
+  loop->erase();
+  original->erase();
+  return true;
 }
 
 unsigned LoopPipeliner::run() {
@@ -537,43 +845,27 @@ unsigned LoopPipeliner::run() {
         continue;
       }
     }
+    // With one object whose creation states copies: two objects in flight.
+    if (stages->size() == 1 && tryTwoObjects(loop, stages->front())) {
+      ++numPipelined;
+      continue;
+    }
     // Rotate, then check the whole function again; back out on failure.
     Operation *prev = loop->getPrevNode();
     Block *block = loop->getBlock();
     rotate(loop, *stages);
     Operation *next = loop->getNextNode();
     loop->remove();
-    Block::iterator begin =
-        prev ? std::next(prev->getIterator()) : block->begin();
-    Block::iterator end = next ? next->getIterator() : block->end();
-    SmallVector<Operation *> built;
-    for (Block::iterator it = begin; it != end; ++it)
-      built.push_back(&*it);
-    for (Operation *op : built)
-      eraseDeadPureOps(op);
-    // Dead pure ops at the top level of the built range.
-    for (Operation *op : llvm::reverse(built))
-      if (isOpTriviallyDead(op))
-        op->erase();
+    cleanUpBuilt(block, prev, next);
     if (std::optional<std::string> error = checkProtocol(function)) {
-      Block::iterator from =
-          prev ? std::next(prev->getIterator()) : block->begin();
-      Block::iterator to = next ? next->getIterator() : block->end();
-      SmallVector<Operation *> toErase;
-      for (Block::iterator it = from; it != to; ++it)
-        toErase.push_back(&*it);
-      for (Operation *op : llvm::reverse(toErase)) {
-        op->dropAllUses();
-        op->erase();
-      }
-      block->getOperations().insert(to, loop);
+      backOut(block, prev, next, loop);
       remark(loop, "loop not pipelined: the rotated loop fails the protocol "
                    "check, so the pass backed out: " +
                        Twine(*error));
       continue;
     }
     if (emitRemarks) {
-      InFlightDiagnostic diag = loop->emitRemark();
+      InFlightDiagnostic diag = mlir::emitRemark(loop.getLoc());
       diag << "loop pipelined: the ";
       for (unsigned k = 0; k < stages->size(); ++k)
         diag << (k ? ", " : "") << describe((*stages)[k].issue);

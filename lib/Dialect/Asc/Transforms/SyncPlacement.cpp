@@ -1192,9 +1192,10 @@ bool AscSyncPlacementPass::orderIssuesByNeed(
       auto earlier = dyn_cast<MatmulAsyncIssueOpInterface>(op);
       if (earlier && earlier.isAsync() &&
           needs.isNeededLater(needs.indexOf.lookup(op), index) &&
-          llvm::all_of(crossed, [&](Operation *other) {
-            return mayCross(op, other, /*between=*/other != call);
-          })) {
+          llvm::all_of(
+              crossed, [&, callOp = call.getOperation()](Operation *other) {
+                return mayCross(op, other, /*between=*/other != callOp);
+              })) {
         sinking.push_back(op);
         continue;
       }

@@ -71,6 +71,15 @@ def Asc_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getOutputElementsAttrName() {
       return ::llvm::StringLiteral("asc.output_elements");
     }
+    /// Integer attribute on `asc.matmul.create`: the kernel's tiling leaves
+    /// the cube core room (L1, the server's objects) for this many objects
+    /// of this one's type and tiling, so the compiler may spread the
+    /// object's calls over that many (loop pipelining's two-object form).
+    /// The author states it: the tiling, which sizes each object's L1
+    /// buffers, is only known at run time.
+    static constexpr ::llvm::StringLiteral getCopiesAttrName() {
+      return ::llvm::StringLiteral("asc.copies");
+    }
     /// True when `op` is a function marked as a cube-only kernel.
     static bool isCubeOnlyKernel(::mlir::Operation *op);
     /// True when the Matmul objects of `function` are the cube-side ones
