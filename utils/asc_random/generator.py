@@ -147,6 +147,12 @@ class Obj:
         # An issue without its wait flag is in flight: this model keeps it in
         # flight until the kernel ends and touches the object no more.
         self.retired = False
+        # Its creation states room for a copy (asc.copies = 2).
+        self.copies = False
+        # Kept for tile loops only (Generator.__init__), and whether one has
+        # taken it.
+        self.reserved = False
+        self.in_tile_loop = False
 
 
 class Generator:
@@ -156,6 +162,10 @@ class Generator:
         # A stream of its own, so that the other choices of a seed stay as
         # they were: which GM iterate_all states its output's extent.
         self.stated_rng = random.Random(seed * 104729 + 3)
+        # Likewise: which creations state room for a copy (asc.copies), and
+        # which tile loops then state their tiles' extent, the two facts
+        # loop pipelining's two-object form needs.
+        self.copies_rng = random.Random(seed * 7907 + 11)
         self.seed = seed
         r = self.rng
         self.cube_only = cube_only if cube_only is not None else r.random() < 0.15
@@ -186,6 +196,14 @@ class Generator:
             if k in ("plain", "batch", "nbatch") and k not in kinds:
                 kinds[0] = k
         self.objs = [Obj(i, k) for i, k in enumerate(kinds)]
+        # Room in the registration for it and its copy: four objects at most.
+        if not self.cube_only and len(kinds) < 3 and self.copies_rng.random() < 0.4:
+            # An object kept for tile loops, with room for a copy: the shape
+            # loop pipelining's two-object form takes (nothing else uses
+            # it). Its choices come from the copies stream.
+            tile_obj = Obj(len(kinds), "plain")
+            tile_obj.reserved = tile_obj.copies = True
+            self.objs.append(tile_obj)
 
     # -- emission helpers -------------------------------------------------
     def emit(self, text):
@@ -283,7 +301,12 @@ class Generator:
                 self.features.add("alias-view")
             self.bases[buf] = names
         for o in self.objs:
-            self.emit(f"{o.ssa} = asc.matmul.create : {o.type}")
+            if not o.reserved:
+                o.copies = o.kind == "plain" and self.copies_rng.random() < 0.3
+            copies = " {asc.copies = 2 : i64}" if o.copies else ""
+            self.emit(f"{o.ssa} = asc.matmul.create{copies} : {o.type}")
+            if o.copies:
+                self.features.add("copies")
         self.emit("%sysws = asc.get_sys_workspace_ptr")
         mms = ", ".join(o.ssa for o in self.objs)
         tilings = ", ".join("%tiling" for _ in self.objs)
@@ -300,11 +323,17 @@ class Generator:
                          ("%qho", "!q_out")):
                 self.emit(f"asc.pipe.init_buffer %pipe, {q}, %nbuf, %qbytes : {t}")
         for o in self.objs:
+            # The kept object draws from the copies stream, so that the
+            # other objects' choices stay what the seed gave.
+            saved = self.rng
+            if o.reserved:
+                self.rng = r = self.copies_rng
             # Each object's workspace is a disjoint 1024-float slice.
             if o.kind == "nbatch" or r.random() < 0.6:
                 o.ws = self.view("ws", 1024 * o.index)
                 self.emit(f"asc.matmul.set_workspace {o.ssa}, {o.ws.ssa} : {o.type}, !gm_f32")
             self.set_inputs(o, [])
+            self.rng = r = saved
 
     def input_views(self, o):
         """Where A and B may come from (element offsets keep the operand in
@@ -360,6 +389,10 @@ class Generator:
                 self.nested(depth, outer, pending, busy_outer, top)
         for issue in list(pending):
             self.wait(pending, issue, outer)
+        if top and any(o.reserved and not o.in_tile_loop for o in self.objs):
+            # The kept object's tile loop, when the body made none: last, so
+            # that everything before is what the seed gave.
+            self.tile_loop(outer, pending)
         if top:
             for o in self.objs:
                 self.emit(f"asc.matmul.end {o.ssa} : {o.type}")
@@ -455,7 +488,7 @@ class Generator:
         (which may be any object of its type), or an object created anew on
         each trip of a CFG loop (its work completed before the next trip)."""
         r = self.rng
-        plain = [o for o in self.objs if o.kind == "plain"]
+        plain = [o for o in self.objs if o.kind == "plain" and not o.reserved]
         idle = [o for o in plain if o not in busy and not o.retired]
         if self.cube_only or not idle:
             return
@@ -536,7 +569,17 @@ class Generator:
                 if o.kind == "plain" and not o.retired and o not in busy]
         if not idle or self.live["%qv"] >= 1 or not self.out_room("f32"):
             return
-        o = r.choice(idle)
+        # The kept object serves one tile loop: a second would be a use
+        # outside the first one's loop.
+        kept = [o for o in idle if o.reserved and not o.in_tile_loop]
+        shared = [o for o in idle if not o.reserved]
+        if kept and (not shared or self.copies_rng.random() < 0.8):
+            o = kept[0]
+            o.in_tile_loop = True
+        elif shared:
+            o = r.choice(shared)
+        else:
+            return
         dynamic = r.random() < 0.5
         # A constant zero-trip loop is dead code the analyses skip: a
         # mutation put in it would break nothing. Zero trips come from the
@@ -569,6 +612,14 @@ class Generator:
         ws0 = self.const(ws_base, "index")
         y0 = self.const(y_base, "index")
         n = self.const(C_ELEMS, "i32")
+        # An object with room for a copy: its tiles' extent, exactly one
+        # tile (the two-object form holds) or more (it overlaps the next
+        # tile's: the form is refused and the loop rotated with one object).
+        stated = ""
+        if o.copies and self.copies_rng.random() < 0.7:
+            extent = self.copies_rng.choice([C_ELEMS, C_ELEMS, C_ELEMS + N])
+            stated = f", asc.output_elements = {extent} : i64"
+            self.features.add("tile-loop-stated")
         iv = self.fresh("tile")
         self.emit(f"scf.for {iv} = %c0 to {bound} step %c1 {{")
         self.indent += 2
@@ -586,7 +637,7 @@ class Generator:
             self.emit(f"{tile} = asc.subview {r.choice(self.bases['ws'])}[{ws_i64}] : !gm_f32")
             self.stage_inputs(o)
             self.emit(f"asc.matmul.iterate_all {o.ssa}, {tile} {{sync = false, "
-                      f"wait_iterate_all = true}} : {o.type}, !gm_f32")
+                      f"wait_iterate_all = true{stated}}} : {o.type}, !gm_f32")
             self.emit(f"asc.matmul.wait_iterate_all {o.ssa} : {o.type}")
             t = self.alloc("%qv", "!q_f32", "!ub_f32")
             self.copy_in_from(Region("ws", ws_base * F32, None))
@@ -606,7 +657,8 @@ class Generator:
         """scf.if with the same async IterateAll in each branch; the caller's
         block waits for it after the if."""
         r = self.rng
-        idle = [o for o in self.objs if o not in busy and not o.retired and o.kind == "plain"]
+        idle = [o for o in self.objs if o not in busy and not o.retired and o.kind == "plain"
+                and not o.reserved]
         # The cube-side object of a cube-only kernel has no waits.
         if not idle or self.cube_only:
             return
@@ -645,7 +697,7 @@ class Generator:
     def matmul_job(self, depth, outer, pending, busy_outer, top):
         r = self.rng
         busy = busy_outer | {o for i in pending for o in i.busy_objs}
-        idle = [o for o in self.objs if o not in busy and not o.retired]
+        idle = [o for o in self.objs if o not in busy and not o.retired and not o.reserved]
         if not idle:
             return
         o = r.choice(idle)

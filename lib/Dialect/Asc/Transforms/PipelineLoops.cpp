@@ -128,6 +128,16 @@ static bool usesObject(Operation *op, Value matmul) {
       .wasInterrupted();
 }
 
+/// The ops that move with the stages' issues: their setters and issues.
+static DenseSet<Operation *> getMovedOps(ArrayRef<Stage> stages) {
+  DenseSet<Operation *> moved;
+  for (const Stage &stage : stages) {
+    moved.insert(stage.setters.begin(), stage.setters.end());
+    moved.insert(stage.issue);
+  }
+  return moved;
+}
+
 static std::string describe(Operation *op) {
   return "'" + op->getName().getStringRef().str() + "'";
 }
@@ -272,11 +282,7 @@ LoopPipeliner::checkLegality(scf::ForOp loop, ArrayRef<Stage> stages,
                              InFlightConflicts &conflicts) {
   Block *body = loop.getBody();
   unsigned numStages = stages.size();
-  DenseSet<Operation *> moved;
-  for (const Stage &stage : stages) {
-    moved.insert(stage.setters.begin(), stage.setters.end());
-    moved.insert(stage.issue);
-  }
+  DenseSet<Operation *> moved = getMovedOps(stages);
   auto describeAccess = [](const ResolvedAccess &access) {
     std::string text;
     llvm::raw_string_ostream os(text);
@@ -382,11 +388,7 @@ void LoopPipeliner::rotate(scf::ForOp loop, ArrayRef<Stage> stages) {
   Value lb = loop.getLowerBound(), ub = loop.getUpperBound(),
         step = loop.getStep();
 
-  DenseSet<Operation *> moved;
-  for (const Stage &stage : stages) {
-    moved.insert(stage.setters.begin(), stage.setters.end());
-    moved.insert(stage.issue);
-  }
+  DenseSet<Operation *> moved = getMovedOps(stages);
 
   // The guard: only when the loop may not run.
   if (getEmittedLoopTrips(loop) != LoopTrips::Several) {
@@ -492,8 +494,13 @@ struct ObjectCopy {
 } // namespace
 
 /// The object of a one-stage loop that may get a copy: its creation states
-/// `asc.copies` of 2 or more, and nothing but its registration (room for
-/// one more object), the loop's calls and End calls after the loop uses it.
+/// `asc.copies` of 2 or more, the loop's setters stage both inputs each
+/// iteration, and nothing but its registration (room for one more object),
+/// the loop's calls, End calls after the loop and, anywhere else, setters
+/// of A, B (which the loop's own replace before each call) and the
+/// workspace (client-side state its calls do not read) uses it. Anything
+/// else would leave state behind the copy lacks (a bias the server holds,
+/// SetOrgShape) or see the object after the loop in another state.
 /// Nothing, with an empty `why`, when the author states no copies.
 static std::optional<ObjectCopy>
 matchObjectCopy(scf::ForOp loop, const Stage &stage, std::string &why) {
@@ -511,9 +518,23 @@ matchObjectCopy(scf::ForOp loop, const Stage &stage, std::string &why) {
           "around)";
     return std::nullopt;
   }
+  auto stagesEachIteration = [&](MatmulSlot slot) {
+    return llvm::any_of(stage.setters, [&](Operation *setter) {
+      std::optional<MatmulSlotUpdate> update =
+          cast<MatmulOpInterface>(setter).getSlotUpdate();
+      return update && update->slot == slot && update->memory;
+    });
+  };
+  if (!stagesEachIteration(MatmulSlot::TensorA) ||
+      !stagesEachIteration(MatmulSlot::TensorB)) {
+    why = "the loop's setters do not stage both inputs (A and B tensors) "
+          "each iteration: the copy would start without them";
+    return std::nullopt;
+  }
   ObjectCopy copy{create, nullptr, {}};
   for (Operation *user : stage.matmul.getUsers()) {
-    if (loop->isAncestor(user))
+    if (loop->isAncestor(user) ||
+        isa<MatmulSetTensorAOp, MatmulSetTensorBOp, MatmulSetWorkspaceOp>(user))
       continue;
     if (auto registration = dyn_cast<MatmulRegisterOp>(user)) {
       if (copy.registration) {
@@ -529,7 +550,8 @@ matchObjectCopy(scf::ForOp loop, const Stage &stage, std::string &why) {
       continue;
     }
     why = "the object is used outside the loop (" + describe(user) +
-          ") other than by its registration and End: a copy would miss it";
+          ") other than by its registration, End and input setters: a copy "
+          "would miss it";
     return std::nullopt;
   }
   if (!copy.registration || copy.registration.getMatmuls().size() >= 4) {
@@ -550,8 +572,7 @@ void LoopPipeliner::rotateOnTwoObjects(scf::ForOp loop, const Stage &stage,
   Type ivType = iv.getType();
   Value lb = loop.getLowerBound(), ub = loop.getUpperBound(),
         step = loop.getStep();
-  DenseSet<Operation *> moved(stage.setters.begin(), stage.setters.end());
-  moved.insert(stage.issue);
+  DenseSet<Operation *> moved = getMovedOps(stage);
 
   auto constant = [&](int64_t value) -> Value {
     return arith::ConstantOp::create(

@@ -80,12 +80,12 @@ func.func @two_objects(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {asc.n
 !gm = !asc.global_tensor<f32>
 !ub = !asc.local_tensor<vecin, f32>
 
-// Set up outside the loop (its B): a copy would not have it. The loop gets
-// the one-object rotation.
-// CHECK-LABEL: func.func @configured_outside
+// B is staged once, before the loop: a copy's calls would run without it.
+// The loop gets the one-object rotation.
+// CHECK-LABEL: func.func @input_staged_outside
 // CHECK-COUNT-1: asc.matmul.create
 // CHECK-NOT:  asc.matmul.create
-func.func @configured_outside(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {asc.no_alias}, %pipe: !asc.pipe, %sys: !asc.gm_addr, %tiling: !asc.tiling, %u: !ub, %s: f32, %n: i32) {
+func.func @input_staged_outside(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {asc.no_alias}, %pipe: !asc.pipe, %sys: !asc.gm_addr, %tiling: !asc.tiling, %u: !ub, %s: f32, %n: i32) {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
   %c256 = arith.constant 256 : i32
@@ -94,13 +94,89 @@ func.func @configured_outside(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr
   %a_g = asc.set_global_buffer %a : !gm16
   %c_g = asc.set_global_buffer %ws : !gm
   asc.matmul.set_tensor_b %mm, %a_g : !mm, !gm16
-  // expected-remark @+2 {{loop not pipelined on two objects: the object is used outside the loop ('asc.matmul.set_tensor_b') other than by its registration and End: a copy would miss it}}
+  // expected-remark @+2 {{loop not pipelined on two objects: the loop's setters do not stage both inputs (A and B tensors) each iteration: the copy would start without them}}
   // expected-remark @+1 {{loop pipelined: the 'asc.matmul.iterate_all' of iteration i + 1 issued right after iteration i's wait}}
   scf.for %i = %c0 to %n step %c1 : i32 {
     %off = arith.muli %i, %c256 : i32
     %off64 = arith.extsi %off : i32 to i64
     %c_t = asc.subview %c_g[%off64] : !gm
     asc.matmul.set_tensor_a %mm, %a_g : !mm, !gm16
+    asc.matmul.iterate_all %mm, %c_t {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
+    asc.matmul.wait_iterate_all %mm : !mm
+    asc.data_copy %u, %c_t, %c256 : !ub, !gm
+    asc.adds %u, %u, %s, %c256 : !ub, !ub
+  }
+  asc.matmul.end %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>, bias = <gm, nd, f32>>
+!gm16 = !asc.global_tensor<f16>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// A bias set before the loop stays with the object's server (the calls of
+// the loop use it): a copy would compute without it.
+// CHECK-LABEL: func.func @bias_set_outside
+// CHECK-COUNT-1: asc.matmul.create
+// CHECK-NOT:  asc.matmul.create
+func.func @bias_set_outside(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {asc.no_alias}, %pipe: !asc.pipe, %sys: !asc.gm_addr, %tiling: !asc.tiling, %u: !ub, %s: f32, %n: i32, %bias: !gm) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c256 = arith.constant 256 : i32
+  %mm = asc.matmul.create {asc.copies = 2 : i64} : !mm
+  asc.matmul.register %pipe, %sys, %mm tiling %tiling : !mm
+  %a_g = asc.set_global_buffer %a : !gm16
+  %c_g = asc.set_global_buffer %ws : !gm
+  asc.matmul.set_bias %mm, %bias : !mm, !gm
+  // expected-remark @+2 {{loop not pipelined on two objects: the object is used outside the loop ('asc.matmul.set_bias') other than by its registration, End and input setters: a copy would miss it}}
+  // expected-remark @+1 {{loop pipelined: the 'asc.matmul.iterate_all' of iteration i + 1 issued right after iteration i's wait}}
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %off = arith.muli %i, %c256 : i32
+    %off64 = arith.extsi %off : i32 to i64
+    %c_t = asc.subview %c_g[%off64] : !gm
+    asc.matmul.set_tensor_a %mm, %a_g : !mm, !gm16
+    asc.matmul.set_tensor_b %mm, %a_g : !mm, !gm16
+    asc.matmul.iterate_all %mm, %c_t {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
+    asc.matmul.wait_iterate_all %mm : !mm
+    asc.data_copy %u, %c_t, %c256 : !ub, !gm
+    asc.adds %u, %u, %s, %c256 : !ub, !ub
+  }
+  asc.matmul.end %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm16 = !asc.global_tensor<f16>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// Inputs staged before the loop as well: each call's own setters replace
+// them, so the copy gets the same calls.
+// CHECK-LABEL: func.func @inputs_also_staged_before
+// CHECK:      asc.matmul.create {asc.copies = 2 : i64}
+// CHECK-NEXT: asc.matmul.create :
+func.func @inputs_also_staged_before(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {asc.no_alias}, %pipe: !asc.pipe, %sys: !asc.gm_addr, %tiling: !asc.tiling, %u: !ub, %s: f32, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c256 = arith.constant 256 : i32
+  %mm = asc.matmul.create {asc.copies = 2 : i64} : !mm
+  asc.matmul.register %pipe, %sys, %mm tiling %tiling : !mm
+  %a_g = asc.set_global_buffer %a : !gm16
+  %c_g = asc.set_global_buffer %ws : !gm
+  asc.matmul.set_tensor_a %mm, %a_g : !mm, !gm16
+  asc.matmul.set_tensor_b %mm, %a_g : !mm, !gm16
+  // expected-remark @+1 {{loop pipelined on two objects}}
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %off = arith.muli %i, %c256 : i32
+    %off64 = arith.extsi %off : i32 to i64
+    %c_t = asc.subview %c_g[%off64] : !gm
+    asc.matmul.set_tensor_a %mm, %a_g : !mm, !gm16
+    asc.matmul.set_tensor_b %mm, %a_g : !mm, !gm16
     asc.matmul.iterate_all %mm, %c_t {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
     asc.matmul.wait_iterate_all %mm : !mm
     asc.data_copy %u, %c_t, %c256 : !ub, !gm
