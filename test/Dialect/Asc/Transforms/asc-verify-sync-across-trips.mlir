@@ -299,3 +299,73 @@ func.func @narrow_counter(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {as
   asc.matmul.end %mm1 : !mm
   return
 }
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm16 = !asc.global_tensor<f16>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// The copy's calls through another name of the object (a select): which
+// object the name denotes, and so which calls are one instance, is not
+// known, and the checker does not reason across trips about them.
+func.func @through_a_select(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {asc.no_alias}, %u: !ub, %s: f32, %n: i32, %which: i1) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %c3 = arith.constant 3 : i32
+  %k256 = arith.constant 256 : i32
+  %a_g = asc.set_global_buffer %a : !gm16
+  %c_g = asc.set_global_buffer %ws : !gm
+  %mm0 = asc.matmul.create : !mm
+  %mm1 = asc.matmul.create : !mm
+  %sel = arith.select %which, %mm1, %mm1 : !mm
+  %z = arith.constant 0 : i64
+  %t0 = asc.subview %c_g[%z] : !gm
+  asc.matmul.set_tensor_a %mm0, %a_g : !mm, !gm16
+  asc.matmul.set_tensor_b %mm0, %a_g : !mm, !gm16
+  asc.matmul.iterate_all %mm0, %t0 {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
+  %o1 = arith.constant 256 : i64
+  %t1 = asc.subview %c_g[%o1] : !gm
+  asc.matmul.set_tensor_a %sel, %a_g : !mm, !gm16
+  asc.matmul.set_tensor_b %sel, %a_g : !mm, !gm16
+  // expected-note @+1 {{the async issue writing that output; its 'asc.matmul.wait_iterate_all' must come before the access}}
+  asc.matmul.iterate_all %sel, %t1 {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
+  %last = arith.subi %n, %c2 : i32
+  scf.for %g = %c0 to %last step %c2 : i32 {
+    %g1 = arith.addi %g, %c1 : i32
+    %g2 = arith.addi %g, %c2 : i32
+    %g3 = arith.addi %g, %c3 : i32
+    asc.matmul.wait_iterate_all %mm0 : !mm
+    %x0 = arith.muli %g, %k256 : i32
+    %x0_64 = arith.extsi %x0 : i32 to i64
+    %v0 = asc.subview %c_g[%x0_64] : !gm
+    // expected-error @+1 {{may access memory that aliases the pending output of an async 'asc.matmul.iterate_all' (rule P3)}}
+    asc.data_copy %u, %v0, %k256 : !ub, !gm
+    %n0 = arith.muli %g2, %k256 : i32
+    %n0_64 = arith.extsi %n0 : i32 to i64
+    %w0 = asc.subview %c_g[%n0_64] : !gm
+    asc.matmul.set_tensor_a %mm0, %a_g : !mm, !gm16
+    asc.matmul.set_tensor_b %mm0, %a_g : !mm, !gm16
+    // expected-error @+1 {{may access memory that aliases the pending output of an async 'asc.matmul.iterate_all' (rule P3)}}
+    asc.matmul.iterate_all %mm0, %w0 {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
+    asc.matmul.wait_iterate_all %sel : !mm
+    %x1 = arith.muli %g1, %k256 : i32
+    %x1_64 = arith.extsi %x1 : i32 to i64
+    %v1 = asc.subview %c_g[%x1_64] : !gm
+    asc.data_copy %u, %v1, %k256 : !ub, !gm
+    %n1 = arith.muli %g3, %k256 : i32
+    %n1_64 = arith.extsi %n1 : i32 to i64
+    %w1 = asc.subview %c_g[%n1_64] : !gm
+    asc.matmul.set_tensor_a %sel, %a_g : !mm, !gm16
+    asc.matmul.set_tensor_b %sel, %a_g : !mm, !gm16
+    // expected-note @+1 {{the async issue writing that output; its 'asc.matmul.wait_iterate_all' must come before the access}}
+    asc.matmul.iterate_all %sel, %w1 {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
+  }
+  asc.matmul.wait_iterate_all %mm0 : !mm
+  asc.matmul.wait_iterate_all %sel : !mm
+  asc.matmul.end %mm0 : !mm
+  asc.matmul.end %mm1 : !mm
+  return
+}
