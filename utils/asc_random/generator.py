@@ -520,6 +520,9 @@ class Generator:
             name = self.fresh("sel")
             self.emit(f"{name} = arith.select {r.choice(['%yes', '%no'])}, "
                       f"{first.ssa}, {second.ssa} : {first.type}")
+            # Marked now: the issue below may not follow, and the select
+            # alone already keeps asc-run from lowering the kernel.
+            self.features.add("object-select")
         else:
             # The result may be any object of the type, and the callee may
             # have staged anything on the one it was given (a bias from
@@ -533,6 +536,7 @@ class Generator:
             self.emit(f"{name} = func.call @asc_random_object({first.ssa}) : "
                       f"({first.type}) -> {first.type}")
             self.calls_object = True
+            self.features.add("object-call")
         # The issue reads the first object's inputs, staged through the new
         # name, and whichever object's workspace it reaches.
         inputs = self.obj_inputs(first) + [o.ws.region() for o in others if o.ws]
