@@ -533,8 +533,14 @@ matchObjectCopy(scf::ForOp loop, const Stage &stage, std::string &why) {
   }
   ObjectCopy copy{create, nullptr, {}};
   for (Operation *user : stage.matmul.getUsers()) {
+    // A setter of A, B or the workspace, by the slot it sets.
+    auto setter = dyn_cast<MatmulOpInterface>(user);
+    std::optional<MatmulSlotUpdate> update =
+        setter ? setter.getSlotUpdate() : std::nullopt;
     if (loop->isAncestor(user) ||
-        isa<MatmulSetTensorAOp, MatmulSetTensorBOp, MatmulSetWorkspaceOp>(user))
+        (update && (update->slot == MatmulSlot::TensorA ||
+                    update->slot == MatmulSlot::TensorB ||
+                    update->slot == MatmulSlot::Workspace)))
       continue;
     if (auto registration = dyn_cast<MatmulRegisterOp>(user)) {
       if (copy.registration) {
