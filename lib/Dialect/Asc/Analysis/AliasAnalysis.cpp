@@ -356,3 +356,43 @@ void AscAliasAnalysis::getFirstIterationAccesses(
     }
   });
 }
+
+void AscAliasAnalysis::getAccessesAfterLoop(
+    Operation *op, Operation *loop, bool lastTrip,
+    SmallVectorImpl<ResolvedAccess> &accesses) {
+  auto forOp = cast<scf::ForOp>(loop);
+  Block *block = loop->getBlock();
+  // A yielded value is exact within the last trip's run of the body; an
+  // initial value within the run of the loop's block.
+  Block *handedOverIn = lastTrip ? forOp.getBody() : block;
+  auto handedOver = [&](unsigned resultNumber) -> Value {
+    return lastTrip ? forOp.getYieldedValues()[resultNumber]
+                    : forOp.getInitArgs()[resultNumber];
+  };
+  auto isLoopResult = [&](const auto &entry) {
+    auto result = dyn_cast<OpResult>(entry.first);
+    return result && result.getOwner() == loop;
+  };
+  op->walk([&](Operation *nested) {
+    SmallVector<ResolvedAccess> raw;
+    getAccessesIn(nested, block, raw);
+    for (ResolvedAccess &access : raw) {
+      ByteOffset &offset = access.location.base.offset;
+      if (!access.location.isAnyMemory() && offset.known &&
+          llvm::any_of(offset.terms, isLoopResult)) {
+        ByteOffset replaced = ByteOffset::of(offset.constant);
+        for (const auto &entry : offset.terms) {
+          auto [term, scale] = entry;
+          replaced = replaced.plus(
+              isLoopResult(entry)
+                  ? getIntegerOffset(
+                        handedOver(cast<OpResult>(term).getResultNumber()),
+                        scale, handedOverIn)
+                  : ByteOffset::ofTerm(term, scale));
+        }
+        offset = replaced;
+      }
+      accesses.push_back(access);
+    }
+  });
+}

@@ -119,6 +119,65 @@ static bool isApartAcrossTrips(Operation *op, Operation *issue,
   return false;
 }
 
+/// Whether the instance of waited issue `issue` that may be in flight at
+/// `op`, after an scf.for in the block of `op`'s ancestor, is one whose
+/// footprint `op` provably does not touch once the loop's results are
+/// known for the way the instance got past the loop:
+///
+/// - `issue` at the top level of the loop's body: the instance is the last
+///   trip's (every trip issues it, and an older one still pending would
+///   break rule P1), so the loop's results are what that trip yields. Not
+///   when the loop's block runs again with the instance of an earlier run
+///   still pending;
+/// - `issue` before the loop in its block, and the body waits on its object
+///   at its top level: every trip completes it, so it is in flight after
+///   the loop only when the loop made no trip, and the results are the
+///   loop's initial values.
+///
+/// A loop that carries the next tile's index out lets the work after it
+/// overlap the call the loop (or the code before it) left in flight.
+static bool isApartAfterLoop(Operation *op, Operation *issue,
+                             InFlightConflicts &conflicts) {
+  AscAliasAnalysis &aliases = conflicts.getAliases();
+  auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
+  Value matmul = asyncIssue.getMatmul();
+  WaitKind kind = asyncIssue.getWaitKind();
+  if (!isMatmulCreation(matmul))
+    return false;
+  auto isApart = [&](scf::ForOp loop, bool lastTrip, Block *issueContext) {
+    if (loop.getNumResults() == 0)
+      return false;
+    SmallVector<ResolvedAccess> after, footprint;
+    aliases.getAccessesAfterLoop(op, loop, lastTrip, after);
+    aliases.getAccessesIn(issue, issueContext, footprint);
+    return !conflicts.findConflict(after, footprint);
+  };
+
+  if (auto loop =
+          dyn_cast_if_present<scf::ForOp>(issue->getBlock()->getParentOp())) {
+    Block *block = loop->getBlock();
+    Operation *ancestor = block->findAncestorOpInBlock(*op);
+    if (ancestor && loop->isBeforeInBlock(ancestor) &&
+        !loop->isAncestor(matmul.getDefiningOp()) &&
+        (!aliases.mayRunRepeatedly(block) ||
+         waitsAtTopLevel(*block, loop, matmul, kind)))
+      return isApart(loop, /*lastTrip=*/true, loop.getBody());
+  }
+
+  Block *block = issue->getBlock();
+  Operation *ancestor = block->findAncestorOpInBlock(*op);
+  if (!ancestor || ancestor == issue || !issue->isBeforeInBlock(ancestor))
+    return false;
+  for (Operation *between = issue->getNextNode(); between != ancestor;
+       between = between->getNextNode()) {
+    auto loop = dyn_cast<scf::ForOp>(between);
+    if (loop && waitsAtTopLevel(*loop.getBody(), nullptr, matmul, kind) &&
+        isApart(loop, /*lastTrip=*/false, block))
+      return true;
+  }
+  return false;
+}
+
 static bool isEndEvent(Operation *event) {
   auto use = dyn_cast_or_null<MatmulOpInterface>(event);
   return use && use.getMatmulUseKind() == MatmulUseKind::Release;
@@ -401,7 +460,8 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
         if (!conflicts.findConflict(exactAccesses, exactFootprint))
           conflict.reset();
       }
-      if (conflict && isApartAcrossTrips(op, issue, conflicts))
+      if (conflict && (isApartAcrossTrips(op, issue, conflicts) ||
+                       isApartAfterLoop(op, issue, conflicts)))
         conflict.reset();
     }
     if (!conflict)

@@ -201,6 +201,11 @@ static ByteOffset decomposeUnits(Value value, int64_t unitBytes,
   return ByteOffset::ofTerm(value, unitBytes);
 }
 
+ByteOffset AscAliasAnalysis::getIntegerOffset(Value value, int64_t unitBytes,
+                                              Block *context) {
+  return decomposeUnits(value, unitBytes, repetition, context);
+}
+
 /// The byte offset of element `index` of a tensor of `elementBits`-bit
 /// elements; sub-byte elements need a constant, byte-aligned index.
 static ByteOffset getElementOffset(Value index, unsigned elementBits,

@@ -44,6 +44,18 @@
 // CHECK-NEXT: issue_sq @i vs read_sq @i+0: conflict (gm arg1 + 8192 * arith.muli + 1 * base + 0 [unbounded] written vs gm arg1 + 8192 * arith.muli + 1 * base + 0 [8192 bytes] read)
 // CHECK-NEXT: issue_sq @i vs read_sq @i+1: conflict (gm arg1 + ? [unbounded] written vs gm arg1 + ? [8192 bytes] read)
 // CHECK-NEXT: issue_sq @i vs write_sel @i+0: conflict (gm arg0 + 0 [unbounded] read vs gm untraced + ? [8192 bytes] written)
+// After a loop with results, a result is what the last trip yields (in
+// terms of that trip's induction variable, arg0 here: tile i + 2) or the
+// initial value (tile 1, then 0). A yield not affine in the induction
+// variable stays a term of its own, exact within the trip.
+// CHECK-LABEL: loop carried
+// CHECK-NEXT: read_carried after the last trip: read gm arg1 + 8192 * arg0 + 1 * base + 16384 [8192 bytes]
+// CHECK-NEXT: read_carried after the last trip: write local arg3 + 0 [8192 bytes]
+// CHECK-NEXT: read_carried after no trip: read gm arg1 + 1 * base + 8192 [8192 bytes]
+// CHECK-NEXT: read_carried after no trip: write local arg3 + 0 [8192 bytes]
+// CHECK-NEXT: read_carried_sq after the last trip: read gm arg1 + 8192 * arith.muli + 1 * base + 0 [8192 bytes]
+// CHECK-NEXT: read_carried_sq after the last trip: write local arg3 + 0 [8192 bytes]
+// CHECK-NEXT: read_carried_sq after no trip: read gm arg1 + 1 * base + 0 [8192 bytes]
 func.func @queries(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {asc.no_alias},
                    %y: !asc.gm_addr {asc.no_alias}, %u: !ub, %n: i32, %which: i1) {
   %c0 = arith.constant 0 : i32
@@ -84,6 +96,20 @@ func.func @queries(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {asc.no_al
     %e_g = asc.set_global_buffer %either : !gm
     asc.data_copy %e_g, %u, %c2048 {test.name = "write_sel"} : !gm, !ub
   } {test.name = "squares"}
+  %c2i = arith.constant 2 : i32
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%next = %c1, %sq_next = %c0) -> (i32, i32) : i32 {
+    %i2 = arith.addi %i, %c2i : i32
+    %sq = arith.muli %i, %i : i32
+    scf.yield %i2, %sq : i32, i32
+  } {test.name = "carried"}
+  %after = arith.muli %r#0, %c2048 : i32
+  %after64 = arith.extsi %after : i32 to i64
+  %c_after = asc.subview %c_g[%after64] : !gm
+  asc.data_copy %u, %c_after, %c2048 {test.name = "read_carried"} : !ub, !gm
+  %sq_after = arith.muli %r#1, %c2048 : i32
+  %sq_after64 = arith.extsi %sq_after : i32 to i64
+  %c_sq = asc.subview %c_g[%sq_after64] : !gm
+  asc.data_copy %u, %c_sq, %c2048 {test.name = "read_carried_sq"} : !ub, !gm
   asc.matmul.end %mm : !mm
   return
 }

@@ -171,6 +171,16 @@ public:
   void getFirstIterationAccesses(Operation *op, Operation *loop,
                                  SmallVectorImpl<ResolvedAccess> &accesses);
 
+  /// The accesses of `op` (after `loop`, an scf.for, in the loop's block,
+  /// at any depth), with the ops nested in it, exact within one run of that
+  /// block, each result of the loop replaced by what the loop hands over on
+  /// one way out: with `lastTrip`, the values its last trip yields (exact
+  /// within that trip's run of the body, so comparable with `getAccessesIn`
+  /// of an op in the body); otherwise its initial values (a run of the loop
+  /// that made no trip).
+  void getAccessesAfterLoop(Operation *op, Operation *loop, bool lastTrip,
+                            SmallVectorImpl<ResolvedAccess> &accesses);
+
   /// Whether `block` may run more than once per run of its function.
   bool mayRunRepeatedly(Block *block) {
     return repetition.mayRunRepeatedly(block);
@@ -178,6 +188,9 @@ public:
 
 private:
   Provenance computeProvenance(Value value);
+  /// `value`, an integer counting `unitBytes`-byte units, as a byte offset
+  /// exact within one run of `context`.
+  ByteOffset getIntegerOffset(Value value, int64_t unitBytes, Block *context);
   Provenance getStateViewProvenance(Operation *op, Value matmul);
   Provenance getDequeuedProvenance(Value queue);
   Provenance computeDequeuedProvenance(Value queue);

@@ -123,7 +123,8 @@ struct TestAscAliasPass
 };
 
 /// For every scf.for holding ops tagged `test.name`: whether each tagged
-/// op at iteration i conflicts with each tagged op at iteration i + 1.
+/// op at iteration i conflicts with each tagged op at iteration i + 1; for
+/// an scf.for with results, the accesses of the tagged ops after it.
 struct TestAscLoopAliasPass
     : public PassWrapper<TestAscLoopAliasPass, OperationPass<func::FuncOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestAscLoopAliasPass)
@@ -133,16 +134,35 @@ struct TestAscLoopAliasPass
            "i + 1 of their scf.for conflict";
   }
   void runOnOperation() override {
-    InFlightConflicts conflicts(getAnalysis<AscAliasAnalysis>());
+    auto &aliases = getAnalysis<AscAliasAnalysis>();
+    InFlightConflicts conflicts(aliases);
     raw_ostream &os = llvm::outs();
     getOperation().walk([&](scf::ForOp loop) {
-      SmallVector<Operation *> tagged;
+      SmallVector<Operation *> tagged, after;
       for (Operation &op : *loop.getBody())
         if (op.hasAttr("test.name"))
           tagged.push_back(&op);
-      if (tagged.empty())
+      if (loop.getNumResults() != 0)
+        for (Operation *op = loop->getNextNode(); op; op = op->getNextNode())
+          if (op->hasAttr("test.name"))
+            after.push_back(op);
+      if (tagged.empty() && after.empty())
         return;
       os << "loop " << getTestName(loop) << "\n";
+      // The accesses of the ops after a loop with results, the results
+      // being what its last trip yields, or its initial values.
+      for (Operation *op : after)
+        for (bool lastTrip : {true, false}) {
+          SmallVector<ResolvedAccess> accesses;
+          aliases.getAccessesAfterLoop(op, loop, lastTrip, accesses);
+          for (const ResolvedAccess &access : accesses) {
+            os << "  " << getTestName(op)
+               << (lastTrip ? " after the last trip: " : " after no trip: ")
+               << (access.isWrite() ? "write " : "read ");
+            printLocation(os, access.location);
+            os << "\n";
+          }
+        }
       for (Operation *x : tagged)
         for (Operation *y : tagged) {
           for (int64_t distance : {0, 1}) {
