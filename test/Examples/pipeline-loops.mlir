@@ -47,13 +47,18 @@
 // BATCH:      asc.matmul.iterate_batch %[[MM]],
 // BATCH:      asc.matmul.iterate_batch %[[COPY]],
 // BATCH-NOT:  asc.matmul.wait_iterate_batch
-// BATCH:      scf.for
+// BATCH:      scf.for {{.*}} iter_args
 // BATCH:      asc.matmul.wait_iterate_batch %[[MM]]
 // BATCH-NEXT: asc.matmul.iterate_batch %[[MM]],
 // BATCH:      asc.matmul.wait_iterate_batch %[[COPY]]
 // BATCH-NEXT: asc.matmul.iterate_batch %[[COPY]],
-// BATCH:      asc.matmul.wait_iterate_batch
-// BATCH-NEXT: asc.matmul.wait_iterate_batch
+// BATCH:      scf.yield
+// BATCH-NOT:  asc.matmul.wait_iterate_batch
+// BATCH:      asc.matmul.wait_iterate_batch %[[MM]]
+// BATCH-NEXT: asc.data_copy
+// BATCH-NOT:  asc.matmul.iterate_batch
+// BATCH:      asc.matmul.wait_iterate_batch %[[COPY]]
+// BATCH-NEXT: asc.data_copy
 // BATCH-NOT:  asc.matmul.iterate_batch
 // BATCH:      scf.if
 // BATCH:      asc.matmul.iterate_batch %[[MM]],

@@ -470,16 +470,19 @@ void LoopPipeliner::rotate(scf::ForOp loop, ArrayRef<Stage> stages) {
 //   n = max(ceil((ub - lb) / step), 0); pairs = n / 2
 //   if (pairs >= 1) {
 //     S(lb); I(lb)  on mm;  S(lb + step); I(lb + step)  on mm2
-//     for j in [0, pairs - 1):  g = lb + 2 * step * j
+//     r = for j in [0, pairs - 1) carrying r = lb:  g = lb + 2 * step * j
 //       W mm;  X0(g);        S(g + 2 step); I(g + 2 step) on mm;   X1(g)
 //       W mm2; X0(g + step); S(g + 3 step); I(g + 3 step) on mm2;  X1(g + step)
-//     W mm; W mm2; X(last pair)     // last pair: g = lb + 2 step (pairs - 1)
+//       yield g + 2 step
+//     W mm; X(r); W mm2; X(r + step)   // the last pair
 //   }
 //   if (n is odd) { the loop's body at lb + (n - 1) step on mm }
 //
 // The protocol check proves it (the instance of a call in flight across the
-// back edge is the previous trip's, the prologue's only in the first trip:
-// ProtocolChecker), given outputs that do not overlap, which
+// back edge is the previous trip's, the prologue's only in the first trip;
+// after the loop the last trip's, or the prologue's when it made no trip,
+// and `r` is that trip's next iteration or `lb`: ProtocolChecker), given
+// outputs that do not overlap, which
 // `asc.output_elements` states. The author states with `asc.copies` that
 // the tiling leaves the cube core room for the second object.
 
@@ -633,7 +636,11 @@ void LoopPipeliner::rotateOnTwoObjects(scf::ForOp loop, const Stage &stage,
     emitIssue(lb, stage.matmul);
     emitIssue(builder.createOrFold<arith::AddIOp>(loc, lb, step), copy);
     Value steadyTrips = builder.createOrFold<arith::SubIOp>(loc, pairs, one);
-    auto steady = scf::ForOp::create(builder, loc, zero, steadyTrips, one);
+    // The loop carries the last pair's first iteration out (the prologue's
+    // when it makes no trip), which tells the checker where the copy's call
+    // still in flight after it writes (ProtocolChecker's isApartAfterLoop).
+    auto steady = scf::ForOp::create(builder, loc, zero, steadyTrips, one,
+                                     ValueRange{lb});
     {
       OpBuilder::InsertionGuard inner(builder);
       builder.setInsertionPointToStart(steady.getBody());
@@ -647,15 +654,14 @@ void LoopPipeliner::rotateOnTwoObjects(scf::ForOp loop, const Stage &stage,
       emitWork(even, stage.matmul, nextEven);
       emitWait(copy);
       emitWork(odd, copy, nextOdd);
+      scf::YieldOp::create(builder, loc, nextEven);
     }
-    // The last pair: both calls complete before its work, since after the
-    // loop the checker cannot tell which trip the copy's call is from.
-    Value lastOffset =
-        builder.createOrFold<arith::MulIOp>(loc, steadyTrips, pairStep);
-    Value lastEven = builder.createOrFold<arith::AddIOp>(loc, lb, lastOffset);
+    // The last pair: the copy's call stays in flight over the first
+    // iteration's work.
+    Value lastEven = steady.getResult(0);
     emitWait(stage.matmul);
-    emitWait(copy);
     emitWork(lastEven, stage.matmul, Value());
+    emitWait(copy);
     emitWork(builder.createOrFold<arith::AddIOp>(loc, lastEven, step), copy,
              Value());
   }

@@ -19,8 +19,10 @@
 // The copy is created, registered with the same tiling and ended beside
 // the object. Pairs of iterations: both first calls in the prologue, then
 // per trip each object's wait, its next call two iterations ahead, and the
-// work on its tile; the last pair waits for both; an odd trip count runs
-// the last iteration as written.
+// work on its tile. The loop carries the last pair's first iteration out
+// (the lower bound when it makes no trip), so that the copy's call stays in
+// flight over that iteration's work. An odd trip count runs the last
+// iteration as written.
 // CHECK-LABEL: func.func @two_objects
 // CHECK:      %[[MM:[0-9]+]] = asc.matmul.create {asc.copies = 2 : i64}
 // CHECK-NEXT: %[[COPY:[0-9]+]] = asc.matmul.create :
@@ -30,7 +32,10 @@
 // CHECK:      scf.if
 // CHECK:      asc.matmul.iterate_all %[[MM]], %{{[0-9]+}} {asc.output_elements = 256 : i64
 // CHECK:      asc.matmul.iterate_all %[[COPY]], %{{[0-9]+}} {asc.output_elements = 256 : i64
-// CHECK:      scf.for
+// CHECK:      %[[LAST:[0-9]+]] = scf.for %{{.*}} iter_args(%{{.*}} = %[[LB:c0[_0-9a-z]*]]) -> (i32)
+// CHECK:      %[[EVEN:[0-9]+]] = arith.addi %[[LB]], %{{[0-9]+}} : i32
+// CHECK-NEXT: arith.addi %[[EVEN]], %{{.*}} : i32
+// CHECK-NEXT: %[[NEXT:[0-9]+]] = arith.addi %[[EVEN]], %{{.*}} : i32
 // CHECK:      asc.matmul.wait_iterate_all %[[MM]]
 // CHECK:      asc.matmul.iterate_all %[[MM]],
 // CHECK-NEXT: asc.data_copy
@@ -39,10 +44,22 @@
 // CHECK:      asc.matmul.iterate_all %[[COPY]],
 // CHECK-NEXT: asc.data_copy
 // CHECK-NEXT: asc.adds
+// CHECK-NEXT: scf.yield %[[NEXT]] : i32
 // CHECK-NEXT: }
-// CHECK:      asc.matmul.wait_iterate_all %[[MM]]
+// CHECK-NEXT: asc.matmul.wait_iterate_all %[[MM]]
+// CHECK-NEXT: arith.muli %[[LAST]],
+// CHECK-NEXT: arith.extsi
+// CHECK-NEXT: asc.subview
+// CHECK-NEXT: asc.data_copy
+// CHECK-NEXT: asc.adds
 // CHECK-NEXT: asc.matmul.wait_iterate_all %[[COPY]]
-// CHECK-NOT:  asc.matmul.iterate_all
+// CHECK-NEXT: arith.addi %[[LAST]],
+// CHECK-NEXT: arith.muli
+// CHECK-NEXT: arith.extsi
+// CHECK-NEXT: asc.subview
+// CHECK-NEXT: asc.data_copy
+// CHECK-NEXT: asc.adds
+// CHECK-NEXT: }
 // CHECK:      arith.cmpi slt, %{{.*}}, %[[TRIPS]] : i32
 // CHECK:      scf.if
 // CHECK:      asc.matmul.iterate_all %[[MM]],
