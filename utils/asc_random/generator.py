@@ -166,6 +166,13 @@ class Generator:
         # which tile loops then state their tiles' extent, the two facts
         # loop pipelining's two-object form needs.
         self.copies_rng = random.Random(seed * 7907 + 11)
+        # Likewise: the loops that carry a tile out (carried_loop), added
+        # after everything else the seed gives.
+        self.carried_rng = random.Random(seed * 6421 + 5)
+        # Per carried loop: the constant that places its copy after the
+        # loop, with the values that move the copy onto the tile still in
+        # flight (a P3 mutation).
+        self.carried = []
         self.seed = seed
         r = self.rng
         self.cube_only = cube_only if cube_only is not None else r.random() < 0.15
@@ -393,6 +400,8 @@ class Generator:
             # The kept object's tile loop, when the body made none: last, so
             # that everything before is what the seed gave.
             self.tile_loop(outer, pending)
+        if top and not self.cube_only and self.carried_rng.random() < 0.5:
+            self.carried_loop(outer + pending)
         if top:
             for o in self.objs:
                 self.emit(f"asc.matmul.end {o.ssa} : {o.type}")
@@ -656,6 +665,123 @@ class Generator:
         self.loop_body(body)
         self.indent -= 2
         self.emit("}")
+
+    def carried_loop(self, outer):
+        """A loop that keeps its object's next call in flight across its
+        back edge and carries a tile index out (iter_args): before it the
+        call of tile p; per trip the wait, then the call of tile i + a; the
+        loop yields i + b (init q when it makes no trip). After it, tile
+        r + c is copied in and out while the call of tile n - 1 + a (the
+        last trip's) or, when the loop made no trip, tile p is still in
+        flight, then the wait. Apart on both ways out when b + c != a and
+        q + c != p (ProtocolChecker's isApartAfterLoop); tiles are C_ELEMS
+        floats of the workspace from ws_base, and each call states that
+        extent. Draws from its own stream only."""
+        saved = self.rng
+        self.rng = self.carried_rng
+        try:
+            self._carried_loop(outer)
+        finally:
+            self.rng = saved
+
+    def _carried_loop(self, outer):
+        r = self.rng
+        busy = {o for i in outer for o in i.busy_objs}
+        idle = [o for o in self.objs if o.kind == "plain" and not o.retired
+                and not o.reserved and o not in busy]
+        if not idle or self.live["%qv"] >= 1 or not self.out_room("f32"):
+            return
+        o = r.choice(idle)
+        dynamic = r.random() < 0.5
+        # A constant zero-trip loop is dead code the analyses skip.
+        trips = r.choice([2, 1, 0]) if dynamic else r.choice([1, 2, 3])
+        a, b = r.choice([1, 2]), r.choice([0, 1, 2])
+        c = r.choice([x for x in (-1, 0, 1, 2) if b + x != a])
+        p = r.choice([0, 1, 2])
+        q = r.choice([x for x in (0, 1, 2, 3) if x + c != p and x + c >= 0])
+        ws_base = r.choice([0, 1024, 2048])
+        # Every tile the loop may touch stays in the workspace buffer.
+        last = max(p, trips - 1 + a, q + c, trips - 1 + b + c, 0)
+        if b + c < 0 or ws_base + (last + 1) * C_ELEMS > GM_BUFFERS["ws"][1]:
+            return
+        y_base = r.choice([0, 1024])
+        y_tile = Region("y", y_base * F32, (y_base + C_ELEMS) * F32)
+        out = Region("ws", ws_base * F32, None)
+        inputs = self.obj_inputs(o)
+        if self.blocked(inputs + [out, y_tile], [out, y_tile, UB_ONE], outer):
+            return
+        self.features.add("carried-loop")
+        stated = f"asc.output_elements = {C_ELEMS} : i64"
+        base = r.choice(self.bases["ws"])
+        stride = self.const(C_ELEMS, "index")
+        ws0 = self.const(ws_base, "index")
+
+        def tile_view(index):
+            off, at = self.fresh("o"), self.fresh("o")
+            self.emit(f"{off} = arith.muli {index}, {stride} : index")
+            self.emit(f"{at} = arith.addi {off}, {ws0} : index")
+            at64 = self.fresh("o")
+            self.emit(f"{at64} = arith.index_cast {at} : index to i64")
+            view = self.fresh("v")
+            self.emit(f"{view} = asc.subview {base}[{at64}] : !gm_f32")
+            return view
+
+        def issue(view):
+            self.stage_inputs(o)
+            self.emit(f"asc.matmul.iterate_all {o.ssa}, {view} {{sync = false, "
+                      f"wait_iterate_all = true, {stated}}} : {o.type}, !gm_f32")
+
+        issue(tile_view(self.const(p, "index")))
+        if dynamic:
+            k = self.const({2: 8, 1: 16, 0: 32}[trips], "i32")
+            n32 = self.fresh("n")
+            self.emit(f"{n32} = arith.divsi %m, {k} : i32")
+            bound = self.fresh("n")
+            self.emit(f"{bound} = arith.index_cast {n32} : i32 to index")
+        else:
+            bound = self.const(trips, "index")
+        init = self.const(q, "index")
+        ka, kb = self.const(a, "index"), self.const(b, "index")
+        iv, carried, result = self.fresh("tile"), self.fresh("t"), self.fresh("r")
+        self.emit(f"{result} = scf.for {iv} = %c0 to {bound} step %c1 "
+                  f"iter_args({carried} = {init}) -> (index) {{")
+        self.indent += 2
+        self.emit(f"asc.matmul.wait_iterate_all {o.ssa} : {o.type}")
+        next_tile = self.fresh("o")
+        self.emit(f"{next_tile} = arith.addi {iv}, {ka} : index")
+        issue(tile_view(next_tile))
+        yielded = self.fresh("o")
+        self.emit(f"{yielded} = arith.addi {iv}, {kb} : index")
+        self.emit(f"scf.yield {yielded} : index")
+        self.indent -= 2
+        self.emit("}")
+        # The copy's tile, by a constant a P3 mutation moves onto the tile in
+        # flight (after a trip, or after none).
+        kc = f"%carry{len(self.carried)}"
+        self.emit(f"{kc} = arith.constant {c} : index")
+        # A loop with a constant trip count never leaves without a trip:
+        # only the last trip's call is in flight after it.
+        carried_out = trips - 1 + b if trips else q
+        racy = [x for x in ((a - b, p - q) if dynamic else (a - b,))
+                if min(b, q) + x >= 0 and
+                ws_base + (carried_out + x + 1) * C_ELEMS <= GM_BUFFERS["ws"][1]]
+        if racy:
+            self.carried.append((kc, c, racy))
+        at = self.fresh("o")
+        self.emit(f"{at} = arith.addi {result}, {kc} : index")
+        view = tile_view(at)
+        t = self.alloc("%qv", "!q_f32", "!ub_f32")
+        self.copy_in_from(out)
+        n = self.const(C_ELEMS, "i32")
+        self.emit(f"asc.data_copy {t}, {view}, {n} : !ub_f32, !gm_f32")
+        u = self.handoff("%qv", "!q_f32", "!ub_f32", t)
+        dst = self.fresh("v")
+        y_off = self.const(y_base, "i64")
+        self.emit(f"{dst} = asc.subview {r.choice(self.bases['y'])}[{y_off}] : !gm_f32")
+        self.vector_out(u, "%qv", "!q_f32", "!ub_f32", n, dst, "!gm_f32", "f32",
+                        op=r.choice(["muls", "adds"]), scalar=r.choice([1.0, 0.5]),
+                        region=y_tile)
+        self.emit(f"asc.matmul.wait_iterate_all {o.ssa} : {o.type}")
 
     def both_branches(self, outer, busy, pending):
         """scf.if with the same async IterateAll in each branch; the caller's
@@ -1270,6 +1396,14 @@ def _mutate(rule, gen, text):
         i = rng.choice(waits)
         return lines[:i + 1] + [lines[i]] + lines[i + 1:]
     if rule == "P3":
+        if gen.carried and rng.random() < 0.5:
+            # The copy after a carried loop moved onto the tile in flight.
+            name, value, racy = rng.choice(gen.carried)
+            line = f"{name} = arith.constant {value} : index"
+            for i, text in enumerate(lines):
+                if text.strip() == line:
+                    lines[i] = text.replace(line, f"{name} = arith.constant {rng.choice(racy)} : index")
+                    return lines
         gm = [(i, obj, out) for i, obj, out in issues if out]
         if not gm:
             return None
