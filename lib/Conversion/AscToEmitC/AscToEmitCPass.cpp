@@ -137,6 +137,19 @@ static void readGlobalTensorsInPlace(Operation *root) {
   }
 }
 
+/// Drops the reads of variables whose value nothing uses: the SCF lowering
+/// reads a loop-carried variable into the body's block argument on every
+/// trip, also when the body ignores it (`int32_t v3 = v2;` otherwise), and
+/// reading a variable has no other effect. Not a load of a member, which
+/// may be a call (`mm.Iterate<true>(false)`).
+static void dropUnusedReads(Operation *root) {
+  root->walk([](emitc::LoadOp load) {
+    if (load->use_empty() &&
+        load.getOperand().getDefiningOp<emitc::VariableOp>())
+      load->erase();
+  });
+}
+
 ConvertAscToEmitCOptions mlir::asc::getAscendCSourceLoweringOptions() {
   ConvertAscToEmitCOptions options;
   options.formExpressions = true;
@@ -205,6 +218,7 @@ struct ConvertAscToEmitCPass
     populateSCFToEmitCConversionPatterns(patterns, typeConverter);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
+    dropUnusedReads(module);
     keepSourceNames(module, argumentNames);
     if (aliases)
       aliases->declare(module);
