@@ -319,3 +319,48 @@ func.func @four_registered(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {a
   asc.matmul.end %m3 : !mm
   return
 }
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm16 = !asc.global_tensor<f16>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// From a lower bound the checker knows only by name: the loop carries it
+// out when it makes no trip, and the last pair's first tile still overlaps
+// the copy's call (the prologue's at lb + 1, or the last trip's).
+// CHECK-LABEL: func.func @from_a_symbolic_start
+// CHECK:      %[[LAST:[0-9]+]] = scf.for %{{.*}} iter_args(%{{.*}} = %arg0) -> (i32)
+// CHECK:      scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: asc.matmul.wait_iterate_all %[[MM:[0-9]+]]
+// CHECK-NEXT: arith.muli %[[LAST]],
+// CHECK-NEXT: arith.extsi
+// CHECK-NEXT: asc.subview
+// CHECK-NEXT: asc.data_copy
+// CHECK-NEXT: asc.adds
+// CHECK-NEXT: asc.matmul.wait_iterate_all
+func.func @from_a_symbolic_start(%lb: i32, %a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {asc.no_alias}, %pipe: !asc.pipe, %sys: !asc.gm_addr, %tiling: !asc.tiling, %u: !ub, %s: f32, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c256 = arith.constant 256 : i32
+  %mm = asc.matmul.create {asc.copies = 2 : i64} : !mm
+  asc.matmul.register %pipe, %sys, %mm tiling %tiling : !mm
+  %a_g = asc.set_global_buffer %a : !gm16
+  %c_g = asc.set_global_buffer %ws : !gm
+  // expected-remark @+1 {{loop pipelined on two objects: even iterations run the 'asc.matmul.iterate_all' on its object, odd ones on a copy (asc.copies), each object's next call issued at its wait: two calls in flight}}
+  scf.for %i = %lb to %n step %c1 : i32 {
+    %off = arith.muli %i, %c256 : i32
+    %off64 = arith.extsi %off : i32 to i64
+    %c_t = asc.subview %c_g[%off64] : !gm
+    asc.matmul.set_tensor_a %mm, %a_g : !mm, !gm16
+    asc.matmul.set_tensor_b %mm, %a_g : !mm, !gm16
+    asc.matmul.iterate_all %mm, %c_t {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
+    asc.matmul.wait_iterate_all %mm : !mm
+    asc.data_copy %u, %c_t, %c256 : !ub, !gm
+    asc.adds %u, %u, %s, %c256 : !ub, !ub
+  }
+  asc.matmul.end %mm : !mm
+  return
+}
