@@ -568,6 +568,19 @@ class Generator:
                 o.retired = True
         self.features.add("object-" + how)
 
+    def trip_bound(self, trips, dynamic):
+        """An index upper bound for a loop from 0 by 1 making `trips` trips:
+        a constant, or (dynamic, 0 to 2 trips) computed from the tiling's M,
+        which the analyses cannot fold."""
+        if not dynamic:
+            return self.const(trips, "index")
+        k = self.const({2: 8, 1: 16, 0: 32}[trips], "i32")
+        n32 = self.fresh("n")
+        self.emit(f"{n32} = arith.divsi %m, {k} : i32")
+        bound = self.fresh("n")
+        self.emit(f"{bound} = arith.index_cast {n32} : i32 to index")
+        return bound
+
     def tile_loop(self, outer, pending):
         """A loop over tiles of the shape --asc-pipeline-loops rotates
         (docs/SyncPlacement.md, "Loop pipelining"): per iteration, the
@@ -612,15 +625,7 @@ class Generator:
         if self.blocked(inputs + whole, whole + [UB_ONE], outer + pending):
             return
         self.features.add("tile-loop")
-        if dynamic:
-            divisor = {2: 8, 1: 16, 0: 32}[trips]
-            k = self.const(divisor, "i32")
-            n32 = self.fresh("n")
-            self.emit(f"{n32} = arith.divsi %m, {k} : i32")
-            bound = self.fresh("n")
-            self.emit(f"{bound} = arith.index_cast {n32} : i32 to index")
-        else:
-            bound = self.const(trips, "index")
+        bound = self.trip_bound(trips, dynamic)
         stride = self.const(C_ELEMS, "index")
         ws0 = self.const(ws_base, "index")
         y0 = self.const(y_base, "index")
@@ -732,14 +737,7 @@ class Generator:
                       f"wait_iterate_all = true, {stated}}} : {o.type}, !gm_f32")
 
         issue(tile_view(self.const(p, "index")))
-        if dynamic:
-            k = self.const({2: 8, 1: 16, 0: 32}[trips], "i32")
-            n32 = self.fresh("n")
-            self.emit(f"{n32} = arith.divsi %m, {k} : i32")
-            bound = self.fresh("n")
-            self.emit(f"{bound} = arith.index_cast {n32} : i32 to index")
-        else:
-            bound = self.const(trips, "index")
+        bound = self.trip_bound(trips, dynamic)
         init = self.const(q, "index")
         ka, kb = self.const(a, "index"), self.const(b, "index")
         iv, carried, result = self.fresh("tile"), self.fresh("t"), self.fresh("r")
