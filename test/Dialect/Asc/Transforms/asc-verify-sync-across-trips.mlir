@@ -691,3 +691,92 @@ func.func @carried_in_a_block_loop_without_wait(%a: !asc.gm_addr {asc.no_alias},
   asc.matmul.end %mm : !mm
   return
 }
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm16 = !asc.global_tensor<f16>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// The carried form with the copy's calls through a select of the object:
+// which calls are one instance of which object is not known, and the
+// checker does not reason about what is in flight after the loop.
+func.func @carried_through_a_select(%which: i1, %a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {asc.no_alias}, %u: !ub, %s: f32, %n: i32, %m: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %c3 = arith.constant 3 : i32
+  %k0 = arith.constant 0 : i32
+  %k1 = arith.constant 1 : i32
+  %k256 = arith.constant 256 : i32
+  %a_g = asc.set_global_buffer %a : !gm16
+  %c_g = asc.set_global_buffer %ws : !gm
+  %mm0 = asc.matmul.create : !mm
+  %mm1 = asc.matmul.create : !mm
+  %sel = arith.select %which, %mm1, %mm1 : !mm
+  %offp0 = arith.muli %c0, %k256 : i32
+  %off64p0 = arith.extsi %offp0 : i32 to i64
+  %cp0 = asc.subview %c_g[%off64p0] : !gm
+  asc.matmul.set_tensor_a %mm0, %a_g : !mm, !gm16
+  asc.matmul.set_tensor_b %mm0, %a_g : !mm, !gm16
+  asc.matmul.iterate_all %mm0, %cp0 {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
+  %offp1 = arith.muli %c1, %k256 : i32
+  %off64p1 = arith.extsi %offp1 : i32 to i64
+  %cp1 = asc.subview %c_g[%off64p1] : !gm
+  asc.matmul.set_tensor_a %sel, %a_g : !mm, !gm16
+  asc.matmul.set_tensor_b %sel, %a_g : !mm, !gm16
+  // expected-note @+1 {{the async issue writing that output; its 'asc.matmul.wait_iterate_all' must come before the access}}
+  asc.matmul.iterate_all %sel, %cp1 {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
+  %last = arith.subi %n, %c2 : i32
+  %r = scf.for %g = %c0 to %last step %c2 iter_args(%next = %c0) -> (i32) : i32 {
+    %g1 = arith.addi %g, %c1 : i32
+    %g2 = arith.addi %g, %c2 : i32
+    %g3 = arith.addi %g, %c3 : i32
+    asc.matmul.wait_iterate_all %mm0 : !mm
+    %offx0 = arith.muli %g, %k256 : i32
+    %off64x0 = arith.extsi %offx0 : i32 to i64
+    %cx0 = asc.subview %c_g[%off64x0] : !gm
+    // expected-error @+1 {{may access memory that aliases the pending output of an async 'asc.matmul.iterate_all' (rule P3)}}
+    asc.data_copy %u, %cx0, %k256 : !ub, !gm
+    asc.adds %u, %u, %s, %k256 : !ub, !ub
+    %offn0 = arith.muli %g2, %k256 : i32
+    %off64n0 = arith.extsi %offn0 : i32 to i64
+    %cn0 = asc.subview %c_g[%off64n0] : !gm
+    asc.matmul.set_tensor_a %mm0, %a_g : !mm, !gm16
+    asc.matmul.set_tensor_b %mm0, %a_g : !mm, !gm16
+    // expected-error @+1 {{may access memory that aliases the pending output of an async 'asc.matmul.iterate_all' (rule P3)}}
+    asc.matmul.iterate_all %mm0, %cn0 {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
+    asc.matmul.wait_iterate_all %sel : !mm
+    %offx1 = arith.muli %g1, %k256 : i32
+    %off64x1 = arith.extsi %offx1 : i32 to i64
+    %cx1 = asc.subview %c_g[%off64x1] : !gm
+    asc.data_copy %u, %cx1, %k256 : !ub, !gm
+    asc.adds %u, %u, %s, %k256 : !ub, !ub
+    %offn1 = arith.muli %g3, %k256 : i32
+    %off64n1 = arith.extsi %offn1 : i32 to i64
+    %cn1 = asc.subview %c_g[%off64n1] : !gm
+    asc.matmul.set_tensor_a %sel, %a_g : !mm, !gm16
+    asc.matmul.set_tensor_b %sel, %a_g : !mm, !gm16
+    // expected-note @+1 {{the async issue writing that output; its 'asc.matmul.wait_iterate_all' must come before the access}}
+    asc.matmul.iterate_all %sel, %cn1 {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
+    scf.yield %g2 : i32
+  }
+  %r1 = arith.addi %r, %c1 : i32
+  asc.matmul.wait_iterate_all %mm0 : !mm
+  %offe0 = arith.muli %r, %k256 : i32
+  %off64e0 = arith.extsi %offe0 : i32 to i64
+  %ce0 = asc.subview %c_g[%off64e0] : !gm
+  // expected-error @+1 {{may access memory that aliases the pending output of an async 'asc.matmul.iterate_all' (rule P3)}}
+  asc.data_copy %u, %ce0, %k256 : !ub, !gm
+  asc.adds %u, %u, %s, %k256 : !ub, !ub
+  asc.matmul.wait_iterate_all %sel : !mm
+  %offe1 = arith.muli %r1, %k256 : i32
+  %off64e1 = arith.extsi %offe1 : i32 to i64
+  %ce1 = asc.subview %c_g[%off64e1] : !gm
+  asc.data_copy %u, %ce1, %k256 : !ub, !gm
+  asc.adds %u, %u, %s, %k256 : !ub, !ub
+  asc.matmul.end %mm0 : !mm
+  asc.matmul.end %mm1 : !mm
+  return
+}
