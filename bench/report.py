@@ -528,7 +528,7 @@ def target_lines(rows, times):
         "- The same by cycles (the cycles the pass saves over the "
         "hand-written form, as a percentage of those the oracle saves): "
         f"{len(saved) - len(short)} of {len(saved)} kernels at 95% or more"
-        + ("" if not short else " — **not met** on " + ", ".join(
+        + (" — met" if not short else " — **not met** on " + ", ".join(
             f"{r['kernel']} ({r['pass cycles saved % of oracle']:.0f}%)"
             for r in short)) + ".")
     full = [r for r in have if r["placement overlap % of oracle"] < 99.95]
@@ -557,7 +557,7 @@ def target_lines(rows, times):
             "- Every looping example within 10% of the pipelined bound once "
             f"pipelined (or promoted): {len(looping) - len(far)} of "
             f"{len(looping)} looping kernels"
-            + ("" if not far else " — **not met** on " + ", ".join(
+            + (" — met" if not far else " — **not met** on " + ", ".join(
                 f"{r['kernel']} ({r['looped / pipelined bound']:.2f}x)"
                 for r in far)) + ".")
     ratios = [t for t in times if t["ratio"] is not None]
