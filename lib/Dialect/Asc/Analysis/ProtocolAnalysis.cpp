@@ -123,9 +123,10 @@ static bool mayHandObjectOn(Operation *user) {
          llvm::any_of(user->getResultTypes(), llvm::IsaPred<MatmulType>);
 }
 
-static void
-noteNamesDeadAfter(Operation *op,
-                   DenseMap<Operation *, SmallVector<Value, 1>> &deadAfter) {
+static void noteNamesDeadAfter(
+    Operation *op,
+    DenseMap<Operation *, SmallVector<Value, 1>, ProgramOrderInfo<Operation>>
+        &deadAfter) {
   for (Value result : op->getResults()) {
     if (!isa<MatmulType>(result.getType()) || result.use_empty())
       continue;

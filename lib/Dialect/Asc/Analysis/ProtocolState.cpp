@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "asc/Dialect/Asc/Analysis/ProtocolState.h"
+#include "asc/Dialect/Asc/Analysis/ProgramOrderKeys.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/DenseSet.h"
@@ -46,11 +47,18 @@ bool ObjectState::join(const ObjectState &other) {
 
 /// A hash of every list of `object`: one multiply-rotate step per pointer
 /// (llvm::hash_combine per list cost more than the rest of an update).
+///
+/// Its high bits are the program order of the latest op the state names
+/// (ProgramOrderKeys.h): the flow makes states in program order, so a new
+/// state's lookup lands next to the last one's instead of anywhere in a
+/// table as large as the function.
 static unsigned hashObjectState(const ObjectState &object) {
   uint64_t hash = reinterpret_cast<uintptr_t>(getKey(object.matmul));
+  const void *latest = getKey(object.matmul);
   auto mix = [&](const void *pointer) {
     hash = llvm::rotl(hash ^ reinterpret_cast<uintptr_t>(pointer), 29) *
            0x9E3779B97F4A7C15ull;
+    latest = std::max(latest, pointer);
   };
   auto mixList = [&](ArrayRef<Operation *> list) {
     mix(reinterpret_cast<const void *>(uintptr_t(list.size())));
@@ -65,7 +73,10 @@ static unsigned hashObjectState(const ObjectState &object) {
   mixList(object.appliedBias);
   mixList(object.lastComputations);
   mixList(object.unfetched);
-  return static_cast<unsigned>(hash ^ (hash >> 32));
+  // Eight buckets' worth of the full hash under each position, so that the
+  // states that name the same latest op still spread.
+  return (hashInProgramOrder(latest) << 3) ^
+         static_cast<unsigned>((hash ^ (hash >> 32)) & 7);
 }
 
 namespace {

@@ -13,6 +13,7 @@
 #define ASC_DIALECT_ASC_ANALYSIS_INFLIGHTCONFLICTS_H
 
 #include "asc/Dialect/Asc/Analysis/AliasAnalysis.h"
+#include "asc/Dialect/Asc/Analysis/ProgramOrderKeys.h"
 #include "asc/Dialect/Asc/Analysis/ProtocolState.h"
 #include "llvm/ADT/DenseSet.h"
 #include <map>
@@ -60,7 +61,8 @@ private:
   AscAliasAnalysis &aliases;
   /// Each footprint in storage of its own: a returned footprint stays
   /// valid when the map grows, and growing moves pointers, not accesses.
-  llvm::DenseMap<Operation *, std::unique_ptr<SmallVector<ResolvedAccess, 6>>>
+  llvm::DenseMap<Operation *, std::unique_ptr<SmallVector<ResolvedAccess, 6>>,
+                 ProgramOrderInfo<Operation>>
       footprints;
 };
 

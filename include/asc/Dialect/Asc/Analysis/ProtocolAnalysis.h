@@ -11,6 +11,7 @@
 #ifndef ASC_DIALECT_ASC_ANALYSIS_PROTOCOLANALYSIS_H
 #define ASC_DIALECT_ASC_ANALYSIS_PROTOCOLANALYSIS_H
 
+#include "asc/Dialect/Asc/Analysis/ProgramOrderKeys.h"
 #include "asc/Dialect/Asc/Analysis/ProtocolState.h"
 #include "llvm/ADT/DenseMap.h"
 #include <deque>
@@ -79,7 +80,8 @@ private:
   /// first reaches their ops, and the maps point into them: a map of whole
   /// states would move every state each time it grows (and most of a
   /// benchmark's cache misses were those moves).
-  llvm::DenseMap<Operation *, ProtocolState *> matmulOpStates;
+  llvm::DenseMap<Operation *, ProtocolState *, ProgramOrderInfo<Operation>>
+      matmulOpStates;
   std::deque<ProtocolState> matmulOpStateStorage;
   /// What an op whose transfer may change the state left: the state after
   /// it and the changes to the in-flight set, in order.
@@ -87,7 +89,8 @@ private:
     ProtocolState after;
     SmallVector<std::pair<Operation *, bool>, 1> inFlightChanges;
   };
-  llvm::DenseMap<Operation *, Transition *> transitions;
+  llvm::DenseMap<Operation *, Transition *, ProgramOrderInfo<Operation>>
+      transitions;
   std::deque<Transition> transitionStorage;
   /// The names of objects whose entries the state drops after the op that
   /// uses them last: other names (selects, call results), since each update
@@ -95,7 +98,9 @@ private:
   /// objects that no other name reaches, once nothing of theirs is in
   /// flight. A kernel with many short-lived names or objects would
   /// otherwise carry them all.
-  llvm::DenseMap<Operation *, SmallVector<Value, 1>> namesDeadAfter;
+  llvm::DenseMap<Operation *, SmallVector<Value, 1>,
+                 ProgramOrderInfo<Operation>>
+      namesDeadAfter;
   /// The closest loops around fetches, with the object values they fetch
   /// from: leaving one, every block of those objects' fetch-consumed calls
   /// was fetched.
