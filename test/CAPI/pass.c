@@ -65,7 +65,7 @@ static int testCreatedPasses(MlirContext ctx, const char *path) {
   mlirOpPassManagerAddOwnedPass(funcPm, mlirCreateAscAscSyncPlacement());
 
   // CHECK-LABEL: @testCreatedPasses
-  // CHECK-NEXT: pipeline: builtin.module(func.func(asc-verify-sync,asc-sync-placement{emit-remarks=false hoist-issues=true pipeline-loops=false promote-sync=false repair-missing-waits=false}))
+  // CHECK-NEXT: pipeline: builtin.module(func.func(asc-verify-sync,asc-sync-placement{emit-remarks=false hoist-issues=true incremental-recheck=true pipeline-loops=false promote-sync=false repair-missing-waits=false}))
   printf("pipeline: ");
   mlirPrintPassPipeline(mlirPassManagerGetAsOpPassManager(pm), printToStdout,
                         NULL);

@@ -11,6 +11,10 @@ invalid (it breaks one rule, the rules in turn). For a valid kernel:
     both, pipeline-loops, pipeline-loops with promote-sync,
     repair-missing-waits): the placed output passes `--asc-verify-sync` and placing it again
     changes nothing (idempotence);
+  - a random reordering from the placement space (each wait and async issue
+    at a random one of its positions, racy ones included): when the
+    incremental re-check (-test-asc-apply-placement's recheck) proves it
+    keeps the protocol, the whole function's check agrees;
   - for the first R valid kernels that asc-run can execute: asc-run as
     written, with --asc-sync-placement and with each option above; every run is
     `ok` with a silent race checker, and every output digest equals the
@@ -31,12 +35,14 @@ import argparse
 import concurrent.futures
 import json
 import os
+import random
 import re
 import shlex
 import shutil
 import subprocess
 import sys
 import tempfile
+import zlib
 
 from . import generator as gen
 
@@ -121,6 +127,49 @@ def check_compiler(tools, text, only=None):
             return f"placement [{name}]: the output fails --asc-verify-sync: " + first_error(err)
         if again != placed:
             return f"placement [{name}] is not idempotent"
+    if not only:
+        return check_incremental_recheck(tools, text)
+    return None
+
+
+RECHECK_REMARK = re.compile(r"remark: incremental re-check (passes|falls back)"
+                            r"[^;]*; the whole function (passes|fails)")
+
+
+def choose_gap(chooser, movable):
+    """Mostly a gap next to the movable's own (small moves are the ones
+    that keep the protocol, and the re-check's ranges stay apart), else any
+    of its gaps."""
+    gaps = movable["gaps"]
+    if chooser.random() < 0.6:
+        near = [g for g in gaps if g != movable["index"]]
+        near.sort(key=lambda g: abs(g - movable["index"]))
+        return near[0] if near else gaps[0]
+    return chooser.choice(gaps)
+
+
+def check_incremental_recheck(tools, text):
+    """A random reordering of the kernel's waits and async issues within
+    their blocks (a seeded choice among each one's positions): the
+    incremental re-check never proves what the whole check refutes."""
+    rc, space, err = tools.opt(text, "-test-asc-placement-space", "-o", "/dev/null")
+    if crashed(rc, err) or rc:
+        return "-test-asc-placement-space fails: " + first_error(err)
+    chooser = random.Random(zlib.crc32(text.encode()))
+    moves = []
+    for line in space.splitlines():
+        for movable in json.loads(line)["movables"]:
+            if chooser.random() < 0.3:
+                moves.append(f"{movable['id']}={choose_gap(chooser, movable)}")
+    if not moves:
+        return None
+    rc, _, err = tools.opt(text, "-test-asc-apply-placement=moves=" + ",".join(moves)
+                           + " recheck=true", "--verify-each=false", "-o", "/dev/null")
+    if crashed(rc, err):
+        return "the incremental re-check crashes"
+    for incremental, whole in RECHECK_REMARK.findall(err):
+        if incremental == "passes" and whole == "fails":
+            return "the incremental re-check passes a reordering the whole check refutes"
     return None
 
 

@@ -12,6 +12,7 @@
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
 #include <queue>
 
 using namespace mlir;
@@ -123,28 +124,30 @@ static bool mayHandObjectOn(Operation *user) {
          llvm::any_of(user->getResultTypes(), llvm::IsaPred<MatmulType>);
 }
 
-static void noteNamesDeadAfter(
-    Operation *op,
-    DenseMap<Operation *, SmallVector<Value, 1>, ProgramOrderInfo<Operation>>
-        &deadAfter) {
-  for (Value result : op->getResults()) {
-    if (!isa<MatmulType>(result.getType()) || result.use_empty())
-      continue;
-    bool creation = isMatmulCreation(result);
-    Operation *last = nullptr;
-    bool local = llvm::all_of(result.getUsers(), [&](Operation *user) {
-      if (user->getBlock() != op->getBlock() ||
-          (creation && mayHandObjectOn(user)))
-        return false;
-      if (!last || last->isBeforeInBlock(user))
-        last = user;
-      return true;
-    });
-    if (local && mayChangeProtocolState(last))
-      deadAfter[last].push_back(result);
-  }
+/// The op after which the name `result` dies (see above), or null.
+static Operation *getOpNameDiesAfter(OpResult result) {
+  if (!isa<MatmulType>(result.getType()) || result.use_empty())
+    return nullptr;
+  bool creation = isMatmulCreation(result);
+  Block *block = result.getOwner()->getBlock();
+  Operation *last = nullptr;
+  bool local = llvm::all_of(result.getUsers(), [&](Operation *user) {
+    if (user->getBlock() != block || (creation && mayHandObjectOn(user)))
+      return false;
+    if (!last || last->isBeforeInBlock(user))
+      last = user;
+    return true;
+  });
+  return local && mayChangeProtocolState(last) ? last : nullptr;
 }
 
+static void
+noteNamesDeadAfter(Operation *op,
+                   MatmulProtocolAnalysis::NamesDeadAfter &deadAfter) {
+  for (OpResult result : op->getResults())
+    if (Operation *last = getOpNameDiesAfter(result))
+      deadAfter[last].push_back(result);
+}
 unsigned ProtocolFlow::addPoint(Point point) {
   points.push_back(point);
   states.emplace_back();
@@ -355,30 +358,10 @@ void ProtocolFlow::flowPoint(unsigned id) {
     Operation *op = &*it;
     // The last flow of a point is the one with its final state: a point is
     // flowed again whenever its state grows.
-    if (recordsState(op)) {
-      ProtocolState *&recorded = analysis.matmulOpStates[op];
-      if (!recorded)
-        recorded = &analysis.matmulOpStateStorage.emplace_back();
-      *recorded = state;
-    }
+    analysis.recordStateBefore(op, state);
     if (op->getNumRegions() != 0)
       return enterRegionOp(op, state);
-    if (!mayChangeProtocolState(op))
-      continue;
-    // The transition is kept, so that walkStates replays nothing.
-    MatmulProtocolAnalysis::Transition *&recorded = analysis.transitions[op];
-    if (!recorded)
-      recorded = &analysis.transitionStorage.emplace_back();
-    MatmulProtocolAnalysis::Transition &transition = *recorded;
-    transition.inFlightChanges.clear();
-    analysis.context->changeLog = &transition.inFlightChanges;
-    applyProtocolTransfer(op, state, analysis.context->cubeSide);
-    auto dead = analysis.namesDeadAfter.find(op);
-    if (dead != analysis.namesDeadAfter.end())
-      for (Value name : dead->second)
-        state.eraseSettledObject(name);
-    analysis.context->changeLog = nullptr;
-    transition.after = state;
+    analysis.transfer(op, state);
   }
   Operation *terminator = block->empty() ? nullptr : &block->back();
   if (!terminator || terminator->getNumSuccessors() == 0)
@@ -461,30 +444,123 @@ MatmulProtocolAnalysis::getStateBefore(Operation *op) const {
   return matmulOpStates.lookup(op);
 }
 
+void MatmulProtocolAnalysis::recordStateBefore(Operation *op,
+                                               const ProtocolState &state) {
+  if (!recordsState(op))
+    return;
+  ProtocolState *&recorded = matmulOpStates[op];
+  if (!recorded)
+    recorded = &matmulOpStateStorage.emplace_back();
+  *recorded = state;
+}
+
+void MatmulProtocolAnalysis::transfer(Operation *op, ProtocolState &state) {
+  if (!mayChangeProtocolState(op))
+    return;
+  // The transition is kept, so that walkStates replays nothing.
+  Transition *&recorded = transitions[op];
+  if (!recorded)
+    recorded = &transitionStorage.emplace_back();
+  Transition &transition = *recorded;
+  transition.inFlightChanges.clear();
+  context->changeLog = &transition.inFlightChanges;
+  applyProtocolTransfer(op, state, context->cubeSide);
+  auto dead = namesDeadAfter.find(op);
+  if (dead != namesDeadAfter.end())
+    for (Value name : dead->second)
+      state.eraseSettledObject(name);
+  context->changeLog = nullptr;
+  transition.after = state;
+}
+
+const ProtocolState *
+MatmulProtocolAnalysis::getStateAfter(Operation *op) const {
+  auto transition = transitions.find(op);
+  return transition == transitions.end() ? nullptr : &transition->second->after;
+}
+
+std::optional<ProtocolState>
+MatmulProtocolAnalysis::getStateAt(Operation *op) const {
+  auto runState = [&](Operation *after) -> std::optional<ProtocolState> {
+    if (runStateIndex.empty())
+      for (auto [index, run] : llvm::enumerate(runStates))
+        runStateIndex[{run.first.block, run.first.after}] = index;
+    auto it = runStateIndex.find({op->getBlock(), after});
+    if (it == runStateIndex.end())
+      return std::nullopt;
+    return runStates[it->second].second;
+  };
+  // Back to the closest op with a recorded state after it, or to the start
+  // of the run.
+  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
+    if (prev->getNumRegions() != 0)
+      return runState(prev);
+    if (const ProtocolState *after = getStateAfter(prev))
+      return *after;
+  }
+  return runState(nullptr);
+}
+
+ProtocolState MatmulProtocolAnalysis::reflow(Block::iterator begin,
+                                             Block::iterator end,
+                                             const ProtocolState &entry) {
+  // Where a name dies may have moved, but only within the ops reordered:
+  // an op whose order against every other op stayed keeps its place.
+  llvm::SmallPtrSet<Operation *, 16> reordered;
+  llvm::SetVector<OpResult> names;
+  for (Operation &op : llvm::make_range(begin, end)) {
+    reordered.insert(&op);
+    namesDeadAfter.erase(&op);
+    for (Value operand : op.getOperands())
+      if (auto result = dyn_cast<OpResult>(operand);
+          result && isa<MatmulType>(result.getType()))
+        names.insert(result);
+  }
+  for (OpResult name : names)
+    if (Operation *last = getOpNameDiesAfter(name);
+        last && reordered.contains(last))
+      namesDeadAfter[last].push_back(name);
+
+  ProtocolState state = entry;
+  for (Operation &op : llvm::make_range(begin, end)) {
+    assert(op.getNumRegions() == 0 && "a run without region ops");
+    recordStateBefore(&op, state);
+    transfer(&op, state);
+  }
+  return state;
+}
+
+void MatmulProtocolAnalysis::walkStatesIn(
+    Block::iterator begin, Block::iterator end, const ProtocolState &entry,
+    function_ref<void(Operation *, const ProtocolState &)> visitor,
+    ProtocolState::InFlightListener *listener) const {
+  if (listener)
+    listener->startRun(entry);
+  const ProtocolState *state = &entry;
+  for (Operation &op : llvm::make_range(begin, end)) {
+    visitor(&op, *state);
+    // The ops nested in a region op and the ones after it are runs of
+    // their own.
+    if (op.getNumRegions() != 0)
+      break;
+    auto transition = transitions.find(&op);
+    if (transition == transitions.end())
+      continue;
+    if (listener)
+      for (auto [issue, inFlight] : transition->second->inFlightChanges)
+        listener->changed(issue, inFlight);
+    state = &transition->second->after;
+  }
+}
+
 void MatmulProtocolAnalysis::walkStates(
     function_ref<void(Operation *, const ProtocolState &)> visitor,
     ProtocolState::InFlightListener *listener) const {
   for (const auto &[start, entry] : runStates) {
-    if (listener)
-      listener->startRun(entry);
-    const ProtocolState *state = &entry;
     Block *block = start.block;
-    auto it =
-        start.after ? std::next(start.after->getIterator()) : block->begin();
-    for (; it != block->end(); ++it) {
-      visitor(&*it, *state);
-      // The ops nested in a region op and the ones after it are runs of
-      // their own.
-      if (it->getNumRegions() != 0)
-        break;
-      auto transition = transitions.find(&*it);
-      if (transition == transitions.end())
-        continue;
-      if (listener)
-        for (auto [issue, inFlight] : transition->second->inFlightChanges)
-          listener->changed(issue, inFlight);
-      state = &transition->second->after;
-    }
+    walkStatesIn(start.after ? std::next(start.after->getIterator())
+                             : block->begin(),
+                 block->end(), entry, visitor, listener);
   }
 }
 

@@ -759,3 +759,19 @@ LogicalResult ProtocolChecker::check(bool reportErrors) {
       &index);
   return failure(failed);
 }
+
+LogicalResult ProtocolChecker::checkRange(Block::iterator begin,
+                                          Block::iterator end,
+                                          const ProtocolState &entry,
+                                          bool reportErrors) {
+  bool failed = false;
+  InFlightIndex index(conflicts);
+  protocol.walkStatesIn(
+      begin, end, entry,
+      [&](Operation *op, const ProtocolState &state) {
+        index.visit(state);
+        failed |= mlir::failed(checkOperation(op, state, index, reportErrors));
+      },
+      &index);
+  return failure(failed);
+}

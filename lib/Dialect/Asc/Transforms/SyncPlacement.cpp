@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "asc/Dialect/Asc/Analysis/ProtocolChecker.h"
+#include "asc/Dialect/Asc/Analysis/ProtocolRecheck.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "asc/Dialect/Asc/Transforms/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -217,6 +218,8 @@ private:
   /// Set when hoisting or sinking moved an op: only then is the result
   /// checked again.
   bool moved = false;
+  /// What placement changed, for the incremental re-check.
+  ReorderLog reorders;
 };
 
 } // namespace
@@ -861,6 +864,7 @@ bool AscSyncPlacementPass::hoistIssue(
     else
       llvm::dbgs() << "the start of its block\n";
   });
+  reorders.noteReorder(issue->getBlock());
   if (stop)
     issue->moveAfter(stop);
   else
@@ -899,7 +903,8 @@ void AscSyncPlacementPass::emitPlacementRemarks() {
 /// Places `wait` right before `stop`, at the start of the run of waits that
 /// may already stand there: where several waits stop at one op, each run
 /// of the pass leaves them in the order it found them. True when it moved.
-static bool placeWaitBefore(Operation *wait, Operation *stop) {
+static bool placeWaitBefore(Operation *wait, Operation *stop,
+                            ReorderLog &reorders) {
   Operation *insertion = stop;
   while (Operation *prev = insertion->getPrevNode()) {
     if (prev == wait || !isa<MatmulWaitOpInterface>(prev))
@@ -908,6 +913,7 @@ static bool placeWaitBefore(Operation *wait, Operation *stop) {
   }
   if (insertion->getPrevNode() == wait || insertion == wait)
     return false;
+  reorders.noteReorder(wait->getBlock());
   wait->moveBefore(insertion);
   return true;
 }
@@ -916,12 +922,14 @@ static bool placeWaitBefore(Operation *wait, Operation *stop) {
 /// non-looping region op that runs exactly one of its single-block regions
 /// once (an scf.if with both branches, an scf.index_switch); an scf.if
 /// without an else branch gets an empty one.
-static SmallVector<Region *> getRegionsToSplitInto(Operation *op) {
+static SmallVector<Region *> getRegionsToSplitInto(Operation *op,
+                                                   ReorderLog &reorders) {
   auto branch = dyn_cast<RegionBranchOpInterface>(op);
   if (!branch || branch.hasLoop())
     return {};
   if (auto ifOp = dyn_cast<scf::IfOp>(op);
       ifOp && ifOp.getElseRegion().empty()) {
+    reorders.noteOtherChange();
     OpBuilder builder(ifOp);
     Block *elseBlock = builder.createBlock(&ifOp.getElseRegion());
     builder.setInsertionPointToEnd(elseBlock);
@@ -974,6 +982,7 @@ void AscSyncPlacementPass::sinkWait(Operation *wait, const WaitPairing &pairing,
   // sunk on its own.
   auto splitInto = [&](ArrayRef<Block *> blocks) {
     moved = true;
+    reorders.noteOtherChange();
     OpBuilder builder(wait->getContext());
     for (Block *block : blocks) {
       builder.setInsertionPointToStart(block);
@@ -986,7 +995,7 @@ void AscSyncPlacementPass::sinkWait(Operation *wait, const WaitPairing &pairing,
 
   // Moves the wait right before `stop` (after the waits already there).
   auto placeWait = [&](Operation *wait, Operation *stop) {
-    if (!placeWaitBefore(wait, stop))
+    if (!placeWaitBefore(wait, stop, reorders))
       return;
     moved = true;
     ++numWaitsMoved;
@@ -1012,7 +1021,7 @@ void AscSyncPlacementPass::sinkWait(Operation *wait, const WaitPairing &pairing,
     }
     if (cursor->getNumRegions() == 0 || !finder.findNestedConflict(cursor))
       continue;
-    SmallVector<Region *> regions = getRegionsToSplitInto(cursor);
+    SmallVector<Region *> regions = getRegionsToSplitInto(cursor, reorders);
     if (regions.empty()) {
       // A loop (or a region op of unknown control flow): the wait must not
       // run more than once, so it stays in front.
@@ -1219,6 +1228,7 @@ bool AscSyncPlacementPass::orderIssuesByNeed(
                  << "ordering " << *issue << "\n  after " << *call << "\n");
       if (remarksOn)
         issueOrderRemarks[issue] = call;
+      reorders.noteReorder(issue->getBlock());
       issue->moveAfter(insertion);
       insertion = issue;
       ++numIssuesOrdered;
@@ -1271,6 +1281,8 @@ void AscSyncPlacementPass::orderIssuesAndResink(ArrayRef<Operation *> issues,
 
 LogicalResult AscSyncPlacementPass::placeWaits(func::FuncOp function,
                                                bool changed) {
+  bool provedIncrementally = false;
+  reorders = ReorderLog();
   {
     // The analyses of the input, shared with an earlier --asc-verify-sync
     // when nothing changed since. They live in this scope only: the
@@ -1324,13 +1336,34 @@ LogicalResult AscSyncPlacementPass::placeWaits(func::FuncOp function,
     // still describe it.
     if (!moved && !changed)
       return success();
+
+    // Placement reorders ops within their blocks: where it did nothing
+    // else, checking the reordered ops is enough (ProtocolRecheck.h).
+    if (incrementalRecheck) {
+      IncrementalRecheck recheck = recheckReordered(
+          function, *protocol, analyses.checker.getConflicts(), reorders);
+      LLVM_DEBUG({
+        if (recheck.proved)
+          llvm::dbgs() << "re-checked " << recheck.ops << " ops in "
+                       << recheck.ranges << " reordered ranges\n";
+        else
+          llvm::dbgs() << "full re-check: " << recheck.reason << "\n";
+      });
+      provedIncrementally = recheck.proved;
+    }
   }
+  reorders = ReorderLog();
   // The cached analyses of the input describe it no more.
   if (!changed)
     getAnalysisManager().invalidate(mlir::detail::PreservedAnalyses());
+  if (provedIncrementally) {
+    ++numIncrementalRechecks;
+    return success();
+  }
 
   // The placement must keep the protocol; a failure here is a bug in this
   // pass, reported rather than silently emitted.
+  ++numFullRechecks;
   MatmulProtocolAnalysis recheckProtocol(function);
   AscAliasAnalysis recheckAliases(function, recheckProtocol);
   ProtocolChecker recheck(recheckProtocol, recheckAliases);

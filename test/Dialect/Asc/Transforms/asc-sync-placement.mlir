@@ -5,6 +5,11 @@
 // RUN: asc-opt %s -split-input-file --asc-sync-placement > %t.once
 // RUN: asc-opt %t.once -split-input-file --asc-sync-placement > %t.twice
 // RUN: diff %t.once %t.twice
+// Re-checking the whole function instead of the reordered ops (the
+// incremental re-check has its own test, test-asc-incremental-recheck)
+// places the same:
+// RUN: asc-opt %s -split-input-file --asc-sync-placement=incremental-recheck=false > %t.whole
+// RUN: diff %t.once %t.whole
 
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
 !gm = !asc.global_tensor<f32>

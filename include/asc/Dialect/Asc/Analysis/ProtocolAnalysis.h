@@ -54,6 +54,28 @@ public:
   getSlotMemory(Operation *op, Value matmul, MatmulSlot slot,
                 SmallVectorImpl<Operation *> *setters = nullptr) const;
 
+  /// Re-analysis after a reordering within blocks (ProtocolRecheck.h).
+  /// The state right before `op` as the recorded transitions give it in
+  /// the current order of its block; nothing when its run is unreachable.
+  std::optional<ProtocolState> getStateAt(Operation *op) const;
+  /// The recorded state after `op`, an op whose transfer may change the
+  /// state; null when it has none (unreachable, or it changes nothing).
+  const ProtocolState *getStateAfter(Operation *op) const;
+  /// Flows the ops [`begin`, `end`) of one run without region ops again,
+  /// in their current order, from `entry`, the state before `begin`, and
+  /// records their states and transitions in place of the old ones (the
+  /// names that die among them are found again first). Returns the state
+  /// after the last.
+  ProtocolState reflow(Block::iterator begin, Block::iterator end,
+                       const ProtocolState &entry);
+  /// walkStates over the ops [`begin`, `end`) of one run, from `entry`,
+  /// up to the first op with regions (the last one visited).
+  void
+  walkStatesIn(Block::iterator begin, Block::iterator end,
+               const ProtocolState &entry,
+               function_ref<void(Operation *, const ProtocolState &)> visitor,
+               ProtocolState::InFlightListener *listener = nullptr) const;
+
   Operation *getFunction() const { return function; }
   /// True when `op` is inside a loop that fetches the results of `issue`
   /// (a call whose results fetches take) and that `issue` is not in.
@@ -69,13 +91,27 @@ public:
     Operation *after;
   };
 
+  /// The op after which each name in its list dies (ProtocolAnalysis.cpp).
+  using NamesDeadAfter = llvm::DenseMap<Operation *, SmallVector<Value, 1>,
+                                        ProgramOrderInfo<Operation>>;
+
 private:
   friend class ProtocolFlow;
+  /// Records the state before `op` when it keeps one (a Matmul op).
+  void recordStateBefore(Operation *op, const ProtocolState &state);
+  /// Applies the transfer of `op` (without regions) to `state` and records
+  /// the transition, when `op` may change the state.
+  void transfer(Operation *op, ProtocolState &state);
+
   /// Declared first: every state below refers to it.
   std::unique_ptr<ProtocolState::Context> context;
   Operation *function;
   /// The reachable run starts in program order, with their states.
   std::vector<std::pair<RunStart, ProtocolState>> runStates;
+  /// The index in runStates of each run start, keyed by its block and the
+  /// op it follows; filled on the first getStateAt.
+  mutable llvm::DenseMap<std::pair<Block *, Operation *>, unsigned>
+      runStateIndex;
   /// The states and transitions live in deques, in the order the flow
   /// first reaches their ops, and the maps point into them: a map of whole
   /// states would move every state each time it grows (and most of a
@@ -98,9 +134,7 @@ private:
   /// objects that no other name reaches, once nothing of theirs is in
   /// flight. A kernel with many short-lived names or objects would
   /// otherwise carry them all.
-  llvm::DenseMap<Operation *, SmallVector<Value, 1>,
-                 ProgramOrderInfo<Operation>>
-      namesDeadAfter;
+  NamesDeadAfter namesDeadAfter;
   /// The closest loops around fetches, with the object values they fetch
   /// from: leaving one, every block of those objects' fetch-consumed calls
   /// was fetched.

@@ -23,6 +23,12 @@ public:
   /// Checks every reachable operation; with `reportErrors`, emits every
   /// violation as an error with notes. Failure when there was any.
   LogicalResult check(bool reportErrors = true);
+  /// The same for the ops [`begin`, `end`) of one run only, from `entry`,
+  /// the state before `begin` (the incremental re-check of
+  /// ProtocolRecheck.h).
+  LogicalResult checkRange(Block::iterator begin, Block::iterator end,
+                           const ProtocolState &entry,
+                           bool reportErrors = true);
 
   /// The in-flight footprints and the rule P3 conflict test the checker
   /// uses, for the passes that must keep what it checks.

@@ -100,7 +100,9 @@ def AscSyncPlacement : Pass<"asc-sync-placement", "func::FuncOp"> {
       promote gets a remark naming the blocker (docs/SyncPlacement.md).
 
     The result always passes `--asc-verify-sync`, and running the pass twice
-    equals running it once.
+    equals running it once: the placed function is checked again, on the
+    ops whose order changed when that is provably enough, as a whole
+    otherwise.
 
     ```mlir
     // before                                 // after
@@ -133,6 +135,10 @@ def AscSyncPlacement : Pass<"asc-sync-placement", "func::FuncOp"> {
            "Software-pipeline the loops that issue async Matmul work and "
            "wait for it in the same iteration (--asc-pipeline-loops), then "
            "place the waits of the rotated code">,
+    Option<"incrementalRecheck", "incremental-recheck", "bool", "true",
+           "Re-check only the ops whose order placement changed, when it "
+           "can prove that enough (off: analyse and check the whole "
+           "function again)">,
   ];
   let statistics = [
     Statistic<"numIssuesPromoted", "promoted-issues",
@@ -148,6 +154,10 @@ def AscSyncPlacement : Pass<"asc-sync-placement", "func::FuncOp"> {
               "result is needed first">,
     Statistic<"numWaitsMoved", "moved-waits",
               "Waits moved later (each copy of a split wait counts)">,
+    Statistic<"numIncrementalRechecks", "incremental-rechecks",
+              "Placed functions re-checked on the reordered ops only">,
+    Statistic<"numFullRechecks", "full-rechecks",
+              "Placed functions analysed and checked again as a whole">,
   ];
 }
 

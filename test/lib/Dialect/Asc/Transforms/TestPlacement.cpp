@@ -26,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "asc/Dialect/Asc/Analysis/ProtocolChecker.h"
+#include "asc/Dialect/Asc/Analysis/ProtocolRecheck.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -399,6 +400,12 @@ struct TestAscApplyPlacementPass
       llvm::cl::desc("FUNCTION/NUMBER=GAP[:RANK]: move the function's "
                      "movable NUMBER right before the GAP-th op of its "
                      "block; async issues at one gap go in RANK order")};
+  Option<bool> recheck{
+      *this, "recheck",
+      llvm::cl::desc("Re-check each moved function incrementally "
+                     "(ProtocolRecheck.h) from the analysis of its input, "
+                     "and as a whole, and say what each found in a remark"),
+      llvm::cl::init(false)};
 
   void runOnOperation() override;
 };
@@ -444,9 +451,38 @@ void TestAscApplyPlacementPass::runOnOperation() {
       Operation *op = movables[move.number];
       perBlock[op->getBlock()].push_back({op, move.gap, move.rank});
     }
-    for (auto &[block, blockMoves] : perBlock)
+    std::optional<MatmulProtocolAnalysis> protocol;
+    std::optional<AscAliasAnalysis> aliases;
+    std::optional<ProtocolChecker> checker;
+    ReorderLog reorders;
+    if (recheck) {
+      protocol.emplace(function);
+      aliases.emplace(function, *protocol);
+      checker.emplace(*protocol, *aliases);
+      // The input's check also fills the footprints the re-check compares.
+      if (failed(checker->check(/*reportErrors=*/false)))
+        function.emitRemark("the input breaks the protocol");
+    }
+    for (auto &[block, blockMoves] : perBlock) {
+      reorders.noteReorder(block);
       if (failed(reorderBlock(*block, blockMoves)))
         return signalPassFailure();
+    }
+    if (recheck) {
+      IncrementalRecheck incremental = recheckReordered(
+          function, *protocol, checker->getConflicts(), reorders);
+      MatmulProtocolAnalysis wholeProtocol(function);
+      AscAliasAnalysis wholeAliases(function, wholeProtocol);
+      bool passes = succeeded(ProtocolChecker(wholeProtocol, wholeAliases)
+                                  .check(/*reportErrors=*/false));
+      InFlightDiagnostic remark = function.emitRemark();
+      if (incremental.proved)
+        remark << "incremental re-check passes: " << incremental.ops
+               << " ops in " << incremental.ranges << " ranges";
+      else
+        remark << "incremental re-check falls back: " << incremental.reason;
+      remark << "; the whole function " << (passes ? "passes" : "fails");
+    }
     movesOf.erase(it);
   }
   for (const auto &entry : movesOf) {
