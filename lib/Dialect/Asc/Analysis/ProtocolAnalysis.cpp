@@ -12,7 +12,7 @@
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/MapVector.h"
 #include <queue>
 
 using namespace mlir;
@@ -124,30 +124,23 @@ static bool mayHandObjectOn(Operation *user) {
          llvm::any_of(user->getResultTypes(), llvm::IsaPred<MatmulType>);
 }
 
-/// The op after which the name `result` dies (see above), or null.
-static Operation *getOpNameDiesAfter(OpResult result) {
-  if (!isa<MatmulType>(result.getType()) || result.use_empty())
-    return nullptr;
-  bool creation = isMatmulCreation(result);
-  Block *block = result.getOwner()->getBlock();
-  Operation *last = nullptr;
-  bool local = llvm::all_of(result.getUsers(), [&](Operation *user) {
-    if (user->getBlock() != block || (creation && mayHandObjectOn(user)))
-      return false;
-    if (!last || last->isBeforeInBlock(user))
-      last = user;
-    return true;
+/// True when every use of `name`, the result of an op, is local as above
+/// (in the defining op's block, and not handing a created object on).
+static bool hasOnlyLocalUses(Value name) {
+  bool creation = isMatmulCreation(name);
+  Block *block = name.getDefiningOp()->getBlock();
+  return llvm::all_of(name.getUsers(), [&](Operation *user) {
+    return user->getBlock() == block && !(creation && mayHandObjectOn(user));
   });
-  return local && mayChangeProtocolState(last) ? last : nullptr;
 }
 
-static void
-noteNamesDeadAfter(Operation *op,
-                   MatmulProtocolAnalysis::NamesDeadAfter &deadAfter) {
-  for (OpResult result : op->getResults())
-    if (Operation *last = getOpNameDiesAfter(result))
-      deadAfter[last].push_back(result);
+/// A Matmul object name that is an op's result defined in `block`.
+static bool isMatmulResultIn(Value value, Block *block) {
+  auto result = dyn_cast<OpResult>(value);
+  return result && isa<MatmulType>(result.getType()) &&
+         result.getOwner()->getBlock() == block;
 }
+
 unsigned ProtocolFlow::addPoint(Point point) {
   points.push_back(point);
   states.emplace_back();
@@ -186,14 +179,26 @@ void ProtocolFlow::numberPoints() {
     }
     blockPoints[item.block] = addPoint({item.block, nullptr, nullptr});
     // The one walk over the function before the flow: it also finds the
-    // names that die and the loops that end Iterate loops or fetch.
+    // names that die (after their last use in the block, found on the way:
+    // comparing ops by MLIR's order would compute the order of every
+    // block) and the loops that end Iterate loops or fetch.
     SmallVector<Operation *> regionOps;
+    llvm::MapVector<Value, Operation *> lastUses;
     for (Operation &op : *item.block) {
       if (op.getNumRegions() != 0)
         regionOps.push_back(&op);
-      noteNamesDeadAfter(&op, analysis.namesDeadAfter);
+      for (Value operand : op.getOperands())
+        if (isMatmulResultIn(operand, item.block))
+          lastUses[operand] = &op;
       if (auto use = dyn_cast<MatmulOpInterface>(&op))
         noteLoopOf(use);
+    }
+    for (auto [name, last] : lastUses) {
+      if (!hasOnlyLocalUses(name))
+        continue;
+      analysis.lastLocalUses[name] = last;
+      if (mayChangeProtocolState(last))
+        analysis.namesDeadAfter[last].push_back(name);
     }
     for (Operation *op : llvm::reverse(regionOps)) {
       stack.push_back({nullptr, op});
@@ -505,21 +510,32 @@ ProtocolState MatmulProtocolAnalysis::reflow(Block::iterator begin,
                                              Block::iterator end,
                                              const ProtocolState &entry) {
   // Where a name dies may have moved, but only within the ops reordered:
-  // an op whose order against every other op stayed keeps its place.
-  llvm::SmallPtrSet<Operation *, 16> reordered;
-  llvm::SetVector<OpResult> names;
-  for (Operation &op : llvm::make_range(begin, end)) {
-    reordered.insert(&op);
+  // an op whose order against every other op stayed keeps its place. So a
+  // name whose last use is in the range now dies after its last use in
+  // the range; one backward scan finds both.
+  llvm::SmallDenseMap<Value, Operation *, 4> lastUsesHere;
+  SmallVector<Value, 4> namesHere;
+  llvm::SmallPtrSet<Value, 4> lastUsedHere;
+  for (Operation &op : llvm::reverse(llvm::make_range(begin, end))) {
     namesDeadAfter.erase(&op);
-    for (Value operand : op.getOperands())
-      if (auto result = dyn_cast<OpResult>(operand);
-          result && isa<MatmulType>(result.getType()))
-        names.insert(result);
+    for (Value operand : op.getOperands()) {
+      auto known = lastLocalUses.find(operand);
+      if (known == lastLocalUses.end())
+        continue;
+      if (lastUsesHere.try_emplace(operand, &op).second)
+        namesHere.push_back(operand);
+      if (known->second == &op)
+        lastUsedHere.insert(operand);
+    }
   }
-  for (OpResult name : names)
-    if (Operation *last = getOpNameDiesAfter(name);
-        last && reordered.contains(last))
+  for (Value name : namesHere) {
+    if (!lastUsedHere.contains(name))
+      continue;
+    Operation *last = lastUsesHere.lookup(name);
+    lastLocalUses[name] = last;
+    if (mayChangeProtocolState(last))
       namesDeadAfter[last].push_back(name);
+  }
 
   ProtocolState state = entry;
   for (Operation &op : llvm::make_range(begin, end)) {

@@ -135,6 +135,9 @@ private:
   /// flight. A kernel with many short-lived names or objects would
   /// otherwise carry them all.
   NamesDeadAfter namesDeadAfter;
+  /// The last use of each name whose uses are all in its block (see
+  /// ProtocolAnalysis.cpp), kept up to date by reflow.
+  llvm::DenseMap<Value, Operation *> lastLocalUses;
   /// The closest loops around fetches, with the object values they fetch
   /// from: leaving one, every block of those objects' fetch-consumed calls
   /// was fetched.
