@@ -22,8 +22,23 @@ void ReorderLog::noteReorder(Block *block) {
   auto [it, inserted] = inputOrders.try_emplace(block);
   if (!inserted)
     return;
+  auto recorded = recordedOrders.find(block);
+  if (recorded != recordedOrders.end()) {
+    it->second = std::move(recorded->second);
+    recordedOrders.erase(recorded);
+    recordingBlock = nullptr;
+    return;
+  }
   for (Operation &op : *block)
     it->second.push_back(&op);
+}
+
+void ReorderLog::noteInputOp(Operation *op) {
+  if (op->getBlock() != recordingBlock) {
+    recordingBlock = op->getBlock();
+    recording = &recordedOrders[recordingBlock];
+  }
+  recording->push_back(op);
 }
 
 namespace {

@@ -176,8 +176,11 @@ private:
   bool promoteSyncIssues(func::FuncOp function);
   bool promoteIterateLoops(func::FuncOp function);
   bool repairMissingWaitsIn(func::FuncOp function);
+  /// Pairs every wait with its issues; on the same walk, collects the
+  /// reachable async issues and notes the input order for the re-check.
   SmallVector<WaitPairing, 2> pairWaits(func::FuncOp function,
-                                        PlacementAnalyses &analyses);
+                                        PlacementAnalyses &analyses,
+                                        SmallVectorImpl<Operation *> &issues);
   bool
   hoistIssue(Operation *issue, PlacementAnalyses &analyses,
              const DenseMap<Operation *, const WaitPairing *> &pairingOfWait);
@@ -768,9 +771,21 @@ bool AscSyncPlacementPass::repairMissingWaitsIn(func::FuncOp function) {
 
 SmallVector<WaitPairing, 2>
 AscSyncPlacementPass::pairWaits(func::FuncOp function,
-                                PlacementAnalyses &analyses) {
+                                PlacementAnalyses &analyses,
+                                SmallVectorImpl<Operation *> &issues) {
   SmallVector<WaitPairing, 2> pairings;
-  function.walk([&](MatmulWaitOpInterface wait) {
+  // One walk over the function for all three: a walk of a large function
+  // is a sweep over memory the caches no longer hold.
+  function.walk([&](Operation *op) {
+    if (op == function)
+      return;
+    reorders.noteInputOp(op);
+    if (auto issue = dyn_cast<MatmulAsyncIssueOpInterface>(op);
+        issue && issue.isAsync() && analyses.protocol.getStateBefore(issue))
+      issues.push_back(issue);
+    auto wait = dyn_cast<MatmulWaitOpInterface>(op);
+    if (!wait)
+      return;
     const ProtocolState *state = analyses.protocol.getStateBefore(wait);
     // A wait on an object reached through another name stays where it is:
     // which issues it completes is not known.
@@ -1307,18 +1322,15 @@ LogicalResult AscSyncPlacementPass::placeWaits(func::FuncOp function,
       return failure();
 
     // Pair before anything moves: the analysis states refer to the input.
-    SmallVector<WaitPairing, 2> pairings = pairWaits(function, analyses);
-
-    // The reachable async issues (an unreachable one has no state).
+    // The reachable async issues come with them (an unreachable one has no
+    // state).
     SmallVector<Operation *> issues;
+    SmallVector<WaitPairing, 2> pairings =
+        pairWaits(function, analyses, issues);
     if (hoistIssues) {
       DenseMap<Operation *, const WaitPairing *> pairingOfWait;
       for (WaitPairing &pairing : pairings)
         pairingOfWait[pairing.wait] = &pairing;
-      function.walk([&](MatmulAsyncIssueOpInterface issue) {
-        if (issue.isAsync() && protocol->getStateBefore(issue))
-          issues.push_back(issue);
-      });
       for (Operation *issue : issues)
         hoistIssue(issue, analyses, pairingOfWait);
     }

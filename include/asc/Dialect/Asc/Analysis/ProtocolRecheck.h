@@ -30,8 +30,12 @@ namespace mlir::asc {
 class ReorderLog {
 public:
   /// To be called before ops of `block` move within it; the first call
-  /// keeps the block's order.
+  /// keeps the block's order (one walk of it).
   void noteReorder(Block *block);
+  /// Or, by a transformation that walks the whole function before it
+  /// changes anything: each op in its block's order, every op of a block
+  /// (a function walk does), and then noteReorder walks nothing.
+  void noteInputOp(Operation *op);
   /// To be called for any other change: ops created, erased or moved to
   /// another block. The re-check is then a full one.
   void noteOtherChange() { otherChange = true; }
@@ -44,6 +48,10 @@ public:
 
 private:
   llvm::MapVector<Block *, std::vector<Operation *>> inputOrders;
+  /// The blocks noteInputOp recorded whole, and the one it fills.
+  llvm::DenseMap<Block *, std::vector<Operation *>> recordedOrders;
+  Block *recordingBlock = nullptr;
+  std::vector<Operation *> *recording = nullptr;
   bool otherChange = false;
 };
 
