@@ -74,8 +74,12 @@ static StringRef describeStop(StopReason reason) {
 struct WaitPairing {
   MatmulWaitOpInterface wait;
   SmallVector<Operation *, 1> issues;
-  /// What those issues read and write while they run.
-  SmallVector<ResolvedAccess, 2> footprint;
+  /// What those issues read and write while they run: the checker's own
+  /// copy of one issue's footprint, or `joinedFootprint` for several (a
+  /// copy per wait was most of the pairing's time on large functions: the
+  /// fresh memory's page faults).
+  ArrayRef<ResolvedAccess> footprint;
+  SmallVector<ResolvedAccess, 0> joinedFootprint;
 };
 
 /// True when `op` hands a Matmul object that may be `matmul` to something
@@ -797,9 +801,15 @@ AscSyncPlacementPass::pairWaits(func::FuncOp function,
         pairing.issues.push_back(event);
     llvm::append_range(pairing.issues,
                        getUnwaitedIssuesCompletedBy(wait, *state));
-    for (Operation *issue : pairing.issues)
-      llvm::append_range(pairing.footprint,
-                         analyses.checker.getConflicts().getFootprint(issue));
+    InFlightConflicts &conflicts = analyses.checker.getConflicts();
+    if (pairing.issues.size() == 1) {
+      pairing.footprint = conflicts.getFootprint(pairing.issues.front());
+    } else {
+      for (Operation *issue : pairing.issues)
+        llvm::append_range(pairing.joinedFootprint,
+                           conflicts.getFootprint(issue));
+      pairing.footprint = pairing.joinedFootprint;
+    }
     if (!pairing.issues.empty())
       pairings.push_back(std::move(pairing));
   });
