@@ -77,19 +77,17 @@ InFlightIndex::Bucket InFlightIndex::getBucket(const MemoryLocation &location) {
 }
 
 void InFlightIndex::visit(const ProtocolState &state) {
-  seen = state.getInFlight();
+  seen = state.getInFlightTrees();
   changedSinceSeen = false;
 }
 
 void InFlightIndex::startRun(const ProtocolState &entry) {
-  const ProtocolState::OpCounts &inFlight = entry.getInFlight();
-  if (!changedSinceSeen &&
-      inFlight.getRootWithoutRetain() == seen.getRootWithoutRetain())
+  if (!changedSinceSeen && entry.getInFlightTrees().isSameAs(seen))
     return;
   issues.clear();
   buckets.clear();
-  for (const auto &entry : inFlight)
-    changed(const_cast<Operation *>(entry.first), /*inFlight=*/true);
+  entry.forEachInFlight(
+      [&](Operation *issue) { changed(issue, /*inFlight=*/true); });
 }
 
 void InFlightIndex::changed(Operation *issue, bool inFlight) {

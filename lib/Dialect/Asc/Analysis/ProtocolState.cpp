@@ -210,16 +210,42 @@ ProtocolState::ProtocolState(Context &context) : context(&context) {}
 
 bool ProtocolState::operator==(const ProtocolState &other) const {
   return objects == other.objects && unwaitedIssues == other.unwaitedIssues &&
+         fetchConsumedIssues == other.fetchConsumedIssues &&
          unorderedFetches == other.unorderedFetches;
 }
 
+void ProtocolState::logInFlightChange(Operation *issue, bool inFlight) {
+  if (context->changeLog)
+    context->changeLog->push_back({issue, inFlight});
+}
+
 void ProtocolState::countInFlight(Operation *issue, int delta) {
-  const unsigned *count = inFlight.lookup(issue);
+  const unsigned *count = waitableInFlight.lookup(issue);
   unsigned updated = (count ? *count : 0) + delta;
-  inFlight = updated ? context->countFactory.add(inFlight, issue, updated)
-                     : context->countFactory.remove(inFlight, issue);
-  if (context->changeLog && (updated == 0 || (!count && updated)))
-    context->changeLog->push_back({issue, updated != 0});
+  waitableInFlight =
+      updated ? context->countFactory.add(waitableInFlight, issue, updated)
+              : context->countFactory.remove(waitableInFlight, issue);
+  if (updated == 0 || (!count && updated))
+    logInFlightChange(issue, updated != 0);
+}
+
+bool ProtocolState::InFlightTrees::isSameAs(const InFlightTrees &other) const {
+  return waitable.getRootWithoutRetain() ==
+             other.waitable.getRootWithoutRetain() &&
+         unwaited.getRootWithoutRetain() ==
+             other.unwaited.getRootWithoutRetain() &&
+         fetchConsumed.getRootWithoutRetain() ==
+             other.fetchConsumed.getRootWithoutRetain();
+}
+
+void ProtocolState::forEachInFlight(
+    function_ref<void(Operation *)> visit) const {
+  for (const auto &entry : waitableInFlight)
+    visit(entry.first);
+  for (const Operation *issue : unwaitedIssues)
+    visit(const_cast<Operation *>(issue));
+  for (const Operation *issue : fetchConsumedIssues)
+    visit(const_cast<Operation *>(issue));
 }
 
 void ProtocolState::countInFlight(const ObjectState *object, int delta) {
@@ -297,7 +323,7 @@ bool ProtocolState::join(const ProtocolState &other) {
   if (!context) {
     *this = other;
     return !objects.isEmpty() || !unwaitedIssues.isEmpty() ||
-           !unorderedFetches.isEmpty();
+           !fetchConsumedIssues.isEmpty() || !unorderedFetches.isEmpty();
   }
   bool changed = false;
   if (objects.getRootWithoutRetain() != other.objects.getRootWithoutRetain()) {
@@ -319,10 +345,13 @@ bool ProtocolState::join(const ProtocolState &other) {
       changed = true;
     }
   }
-  if (unwaitedIssues.getRootWithoutRetain() !=
-      other.unwaitedIssues.getRootWithoutRetain()) {
-    for (const Operation *issue : other.unwaitedIssues) {
-      if (unwaitedIssues.contains(issue))
+  for (auto [own, incoming] :
+       {std::make_pair(&unwaitedIssues, &other.unwaitedIssues),
+        std::make_pair(&fetchConsumedIssues, &other.fetchConsumedIssues)}) {
+    if (own->getRootWithoutRetain() == incoming->getRootWithoutRetain())
+      continue;
+    for (const Operation *issue : *incoming) {
+      if (own->contains(issue))
         continue;
       addUnwaitedIssue(const_cast<Operation *>(issue));
       changed = true;
@@ -375,26 +404,35 @@ void ProtocolState::forEachOtherAlias(
 
 SmallVector<Operation *> ProtocolState::getUnwaitedIssues() const {
   SmallVector<Operation *> issues;
-  for (const Operation *issue : unwaitedIssues)
-    issues.push_back(const_cast<Operation *>(issue));
+  auto asMutable = [](const Operation *issue) {
+    return const_cast<Operation *>(issue);
+  };
+  std::merge(llvm::map_iterator(unwaitedIssues.begin(), asMutable),
+             llvm::map_iterator(unwaitedIssues.end(), asMutable),
+             llvm::map_iterator(fetchConsumedIssues.begin(), asMutable),
+             llvm::map_iterator(fetchConsumedIssues.end(), asMutable),
+             std::back_inserter(issues));
   return issues;
 }
 
+ProtocolState::OpSet &ProtocolState::getUnwaitedSetOf(Operation *issue) {
+  return isFetchConsumedIssue(issue) ? fetchConsumedIssues : unwaitedIssues;
+}
+
 void ProtocolState::addUnwaitedIssue(Operation *issue) {
-  if (unwaitedIssues.contains(issue))
+  OpSet &issues = getUnwaitedSetOf(issue);
+  if (issues.contains(issue))
     return;
-  unwaitedIssues = context->opFactory.add(unwaitedIssues, issue);
-  if (isFetchConsumedIssue(issue))
-    fetchConsumedIssues = context->opFactory.add(fetchConsumedIssues, issue);
-  countInFlight(issue, +1);
+  issues = context->opFactory.add(issues, issue);
+  logInFlightChange(issue, /*inFlight=*/true);
 }
 
 void ProtocolState::removeUnwaitedIssue(Operation *issue) {
-  if (!unwaitedIssues.contains(issue))
+  OpSet &issues = getUnwaitedSetOf(issue);
+  if (!issues.contains(issue))
     return;
-  unwaitedIssues = context->opFactory.remove(unwaitedIssues, issue);
-  fetchConsumedIssues = context->opFactory.remove(fetchConsumedIssues, issue);
-  countInFlight(issue, -1);
+  issues = context->opFactory.remove(issues, issue);
+  logInFlightChange(issue, /*inFlight=*/false);
 }
 
 SmallVector<Operation *> ProtocolState::getFetchConsumedIssues() const {

@@ -116,7 +116,7 @@ private:
   std::map<std::pair<Bucket, bool>,
            std::map<const void *, std::set<Operation *>>>
       buckets;
-  ProtocolState::OpCounts seen{nullptr};
+  ProtocolState::InFlightTrees seen;
   bool changedSinceSeen = true;
 };
 

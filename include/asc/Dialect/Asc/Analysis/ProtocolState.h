@@ -211,13 +211,29 @@ struct ProtocolState {
   /// the entry.
   void updateEachObject(function_ref<bool(ObjectState &)> update);
 
-  /// Every issue in flight: waitable issues pending on some object and
-  /// issues without a wait flag. The map's identity (its root) changes only
-  /// when the set does.
-  const OpCounts &getInFlight() const { return inFlight; }
+  /// The trees that together hold every issue in flight, each issue in
+  /// one of them: the waitable issues pending on some object, the issues
+  /// without a wait flag that fetches do not take, and those they take.
+  /// Their identities (roots) change only when the set does.
+  struct InFlightTrees {
+    OpCounts waitable{nullptr};
+    OpSet unwaited{nullptr};
+    OpSet fetchConsumed{nullptr};
+    /// True when both hold the same trees (not merely equal sets).
+    bool isSameAs(const InFlightTrees &other) const;
+  };
+  InFlightTrees getInFlightTrees() const {
+    return {waitableInFlight, unwaitedIssues, fetchConsumedIssues};
+  }
+  /// Calls `visit` with every issue in flight.
+  void forEachInFlight(function_ref<void(Operation *)> visit) const;
 
 private:
   void countInFlight(Operation *issue, int delta);
+  /// Tells the context's change log that `issue` entered or left.
+  void logInFlightChange(Operation *issue, bool inFlight);
+  /// The set of the issues without a wait flag that holds `issue`.
+  OpSet &getUnwaitedSetOf(Operation *issue);
   void countInFlight(const ObjectState *object, int delta);
   /// The in-flight counts of `old`'s events moved to `updated`'s.
   void replaceInFlight(const ObjectState *old, const ObjectState *updated);
@@ -230,13 +246,18 @@ private:
   /// (not a matmul.create result): the only entries a may-update of a
   /// created object reaches.
   ValueSet indirectObjects{nullptr};
+  // The issues without a wait flag in two disjoint sets, so that each
+  // issue changes one tree: every state before a Matmul op is kept, and
+  // with it every version of the trees the op changed (path copies of
+  // log n nodes each).
+  /// Those whose results fetches do not take.
   OpSet unwaitedIssues{nullptr};
-  /// The issues of `unwaitedIssues` whose results fetches take.
+  /// Those whose results fetches take.
   OpSet fetchConsumedIssues{nullptr};
   OpSet unorderedFetches{nullptr};
-  /// In-flight issues with the number of entries (objects, or the unwaited
-  /// set) that hold each.
-  OpCounts inFlight{nullptr};
+  /// The waitable issues pending on some object, with the number of
+  /// entries that hold each (the names of one object share its issues).
+  OpCounts waitableInFlight{nullptr};
 };
 
 //===----------------------------------------------------------------------===//
