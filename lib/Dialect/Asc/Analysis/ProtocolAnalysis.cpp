@@ -396,8 +396,8 @@ void ProtocolFlow::run(const ProtocolState &entry) {
   // The converged entry state of every reachable run, in program order.
   for (unsigned point = 0, e = points.size(); point < e; ++point)
     if (states[point] && !points[point].emptyRegion)
-      analysis.runStates.push_back(
-          {{points[point].block, points[point].after}, *states[point]});
+      analysis.runStates.push_back({{points[point].block, points[point].after},
+                                    &analysis.keepState(*states[point])});
 }
 
 //===----------------------------------------------------------------------===//
@@ -417,13 +417,12 @@ MatmulProtocolAnalysis::MatmulProtocolAnalysis(Operation *function)
   ProtocolFlow(*this).run(entry);
 }
 
-MatmulProtocolAnalysis::~MatmulProtocolAnalysis() {
-  // The states release their trees into the context's factories.
-  matmulOpStates.clear();
-  matmulOpStateStorage.clear();
-  transitions.clear();
-  transitionStorage.clear();
-  runStates.clear();
+// The kept states are not destroyed (keptStates): the context's factories
+// free their trees' nodes all at once.
+MatmulProtocolAnalysis::~MatmulProtocolAnalysis() = default;
+
+ProtocolState &MatmulProtocolAnalysis::keepState(const ProtocolState &state) {
+  return *new (keptStates.Allocate<ProtocolState>()) ProtocolState(state);
 }
 
 bool MatmulProtocolAnalysis::isInFetchLoopOf(Operation *op,
@@ -455,33 +454,39 @@ void MatmulProtocolAnalysis::recordStateBefore(Operation *op,
     return;
   ProtocolState *&recorded = matmulOpStates[op];
   if (!recorded)
-    recorded = &matmulOpStateStorage.emplace_back();
-  *recorded = state;
+    recorded = &keepState(state);
+  else
+    *recorded = state;
 }
 
 void MatmulProtocolAnalysis::transfer(Operation *op, ProtocolState &state) {
   if (!mayChangeProtocolState(op))
     return;
   // The transition is kept, so that walkStates replays nothing.
-  Transition *&recorded = transitions[op];
-  if (!recorded)
-    recorded = &transitionStorage.emplace_back();
-  Transition &transition = *recorded;
-  transition.inFlightChanges.clear();
-  context->changeLog = &transition.inFlightChanges;
+  changeLog.clear();
+  context->changeLog = &changeLog;
   applyProtocolTransfer(op, state, context->cubeSide);
   auto dead = namesDeadAfter.find(op);
   if (dead != namesDeadAfter.end())
     for (Value name : dead->second)
       state.eraseSettledObject(name);
   context->changeLog = nullptr;
-  transition.after = state;
+  Transition &transition = transitions[op];
+  if (!transition.after)
+    transition.after = &keepState(state);
+  else
+    *transition.after = state;
+  // Most transitions change nothing in flight, and most changes are one
+  // issue; a change list is kept only where there is one.
+  transition.inFlightChanges = changeLog.empty()
+                                   ? ArrayRef<std::pair<Operation *, bool>>()
+                                   : ArrayRef(changeLog).copy(keptStates);
 }
 
 const ProtocolState *
 MatmulProtocolAnalysis::getStateAfter(Operation *op) const {
   auto transition = transitions.find(op);
-  return transition == transitions.end() ? nullptr : &transition->second->after;
+  return transition == transitions.end() ? nullptr : transition->second.after;
 }
 
 std::optional<ProtocolState>
@@ -493,7 +498,7 @@ MatmulProtocolAnalysis::getStateAt(Operation *op) const {
     auto it = runStateIndex.find({op->getBlock(), after});
     if (it == runStateIndex.end())
       return std::nullopt;
-    return runStates[it->second].second;
+    return *runStates[it->second].second;
   };
   // Back to the closest op with a recorded state after it, or to the start
   // of the run.
@@ -563,9 +568,9 @@ void MatmulProtocolAnalysis::walkStatesIn(
     if (transition == transitions.end())
       continue;
     if (listener)
-      for (auto [issue, inFlight] : transition->second->inFlightChanges)
+      for (auto [issue, inFlight] : transition->second.inFlightChanges)
         listener->changed(issue, inFlight);
-    state = &transition->second->after;
+    state = transition->second.after;
   }
 }
 
@@ -576,7 +581,7 @@ void MatmulProtocolAnalysis::walkStates(
     Block *block = start.block;
     walkStatesIn(start.after ? std::next(start.after->getIterator())
                              : block->begin(),
-                 block->end(), entry, visitor, listener);
+                 block->end(), *entry, visitor, listener);
   }
 }
 
