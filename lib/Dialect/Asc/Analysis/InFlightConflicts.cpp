@@ -118,16 +118,15 @@ InFlightIndex::getCandidates(Operation *op, ArrayRef<ResolvedAccess> accesses) {
     object = use.getMatmul();
   llvm::SmallPtrSet<Operation *, 8> found;
   SmallVector<Operation *> candidates;
-  auto addFrom =
-      [&](const std::map<const void *, std::set<Operation *>> &byObject) {
-        for (const auto &[matmul, issuesOfObject] : byObject) {
-          if (object && Value::getFromOpaquePointer(matmul) == object)
-            continue;
-          for (Operation *issue : issuesOfObject)
-            if (found.insert(issue).second)
-              candidates.push_back(issue);
-        }
-      };
+  auto addFrom = [&](const IssuesByObject &byObject) {
+    for (const auto &[matmul, issuesOfObject] : byObject) {
+      if (object && Value::getFromOpaquePointer(matmul) == object)
+        continue;
+      for (Operation *issue : issuesOfObject)
+        if (found.insert(issue).second)
+          candidates.push_back(issue);
+    }
+  };
   auto take = [&](const Bucket &bucket, bool writesOnly) {
     for (bool write : {true, false}) {
       if (!write && writesOnly)
@@ -155,8 +154,10 @@ InFlightIndex::getCandidates(Operation *op, ArrayRef<ResolvedAccess> accesses) {
     take({bucket.space, nullptr}, readsOnly);
     take({Provenance::Space::Any, nullptr}, readsOnly);
   }
-  llvm::sort(candidates);
-  std::stable_partition(candidates.begin(), candidates.end(),
-                        [](Operation *issue) { return isPendingIssue(issue); });
+  // Waitable issues first, each kind by address.
+  llvm::sort(candidates, [](Operation *lhs, Operation *rhs) {
+    bool lhsPending = isPendingIssue(lhs), rhsPending = isPendingIssue(rhs);
+    return lhsPending != rhsPending ? lhsPending : lhs < rhs;
+  });
   return candidates;
 }

@@ -80,9 +80,11 @@ static unsigned hashObjectState(const ObjectState &object) {
 }
 
 namespace {
-/// An interned object state with its hash.
-struct InternedState {
-  ObjectState state;
+/// An interned object state in the table, with its hash beside the
+/// pointer: a probe compares hashes without reading the state (a cache
+/// miss each, most of the interning's time on large functions).
+struct InternedRef {
+  ObjectState *state;
   unsigned hash;
 };
 /// A state to look up, with its hash computed once.
@@ -90,25 +92,27 @@ struct StateLookup {
   const ObjectState &state;
   unsigned hash;
 };
-struct InternedStateInfo {
-  static InternedState *getEmptyKey() {
-    return llvm::DenseMapInfo<InternedState *>::getEmptyKey();
+struct InternedRefInfo {
+  static InternedRef getEmptyKey() {
+    return {llvm::DenseMapInfo<ObjectState *>::getEmptyKey(), 0};
   }
-  static InternedState *getTombstoneKey() {
-    return llvm::DenseMapInfo<InternedState *>::getTombstoneKey();
+  static InternedRef getTombstoneKey() {
+    return {llvm::DenseMapInfo<ObjectState *>::getTombstoneKey(), 0};
   }
-  static unsigned getHashValue(const InternedState *interned) {
-    return interned->hash;
+  static bool isMarker(const InternedRef &ref) {
+    return ref.state == getEmptyKey().state ||
+           ref.state == getTombstoneKey().state;
   }
+  static unsigned getHashValue(const InternedRef &ref) { return ref.hash; }
   static unsigned getHashValue(const StateLookup &lookup) {
     return lookup.hash;
   }
-  static bool isEqual(const InternedState *lhs, const InternedState *rhs) {
-    return lhs == rhs;
+  static bool isEqual(const InternedRef &lhs, const InternedRef &rhs) {
+    return lhs.state == rhs.state;
   }
-  static bool isEqual(const StateLookup &lookup, const InternedState *rhs) {
-    return rhs != getEmptyKey() && rhs != getTombstoneKey() &&
-           lookup.hash == rhs->hash && lookup.state == rhs->state;
+  static bool isEqual(const StateLookup &lookup, const InternedRef &rhs) {
+    return lookup.hash == rhs.hash && !isMarker(rhs) &&
+           lookup.state == *rhs.state;
   }
 };
 } // namespace
@@ -117,8 +121,8 @@ struct InternedStateInfo {
 struct ProtocolState::Context::InternTable {
   /// Slabs: element addresses are stable, and a new state costs no malloc
   /// of its own (a deque of states this size holds one per block).
-  llvm::SpecificBumpPtrAllocator<InternedState> storage;
-  llvm::DenseSet<InternedState *, InternedStateInfo> interned;
+  llvm::SpecificBumpPtrAllocator<ObjectState> storage;
+  llvm::DenseSet<InternedRef, InternedRefInfo> interned;
   /// What the context knows of one object value, computed on first use.
   struct Identity {
     bool creation = false;
@@ -190,12 +194,12 @@ const ObjectState *ProtocolState::Context::internAny(Object &&object) {
   StateLookup lookup{object, hashObjectState(object)};
   auto it = table->interned.find_as(lookup);
   if (it != table->interned.end())
-    return &(*it)->state;
+    return it->state;
   unsigned hash = lookup.hash;
-  auto *interned = new (table->storage.Allocate())
-      InternedState{std::forward<Object>(object), hash};
-  table->interned.insert(interned);
-  return &interned->state;
+  auto *interned =
+      new (table->storage.Allocate()) ObjectState(std::forward<Object>(object));
+  table->interned.insert({interned, hash});
+  return interned;
 }
 
 const ObjectState *ProtocolState::Context::intern(const ObjectState &object) {

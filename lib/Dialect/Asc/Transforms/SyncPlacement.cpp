@@ -795,7 +795,7 @@ AscSyncPlacementPass::pairWaits(func::FuncOp function,
     // which issues it completes is not known.
     if (!state || !isMatmulCreation(wait.getMatmul()))
       return;
-    WaitPairing pairing{wait, {}, {}};
+    WaitPairing pairing{wait, {}, {}, {}};
     for (Operation *event : state->getObjectView(wait.getMatmul()).events)
       if (isPendingIssue(event))
         pairing.issues.push_back(event);

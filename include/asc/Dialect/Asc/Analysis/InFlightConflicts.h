@@ -16,8 +16,8 @@
 #include "asc/Dialect/Asc/Analysis/ProgramOrderKeys.h"
 #include "asc/Dialect/Asc/Analysis/ProtocolState.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <map>
-#include <set>
 
 namespace mlir::asc {
 
@@ -111,11 +111,13 @@ private:
 
   InFlightConflicts &conflicts;
   llvm::DenseSet<Operation *> issues;
+  /// The issues in flight of each object, by the object value's opaque
+  /// pointer. Hashed: getCandidates sorts what it finds, and a node-based
+  /// tree cost a malloc per issue in flight and per object.
+  using IssuesByObject =
+      llvm::DenseMap<const void *, llvm::SmallPtrSet<Operation *, 4>>;
   /// Per bucket and access kind (true: writes), the issues by object.
-  /// Ordered, so that candidates come out in a stable order.
-  std::map<std::pair<Bucket, bool>,
-           std::map<const void *, std::set<Operation *>>>
-      buckets;
+  std::map<std::pair<Bucket, bool>, IssuesByObject> buckets;
   ProtocolState::InFlightTrees seen;
   bool changedSinceSeen = true;
 };
