@@ -1009,6 +1009,42 @@ func.func @wait_all_candidates(%c: !asc.global_tensor<f32>, %u: !asc.local_tenso
 
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
 
+// The issue is made through one name of the object, the wait through
+// another (a select of two objects): waits pair with the issues of their own
+// value, and the note says so.
+func.func @wait_through_select(%c: !asc.global_tensor<f32>, %d: !asc.global_tensor<f32>, %cond: i1) {
+  %mm1 = asc.matmul.create : !mm
+  %mm2 = asc.matmul.create : !mm
+  asc.matmul.iterate_all %mm1, %c {sync = false, wait_iterate_all = true} : !mm, !asc.global_tensor<f32>
+  asc.matmul.iterate_all %mm2, %d {sync = false, wait_iterate_all = true} : !mm, !asc.global_tensor<f32>
+  // expected-note @+1 {{the wait's Matmul object is reached through the result of 'arith.select': a wait completes only the issues made through its own value; wait through the value the issue was made through}}
+  %m = arith.select %cond, %mm1, %mm2 : !mm
+  // expected-error @+1 {{has no async issue to complete}}
+  asc.matmul.wait_iterate_all %m : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// The same through a block argument.
+func.func @wait_through_block_argument(%c: !asc.global_tensor<f32>, %cond: i1) {
+  %mm1 = asc.matmul.create : !mm
+  %mm2 = asc.matmul.create : !mm
+  asc.matmul.iterate_all %mm1, %c {sync = false, wait_iterate_all = true} : !mm, !asc.global_tensor<f32>
+  cf.cond_br %cond, ^bb1(%mm1 : !mm), ^bb1(%mm2 : !mm)
+// expected-note @+1 {{the wait's Matmul object is reached through block argument #0}}
+^bb1(%m: !mm):
+  // expected-error @+1 {{has no async issue to complete}}
+  asc.matmul.wait_iterate_all %m : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
 // An issue in one branch of an scf.if never runs before a wait in the
 // other branch.
 func.func @wait_in_other_branch(%c: !asc.global_tensor<f32>, %cond: i1) {

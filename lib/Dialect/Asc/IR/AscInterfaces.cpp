@@ -226,6 +226,15 @@ static bool closestEarlierUseIsWaitableIssue(MatmulWaitOpInterface wait) {
   return false;
 }
 
+/// How a Matmul value that is not a creation names its object, for a note.
+static std::string describeMatmulName(Value matmul) {
+  if (auto arg = dyn_cast<BlockArgument>(matmul))
+    return ("block argument #" + Twine(arg.getArgNumber())).str();
+  return ("the result of '" + matmul.getDefiningOp()->getName().getStringRef() +
+          "'")
+      .str();
+}
+
 LogicalResult mlir::asc::detail::verifyWaitHasReachingIssue(Operation *op) {
   auto wait = cast<MatmulWaitOpInterface>(op);
   if (closestEarlierUseIsWaitableIssue(wait))
@@ -254,6 +263,17 @@ LogicalResult mlir::asc::detail::verifyWaitHasReachingIssue(Operation *op) {
                             << "has no async issue to complete: no "
                             << getIssueDescription(kind)
                             << " on the same Matmul object comes before it";
+  // Issues made through another name of the object (the created value, a
+  // select, a block argument) are not this value's: the pairing of waits
+  // and issues follows SSA values, and which object a second name denotes
+  // is not known here.
+  if (!isMatmulCreation(matmul)) {
+    diag.attachNote(matmul.getLoc())
+        << "the wait's Matmul object is reached through "
+        << describeMatmulName(matmul)
+        << ": a wait completes only the issues made through its own value; "
+           "wait through the value the issue was made through";
+  }
   for (MatmulAsyncIssueOpInterface issue : candidates) {
     IssuePosition position = locateIssue(issue, op);
     StringRef reason = issue.getUnwaitableReason();
