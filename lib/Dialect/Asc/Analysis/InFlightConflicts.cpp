@@ -15,13 +15,22 @@ using namespace mlir::asc;
 // InFlightConflicts
 //===----------------------------------------------------------------------===//
 
+InFlightConflicts::~InFlightConflicts() {
+  for (auto &entry : footprints)
+    for (const ResolvedAccess &access : entry.second)
+      access.~ResolvedAccess();
+}
+
 ArrayRef<ResolvedAccess> InFlightConflicts::getFootprint(Operation *issue) {
   auto [it, inserted] = footprints.try_emplace(issue);
   if (inserted) {
-    it->second = std::make_unique<SmallVector<ResolvedAccess, 6>>();
-    aliases.getAccesses(issue, *it->second);
+    SmallVector<ResolvedAccess, 6> accesses;
+    aliases.getAccesses(issue, accesses);
+    auto *stored = footprintStorage.Allocate<ResolvedAccess>(accesses.size());
+    std::uninitialized_move(accesses.begin(), accesses.end(), stored);
+    it->second = ArrayRef(stored, accesses.size());
   }
-  return *it->second;
+  return it->second;
 }
 
 std::optional<AccessConflict>

@@ -13,6 +13,7 @@
 #define ASC_DIALECT_ASC_ANALYSIS_INFLIGHTCONFLICTS_H
 
 #include "asc/Dialect/Asc/Analysis/AliasAnalysis.h"
+#include "asc/Dialect/Asc/Analysis/AnalysisArena.h"
 #include "asc/Dialect/Asc/Analysis/ProgramOrderKeys.h"
 #include "asc/Dialect/Asc/Analysis/ProtocolState.h"
 #include "llvm/ADT/DenseSet.h"
@@ -32,6 +33,8 @@ using AccessConflict = std::pair<ResolvedAccess, ResolvedAccess>;
 class InFlightConflicts {
 public:
   explicit InFlightConflicts(AscAliasAnalysis &aliases) : aliases(aliases) {}
+  ~InFlightConflicts();
+  InFlightConflicts(const InFlightConflicts &) = delete;
 
   /// What `issue` reads and writes while it runs (its in-flight inputs and
   /// pending outputs), resolved where it is issued; cached, and valid as
@@ -59,11 +62,13 @@ public:
 
 private:
   AscAliasAnalysis &aliases;
-  /// Each footprint in storage of its own: a returned footprint stays
-  /// valid when the map grows, and growing moves pointers, not accesses.
-  llvm::DenseMap<Operation *, std::unique_ptr<SmallVector<ResolvedAccess, 6>>,
+  /// The footprints, each an array of its exact size in `footprintStorage`:
+  /// a returned footprint stays valid when the map grows, and a function
+  /// with an issue per few ops keeps one per issue.
+  llvm::DenseMap<Operation *, ArrayRef<ResolvedAccess>,
                  ProgramOrderInfo<Operation>>
       footprints;
+  AnalysisArena footprintStorage;
 };
 
 /// The issues in flight at the operation being checked, by where their

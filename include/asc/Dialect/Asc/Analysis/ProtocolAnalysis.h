@@ -11,6 +11,7 @@
 #ifndef ASC_DIALECT_ASC_ANALYSIS_PROTOCOLANALYSIS_H
 #define ASC_DIALECT_ASC_ANALYSIS_PROTOCOLANALYSIS_H
 
+#include "asc/Dialect/Asc/Analysis/AnalysisArena.h"
 #include "asc/Dialect/Asc/Analysis/ProgramOrderKeys.h"
 #include "asc/Dialect/Asc/Analysis/ProtocolState.h"
 #include "llvm/ADT/DenseMap.h"
@@ -115,7 +116,7 @@ private:
   /// context's factories. Releasing them walked, node by node, every
   /// version of the trees the flow made (n log n nodes for n issues in
   /// flight), a tenth of placement's time on kernels with many issues.
-  llvm::BumpPtrAllocator keptStates;
+  AnalysisArena keptStates;
   /// The reachable run starts in program order, with their states.
   std::vector<std::pair<RunStart, const ProtocolState *>> runStates;
   /// The index in runStates of each run start, keyed by its block and the
