@@ -300,22 +300,21 @@ const ProtocolState &ProtocolFlow::leaveLoop(Operation *loop,
     // A zero-trip path leaves the fetch loop without a fetch.
     if (fetched != fetchLoops.end() &&
         llvm::is_contained(fetched->second, object.matmul) &&
-        !object.unfetched.empty()) {
-      object.unfetched.clear();
+        !object.unfetched().empty()) {
+      object.unfetched().clear();
       changed = true;
     }
     if (!endsIterate)
       return changed;
-    for (Operation *&post : object.postsWithoutInputs)
+    // The Iterate calls inside the loop stand for the loop that ended.
+    SmallVector<Operation *, 2> posts(object.postsWithoutInputs().get());
+    for (Operation *&post : posts)
       if (post && isa<MatmulIterateOp>(post) && loop->isProperAncestor(post)) {
         post = loop;
         changed = true;
       }
-    if (changed) {
-      llvm::sort(object.postsWithoutInputs);
-      object.postsWithoutInputs.erase(llvm::unique(object.postsWithoutInputs),
-                                      object.postsWithoutInputs.end());
-    }
+    if (changed)
+      object.postsWithoutInputs().assign(posts);
     return changed;
   });
   return *leftLoop;
@@ -596,7 +595,7 @@ std::optional<SmallVector<Value, 2>> MatmulProtocolAnalysis::getSlotMemory(
   SmallVector<Value, 2> memory;
   if (setters)
     setters->clear();
-  for (Operation *setter : object.setters[static_cast<unsigned>(slot)]) {
+  for (Operation *setter : object.setters(static_cast<unsigned>(slot))) {
     // Nothing set since the object was created: no input, but a workspace
     // the object finds by itself, anywhere in GM.
     if (setter && setter->getNumResults() == 1 &&

@@ -269,7 +269,7 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
     ObjectState scratch;
     const ObjectState &object = state.getObjectView(matmul, scratch);
     SmallVector<Operation *> pending, idle, ended;
-    for (Operation *event : object.events) {
+    for (Operation *event : object.events()) {
       if (isPendingIssue(event))
         pending.push_back(event);
       else if (isEndEvent(event))
@@ -359,7 +359,7 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
                                    : nullptr;
       if (!old)
         continue;
-      for (Operation *event : old->events) {
+      for (Operation *event : old->events()) {
         if (!isPendingIssue(event))
           continue;
         InFlightDiagnostic diag =
@@ -380,7 +380,7 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
   if (op->hasTrait<OpTrait::ReturnLike>() && op->getParentOp() == function) {
     llvm::SmallPtrSet<Operation *, 4> reported;
     for (const ObjectState *object : state.getObjects()) {
-      for (Operation *event : object->events) {
+      for (Operation *event : object->events()) {
         if (!isPendingIssue(event) || !reported.insert(event).second)
           continue;
         InFlightDiagnostic diag =
@@ -568,7 +568,7 @@ LogicalResult ProtocolChecker::checkStagedMessage(MatmulOpInterface use,
   // (MatmulClientBase::PostMessage clears the flag word; SetOrgShape also
   // overwrites the staged shapes through the message's union).
   if (role == MatmulMessageRole::PostOwn) {
-    if (cubeSide || object.staged.empty())
+    if (cubeSide || object.staged().empty())
       return success();
     if (!report)
       return failure();
@@ -576,7 +576,7 @@ LogicalResult ProtocolChecker::checkStagedMessage(MatmulOpInterface use,
         op->emitOpError()
         << "posts a message of its own and loses the setters staged since the "
            "last post (rule P6): call it before them";
-    for (Operation *setter : object.staged)
+    for (Operation *setter : object.staged())
       diag.attachNote(setter->getLoc())
           << "this '" << setter->getName() << "' is lost";
     return failure();
@@ -588,7 +588,7 @@ LogicalResult ProtocolChecker::checkStagedMessage(MatmulOpInterface use,
   // them). The Iterate that continues its own loop is the exception.
   bool failed = false;
   SmallVector<Operation *, 1> missing;
-  for (Operation *post : object.postsWithoutInputs)
+  for (Operation *post : object.postsWithoutInputs())
     if (post != op || !isa<MatmulIterateOp>(op))
       missing.push_back(post);
   if (!missing.empty()) {
@@ -606,14 +606,14 @@ LogicalResult ProtocolChecker::checkStagedMessage(MatmulOpInterface use,
 
   // A message with new inputs and without SetBias runs without bias
   // (MatmulService::SetBias disables it).
-  if (report && !cubeSide && !object.appliedBias.empty() &&
-      stagesRole(object.staged, MatmulMessageRole::StageInputs) &&
-      !stagesRole(object.staged, MatmulMessageRole::StageBias)) {
+  if (report && !cubeSide && !object.appliedBias().empty() &&
+      stagesRole(object.staged(), MatmulMessageRole::StageInputs) &&
+      !stagesRole(object.staged(), MatmulMessageRole::StageBias)) {
     InFlightDiagnostic diag =
         op->emitWarning()
         << "runs without bias (rule P6): its message carries new inputs but "
            "no SetBias, so the server disables the bias of the earlier issue";
-    for (Operation *bias : object.appliedBias)
+    for (Operation *bias : object.appliedBias())
       diag.attachNote(bias->getLoc())
           << "this bias applied to an earlier issue only";
   }
@@ -630,7 +630,7 @@ LogicalResult ProtocolChecker::checkFetchSignal(MatmulOpInterface use,
   ObjectState scratch;
   const ObjectState &object = state.getObjectView(use.getMatmul(), scratch);
   SmallVector<std::pair<Operation *, StringRef>> silent;
-  for (Operation *last : object.lastComputations) {
+  for (Operation *last : object.lastComputations()) {
     if (!last)
       continue;
     auto issue = dyn_cast<MatmulAsyncIssueOpInterface>(last);
@@ -696,14 +696,14 @@ LogicalResult ProtocolChecker::checkFetchesDone(MatmulOpInterface use,
   };
   // Inside the loop that fetches a call's results, more fetches follow.
   for (Operation *issue : state.getFetchConsumedIssues())
-    if (issue != op && !llvm::is_contained(object.unfetched, issue) &&
+    if (issue != op && !llvm::is_contained(object.unfetched(), issue) &&
         mayBeSameMatmulObject(cast<MatmulOpInterface>(issue).getMatmul(),
                               use.getMatmul()) &&
         protocol.isInFetchLoopOf(op, issue))
       refuse(issue, "inside the loop that fetches the results of",
              ": rule P1 needs every fetch first");
   // The Iterate of a `while (mm.Iterate<false>())` loop continues it.
-  for (Operation *issue : object.unfetched)
+  for (Operation *issue : object.unfetched())
     if (issue && issue != op)
       refuse(issue, "before any result of",
              " was fetched: rule P1 needs its fetches first");

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "asc/Dialect/Asc/Analysis/ProtocolState.h"
+#include "asc/Dialect/Asc/Analysis/AnalysisArena.h"
 #include "asc/Dialect/Asc/Analysis/ProgramOrderKeys.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -24,25 +25,170 @@ using ObjectState = ProtocolState::ObjectState;
 
 static const void *getKey(Value matmul) { return matmul.getAsOpaquePointer(); }
 
-bool ObjectState::operator==(const ObjectState &other) const {
-  return matmul == other.matmul && events == other.events &&
-         setters == other.setters &&
-         postsWithoutInputs == other.postsWithoutInputs &&
-         staged == other.staged && appliedBias == other.appliedBias &&
-         lastComputations == other.lastComputations &&
-         unfetched == other.unfetched;
+ObjectState::Entries &ObjectState::Entries::operator=(const Entries &other) {
+  if (this != &other)
+    assign(other.begin(), other.end());
+  return *this;
+}
+
+ObjectState::Entries &ObjectState::Entries::operator=(Entries &&other) {
+  if (this == &other)
+    return *this;
+  if (!other.ownsHeap())
+    return *this = static_cast<const Entries &>(other);
+  release();
+  storage = other.storage;
+  count = other.count;
+  capacity = other.capacity;
+  other.storage = other.inlineStorage;
+  other.count = 0;
+  other.capacity = kInline;
+  return *this;
+}
+
+void ObjectState::Entries::release() {
+  if (ownsHeap())
+    free(storage);
+  storage = inlineStorage;
+  count = 0;
+  capacity = kInline;
+}
+
+void ObjectState::Entries::reserve(size_t size) {
+  if (size <= capacity)
+    return;
+  size_t grown = std::max<size_t>(size, 2 * size_t(capacity));
+  auto *heap = static_cast<Operation **>(
+      llvm::safe_malloc(grown * sizeof(Operation *)));
+  std::copy(begin(), end(), heap);
+  uint32_t kept = count;
+  release();
+  storage = heap;
+  count = kept;
+  capacity = grown;
+}
+
+void ObjectState::Entries::insert(Operation **pos, size_t number,
+                                  Operation *value) {
+  size_t index = pos - storage;
+  reserve(count + number);
+  pos = storage + index;
+  std::move_backward(pos, end(), end() + number);
+  std::fill_n(pos, number, value);
+  count += number;
+}
+
+void ObjectState::Entries::erase(Operation **first, Operation **last) {
+  std::move(last, end(), first);
+  count -= last - first;
+}
+
+void ObjectState::Entries::assign(Operation *const *first,
+                                  Operation *const *last) {
+  size_t size = last - first;
+  if (size > capacity || !capacity) {
+    // A frozen array is never written: a copy gets storage of its own.
+    SmallVector<Operation *, 8> copy(first, last);
+    release();
+    reserve(size);
+    std::copy(copy.begin(), copy.end(), storage);
+  } else {
+    std::copy(first, last, storage);
+  }
+  count = size;
+}
+
+void ObjectState::shiftEnds(List list, int delta) {
+  for (unsigned index = static_cast<unsigned>(list); index < kNumLists;
+       ++index)
+    ends[index] += delta;
+}
+
+bool ObjectState::insert(List list, Operation *op) {
+  ArrayRef<Operation *> current = get(list);
+  auto it = llvm::lower_bound(current, op);
+  if (it != current.end() && *it == op)
+    return false;
+  entries.insert(entries.begin() + (it - entries.data()), 1, op);
+  shiftEnds(list, +1);
+  return true;
+}
+
+void ObjectState::replace(List list, ArrayRef<Operation *> sorted) {
+  ArrayRef<Operation *> current = get(list);
+  size_t begin = current.data() - entries.data();
+  size_t oldSize = current.size();
+  if (sorted.size() > oldSize)
+    entries.insert(entries.begin() + begin + oldSize, sorted.size() - oldSize,
+                   nullptr);
+  else if (sorted.size() < oldSize)
+    entries.erase(entries.begin() + begin + sorted.size(),
+                  entries.begin() + begin + oldSize);
+  llvm::copy(sorted, entries.begin() + begin);
+  shiftEnds(list, int(sorted.size()) - int(oldSize));
+}
+
+/// True when `ops` is sorted with no duplicates.
+static bool isStrictlySorted(ArrayRef<Operation *> ops) {
+  for (size_t index = 1; index < ops.size(); ++index)
+    if (!(ops[index - 1] < ops[index]))
+      return false;
+  return true;
+}
+
+void ObjectState::assign(List list, ArrayRef<Operation *> ops) {
+  if (isStrictlySorted(ops))
+    return replace(list, ops);
+  SmallVector<Operation *, 4> sorted(ops);
+  std::sort(sorted.begin(), sorted.end());
+  sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+  replace(list, sorted);
+}
+
+void ObjectState::eraseIf(List list, function_ref<bool(Operation *)> pred) {
+  ArrayRef<Operation *> current = get(list);
+  auto first = entries.begin() + (current.data() - entries.data());
+  auto last = first + current.size();
+  auto kept = std::remove_if(first, last, pred);
+  int removed = last - kept;
+  if (!removed)
+    return;
+  entries.erase(kept, last);
+  shiftEnds(list, -removed);
+}
+
+bool ObjectState::ListRef::insertAll(ArrayRef<Operation *> ops) {
+  ArrayRef<Operation *> current = get();
+  if (std::includes(current.begin(), current.end(), ops.begin(), ops.end()))
+    return false;
+  SmallVector<Operation *, 8> merged;
+  merged.resize_for_overwrite(current.size() + ops.size());
+  Operation **out = std::set_union(current.begin(), current.end(), ops.begin(),
+                                   ops.end(), merged.begin());
+  owner.replace(list, ArrayRef(merged.begin(), out));
+  return true;
 }
 
 bool ObjectState::join(const ObjectState &other) {
-  bool changed = unionSorted(events, other.events);
-  for (unsigned slot = 0; slot < kNumMatmulSlots; ++slot)
-    changed |= unionSorted(setters[slot], other.setters[slot]);
-  changed |= unionSorted(postsWithoutInputs, other.postsWithoutInputs);
-  changed |= unionSorted(staged, other.staged);
-  changed |= unionSorted(appliedBias, other.appliedBias);
-  changed |= unionSorted(lastComputations, other.lastComputations);
-  changed |= unionSorted(unfetched, other.unfetched);
-  return changed;
+  if (ends == other.ends && entries == other.entries)
+    return false;
+  // One merge over every list, into a vector of its own.
+  SmallVector<Operation *, 16> merged;
+  merged.resize_for_overwrite(entries.size() + other.entries.size());
+  Operation **out = merged.begin();
+  std::array<uint32_t, kNumLists> mergedEnds;
+  for (unsigned index = 0; index < kNumLists; ++index) {
+    auto list = static_cast<List>(index);
+    ArrayRef<Operation *> own = get(list), theirs = other.get(list);
+    out = std::set_union(own.begin(), own.end(), theirs.begin(), theirs.end(),
+                         out);
+    mergedEnds[index] = out - merged.begin();
+  }
+  if (size_t(out - merged.begin()) == entries.size())
+    return false;
+  entries.assign(merged.begin(), out);
+  ends = mergedEnds;
+  return true;
 }
 
 /// A hash of every list of `object`: one multiply-rotate step per pointer
@@ -60,19 +206,10 @@ static unsigned hashObjectState(const ObjectState &object) {
            0x9E3779B97F4A7C15ull;
     latest = std::max(latest, pointer);
   };
-  auto mixList = [&](ArrayRef<Operation *> list) {
-    mix(reinterpret_cast<const void *>(uintptr_t(list.size())));
-    for (Operation *op : list)
-      mix(op);
-  };
-  mixList(object.events);
-  for (const auto &setters : object.setters)
-    mixList(setters);
-  mixList(object.postsWithoutInputs);
-  mixList(object.staged);
-  mixList(object.appliedBias);
-  mixList(object.lastComputations);
-  mixList(object.unfetched);
+  for (unsigned end : object.getListEnds())
+    mix(reinterpret_cast<const void *>(uintptr_t(end)));
+  for (Operation *op : object.getAllEntries())
+    mix(op);
   // Eight buckets' worth of the full hash under each position, so that the
   // states that name the same latest op still spread.
   return (hashInProgramOrder(latest) << 3) ^
@@ -120,8 +257,10 @@ struct InternedRefInfo {
 /// The interned object states of one context.
 struct ProtocolState::Context::InternTable {
   /// Slabs: element addresses are stable, and a new state costs no malloc
-  /// of its own (a deque of states this size holds one per block).
-  llvm::SpecificBumpPtrAllocator<ObjectState> storage;
+  /// of its own (a deque of states this size holds one per block). The
+  /// states keep their lists there too (Entries::freezeInto), so they own
+  /// nothing to destroy.
+  AnalysisArena storage;
   llvm::DenseSet<InternedRef, InternedRefInfo> interned;
   /// What the context knows of one object value, computed on first use.
   struct Identity {
@@ -133,6 +272,8 @@ struct ProtocolState::Context::InternTable {
   /// values costs two lookups.
   llvm::SpecificBumpPtrAllocator<Identity> identityStorage;
   DenseMap<Value, Identity *> identities;
+  /// isPendingIssue of each op asked.
+  DenseMap<Operation *, bool, ProgramOrderInfo<Operation>> pendingIssues;
 
   const Identity &getIdentity(Value matmul) {
     auto [it, inserted] = identities.try_emplace(matmul);
@@ -179,6 +320,15 @@ bool ProtocolState::Context::mayBeSame(Value lhs, Value rhs) {
   });
 }
 
+bool ProtocolState::Context::isPendingIssue(Operation *op) {
+  if (!op)
+    return false;
+  auto [it, inserted] = table->pendingIssues.try_emplace(op);
+  if (inserted)
+    it->second = mlir::asc::isPendingIssue(op);
+  return it->second;
+}
+
 /// The context's memoised answers where the state has one (a state built
 /// empty has none).
 static bool isCreation(ProtocolState::Context *context, Value matmul) {
@@ -196,8 +346,9 @@ const ObjectState *ProtocolState::Context::internAny(Object &&object) {
   if (it != table->interned.end())
     return it->state;
   unsigned hash = lookup.hash;
-  auto *interned =
-      new (table->storage.Allocate()) ObjectState(std::forward<Object>(object));
+  auto *interned = new (table->storage.Allocate<ObjectState>())
+      ObjectState(std::forward<Object>(object));
+  interned->freezeInto(table->storage);
   table->interned.insert({interned, hash});
   return interned;
 }
@@ -253,22 +404,22 @@ void ProtocolState::forEachInFlight(
 }
 
 void ProtocolState::countInFlight(const ObjectState *object, int delta) {
-  for (Operation *event : object->events)
-    if (isPendingIssue(event))
+  for (Operation *event : object->events())
+    if (context->isPendingIssue(event))
       countInFlight(event, delta);
 }
 
 void ProtocolState::replaceInFlight(const ObjectState *old,
                                     const ObjectState *updated) {
   // Both lists are sorted: only the events in one of them change a count.
-  ArrayRef<Operation *> before = old->events, after = updated->events;
+  ArrayRef<Operation *> before = old->events(), after = updated->events();
   while (!before.empty() || !after.empty()) {
     if (!after.empty() && (before.empty() || after.front() < before.front())) {
-      if (isPendingIssue(after.front()))
+      if (context->isPendingIssue(after.front()))
         countInFlight(after.front(), +1);
       after = after.drop_front();
     } else if (after.empty() || before.front() < after.front()) {
-      if (isPendingIssue(before.front()))
+      if (context->isPendingIssue(before.front()))
         countInFlight(before.front(), -1);
       before = before.drop_front();
     } else {
@@ -317,7 +468,7 @@ void ProtocolState::eraseSettledObject(Value matmul) {
     eraseObject(matmul);
     return;
   }
-  if (llvm::none_of(object->events, isPendingIssue))
+  if (llvm::none_of(object->events(), isPendingIssue))
     eraseObject(matmul);
 }
 
@@ -398,6 +549,19 @@ void ProtocolState::forEachOtherAlias(
     // a creation.
     for (const void *key : indirectObjects)
       consider(*objects.lookup(key));
+  } else if (const SmallVector<Value, 2> *origins =
+                 context ? context->getOrigins(matmul) : nullptr) {
+    // A select of created objects is one of them, or another name that
+    // may be one of them: no other created object.
+    for (Value origin : *origins)
+      if (const ObjectState *const *entry = objects.lookup(getKey(origin)))
+        aliases.push_back(*entry);
+    for (const void *key : indirectObjects)
+      consider(*objects.lookup(key));
+    // Sorted by key, as a walk of the whole map gives them.
+    llvm::sort(aliases, [](const ObjectState *lhs, const ObjectState *rhs) {
+      return getKey(lhs->matmul) < getKey(rhs->matmul);
+    });
   } else {
     for (const auto &entry : objects)
       consider(entry.second);
@@ -482,12 +646,11 @@ void ProtocolState::updateEachObject(function_ref<bool(ObjectState &)> update) {
 }
 
 ObjectState ObjectState::getUnknown(Value matmul) {
-  ObjectState object;
-  object.matmul = matmul;
-  object.events.push_back(nullptr);
-  for (auto &setters : object.setters)
-    setters.push_back(nullptr);
-  object.lastComputations.push_back(nullptr);
+  ObjectState object(matmul);
+  object.events().insert(nullptr);
+  for (unsigned slot = 0; slot < kNumMatmulSlots; ++slot)
+    object.setters(slot).insert(nullptr);
+  object.lastComputations().insert(nullptr);
   return object;
 }
 
@@ -557,11 +720,11 @@ static bool actAlike(Operation *lhs, Operation *rhs) {
 /// itself among the events: a wait completes that very issue. A call whose
 /// results fetches take stays itself everywhere: leaving its loop marks
 /// that very call (leaveLoop).
-static void dropAlikeCalls(SmallVectorImpl<Operation *> &list,
+static void dropAlikeCalls(ObjectState::ListRef list,
                            ArrayRef<Operation *> before, bool isEvents) {
   if (list.size() == before.size())
     return;
-  llvm::erase_if(list, [&](Operation *call) {
+  list.eraseIf([&](Operation *call) {
     if (llvm::is_contained(before, call) ||
         llvm::none_of(before,
                       [&](Operation *old) { return actAlike(old, call); }))
@@ -573,13 +736,12 @@ static void dropAlikeCalls(SmallVectorImpl<Operation *> &list,
 }
 
 void ObjectState::dropAlikeCalls(const ObjectState &before) {
-  ::dropAlikeCalls(events, before.events, /*isEvents=*/true);
-  for (unsigned slot = 0; slot < kNumMatmulSlots; ++slot)
-    ::dropAlikeCalls(setters[slot], before.setters[slot], false);
-  ::dropAlikeCalls(postsWithoutInputs, before.postsWithoutInputs, false);
-  ::dropAlikeCalls(staged, before.staged, false);
-  ::dropAlikeCalls(appliedBias, before.appliedBias, false);
-  ::dropAlikeCalls(lastComputations, before.lastComputations, false);
+  // Every list but the unfetched calls, which stay themselves.
+  for (unsigned index = 0; index < kNumLists; ++index) {
+    auto list = static_cast<List>(index);
+    if (list != List::Unfetched)
+      ::dropAlikeCalls(get(list), before.get(list), list == List::Events);
+  }
 }
 
 //===----------------------------------------------------------------------===//

@@ -92,7 +92,7 @@ mlir::asc::getUnwaitedIssuesCompletedBy(Operation *op,
   if (auto wait = dyn_cast<MatmulWaitOpInterface>(op)) {
     kind = wait.getWaitKind();
     waitCompletes = llvm::any_of(
-        state.getObjectView(wait.getMatmul(), scratch).events,
+        state.getObjectView(wait.getMatmul(), scratch).events(),
         [&](Operation *event) {
           return isPendingIssue(event) &&
                  cast<MatmulAsyncIssueOpInterface>(event).getWaitKind() ==
@@ -118,7 +118,7 @@ static SmallVector<Operation *, 1> completeWith(ObjectState &object,
   SmallVector<Operation *, 2> events;
   SmallVector<Operation *, 1> completed;
   bool anyCompleted = false;
-  for (Operation *event : object.events) {
+  for (Operation *event : object.events()) {
     if (isPendingIssue(event) &&
         cast<MatmulAsyncIssueOpInterface>(event).getWaitKind() !=
             wait.getWaitKind()) {
@@ -131,8 +131,7 @@ static SmallVector<Operation *, 1> completeWith(ObjectState &object,
   }
   if (anyCompleted || events.empty())
     events.push_back(wait);
-  llvm::sort(events);
-  object.events.assign(events.begin(), events.end());
+  object.events().assign(events);
   return completed;
 }
 
@@ -149,9 +148,9 @@ static void applyMessageRole(ObjectState &object, Operation *op,
   case MatmulMessageRole::StageBias:
   case MatmulMessageRole::StageInputs:
     if (role == MatmulMessageRole::StageInputs)
-      object.postsWithoutInputs.clear();
+      object.postsWithoutInputs().clear();
     if (!cubeSide)
-      insertSorted(object.staged, op);
+      object.staged().insert(op);
     return;
   case MatmulMessageRole::PostOwn:
     // The call posts its own message through the staged storage and clears
@@ -159,20 +158,20 @@ static void applyMessageRole(ObjectState &object, Operation *op,
     // lost, the next message has no inputs.
     if (cubeSide)
       return;
-    object.staged.clear();
-    object.postsWithoutInputs.assign(1, op);
+    object.staged().clear();
+    object.postsWithoutInputs().assign(op);
     return;
   case MatmulMessageRole::PostFetch:
     // A synchronous fetch posts the staged message without starting a
     // computation: staged inputs are lost for the next issue.
     if (cubeSide)
       return;
-    if (llvm::any_of(object.staged, [](Operation *setter) {
+    if (llvm::any_of(object.staged(), [](Operation *setter) {
           return cast<MatmulOpInterface>(setter).getMessageRole() ==
                  MatmulMessageRole::StageInputs;
         }))
-      object.postsWithoutInputs.assign(1, op);
-    object.staged.clear();
+      object.postsWithoutInputs().assign(op);
+    object.staged().clear();
     return;
   case MatmulMessageRole::PostStaged: {
     if (cubeSide)
@@ -180,14 +179,14 @@ static void applyMessageRole(ObjectState &object, Operation *op,
     // The server applies the setters of a message that carries inputs; one
     // without SetBias disables the bias (MatmulService::SetBias). A message
     // without inputs changes nothing on the server.
-    bool mayLackInputs = !object.postsWithoutInputs.empty();
-    bool mayCarryInputs = llvm::any_of(object.staged, [](Operation *setter) {
+    bool mayLackInputs = !object.postsWithoutInputs().empty();
+    bool mayCarryInputs = llvm::any_of(object.staged(), [](Operation *setter) {
       return cast<MatmulOpInterface>(setter).getMessageRole() ==
              MatmulMessageRole::StageInputs;
     });
     SmallVector<Operation *, 2> applied;
     if (mayCarryInputs)
-      for (Operation *setter : object.staged) {
+      for (Operation *setter : object.staged()) {
         auto use = cast<MatmulOpInterface>(setter);
         std::optional<MatmulSlotUpdate> update = use.getSlotUpdate();
         if (use.getMessageRole() == MatmulMessageRole::StageBias && update &&
@@ -195,10 +194,11 @@ static void applyMessageRole(ObjectState &object, Operation *op,
           insertSorted(applied, setter);
       }
     if (mayLackInputs || !mayCarryInputs)
-      unionSorted(applied, object.appliedBias);
-    object.appliedBias = applied;
-    object.staged.clear();
-    object.postsWithoutInputs.assign(1, op);
+      for (Operation *bias : object.appliedBias())
+        insertSorted(applied, bias);
+    object.appliedBias().assign(applied);
+    object.staged().clear();
+    object.postsWithoutInputs().assign(op);
     return;
   }
   }
@@ -243,12 +243,12 @@ static void completeForEveryName(ProtocolState &state, Value matmul,
     return;
   SmallVector<ObjectState, 1> updates;
   state.forEachOtherAlias(matmul, [&](const ObjectState &other) {
-    if (llvm::none_of(other.events, [&](Operation *event) {
+    if (llvm::none_of(other.events(), [&](Operation *event) {
           return llvm::is_contained(sure, event);
         }))
       return;
     ObjectState updated = other;
-    llvm::erase_if(updated.events, [&](Operation *event) {
+    updated.events().eraseIf([&](Operation *event) {
       return llvm::is_contained(sure, event);
     });
     updates.push_back(std::move(updated));
@@ -303,7 +303,7 @@ static void transferMatmulUse(MatmulOpInterface use, ProtocolState &state,
     const ObjectState &before = state.getObjectView(matmul, scratch);
     for (Operation *issue : state.getFetchConsumedIssues())
       if (issue != op && cast<MatmulOpInterface>(issue).getMatmul() == matmul &&
-          !llvm::is_contained(before.unfetched, issue) &&
+          !llvm::is_contained(before.unfetched(), issue) &&
           !llvm::is_contained(completedUnwaited, issue))
         completedUnwaited.push_back(issue);
   }
@@ -322,11 +322,11 @@ static void transferMatmulUse(MatmulOpInterface use, ProtocolState &state,
     case MatmulUseKind::Create:
       llvm_unreachable("a call on an object does not create it");
     case MatmulUseKind::Initialize:
-      object.events.assign(1, op);
-      object.lastComputations.assign(1, op);
+      object.events().assign(op);
+      object.lastComputations().assign(op);
       break;
     case MatmulUseKind::Release:
-      object.events.assign(1, op);
+      object.events().assign(op);
       break;
     case MatmulUseKind::Wait:
       // Every name's completions: the entry updated last need not hold the
@@ -337,19 +337,19 @@ static void transferMatmulUse(MatmulOpInterface use, ProtocolState &state,
       break;
     case MatmulUseKind::Configure:
       if (slotUpdate)
-        object.setters[static_cast<unsigned>(slotUpdate->slot)].assign(1, op);
+        object.setters(static_cast<unsigned>(slotUpdate->slot)).assign(op);
       break;
     case MatmulUseKind::Compute:
       if (pending)
-        object.events.assign(1, op);
+        object.events().assign(op);
       if (fetchConsumed)
-        object.unfetched.assign(1, op);
+        object.unfetched().assign(op);
       else if (fetch)
-        object.unfetched.clear();
+        object.unfetched().clear();
       // GetBatchTensorC consumes the signals of the object's last
       // computation (rule P5).
       if (role == MatmulMessageRole::PostStaged)
-        object.lastComputations.assign(1, op);
+        object.lastComputations().assign(op);
       break;
     }
     applyMessageRole(object, op, role, cubeSide);
@@ -397,18 +397,17 @@ bool mlir::asc::mayChangeProtocolState(Operation *op) {
 static void transferCreation(Operation *op, Value matmul,
                              ProtocolState &state) {
   if (const ObjectState *old = state.lookup(matmul))
-    for (Operation *event : old->events)
+    for (Operation *event : old->events())
       if (isPendingIssue(event))
         state.addUnwaitedIssue(event);
   // A new object holds no memory yet: its creation is the setter of every
   // slot, and its message has no inputs.
-  ObjectState object;
-  object.matmul = matmul;
-  object.events.assign(1, op);
-  for (auto &setters : object.setters)
-    setters.assign(1, op);
-  object.postsWithoutInputs.assign(1, op);
-  object.lastComputations.assign(1, op);
+  ObjectState object(matmul);
+  object.events().assign(op);
+  for (unsigned slot = 0; slot < kNumMatmulSlots; ++slot)
+    object.setters(slot).assign(op);
+  object.postsWithoutInputs().assign(op);
+  object.lastComputations().assign(op);
   state.setObject(object);
 }
 
@@ -419,8 +418,8 @@ static void transferCreation(Operation *op, Value matmul,
 static void transferInitialization(Operation *op, const MatmulObjectUse &use,
                                    ProtocolState &state, bool cubeSide) {
   updateObject(state, use.matmul, [&](ObjectState &object) {
-    object.events.assign(1, op);
-    object.lastComputations.assign(1, op);
+    object.events().assign(op);
+    object.lastComputations().assign(op);
     applyMessageRole(object, op, use.role, cubeSide);
   });
 }
@@ -431,8 +430,8 @@ static void transferUnknownUse(Value matmul, ProtocolState &state) {
   updateObject(state, matmul, [&](ObjectState &object) {
     object.join(ObjectState::getUnknown(object.matmul));
     // The callee may stage setters or post: its message is unknown.
-    object.postsWithoutInputs.clear();
-    object.staged.clear();
+    object.postsWithoutInputs().clear();
+    object.staged().clear();
   });
 }
 

@@ -750,7 +750,9 @@ bool AscSyncPlacementPass::repairMissingWaitsIn(func::FuncOp function) {
     const ProtocolState *state = wait ? protocol.getStateBefore(op) : nullptr;
     if (!state)
       return;
-    for (Operation *event : state->getObjectView(wait.getMatmul()).events)
+    ProtocolState::ObjectState scratch;
+    for (Operation *event :
+         state->getObjectView(wait.getMatmul(), scratch).events())
       if (isPendingIssue(event))
         waited.insert(event);
   });
@@ -796,7 +798,9 @@ AscSyncPlacementPass::pairWaits(func::FuncOp function,
     if (!state || !isMatmulCreation(wait.getMatmul()))
       return;
     WaitPairing pairing{wait, {}, {}, {}};
-    for (Operation *event : state->getObjectView(wait.getMatmul()).events)
+    ProtocolState::ObjectState scratch;
+    for (Operation *event :
+         state->getObjectView(wait.getMatmul(), scratch).events())
       if (isPendingIssue(event))
         pairing.issues.push_back(event);
     llvm::append_range(pairing.issues,

@@ -50,50 +50,227 @@ bool hasOperandDenoting(Operation *op, Value matmul);
 /// a state before every Matmul operation, so a full copy per operation
 /// would cost objects x operations.
 struct ProtocolState {
-  /// What may be true of one object. Every list is sorted by pointer so that
-  /// states compare and join cheaply. Object states in a ProtocolState are
-  /// interned: equal states are one object.
-  struct ObjectState {
+  /// What may be true of one object: lists of operations, each sorted by
+  /// pointer so that states compare and join cheaply. Object states in a
+  /// ProtocolState are interned: equal states are one object.
+  ///
+  /// The lists share one array (each list's end in `ends`): the analysis
+  /// keeps an object state for every change of every object, and eleven
+  /// vectors of their own made each state 360 bytes, most of them empty
+  /// inline storage, and a may-update spilled them to the heap.
+  class ObjectState {
+  public:
+    /// Which list: the events, the setters of each slot, and the rest.
+    enum class List : uint8_t {
+      Events,
+      SettersFirst,
+      PostsWithoutInputs = SettersFirst + kNumMatmulSlots,
+      Staged,
+      AppliedBias,
+      LastComputations,
+      Unfetched,
+    };
+    static constexpr unsigned kNumLists =
+        static_cast<unsigned>(List::Unfetched) + 1;
+
+    /// One list of a state, to read and change in place.
+    class ListRef {
+    public:
+      ListRef(ObjectState &owner, List list) : owner(owner), list(list) {}
+      operator ArrayRef<Operation *>() const { return get(); }
+      ArrayRef<Operation *> get() const {
+        return static_cast<const ObjectState &>(owner).get(list);
+      }
+      Operation *const *begin() const { return get().begin(); }
+      Operation *const *end() const { return get().end(); }
+      size_t size() const { return get().size(); }
+      bool empty() const { return get().empty(); }
+      Operation *front() const { return get().front(); }
+      /// Inserts `op` in order; true when it was new.
+      bool insert(Operation *op) { return owner.insert(list, op); }
+      /// Inserts every op of the sorted `ops`; true when one was new.
+      bool insertAll(ArrayRef<Operation *> ops);
+      /// Replaces the list by `ops` (any order, duplicates dropped).
+      void assign(ArrayRef<Operation *> ops) { owner.assign(list, ops); }
+      void clear() { owner.assign(list, {}); }
+      /// Drops the ops for which `pred` holds.
+      void eraseIf(function_ref<bool(Operation *)> pred) {
+        owner.eraseIf(list, pred);
+      }
+
+    private:
+      ObjectState &owner;
+      List list;
+    };
+
     Value matmul;
+
+    explicit ObjectState(Value matmul = nullptr) : matmul(matmul) {
+      ends.fill(0);
+    }
+
+    // The lists of a temporary state would not outlive it: the accessors
+    // take named states only.
+    ArrayRef<Operation *> get(List list) const & {
+      unsigned index = static_cast<unsigned>(list);
+      unsigned begin = index ? ends[index - 1] : 0;
+      return ArrayRef<Operation *>(entries).slice(begin, ends[index] - begin);
+    }
+    ListRef get(List list) & { return ListRef(*this, list); }
+    void get(List list) && = delete;
+
     /// The operations that may have been the object's last protocol event
     /// on some path: a pending async issue, a wait, its creation or
     /// initialisation, its end. A null entry stands for "unknown": an
     /// object from outside the function, or one handed to an operation the
     /// analysis cannot see into.
-    SmallVector<Operation *, 2> events;
+    ArrayRef<Operation *> events() const & { return get(List::Events); }
+    ListRef events() & { return get(List::Events); }
+    void events() && = delete;
     /// Per slot, the configuring calls whose memory may be in effect; a
     /// null entry stands for "unknown memory" (nothing set yet on some
     /// path, or set out of sight).
-    std::array<SmallVector<Operation *, 2>, kNumMatmulSlots> setters;
+    ArrayRef<Operation *> setters(unsigned slot) const & {
+      return get(getSetterList(slot));
+    }
+    ListRef setters(unsigned slot) & { return get(getSetterList(slot)); }
+    void setters(unsigned slot) && = delete;
     /// Rule P6, the staged message (docs/Protocol.md section 2b). The posts
     /// (the creation, an issue, a call that posts a message of its own, an
     /// Iterate loop that ended) after which, on some path, no SetTensorA/B of
     /// a tensor staged new inputs: an issue from there has none.
-    SmallVector<Operation *, 2> postsWithoutInputs;
+    ArrayRef<Operation *> postsWithoutInputs() const & {
+      return get(List::PostsWithoutInputs);
+    }
+    ListRef postsWithoutInputs() & { return get(List::PostsWithoutInputs); }
+    void postsWithoutInputs() && = delete;
     /// The setters that may be staged since the last post.
-    SmallVector<Operation *, 2> staged;
+    ArrayRef<Operation *> staged() const & { return get(List::Staged); }
+    ListRef staged() & { return get(List::Staged); }
+    void staged() && = delete;
     /// The SetBias calls whose bias the cube core's server may hold: staged
     /// in the last message that carried inputs.
-    SmallVector<Operation *, 2> appliedBias;
+    ArrayRef<Operation *> appliedBias() const & {
+      return get(List::AppliedBias);
+    }
+    ListRef appliedBias() & { return get(List::AppliedBias); }
+    void appliedBias() && = delete;
     /// Rule P5: the computations (or the creation or initialisation, when
     /// nothing was computed since) that may have been the object's last;
     /// GetBatchTensorC takes the signals of an IterateNBatch without its
     /// wait flag only. A null entry stands for "unknown".
-    SmallVector<Operation *, 2> lastComputations;
+    ArrayRef<Operation *> lastComputations() const & {
+      return get(List::LastComputations);
+    }
+    ListRef lastComputations() & { return get(List::LastComputations); }
+    void lastComputations() && = delete;
     /// The calls whose results fetches take (an async Iterate, a flagless
     /// IterateNBatch) that may have been made through this object with no
     /// fetch of it since.
-    SmallVector<Operation *, 2> unfetched;
+    ArrayRef<Operation *> unfetched() const & { return get(List::Unfetched); }
+    ListRef unfetched() & { return get(List::Unfetched); }
+    void unfetched() && = delete;
+
+    static List getSetterList(unsigned slot) {
+      return static_cast<List>(static_cast<unsigned>(List::SettersFirst) +
+                               slot);
+    }
+    /// Every list's operations, list after list (for hashing).
+    ArrayRef<Operation *> getAllEntries() const & { return entries; }
+    /// Where each list ends in getAllEntries().
+    ArrayRef<uint32_t> getListEnds() const & { return ends; }
 
     /// What is known of an object from outside: nothing. Its staged
     /// message is unknown too, so rule P6 has nothing to say of it.
     static ObjectState getUnknown(Value matmul);
 
-    bool operator==(const ObjectState &other) const;
+    bool operator==(const ObjectState &other) const {
+      return matmul == other.matmul && ends == other.ends &&
+             entries == other.entries;
+    }
+    bool operator!=(const ObjectState &other) const {
+      return !(*this == other);
+    }
+    /// Union with `other`, list by list; true when this state changed.
     bool join(const ObjectState &other);
     /// Drops from every list the calls that `before` did not have and that
     /// act alike one it had (see ProtocolState.cpp).
     void dropAlikeCalls(const ObjectState &before);
+    /// For a state being interned: its lists move into `allocator`'s
+    /// memory, and the state is never changed again.
+    template <typename Allocator> void freezeInto(Allocator &allocator) {
+      entries.freezeInto(allocator);
+    }
+
+  private:
+    bool insert(List list, Operation *op);
+    void assign(List list, ArrayRef<Operation *> ops);
+    /// assign() of ops already sorted, without duplicates.
+    void replace(List list, ArrayRef<Operation *> sorted);
+    void eraseIf(List list, function_ref<bool(Operation *)> pred);
+    /// Moves the end of `list` and of every list after it by `delta`.
+    void shiftEnds(List list, int delta);
+
+    /// The operations of every list, in the order of List: inline room for
+    /// a created object's state (an event, a setter per slot, a post, a
+    /// computation) and what a may-update or a join adds to it, the heap
+    /// beyond that, or, for an interned state that outgrew it, an array of
+    /// its exact size in the context's arena.
+    class Entries {
+    public:
+      Entries() = default;
+      Entries(const Entries &other) { assign(other.begin(), other.end()); }
+      Entries(Entries &&other) { *this = std::move(other); }
+      Entries &operator=(const Entries &other);
+      Entries &operator=(Entries &&other);
+      ~Entries() { release(); }
+
+      Operation **data() { return storage; }
+      Operation *const *data() const { return storage; }
+      Operation **begin() { return storage; }
+      Operation **end() { return storage + count; }
+      Operation *const *begin() const { return storage; }
+      Operation *const *end() const { return storage + count; }
+      size_t size() const { return count; }
+      operator ArrayRef<Operation *>() const { return {storage, count}; }
+      bool operator==(const Entries &other) const {
+        return ArrayRef<Operation *>(*this) == ArrayRef<Operation *>(other);
+      }
+
+      void insert(Operation **pos, size_t number, Operation *value);
+      void erase(Operation **first, Operation **last);
+      void assign(Operation *const *first, Operation *const *last);
+      /// Moves the entries out of the heap into `allocator`'s memory, at
+      /// their exact size; the state is immutable from then on.
+      template <typename Allocator> void freezeInto(Allocator &allocator) {
+        if (!ownsHeap())
+          return;
+        uint32_t size = count;
+        auto *frozen = allocator.template Allocate<Operation *>(size);
+        std::copy(begin(), end(), frozen);
+        release();
+        storage = frozen;
+        count = size;
+        capacity = 0;
+      }
+
+    private:
+      static constexpr uint32_t kInline = 16;
+      bool ownsHeap() const { return storage != inlineStorage && capacity; }
+      /// Frees the heap array, if any, and empties the list.
+      void release();
+      /// Makes room for `size` entries.
+      void reserve(size_t size);
+
+      Operation **storage = inlineStorage;
+      uint32_t count = 0;
+      /// 0 for a frozen array, which is never written again.
+      uint32_t capacity = kInline;
+      Operation *inlineStorage[kInline];
+    };
+
+    Entries entries;
+    std::array<uint32_t, kNumLists> ends;
   };
   using ObjectMap = llvm::ImmutableMap<const void *, const ObjectState *>;
   using OpSet = llvm::ImmutableSet<Operation *>;
@@ -130,6 +307,10 @@ struct ProtocolState {
     const SmallVector<Value, 2> *getOrigins(Value matmul);
     /// mayBeSameMatmulObject(lhs, rhs).
     bool mayBeSame(Value lhs, Value rhs);
+    /// isPendingIssue(op), memoised: it is asked of every event of every
+    /// state the flow makes, and each answer reads an interface and the
+    /// op's flags.
+    bool isPendingIssue(Operation *op);
 
   private:
     /// intern() for either kind of reference: moved into the table when

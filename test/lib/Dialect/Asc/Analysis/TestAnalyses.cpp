@@ -218,22 +218,22 @@ struct TestAscProtocolStatePass
       os << tag.getValue() << ":\n";
       for (const ProtocolState::ObjectState *object : state.getObjects()) {
         os << "  " << describeValue(object->matmul) << ": events ";
-        printOps(object->events);
+        printOps(object->events());
         for (unsigned slot = 0; slot < kNumMatmulSlots; ++slot) {
           os << ", " << describeMatmulSlot(static_cast<MatmulSlot>(slot))
              << " ";
-          printOps(object->setters[slot]);
+          printOps(object->setters(slot));
         }
         os << ", posts without inputs ";
-        printOps(object->postsWithoutInputs);
+        printOps(object->postsWithoutInputs());
         os << ", staged ";
-        printOps(object->staged);
+        printOps(object->staged());
         os << ", applied bias ";
-        printOps(object->appliedBias);
+        printOps(object->appliedBias());
         os << ", last computations ";
-        printOps(object->lastComputations);
+        printOps(object->lastComputations());
         os << ", unfetched ";
-        printOps(object->unfetched);
+        printOps(object->unfetched());
         os << "\n";
       }
       os << "  unwaited ";

@@ -234,7 +234,9 @@ void TestAscPlacementSpacePass::printSpace(func::FuncOp function) {
       std::optional<unsigned> handWritten;
       if (const ProtocolState *state = protocol.getStateBefore(movable)) {
         SmallVector<Operation *> issues;
-        for (Operation *event : state->getObjectView(wait.getMatmul()).events)
+        ProtocolState::ObjectState scratch;
+    for (Operation *event :
+         state->getObjectView(wait.getMatmul(), scratch).events())
           if (event && isPendingIssue(event))
             issues.push_back(event);
         llvm::append_range(issues,
