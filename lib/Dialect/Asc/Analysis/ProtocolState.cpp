@@ -256,11 +256,6 @@ struct InternedRefInfo {
 
 /// The interned object states of one context.
 struct ProtocolState::Context::InternTable {
-  /// Slabs: element addresses are stable, and a new state costs no malloc
-  /// of its own (a deque of states this size holds one per block). The
-  /// states keep their lists there too (Entries::freezeInto), so they own
-  /// nothing to destroy.
-  AnalysisArena storage;
   llvm::DenseSet<InternedRef, InternedRefInfo> interned;
   /// What the context knows of one object value, computed on first use.
   struct Identity {
@@ -346,9 +341,11 @@ const ObjectState *ProtocolState::Context::internAny(Object &&object) {
   if (it != table->interned.end())
     return it->state;
   unsigned hash = lookup.hash;
-  auto *interned = new (table->storage.Allocate<ObjectState>())
-      ObjectState(std::forward<Object>(object));
-  interned->freezeInto(table->storage);
+  // In the arena, with its lists (Entries::freezeInto): it owns nothing
+  // to destroy, and a new state costs no malloc of its own.
+  auto *interned =
+      new (arena.Allocate<ObjectState>()) ObjectState(std::forward<Object>(object));
+  interned->freezeInto(arena);
   table->interned.insert({interned, hash});
   return interned;
 }
@@ -378,29 +375,29 @@ void ProtocolState::countInFlight(Operation *issue, int delta) {
   const unsigned *count = waitableInFlight.lookup(issue);
   unsigned updated = (count ? *count : 0) + delta;
   waitableInFlight =
-      updated ? context->countFactory.add(waitableInFlight, issue, updated)
-              : context->countFactory.remove(waitableInFlight, issue);
+      updated ? waitableInFlight.add(issue, updated, context->arena)
+              : waitableInFlight.remove(issue, context->arena);
   if (updated == 0 || (!count && updated))
     logInFlightChange(issue, updated != 0);
 }
 
 bool ProtocolState::InFlightTrees::isSameAs(const InFlightTrees &other) const {
-  return waitable.getRootWithoutRetain() ==
-             other.waitable.getRootWithoutRetain() &&
-         unwaited.getRootWithoutRetain() ==
-             other.unwaited.getRootWithoutRetain() &&
-         fetchConsumed.getRootWithoutRetain() ==
-             other.fetchConsumed.getRootWithoutRetain();
+  return waitable.getRoot() ==
+             other.waitable.getRoot() &&
+         unwaited.getRoot() ==
+             other.unwaited.getRoot() &&
+         fetchConsumed.getRoot() ==
+             other.fetchConsumed.getRoot();
 }
 
 void ProtocolState::forEachInFlight(
     function_ref<void(Operation *)> visit) const {
   for (const auto &entry : waitableInFlight)
     visit(entry.first);
-  for (const Operation *issue : unwaitedIssues)
-    visit(const_cast<Operation *>(issue));
-  for (const Operation *issue : fetchConsumedIssues)
-    visit(const_cast<Operation *>(issue));
+  for (Operation *issue : unwaitedIssues)
+    visit(issue);
+  for (Operation *issue : fetchConsumedIssues)
+    visit(issue);
 }
 
 void ProtocolState::countInFlight(const ObjectState *object, int delta) {
@@ -438,10 +435,10 @@ void ProtocolState::setInterned(const ObjectState *interned) {
     replaceInFlight(*old, interned);
   } else {
     if (!isCreation(context, interned->matmul))
-      indirectObjects = context->valueFactory.add(indirectObjects, key);
+      indirectObjects = indirectObjects.add(key, context->arena);
     countInFlight(interned, +1);
   }
-  objects = context->objectFactory.add(objects, key, interned);
+  objects = objects.add(key, interned, context->arena);
 }
 
 void ProtocolState::setObject(const ObjectState &object) {
@@ -458,8 +455,8 @@ void ProtocolState::eraseObject(Value matmul) {
   if (!old)
     return;
   countInFlight(*old, -1);
-  objects = context->objectFactory.remove(objects, key);
-  indirectObjects = context->valueFactory.remove(indirectObjects, key);
+  objects = objects.remove(key, context->arena);
+  indirectObjects = indirectObjects.remove(key, context->arena);
 }
 
 void ProtocolState::eraseSettledObject(Value matmul) {
@@ -481,7 +478,7 @@ bool ProtocolState::join(const ProtocolState &other) {
            !fetchConsumedIssues.isEmpty() || !unorderedFetches.isEmpty();
   }
   bool changed = false;
-  if (objects.getRootWithoutRetain() != other.objects.getRootWithoutRetain()) {
+  if (objects.getRoot() != other.objects.getRoot()) {
     for (const auto &[key, incoming] : other.objects) {
       const ObjectState *const *own = objects.lookup(key);
       if (own && *own == incoming)
@@ -503,21 +500,21 @@ bool ProtocolState::join(const ProtocolState &other) {
   for (auto [own, incoming] :
        {std::make_pair(&unwaitedIssues, &other.unwaitedIssues),
         std::make_pair(&fetchConsumedIssues, &other.fetchConsumedIssues)}) {
-    if (own->getRootWithoutRetain() == incoming->getRootWithoutRetain())
+    if (own->getRoot() == incoming->getRoot())
       continue;
-    for (const Operation *issue : *incoming) {
+    for (Operation *issue : *incoming) {
       if (own->contains(issue))
         continue;
-      addUnwaitedIssue(const_cast<Operation *>(issue));
+      addUnwaitedIssue(issue);
       changed = true;
     }
   }
-  if (unorderedFetches.getRootWithoutRetain() !=
-      other.unorderedFetches.getRootWithoutRetain()) {
-    for (const Operation *fetch : other.unorderedFetches) {
+  if (unorderedFetches.getRoot() !=
+      other.unorderedFetches.getRoot()) {
+    for (Operation *fetch : other.unorderedFetches) {
       if (unorderedFetches.contains(fetch))
         continue;
-      addUnorderedFetch(const_cast<Operation *>(fetch));
+      addUnorderedFetch(fetch);
       changed = true;
     }
   }
@@ -572,13 +569,8 @@ void ProtocolState::forEachOtherAlias(
 
 SmallVector<Operation *> ProtocolState::getUnwaitedIssues() const {
   SmallVector<Operation *> issues;
-  auto asMutable = [](const Operation *issue) {
-    return const_cast<Operation *>(issue);
-  };
-  std::merge(llvm::map_iterator(unwaitedIssues.begin(), asMutable),
-             llvm::map_iterator(unwaitedIssues.end(), asMutable),
-             llvm::map_iterator(fetchConsumedIssues.begin(), asMutable),
-             llvm::map_iterator(fetchConsumedIssues.end(), asMutable),
+  std::merge(unwaitedIssues.begin(), unwaitedIssues.end(),
+             fetchConsumedIssues.begin(), fetchConsumedIssues.end(),
              std::back_inserter(issues));
   return issues;
 }
@@ -591,7 +583,7 @@ void ProtocolState::addUnwaitedIssue(Operation *issue) {
   OpSet &issues = getUnwaitedSetOf(issue);
   if (issues.contains(issue))
     return;
-  issues = context->opFactory.add(issues, issue);
+  issues = issues.add(issue, context->arena);
   logInFlightChange(issue, /*inFlight=*/true);
 }
 
@@ -599,14 +591,14 @@ void ProtocolState::removeUnwaitedIssue(Operation *issue) {
   OpSet &issues = getUnwaitedSetOf(issue);
   if (!issues.contains(issue))
     return;
-  issues = context->opFactory.remove(issues, issue);
+  issues = issues.remove(issue, context->arena);
   logInFlightChange(issue, /*inFlight=*/false);
 }
 
 SmallVector<Operation *> ProtocolState::getFetchConsumedIssues() const {
   SmallVector<Operation *> issues;
-  for (const Operation *issue : fetchConsumedIssues)
-    issues.push_back(const_cast<Operation *>(issue));
+  for (Operation *issue : fetchConsumedIssues)
+    issues.push_back(issue);
   return issues;
 }
 
@@ -621,19 +613,19 @@ void ProtocolState::removeFetchConsumedIssuesOf(Value matmul) {
 
 SmallVector<Operation *> ProtocolState::getUnorderedFetches() const {
   SmallVector<Operation *> fetches;
-  for (const Operation *fetch : unorderedFetches)
-    fetches.push_back(const_cast<Operation *>(fetch));
+  for (Operation *fetch : unorderedFetches)
+    fetches.push_back(fetch);
   return fetches;
 }
 
 void ProtocolState::addUnorderedFetch(Operation *fetch) {
-  unorderedFetches = context->opFactory.add(unorderedFetches, fetch);
+  unorderedFetches = unorderedFetches.add(fetch, context->arena);
 }
 
 void ProtocolState::removeUnorderedFetches(Value tensor) {
   for (Operation *fetch : getUnorderedFetches())
     if (!tensor || llvm::is_contained(getLocalDestinations(fetch), tensor))
-      unorderedFetches = context->opFactory.remove(unorderedFetches, fetch);
+      unorderedFetches = unorderedFetches.remove(fetch, context->arena);
 }
 
 void ProtocolState::updateEachObject(function_ref<bool(ObjectState &)> update) {

@@ -111,11 +111,8 @@ private:
   std::unique_ptr<ProtocolState::Context> context;
   Operation *function;
   /// Where the kept states (run entries, states before Matmul ops, states
-  /// after transitions) and the transitions' change lists live. The kept
-  /// states are never destroyed one by one: their trees go with the
-  /// context's factories. Releasing them walked, node by node, every
-  /// version of the trees the flow made (n log n nodes for n issues in
-  /// flight), a tenth of placement's time on kernels with many issues.
+  /// after transitions) and the transitions' change lists live. A state
+  /// owns nothing: its trees are in the context's arena, freed at once.
   AnalysisArena keptStates;
   /// The reachable run starts in program order, with their states.
   std::vector<std::pair<RunStart, const ProtocolState *>> runStates;

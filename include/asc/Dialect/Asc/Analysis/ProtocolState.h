@@ -14,8 +14,7 @@
 
 #include "asc/Dialect/Asc/IR/AscInterfaces.h"
 #include "mlir/IR/Operation.h"
-#include "llvm/ADT/ImmutableMap.h"
-#include "llvm/ADT/ImmutableSet.h"
+#include "asc/Dialect/Asc/Analysis/PersistentMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include <array>
 #include <memory>
@@ -46,7 +45,7 @@ bool hasOperandDenoting(Operation *op, Value matmul);
 ///
 /// States are persistent: copying one is O(1) and updating one object is
 /// O(log objects), with the unchanged objects shared between the copies
-/// (llvm::ImmutableMap trees of interned object states). The analysis keeps
+/// (PersistentMap trees of interned object states). The analysis keeps
 /// a state before every Matmul operation, so a full copy per operation
 /// would cost objects x operations.
 struct ProtocolState {
@@ -272,22 +271,19 @@ struct ProtocolState {
     Entries entries;
     std::array<uint32_t, kNumLists> ends;
   };
-  using ObjectMap = llvm::ImmutableMap<const void *, const ObjectState *>;
-  using OpSet = llvm::ImmutableSet<Operation *>;
-  using ValueSet = llvm::ImmutableSet<const void *>;
-  using OpCounts = llvm::ImmutableMap<Operation *, unsigned>;
-  /// The factories and the interned object states the states of one
-  /// analysis share; they outlive every state made from them.
+  using ObjectMap = PersistentMap<const void *, const ObjectState *>;
+  using OpSet = PersistentSet<Operation *>;
+  using ValueSet = PersistentSet<const void *>;
+  using OpCounts = PersistentMap<Operation *, unsigned>;
+  /// The memory and the interned object states the states of one analysis
+  /// share; they outlive every state made from them.
   class Context {
   public:
     Context();
     ~Context();
-    // Not canonicalising: hash-consing compares every new tree with the
-    // cached trees of its digest, which costs more than it saves here.
-    ObjectMap::Factory objectFactory{/*canonicalize=*/false};
-    ValueSet::Factory valueFactory{/*canonicalize=*/false};
-    OpSet::Factory opFactory{/*canonicalize=*/false};
-    OpCounts::Factory countFactory{/*canonicalize=*/false};
+    /// Where the interned object states and every version of the states'
+    /// maps and sets live (PersistentMap.h).
+    AnalysisArena arena;
     /// Set while the flow records an op's transition: every change to the
     /// in-flight set goes there.
     SmallVectorImpl<std::pair<Operation *, bool>> *changeLog = nullptr;
@@ -397,9 +393,9 @@ struct ProtocolState {
   /// without a wait flag that fetches do not take, and those they take.
   /// Their identities (roots) change only when the set does.
   struct InFlightTrees {
-    OpCounts waitable{nullptr};
-    OpSet unwaited{nullptr};
-    OpSet fetchConsumed{nullptr};
+    OpCounts waitable;
+    OpSet unwaited;
+    OpSet fetchConsumed;
     /// True when both hold the same trees (not merely equal sets).
     bool isSameAs(const InFlightTrees &other) const;
   };
@@ -422,23 +418,23 @@ private:
 
   Context *context = nullptr;
   /// Keyed by the object value's opaque pointer.
-  ObjectMap objects{nullptr};
+  ObjectMap objects;
   /// The keys of `objects` whose value may denote another entry's object
   /// (not a matmul.create result): the only entries a may-update of a
   /// created object reaches.
-  ValueSet indirectObjects{nullptr};
+  ValueSet indirectObjects;
   // The issues without a wait flag in two disjoint sets, so that each
   // issue changes one tree: every state before a Matmul op is kept, and
   // with it every version of the trees the op changed (path copies of
   // log n nodes each).
   /// Those whose results fetches do not take.
-  OpSet unwaitedIssues{nullptr};
+  OpSet unwaitedIssues;
   /// Those whose results fetches take.
-  OpSet fetchConsumedIssues{nullptr};
-  OpSet unorderedFetches{nullptr};
+  OpSet fetchConsumedIssues;
+  OpSet unorderedFetches;
   /// The waitable issues pending on some object, with the number of
   /// entries that hold each (the names of one object share its issues).
-  OpCounts waitableInFlight{nullptr};
+  OpCounts waitableInFlight;
 };
 
 //===----------------------------------------------------------------------===//
