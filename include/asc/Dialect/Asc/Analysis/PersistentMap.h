@@ -114,8 +114,24 @@ public:
     return !(*this == other);
   }
 
+  /// True when the tree is ordered and AVL-balanced with its heights
+  /// right (for tests).
+  bool verify() const { return verify(root, nullptr, nullptr); }
+
 private:
   explicit PersistentMap(const Node *root) : root(root) {}
+
+  static bool verify(const Node *node, const KeyT *low, const KeyT *high) {
+    if (!node)
+      return true;
+    if ((low && !(*low < node->key)) || (high && !(node->key < *high)))
+      return false;
+    unsigned left = heightOf(node->left), right = heightOf(node->right);
+    return node->height == std::max(left, right) + 1 &&
+           (left > right ? left - right : right - left) <= 1 &&
+           verify(node->left, low, &node->key) &&
+           verify(node->right, &node->key, high);
+  }
 
   static unsigned heightOf(const Node *node) {
     return node ? node->height : 0;

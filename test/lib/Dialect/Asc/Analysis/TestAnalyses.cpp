@@ -8,7 +8,9 @@
 //   -test-asc-loop-alias      for every scf.for, whether tagged ops at
 //                             iteration i and i + 1 conflict;
 //   -test-asc-protocol-state  the protocol state before every op tagged
-//                             `test.state`.
+//                             `test.state`;
+//   -test-asc-persistent-map  random updates of the states' persistent maps
+//                             against std::map, every kept version checked.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +20,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
+#include <map>
+#include <random>
 
 using namespace mlir;
 using namespace mlir::asc;
@@ -247,14 +251,102 @@ struct TestAscProtocolStatePass
     markAllAnalysesPreserved();
   }
 };
+struct TestAscPersistentMapPass
+    : public PassWrapper<TestAscPersistentMapPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestAscPersistentMapPass)
+  TestAscPersistentMapPass() = default;
+  TestAscPersistentMapPass(const TestAscPersistentMapPass &other)
+      : PassWrapper(other) {}
+  StringRef getArgument() const final { return "test-asc-persistent-map"; }
+  StringRef getDescription() const final {
+    return "Check PersistentMap against std::map over random updates, every "
+           "kept version included";
+  }
+  Option<unsigned> seed{*this, "seed", llvm::cl::init(1)};
+  Option<unsigned> updates{*this, "updates", llvm::cl::init(20000)};
+  Option<unsigned> keys{*this, "keys", llvm::cl::init(500)};
+
+  using Map = PersistentMap<uintptr_t, unsigned>;
+  using Reference = std::map<uintptr_t, unsigned>;
+
+  /// Where `map` and `reference` differ, or the empty string.
+  static std::string compare(const Map &map, const Reference &reference) {
+    if (!map.verify())
+      return "the tree is not ordered and balanced";
+    auto it = reference.begin();
+    for (auto [key, value] : map) {
+      if (it == reference.end() || it->first != key || it->second != value)
+        return "iteration differs at key " + std::to_string(key);
+      ++it;
+    }
+    if (it != reference.end())
+      return "iteration ends early";
+    for (uintptr_t key = 0; key <= reference.size() * 2 + 2; ++key) {
+      const unsigned *value = map.lookup(key);
+      auto found = reference.find(key);
+      if ((value == nullptr) != (found == reference.end()) ||
+          (value && *value != found->second))
+        return "lookup differs at key " + std::to_string(key);
+    }
+    return "";
+  }
+
+  void runOnOperation() override {
+    AnalysisArena arena;
+    std::mt19937 random(seed);
+    Map map;
+    Reference reference;
+    // Every 97th version, kept to be checked again at the end: an update
+    // must never change a version made before it.
+    std::vector<std::pair<Map, Reference>> kept;
+    for (unsigned step = 0; step < updates; ++step) {
+      uintptr_t key = random() % keys;
+      if (random() % 3 == 0) {
+        map = map.remove(key, arena);
+        reference.erase(key);
+      } else {
+        unsigned value = random() % 4;
+        map = map.add(key, value, arena);
+        reference[key] = value;
+      }
+      if (step % 97 == 0)
+        kept.emplace_back(map, reference);
+      if (step % 997 == 0 || step + 1 == updates) {
+        std::string difference = compare(map, reference);
+        if (!difference.empty()) {
+          getOperation().emitError() << "persistent map, step " << step
+                                     << ": " << difference;
+          return signalPassFailure();
+        }
+      }
+    }
+    for (const auto &[version, contents] : kept) {
+      std::string difference = compare(version, contents);
+      if (!difference.empty()) {
+        getOperation().emitError() << "a kept version changed: " << difference;
+        return signalPassFailure();
+      }
+      if ((version == map) != (contents == reference)) {
+        getOperation().emitError() << "equality of versions differs";
+        return signalPassFailure();
+      }
+    }
+    getOperation().emitRemark()
+        << "persistent map: " << unsigned(updates) << " updates, "
+        << kept.size() << " kept versions, " << reference.size()
+        << " keys at the end: all agree with std::map";
+  }
+};
 } // namespace
 
 namespace mlir::asc::test {
-/// Registers -test-asc-alias, -test-asc-loop-alias and
-/// -test-asc-protocol-state (asc-opt declares it).
+/// Registers -test-asc-alias, -test-asc-loop-alias,
+/// -test-asc-protocol-state and -test-asc-persistent-map (asc-opt declares
+/// it).
 void registerTestAscAnalysisPasses() {
   PassRegistration<TestAscAliasPass>();
   PassRegistration<TestAscLoopAliasPass>();
   PassRegistration<TestAscProtocolStatePass>();
+  PassRegistration<TestAscPersistentMapPass>();
 }
 } // namespace mlir::asc::test
