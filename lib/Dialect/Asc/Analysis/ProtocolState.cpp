@@ -358,6 +358,10 @@ const ObjectState *ProtocolState::Context::intern(ObjectState &&object) {
   return internAny(std::move(object));
 }
 
+void ProtocolState::Context::reserveInterned(size_t count) {
+  table->interned.reserve(count);
+}
+
 ProtocolState::ProtocolState(Context &context) : context(&context) {}
 
 bool ProtocolState::operator==(const ProtocolState &other) const {

@@ -293,6 +293,8 @@ struct ProtocolState {
     /// The one copy of `object`; stays valid as long as the context.
     const ObjectState *intern(const ObjectState &object);
     const ObjectState *intern(ObjectState &&object);
+    /// Sizes the table of interned states for about `count` of them.
+    void reserveInterned(size_t count);
 
     // Object identity, computed once per value: the IR does not change
     // while a context lives (one run of the flow).
