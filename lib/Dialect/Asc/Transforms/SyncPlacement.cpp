@@ -824,6 +824,34 @@ AscSyncPlacementPass::pairWaits(func::FuncOp function,
 // Hoisting issues
 //===----------------------------------------------------------------------===//
 
+/// True when `op` holds the vector core until the cube core has finished a
+/// call: a wait, or a synchronous computation or fetch (the client's
+/// WaitEvent / WaitMessage on the server's answer).
+static bool holdsVectorCoreOnCube(Operation *op) {
+  auto use = dyn_cast<MatmulOpInterface>(op);
+  if (!use)
+    return false;
+  switch (use.getMatmulUseKind()) {
+  case MatmulUseKind::Wait:
+    return true;
+  case MatmulUseKind::Compute: {
+    auto issue = dyn_cast<MatmulAsyncIssueOpInterface>(op);
+    return !issue || !issue.isAsync();
+  }
+  default:
+    return use.getMessageRole() == MatmulMessageRole::PostFetch;
+  }
+}
+
+/// True when `op` posts a message and holds the vector core until the cube
+/// core has answered it: a synchronous computation or fetch (not a wait,
+/// which posts nothing).
+static bool postsAndAwaitsCube(Operation *op) {
+  auto use = dyn_cast<MatmulOpInterface>(op);
+  return use && use.getMatmulUseKind() != MatmulUseKind::Wait &&
+         holdsVectorCoreOnCube(op);
+}
+
 bool AscSyncPlacementPass::hoistIssue(
     Operation *issue, PlacementAnalyses &analyses,
     const DenseMap<Operation *, const WaitPairing *> &pairingOfWait) {
@@ -843,6 +871,13 @@ bool AscSyncPlacementPass::hoistIssue(
     if (auto other = dyn_cast<MatmulAsyncIssueOpInterface>(op))
       if (other.isAsync())
         return true;
+    // A synchronous call or fetch of another object: the cube serves one
+    // core's messages in the order they are posted, so an issue posted
+    // above it holds the vector core there for the issue's whole run, and
+    // the issue is needed after it: step 6 would sink it again, and the
+    // two steps would undo each other on every run of the pass.
+    if (postsAndAwaitsCube(op))
+      return true;
     // The barrier is named on purpose: it is the dialect's one pipe barrier.
     if (auto barrier = dyn_cast<PipeBarrierOp>(op))
       return barrier.mayOrderDataCopies();
@@ -1093,25 +1128,6 @@ void AscSyncPlacementPass::sinkWait(Operation *wait, const WaitPairing &pairing,
 // the pass does not know, so the issue stays above such an op.
 
 namespace {
-/// True when `op` holds the vector core until the cube core has finished a
-/// call: a wait, or a synchronous computation or fetch (the client's
-/// WaitEvent / WaitMessage on the server's answer).
-static bool holdsVectorCoreOnCube(Operation *op) {
-  auto use = dyn_cast<MatmulOpInterface>(op);
-  if (!use)
-    return false;
-  switch (use.getMatmulUseKind()) {
-  case MatmulUseKind::Wait:
-    return true;
-  case MatmulUseKind::Compute: {
-    auto issue = dyn_cast<MatmulAsyncIssueOpInterface>(op);
-    return !issue || !issue.isAsync();
-  }
-  default:
-    return use.getMessageRole() == MatmulMessageRole::PostFetch;
-  }
-}
-
 /// The Matmul calls of one block and, for each, where the block first needs
 /// its object's state after it: the first later op using the object other
 /// than as a setter (a wait, a fetch, the next call, End), a nested use
@@ -1243,9 +1259,12 @@ bool AscSyncPlacementPass::orderIssuesByNeed(
       continue;
     moved = true;
     reordered = true;
-    // The issues that kept it down are gone from above it.
-    if (call.isAsync())
-      issuesToHoistAgain.insert(call);
+    // The async issues the sinking ones move past (the call among them)
+    // were held down by them and may rise again.
+    for (Operation *op : crossed)
+      if (auto other = dyn_cast<MatmulAsyncIssueOpInterface>(op))
+        if (other.isAsync())
+          issuesToHoistAgain.insert(op);
     Operation *insertion = call;
     for (Operation *issue : llvm::reverse(sinking)) {
       // The waits that stopped at the issue may now sink further.
