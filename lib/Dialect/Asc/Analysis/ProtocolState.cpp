@@ -58,8 +58,8 @@ void ObjectState::Entries::reserve(size_t size) {
   if (size <= capacity)
     return;
   size_t grown = std::max<size_t>(size, 2 * size_t(capacity));
-  auto *heap = static_cast<Operation **>(
-      llvm::safe_malloc(grown * sizeof(Operation *)));
+  auto *heap =
+      static_cast<Operation **>(llvm::safe_malloc(grown * sizeof(Operation *)));
   std::copy(begin(), end(), heap);
   uint32_t kept = count;
   release();
@@ -99,8 +99,7 @@ void ObjectState::Entries::assign(Operation *const *first,
 }
 
 void ObjectState::shiftEnds(List list, int delta) {
-  for (unsigned index = static_cast<unsigned>(list); index < kNumLists;
-       ++index)
+  for (unsigned index = static_cast<unsigned>(list); index < kNumLists; ++index)
     ends[index] += delta;
 }
 
@@ -343,8 +342,8 @@ const ObjectState *ProtocolState::Context::internAny(Object &&object) {
   unsigned hash = lookup.hash;
   // In the arena, with its lists (Entries::freezeInto): it owns nothing
   // to destroy, and a new state costs no malloc of its own.
-  auto *interned =
-      new (arena.Allocate<ObjectState>()) ObjectState(std::forward<Object>(object));
+  auto *interned = new (arena.Allocate<ObjectState>())
+      ObjectState(std::forward<Object>(object));
   interned->freezeInto(arena);
   table->interned.insert({interned, hash});
   return interned;
@@ -378,20 +377,17 @@ void ProtocolState::logInFlightChange(Operation *issue, bool inFlight) {
 void ProtocolState::countInFlight(Operation *issue, int delta) {
   const unsigned *count = waitableInFlight.lookup(issue);
   unsigned updated = (count ? *count : 0) + delta;
-  waitableInFlight =
-      updated ? waitableInFlight.add(issue, updated, context->arena)
-              : waitableInFlight.remove(issue, context->arena);
+  waitableInFlight = updated
+                         ? waitableInFlight.add(issue, updated, context->arena)
+                         : waitableInFlight.remove(issue, context->arena);
   if (updated == 0 || (!count && updated))
     logInFlightChange(issue, updated != 0);
 }
 
 bool ProtocolState::InFlightTrees::isSameAs(const InFlightTrees &other) const {
-  return waitable.getRoot() ==
-             other.waitable.getRoot() &&
-         unwaited.getRoot() ==
-             other.unwaited.getRoot() &&
-         fetchConsumed.getRoot() ==
-             other.fetchConsumed.getRoot();
+  return waitable.getRoot() == other.waitable.getRoot() &&
+         unwaited.getRoot() == other.unwaited.getRoot() &&
+         fetchConsumed.getRoot() == other.fetchConsumed.getRoot();
 }
 
 void ProtocolState::forEachInFlight(
@@ -513,8 +509,7 @@ bool ProtocolState::join(const ProtocolState &other) {
       changed = true;
     }
   }
-  if (unorderedFetches.getRoot() !=
-      other.unorderedFetches.getRoot()) {
+  if (unorderedFetches.getRoot() != other.unorderedFetches.getRoot()) {
     for (Operation *fetch : other.unorderedFetches) {
       if (unorderedFetches.contains(fetch))
         continue;

@@ -248,9 +248,8 @@ static void completeForEveryName(ProtocolState &state, Value matmul,
         }))
       return;
     ObjectState updated = other;
-    updated.events().eraseIf([&](Operation *event) {
-      return llvm::is_contained(sure, event);
-    });
+    updated.events().eraseIf(
+        [&](Operation *event) { return llvm::is_contained(sure, event); });
     updates.push_back(std::move(updated));
   });
   for (ObjectState &updated : updates)

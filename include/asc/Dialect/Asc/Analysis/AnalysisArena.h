@@ -31,8 +31,7 @@ public:
   AnalysisArena &operator=(const AnalysisArena &) = delete;
   ~AnalysisArena();
 
-  LLVM_ATTRIBUTE_RETURNS_NONNULL void *Allocate(size_t size,
-                                                size_t alignment) {
+  LLVM_ATTRIBUTE_RETURNS_NONNULL void *Allocate(size_t size, size_t alignment) {
     uintptr_t aligned = (cursor + alignment - 1) & ~uintptr_t(alignment - 1);
     if (cursor && aligned + size <= end) {
       cursor = aligned + size;

@@ -84,9 +84,9 @@ public:
       return old;
     }
     bool operator==(const iterator &other) const {
-      return path.empty() ? other.path.empty()
-                          : !other.path.empty() &&
-                                path.back() == other.path.back();
+      return path.empty()
+                 ? other.path.empty()
+                 : !other.path.empty() && path.back() == other.path.back();
     }
     bool operator!=(const iterator &other) const { return !(*this == other); }
 
@@ -133,9 +133,7 @@ private:
            verify(node->right, &node->key, high);
   }
 
-  static unsigned heightOf(const Node *node) {
-    return node ? node->height : 0;
-  }
+  static unsigned heightOf(const Node *node) { return node ? node->height : 0; }
   static const Node *make(KeyT key, ValueT value, const Node *left,
                           const Node *right, AnalysisArena &arena) {
     unsigned height = std::max(heightOf(left), heightOf(right)) + 1;
@@ -152,8 +150,7 @@ private:
                     make(key, value, left->right, right, arena), arena);
       const Node *middle = left->right;
       return make(middle->key, middle->value,
-                  make(left->key, left->value, left->left, middle->left,
-                       arena),
+                  make(left->key, left->value, left->left, middle->left, arena),
                   make(key, value, middle->right, right, arena), arena);
     }
     if (rightHeight > leftHeight + 1) {
@@ -162,11 +159,11 @@ private:
                     make(key, value, left, right->left, arena), right->right,
                     arena);
       const Node *middle = right->left;
-      return make(middle->key, middle->value,
-                  make(key, value, left, middle->left, arena),
-                  make(right->key, right->value, middle->right, right->right,
-                       arena),
-                  arena);
+      return make(
+          middle->key, middle->value,
+          make(key, value, left, middle->left, arena),
+          make(right->key, right->value, middle->right, right->right, arena),
+          arena);
     }
     return make(key, value, left, right, arena);
   }
@@ -177,15 +174,15 @@ private:
       return make(key, value, nullptr, nullptr, arena);
     if (key < node->key) {
       const Node *left = insert(node->left, key, value, arena);
-      return left == node->left ? node
-                                : balance(node->key, node->value, left,
-                                          node->right, arena);
+      return left == node->left
+                 ? node
+                 : balance(node->key, node->value, left, node->right, arena);
     }
     if (node->key < key) {
       const Node *right = insert(node->right, key, value, arena);
-      return right == node->right ? node
-                                  : balance(node->key, node->value,
-                                            node->left, right, arena);
+      return right == node->right
+                 ? node
+                 : balance(node->key, node->value, node->left, right, arena);
     }
     if (node->value == value)
       return node;
@@ -196,15 +193,15 @@ private:
       return nullptr;
     if (key < node->key) {
       const Node *left = erase(node->left, key, arena);
-      return left == node->left ? node
-                                : balance(node->key, node->value, left,
-                                          node->right, arena);
+      return left == node->left
+                 ? node
+                 : balance(node->key, node->value, left, node->right, arena);
     }
     if (node->key < key) {
       const Node *right = erase(node->right, key, arena);
-      return right == node->right ? node
-                                  : balance(node->key, node->value,
-                                            node->left, right, arena);
+      return right == node->right
+                 ? node
+                 : balance(node->key, node->value, node->left, right, arena);
     }
     if (!node->left)
       return node->right;
@@ -266,12 +263,8 @@ public:
   iterator begin() const { return iterator(map.begin()); }
   iterator end() const { return iterator(map.end()); }
 
-  bool operator==(const PersistentSet &other) const {
-    return map == other.map;
-  }
-  bool operator!=(const PersistentSet &other) const {
-    return map != other.map;
-  }
+  bool operator==(const PersistentSet &other) const { return map == other.map; }
+  bool operator!=(const PersistentSet &other) const { return map != other.map; }
 
 private:
   explicit PersistentSet(Map map) : map(std::move(map)) {}

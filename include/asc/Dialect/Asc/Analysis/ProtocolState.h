@@ -12,9 +12,9 @@
 #ifndef ASC_DIALECT_ASC_ANALYSIS_PROTOCOLSTATE_H
 #define ASC_DIALECT_ASC_ANALYSIS_PROTOCOLSTATE_H
 
+#include "asc/Dialect/Asc/Analysis/PersistentMap.h"
 #include "asc/Dialect/Asc/IR/AscInterfaces.h"
 #include "mlir/IR/Operation.h"
-#include "asc/Dialect/Asc/Analysis/PersistentMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include <array>
 #include <memory>

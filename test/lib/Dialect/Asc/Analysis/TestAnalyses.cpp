@@ -314,8 +314,8 @@ struct TestAscPersistentMapPass
       if (step % 997 == 0 || step + 1 == updates) {
         std::string difference = compare(map, reference);
         if (!difference.empty()) {
-          getOperation().emitError() << "persistent map, step " << step
-                                     << ": " << difference;
+          getOperation().emitError()
+              << "persistent map, step " << step << ": " << difference;
           return signalPassFailure();
         }
       }

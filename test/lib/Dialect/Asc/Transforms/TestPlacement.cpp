@@ -235,8 +235,8 @@ void TestAscPlacementSpacePass::printSpace(func::FuncOp function) {
       if (const ProtocolState *state = protocol.getStateBefore(movable)) {
         SmallVector<Operation *> issues;
         ProtocolState::ObjectState scratch;
-    for (Operation *event :
-         state->getObjectView(wait.getMatmul(), scratch).events())
+        for (Operation *event :
+             state->getObjectView(wait.getMatmul(), scratch).events())
           if (event && isPendingIssue(event))
             issues.push_back(event);
         llvm::append_range(issues,
