@@ -15,6 +15,9 @@ bench/bench_kernel.py and prints, measured in this one run:
   - growth: how much place_s grew from the previous size, next to how much
     the size grew (linear cost: the two match),
   - peak_MB: the peak resident memory of the placement run (wait4 rusage),
+  - extra_MB: how much the placement run's peak exceeds parse+verify+
+    print's, the memory the pass touches first: on a virtual machine the
+    first touch of a page can cost more than the work done in it,
   - base_growth, cse_growth: the growth of base_s and, as a control, of
     upstream MLIR's --cse on the same file (one linear walk with a hash
     table): what the machine does to linear work as the kernel outgrows
@@ -84,6 +87,13 @@ def big_stack():
 def run(cmd):
     """Runs `cmd`; returns (stderr, peak RSS in MB). Fails on a non-zero
     exit."""
+    stderr, usage = run_with_usage(cmd)
+    return stderr, usage.ru_maxrss / 1024
+
+
+def run_with_usage(cmd):
+    """Runs `cmd`; returns (stderr, its resource usage). Fails on a non-zero
+    exit."""
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, text=True,
                             preexec_fn=big_stack)
@@ -92,7 +102,7 @@ def run(cmd):
     proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode != 0:
         sys.exit(f"failed ({proc.returncode}): {' '.join(cmd)}\n{stderr}")
-    return stderr, usage.ru_maxrss / 1024
+    return stderr, usage
 
 
 def write_kernel(tmp, dimension, make_args, size):
@@ -146,7 +156,7 @@ def main():
                     "/dev/null"]
     print(f"{'dimension':>15} {'size':>9} {'verify_s':>9} {'place_s':>9} "
           f"{'base_s':>8} {'place/base':>10} {'growth':>16} {'peak_MB':>8} "
-          f"{'base_growth':>11} {'cse_growth':>10}")
+          f"{'base_growth':>11} {'cse_growth':>10} {'extra_MB':>9}")
     with tempfile.TemporaryDirectory() as tmp:
         for dimension in args.dimensions:
             make_args, sizes, quick_sizes = DIMENSIONS[dimension]
@@ -157,21 +167,24 @@ def main():
                 # commands interleaved: on a shared machine a slow moment
                 # then hits one sample of each, not one whole column.
                 verify = place = base = cse = float("inf")
-                peak = 0
+                peak = extra = 0
                 for _ in range(args.repeat):
                     verify_err, _ = run([opt, str(kernel), "--asc-verify-sync",
                                          "--verify-each=false"] + timing_flags)
-                    place_err, place_peak = run(
+                    place_err, place_usage = run_with_usage(
                         [opt, str(kernel), "--asc-sync-placement",
                          "--verify-each=false"] + timing_flags)
-                    base_err, _ = run([opt, str(kernel)] + timing_flags)
+                    base_err, base_usage = run_with_usage(
+                        [opt, str(kernel)] + timing_flags)
                     cse_err, _ = run([opt, str(kernel), "--cse",
                                       "--verify-each=false"] + timing_flags)
                     verify = min(verify, timing(verify_err, "AscVerifySync"))
                     place = min(place, timing(place_err, "AscSyncPlacement"))
                     base = min(base, timing(base_err, "Total"))
                     cse = min(cse, timing(cse_err, "CSE"))
-                    peak = max(peak, place_peak)
+                    peak = max(peak, place_usage.ru_maxrss / 1024)
+                    extra = max(extra, (place_usage.ru_maxrss
+                                        - base_usage.ru_maxrss) / 1024)
                 growth = base_growth = cse_growth = "-"
                 if previous:
                     growth = (f"{place / max(previous[1], 1e-4):.1f}x for "
@@ -180,7 +193,8 @@ def main():
                     cse_growth = f"{cse / max(previous[3], 1e-5):.1f}x"
                 print(f"{dimension:>15} {size:>9} {verify:>9.3f} {place:>9.3f} "
                       f"{base:>8.3f} {place / base:>10.2f} {growth:>16} "
-                      f"{peak:>8.0f} {base_growth:>11} {cse_growth:>10}",
+                      f"{peak:>8.0f} {base_growth:>11} {cse_growth:>10} "
+                      f"{extra:>9.0f}",
                       flush=True)
                 previous = (size, place, base, cse)
 
