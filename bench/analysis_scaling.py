@@ -6,9 +6,10 @@ region nesting depth, CFG blocks, Matmul objects, async issues in flight.
 For each dimension it generates kernels of two or more sizes with
 bench/bench_kernel.py and prints, measured in this one run:
   - verify_s, place_s: the pass's own wall time, the fastest of --repeat
-    runs (default 3) (-mlir-timing, one thread,
-    without the verifier run after each pass: MLIR's dominance check costs
-    depth^2 on deep nests and is part of base_s already),
+    rounds (default 3; a round runs every size of the dimension)
+    (-mlir-timing, one thread, without the verifier run after each pass:
+    MLIR's dominance check costs depth^2 on deep nests and is part of
+    base_s already),
   - base_s: the wall time of parse+verify+print of the same file (asc-opt
     without passes), the fastest of as many runs,
   - place/base: the ratio of the two,
@@ -160,43 +161,61 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for dimension in args.dimensions:
             make_args, sizes, quick_sizes = DIMENSIONS[dimension]
+            sizes = quick_sizes if args.quick else sizes
+            kernels = [write_kernel(tmp, dimension, make_args, size)
+                       for size in sizes]
+            # Each time is the fastest of --repeat rounds. A round runs
+            # every size, and for each the four commands, one after the
+            # other: on a shared machine a slow minute (other jobs, or
+            # memory the hypervisor has to back again) then hits one
+            # sample of each size, not the whole of one size, which a
+            # growth ratio would take for the algorithm's.
+            best = [Sample() for _ in sizes]
+            for _ in range(args.repeat):
+                for kernel, sample in zip(kernels, best):
+                    sample.measure(opt, kernel, timing_flags)
             previous = None
-            for size in quick_sizes if args.quick else sizes:
-                kernel = write_kernel(tmp, dimension, make_args, size)
-                # Each time is the fastest of --repeat runs, the three
-                # commands interleaved: on a shared machine a slow moment
-                # then hits one sample of each, not one whole column.
-                verify = place = base = cse = float("inf")
-                peak = extra = 0
-                for _ in range(args.repeat):
-                    verify_err, _ = run([opt, str(kernel), "--asc-verify-sync",
-                                         "--verify-each=false"] + timing_flags)
-                    place_err, place_usage = run_with_usage(
-                        [opt, str(kernel), "--asc-sync-placement",
-                         "--verify-each=false"] + timing_flags)
-                    base_err, base_usage = run_with_usage(
-                        [opt, str(kernel)] + timing_flags)
-                    cse_err, _ = run([opt, str(kernel), "--cse",
-                                      "--verify-each=false"] + timing_flags)
-                    verify = min(verify, timing(verify_err, "AscVerifySync"))
-                    place = min(place, timing(place_err, "AscSyncPlacement"))
-                    base = min(base, timing(base_err, "Total"))
-                    cse = min(cse, timing(cse_err, "CSE"))
-                    peak = max(peak, place_usage.ru_maxrss / 1024)
-                    extra = max(extra, (place_usage.ru_maxrss
-                                        - base_usage.ru_maxrss) / 1024)
+            for size, sample in zip(sizes, best):
                 growth = base_growth = cse_growth = "-"
                 if previous:
-                    growth = (f"{place / max(previous[1], 1e-4):.1f}x for "
-                              f"{size / previous[0]:.0f}x")
-                    base_growth = f"{base / max(previous[2], 1e-4):.1f}x"
-                    cse_growth = f"{cse / max(previous[3], 1e-5):.1f}x"
-                print(f"{dimension:>15} {size:>9} {verify:>9.3f} {place:>9.3f} "
-                      f"{base:>8.3f} {place / base:>10.2f} {growth:>16} "
-                      f"{peak:>8.0f} {base_growth:>11} {cse_growth:>10} "
-                      f"{extra:>9.0f}",
-                      flush=True)
-                previous = (size, place, base, cse)
+                    growth = (f"{sample.place / max(previous[1].place, 1e-4):.1f}x"
+                              f" for {size / previous[0]:.0f}x")
+                    base_growth = (
+                        f"{sample.base / max(previous[1].base, 1e-4):.1f}x")
+                    cse_growth = (
+                        f"{sample.cse / max(previous[1].cse, 1e-5):.1f}x")
+                print(f"{dimension:>15} {size:>9} {sample.verify:>9.3f} "
+                      f"{sample.place:>9.3f} {sample.base:>8.3f} "
+                      f"{sample.place / sample.base:>10.2f} {growth:>16} "
+                      f"{sample.peak:>8.0f} {base_growth:>11} "
+                      f"{cse_growth:>10} {sample.extra:>9.0f}", flush=True)
+                previous = (size, sample)
+
+
+class Sample:
+    """The fastest times seen for one kernel, and its largest memory."""
+
+    def __init__(self):
+        self.verify = self.place = self.base = self.cse = float("inf")
+        self.peak = self.extra = 0
+
+    def measure(self, opt, kernel, timing_flags):
+        verify_err, _ = run([opt, str(kernel), "--asc-verify-sync",
+                             "--verify-each=false"] + timing_flags)
+        place_err, place_usage = run_with_usage(
+            [opt, str(kernel), "--asc-sync-placement",
+             "--verify-each=false"] + timing_flags)
+        base_err, base_usage = run_with_usage([opt, str(kernel)]
+                                              + timing_flags)
+        cse_err, _ = run([opt, str(kernel), "--cse", "--verify-each=false"]
+                         + timing_flags)
+        self.verify = min(self.verify, timing(verify_err, "AscVerifySync"))
+        self.place = min(self.place, timing(place_err, "AscSyncPlacement"))
+        self.base = min(self.base, timing(base_err, "Total"))
+        self.cse = min(self.cse, timing(cse_err, "CSE"))
+        self.peak = max(self.peak, place_usage.ru_maxrss / 1024)
+        self.extra = max(self.extra, (place_usage.ru_maxrss
+                                      - base_usage.ru_maxrss) / 1024)
 
 
 def count_instructions(args, opt):
