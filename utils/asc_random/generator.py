@@ -155,8 +155,15 @@ class Obj:
         self.in_tile_loop = False
 
 
+# The share of mix kernels with `cf` constructs, among them the other names
+# of an object (selects, call results) and objects created anew in a loop,
+# which the lowering takes none of: asc-run does not execute those kernels.
+CF_SHARE = 0.2
+
+
 class Generator:
-    def __init__(self, seed, cube_only=None, use_cf=None, require=None):
+    def __init__(self, seed, cube_only=None, use_cf=None, require=None,
+                 cf_share=CF_SHARE):
         self.rng = random.Random(seed)
         self.tile_rng = random.Random(seed * 7919 + 17)
         # A stream of its own, so that the other choices of a seed stay as
@@ -176,7 +183,9 @@ class Generator:
         self.seed = seed
         r = self.rng
         self.cube_only = cube_only if cube_only is not None else r.random() < 0.15
-        self.use_cf = (use_cf if use_cf is not None else r.random() < 0.2) and not self.cube_only
+        # The draw is made whatever the share, so a seed's other choices
+        # do not depend on it.
+        self.use_cf = (use_cf if use_cf is not None else r.random() < cf_share) and not self.cube_only
         self.require = require or set()
         self.lines = []
         self.indent = 2
@@ -1445,15 +1454,19 @@ def main(argv=None):
     parser.add_argument("--invalid", action="store_true",
                         help="break exactly one rule (printed on stderr)")
     parser.add_argument("--rule", help="with --invalid: the rule to break (L1-L14, P1-P4)")
+    parser.add_argument("--cf-share", type=float, default=CF_SHARE,
+                        help="share of mix kernels with cf constructs (default %(default)s)")
     parser.add_argument("-o", "--output", metavar="BASE",
                         help="write BASE.mlir (and BASE.launch.json) instead of stdout")
     args = parser.parse_args(argv)
+    if not 0.0 <= args.cf_share <= 1.0:
+        parser.error(f"--cf-share must be between 0 and 1, not {args.cf_share}")
     if args.invalid:
         rule, expect, text = generate_invalid(args.seed, args.rule)
         print(f"breaks rule {rule}: {expect}", file=sys.stderr)
         launch = None
     else:
-        text, launch, _ = generate_valid(args.seed)
+        text, launch, _ = generate_valid(args.seed, cf_share=args.cf_share)
     if args.output:
         with open(args.output + ".mlir", "w") as f:
             f.write(text)

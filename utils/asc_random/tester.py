@@ -79,6 +79,7 @@ class Tools:
                         or os.path.join(bin_dir, "asc-opt"))
         self.asc_run = args.asc_run or os.path.join(bin_dir, "asc-run")
         self.timeout = args.timeout
+        self.cf_share = args.cf_share
 
     def run(self, argv, stdin=None):
         try:
@@ -321,6 +322,11 @@ def plan(args):
     return items
 
 
+def cf_share_flag(tools):
+    """asc-gen-kernel's flag for the campaign's cf share, when not the default."""
+    return "" if tools.cf_share == gen.CF_SHARE else f" --cf-share {tools.cf_share}"
+
+
 def make_item(tools, item):
     """Generates kernel `item` and says how to check it."""
     index, seed, kind, rule = item
@@ -329,12 +335,12 @@ def make_item(tools, item):
         return dict(index=index, kind=kind, rule=rule, seed=seed, text=text, ran=False,
                     checker=lambda t, only=None: check_invalid(tools, t, rule, expect),
                     command=f"asc-gen-kernel --seed {seed} --invalid --rule {rule} | asc-opt - --asc-verify-sync")
-    text, launch, g = gen.generate_valid(seed)
+    text, launch, g = gen.generate_valid(seed, cf_share=tools.cf_share)
     return dict(index=index, kind=kind, seed=seed, text=text, launch=launch, ran=False,
                 features=sorted(g.features),
                 blockers=[NOT_RUNNABLE[f] for f in g.features if f in NOT_RUNNABLE],
                 checker=lambda t, only=None: check_compiler(tools, t, only),
-                command=f"asc-gen-kernel --seed {seed} -o k && asc-random-test --check k.mlir")
+                command=f"asc-gen-kernel --seed {seed}{cf_share_flag(tools)} -o k && asc-random-test --check k.mlir")
 
 
 def join_kernels(texts):
@@ -440,7 +446,13 @@ def main():
     parser.add_argument("--rule", help="with --check: the file must break this rule")
     parser.add_argument("--run", action="store_true", help="with --check: also run it in asc-run")
     parser.add_argument("--stats", action="store_true", help="print what was covered")
+    parser.add_argument("--cf-share", type=float, default=gen.CF_SHARE,
+                        help="share of valid mix kernels with cf constructs: other names of "
+                             "objects, re-created objects, cf loops (default %(default)s; "
+                             "asc-run executes none of them)")
     args = parser.parse_args()
+    if not 0.0 <= args.cf_share <= 1.0:
+        parser.error(f"--cf-share must be between 0 and 1, not {args.cf_share}")
     tools = Tools(args)
     if args.check:
         return check_file(tools, args)
