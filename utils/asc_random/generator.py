@@ -161,6 +161,14 @@ class Obj:
 CF_SHARE = 0.2
 
 
+def share(text):
+    """argparse type of a share: a number from 0 to 1."""
+    value = float(text)
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1, not {text}")
+    return value
+
+
 class Generator:
     def __init__(self, seed, cube_only=None, use_cf=None, require=None,
                  cf_share=CF_SHARE):
@@ -1454,13 +1462,11 @@ def main(argv=None):
     parser.add_argument("--invalid", action="store_true",
                         help="break exactly one rule (printed on stderr)")
     parser.add_argument("--rule", help="with --invalid: the rule to break (L1-L14, P1-P4)")
-    parser.add_argument("--cf-share", type=float, default=CF_SHARE,
+    parser.add_argument("--cf-share", type=share, default=CF_SHARE,
                         help="share of mix kernels with cf constructs (default %(default)s)")
     parser.add_argument("-o", "--output", metavar="BASE",
                         help="write BASE.mlir (and BASE.launch.json) instead of stdout")
     args = parser.parse_args(argv)
-    if not 0.0 <= args.cf_share <= 1.0:
-        parser.error(f"--cf-share must be between 0 and 1, not {args.cf_share}")
     if args.invalid:
         rule, expect, text = generate_invalid(args.seed, args.rule)
         print(f"breaks rule {rule}: {expect}", file=sys.stderr)

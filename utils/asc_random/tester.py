@@ -446,13 +446,11 @@ def main():
     parser.add_argument("--rule", help="with --check: the file must break this rule")
     parser.add_argument("--run", action="store_true", help="with --check: also run it in asc-run")
     parser.add_argument("--stats", action="store_true", help="print what was covered")
-    parser.add_argument("--cf-share", type=float, default=gen.CF_SHARE,
+    parser.add_argument("--cf-share", type=gen.share, default=gen.CF_SHARE,
                         help="share of valid mix kernels with cf constructs: other names of "
                              "objects, re-created objects, cf loops (default %(default)s; "
                              "asc-run executes none of them)")
     args = parser.parse_args()
-    if not 0.0 <= args.cf_share <= 1.0:
-        parser.error(f"--cf-share must be between 0 and 1, not {args.cf_share}")
     tools = Tools(args)
     if args.check:
         return check_file(tools, args)
