@@ -132,6 +132,9 @@ struct Pending {
   /// "GetTensorC"), for the messages.
   std::string fetchedBy;
   int64_t seq = -1;  ///< the server message it belongs to (-1: vector core)
+  /// Where that message sits in the vector core's one message ring, over
+  /// every object: the server runs the ring in order (KfcServer::Run).
+  uint64_t ring = UINT64_MAX;
   uint32_t part = 0; ///< its loop or block within that message
   Footprint outputs;
   Footprint inputs;
@@ -176,6 +179,9 @@ struct RunState {
   std::vector<std::unique_ptr<Pending>> pending;
   int64_t blockIdx = 0;
   int64_t blockNum = 1;
+  /// Messages the vector core has posted, for every object (the ring
+  /// position of the next one).
+  uint64_t postedMessages = 0;
   int32_t coreType = 0;
   bool quiet = false; ///< the core pass that only checks registration
   std::string kernelName;
@@ -186,6 +192,9 @@ struct RunState {
   /// Matmul objects registered by the vector pass of the current block.
   int registeredObjects = 0;
   int nextObject = 0;
+  /// The number of the next Matmul object constructed without
+  /// REGIST_MATMUL_OBJ (counting down from -1).
+  int nextUnregisteredObject = -1;
   /// The system workspace GetSysWorkSpacePtr() returns.
   uint8_t *sysWorkspace = nullptr;
   /// Messages of the checker and of misuse, for the report.

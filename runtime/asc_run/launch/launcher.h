@@ -751,6 +751,7 @@ inline int launchMain(int argc, char **argv, void (*launch)(uint8_t **),
     s.blockIdx = b;
     s.trace.clear();
     s.nextObject = 0;
+    s.nextUnregisteredObject = -1;
     s.registeredObjects = 0;
     ffts().resetBlock();
     for (int32_t core : cores) {

@@ -76,6 +76,7 @@ void ASC_RUN_MATMUL::iterateBatch(const char *name, bool sync, bool signalled,
                              std::to_string(kC0C));
   auto p = newPending(name, loc, waitName);
   p->seq = m.seq;
+  p->ring = m.ring;
   uint32_t batches = std::max(batchA, batchB);
   detail::LayoutAxes ax = axesA(), bx = axesB(), cx = axesC();
   // Where batch b of C starts and the distance between its rows; an NZ C's
@@ -175,6 +176,7 @@ void ASC_RUN_MATMUL::dropBatchMessage(const char *name, bool sync,
                                       Loc loc) {
   auto p = newPending(name, loc, waitName);
   p->seq = m.seq;
+  p->ring = m.ring;
   finishPart(std::move(p), loc);
   iterating_ = false;
   signalStory_ = std::string(name) + " at " + loc.str() +
@@ -242,6 +244,7 @@ void ASC_RUN_MATMUL::iterateNBatch(bool sync, bool waitIterateBatch,
     parts.push_back(newPending(
         name, loc, (!sync && waitIterateBatch) ? "WaitIterateBatch" : ""));
     parts.back()->seq = m.seq;
+    parts.back()->ring = m.ring;
     parts.back()->part = l;
     if (perLoop)
       parts.back()->fetchedBy = "GetBatchTensorC";
@@ -328,7 +331,7 @@ void ASC_RUN_MATMUL::iterateNBatch(bool sync, bool waitIterateBatch,
     }
     // After the loop's accesses: the signal orders them.
     if (perLoop && l + 1 < kIncProcessCheck)
-      pushSignal(m.seq, l);
+      pushSignal(m.seq, m.ring, l);
   }
   // The server keeps the last loop's inputs (and the message's bias).
   a_ = aLoop;
@@ -343,9 +346,9 @@ void ASC_RUN_MATMUL::iterateNBatch(bool sync, bool waitIterateBatch,
   // MatmulService::IterateNBatch: one signal at the end with sync or the
   // wait flag; without, one more after the last loop when 14 or more ran.
   if (!perLoop)
-    pushSignal(m.seq, 0);
+    pushSignal(m.seq, m.ring, 0);
   else if (batchLoop >= kIncProcessCheck)
-    pushSignal(m.seq, batchLoop - 1);
+    pushSignal(m.seq, m.ring, batchLoop - 1);
   signalStory_ =
       std::string(name) + " at " + loc.str() +
       (perLoop ? " has no wait flag: MatmulService::StartIterateNBatch "

@@ -52,7 +52,6 @@ void ASC_RUN_MATMUL::Init(const TCubeTiling *__restrict cubeTiling,
   singleK_ = tiling_.singleCoreK;
   clientM_ = tiling_.singleCoreM;
   clientN_ = tiling_.singleCoreN;
-  ended_ = false;
 }
 
 ASC_RUN_MATMUL_MEMBER
@@ -122,19 +121,14 @@ void ASC_RUN_MATMUL::SetQuantVector(const GlobalTensor<uint64_t> &quantTensor,
 
 ASC_RUN_MATMUL_MEMBER
 void ASC_RUN_MATMUL::End(Loc loc) {
-  for (asc_run::Pending *p : asc_run::pendingOfObject(index_))
-    if (!p->waitName.empty())
-      asc_run::failRun(
-          asc_run::kExitRace,
-          "asc-run: protocol: End() at " + loc.str() +
-              " with work pending: " + asc_run::describePending(*p) +
-              " is not waited for (" + p->waitName + "())" + block());
+  // End completes nothing and ends nothing (spec revision 4): work pending
+  // before it is still pending after it, and the object may be issued
+  // again (the server ends its side after every message anyway).
   if constexpr (!CubeSide) {
     if (isSyncGetC_)
       post("End", loc);
   }
   iterating_ = false;
-  ended_ = true;
   asc_run::scalarWork(1);
 }
 
@@ -236,6 +230,7 @@ auto ASC_RUN_MATMUL::post(const std::string &call, Loc loc) -> Message {
   Message m;
   static_cast<StagedMessage &>(m) = staged_;
   m.seq = nextSeq_++;
+  m.ring = asc_run::state().postedMessages++;
   staged_.clearFlagWord();
   // The call's own fields (function, addresses, flags) into kfcMsg_,
   // then the post itself (asc_run::postMessage).
@@ -382,8 +377,6 @@ void ASC_RUN_MATMUL::checkCall(const char *call, Loc loc) {
     asc_run::misuse(loc, std::string(call) + " on a Matmul object without a "
                                              "tiling (REGIST_MATMUL_OBJ with "
                                              "&tiling, or Init)");
-  if (ended_)
-    asc_run::misuse(loc, std::string(call) + " after End()");
 }
 
 /// The server has inputs to compute with.
@@ -434,12 +427,13 @@ void ASC_RUN_MATMUL::finishServerCall(std::unique_ptr<asc_run::Pending> p,
                                       const char *server) {
   std::string call = p->call;
   int64_t seq = p->seq;
+  uint64_t ring = p->ring;
   bool flagged = !p->waitName.empty();
   finishPart(std::move(p), loc);
   iterating_ = false;
   if constexpr (!CubeSide) {
     if (signalled)
-      pushSignal(seq, 0);
+      pushSignal(seq, ring, 0);
     signalStory_ =
         call + " at " + loc.str() +
         (sync ? std::string(" is synchronous: ") + server +

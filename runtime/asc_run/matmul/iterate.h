@@ -45,6 +45,7 @@ void ASC_RUN_MATMUL::iterateAll(bool sync, const GlobalTensor<DstT> &gm,
   auto p =
       newPending(name, loc, (!sync && waitIterateAll) ? "WaitIterateAll" : "");
   p->seq = m.seq;
+  p->ring = m.ring;
   addInputs(*p, 1);
   std::vector<AccT> result;
   computeAll(result, false, loc, name);
@@ -124,12 +125,13 @@ void ASC_RUN_MATMUL::getTensorCToLocal(bool sync, const LocalTensor<DstT> &c,
     if (!isSyncGetC_) {
       // MatmulClient::GetTensorC's asynchronous branch (the previous
       // compute call was asynchronous): wait for the block's signal, copy
-      // it from the workspace (CopyToUB).
+      // it from the workspace as it lies there, whatever enSequentialWrite
+      // says (CopyToUB(c, cacheWorkspaceAddr + cOffset_, c.GetSize())).
       if (sync)
         asc_run::misuse(loc, call + " after Iterate<false>: fetch with "
                                     "GetTensorC<false>");
-      fetchBlock(call, loc, c.GetPhyAddr(), stride, enSequentialWrite,
-                 "WaitGetTensorC");
+      fetchBlock(call, loc, c.GetPhyAddr(), kNzC ? baseM() : baseN(),
+                 /*sequential=*/true, /*ordersVector=*/true);
       return;
     }
     if (!sync)
@@ -330,6 +332,7 @@ void ASC_RUN_MATMUL::startBackground(const Message &m, Loc loc,
     p->background = true;
     p->fetchedBy = "GetTensorC";
     p->seq = m.seq;
+    p->ring = m.ring;
     p->part = uint32_t(r);
     p->outputs.add(ws + r * blockElems, blockElems * sizeof(DstT), "C");
     if (r + 1 == blocks) {
@@ -344,11 +347,11 @@ void ASC_RUN_MATMUL::startBackground(const Message &m, Loc loc,
             detail::toOutput<DstT>(blk.values[uint64_t(i) * blk.cols + j]);
     blockProduct(blk.rows, blk.cols);
     if (uint32_t(r) + 1 < kIncProcessCheck)
-      pushSignal(m.seq, uint32_t(r));
+      pushSignal(m.seq, m.ring, uint32_t(r));
     asc_run::state().pending.push_back(std::move(p));
   }
   if (uint32_t(blocks) >= kIncProcessCheck)
-    pushSignal(m.seq, uint32_t(blocks - 1));
+    pushSignal(m.seq, m.ring, uint32_t(blocks - 1));
   asyncRun_.active = true;
   asyncRun_.seq = m.seq;
   asyncRun_.blocks = blocks;
@@ -390,6 +393,7 @@ void ASC_RUN_MATMUL::syncFetch(const std::string &call, Loc loc, DstT *base,
   Block blk = block_;
   auto p = newPending(call.c_str(), loc, "");
   p->seq = m.seq;
+  p->ring = m.ring;
   detail::addStored(p->outputs, dst, blk.rows, blk.cols, stride, kNzC, kC0C,
                     "C");
   asc_run::checkStatedOutput(call, loc, p->outputs, base, sizeof(DstT));
@@ -416,7 +420,7 @@ void ASC_RUN_MATMUL::syncFetch(const std::string &call, Loc loc, DstT *base,
   serverWrite(bytes); // FIXPIPE: into GM, or the GM staging copy
   if (waited) {
     if constexpr (!CubeSide) {
-      pushSignal(m.seq, 0);
+      pushSignal(m.seq, m.ring, 0);
       consumeSignal(call, loc, "the synchronous fetch waits for its signal");
     }
     if (intoUb) {
@@ -474,17 +478,19 @@ uint64_t ASC_RUN_MATMUL::nextFetchedBlock(const std::string &call, Loc loc) {
 
 /// GetTensorC<false> (or AsyncGetTensorC) into UB after an async Iterate:
 /// the client waits for the block's signal and copies it from the
-/// workspace (MatmulClient::GetTensorC, CopyToUB); the copy is pending
-/// until WaitGetTensorC (stricter than c220, whose CopyToUB already waits
-/// for MTE2_V).
+/// workspace by MTE2 (MatmulClient::GetTensorC, CopyToUB). GetTensorC's
+/// copy ends with SetFlag/WaitFlag<MTE2_V> (CopyToUB<..., sync = true>),
+/// so the vector pipe may read the block at once; AsyncGetTensorC's has no
+/// flag (CopyToUB<..., false>): until WaitGetTensorC orders MTE2 before V,
+/// the pipe checker reports a vector access. MTE3 and the scalar unit are
+/// ordered by neither (spec section 2c, O8; rule P7).
 ASC_RUN_MATMUL_MEMBER
 void ASC_RUN_MATMUL::fetchBlock(const std::string &call, Loc loc, DstT *base,
                                 uint32_t stride, bool sequential,
-                                const char *waitName) {
+                                bool ordersVector) {
   checkFetchAllowed(call, loc);
   uint64_t k = nextFetchedBlock(call, loc);
   round_ = int(k);
-  // CopyToUB: an MTE2 copy from the workspace.
   asc_run::OnPipe onMte2(asc_run::PipeMte2);
   uint64_t blockElems = uint64_t(baseM()) * baseN();
   const DstT *wsBlock =
@@ -492,43 +498,31 @@ void ASC_RUN_MATMUL::fetchBlock(const std::string &call, Loc loc, DstT *base,
   asc_run::Footprint reads;
   reads.add(wsBlock, blockElems * sizeof(DstT), "workspace");
   asc_run::checkAccess(call, loc, reads, false);
-  Block blk;
   uint32_t r, c;
   blockOrigin(int(k), r, c);
-  blk.rows = std::min(baseM(), singleM_ - int(r));
-  blk.cols = std::min(baseN(), singleN_ - int(c));
-  blk.values.resize(uint64_t(blk.rows) * blk.cols);
-  for (int i = 0; i < blk.rows; ++i)
-    for (int j = 0; j < blk.cols; ++j)
-      blk.values[uint64_t(i) * blk.cols + j] =
-          AccT(wsBlock[workspacePlace(i, j)]);
+  int rows = std::min(baseM(), singleM_ - int(r));
+  int cols = std::min(baseN(), singleN_ - int(c));
   DstT *dst = blockPlace(base, stride, sequential);
-  auto p = newPending(call.c_str(), loc, waitName);
-  detail::addStored(p->outputs, dst, blk.rows, blk.cols, stride, kNzC, kC0C,
-                    "C");
-  asc_run::checkStatedOutput(call, loc, p->outputs, base, sizeof(DstT));
-  p->inputs.add(wsBlock, blockElems * sizeof(DstT), "workspace");
-  p->publish = [dst, stride, blk]() {
-    for (int i = 0; i < blk.rows; ++i)
-      for (int j = 0; j < blk.cols; ++j)
-        dst[detail::storedPlace(kNzC, kC0C, stride, i, j)] =
-            detail::toOutput<DstT>(blk.values[uint64_t(i) * blk.cols + j]);
-  };
-  asc_run::checkAccess(p->call, loc, p->outputs, true, p.get());
+  asc_run::Footprint writes;
+  detail::addStored(writes, dst, rows, cols, stride, kNzC, kC0C, "C");
+  asc_run::checkStatedOutput(call, loc, writes, base, sizeof(DstT));
+  asc_run::checkAccess(call, loc, writes, true);
+  for (int i = 0; i < rows; ++i)
+    for (int j = 0; j < cols; ++j)
+      dst[detail::storedPlace(kNzC, kC0C, stride, i, j)] =
+          detail::toOutput<DstT>(AccT(wsBlock[workspacePlace(i, j)]));
   asc_run::state().trace.work(asc_run::PipeMte2, asc_run::Work::GmCopy,
                               double(blockElems * sizeof(DstT)), 1);
-  addPending(std::move(p));
-  // GetTensorC<false> on c220 copies with CopyToUB<..., sync = true>,
-  // which ends with SetFlag/WaitFlag<MTE2_V>; AsyncGetTensorC copies with
-  // sync = false (MatmulClient::AsyncGetTensorC).
-  if (call != "AsyncGetTensorC")
+  if (ordersVector)
     asc_run::orderPipes(asc_run::PipeMte2, asc_run::PipeV);
 }
 
 /// GetTensorC<false>(): after the block's signal, a view of it in the
-/// workspace (MatmulClient::GetTensorC without a destination: no copy, no
-/// pipe sync). Reading the view before WaitGetTensorC is refused (stricter
-/// than the device).
+/// workspace (MatmulClient::GetTensorC without a destination: no copy).
+/// The wait for the signal holds back every later instruction of the
+/// vector core, so the view is complete for every later access (spec
+/// revision 4, section 2); it stays valid until the object's next
+/// Iterate, IterateNBatch or SetWorkspace.
 ASC_RUN_MATMUL_MEMBER
 auto ASC_RUN_MATMUL::fetchView(const std::string &call, Loc loc)
     -> GlobalTensor<DstT> {
@@ -539,10 +533,6 @@ auto ASC_RUN_MATMUL::fetchView(const std::string &call, Loc loc)
       reinterpret_cast<DstT *>(const_cast<uint8_t *>(workspace_)) +
           k * baseM() * baseN(),
       uint64_t(baseM()) * baseN());
-  uint64_t bytes = uint64_t(baseM()) * baseN() * sizeof(DstT);
-  auto p = newPending(call.c_str(), loc, "WaitGetTensorC");
-  p->outputs.add(view.GetPhyAddr(), bytes, "C");
-  addPending(std::move(p));
   return view;
 }
 

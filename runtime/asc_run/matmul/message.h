@@ -60,6 +60,8 @@ template <class SrcAT, class SrcBT, class BiasT> struct StagedMessage {
 template <class SrcAT, class SrcBT, class BiasT>
 struct PostedMessage : StagedMessage<SrcAT, SrcBT, BiasT> {
   int64_t seq = -1;
+  /// Its position in the vector core's message ring, over every object.
+  uint64_t ring = UINT64_MAX;
 };
 
 /// The setters staged in the flag word, for the notes.

@@ -308,7 +308,7 @@ public:
                                   "MatmulClient::AsyncGetTensorC asserts "
                                   "!isSyncGetC (fetch after Iterate<false>)");
     fetchBlock(call, loc, c.GetPhyAddr(), kNzC ? baseM() : baseN(), true,
-               "WaitGetTensorC");
+               /*ordersVector=*/false);
   }
   template <bool sync = true, bool S = CubeSide, std::enable_if_t<!S, int> = 0>
   GlobalTensor<DstT> GetTensorC(uint8_t enAtomic = 0,
@@ -334,7 +334,7 @@ public:
   }
   template <bool S = CubeSide, std::enable_if_t<!S, int> = 0>
   void WaitGetTensorC(Loc loc = Loc::current()) {
-    waitCopy("WaitGetTensorC", loc);
+    waitCopy(loc);
   }
 
   //===--------------------------------------------------------------------===//
@@ -611,7 +611,7 @@ private:
                  DstT *localBase = nullptr, uint32_t localStride = 0);
   uint64_t nextFetchedBlock(const std::string &call, Loc loc);
   void fetchBlock(const std::string &call, Loc loc, DstT *base, uint32_t stride,
-                  bool sequential, const char *waitName);
+                  bool sequential, bool ordersVector);
   GlobalTensor<DstT> fetchView(const std::string &call, Loc loc);
 
   // Batches: IterateBatch, IterateNBatch and their results

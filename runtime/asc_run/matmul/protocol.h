@@ -61,17 +61,21 @@ protected:
   /// after part `part` of message `seq`, when the server had done `point`.
   struct Signal {
     int64_t seq;
+    uint64_t ring; ///< the message's position in the vector core's ring
     uint32_t part;
     asc_run::PipePoint point;
   };
 
   /// The server signals now (after its work so far).
-  void pushSignal(int64_t seq, uint32_t part) {
-    signals_.push_back({seq, part, asc_run::cubePoint()});
+  void pushSignal(int64_t seq, uint64_t ring, uint32_t part) {
+    signals_.push_back({seq, ring, part, asc_run::cubePoint()});
   }
 
   /// The client's WaitEvent: takes the oldest signal; everything of this
-  /// object's messages up to it is complete (the server runs them in order).
+  /// object's messages up to it is complete, and so is every call without
+  /// a wait flag or fetches that the vector core posted before the signalled
+  /// message, for any object (the server runs the core's one ring in
+  /// order: spec revision 4, section 2).
   /// Without a signal the vector core would wait forever: a hang.
   void consumeSignal(const std::string &call, Loc loc, const char *whyItWaits) {
     if (signals_.empty())
@@ -89,8 +93,10 @@ protected:
     signals_.pop_front();
     std::vector<asc_run::Pending *> done;
     for (const auto &p : asc_run::state().pending)
-      if (p->object == index_ && p->seq >= 0 &&
-          (p->seq < s.seq || (p->seq == s.seq && p->part <= s.part)))
+      if ((p->object == index_ && p->seq >= 0 &&
+           (p->seq < s.seq || (p->seq == s.seq && p->part <= s.part))) ||
+          (p->object != index_ && p->waitName.empty() &&
+           p->fetchedBy.empty() && !p->background && p->ring < s.ring))
         done.push_back(p.get());
     for (asc_run::Pending *p : done)
       asc_run::complete(p);
@@ -176,21 +182,14 @@ protected:
   }
 
   /// WaitGetTensorC: SetFlag/WaitFlag<MTE2_V> on the vector core
-  /// (MatmulClient::WaitGetTensorC), no cross-core wait: it completes the
-  /// oldest UB copy (or view) of an async fetch.
-  void waitCopy(const char *waitName, Loc loc) {
-    // SetFlag/WaitFlag<MTE2_V> (MatmulClient::WaitGetTensorC).
+  /// (MatmulClient::WaitGetTensorC), no cross-core wait.
+  void waitCopy(Loc loc) {
+    (void)loc;
+    // SetFlag/WaitFlag<MTE2_V> and nothing else (MatmulClient::
+    // WaitGetTensorC): after GetTensorC<false> it is redundant, which is
+    // allowed; after AsyncGetTensorC it orders the vector pipe after the
+    // copy.
     asc_run::orderPipes(asc_run::PipeMte2, asc_run::PipeV);
-    for (asc_run::Pending *p : asc_run::pendingOfObject(index_))
-      if (p->waitName == waitName) {
-        asc_run::complete(p);
-        return;
-      }
-    asc_run::failRun(asc_run::kExitRace,
-                     "asc-run: protocol: " + std::string(waitName) + "() at " +
-                         loc.str() +
-                         " waits with nothing pending on Matmul object #" +
-                         std::to_string(index_) + block());
   }
 
   //===--------------------------------------------------------------------===//
@@ -265,8 +264,6 @@ protected:
     if (sync)
       asc_run::misuse(loc, name + ": GetBatchTensorC exists only in the "
                                   "asynchronous form (sync = false)");
-    if (ended_)
-      asc_run::misuse(loc, name + " after End()");
     if (!nbatchIssued_)
       asc_run::misuse(loc, name + " without an IterateNBatch before it");
   }
@@ -289,8 +286,10 @@ protected:
   // The client's state (MatmulClient), type-independent
   //===--------------------------------------------------------------------===//
 
-  int index_ = -1; ///< the object's number (REGIST_MATMUL_OBJ order)
-  bool ended_ = false;
+  /// The object's number: REGIST_MATMUL_OBJ order, or for an object that
+  /// was never registered (Init only) a negative one of its own, so that
+  /// two such objects never share pending work.
+  int index_ = asc_run::state().nextUnregisteredObject--;
   /// The last async Iterate: its message and block count.
   struct AsyncRun {
     bool active = false;

@@ -2,7 +2,11 @@
 // each block at its fractal place:
 // - nz_blocks_gm: Iterate<true> + GetTensorC<true> into C in GM;
 // - nz_blocks_ub: Iterate<false> + GetTensorC<false> into one NZ matrix in
-//   UB (waited for each block), copied to C at the end.
+//   UB, copied to C at the end. The async fetch copies a block as it lies
+//   in the workspace (MatmulClient::GetTensorC: CopyToUB from the fetch
+//   offset, whatever enSequentialWrite says), so each block goes to its
+//   fractal place through a sub-tensor: block (r, c) of an NZ matrix of
+//   height M is the 16-column fractal strip c at row r, contiguous.
 // A is NZ, B transposed NZ, with a bias: the reference is nz-f16.ref.cpp.
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
@@ -56,9 +60,13 @@ extern "C" __global__ __aicore__ void nz_blocks_ub(GM_ADDR a, GM_ADDR b,
   mm.SetTensorB(gb, true);
   mm.SetBias(gbias);
   LocalTensor<float> cLocal = que.AllocTensor<float>();
+  uint32_t blocksM = tiling.singleCoreM / tiling.baseM;
+  uint32_t k = 0;
   while (mm.Iterate<false>()) {
-    mm.GetTensorC<false>(cLocal);
-    mm.WaitGetTensorC();
+    uint32_t row = k % blocksM * tiling.baseM;
+    uint32_t col = k / blocksM * tiling.baseN;
+    mm.GetTensorC<false>(cLocal[col * tiling.singleCoreM + row * 16]);
+    ++k;
   }
   que.EnQue(cLocal);
   cLocal = que.DeQue<float>();
