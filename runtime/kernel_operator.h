@@ -159,60 +159,39 @@ inline void PipeBarrier(asc_run::Loc loc = asc_run::Loc::current()) {
 }
 
 /// The hardware events between two pipes (CANN's HardEvent, source pipe
-/// first) that SetFlag/WaitFlag name.
+/// first) that SetFlag/WaitFlag name: asc_run/hard_events.def, the table
+/// the asc dialect's asc.set_flag/asc.wait_flag read too.
 enum class HardEvent : uint8_t {
-  MTE2_V,
-  V_MTE2,
-  V_MTE3,
-  MTE3_V,
-  MTE2_MTE3,
-  MTE3_MTE2,
-  S_V,
-  V_S,
-  MTE2_S,
-  S_MTE2,
-  MTE3_S,
-  S_MTE3,
+#define ASC_HARD_EVENT(NAME, SOURCE, TARGET) NAME,
+#include "asc_run/hard_events.def"
 };
 using event_t = int32_t;
 
 namespace detail {
+/// The pipes by the names the table spells them.
+namespace event_pipes {
+constexpr asc_run::Pipe S = asc_run::PipeS, V = asc_run::PipeV,
+                        MTE2 = asc_run::PipeMte2, MTE3 = asc_run::PipeMte3;
+} // namespace event_pipes
+
 /// The source and destination pipes of an event.
 constexpr asc_run::Pipe eventSource(HardEvent e) {
   switch (e) {
-  case HardEvent::MTE2_V:
-  case HardEvent::MTE2_MTE3:
-  case HardEvent::MTE2_S:
-    return asc_run::PipeMte2;
-  case HardEvent::V_MTE2:
-  case HardEvent::V_MTE3:
-  case HardEvent::V_S:
-    return asc_run::PipeV;
-  case HardEvent::MTE3_V:
-  case HardEvent::MTE3_MTE2:
-  case HardEvent::MTE3_S:
-    return asc_run::PipeMte3;
-  default:
-    return asc_run::PipeS;
+#define ASC_HARD_EVENT(NAME, SOURCE, TARGET)                                   \
+  case HardEvent::NAME:                                                        \
+    return event_pipes::SOURCE;
+#include "asc_run/hard_events.def"
   }
+  return asc_run::PipeS;
 }
 constexpr asc_run::Pipe eventTarget(HardEvent e) {
   switch (e) {
-  case HardEvent::MTE2_V:
-  case HardEvent::MTE3_V:
-  case HardEvent::S_V:
-    return asc_run::PipeV;
-  case HardEvent::V_MTE2:
-  case HardEvent::MTE3_MTE2:
-  case HardEvent::S_MTE2:
-    return asc_run::PipeMte2;
-  case HardEvent::V_MTE3:
-  case HardEvent::MTE2_MTE3:
-  case HardEvent::S_MTE3:
-    return asc_run::PipeMte3;
-  default:
-    return asc_run::PipeS;
+#define ASC_HARD_EVENT(NAME, SOURCE, TARGET)                                   \
+  case HardEvent::NAME:                                                        \
+    return event_pipes::TARGET;
+#include "asc_run/hard_events.def"
   }
+  return asc_run::PipeS;
 }
 } // namespace detail
 

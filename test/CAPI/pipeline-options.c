@@ -291,8 +291,8 @@ static void testOptions(MlirContext ctx, const char *path) {
   // CHECK: -- repair
   // CHECK: diagnostic remark: inserted the missing 'asc.matmul.wait_iterate_all' for this issue
   // CHECK: asc.adds
-  // CHECK-NEXT: asc.matmul.wait_iterate_all
   // CHECK-NEXT: asc.matmul.end
+  // CHECK-NEXT: asc.matmul.wait_iterate_all
   // CHECK: -- repair: success
   options = mlirAscPipelineOptionsCreateDefault();
   mlirAscPipelineOptionsSetSyncPlacement(options, true);
@@ -478,14 +478,14 @@ static void testRefusals(MlirContext ctx, const char *path) {
   // A protocol violation, with and without the placement: the P-rule
   // diagnostic and nothing delivered.
   // CHECK: -- violation
-  // CHECK-NEXT: diagnostic error: 'asc.matmul.end' op ends the Matmul object while an async 'asc.matmul.iterate_all' is pending: rule P1 needs 'asc.matmul.wait_iterate_all' first
+  // CHECK-NEXT: diagnostic error: 'func.return' op returns while an async 'asc.matmul.iterate_all' is pending: rule P1 needs 'asc.matmul.wait_iterate_all' first
   // CHECK-EMPTY:
   // CHECK-NEXT: -- violation: failure
   options = mlirAscPipelineOptionsCreateDefault();
   run(ctx, "violation", NULL, kMissingWait, options,
       MlirAscPipelineStageEmission);
   // CHECK: -- violation placed
-  // CHECK-NEXT: diagnostic error: 'asc.matmul.end' op ends the Matmul object while an async 'asc.matmul.iterate_all' is pending: rule P1 needs 'asc.matmul.wait_iterate_all' first
+  // CHECK-NEXT: diagnostic error: 'func.return' op returns while an async 'asc.matmul.iterate_all' is pending: rule P1 needs 'asc.matmul.wait_iterate_all' first
   // CHECK-EMPTY:
   // CHECK-NEXT: -- violation placed: failure
   mlirAscPipelineOptionsSetSyncPlacement(options, true);

@@ -73,7 +73,6 @@
 // PROMOTED-NEXT: %[[T:.*]] = asc.queue.alloc_tensor
 // PROMOTED-NEXT: asc.pipe_barrier pipe_all
 // PROMOTED-NEXT: asc.matmul.get_tensor_c %[[MM]], %[[T]] {en_sequential_write = true, sync = false}
-// PROMOTED-NEXT: asc.matmul.wait_get_tensor_c %[[MM]]
 // PROMOTED-NEXT: asc.leaky_relu %[[T]], %[[T]]
 // PROMOTED: asc.data_copy
 // PROMOTED-NEXT: asc.queue.free_tensor

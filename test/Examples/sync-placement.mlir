@@ -9,7 +9,7 @@
 // RUN: asc-opt %examples/07-multi-matmul.mlir --asc-sync-placement --asc-verify-sync | FileCheck %s --check-prefix=SHAPE7
 // RUN: asc-opt %examples/05-async-get-tensor-c-ub.mlir --asc-sync-placement --asc-verify-sync | FileCheck %s --check-prefix=SHAPE5
 // RUN: sed -e '/asc.matmul.wait_get_tensor_c %mm : !mm_t/d' -e 's/^      asc.matmul.get_tensor_c %mm, .*/&\n      asc.matmul.wait_get_tensor_c %mm : !mm_t/' %examples/05-async-get-tensor-c-ub.mlir \
-// RUN:   | asc-opt --asc-sync-placement --asc-verify-sync | FileCheck %s --check-prefix=SHAPE5
+// RUN:   | asc-opt --asc-sync-placement --asc-verify-sync | FileCheck %s --check-prefix=SHAPE5-WRITTEN
 
 // Shape 4: loading and scaling the bias overlaps IterateAll; the wait sits
 // right before the loop whose DataCopy reads C.
@@ -24,10 +24,13 @@
 // SHAPE4-NEXT:  scf.for
 // SHAPE4:       asc.subview %[[C]]
 
-// Shape 5: in the counted fetch loop each WaitGetTensorC stays inside the
-// loop, after the offset arithmetic that overlaps the fetch, right before
-// the Muls that reads the block; a wait written right after its GetTensorC
-// sinks to the same place. The async Iterate stays before the loop.
+// Shape 5: in the counted fetch loop GetTensorC<false> into UB returns with
+// its block ordered for the vector pipe (spec revision 4), so its
+// WaitGetTensorC is redundant: no wait is paired with the fetch, and the
+// one the example writes before the Muls stays there, as does one written
+// right after the GetTensorC (moving it could drop an MTE2 -> V ordering
+// the kernel's own copies rely on). The async Iterate stays before the
+// loop.
 // SHAPE5-LABEL: func.func @matmul_scale_async_custom
 // SHAPE5:       asc.matmul.iterate %[[MM:[^ ]*]] {sync = false}
 // SHAPE5:       scf.for
@@ -46,6 +49,10 @@
 // SHAPE5:       asc.queue.free_tensor %{{.*}}, %{{.*}} : !asc.queue<vecout, 2>
 // SHAPE5-NEXT:  }
 // SHAPE5-NEXT:  asc.matmul.end %[[MM]]
+// SHAPE5-WRITTEN-LABEL: func.func @matmul_scale_async_custom
+// SHAPE5-WRITTEN:       asc.matmul.get_tensor_c
+// SHAPE5-WRITTEN-NEXT:  asc.matmul.wait_get_tensor_c
+// SHAPE5-WRITTEN-NEXT:  arith.remsi
 
 // Shape 7: Q, K and V stay pending across the gate's whole counted fetch
 // loop; each is waited on right before its End. The gate's async Iterate
@@ -61,9 +68,12 @@
 // SHAPE7-NEXT:  asc.leaky_relu
 // SHAPE7:       asc.queue.free_tensor %[[OUT:.*]], %{{.*}} : !asc.queue<vecout, 2>
 // SHAPE7-NEXT:  }
-// SHAPE7:       asc.matmul.wait_iterate_all %[[Q:.*]] :
-// SHAPE7-NEXT:  asc.matmul.end %[[Q]]
-// SHAPE7-NEXT:  asc.matmul.wait_iterate_all %[[K:.*]] :
-// SHAPE7-NEXT:  asc.matmul.end %[[K]]
-// SHAPE7-NEXT:  asc.matmul.wait_iterate_all %[[V:.*]] :
-// SHAPE7-NEXT:  asc.matmul.end %[[V]]
+// SHAPE7:       asc.matmul.end %[[Q:[^ ]*]] :
+// SHAPE7-NEXT:  asc.matmul.end %[[K:[^ ]*]] :
+// SHAPE7-NEXT:  asc.matmul.end %[[V:[^ ]*]] :
+// SHAPE7-NEXT:  asc.matmul.end
+// SHAPE7-NEXT:  asc.pipe_barrier pipe_all
+// SHAPE7-NEXT:  asc.matmul.wait_iterate_all %[[V]] :
+// SHAPE7-NEXT:  asc.matmul.wait_iterate_all %[[K]] :
+// SHAPE7-NEXT:  asc.matmul.wait_iterate_all %[[Q]] :
+// SHAPE7-NEXT:  return

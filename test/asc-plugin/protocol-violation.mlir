@@ -17,8 +17,8 @@
 // RUN:   %s 2>/dev/null | diff %t.repair.cpp -
 // REPAIR-LABEL: void missing_wait(
 // REPAIR:      .IterateAll<false>(
-// REPAIR:      .WaitIterateAll();
-// REPAIR-NEXT: .End();
+// REPAIR:      .End();
+// REPAIR-NEXT: .WaitIterateAll();
 
 // An option of the placement without the placement is refused.
 // RUN: not mlir-opt --load-dialect-plugin=%asc_plugin --load-pass-plugin=%asc_plugin \
@@ -43,7 +43,7 @@ func.func @missing_wait(%a: !asc.gm_addr {asc.no_alias},
   asc.matmul.set_tensor_b %mm, %ga : !mm, !asc.global_tensor<f16>
   // expected-note @+1 {{the pending async issue}}
   asc.matmul.iterate_all %mm, %gc {sync = false, wait_iterate_all = true} : !mm, !asc.global_tensor<f32>
-  // expected-error @+1 {{rule P1 needs 'asc.matmul.wait_iterate_all' first}}
   asc.matmul.end %mm : !mm
+  // expected-error @+1 {{rule P1 needs 'asc.matmul.wait_iterate_all' first}}
   return
 }

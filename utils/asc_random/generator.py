@@ -26,6 +26,7 @@ name the rule and the diagnostic it must get (`// rule: L3`,
 """
 import argparse
 import json
+import re
 import random
 import sys
 
@@ -1300,7 +1301,7 @@ RULE_DIAGNOSTICS = {
     "P1": "rule P1",
     "P2": "(rule P2)",
     "P3": "(rule P3)",
-    "P4": "uses the Matmul object after its end (rule P4)",
+    "P7": "before that pipe is ordered after the fetch (rule P7)",
 }
 RULES = list(RULE_DIAGNOSTICS)
 UB_ALLOC = "%bad_ub = asc.queue.alloc_tensor %qv : !q_f32 -> !ub_f32"
@@ -1405,7 +1406,10 @@ def _mutate(rule, gen, text):
         # next message may run then; SetWorkspace may not).
         return lines[:i + 1] + [f"{indent(i)}asc.matmul.set_workspace {obj}, %g_ws : {t}, !gm_f32"] + lines[i + 1:]
     if rule == "P2":
-        waits = [i for i, l in enumerate(lines) if l.strip().startswith("asc.matmul.wait_")]
+        # WaitGetTensorC is only an MTE2_V flag: a second one is redundant
+        # and allowed (spec revision 4), so only the waits for the server.
+        waits = [i for i, l in enumerate(lines) if l.strip().startswith("asc.matmul.wait_")
+                 and not l.strip().startswith("asc.matmul.wait_get_tensor_c")]
         if not waits:
             return None
         i = rng.choice(waits)
@@ -1426,12 +1430,23 @@ def _mutate(rule, gen, text):
         ind = indent(i)
         return lines[:i + 1] + [ind + "%bad_n = arith.constant 8 : i32", ind + UB_ALLOC,
                                 ind + f"asc.data_copy %bad_ub, {out}, %bad_n : !ub_f32, !gm_f32"] + lines[i + 1:]
-    if rule == "P4":
-        for i in range(len(lines) - 1, -1, -1):
-            if lines[i].startswith("  asc.matmul.end "):
-                obj = lines[i].split()[1]
-                t = next(o.type for o in gen.objs if o.ssa == obj)
-                return lines[:i + 1] + [f"  asc.matmul.set_tensor_a {obj}, %g_a : {t}, !gm_f16"] + lines[i + 1:]
+    if rule == "P7":
+        # The block a GetTensorC<false> fetched into UB copied out (MTE3)
+        # right after the fetch, with the copy the kernel makes of it later:
+        # the fetch orders only the vector pipe after its MTE2 copy.
+        fetch = re.compile(r"asc\.matmul\.get_tensor_c %\w+, (%\w+) \{sync = false[^}]*\} : [^,]+, !ub_f32$")
+        copy = re.compile(r"asc\.data_copy (%\w+), %\w+[ ,].*: !gm_f32, ")
+        for i, text in enumerate(lines):
+            found = fetch.search(text.strip())
+            if not found:
+                continue
+            for later in lines[i + 1:]:
+                out = copy.search(later.strip())
+                if out:
+                    ind = indent(i)
+                    return lines[:i + 1] + [
+                        f"{ind}%bad_n = arith.constant {BASE_M * N} : i32",
+                        f"{ind}asc.data_copy {out.group(1)}, {found.group(1)}, %bad_n : !gm_f32, !ub_f32"] + lines[i + 1:]
         return None
     raise ValueError(f"unknown rule {rule}")
 
@@ -1442,7 +1457,7 @@ def generate_invalid(seed, rule=None):
     if rule is None:
         rule = RULES[seed % len(RULES)]
     if rule not in RULE_DIAGNOSTICS:
-        raise SystemExit(f"asc-gen-kernel: unknown rule '{rule}' (L1-L14, P1-P4)")
+        raise SystemExit(f"asc-gen-kernel: unknown rule '{rule}' (L1-L14, P1-P3, P7)")
     require = {"nbatch"} if rule == "L8" else {"plain"} if rule == "L12" else set()
     for attempt in range(200):
         gen = Generator(seed * 1000 + attempt, cube_only=False, require=require)
@@ -1461,7 +1476,7 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, required=True)
     parser.add_argument("--invalid", action="store_true",
                         help="break exactly one rule (printed on stderr)")
-    parser.add_argument("--rule", help="with --invalid: the rule to break (L1-L14, P1-P4)")
+    parser.add_argument("--rule", help="with --invalid: the rule to break (L1-L14, P1-P3, P7)")
     parser.add_argument("--cf-share", type=share, default=CF_SHARE,
                         help="share of mix kernels with cf constructs (default %(default)s)")
     parser.add_argument("-o", "--output", metavar="BASE",

@@ -20,7 +20,7 @@ invalid (it breaks one rule, the rules in turn). For a valid kernel:
     `ok` with a silent race checker, and every output digest equals the
     as-written run's (bit-identical results).
 
-An invalid kernel must be rejected by `--asc-verify-sync` (and, for P1-P4,
+An invalid kernel must be rejected by `--asc-verify-sync` (and, for P1-P7,
 by the placement) with its rule's diagnostic; never accepted, never a crash.
 
 On a failure the kernel is reduced (delta debugging over its ops and

@@ -188,6 +188,28 @@ struct PipeBarrierLowering : public AscOpLowering<PipeBarrierOp> {
   }
 };
 
+/// `AscendC::SetFlag<AscendC::HardEvent::MTE2_MTE3>(id);` and WaitFlag.
+template <typename FlagOp>
+struct FlagLowering : public AscOpLowering<FlagOp> {
+  FlagLowering(const TypeConverter &typeConverter, MLIRContext *context,
+               StringRef callee)
+      : AscOpLowering<FlagOp>(typeConverter, context), callee(callee) {}
+
+  LogicalResult
+  matchAndRewrite(FlagOp op, typename FlagOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::string event =
+        "AscendC::HardEvent::" +
+        getEnumeratorName(stringifyHardEvent(op.getEvent()));
+    createFreeCall(rewriter, op.getLoc(), {}, callee, {adaptor.getId()},
+                   {event});
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  std::string callee;
+};
+
 } // namespace
 
 void mlir::asc::populateTensorToEmitCPatterns(
@@ -196,6 +218,10 @@ void mlir::asc::populateTensorToEmitCPatterns(
   patterns.add<SetGlobalBufferLowering, LocalTensorCreateLowering,
                SubViewLowering, GetValueLowering, SetValueLowering,
                DataCopyLowering, PipeBarrierLowering>(typeConverter, context);
+  patterns.add<FlagLowering<SetFlagOp>>(typeConverter, context,
+                                        "AscendC::SetFlag");
+  patterns.add<FlagLowering<WaitFlagOp>>(typeConverter, context,
+                                         "AscendC::WaitFlag");
   patterns.add<VectorOpLowering<LeakyReluOp>>(typeConverter, context,
                                               "AscendC::LeakyRelu");
   patterns.add<VectorOpLowering<AddOp>>(typeConverter, context, "AscendC::Add");

@@ -17,9 +17,9 @@
 // CHECK-SAME: !asc.gm_addr {asc.workspace}
 // CHECK: asc.matmul.iterate_all {{.*}} loc(#[[ITER:loc[0-9]*]])
 // CHECK: #[[ITER]] = loc("kernel.py":21:22)
-// The asynchronous IterateAll has no wait before End: --asc-verify-sync
-// says so at the Python lines of both calls.
-// VERIFY: kernel.py:22:14: error: 'asc.matmul.end' op ends the Matmul object while an async 'asc.matmul.iterate_all' is pending
+// The asynchronous IterateAll has no wait (End completes nothing):
+// --asc-verify-sync says so at the Python lines of both calls.
+// VERIFY: kernel.py:22:14: error: 'func.return' op returns while an async 'asc.matmul.iterate_all' is pending
 // VERIFY: kernel.py:21:22: note: the pending async issue
 // NOFFTS-LABEL: func.func @kernel
 // NOFFTS-SAME: (%{{[^:]*}}: !asc.gm_addr, %{{[^:]*}}: !asc.gm_addr, %{{[^:]*}}: !asc.gm_addr {asc.workspace})

@@ -22,7 +22,7 @@
 // PROMOTED: asc.matmul.set_workspace
 // PROMOTED: asc.matmul.iterate %{{.*}} {sync = false}
 // PROMOTED: asc.matmul.get_tensor_c %{{.*}} {en_sequential_write = true, sync = false}
-// PROMOTED-NEXT: asc.matmul.wait_get_tensor_c
+// PROMOTED-NOT: asc.matmul.wait_get_tensor_c
 // NOTPROMOTED: remark: Iterate loop not promoted: the kernel states no workspace for the blocks
 // ALIASED: remark: Iterate loop not promoted: the async form breaks the Matmul protocol: 'asc.data_copy' op may write memory that an async 'asc.matmul.iterate' reads while it runs (its A input)
 func.func @iterate_loop(%a: memref<?xf16, 22>, %c: memref<?xf32, 22>, %t: memref<?x!ascendc.cube_tiling, 22>, %ws: memref<?xui8, 22>) attributes {ascendc.aicore, ascendc.global} {

@@ -391,6 +391,20 @@ func.func @pipe_barriers() {
   return
 }
 
+// set_flag and wait_flag name a hardware event and its id.
+// CHECK-LABEL: func.func @flags
+// CHECK: asc.set_flag mte2_mte3, %{{.*}}{{$}}
+// CHECK: asc.wait_flag mte2_mte3, %{{.*}}{{$}}
+// CHECK: asc.set_flag s_v, %{{.*}}{{$}}
+// CHECK: asc.wait_flag v_mte2, %{{.*}}{{$}}
+func.func @flags(%id: i32) {
+  asc.set_flag mte2_mte3, %id
+  asc.wait_flag mte2_mte3, %id
+  asc.set_flag s_v, %id
+  asc.wait_flag v_mte2, %id
+  return
+}
+
 //===----------------------------------------------------------------------===//
 // Matmul set-up and configuration
 //===----------------------------------------------------------------------===//

@@ -61,6 +61,8 @@
 // CHECK: int32_t {{.*}} = [[T1]].isBias;
 // CHECK: AscendC::PipeBarrier<PIPE_ALL>();
 // CHECK: AscendC::PipeBarrier<PIPE_MTE3>();
+// CHECK: AscendC::SetFlag<AscendC::HardEvent::MTE2_MTE3>([[E:.*]]);
+// CHECK-NEXT: AscendC::WaitFlag<AscendC::HardEvent::MTE2_MTE3>([[E]]);
 func.func @environment(%ws: !asc.gm_addr, %tiling_gm: !asc.gm_addr)
     attributes {asc.kernel} {
   %c256 = arith.constant 256 : i64
@@ -80,6 +82,9 @@ func.func @environment(%ws: !asc.gm_addr, %tiling_gm: !asc.gm_addr)
   %is_bias = asc.tiling.get %tiling1[isBias]
   asc.pipe_barrier pipe_all
   asc.pipe_barrier pipe_mte3
+  %event = arith.constant 0 : i32
+  asc.set_flag mte2_mte3, %event
+  asc.wait_flag mte2_mte3, %event
   return
 }
 

@@ -11,7 +11,7 @@
 // RUN: count 0 < %t.cpp
 // RUN: FileCheck %s --check-prefix=ERROR < %t.err
 // ERROR: error: 'asc.data_copy' op may access memory that aliases the pending output of an async 'asc.matmul.iterate_all' (rule P3)
-// ERROR: error: 'asc.matmul.end' op ends the Matmul object while an async 'asc.matmul.iterate_all' is pending: rule P1 needs 'asc.matmul.wait_iterate_all' first
+// ERROR: error: 'func.return' op returns while an async 'asc.matmul.iterate_all' is pending: rule P1 needs 'asc.matmul.wait_iterate_all' first
 
 // Options that make the flow accept the kernel: the placement inserts the
 // missing wait, right before the read of C.
@@ -64,7 +64,7 @@ func.func @missing_wait(%a: !asc.gm_addr {asc.no_alias},
   asc.adds %u, %u, %s, %n : !ub, !ub
   // expected-error @+1 {{may access memory that aliases the pending output of an async 'asc.matmul.iterate_all' (rule P3)}}
   asc.data_copy %u, %gc, %n : !ub, !asc.global_tensor<f32>
-  // expected-error @+1 {{rule P1 needs 'asc.matmul.wait_iterate_all' first}}
   asc.matmul.end %mm : !mm
+  // expected-error @+1 {{rule P1 needs 'asc.matmul.wait_iterate_all' first}}
   return
 }

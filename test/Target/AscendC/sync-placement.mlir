@@ -49,7 +49,7 @@ func.func @missing_wait(%a: !asc.gm_addr {asc.no_alias},
   asc.matmul.set_tensor_b %mm, %ga : !mm, !asc.global_tensor<f16>
   // expected-note @+1 {{pending}}
   asc.matmul.iterate_all %mm, %gc {sync = false, wait_iterate_all = true} : !mm, !asc.global_tensor<f32>
-  // expected-error @+1 {{rule P1}}
   asc.matmul.end %mm : !mm
+  // expected-error @+1 {{rule P1}}
   return
 }

@@ -10,6 +10,7 @@
 #include "asc/Dialect/Asc/Analysis/LoopTrips.h"
 #include "asc/Dialect/Asc/IR/AscConstants.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/MapVector.h"
@@ -441,9 +442,17 @@ bool MatmulProtocolAnalysis::isInFetchLoopOf(Operation *op,
   for (Operation *loop = op->getParentOp(); loop && loop != function;
        loop = loop->getParentOp()) {
     auto fetched = fetchLoops.find(loop);
-    if (fetched != fetchLoops.end() &&
-        llvm::is_contained(fetched->second, matmul) &&
-        !loop->isProperAncestor(issue))
+    if (fetched == fetchLoops.end() ||
+        !llvm::is_contained(fetched->second, matmul))
+      continue;
+    if (!loop->isProperAncestor(issue))
+      return true;
+    // `while (mm.Iterate<false>())`: the Iterate in the condition continues
+    // the call whose blocks the body fetches, so more blocks follow the
+    // body's fetch on every trip but the last.
+    auto whileLoop = dyn_cast<scf::WhileOp>(loop);
+    if (whileLoop && whileLoop.getBefore().isAncestor(issue->getParentRegion()) &&
+        whileLoop.getAfter().isAncestor(op->getParentRegion()))
       return true;
   }
   return false;

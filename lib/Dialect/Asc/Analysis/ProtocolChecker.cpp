@@ -178,11 +178,6 @@ static bool isApartAfterLoop(Operation *op, Operation *issue,
   return false;
 }
 
-static bool isEndEvent(Operation *event) {
-  auto use = dyn_cast_or_null<MatmulOpInterface>(event);
-  return use && use.getMatmulUseKind() == MatmulUseKind::Release;
-}
-
 /// Note on an event that left nothing pending, for rule P2.
 static void noteIdleEvent(InFlightDiagnostic &diag, Operation *event,
                           Operation *function) {
@@ -236,10 +231,6 @@ static SmallVector<Operation *>
 getUnsignalledIssuesOfKind(const ProtocolState &state,
                            MatmulWaitOpInterface wait) {
   SmallVector<Operation *> issues;
-  // A WaitGetTensorC waits for a pipe flag, not for the server
-  // (MatmulClient::WaitGetTensorC): it never hangs.
-  if (wait.getWaitKind() == WaitKind::GetTensorC)
-    return issues;
   for (Operation *issue : state.getUnwaitedIssues()) {
     auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
     if (asyncIssue.getWaitKind() == wait.getWaitKind() &&
@@ -268,26 +259,21 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
   for (auto [matmul, kind] : getObjectsUsed(op, objectUser)) {
     ObjectState scratch;
     const ObjectState &object = state.getObjectView(matmul, scratch);
-    SmallVector<Operation *> pending, idle, ended;
+    SmallVector<Operation *> pending, idle;
     for (Operation *event : object.events()) {
       if (isPendingIssue(event))
         pending.push_back(event);
-      else if (isEndEvent(event))
-        ended.push_back(event);
       else
         idle.push_back(event);
     }
-    // Rule P4: nothing but a new initialisation after End.
-    if (!ended.empty() && kind != MatmulUseKind::Initialize) {
-      InFlightDiagnostic diag = error()
-                                << "uses the Matmul object after its end "
-                                   "(rule P4)";
-      if (report)
-        for (Operation *end : ended)
-          diag.attachNote(end->getLoc()) << "the object was ended here";
-    }
     if (kind == MatmulUseKind::Wait) {
       auto wait = cast<MatmulWaitOpInterface>(op);
+      // WaitGetTensorC is SetFlag/WaitFlag<MTE2_V> and nothing else
+      // (MatmulClient::WaitGetTensorC): with nothing pending it is
+      // redundant, which is allowed (rule P2's exception), and it neither
+      // waits for nor completes the object's other calls.
+      if (wait.getWaitKind() == WaitKind::GetTensorC)
+        continue;
       for (Operation *issue : pending) {
         auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
         if (asyncIssue.getWaitKind() == wait.getWaitKind())
@@ -720,7 +706,9 @@ LogicalResult ProtocolChecker::checkFetchedBlockPipes(
   auto memoryOp = dyn_cast<MemoryAccessOpInterface>(op);
   if (memoryOp && memoryOp.getExecutingPipe() == PipeKind::PIPE_V)
     return success();
-  for (Operation *fetch : state.getUnorderedFetches()) {
+  PipeKind accessPipe =
+      memoryOp ? memoryOp.getExecutingPipe() : PipeKind::PIPE_ALL;
+  for (Operation *fetch : state.getUnorderedFetches(accessPipe)) {
     for (const ResolvedAccess &block : conflicts.getFootprint(fetch)) {
       if (!block.isWrite() ||
           block.location.base.space != Provenance::Space::Local)
@@ -736,10 +724,12 @@ LogicalResult ProtocolChecker::checkFetchedBlockPipes(
         InFlightDiagnostic diag =
             op->emitOpError()
             << "may touch a fetched block from " << pipe
-            << " before that pipe is ordered after the fetch (rule P7): "
-               "'asc.matmul.wait_get_tensor_c' orders only the vector pipe "
-               "after the copy; put 'asc.pipe_barrier pipe_all' or a queue "
-               "hand-off (EnQue, DeQue) in between";
+            << " before that pipe is ordered after the fetch (rule P7): the "
+               "Matmul client orders only the vector pipe after its MTE2 "
+               "copy into UB (SetFlag/WaitFlag<MTE2_V>); put "
+               "'asc.pipe_barrier pipe_all' in between, or hand the block "
+               "over through a VECOUT queue after a vector access (a VECIN "
+               "hand-off orders only the vector pipe)";
         diag.attachNote(fetch->getLoc()) << "the block fetched here";
         return failure();
       }

@@ -366,7 +366,8 @@ ProtocolState::ProtocolState(Context &context) : context(&context) {}
 bool ProtocolState::operator==(const ProtocolState &other) const {
   return objects == other.objects && unwaitedIssues == other.unwaitedIssues &&
          fetchConsumedIssues == other.fetchConsumedIssues &&
-         unorderedFetches == other.unorderedFetches;
+         unorderedFetches == other.unorderedFetches &&
+         mte3UnorderedFetches == other.mte3UnorderedFetches;
 }
 
 void ProtocolState::logInFlightChange(Operation *issue, bool inFlight) {
@@ -475,7 +476,7 @@ bool ProtocolState::join(const ProtocolState &other) {
   if (!context) {
     *this = other;
     return !objects.isEmpty() || !unwaitedIssues.isEmpty() ||
-           !fetchConsumedIssues.isEmpty() || !unorderedFetches.isEmpty();
+           !fetchConsumedIssues.isEmpty() || hasUnorderedFetches();
   }
   bool changed = false;
   if (objects.getRoot() != other.objects.getRoot()) {
@@ -509,11 +510,15 @@ bool ProtocolState::join(const ProtocolState &other) {
       changed = true;
     }
   }
-  if (unorderedFetches.getRoot() != other.unorderedFetches.getRoot()) {
-    for (Operation *fetch : other.unorderedFetches) {
-      if (unorderedFetches.contains(fetch))
+  for (auto [own, incoming] :
+       {std::make_pair(&unorderedFetches, &other.unorderedFetches),
+        std::make_pair(&mte3UnorderedFetches, &other.mte3UnorderedFetches)}) {
+    if (own->getRoot() == incoming->getRoot())
+      continue;
+    for (Operation *fetch : *incoming) {
+      if (own->contains(fetch))
         continue;
-      addUnorderedFetch(fetch);
+      *own = own->add(fetch, context->arena);
       changed = true;
     }
   }
@@ -610,21 +615,85 @@ void ProtocolState::removeFetchConsumedIssuesOf(Value matmul) {
     removeUnwaitedIssue(issue);
 }
 
-SmallVector<Operation *> ProtocolState::getUnorderedFetches() const {
+SmallVector<Operation *>
+ProtocolState::getUnorderedFetches(PipeKind pipe) const {
   SmallVector<Operation *> fetches;
-  for (Operation *fetch : unorderedFetches)
-    fetches.push_back(fetch);
+  if (pipe != PipeKind::PIPE_MTE3)
+    for (Operation *fetch : unorderedFetches)
+      fetches.push_back(fetch);
+  if (pipe == PipeKind::PIPE_MTE3 || pipe == PipeKind::PIPE_ALL)
+    for (Operation *fetch : mte3UnorderedFetches)
+      if (!llvm::is_contained(fetches, fetch))
+        fetches.push_back(fetch);
+  llvm::sort(fetches);
   return fetches;
 }
 
 void ProtocolState::addUnorderedFetch(Operation *fetch) {
   unorderedFetches = unorderedFetches.add(fetch, context->arena);
+  mte3UnorderedFetches = mte3UnorderedFetches.add(fetch, context->arena);
+}
+
+/// The buffer `tensor` is a name of, as far as the queue calls tell: a view
+/// names its source, and the buffer a DeQue hands back is the one tensor
+/// value enqueued into that queue, when there is exactly one (a queue
+/// hands back what was put in it). Anything else is its own buffer.
+static Value getQueueBuffer(Value tensor) {
+  for (unsigned depth = 0; depth < 8; ++depth) {
+    Operation *def = tensor.getDefiningOp();
+    if (auto view = dyn_cast_or_null<MemoryViewOpInterface>(def)) {
+      tensor = view.getViewSource();
+      continue;
+    }
+    auto deque = dyn_cast_or_null<QueueDeQueOp>(def);
+    if (!deque)
+      return tensor;
+    Value enqueued;
+    for (Operation *user : deque.getQueue().getUsers()) {
+      auto enque = dyn_cast<QueueEnQueOp>(user);
+      if (!enque || enque.getQueue() != deque.getQueue())
+        continue;
+      if (enqueued && enqueued != enque.getTensor())
+        return tensor;
+      enqueued = enque.getTensor();
+    }
+    if (!enqueued)
+      return tensor;
+    tensor = enqueued;
+  }
+  return tensor;
+}
+
+/// True when `fetch` wrote the buffer `tensor` names (every fetch for a
+/// null tensor).
+static bool fetchedInto(Operation *fetch, Value tensor) {
+  if (!tensor)
+    return true;
+  Value buffer = getQueueBuffer(tensor);
+  return llvm::any_of(getLocalDestinations(fetch), [&](Value destination) {
+    return getQueueBuffer(destination) == buffer;
+  });
 }
 
 void ProtocolState::removeUnorderedFetches(Value tensor) {
-  for (Operation *fetch : getUnorderedFetches())
-    if (!tensor || llvm::is_contained(getLocalDestinations(fetch), tensor))
-      unorderedFetches = unorderedFetches.remove(fetch, context->arena);
+  for (Operation *fetch : getUnorderedFetches(PipeKind::PIPE_ALL)) {
+    if (!fetchedInto(fetch, tensor))
+      continue;
+    unorderedFetches = unorderedFetches.remove(fetch, context->arena);
+    mte3UnorderedFetches = mte3UnorderedFetches.remove(fetch, context->arena);
+  }
+}
+
+void ProtocolState::orderMte3AfterFetches(Value tensor) {
+  orderMte3AfterFetches(
+      [&](Operation *fetch) { return fetchedInto(fetch, tensor); });
+}
+
+void ProtocolState::orderMte3AfterFetches(
+    function_ref<bool(Operation *)> ordered) {
+  for (Operation *fetch : getUnorderedFetches(PipeKind::PIPE_MTE3))
+    if (ordered(fetch))
+      mte3UnorderedFetches = mte3UnorderedFetches.remove(fetch, context->arena);
 }
 
 void ProtocolState::updateEachObject(function_ref<bool(ObjectState &)> update) {

@@ -8,6 +8,7 @@
 #include "asc/Dialect/Asc/Analysis/ProtocolState.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::asc;
@@ -25,7 +26,8 @@ bool mlir::asc::isPendingIssue(Operation *op) {
 
 bool mlir::asc::isUnwaitedIssue(Operation *op) {
   auto issue = dyn_cast_or_null<MatmulAsyncIssueOpInterface>(op);
-  return issue && issue.isAsync() && !issue.isWaitable();
+  return issue && issue.isAsync() && !issue.isWaitable() &&
+         !issue.returnsComplete();
 }
 
 bool mlir::asc::isFetchConsumedIssue(Operation *op) {
@@ -47,38 +49,44 @@ SmallVector<Value, 2> mlir::asc::getLocalDestinations(Operation *fetch) {
     return destinations;
   SmallVector<MemoryAccess> accesses;
   access.getMemoryAccesses(accesses);
-  for (const MemoryAccess &write : accesses)
-    if (write.isWrite() && write.memory &&
-        isa<LocalTensorType>(write.memory.getType()) &&
+  for (const MemoryAccess &write : accesses) {
+    auto local = write.memory
+                     ? dyn_cast<LocalTensorType>(write.memory.getType())
+                     : LocalTensorType();
+    if (write.isWrite() && local && isVectorPosition(local.getPosition()) &&
         !llvm::is_contained(destinations, write.memory))
       destinations.push_back(write.memory);
+  }
   return destinations;
 }
 
-/// Which issues without a wait flag of its object `use` completes: the
-/// server runs one client's messages in order (CANN's KfcServer::Run), so
-/// when a call the vector core waits for returns, every message posted
-/// before it has run. A synchronous call (but Iterate, which posts and
-/// returns) and the wait of a flagged issue complete them all. A
-/// WaitGetTensorC takes no signal of the server
-/// (MatmulClient::WaitGetTensorC: a pipe flag), and End() completes nothing:
-/// it waits for nothing (MatmulClient::End).
-enum class UnwaitedCompletion { None, All };
-
-static UnwaitedCompletion getUnwaitedCompletion(MatmulOpInterface use,
-                                                WaitKind completedKind,
-                                                bool waitCompleted) {
-  if (use.getMatmulUseKind() == MatmulUseKind::Wait) {
-    if (!waitCompleted || completedKind == WaitKind::GetTensorC)
-      return UnwaitedCompletion::None;
-    return UnwaitedCompletion::All;
+/// True when every run of the block that holds both `before` and `after`
+/// (as ops nested in two of its ops) runs `before` first: the ancestor of
+/// `before` in that block comes before the ancestor of `after`. Ops in
+/// different blocks of a CFG region are not known to be ordered.
+static bool precedesInEveryRun(Operation *before, Operation *after) {
+  for (Operation *ancestor = before; ancestor;
+       ancestor = ancestor->getParentOp()) {
+    Block *block = ancestor->getBlock();
+    if (!block)
+      return false;
+    if (Operation *afterAncestor = block->findAncestorOpInBlock(*after))
+      return afterAncestor != ancestor &&
+             ancestor->isBeforeInBlock(afterAncestor);
   }
-  auto issue = dyn_cast<MatmulAsyncIssueOpInterface>(use.getOperation());
-  return issue && !issue.isAsync() && !issue.isConsumedByFetches()
-             ? UnwaitedCompletion::All
-             : UnwaitedCompletion::None;
+  return false;
 }
 
+/// Which issues without a wait flag `use` completes (spec revision 4,
+/// section 2): the server runs one vector core's messages in order, for
+/// every object (CANN's KfcServer::Run), so when a call the vector core
+/// waits for returns, every message that core posted before the waited one
+/// has run. A synchronous call (but Iterate, which posts and returns)
+/// completes every unwaited issue made before it; the wait of a flagged
+/// issue completes those of its own object and those of other objects
+/// made before the waited issue in every run. A WaitGetTensorC takes no
+/// signal of the server (MatmulClient::WaitGetTensorC: a pipe flag), and
+/// End() completes nothing: it waits for nothing (MatmulClient::End).
 SmallVector<Operation *>
 mlir::asc::getUnwaitedIssuesCompletedBy(Operation *op,
                                         const ProtocolState &state) {
@@ -86,26 +94,31 @@ mlir::asc::getUnwaitedIssuesCompletedBy(Operation *op,
   auto use = dyn_cast<MatmulOpInterface>(op);
   if (!use)
     return completed;
-  bool waitCompletes = false;
-  WaitKind kind = WaitKind::IterateAll;
-  ObjectState scratch;
   if (auto wait = dyn_cast<MatmulWaitOpInterface>(op)) {
-    kind = wait.getWaitKind();
-    waitCompletes = llvm::any_of(
-        state.getObjectView(wait.getMatmul(), scratch).events(),
-        [&](Operation *event) {
-          return isPendingIssue(event) &&
-                 cast<MatmulAsyncIssueOpInterface>(event).getWaitKind() ==
-                     wait.getWaitKind();
-        });
-  }
-  UnwaitedCompletion completion =
-      getUnwaitedCompletion(use, kind, waitCompletes);
-  if (completion == UnwaitedCompletion::None)
+    if (wait.getWaitKind() == WaitKind::GetTensorC)
+      return completed;
+    ObjectState scratch;
+    SmallVector<Operation *, 2> waited;
+    for (Operation *event :
+         state.getObjectView(wait.getMatmul(), scratch).events())
+      if (isPendingIssue(event) &&
+          cast<MatmulAsyncIssueOpInterface>(event).getWaitKind() ==
+              wait.getWaitKind())
+        waited.push_back(event);
+    if (waited.empty())
+      return completed;
+    for (Operation *issue : state.getUnwaitedIssues())
+      if (cast<MatmulOpInterface>(issue).getMatmul() == use.getMatmul() ||
+          llvm::all_of(waited, [&](Operation *waitedIssue) {
+            return precedesInEveryRun(issue, waitedIssue);
+          }))
+        completed.push_back(issue);
     return completed;
-  for (Operation *issue : state.getUnwaitedIssues())
-    if (cast<MatmulOpInterface>(issue).getMatmul() == use.getMatmul())
-      completed.push_back(issue);
+  }
+  auto issue = dyn_cast<MatmulAsyncIssueOpInterface>(op);
+  if (!issue || issue.isAsync() || issue.isConsumedByFetches())
+    return completed;
+  llvm::append_range(completed, state.getUnwaitedIssues());
   return completed;
 }
 
@@ -261,9 +274,13 @@ static void completeForEveryName(ProtocolState &state, Value matmul,
 /// works on a snapshot (each post copies the message: MatmulClientBase::
 /// PostMessage). SetWorkspace and Init change client state the call in
 /// flight still reads (MatmulClient::SetWorkspace resets the fetch offset).
+/// End() posts at most MMFUN_END, waits for nothing and leaves a pending
+/// call pending (MatmulClient::End; spec revision 4 withdrew rule P4).
 bool mlir::asc::isSafeWhileInFlight(MatmulOpInterface use) {
-  return use.getMatmulUseKind() == MatmulUseKind::Configure &&
-         use.getMessageRole() != MatmulMessageRole::None;
+  MatmulUseKind kind = use.getMatmulUseKind();
+  return kind == MatmulUseKind::Release ||
+         (kind == MatmulUseKind::Configure &&
+          use.getMessageRole() != MatmulMessageRole::None);
 }
 
 bool mlir::asc::movesObjectOn(MatmulOpInterface use) {
@@ -272,8 +289,9 @@ bool mlir::asc::movesObjectOn(MatmulOpInterface use) {
     return use.getMessageRole() == MatmulMessageRole::PostStaged;
   case MatmulUseKind::Create:
   case MatmulUseKind::Initialize:
-  case MatmulUseKind::Release:
     return true;
+  case MatmulUseKind::Release:
+    return false;
   case MatmulUseKind::Configure:
     return !isSafeWhileInFlight(use);
   case MatmulUseKind::Wait:
@@ -325,7 +343,8 @@ static void transferMatmulUse(MatmulOpInterface use, ProtocolState &state,
       object.lastComputations().assign(op);
       break;
     case MatmulUseKind::Release:
-      object.events().assign(op);
+      // End() changes nothing the protocol tracks: it completes nothing,
+      // and the object may be issued again after it.
       break;
     case MatmulUseKind::Wait:
       // Every name's completions: the entry updated last need not hold the
@@ -365,25 +384,88 @@ static void transferMatmulUse(MatmulOpInterface use, ProtocolState &state,
   for (Operation *issue : completed)
     if (!getLocalDestinations(issue).empty())
       state.addUnorderedFetch(issue);
+  // Rule P7: a call that returns with its result copied into UB (a
+  // synchronous one, GetTensorC<false> into UB, GetBatchTensorC into UB)
+  // ends the MTE2 copy with SetFlag/WaitFlag<MTE2_V> (MatmulClient's
+  // CopyToUB): the vector pipe is ordered after it, MTE3 is not.
+  if (kind == MatmulUseKind::Compute && !cubeSide && !pending &&
+      !fetchConsumed && !isUnwaitedIssue(op) &&
+      !getLocalDestinations(op).empty())
+    state.addUnorderedFetch(op);
+}
+
+/// The SetFlag whose event `wait` waits for: the last one of the same event
+/// and id before it in its block, unless a wait of that event and id took
+/// it first. Null when the block shows none (another block's set is not
+/// trusted: which runs first is not known here).
+static SetFlagOp findMatchingSet(WaitFlagOp wait) {
+  auto sameId = [&](Value id) {
+    if (id == wait.getId())
+      return true;
+    APInt lhs, rhs;
+    return matchPattern(id, m_ConstantInt(&lhs)) &&
+           matchPattern(wait.getId(), m_ConstantInt(&rhs)) && lhs == rhs;
+  };
+  for (Operation *op = wait->getPrevNode(); op; op = op->getPrevNode()) {
+    if (auto set = dyn_cast<SetFlagOp>(op);
+        set && set.getEvent() == wait.getEvent() && sameId(set.getId()))
+      return set;
+    if (auto other = dyn_cast<WaitFlagOp>(op);
+        other && other.getEvent() == wait.getEvent() && sameId(other.getId()))
+      return SetFlagOp();
+  }
+  return SetFlagOp();
+}
+
+/// True when the vector pipe was ordered after `fetch`'s copy at the fetch
+/// itself (CopyToUB's MTE2_V), not at a later WaitGetTensorC.
+static bool ordersVectorAtItsReturn(Operation *fetch) {
+  auto issue = dyn_cast<MatmulAsyncIssueOpInterface>(fetch);
+  return !issue || !issue.isAsync() || issue.returnsComplete();
+}
+
+/// A WaitFlag<X_MTE3> matched by a SetFlag<X_MTE3> orders MTE3 after the
+/// fetches whose X work came before the set: the MTE2 copy of every fetch
+/// before it; the vector pipe, which the fetch itself ordered after its
+/// copy, likewise (flags compose through a pipe: section 2c, O3).
+static void transferWaitFlag(WaitFlagOp wait, ProtocolState &state) {
+  if (wait.getTargetPipe() != PipeKind::PIPE_MTE3)
+    return;
+  PipeKind source = wait.getSourcePipe();
+  if (source != PipeKind::PIPE_MTE2 && source != PipeKind::PIPE_V)
+    return;
+  SetFlagOp set = findMatchingSet(wait);
+  if (!set)
+    return;
+  state.orderMte3AfterFetches([&](Operation *fetch) {
+    return precedesInEveryRun(fetch, set) &&
+           (source == PipeKind::PIPE_MTE2 || ordersVectorAtItsReturn(fetch));
+  });
 }
 
 /// Orders the pipes after fetched blocks (rule P7): PipeBarrier<PIPE_ALL>
-/// drains every pipe; EnQue of a block hands it over with the queue's own
-/// flags; FreeTensor releases it. These ops are named on purpose: they are
-/// the pipe synchronisation the dialect has.
+/// drains every pipe; EnQue of a block into a VECOUT queue sets V_MTE3,
+/// which orders MTE3 after the fetch through the vector pipe the fetch
+/// already ordered (section 2c, O3 and O5), while a VECIN hand-off is
+/// MTE2_V and orders nothing new; a SetFlag/WaitFlag pair into MTE3 does
+/// what the VECOUT hand-off does; FreeTensor releases the block. These ops
+/// are named on purpose: they are the pipe synchronisation the dialect has.
 static void transferPipeOrder(Operation *op, ProtocolState &state) {
   if (auto barrier = dyn_cast<PipeBarrierOp>(op)) {
     if (barrier.getPipe() == PipeKind::PIPE_ALL)
       state.removeUnorderedFetches(Value());
+  } else if (auto wait = dyn_cast<WaitFlagOp>(op)) {
+    transferWaitFlag(wait, state);
   } else if (auto enque = dyn_cast<QueueEnQueOp>(op)) {
-    state.removeUnorderedFetches(enque.getTensor());
+    if (enque.getQueue().getType().getPosition() == TPosition::VECOUT)
+      state.orderMte3AfterFetches(enque.getTensor());
   } else if (auto free = dyn_cast<QueueFreeTensorOp>(op)) {
     state.removeUnorderedFetches(free.getTensor());
   }
 }
 
 bool mlir::asc::mayChangeProtocolState(Operation *op) {
-  if (isa<MatmulObjectUseOpInterface, PipeBarrierOp, QueueEnQueOp,
+  if (isa<MatmulObjectUseOpInterface, PipeBarrierOp, WaitFlagOp, QueueEnQueOp,
           QueueFreeTensorOp>(op))
     return true;
   return llvm::any_of(op->getOperandTypes(), llvm::IsaPred<MatmulType>) &&

@@ -18,6 +18,18 @@ using namespace mlir::asc;
 #define GET_ATTRDEF_CLASSES
 #include "asc/Dialect/Asc/IR/AscAttrs.cpp.inc"
 
+std::pair<PipeKind, PipeKind> mlir::asc::getHardEventPipes(HardEvent event) {
+  // The table asc-run's SetFlag/WaitFlag read: a case the enum lacks does
+  // not compile, one the table lacks is a -Wswitch warning.
+  switch (event) {
+#define ASC_HARD_EVENT(NAME, SOURCE, TARGET)                                   \
+  case HardEvent::NAME:                                                        \
+    return {PipeKind::PIPE_##SOURCE, PipeKind::PIPE_##TARGET};
+#include "asc_run/hard_events.def"
+  }
+  llvm_unreachable("unknown HardEvent");
+}
+
 void AscDialect::registerAttributes() {
   addAttributes<
 #define GET_ATTRDEF_LIST

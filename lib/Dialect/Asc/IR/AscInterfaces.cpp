@@ -196,6 +196,13 @@ static IssuePosition locateIssue(Operation *issue, Operation *wait) {
   return IssuePosition::Elsewhere;
 }
 
+/// Whether a wait of `issue`'s kind may follow it (rule L10): a wait that
+/// completes it, or a redundant one after a call that returns complete
+/// (WaitGetTensorC after GetTensorC<false> into UB: spec revision 4).
+static bool mayPrecedeWait(MatmulAsyncIssueOpInterface issue) {
+  return issue.isWaitable() || issue.returnsComplete();
+}
+
 /// Fast path of L10: walks back from the wait, through its block and then
 /// the blocks enclosing it, to the closest earlier op that uses the object.
 /// In a well-formed kernel that op is the issue the wait completes, so the
@@ -215,7 +222,7 @@ static bool closestEarlierUseIsWaitableIssue(MatmulWaitOpInterface wait) {
         continue;
       auto issue = dyn_cast<MatmulAsyncIssueOpInterface>(prev);
       return issue && issue.getMatmul() == matmul &&
-             issue.getWaitKind() == wait.getWaitKind() && issue.isWaitable();
+             issue.getWaitKind() == wait.getWaitKind() && mayPrecedeWait(issue);
     }
     Operation *parent = cursor->getParentOp();
     if (!parent || parent->hasTrait<OpTrait::IsIsolatedFromAbove>() ||
@@ -254,7 +261,7 @@ LogicalResult mlir::asc::detail::verifyWaitHasReachingIssue(Operation *op) {
         isa<MatmulIterateOp>(user))
       continue;
     IssuePosition position = locateIssue(user, op);
-    if (issue.isWaitable() && position == IssuePosition::Reaches)
+    if (mayPrecedeWait(issue) && position == IssuePosition::Reaches)
       return success();
     candidates.push_back(issue);
   }

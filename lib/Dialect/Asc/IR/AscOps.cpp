@@ -524,6 +524,14 @@ void MatmulGetTensorCOp::getEffects(EffectList &effects) {
                          GlobalMemoryResource::get());
 }
 
+/// True when the fetch writes global memory: an async one is then
+/// fire-and-forget.
+static bool writesGlobalMemory(MatmulGetTensorCOp fetch) {
+  return llvm::any_of(fetch.getDsts(), [](Value dst) {
+    return isGlobalTensorType(dst.getType());
+  });
+}
+
 StringRef MatmulGetTensorCOp::getUnwaitableReason() {
   if (getSync())
     return "it is synchronous";
@@ -531,10 +539,15 @@ StringRef MatmulGetTensorCOp::getUnwaitableReason() {
   // GetTensorC only when it is synchronous (MatmulService::GetTensorC), and
   // WaitGetTensorC orders only the vector pipe after a copy into local
   // memory (MatmulClient::WaitGetTensorC).
-  if (llvm::any_of(getDsts(),
-                   [](Value dst) { return isGlobalTensorType(dst.getType()); }))
+  if (writesGlobalMemory(*this))
     return "it writes global memory, for which the server sends no signal";
-  return "";
+  return "it returns with its block in place (MatmulClient::GetTensorC "
+         "waits for the block and ends its copy with "
+         "SetFlag/WaitFlag<MTE2_V>): no wait is needed";
+}
+
+bool MatmulGetTensorCOp::returnsComplete() {
+  return !getSync() && !writesGlobalMemory(*this);
 }
 
 //===----------------------------------------------------------------------===//

@@ -268,14 +268,13 @@ bool AscSyncPlacementPass::promoteSyncIssues(func::FuncOp function) {
 //
 //   while (mm.Iterate()) { ...; mm.GetTensorC(ub); ... }
 //
-// becomes CANN's documented async form (Iterate.md, GetTensorC.md,
-// WaitGetTensorC.md; example 05):
+// becomes CANN's documented async form (Iterate.md, GetTensorC.md;
+// example 05):
 //
 //   mm.SetWorkspace(slice of this core);   // asc.block_workspace
 //   mm.Iterate<false>();                    // all blocks into the workspace
 //   for (k = 0; k < blocks; ++k) {          // blocks = mIter_ * nIter_
-//     ...; PipeBarrier<PIPE_ALL>(); mm.GetTensorC<false>(ub);
-//     mm.WaitGetTensorC(); ...
+//     ...; PipeBarrier<PIPE_ALL>(); mm.GetTensorC<false>(ub); ...
 //   }
 //
 // guarded by `blocks > 0` (the synchronous loop runs once even without
@@ -649,9 +648,9 @@ static void rewriteIterateLoop(IterateLoop &info) {
            !thenBlock->back().hasTrait<OpTrait::IsTerminator>())
     scf::YieldOp::create(builder, loc);
 
-  // The fetch: asynchronous, waited right after (placement sinks the
-  // wait), and ordered after every earlier pipe's use of its buffer unless
-  // its queue does it. The synchronous loop posted a message per block,
+  // The fetch: asynchronous, and ordered after every earlier pipe's use of
+  // its buffer unless its queue does it. The synchronous loop posted a
+  // message per block,
   // whose PipeBarrier<PIPE_MTE3> and MTE3_S wait (KfcCommClient::PostMessage,
   // AllocMessage) finished the copies out of the previous block before the
   // next block's CopyToUB; Iterate<false> posts nothing per block.
@@ -661,7 +660,11 @@ static void rewriteIterateLoop(IterateLoop &info) {
     PipeBarrierOp::create(barrier, fetch->getLoc(), PipeKind::PIPE_ALL);
   }
   info.fetch.setAsync();
-  createWaitAfter(info.fetch);
+  // GetTensorC<false> into UB orders the vector pipe after its copy as the
+  // synchronous fetch did (CopyToUB ends with SetFlag/WaitFlag<MTE2_V> in
+  // both); only a fetch a wait completes gets one.
+  if (!info.fetch.returnsComplete())
+    createWaitAfter(info.fetch);
 
   loop->replaceAllUsesWith(guard.getResults());
   loop->erase();
@@ -881,6 +884,9 @@ bool AscSyncPlacementPass::hoistIssue(
     // The barrier is named on purpose: it is the dialect's one pipe barrier.
     if (auto barrier = dyn_cast<PipeBarrierOp>(op))
       return barrier.mayOrderDataCopies();
+    // So is a WaitFlag: it may hold back a copy the issue depends on.
+    if (isa<WaitFlagOp>(op))
+      return true;
     if (auto it = pairingOfWait.find(op); it != pairingOfWait.end())
       return analyses.checker.getConflicts()
           .findConflict(footprint, it->second->footprint)
@@ -1199,15 +1205,21 @@ bool AscSyncPlacementPass::orderIssuesByNeed(
   // may touch what the issue touches in flight, and does not end the block.
   // Between the issue and the call it makes way for, `op` must not hold the
   // vector core on the cube either (the cube would idle through it, above);
-  // the call itself may be synchronous: it is needed where it stands.
+  // the call itself may be synchronous: it is needed where it stands. An
+  // issue without its wait flag crosses no other call: it completes at the
+  // first wait for a call posted after it (spec revision 4, section 2), so
+  // posting it later would leave it in flight where the kernel relies on
+  // it being done (section 2c, O9).
   auto mayCross = [&](Operation *issue, Operation *op, bool between) {
     if (op->hasTrait<OpTrait::IsTerminator>())
       return false;
     Value matmul = cast<MatmulAsyncIssueOpInterface>(issue).getMatmul();
     ArrayRef<ResolvedAccess> footprint = conflicts.getFootprint(issue);
+    bool unwaited = isUnwaitedIssue(issue);
     return !op->walk([&](Operation *nested) {
                 bool ordered =
                     (between && holdsVectorCoreOnCube(nested)) ||
+                    (unwaited && isa<MatmulAsyncIssueOpInterface>(nested)) ||
                     usesObject(nested, matmul) ||
                     llvm::any_of(nested->getOperands(),
                                  [&](Value operand) {

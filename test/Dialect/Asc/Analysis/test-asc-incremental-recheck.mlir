@@ -27,8 +27,9 @@
 // THREE: remark: incremental re-check passes: 8 ops in 3 ranges; the whole function passes
 // The first wait past the read of its output: the range's check fails.
 // RACE: remark: incremental re-check falls back: a reordered op breaks the protocol; the whole function fails
-// The second wait past the end.
-// AFTER-END: remark: incremental re-check falls back: a reordered op breaks the protocol; the whole function fails
+// The second wait past the end, which completes nothing and leaves the
+// issue pending (spec revision 4): a legal move.
+// AFTER-END: remark: incremental re-check passes: 4 ops in 1 ranges; the whole function passes
 // The first issue after its own wait: what flows out of the range is not
 // the input's (an issue pending), so nothing after it can be trusted (the
 // wait, with no issue before it, then fails the op verifier too).

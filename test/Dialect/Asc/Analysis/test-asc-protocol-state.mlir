@@ -33,13 +33,13 @@ func.func @setters(%a: !gmh, %b: !gmh, %c: !gm, %cond: i1) {
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
 !gm = !asc.global_tensor<f32>
 
-// An end through a select of two objects may have ended either: both keep
-// their old events and gain the end. No op uses %either after it: the
+// An end through a select of two objects changes neither (End completes
+// and ends nothing: spec revision 4). No op uses %either after it: the
 // state drops its entry.
 // CHECK-LABEL: after_end:
 // CHECK-NOT: either:
-// CHECK-DAG: mm0: events [end, issue]
-// CHECK-DAG: mm1: events [end, mm1]
+// CHECK-DAG: mm0: events [issue]
+// CHECK-DAG: mm1: events [mm1]
 // CHECK-NOT: either:
 // CHECK: unwaited []
 func.func @weak_updates(%c: !gm, %cond: i1) {
@@ -65,7 +65,7 @@ func.func @weak_updates(%c: !gm, %cond: i1) {
 // CHECK-NEXT: mm: events [issue]
 // CHECK-NEXT: unwaited []
 // CHECK-LABEL: after_end:
-// CHECK-NEXT: mm: events [end]
+// CHECK-NEXT: mm: events [asc.matmul.wait_iterate_all]
 // CHECK-NEXT: unwaited [flagless2]
 func.func @paths(%c: !gm) {
   %c0 = arith.constant 0 : index

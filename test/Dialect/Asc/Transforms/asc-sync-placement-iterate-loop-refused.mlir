@@ -132,6 +132,8 @@ func.func @reads_state(%a: !asc.gm_addr {asc.no_alias}, %y: !asc.gm_addr {asc.no
     %t = asc.queue.alloc_tensor %q : !que -> !ub
       asc.matmul.get_tensor_c %mm, %t : !mm, !ub
     asc.muls %t, %t, %s, %n : !ub, !ub
+    // The call may copy the block out on any pipe (rule P7).
+    asc.pipe_barrier pipe_all
     // expected-note @+1 {{blocked by 'func.call'}}
     func.call @inspect(%mm) : (!mm) -> ()
     asc.queue.free_tensor %q, %t : !que, !ub

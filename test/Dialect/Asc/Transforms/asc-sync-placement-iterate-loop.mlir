@@ -52,7 +52,6 @@
 // CHECK-NEXT:        asc.matmul.get_tensor_c %[[MM]], %[[BUF]] {sync = false}
 // CHECK-NEXT:        arith.muli %[[R]]
 // CHECK-NEXT:        arith.extsi
-// CHECK-NEXT:        asc.matmul.wait_get_tensor_c %[[MM]]
 // CHECK-NEXT:        asc.muls %[[BUF]], %[[BUF]]
 // CHECK-NEXT:        asc.queue.enque
 // CHECK-NEXT:        asc.queue.deque
@@ -140,7 +139,6 @@ func.func @promote_vecout(%a: !asc.gm_addr {asc.no_alias}, %y: !asc.gm_addr {asc
 // CHECK-NEXT:        %[[IN:.*]] = asc.queue.alloc_tensor %{{.*}} : !asc.queue<vecin, 2>
 // CHECK-NEXT:        asc.matmul.get_tensor_c %[[MM]], %[[IN]] {sync = false}
 // CHECK-NEXT:        asc.queue.alloc_tensor
-// CHECK-NEXT:        asc.matmul.wait_get_tensor_c %[[MM]]
 // CHECK-NEXT:        asc.muls
 // CHECK-NEXT:        asc.queue.free_tensor
 // CHECK-NEXT:        asc.queue.enque

@@ -25,10 +25,12 @@ func.func @remarks(%c: !gm, %u: !ub, %s: f32, %n: i32, %lb: index, %ub: index, %
   }
   asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
-  // expected-remark @+1 {{wait placed before 'asc.matmul.end': it uses the same Matmul object; 1 operations overlap}}
+  // expected-remark @+1 {{wait placed before 'asc.matmul.set_workspace': it uses the same Matmul object; 2 operations overlap}}
   asc.matmul.wait_iterate_all %mm : !mm
   asc.adds %u, %u, %s, %n : !ub, !ub
+  // End neither completes nor stops the wait (spec revision 4).
   asc.matmul.end %mm : !mm
+  asc.matmul.set_workspace %mm, %c : !mm, !gm
   return
 }
 

@@ -13,7 +13,7 @@ func.func @partial_wait(%c: !gm, %cond: i1, %a_in: !asc.gm_addr {asc.no_alias}) 
   scf.if %cond {
     asc.matmul.wait_iterate_all %mm : !mm
   }
-  // expected-error @+1 {{ends the Matmul object while an async 'asc.matmul.iterate_all' is pending}}
   asc.matmul.end %mm : !mm
+  // expected-error @+1 {{returns while an async 'asc.matmul.iterate_all' is pending}}
   return
 }

@@ -52,6 +52,7 @@ func.func @strided_read_reaches_output(%p: !asc.gm_addr {asc.no_alias}, %u: !ub,
 // CHECK:      asc.matmul.iterate_all
 // CHECK-NEXT: asc.data_copy
 // CHECK-NEXT: asc.muls
+// CHECK-NEXT: asc.matmul.end
 // CHECK-NEXT: asc.matmul.wait_iterate_all
 func.func @strided_read_ends_before_output(%p: !asc.gm_addr {asc.no_alias}, %u: !ub, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c0 = arith.constant 0 : i64
@@ -512,11 +513,12 @@ func.func @calls(%c_ptr: !asc.gm_addr {asc.no_alias}, %x: i32, %a_in: !asc.gm_ad
 !gm = !asc.global_tensor<f32>
 
 // The same object through another name: a select of two objects may be
-// this one, so its end stops the wait (a setter through it would not: it
-// only stages the next message).
+// this one, so its SetWorkspace stops the wait (a setter or End through it
+// would not: they stage the next message or complete nothing).
 // CHECK-LABEL: func.func @object_through_select
-// CHECK:      asc.matmul.wait_iterate_all
-// CHECK-NEXT: asc.matmul.end
+// CHECK:      asc.matmul.end
+// CHECK-NEXT: asc.matmul.wait_iterate_all
+// CHECK-NEXT: asc.matmul.set_workspace
 func.func @object_through_select(%c_ptr: !asc.gm_addr {asc.no_alias}, %cond: i1, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c = asc.set_global_buffer %c_ptr : !gm
   %mm0 = asc.matmul.create : !mm
@@ -527,6 +529,7 @@ func.func @object_through_select(%c_ptr: !asc.gm_addr {asc.no_alias}, %cond: i1,
   asc.matmul.iterate_all %mm0, %c {sync = false, wait_iterate_all = true} : !mm, !gm
   asc.matmul.wait_iterate_all %mm0 : !mm
   asc.matmul.end %either : !mm
+  asc.matmul.set_workspace %either, %c : !mm, !gm
   return
 }
 
@@ -766,8 +769,9 @@ func.func @wait_per_case(%c_ptr: !asc.gm_addr {asc.no_alias}, %u: !ub, %s: f32, 
 // CHECK-NEXT:   asc.matmul.wait_iterate_all
 // CHECK-NEXT:   asc.data_copy
 // CHECK:      ^bb2:
-// CHECK-NEXT:   asc.matmul.wait_iterate_all
 // CHECK-NEXT:   asc.matmul.end
+// CHECK-NEXT:   asc.matmul.wait_iterate_all
+// CHECK-NEXT:   return
 func.func @wait_follows_branch(%c_ptr: !asc.gm_addr {asc.no_alias}, %u: !ub, %s: f32, %n: i32, %cond: i1, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c = asc.set_global_buffer %c_ptr : !gm
   %mm = asc.matmul.create : !mm
@@ -812,5 +816,38 @@ func.func @overflowing_offsets(%p: !asc.gm_addr {asc.no_alias}, %a_in: !asc.gm_a
   asc.matmul.wait_iterate_all %mm : !mm
   %x = asc.get_value %r[%c0] : !gm
   asc.matmul.end %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ga = !asc.global_tensor<f16>
+!ub = !asc.local_tensor<vecin, f32>
+
+// Object 1's wait completes object 0's flagless IterateAll only because it
+// was posted first (spec revision 4): ordering issues by need must not sink
+// the flagless one past object 1's issue, which would leave it in flight at
+// the copy of its output (section 2c, O9).
+// CHECK-LABEL: func.func @flagless_keeps_its_place_before_a_waited_call
+// CHECK:      asc.matmul.iterate_all %[[MM0:[^ ]*]], %{{.*}} {sync = false}
+// CHECK:      asc.matmul.iterate_all %[[MM1:[^ ]*]], %{{.*}} {sync = false, wait_iterate_all = true}
+// CHECK:      asc.matmul.wait_iterate_all %[[MM1]]
+// CHECK-NEXT: asc.data_copy
+func.func @flagless_keeps_its_place_before_a_waited_call(%pa: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}, %pd: !asc.gm_addr {asc.no_alias}, %u: !ub, %s: f32) {
+  %n = arith.constant 64 : i32
+  %a = asc.set_global_buffer %pa : !ga
+  %c = asc.set_global_buffer %pc : !gm
+  %d = asc.set_global_buffer %pd : !gm
+  %mm0 = asc.matmul.create : !mm
+  %mm1 = asc.matmul.create : !mm
+  asc.matmul.set_tensor_a %mm1, %a : !mm, !ga
+  asc.matmul.set_tensor_a %mm0, %a : !mm, !ga
+  asc.matmul.iterate_all %mm0, %c {sync = false} : !mm, !gm
+  asc.adds %u, %u, %s, %n : !ub, !ub
+  asc.matmul.iterate_all %mm1, %d {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.matmul.wait_iterate_all %mm1 : !mm
+  asc.data_copy %u, %c, %n : !ub, !gm
   return
 }

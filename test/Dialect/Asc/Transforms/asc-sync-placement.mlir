@@ -227,12 +227,14 @@ func.func @arguments_may_alias(%c_ptr: !asc.gm_addr, %y_ptr: !asc.gm_addr, %u: !
 !gm = !asc.global_tensor<f32>
 !ub = !asc.local_tensor<vecin, f32>
 
-// The next use of the object (End) stops the wait.
-// CHECK-LABEL: func.func @stops_at_end
+// End completes nothing and leaves a pending call pending (spec revision
+// 4): the wait sinks past it to the return.
+// CHECK-LABEL: func.func @sinks_past_end
 // CHECK:      asc.adds
-// CHECK-NEXT: asc.matmul.wait_iterate_all
 // CHECK-NEXT: asc.matmul.end
-func.func @stops_at_end(%c: !gm, %u: !ub, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
+// CHECK-NEXT: asc.matmul.wait_iterate_all
+// CHECK-NEXT: return
+func.func @sinks_past_end(%c: !gm, %u: !ub, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
   %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
   asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
@@ -847,12 +849,14 @@ func.func @iterate_n_batch(%ws: !asc.global_tensor<f32>, %u: !ub, %s: f32, %n: i
 !gm = !asc.global_tensor<f32>
 !ub = !asc.local_tensor<vecin, f32>
 
-// The block view returned by async GetTensorC is read through a sub-view.
+// The block view async GetTensorC returns is complete at its return (spec
+// revision 4): no wait is paired with it, and the redundant WaitGetTensorC
+// (an MTE2_V flag that may order the kernel's own copies) stays put.
 // CHECK-LABEL: func.func @get_tensor_c_result
 // CHECK:      asc.matmul.get_tensor_c
+// CHECK-NEXT: asc.matmul.wait_get_tensor_c
 // CHECK-NEXT: asc.subview
 // CHECK-NEXT: asc.adds
-// CHECK-NEXT: asc.matmul.wait_get_tensor_c
 // CHECK-NEXT: asc.data_copy
 func.func @get_tensor_c_result(%u: !ub, %s: f32, %n: i32, %off: i64, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
@@ -984,13 +988,14 @@ func.func @unknown_call_in_branch(%c: !gm, %u: !ub, %cond: i1, %s: f32, %n: i32,
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
 !ub = !asc.local_tensor<vecout, f32>
 
-// Spec shape 5: async GetTensorC in the iterate loop; the wait sinks within
-// the iteration to the vector use of the block.
+// Spec shape 5: async GetTensorC into UB in the iterate loop returns with
+// the block ordered for the vector pipe; the redundant WaitGetTensorC is
+// no pending wait and stays where it was written.
 // CHECK-LABEL: func.func @iterate_loop
 // CHECK:      scf.while
 // CHECK:      asc.matmul.get_tensor_c
-// CHECK-NEXT: arith.addi
 // CHECK-NEXT: asc.matmul.wait_get_tensor_c
+// CHECK-NEXT: arith.addi
 // CHECK-NEXT: asc.muls
 func.func @iterate_loop(%q: !asc.queue<vecout, 1>, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm

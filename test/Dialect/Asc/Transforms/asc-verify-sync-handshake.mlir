@@ -465,8 +465,8 @@ func.func @p6_cube_only_first_issue(%pc: !asc.gm_addr) attributes {asc.kernel, a
 !ga = !asc.global_tensor<f16>
 !ub = !asc.local_tensor<vecout, f32>
 
-// P7: an MTE3 copy out of the block right after WaitGetTensorC, which orders
-// only the vector pipe after the fetch.
+// P7: an MTE3 copy out of the block after a redundant WaitGetTensorC: the
+// fetch and the wait order only the vector pipe after the copy.
 func.func @p7_copy_out_after_wait(%ws_in: !asc.gm_addr {asc.no_alias}, %c_in: !asc.gm_addr {asc.no_alias}, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %ws = asc.set_global_buffer %ws_in : !gm
   %c = asc.set_global_buffer %c_in : !gm
@@ -480,7 +480,7 @@ func.func @p7_copy_out_after_wait(%ws_in: !asc.gm_addr {asc.no_alias}, %c_in: !a
   // expected-note @+1 {{the block fetched here}}
   asc.matmul.get_tensor_c %mm, %t {sync = false} : !mm, !ub
   asc.matmul.wait_get_tensor_c %mm : !mm
-  // expected-error @+1 {{'asc.data_copy' op may touch a fetched block from pipe_mte3 before that pipe is ordered after the fetch (rule P7): 'asc.matmul.wait_get_tensor_c' orders only the vector pipe after the copy; put 'asc.pipe_barrier pipe_all' or a queue hand-off (EnQue, DeQue) in between}}
+  // expected-error @+1 {{'asc.data_copy' op may touch a fetched block from pipe_mte3 before that pipe is ordered after the fetch (rule P7): the Matmul client orders only the vector pipe after its MTE2 copy into UB (SetFlag/WaitFlag<MTE2_V>); put 'asc.pipe_barrier pipe_all' in between, or hand the block over through a VECOUT queue after a vector access (a VECIN hand-off orders only the vector pipe)}}
   asc.data_copy %c, %t, %n : !gm, !ub
   asc.matmul.end %mm : !mm
   return

@@ -43,15 +43,33 @@ func.func @reconfigure_while_pending(%ws: !gm, %c: !gm, %a_in: !asc.gm_addr {asc
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
 !gm = !asc.global_tensor<f32>
 
-// P1: ending the object with work pending.
+// P1: End completes nothing and does not release a pending wait
+// (MatmulClient::End): the return after it still needs the wait.
 func.func @end_while_pending(%c: !gm, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
   %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
   asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   // expected-note @+1 {{the pending async issue}}
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
-  // expected-error @+1 {{'asc.matmul.end' op ends the Matmul object while an async 'asc.matmul.iterate_all' is pending}}
   asc.matmul.end %mm : !mm
+  // expected-error @+1 {{'func.return' op returns while an async 'asc.matmul.iterate_all' is pending: rule P1 needs 'asc.matmul.wait_iterate_all' first}}
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+
+// Valid twin: End between an issue and its wait is allowed (spec revision
+// 4), and the wait after it completes the issue.
+func.func @end_between_issue_and_wait(%c: !gm, %a_in: !asc.gm_addr {asc.no_alias}) {
+  %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
+  asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.matmul.end %mm : !mm
+  asc.matmul.wait_iterate_all %mm : !mm
   return
 }
 
@@ -106,13 +124,32 @@ func.func @wait_wrong_kind(%c: !gm, %u: !asc.local_tensor<vecin, f32>, %n: i32, 
   %mm = asc.matmul.create : !mm
   %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
   asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
-  %more = asc.matmul.iterate %mm {sync = false} : !mm
-  asc.matmul.get_tensor_c %mm, %u {sync = false} : !mm, !asc.local_tensor<vecin, f32>
-  asc.matmul.wait_get_tensor_c %mm : !mm
+  asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm
+  asc.matmul.wait_iterate_all %mm : !mm
   asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   // expected-note @+1 {{the pending async issue}}
   asc.matmul.iterate_batch %mm, %c batch(%n, %n) {sync = false, wait_iterate_batch = true} : !mm, !gm
-  // expected-error @+1 {{'asc.matmul.wait_get_tensor_c' op cannot complete the pending 'asc.matmul.iterate_batch', which needs 'asc.matmul.wait_iterate_batch' (rule P1)}}
+  // expected-error @+1 {{'asc.matmul.wait_iterate_all' op cannot complete the pending 'asc.matmul.iterate_batch', which needs 'asc.matmul.wait_iterate_batch' (rule P1)}}
+  asc.matmul.wait_iterate_all %mm : !mm
+  asc.matmul.wait_iterate_batch %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16, layout = normal>, b = <gm, nd, f16, layout = normal>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+
+// Valid: WaitGetTensorC is only SetFlag/WaitFlag<MTE2_V>: it neither
+// completes nor disturbs a pending IterateBatch (spec revision 4).
+func.func @wait_get_tensor_c_while_batch_pending(%c: !gm, %u: !asc.local_tensor<vecin, f32>, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
+  %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
+  %more = asc.matmul.iterate %mm {sync = false} : !mm
+  asc.matmul.get_tensor_c %mm, %u {sync = false} : !mm, !asc.local_tensor<vecin, f32>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
+  asc.matmul.iterate_batch %mm, %c batch(%n, %n) {sync = false, wait_iterate_batch = true} : !mm, !gm
   asc.matmul.wait_get_tensor_c %mm : !mm
   asc.matmul.wait_iterate_batch %mm : !mm
   return
@@ -137,8 +174,8 @@ func.func @wait_in_loop(%c: !gm, %lb: index, %ub: index, %step: index, %a_in: !a
     asc.matmul.wait_iterate_all %mm : !mm
   }
   // A loop that runs zero times leaves the issue pending (rule P1).
-  // expected-error @+1 {{ends the Matmul object while an async 'asc.matmul.iterate_all' is pending}}
   asc.matmul.end %mm : !mm
+  // expected-error @+1 {{returns while an async 'asc.matmul.iterate_all' is pending}}
   return
 }
 
@@ -320,7 +357,8 @@ func.func @unwaited_until_end(%c: !gm, %u: !ub, %n: i32, %a_in: !asc.gm_addr {as
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
 !ub = !asc.local_tensor<vecout, f32>
 
-// P3: vector code reading an async GetTensorC block before WaitGetTensorC.
+// P3: vector code reading a block of the older AsyncGetTensorC before
+// WaitGetTensorC (its copy ends with no MTE2_V flag).
 func.func @vector_before_wait_get_tensor_c(%q: !asc.queue<vecout, 1>, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
   %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
@@ -328,10 +366,29 @@ func.func @vector_before_wait_get_tensor_c(%q: !asc.queue<vecout, 1>, %s: f32, %
   %t = asc.queue.alloc_tensor %q : !asc.queue<vecout, 1> -> !ub
   %more = asc.matmul.iterate %mm {sync = false} : !mm
   // expected-note @+1 {{the async issue writing that output}}
-  asc.matmul.get_tensor_c %mm, %t {sync = false} : !mm, !ub
-  // expected-error @+1 {{'asc.muls' op may access memory that aliases the pending output of an async 'asc.matmul.get_tensor_c' (rule P3)}}
+  asc.matmul.async_get_tensor_c %mm, %t : !mm, !ub
+  // expected-error @+1 {{'asc.muls' op may access memory that aliases the pending output of an async 'asc.matmul.async_get_tensor_c' (rule P3)}}
   asc.muls %t, %t, %s, %n : !ub, !ub
   asc.matmul.wait_get_tensor_c %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!ub = !asc.local_tensor<vecout, f32>
+
+// Valid twin: GetTensorC<false> into UB returns with the block ordered for
+// the vector pipe (CopyToUB ends with SetFlag/WaitFlag<MTE2_V>): vector code
+// reads it with no WaitGetTensorC, as every CANN async sample does.
+func.func @vector_after_get_tensor_c_ub(%q: !asc.queue<vecout, 1>, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
+  %mm = asc.matmul.create : !mm
+  %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
+  %t = asc.queue.alloc_tensor %q : !asc.queue<vecout, 1> -> !ub
+  %more = asc.matmul.iterate %mm {sync = false} : !mm
+  asc.matmul.get_tensor_c %mm, %t {sync = false} : !mm, !ub
+  asc.muls %t, %t, %s, %n : !ub, !ub
   return
 }
 
@@ -381,12 +438,11 @@ func.func @call_before_wait(%c: !gm, %a_in: !asc.gm_addr {asc.no_alias}) {
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
 !gm = !asc.global_tensor<f32>
 
-// P4: using the object after End.
+// Valid: the object may be used after End (rule P4 is withdrawn: CANN
+// ends its server-side object after every message).
 func.func @use_after_end(%a: !asc.global_tensor<f16>) {
   %mm = asc.matmul.create : !mm
-  // expected-note @+1 {{the object was ended here}}
   asc.matmul.end %mm : !mm
-  // expected-error @+1 {{'asc.matmul.set_tensor_a' op uses the Matmul object after its end (rule P4)}}
   asc.matmul.set_tensor_a %mm, %a : !mm, !asc.global_tensor<f16>
   return
 }
@@ -396,17 +452,14 @@ func.func @use_after_end(%a: !asc.global_tensor<f16>) {
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
 !gm = !asc.global_tensor<f32>
 
-// P4: End inside a loop ends the object for the next iteration.
+// Valid: End after every computation of a loop, as production kernels
+// write it; the next trip issues again.
 func.func @end_in_loop(%c: !gm, %lb: index, %ub: index, %step: index, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
   %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
   scf.for %i = %lb to %ub step %step {
-    // expected-error @+1 {{uses the Matmul object after its end}}
     asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
-    // expected-error @+1 {{uses the Matmul object after its end}}
     asc.matmul.iterate_all %mm, %c : !mm, !gm
-    // expected-note @+2 {{the object was ended here}}
-    // expected-error @+1 {{uses the Matmul object after its end}}
     asc.matmul.end %mm : !mm
   }
   return
@@ -439,5 +492,60 @@ func.func @valid_protocol(%c: !gm, %t: !asc.tiling, %u: !asc.local_tensor<vecin,
     scf.yield
   }
   asc.matmul.end %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!ub = !asc.local_tensor<vecin, f32>
+
+// P1: a new workspace inside `while (mm.Iterate<false>())`: the Iterate in
+// the condition continues the call, so blocks are still to be fetched from
+// the old workspace (MatmulClient::SetWorkspace resets the fetch offset).
+func.func @set_workspace_in_async_while_loop(%q: !asc.queue<vecin, 1>, %ws_in: !asc.gm_addr {asc.no_alias}, %a_in: !asc.gm_addr {asc.no_alias}) {
+  %ws = asc.set_global_buffer %ws_in : !asc.global_tensor<f32>
+  %a = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  %mm = asc.matmul.create : !mm
+  asc.matmul.set_workspace %mm, %ws : !mm, !asc.global_tensor<f32>
+  asc.matmul.set_tensor_a %mm, %a : !mm, !asc.global_tensor<f16>
+  scf.while : () -> () {
+    // expected-note @+1 {{the async call whose results fetches take}}
+    %more = asc.matmul.iterate %mm {sync = false} : !mm
+    scf.condition(%more)
+  } do {
+    %t = asc.queue.alloc_tensor %q : !asc.queue<vecin, 1> -> !ub
+    asc.matmul.get_tensor_c %mm, %t {sync = false} : !mm, !ub
+    // expected-error @+1 {{'asc.matmul.set_workspace' op reconfigures the Matmul object inside the loop that fetches the results of an async 'asc.matmul.iterate': rule P1 needs every fetch first}}
+    asc.matmul.set_workspace %mm, %ws : !mm, !asc.global_tensor<f32>
+    asc.queue.free_tensor %q, %t : !asc.queue<vecin, 1>, !ub
+    scf.yield
+  }
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!ub = !asc.local_tensor<vecin, f32>
+
+// Valid twin: the new workspace after the loop, once every block was
+// fetched.
+func.func @set_workspace_after_async_while_loop(%q: !asc.queue<vecin, 1>, %ws_in: !asc.gm_addr {asc.no_alias}, %a_in: !asc.gm_addr {asc.no_alias}) {
+  %ws = asc.set_global_buffer %ws_in : !asc.global_tensor<f32>
+  %a = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
+  %mm = asc.matmul.create : !mm
+  asc.matmul.set_workspace %mm, %ws : !mm, !asc.global_tensor<f32>
+  asc.matmul.set_tensor_a %mm, %a : !mm, !asc.global_tensor<f16>
+  scf.while : () -> () {
+    %more = asc.matmul.iterate %mm {sync = false} : !mm
+    scf.condition(%more)
+  } do {
+    %t = asc.queue.alloc_tensor %q : !asc.queue<vecin, 1> -> !ub
+    asc.matmul.get_tensor_c %mm, %t {sync = false} : !mm, !ub
+    asc.queue.free_tensor %q, %t : !asc.queue<vecin, 1>, !ub
+    scf.yield
+  }
+  asc.matmul.set_workspace %mm, %ws : !mm, !asc.global_tensor<f32>
   return
 }

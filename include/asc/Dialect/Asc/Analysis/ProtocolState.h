@@ -375,16 +375,26 @@ struct ProtocolState {
   /// fetch loop was left: every block was fetched).
   void removeFetchConsumedIssuesOf(Value matmul);
 
-  /// Rule P7: the async fetches into local memory whose WaitGetTensorC has
-  /// ordered only the vector pipe after the copy; their blocks need a
-  /// PipeBarrier<PIPE_ALL> or a queue hand-off before any other pipe
-  /// touches them. Sorted by pointer.
-  SmallVector<Operation *> getUnorderedFetches() const;
-  bool hasUnorderedFetches() const { return !unorderedFetches.isEmpty(); }
+  /// Rule P7: the Matmul calls that left a block in UB ordered for the
+  /// vector pipe only (CopyToUB's MTE2_V); `pipe` says which other pipe is
+  /// asked about: PIPE_MTE3, PIPE_MTE2 or PIPE_S, or PIPE_ALL for any.
+  /// Their blocks need an ordering of that pipe (a PipeBarrier<PIPE_ALL>, a
+  /// VECOUT hand-off or a SetFlag/WaitFlag pair for MTE3) before it touches
+  /// them. Sorted by pointer.
+  SmallVector<Operation *> getUnorderedFetches(PipeKind pipe) const;
+  bool hasUnorderedFetches() const {
+    return !unorderedFetches.isEmpty() || !mte3UnorderedFetches.isEmpty();
+  }
+  /// A new fetch, ordered for the vector pipe only.
   void addUnorderedFetch(Operation *fetch);
-  /// Drops the fetches whose local destination is `tensor` (handed off
-  /// through a queue, or freed); every fetch when `tensor` is null.
+  /// Orders every pipe after the fetches whose local destination is
+  /// `tensor` (freed); after every fetch when `tensor` is null (a
+  /// PipeBarrier<PIPE_ALL>).
   void removeUnorderedFetches(Value tensor);
+  /// Orders MTE3 after the fetches whose local destination is `tensor`
+  /// (a VECOUT hand-off), or after the fetches `ordered` says.
+  void orderMte3AfterFetches(Value tensor);
+  void orderMte3AfterFetches(function_ref<bool(Operation *)> ordered);
 
   /// Applies `update` to every entry; `update` returns true when it changed
   /// the entry.
@@ -433,7 +443,11 @@ private:
   OpSet unwaitedIssues;
   /// Those whose results fetches take.
   OpSet fetchConsumedIssues;
+  /// The fetches MTE2 and the scalar unit are not ordered after, and those
+  /// MTE3 is not (rule P7): two sets, since a VECOUT hand-off or a flag
+  /// orders MTE3 alone.
   OpSet unorderedFetches;
+  OpSet mte3UnorderedFetches;
   /// The waitable issues pending on some object, with the number of
   /// entries that hold each (the names of one object share its issues).
   OpCounts waitableInFlight;
@@ -469,7 +483,9 @@ bool movesObjectOn(MatmulOpInterface use);
 /// runs one client's messages in order).
 SmallVector<Operation *>
 getUnwaitedIssuesCompletedBy(Operation *op, const ProtocolState &state);
-/// The local tensors an async fetch writes (rule P7 follows their blocks).
+/// The unified-buffer tensors (VECIN, VECOUT, VECCALC) a Matmul call
+/// writes: the client copies its result there by MTE2 (rule P7 follows
+/// those blocks).
 SmallVector<Value, 2> getLocalDestinations(Operation *fetch);
 
 //===----------------------------------------------------------------------===//

@@ -18,6 +18,10 @@
 #include "asc/Dialect/Asc/IR/AscAttrs.h.inc"
 
 namespace mlir::asc {
+/// The source and target pipes of a hardware event: its SetFlag waits for
+/// the source, its WaitFlag holds back the target.
+std::pair<PipeKind, PipeKind> getHardEventPipes(HardEvent event);
+
 /// True for the unified-buffer positions vector code reads and writes.
 inline bool isVectorPosition(TPosition position) {
   return position == TPosition::VECIN || position == TPosition::VECOUT ||

@@ -91,6 +91,31 @@ def Asc_PipeKindAttr : EnumAttr<Asc_Dialect, Asc_PipeKind, "pipe"> {
   let assemblyFormat = "`<` $value `>`";
 }
 
+// The cases are CANN's HardEvent names; which pipe each orders before which
+// is runtime/asc_run/hard_events.def, the table asc-run reads too
+// (getHardEventPipes).
+def Asc_HardEvent : I32EnumAttr<"HardEvent",
+    "a hardware event between two pipes of the vector core (HardEvent)", [
+      I32EnumAttrCase<"MTE2_V", 0, "mte2_v">,
+      I32EnumAttrCase<"V_MTE2", 1, "v_mte2">,
+      I32EnumAttrCase<"V_MTE3", 2, "v_mte3">,
+      I32EnumAttrCase<"MTE3_V", 3, "mte3_v">,
+      I32EnumAttrCase<"MTE2_MTE3", 4, "mte2_mte3">,
+      I32EnumAttrCase<"MTE3_MTE2", 5, "mte3_mte2">,
+      I32EnumAttrCase<"S_V", 6, "s_v">,
+      I32EnumAttrCase<"V_S", 7, "v_s">,
+      I32EnumAttrCase<"MTE2_S", 8, "mte2_s">,
+      I32EnumAttrCase<"S_MTE2", 9, "s_mte2">,
+      I32EnumAttrCase<"MTE3_S", 10, "mte3_s">,
+      I32EnumAttrCase<"S_MTE3", 11, "s_mte3">
+    ]> {
+  let cppNamespace = "::mlir::asc";
+  let genSpecializedAttr = 0;
+}
+def Asc_HardEventAttr : EnumAttr<Asc_Dialect, Asc_HardEvent, "hard_event"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
 def Asc_MatmulConfigKind : I32EnumAttr<"MatmulConfigKind",
     "preset a MatmulConfig is built from", [
       I32EnumAttrCase<"Norm", 0, "norm">,

@@ -134,6 +134,15 @@ def Asc_MatmulAsyncIssueOpInterface
       }],
       "::llvm::StringRef", "getUnwaitableReason">,
     InterfaceMethod<[{
+        True when the async call waits for its own result before it returns,
+        so nothing is pending after it and no wait is needed: GetTensorC<false>
+        into UB waits for its block and ends its MTE2 copy with
+        SetFlag/WaitFlag<MTE2_V>, and its view form waits for the block
+        (MatmulClient::GetTensorC, CopyToUB; spec revision 4, section 2). A
+        wait of its kind after it is redundant and allowed.
+      }],
+      "bool", "returnsComplete", (ins), [{}], [{ return false; }]>,
+    InterfaceMethod<[{
         True when fetches take this call's results block by block, each
         waiting for one signal of the server, instead of a wait (Iterate,
         whose blocks GetTensorC fetches; IterateNBatch without its wait flag,

@@ -505,6 +505,48 @@ def Asc_PipeBarrierOp : Asc_Op<"pipe_barrier", [
   }];
 }
 
+/// SetFlag and WaitFlag: one event of a pipe pair, by its id.
+class Asc_FlagOp<string mnemonic, string summary_>
+    : Asc_Op<mnemonic, [
+        MemoryEffects<[MemRead<Asc_Pipeline>, MemWrite<Asc_Pipeline>]>]> {
+  let summary = summary_;
+  let arguments = (ins Asc_HardEventAttr:$event, I32:$id);
+  let assemblyFormat = "custom<EnumKeyword>($event) `,` $id attr-dict";
+  let extraClassDeclaration = [{
+    /// The pipe the event's SetFlag waits for and the pipe its WaitFlag
+    /// holds back (runtime/asc_run/hard_events.def).
+    ::mlir::asc::PipeKind getSourcePipe() {
+      return ::mlir::asc::getHardEventPipes(getEvent()).first;
+    }
+    ::mlir::asc::PipeKind getTargetPipe() {
+      return ::mlir::asc::getHardEventPipes(getEvent()).second;
+    }
+  }];
+}
+
+def Asc_SetFlagOp : Asc_FlagOp<"set_flag",
+    "set an event once a pipe's earlier work is done (SetFlag<event>(id))"> {
+  let description = [{
+    `SetFlag<X_Y>(id)` fires event `id` of the pair X_Y once every earlier
+    instruction of pipe X is done; the matching `asc.wait_flag` holds pipe Y
+    back until then (spec section 2c, O3).
+
+    ```mlir
+    asc.set_flag mte2_mte3, %id
+    asc.wait_flag mte2_mte3, %id
+    ```
+  }];
+}
+
+def Asc_WaitFlagOp : Asc_FlagOp<"wait_flag",
+    "hold a pipe back until an event is set (WaitFlag<event>(id))"> {
+  let description = [{
+    `WaitFlag<X_Y>(id)`: pipe Y starts nothing after it until the event set
+    by the last `asc.set_flag` of the same event and id has fired, so what
+    pipe X did before that set happens before what Y does after the wait.
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Matmul objects
 //===----------------------------------------------------------------------===//
@@ -781,7 +823,8 @@ def Asc_MatmulIterateOp : Asc_MatmulAsyncIssueOp<"iterate", "GetTensorC", [],
 }
 
 def Asc_MatmulGetTensorCOp : Asc_MatmulAsyncIssueOp<"get_tensor_c", "GetTensorC",
-    [DeclareOpInterfaceMethods<Asc_BufferSourceOpInterface>]> {
+    [DeclareOpInterfaceMethods<Asc_BufferSourceOpInterface>],
+    ["returnsComplete"]> {
   let summary = "fetch the block of the last iterate (GetTensorC<sync>)";
   let description = [{
     Three forms: into one destination (UB or GM); into a GM and a VECIN

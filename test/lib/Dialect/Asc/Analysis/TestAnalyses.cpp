@@ -245,7 +245,7 @@ struct TestAscProtocolStatePass
       os << ", fetch-consumed ";
       printOps(state.getFetchConsumedIssues());
       os << ", unordered fetches ";
-      printOps(state.getUnorderedFetches());
+      printOps(state.getUnorderedFetches(PipeKind::PIPE_ALL));
       os << "\n";
     });
     markAllAnalysesPreserved();

@@ -1,0 +1,231 @@
+// RUN: asc-opt %s -split-input-file --asc-verify-sync -verify-diagnostics
+//
+// Rule P7 of spec revision 4, pipe by pipe: every call that leaves a block
+// in UB orders only the vector pipe after its MTE2 copy (CopyToUB ends with
+// SetFlag/WaitFlag<MTE2_V>); an MTE3 copy out needs a barrier or a VECOUT
+// hand-off after a vector access, and a VECIN hand-off is not one.
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ga = !asc.global_tensor<f16>
+!ub = !asc.local_tensor<vecin, f32>
+
+// A synchronous GetTensorC into UB, then a copy out of the block.
+func.func @sync_fetch_then_copy_out(%pa: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}, %q: !asc.queue<vecin, 1>) {
+  %n = arith.constant 64 : i32
+  %a = asc.set_global_buffer %pa : !ga
+  %c = asc.set_global_buffer %pc : !gm
+  %mm = asc.matmul.create : !mm
+  asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+  %more = asc.matmul.iterate %mm : !mm
+  %t = asc.queue.alloc_tensor %q : !asc.queue<vecin, 1> -> !ub
+  // expected-note @+1 {{the block fetched here}}
+  asc.matmul.get_tensor_c %mm, %t : !mm, !ub
+  // expected-error @+1 {{'asc.data_copy' op may touch a fetched block from pipe_mte3 before that pipe is ordered after the fetch (rule P7)}}
+  asc.data_copy %c, %t, %n : !gm, !ub
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ga = !asc.global_tensor<f16>
+!ub = !asc.local_tensor<vecin, f32>
+
+// A fetched block handed over through its VECIN queue only (MTE2_V), then
+// copied out: the hand-off orders nothing new for MTE3.
+func.func @vecin_handoff_then_copy_out(%pa: !asc.gm_addr {asc.no_alias}, %pw: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}, %q: !asc.queue<vecin, 1>) {
+  %n = arith.constant 64 : i32
+  %a = asc.set_global_buffer %pa : !ga
+  %w = asc.set_global_buffer %pw : !gm
+  %c = asc.set_global_buffer %pc : !gm
+  %mm = asc.matmul.create : !mm
+  asc.matmul.set_workspace %mm, %w : !mm, !gm
+  asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+  %more = asc.matmul.iterate %mm {sync = false} : !mm
+  %t = asc.queue.alloc_tensor %q : !asc.queue<vecin, 1> -> !ub
+  // expected-note @+1 {{the block fetched here}}
+  asc.matmul.get_tensor_c %mm, %t {sync = false} : !mm, !ub
+  asc.queue.enque %q, %t : !asc.queue<vecin, 1>, !ub
+  %in = asc.queue.deque %q : !asc.queue<vecin, 1> -> !ub
+  // expected-error @+1 {{may touch a fetched block from pipe_mte3 before that pipe is ordered after the fetch (rule P7)}}
+  asc.data_copy %c, %in, %n : !gm, !ub
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ga = !asc.global_tensor<f16>
+!ub = !asc.local_tensor<vecout, f32>
+
+// Valid: a vector access of the block, then a VECOUT hand-off (V_MTE3): the
+// copy out is ordered after the fetch through the vector pipe.
+func.func @vecout_handoff_then_copy_out(%pa: !asc.gm_addr {asc.no_alias}, %pw: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}, %q: !asc.queue<vecout, 1>, %s: f32) {
+  %n = arith.constant 64 : i32
+  %a = asc.set_global_buffer %pa : !ga
+  %w = asc.set_global_buffer %pw : !gm
+  %c = asc.set_global_buffer %pc : !gm
+  %mm = asc.matmul.create : !mm
+  asc.matmul.set_workspace %mm, %w : !mm, !gm
+  asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+  %more = asc.matmul.iterate %mm {sync = false} : !mm
+  %t = asc.queue.alloc_tensor %q : !asc.queue<vecout, 1> -> !ub
+  asc.matmul.get_tensor_c %mm, %t {sync = false} : !mm, !ub
+  asc.muls %t, %t, %s, %n : !ub, !ub
+  asc.queue.enque %q, %t : !asc.queue<vecout, 1>, !ub
+  %out = asc.queue.deque %q : !asc.queue<vecout, 1> -> !ub
+  asc.data_copy %c, %out, %n : !gm, !ub
+  asc.queue.free_tensor %q, %out : !asc.queue<vecout, 1>, !ub
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ga = !asc.global_tensor<f16>
+!ub = !asc.local_tensor<vecin, f32>
+!uo = !asc.local_tensor<vecout, f32>
+
+// Valid, CANN's matmul_fused shape: the block through its VECIN queue to a
+// vector op into a VECOUT buffer, freed through the name DeQue returned (the
+// buffer that was enqueued), and the VECOUT result copied out.
+func.func @fused_shape(%pa: !asc.gm_addr {asc.no_alias}, %pw: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}, %qi: !asc.queue<vecin, 1>, %qo: !asc.queue<vecout, 1>, %s: f32) {
+  %n = arith.constant 64 : i32
+  %a = asc.set_global_buffer %pa : !ga
+  %w = asc.set_global_buffer %pw : !gm
+  %c = asc.set_global_buffer %pc : !gm
+  %mm = asc.matmul.create : !mm
+  asc.matmul.set_workspace %mm, %w : !mm, !gm
+  asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+  %more = asc.matmul.iterate %mm {sync = false} : !mm
+  %t = asc.queue.alloc_tensor %qi : !asc.queue<vecin, 1> -> !ub
+  asc.matmul.get_tensor_c %mm, %t {sync = false} : !mm, !ub
+  asc.queue.enque %qi, %t : !asc.queue<vecin, 1>, !ub
+  %in = asc.queue.deque %qi : !asc.queue<vecin, 1> -> !ub
+  %o = asc.queue.alloc_tensor %qo : !asc.queue<vecout, 1> -> !uo
+  asc.muls %o, %in, %s, %n : !uo, !ub
+  asc.queue.free_tensor %qi, %in : !asc.queue<vecin, 1>, !ub
+  asc.queue.enque %qo, %o : !asc.queue<vecout, 1>, !uo
+  %out = asc.queue.deque %qo : !asc.queue<vecout, 1> -> !uo
+  asc.data_copy %c, %out, %n : !gm, !uo
+  asc.queue.free_tensor %qo, %out : !asc.queue<vecout, 1>, !uo
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ga = !asc.global_tensor<f16>
+!ub = !asc.local_tensor<vecin, f32>
+
+// Valid: SetFlag/WaitFlag<MTE2_MTE3> after the fetch orders the copy out
+// (the flag fires once the fetch's MTE2 copy is done).
+func.func @mte2_mte3_flag_then_copy_out(%pa: !asc.gm_addr {asc.no_alias}, %pw: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}, %q: !asc.queue<vecin, 1>) {
+  %n = arith.constant 64 : i32
+  %e = arith.constant 0 : i32
+  %a = asc.set_global_buffer %pa : !ga
+  %w = asc.set_global_buffer %pw : !gm
+  %c = asc.set_global_buffer %pc : !gm
+  %mm = asc.matmul.create : !mm
+  asc.matmul.set_workspace %mm, %w : !mm, !gm
+  asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+  %more = asc.matmul.iterate %mm {sync = false} : !mm
+  %t = asc.queue.alloc_tensor %q : !asc.queue<vecin, 1> -> !ub
+  asc.matmul.get_tensor_c %mm, %t {sync = false} : !mm, !ub
+  asc.set_flag mte2_mte3, %e
+  asc.wait_flag mte2_mte3, %e
+  asc.data_copy %c, %t, %n : !gm, !ub
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ga = !asc.global_tensor<f16>
+!ub = !asc.local_tensor<vecin, f32>
+
+// Valid: the flags compose through the vector pipe the fetch ordered:
+// SetFlag/WaitFlag<V_MTE3> after the fetch orders the copy out too.
+func.func @v_mte3_flag_then_copy_out(%pa: !asc.gm_addr {asc.no_alias}, %pw: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}, %q: !asc.queue<vecin, 1>, %s: f32) {
+  %n = arith.constant 64 : i32
+  %e = arith.constant 1 : i32
+  %a = asc.set_global_buffer %pa : !ga
+  %w = asc.set_global_buffer %pw : !gm
+  %c = asc.set_global_buffer %pc : !gm
+  %mm = asc.matmul.create : !mm
+  asc.matmul.set_workspace %mm, %w : !mm, !gm
+  asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+  %more = asc.matmul.iterate %mm {sync = false} : !mm
+  %t = asc.queue.alloc_tensor %q : !asc.queue<vecin, 1> -> !ub
+  asc.matmul.get_tensor_c %mm, %t {sync = false} : !mm, !ub
+  asc.muls %t, %t, %s, %n : !ub, !ub
+  asc.set_flag v_mte3, %e
+  asc.wait_flag v_mte3, %e
+  asc.data_copy %c, %t, %n : !gm, !ub
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ga = !asc.global_tensor<f16>
+!ub = !asc.local_tensor<vecin, f32>
+
+// The flag was set before the fetch: it orders nothing the fetch did.
+func.func @flag_set_before_the_fetch(%pa: !asc.gm_addr {asc.no_alias}, %pw: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}, %q: !asc.queue<vecin, 1>) {
+  %n = arith.constant 64 : i32
+  %e = arith.constant 0 : i32
+  %a = asc.set_global_buffer %pa : !ga
+  %w = asc.set_global_buffer %pw : !gm
+  %c = asc.set_global_buffer %pc : !gm
+  %mm = asc.matmul.create : !mm
+  asc.matmul.set_workspace %mm, %w : !mm, !gm
+  asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+  %more = asc.matmul.iterate %mm {sync = false} : !mm
+  %t = asc.queue.alloc_tensor %q : !asc.queue<vecin, 1> -> !ub
+  asc.set_flag mte2_mte3, %e
+  // expected-note @+1 {{the block fetched here}}
+  asc.matmul.get_tensor_c %mm, %t {sync = false} : !mm, !ub
+  asc.wait_flag mte2_mte3, %e
+  // expected-error @+1 {{may touch a fetched block from pipe_mte3 before that pipe is ordered after the fetch (rule P7)}}
+  asc.data_copy %c, %t, %n : !gm, !ub
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ga = !asc.global_tensor<f16>
+!ub = !asc.local_tensor<vecin, f32>
+
+// A wait on another event id, or of another pipe pair, orders nothing.
+func.func @unmatched_flags(%pa: !asc.gm_addr {asc.no_alias}, %pw: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}, %q: !asc.queue<vecin, 1>) {
+  %n = arith.constant 64 : i32
+  %e0 = arith.constant 0 : i32
+  %e1 = arith.constant 1 : i32
+  %a = asc.set_global_buffer %pa : !ga
+  %w = asc.set_global_buffer %pw : !gm
+  %c = asc.set_global_buffer %pc : !gm
+  %mm = asc.matmul.create : !mm
+  asc.matmul.set_workspace %mm, %w : !mm, !gm
+  asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+  %more = asc.matmul.iterate %mm {sync = false} : !mm
+  %t = asc.queue.alloc_tensor %q : !asc.queue<vecin, 1> -> !ub
+  // expected-note @+1 {{the block fetched here}}
+  asc.matmul.get_tensor_c %mm, %t {sync = false} : !mm, !ub
+  asc.set_flag mte2_mte3, %e0
+  asc.wait_flag mte2_mte3, %e1
+  asc.set_flag mte2_v, %e0
+  asc.wait_flag mte2_v, %e0
+  // expected-error @+1 {{may touch a fetched block from pipe_mte3 before that pipe is ordered after the fetch (rule P7)}}
+  asc.data_copy %c, %t, %n : !gm, !ub
+  return
+}
