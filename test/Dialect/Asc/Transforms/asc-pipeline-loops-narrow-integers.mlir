@@ -217,3 +217,80 @@ func.func @index_cast_down(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {a
   asc.matmul.end %mm : !mm
   return
 }
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm16 = !asc.global_tensor<f16>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// The rotation's last iteration of an int8_t counter from -100 to 100 by 3
+// is 98: computed in int8_t, ub - lb - 1 = 199 wraps to -57 and the last
+// iteration would be 99, one the loop never runs, after the steady loop
+// has run 98 already. It is computed in i64 and narrowed back.
+// CHECK-LABEL: func.func @i8_last_iteration(
+// CHECK-DAG: %[[LB:.*]] = arith.constant -100 : i8
+// CHECK-DAG: %[[STEP:.*]] = arith.constant 3 : i8
+// CHECK-DAG: %[[LAST:.*]] = arith.constant 98 : i8
+// CHECK: scf.for %{{.*}} = %[[LB]] to %[[LAST]] step %[[STEP]] : i8 {
+// CHECK: {{^ *}}}
+// CHECK-NEXT: asc.matmul.wait_iterate_all
+// CHECK-NEXT: %[[E:.*]] = arith.extsi %[[LAST]] : i8 to i64
+func.func @i8_last_iteration(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {asc.no_alias}, %u: !ub) {
+  %lb = arith.constant -100 : i8
+  %ub = arith.constant 100 : i8
+  %step = arith.constant 3 : i8
+  %c256 = arith.constant 256 : i64
+  %n = arith.constant 256 : i32
+  %mm = asc.matmul.create : !mm
+  %a_g = asc.set_global_buffer %a : !gm16
+  %c_g = asc.set_global_buffer %ws : !gm
+  // expected-remark @+1 {{loop pipelined}}
+  scf.for %i = %lb to %ub step %step : i8 {
+    %i64 = arith.extsi %i : i8 to i64
+    %o = arith.muli %i64, %c256 : i64
+    %c_t = asc.subview %c_g[%o] : !gm
+    asc.matmul.set_tensor_a %mm, %a_g : !mm, !gm16
+    asc.matmul.iterate_all %mm, %c_t {sync = false, wait_iterate_all = true} : !mm, !gm
+    asc.matmul.wait_iterate_all %mm : !mm
+    asc.data_copy %u, %c_t, %n : !ub, !gm
+  }
+  asc.matmul.end %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm16 = !asc.global_tensor<f16>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// An int8_t counter from 0 to 127 by 100 goes 0, 100, then -56 (100 + 100
+// narrowed): the C++ loop never ends where the MLIR one does. Not rotated.
+// CHECK-LABEL: func.func @i8_counter_wraps(
+// CHECK: scf.for %{{.*}} : i8 {
+// CHECK-NEXT: arith.extsi
+func.func @i8_counter_wraps(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {asc.no_alias}, %u: !ub) {
+  %lb = arith.constant 0 : i8
+  %ub = arith.constant 127 : i8
+  %step = arith.constant 100 : i8
+  %c256 = arith.constant 256 : i64
+  %n = arith.constant 256 : i32
+  %mm = asc.matmul.create : !mm
+  %a_g = asc.set_global_buffer %a : !gm16
+  %c_g = asc.set_global_buffer %ws : !gm
+  // expected-remark @+1 {{loop not pipelined: its counter is narrower than 32 bits and may wrap around before it reaches the upper bound (the C++ counter is narrowed on each step)}}
+  scf.for %i = %lb to %ub step %step : i8 {
+    %i64 = arith.extsi %i : i8 to i64
+    %o = arith.muli %i64, %c256 : i64
+    %c_t = asc.subview %c_g[%o] : !gm
+    asc.matmul.set_tensor_a %mm, %a_g : !mm, !gm16
+    asc.matmul.iterate_all %mm, %c_t {sync = false, wait_iterate_all = true} : !mm, !gm
+    asc.matmul.wait_iterate_all %mm : !mm
+    asc.data_copy %u, %c_t, %n : !ub, !gm
+  }
+  asc.matmul.end %mm : !mm
+  return
+}
