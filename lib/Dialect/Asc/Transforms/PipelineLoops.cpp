@@ -251,6 +251,17 @@ LoopPipeliner::matchStages(scf::ForOp loop, std::optional<Rejection> &why) {
       return reject(stage.issue, "the issue is not waited for in the same "
                                  "iteration");
   }
+  // The moved ops run one iteration ahead, in a clone the body's other ops
+  // do not see: a result of theirs the body uses (the view a result-form
+  // get_tensor_c returns) would have to be carried into the next iteration.
+  for (Stage &stage : stages)
+    for (Operation *op : llvm::concat<Operation *const>(
+             stage.setters, ArrayRef<Operation *>(stage.issue)))
+      if (!op->use_empty())
+        return reject(op, "the body uses its result (" +
+                              describe(*op->getUsers().begin()) +
+                              "), which the rotation would compute one "
+                              "iteration ahead without carrying it over");
   // Between the first setter and the issue only the setters and pure ops.
   for (Stage &stage : stages)
     for (Operation *op = stage.first; op != stage.issue; op = op->getNextNode())
