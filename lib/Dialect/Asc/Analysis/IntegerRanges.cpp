@@ -138,18 +138,26 @@ std::optional<IntegerRange> IntegerRanges::compute(Value value, unsigned width,
   return std::nullopt;
 }
 
-bool IntegerRanges::isExact(Operation *op) {
+IntegerRanges::Exactness IntegerRanges::getExactness(Operation *op) {
   if (!isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(op))
-    return false;
+    return Exactness::No;
   Type type = op->getResult(0).getType();
   unsigned width = getWidth(type);
   if (!width)
-    return false;
-  if (type.isIndex() || isTrustedNoWrap(op))
-    return true;
+    return Exactness::No;
+  auto flags = cast<arith::ArithIntegerOverflowFlagsInterface>(op);
+  if (type.isIndex() || flags.hasNoSignedWrap())
+    return Exactness::Proven;
   auto range =
       exactRange(op, *get(op->getOperand(0)), *get(op->getOperand(1)));
-  return fits(range->first, range->second, width);
+  if (fits(range->first, range->second, width))
+    return Exactness::Proven;
+  return isTrustedNoWrap(op) ? Exactness::AsWritten : Exactness::No;
+}
+
+bool IntegerRanges::fitsType(int64_t value, Type type) {
+  unsigned width = getWidth(type);
+  return width && fits(value, value, width);
 }
 
 bool IntegerRanges::keepsValue(Operation *op) {

@@ -164,7 +164,8 @@ static ByteOffset negate(const ByteOffset &offset) {
 static ByteOffset decomposeUnits(Value value, int64_t unitBytes,
                                  BlockRepetition &repetition,
                                  IntegerRanges &ranges, Block *context,
-                                 unsigned depth = 0) {
+                                 unsigned depth = 0,
+                                 Type checkedChain = Type()) {
   APInt constant;
   if (matchConstantInt(value, constant)) {
     int64_t bytes;
@@ -175,11 +176,28 @@ static ByteOffset decomposeUnits(Value value, int64_t unitBytes,
   }
   Operation *def = value.getDefiningOp();
   if (depth < 8 && def) {
+    IntegerRanges::Exactness exactness = ranges.getExactness(def);
+    bool exact = exactness != IntegerRanges::Exactness::No;
+    // An operation exact only as written heads a chain of operations of its
+    // type whose constants folding combines, wrapping: the chain's
+    // coefficients, in units of the value, must fit the type.
+    Type type = value.getType();
+    if (exactness == IntegerRanges::Exactness::AsWritten &&
+        type != checkedChain) {
+      ByteOffset own = decomposeUnits(value, 1, repetition, ranges, context,
+                                      depth, type);
+      exact = !own.known || (IntegerRanges::fitsType(own.constant, type) &&
+                             llvm::all_of(own.terms, [&](const auto &term) {
+                               return IntegerRanges::fitsType(term.second,
+                                                              type);
+                             }));
+      checkedChain = type;
+    }
     auto recurse = [&](Value operand, int64_t units) {
-      return decomposeUnits(operand, units, repetition, ranges, context,
-                            depth + 1);
+      return decomposeUnits(
+          operand, units, repetition, ranges, context, depth + 1,
+          operand.getType() == checkedChain ? checkedChain : Type());
     };
-    bool exact = ranges.isExact(def);
     if (auto add = dyn_cast<arith::AddIOp>(def); add && exact)
       return recurse(add.getLhs(), unitBytes)
           .plus(recurse(add.getRhs(), unitBytes));

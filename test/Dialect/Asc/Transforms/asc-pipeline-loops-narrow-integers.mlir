@@ -225,6 +225,43 @@ func.func @index_cast_down(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {a
 !gm = !asc.global_tensor<f32>
 !ub = !asc.local_tensor<vecin, f32>
 
+// In int32_t, i * 65536 * 65536 is exact as written but folds to i * 0
+// (the constants combine in i32): every tile in one slot again.
+// CHECK-LABEL: func.func @i32_chain_folds(
+// CHECK: scf.for %{{.*}} : i32 {
+// CHECK-NEXT: arith.muli
+func.func @i32_chain_folds(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {asc.no_alias}, %u: !ub) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c4 = arith.constant 4 : i32
+  %c65536 = arith.constant 65536 : i32
+  %c64_i32 = arith.constant 64 : i32
+  %mm = asc.matmul.create : !mm
+  %a_g = asc.set_global_buffer %a : !gm16
+  %c_g = asc.set_global_buffer %ws : !gm
+  // expected-remark @+1 {{loop not pipelined: 'asc.data_copy': it may read memory at an offset not affine in the induction variable}}
+  scf.for %i = %c0 to %c4 step %c1 : i32 {
+    %o16 = arith.muli %i, %c65536 : i32
+    %o = arith.muli %o16, %c65536 : i32
+    %o64 = arith.extsi %o : i32 to i64
+    %c_t = asc.subview %c_g[%o64] : !gm
+    asc.matmul.set_tensor_a %mm, %a_g : !mm, !gm16
+    asc.matmul.iterate_all %mm, %c_t {sync = false, wait_iterate_all = true} : !mm, !gm
+    asc.matmul.wait_iterate_all %mm : !mm
+    // expected-remark @+1 {{this op blocks pipelining its loop}}
+    asc.data_copy %u, %c_t, %c64_i32 : !ub, !gm
+  }
+  asc.matmul.end %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm16 = !asc.global_tensor<f16>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
 // The rotation's last iteration of an int8_t counter from -100 to 100 by 3
 // is 98: computed in int8_t, ub - lb - 1 = 199 wraps to -57 and the last
 // iteration would be 99, one the loop never runs, after the steady loop

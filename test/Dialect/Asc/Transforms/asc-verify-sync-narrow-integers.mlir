@@ -133,3 +133,32 @@ func.func @i8_sum_nsw(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {asc.no
   asc.matmul.end %mm : !mm
   return
 }
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm16 = !asc.global_tensor<f16>
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// int32_t arithmetic is exact as written (its overflow is undefined in the
+// emitted C++), but folding wraps: 65536 * 65536 in i32 folds to 0, the
+// tile the copy reads.
+func.func @i32_product_folds_to_zero(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {asc.no_alias}, %u: !ub) {
+  %c65536 = arith.constant 65536 : i32
+  %n = arith.constant 256 : i32
+  %mm = asc.matmul.create : !mm
+  %a_g = asc.set_global_buffer %a : !gm16
+  %c_g = asc.set_global_buffer %ws : !gm
+  %o = arith.muli %c65536, %c65536 : i32
+  %o64 = arith.extsi %o : i32 to i64
+  %c_t = asc.subview %c_g[%o64] : !gm
+  asc.matmul.set_tensor_a %mm, %a_g : !mm, !gm16
+  // expected-note @+1 {{the async issue writing that output}}
+  asc.matmul.iterate_all %mm, %c_t {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
+  // expected-error @+1 {{may access memory that aliases the pending output of an async 'asc.matmul.iterate_all' (rule P3)}}
+  asc.data_copy %u, %c_g, %n : !ub, !gm
+  asc.matmul.wait_iterate_all %mm : !mm
+  asc.matmul.end %mm : !mm
+  return
+}

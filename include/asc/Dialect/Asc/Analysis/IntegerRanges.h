@@ -37,12 +37,27 @@ public:
   /// nothing for any other type.
   std::optional<IntegerRange> get(Value value) { return get(value, 0); }
 
-  /// True when the result of `op` (an arith.addi, subi or muli) is the
-  /// exact sum, difference or product of its operands' values: its type is
-  /// an index (modulo 2^64, as addresses are) or an `int32_t` or `int64_t`
-  /// of the emitted C++ (signed overflow is undefined there), it states
-  /// `overflow<nsw>`, or the operands' ranges keep the result in range.
-  bool isExact(Operation *op);
+  /// Whether the result of an arith.addi, subi or muli is the exact sum,
+  /// difference or product of its operands' values.
+  enum class Exactness {
+    /// It may wrap around (an int8_t or int16_t the ranges do not bound).
+    No,
+    /// Always: an index (modulo 2^64, as addresses are), overflow<nsw>, or
+    /// operands whose ranges keep the result in range.
+    Proven,
+    /// As written: an `int32_t` or `int64_t` of the emitted C++, where
+    /// signed overflow is undefined. Not once folded: folding combines the
+    /// constants of a chain of such operations in the type, wrapping
+    /// (`(x * 65536) * 65536` in i32 folds to `x * 0`), so the chain's
+    /// coefficients must fit the type too.
+    AsWritten,
+  };
+  Exactness getExactness(Operation *op);
+  bool isExact(Operation *op) { return getExactness(op) != Exactness::No; }
+
+  /// True when `value` lies in the signed range of `type` (an integer or
+  /// index of at most 64 bits).
+  static bool fitsType(int64_t value, Type type);
 
   /// True when the operand of `op` (an extension or cast) reaches the result
   /// with its signed value unchanged: a sign extension, a widening
