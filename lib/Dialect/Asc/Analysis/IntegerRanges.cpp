@@ -62,15 +62,6 @@ exactRange(Operation *op, IntegerRange lhs, IntegerRange rhs) {
   return std::nullopt;
 }
 
-/// True when the emitted C++ may take `op` to keep the exact value whatever
-/// its operands are: an int32_t or int64_t operation (signed overflow is
-/// undefined), or one stating overflow<nsw> (a wrap is poison).
-static bool isTrustedNoWrap(Operation *op) {
-  auto flags = dyn_cast<arith::ArithIntegerOverflowFlagsInterface>(op);
-  Type type = op->getResult(0).getType();
-  return (flags && flags.hasNoSignedWrap()) ||
-         (!type.isIndex() && IntegerRanges::isWideCounterType(type));
-}
 
 std::optional<IntegerRange> IntegerRanges::get(Value value, unsigned depth) {
   unsigned width = getWidth(value.getType());
@@ -118,11 +109,15 @@ std::optional<IntegerRange> IntegerRanges::compute(Value value, unsigned width,
         exactRange(op, operand(op->getOperand(0)), operand(op->getOperand(1)));
     if (fits(range->first, range->second, width))
       return IntegerRange{int64_t(range->first), int64_t(range->second)};
-    if (!isTrustedNoWrap(op))
+    // With overflow<nsw> no run overflows: the value is the exact one,
+    // within the type. An int32_t or int64_t is exact only as written
+    // (folding wraps): its range is the type's.
+    auto flags = cast<arith::ArithIntegerOverflowFlagsInterface>(op);
+    __int128 lo = std::max(range->first, minOf(width));
+    __int128 hi = std::min(range->second, maxOf(width));
+    if (!flags.hasNoSignedWrap() || lo > hi)
       return std::nullopt;
-    // No run overflows: the value is the exact one, within the type.
-    return IntegerRange{int64_t(std::max(range->first, minOf(width))),
-                        int64_t(std::min(range->second, maxOf(width)))};
+    return IntegerRange{int64_t(lo), int64_t(hi)};
   }
   if (isa<arith::ExtSIOp, arith::ExtUIOp, arith::IndexCastOp,
           arith::IndexCastUIOp, arith::TruncIOp>(op)) {
@@ -152,7 +147,8 @@ IntegerRanges::Exactness IntegerRanges::getExactness(Operation *op) {
       exactRange(op, *get(op->getOperand(0)), *get(op->getOperand(1)));
   if (fits(range->first, range->second, width))
     return Exactness::Proven;
-  return isTrustedNoWrap(op) ? Exactness::AsWritten : Exactness::No;
+  // int32_t and int64_t: signed overflow is undefined in the emitted C++.
+  return isWideCounterType(type) ? Exactness::AsWritten : Exactness::No;
 }
 
 bool IntegerRanges::fitsType(int64_t value, Type type) {
