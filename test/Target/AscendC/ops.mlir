@@ -304,13 +304,15 @@ func.func @iterate_all(%p: !asc.gm_addr, %pa: !asc.gm_addr {asc.no_alias}) attri
 // CHECK-LABEL: void iterate_and_get_tensor_c(GM_ADDR
 // CHECK: [[MM:[A-Za-z0-9_]+]].SetTensorA([[A:.*]]);
 // CHECK-NEXT: bool [[MORE:.*]] = [[MM]].Iterate();
-// CHECK-NEXT: [[MM]].SetTensorA([[A]]);
-// CHECK-NEXT: [[MM]].Iterate<false>(true);
 // CHECK-NEXT: if ([[MORE]]) {
 // CHECK-NEXT: [[MM]].GetTensorC([[UB:.*]]);
+// CHECK-NEXT: [[MM]].GetTensorC([[C:.*]], [[UB]], 1);
+// CHECK-NEXT: }
+// CHECK-NEXT: [[MM]].SetTensorA([[A]]);
+// CHECK-NEXT: bool [[MORE_ASYNC:.*]] = [[MM]].Iterate<false>(true);
+// CHECK-NEXT: if ([[MORE_ASYNC]]) {
 // CHECK-NEXT: [[MM]].GetTensorC<false>([[UB]], 0, true);
 // CHECK-NEXT: [[MM]].WaitGetTensorC();
-// CHECK-NEXT: [[MM]].GetTensorC([[C:.*]], [[UB]], 1);
 // CHECK-NEXT: AscendC::GlobalTensor<float> [[BLK:.*]] = [[MM]].GetTensorC<false>();
 // CHECK-NEXT: [[MM]].WaitGetTensorC();
 // CHECK-NEXT: AscendC::PipeBarrier<PIPE_ALL>();
@@ -329,13 +331,16 @@ func.func @iterate_and_get_tensor_c(%p: !asc.gm_addr, %pa: !asc.gm_addr {asc.no_
   %mm = asc.matmul.create : !mm_ub
   asc.matmul.set_tensor_a %mm, %a : !mm_ub, !gm_f16
   %more = asc.matmul.iterate %mm : !mm_ub
-  asc.matmul.set_tensor_a %mm, %a : !mm_ub, !gm_f16
-  %more_async = asc.matmul.iterate %mm {sync = false, en_partial_sum = true} : !mm_ub
+  // The synchronous forms fetch the blocks of a synchronous Iterate.
   scf.if %more {
     asc.matmul.get_tensor_c %mm, %ub : !mm_ub, !ub_in
+    asc.matmul.get_tensor_c %mm, %c, %ub {en_atomic = 1 : i32} : !mm_ub, !gm_f32, !ub_in
+  }
+  asc.matmul.set_tensor_a %mm, %a : !mm_ub, !gm_f16
+  %more_async = asc.matmul.iterate %mm {sync = false, en_partial_sum = true} : !mm_ub
+  scf.if %more_async {
     asc.matmul.get_tensor_c %mm, %ub {sync = false, en_sequential_write = true} : !mm_ub, !ub_in
     asc.matmul.wait_get_tensor_c %mm : !mm_ub
-    asc.matmul.get_tensor_c %mm, %c, %ub {en_atomic = 1 : i32} : !mm_ub, !gm_f32, !ub_in
     %blk = asc.matmul.get_tensor_c %mm {sync = false} : !mm_ub -> !gm_f32
     asc.matmul.wait_get_tensor_c %mm : !mm_ub
     // The copy into the block fetched above runs on MTE2 (rule P7).

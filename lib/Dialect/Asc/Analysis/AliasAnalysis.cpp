@@ -125,8 +125,22 @@ AliasResult AscAliasAnalysis::alias(const MemoryLocation &lhs,
   };
   std::optional<__int128> lhsEnd = endOf(lhsStart, lhs.size),
                           rhsEnd = endOf(rhsStart, rhs.size);
-  if ((lhsEnd && *lhsEnd <= rhsStart) || (rhsEnd && *rhsEnd <= lhsStart))
-    return AliasResult::NoAlias;
+  // Offsets are exact modulo 2^64, as addresses are (an index offset is a
+  // size_t): two footprints of known sizes are apart when they are on the
+  // circle of 2^64 bytes; an unbounded one, when the offsets are less than
+  // 2^63 bytes apart, as two accesses of one buffer are.
+  constexpr __int128 turn = __int128(1) << 64;
+  if (lhs.size && rhs.size) {
+    __int128 ahead = ((rhsStart - lhsStart) % turn + turn) % turn;
+    if (*lhs.size <= ahead && *rhs.size <= turn - ahead)
+      return AliasResult::NoAlias;
+  } else {
+    __int128 apart = lhsStart - rhsStart;
+    if (apart >= turn / 2 || -apart >= turn / 2)
+      return AliasResult::MayAlias;
+    if ((lhsEnd && *lhsEnd <= rhsStart) || (rhsEnd && *rhsEnd <= lhsStart))
+      return AliasResult::NoAlias;
+  }
   if (lhsStart == rhsStart)
     return AliasResult::MustAlias;
   if (lhsEnd && rhsEnd)
@@ -269,8 +283,11 @@ void AscAliasAnalysis::getCrossIterationAccesses(
   auto forOp = dyn_cast<scf::ForOp>(loop);
   APInt stepValue;
   std::optional<int64_t> step;
+  // Trip i + d's counter is d steps on only where the C++ counter does not
+  // wrap around (an int8_t counter past 127 goes on at -128).
   if (forOp && matchConstantInt(forOp.getStep(), stepValue) &&
-      stepValue.getSignificantBits() <= 32)
+      stepValue.getSignificantBits() <= 32 &&
+      ranges.countsWithoutWrapping(forOp))
     step = stepValue.getSExtValue();
   Value iv = forOp ? forOp.getInductionVar() : Value();
   Block *body = forOp ? forOp.getBody() : nullptr;

@@ -333,6 +333,7 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
     failed |= mlir::failed(checkStagedMessage(matmulUse, state, report));
     failed |= mlir::failed(checkFetchSignal(matmulUse, state, report));
     failed |= mlir::failed(checkFetchesDone(matmulUse, state, report));
+    failed |= mlir::failed(checkFetchOfAsyncIterate(matmulUse, state, report));
   }
 
   // Rule P1: a declaration reached again (a loop, a CFG cycle) starts a new
@@ -694,6 +695,41 @@ LogicalResult ProtocolChecker::checkFetchesDone(MatmulOpInterface use,
       refuse(issue, "before any result of",
              " was fetched: rule P1 needs its fetches first");
   return failure(failed);
+}
+
+LogicalResult ProtocolChecker::checkFetchOfAsyncIterate(
+    MatmulOpInterface use, const ProtocolState &state, bool report) {
+  // Rule P1 for the blocks of an async Iterate: they are fetched the way
+  // Iterate<false> left them, asynchronously. The client's synchronous
+  // GetTensorC posts a fetch of its own, which the server runs only after
+  // the whole asynchronous Iterate, and MatmulClient::GetTensorC asserts
+  // isSyncGetC on its GM forms (the two-destination one is synchronous
+  // only). GetTensorC and Iterate are named on purpose: they are the one
+  // fetch and the one call whose client keeps that mode.
+  auto fetch = dyn_cast<MatmulGetTensorCOp>(use.getOperation());
+  if (!fetch || !fetch.getSync())
+    return success();
+  SmallVector<Operation *, 1> iterates;
+  for (Operation *issue : state.getFetchConsumedIssues())
+    if (isa<MatmulIterateOp>(issue) &&
+        mayBeSameMatmulObject(cast<MatmulOpInterface>(issue).getMatmul(),
+                              use.getMatmul()))
+      iterates.push_back(issue);
+  if (iterates.empty())
+    return success();
+  if (!report)
+    return failure();
+  InFlightDiagnostic diag =
+      use->emitOpError()
+      << "fetches a block synchronously while the blocks of an async "
+         "'asc.matmul.iterate' are fetched (rule P1): after Iterate<false> "
+         "every block is fetched with 'asc.matmul.get_tensor_c' {sync = "
+         "false} into a local tensor or as a view (MatmulClient::GetTensorC "
+         "asserts it)";
+  for (Operation *iterate : iterates)
+    diag.attachNote(iterate->getLoc())
+        << "the async Iterate whose blocks are being fetched";
+  return failure();
 }
 
 LogicalResult ProtocolChecker::checkFetchedBlockPipes(

@@ -154,11 +154,18 @@ static ByteOffset negate(const ByteOffset &offset) {
 /// a constant plus multiples of SSA values, or unknown. A symbolic term is
 /// kept only when it has one value per run of the function (or of
 /// `context`): two accesses in different iterations of a loop see different
-/// values of the same SSA name. The integer arithmetic is taken as exact: the
-/// emitted C++ computes it in signed types, where overflow is undefined.
+/// values of the same SSA name. An addition, subtraction or product is taken
+/// apart only where the emitted C++ computes it exactly (or modulo 2^64, as
+/// addresses are): an int8_t or int16_t result wraps around on the store
+/// unless it states overflow<nsw> or its operands' ranges keep it in range
+/// (IntegerRanges::isExact); an extension or cast only where it keeps the
+/// value (IntegerRanges::keepsValue). Anything else is a term of its own: the
+/// same SSA value is the same integer, whatever it is.
 static ByteOffset decomposeUnits(Value value, int64_t unitBytes,
-                                 BlockRepetition &repetition, Block *context,
-                                 unsigned depth = 0) {
+                                 BlockRepetition &repetition,
+                                 IntegerRanges &ranges, Block *context,
+                                 unsigned depth = 0,
+                                 Type checkedChain = Type()) {
   APInt constant;
   if (matchConstantInt(value, constant)) {
     int64_t bytes;
@@ -167,21 +174,41 @@ static ByteOffset decomposeUnits(Value value, int64_t unitBytes,
       return ByteOffset::unknown();
     return ByteOffset::of(bytes);
   }
-  if (depth < 8) {
+  Operation *def = value.getDefiningOp();
+  if (depth < 8 && def) {
+    IntegerRanges::Exactness exactness = ranges.getExactness(def);
+    bool exact = exactness != IntegerRanges::Exactness::No;
+    // An operation exact only as written heads a chain of operations of its
+    // type whose constants folding combines, wrapping: the chain's
+    // coefficients, in units of the value, must fit the type.
+    Type type = value.getType();
+    if (exactness == IntegerRanges::Exactness::AsWritten &&
+        type != checkedChain) {
+      ByteOffset own = decomposeUnits(value, 1, repetition, ranges, context,
+                                      depth, type);
+      exact = !own.known || (IntegerRanges::fitsType(own.constant, type) &&
+                             llvm::all_of(own.terms, [&](const auto &term) {
+                               return IntegerRanges::fitsType(term.second,
+                                                              type);
+                             }));
+      checkedChain = type;
+    }
     auto recurse = [&](Value operand, int64_t units) {
-      return decomposeUnits(operand, units, repetition, context, depth + 1);
+      return decomposeUnits(
+          operand, units, repetition, ranges, context, depth + 1,
+          operand.getType() == checkedChain ? checkedChain : Type());
     };
-    if (auto add = value.getDefiningOp<arith::AddIOp>())
+    if (auto add = dyn_cast<arith::AddIOp>(def); add && exact)
       return recurse(add.getLhs(), unitBytes)
           .plus(recurse(add.getRhs(), unitBytes));
-    if (auto sub = value.getDefiningOp<arith::SubIOp>())
+    if (auto sub = dyn_cast<arith::SubIOp>(def); sub && exact)
       return recurse(sub.getLhs(), unitBytes)
           .plus(negate(recurse(sub.getRhs(), unitBytes)));
-    if (auto ext = value.getDefiningOp<arith::ExtSIOp>())
-      return recurse(ext.getIn(), unitBytes);
-    if (auto cast = value.getDefiningOp<arith::IndexCastOp>())
-      return recurse(cast.getIn(), unitBytes);
-    if (auto mul = value.getDefiningOp<arith::MulIOp>()) {
+    if (isa<arith::ExtSIOp, arith::ExtUIOp, arith::IndexCastOp,
+            arith::IndexCastUIOp>(def) &&
+        ranges.keepsValue(def))
+      return recurse(def->getOperand(0), unitBytes);
+    if (auto mul = dyn_cast<arith::MulIOp>(def); mul && exact) {
       APInt factor;
       Value other;
       if (matchConstantInt(mul.getRhs(), factor))
@@ -203,19 +230,20 @@ static ByteOffset decomposeUnits(Value value, int64_t unitBytes,
 
 ByteOffset AscAliasAnalysis::getIntegerOffset(Value value, int64_t unitBytes,
                                               Block *context) {
-  return decomposeUnits(value, unitBytes, repetition, context);
+  return decomposeUnits(value, unitBytes, repetition, ranges, context);
 }
 
 /// The byte offset of element `index` of a tensor of `elementBits`-bit
 /// elements; sub-byte elements need a constant, byte-aligned index.
 static ByteOffset getElementOffset(Value index, unsigned elementBits,
                                    BlockRepetition &repetition,
-                                   Block *context) {
+                                   IntegerRanges &ranges, Block *context) {
   if (!index)
     return ByteOffset::of(0);
   if (elementBits % 8 == 0)
-    return decomposeUnits(index, elementBits / 8, repetition, context);
-  ByteOffset bits = decomposeUnits(index, elementBits, repetition, context);
+    return decomposeUnits(index, elementBits / 8, repetition, ranges, context);
+  ByteOffset bits =
+      decomposeUnits(index, elementBits, repetition, ranges, context);
   if (!bits.known || !bits.terms.empty() || bits.constant % 8 != 0)
     return ByteOffset::unknown();
   return ByteOffset::of(bits.constant / 8);
@@ -362,9 +390,9 @@ Provenance AscAliasAnalysis::computeProvenance(Value value) {
         base.offset = ByteOffset::unknown();
       return base;
     }
-    base.offset = base.offset.plus(getElementOffset(view.getViewOffset(),
-                                                    getElementBitWidth(type),
-                                                    repetition, termContext));
+    base.offset = base.offset.plus(
+        getElementOffset(view.getViewOffset(), getElementBitWidth(type),
+                         repetition, ranges, termContext));
     return base;
   }
   if (auto source = dyn_cast<BufferSourceOpInterface>(def)) {
@@ -449,14 +477,15 @@ void AscAliasAnalysis::resolve(Operation *op, const MemoryAccess &access,
   location.base = getProvenance(access.memory);
   unsigned elementBits = getElementBitWidth(access.memory.getType());
   std::optional<uint64_t> sizeInBits = access.sizeInBits;
-  ByteOffset start =
-      getElementOffset(access.index, elementBits, repetition, termContext);
+  ByteOffset start = getElementOffset(access.index, elementBits, repetition,
+                                      ranges, termContext);
   if (elementBits % 8 != 0 && sizeInBits) {
     // Sub-byte elements: the footprint covers every byte one of its bits
     // is in, so it may straddle one more byte than its width.
     ByteOffset startBits =
         access.index
-            ? decomposeUnits(access.index, elementBits, repetition, termContext)
+            ? decomposeUnits(access.index, elementBits, repetition, ranges,
+                             termContext)
             : ByteOffset::of(0);
     if (startBits.known && startBits.terms.empty() && startBits.constant >= 0) {
       uint64_t first = uint64_t(startBits.constant) % 8;

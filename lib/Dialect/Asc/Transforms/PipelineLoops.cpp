@@ -28,6 +28,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "asc/Dialect/Asc/Analysis/IntegerRanges.h"
 #include "asc/Dialect/Asc/Analysis/LoopTrips.h"
 #include "asc/Dialect/Asc/Analysis/ProtocolChecker.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
@@ -164,6 +165,10 @@ LoopPipeliner::matchStages(scf::ForOp loop, std::optional<Rejection> &why) {
   if (!matchPattern(loop.getStep(), m_ConstantInt(&step)) ||
       !step.isStrictlyPositive() || step.getSignificantBits() > 32)
     return reject(loop, "its step is not a positive constant");
+  if (!IntegerRanges().countsWithoutWrapping(loop))
+    return reject(loop, "its counter is narrower than 32 bits and may wrap "
+                        "around before it reaches the upper bound (the C++ "
+                        "counter is narrowed on each step)");
   switch (getEmittedLoopTrips(loop)) {
   case LoopTrips::Zero:
     return reject(loop, "the loop never runs");
@@ -246,6 +251,17 @@ LoopPipeliner::matchStages(scf::ForOp loop, std::optional<Rejection> &why) {
       return reject(stage.issue, "the issue is not waited for in the same "
                                  "iteration");
   }
+  // The moved ops run one iteration ahead, in a clone the body's other ops
+  // do not see: a result of theirs the body uses (the view a result-form
+  // get_tensor_c returns) would have to be carried into the next iteration.
+  for (Stage &stage : stages)
+    for (Operation *op : llvm::concat<Operation *const>(
+             stage.setters, ArrayRef<Operation *>(stage.issue)))
+      if (!op->use_empty())
+        return reject(op, "the body uses its result (" +
+                              describe(*op->getUsers().begin()) +
+                              "), which the rotation would compute one "
+                              "iteration ahead without carrying it over");
   // Between the first setter and the issue only the setters and pure ops.
   for (Stage &stage : stages)
     for (Operation *op = stage.first; op != stage.issue; op = op->getNextNode())
@@ -379,12 +395,41 @@ static void cloneStageSlice(OpBuilder &builder, Block *body, const Stage &stage,
   builder.clone(*stage.issue, mapping);
 }
 
+/// The last iteration's value of a loop from `lb` to `ub` by `step` that
+/// runs (lb < ub), `lb + ((ub - lb - 1) / step) * step`, computed where it
+/// cannot wrap around: the span of an int8_t or int16_t counter (promoted to
+/// int, narrowed on the store) wraps in its own type (from -100 to 100 is
+/// 200), so it is computed in i64 and the result, which lies in [lb, ub),
+/// narrowed back; a 32- or 64-bit span is at most 2^64 - 1 as an unsigned
+/// number, so the division is unsigned.
+static Value buildLastIteration(OpBuilder &builder, Location loc, Value lb,
+                                Value ub, Value step) {
+  Type ivType = lb.getType();
+  bool narrow = !IntegerRanges::isWideCounterType(ivType);
+  Type type = narrow ? builder.getI64Type() : ivType;
+  auto widen = [&](Value value) -> Value {
+    return narrow ? builder.createOrFold<arith::ExtSIOp>(loc, type, value)
+                  : value;
+  };
+  Value wideLb = widen(lb), wideUb = widen(ub), wideStep = widen(step);
+  Value one = arith::ConstantOp::create(
+      builder, loc, cast<TypedAttr>(builder.getIntegerAttr(type, 1)));
+  Value span = builder.createOrFold<arith::SubIOp>(loc, wideUb, wideLb);
+  Value spanLess = builder.createOrFold<arith::SubIOp>(loc, span, one);
+  Value steps =
+      narrow ? builder.createOrFold<arith::DivSIOp>(loc, spanLess, wideStep)
+             : builder.createOrFold<arith::DivUIOp>(loc, spanLess, wideStep);
+  Value lastOffset = builder.createOrFold<arith::MulIOp>(loc, steps, wideStep);
+  Value last = builder.createOrFold<arith::AddIOp>(loc, wideLb, lastOffset);
+  return narrow ? builder.createOrFold<arith::TruncIOp>(loc, ivType, last)
+                : last;
+}
+
 void LoopPipeliner::rotate(scf::ForOp loop, ArrayRef<Stage> stages) {
   OpBuilder builder(loop);
   Location loc = loop.getLoc();
   Block *body = loop.getBody();
   Value iv = loop.getInductionVar();
-  Type ivType = iv.getType();
   Value lb = loop.getLowerBound(), ub = loop.getUpperBound(),
         step = loop.getStep();
 
@@ -397,14 +442,7 @@ void LoopPipeliner::rotate(scf::ForOp loop, ArrayRef<Stage> stages) {
     auto guard = scf::IfOp::create(builder, loc, runs, /*withElse=*/false);
     builder.setInsertionPointToStart(&guard.getThenRegion().front());
   }
-  // last = lb + ((ub - lb - 1) / step) * step: the last iteration's value.
-  Value one = arith::ConstantOp::create(
-      builder, loc, cast<TypedAttr>(builder.getIntegerAttr(ivType, 1)));
-  Value span = builder.createOrFold<arith::SubIOp>(loc, ub, lb);
-  Value spanLess = builder.createOrFold<arith::SubIOp>(loc, span, one);
-  Value steps = builder.createOrFold<arith::DivSIOp>(loc, spanLess, step);
-  Value lastOffset = builder.createOrFold<arith::MulIOp>(loc, steps, step);
-  Value last = builder.createOrFold<arith::AddIOp>(loc, lb, lastOffset);
+  Value last = buildLastIteration(builder, loc, lb, ub, step);
 
   // Prologue: iteration lb's first issue.
   {

@@ -343,6 +343,49 @@ findBlockWorkspace(func::FuncOp function) {
   return std::nullopt;
 }
 
+/// The first access of `function` that may touch the user workspace of
+/// `workspace`, where promotion puts the blocks: `asc.block_workspace`
+/// promises that no code of the kernel uses it, and the promise is checked,
+/// not trusted (a kernel that keeps its own data in GetUserWorkspace slices
+/// would have it overwritten by the blocks, with no race to show for it).
+/// The other kernel arguments are buffers of their own, which the
+/// framework's workspace does not overlap; memory based on the workspace
+/// argument, memory the alias analysis cannot trace and unknown effects may
+/// be the slice.
+static std::optional<LoopBlocker> findWorkspaceUse(func::FuncOp function,
+                                                   BlockArgument workspace) {
+  MatmulProtocolAnalysis protocol(function);
+  AscAliasAnalysis aliases(function, protocol);
+  std::optional<LoopBlocker> found;
+  function.walk([&](Operation *op) {
+    if (op == function.getOperation())
+      return WalkResult::advance();
+    SmallVector<ResolvedAccess> accesses;
+    aliases.getAccesses(op, accesses);
+    for (const ResolvedAccess &access : accesses) {
+      const Provenance &base = access.location.base;
+      if (base.space == Provenance::Space::Local ||
+          (base.root && base.root != workspace))
+        continue;
+      std::string what =
+          access.location.isAnyMemory()
+              ? "has memory effects the analysis cannot place"
+              : std::string("may ") + (access.isWrite() ? "write" : "read") +
+                    (base.root ? " the workspace argument's memory"
+                               : " memory the analysis cannot trace");
+      found = LoopBlocker{op, "'" + op->getName().getStringRef().str() +
+                                  "' " + what +
+                                  ", which may be the slice of the user "
+                                  "workspace asc.block_workspace sets aside "
+                                  "for the blocks (it promises that no code "
+                                  "of the kernel uses it)"};
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return found;
+}
+
 /// Checks everything promotion needs but the protocol (which the trial
 /// promotion checks); fills `info` or says what stops it.
 static std::optional<LoopBlocker> checkIterateLoop(func::FuncOp function,
@@ -512,6 +555,9 @@ static std::optional<LoopBlocker> checkIterateLoop(func::FuncOp function,
                              "argument)"};
   info.workspace = workspace->first;
   info.workspaceSize = workspace->second;
+  if (std::optional<LoopBlocker> use =
+          findWorkspaceUse(function, info.workspace))
+    return use;
   auto type = cast<MatmulType>(matmul.getType());
   unsigned cBytes = (type.getCElementType().getIntOrFloatBitWidth() + 7) / 8;
   if (std::optional<uint64_t> elements =

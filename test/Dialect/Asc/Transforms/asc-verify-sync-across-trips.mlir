@@ -230,7 +230,8 @@ func.func @in_a_block_loop(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {a
 !ub = !asc.local_tensor<vecin, f32>
 
 // An int16_t counter wraps around: the previous trip's value is not one
-// step back, and the checker does not assume it.
+// step back, and the checker does not assume it. Within a trip, g + 1,
+// g + 2 and g + 3 in int16_t wrap too: their tiles are not proven apart.
 func.func @narrow_counter(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {asc.no_alias}, %u: !ub, %s: f32, %n: i16, %m: i32) {
   %c0 = arith.constant 0 : i16
   %c1 = arith.constant 1 : i16
@@ -256,6 +257,7 @@ func.func @narrow_counter(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {as
   %cp1 = asc.subview %c_g[%off64p1] : !gm
   asc.matmul.set_tensor_a %mm1, %a_g : !mm, !gm16
   asc.matmul.set_tensor_b %mm1, %a_g : !mm, !gm16
+  // expected-note @+1 {{the async issue writing that output; its 'asc.matmul.wait_iterate_all' must come before the access}}
   asc.matmul.iterate_all %mm1, %cp1 {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
   %last = arith.subi %n, %c2 : i16
   scf.for %g = %c0 to %last step %c2 : i16 {
@@ -276,6 +278,7 @@ func.func @narrow_counter(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {as
     %cn0 = asc.subview %c_g[%off64n0] : !gm
     asc.matmul.set_tensor_a %mm0, %a_g : !mm, !gm16
     asc.matmul.set_tensor_b %mm0, %a_g : !mm, !gm16
+    // expected-note @+2 {{the async issue writing that output; its 'asc.matmul.wait_iterate_all' must come before the access}}
     // expected-error @+1 {{may access memory that aliases the pending output of an async 'asc.matmul.iterate_all' (rule P3)}}
     asc.matmul.iterate_all %mm0, %cn0 {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
     asc.matmul.wait_iterate_all %mm1 : !mm
@@ -283,6 +286,7 @@ func.func @narrow_counter(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {as
     %offx1 = arith.muli %vx1, %k256 : i32
     %off64x1 = arith.extsi %offx1 : i32 to i64
     %cx1 = asc.subview %c_g[%off64x1] : !gm
+    // expected-error @+1 {{may access memory that aliases the pending output of an async 'asc.matmul.iterate_all' (rule P3)}}
     asc.data_copy %u, %cx1, %k256 : !ub, !gm
     asc.adds %u, %u, %s, %k256 : !ub, !ub
     %vn1 = arith.extsi %g3 : i16 to i32
@@ -291,7 +295,8 @@ func.func @narrow_counter(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {as
     %cn1 = asc.subview %c_g[%off64n1] : !gm
     asc.matmul.set_tensor_a %mm1, %a_g : !mm, !gm16
     asc.matmul.set_tensor_b %mm1, %a_g : !mm, !gm16
-    // expected-note @+1 {{the async issue writing that output; its 'asc.matmul.wait_iterate_all' must come before the access}}
+    // expected-note @+2 {{the async issue writing that output; its 'asc.matmul.wait_iterate_all' must come before the access}}
+    // expected-error @+1 {{may access memory that aliases the pending output of an async 'asc.matmul.iterate_all' (rule P3)}}
     asc.matmul.iterate_all %mm1, %cn1 {sync = false, wait_iterate_all = true, asc.output_elements = 256 : i64} : !mm, !gm
   }
   asc.matmul.wait_iterate_all %mm0 : !mm

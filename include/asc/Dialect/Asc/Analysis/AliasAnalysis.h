@@ -13,6 +13,7 @@
 #ifndef ASC_DIALECT_ASC_ANALYSIS_ALIASANALYSIS_H
 #define ASC_DIALECT_ASC_ANALYSIS_ALIASANALYSIS_H
 
+#include "asc/Dialect/Asc/Analysis/IntegerRanges.h"
 #include "asc/Dialect/Asc/Analysis/ProtocolAnalysis.h"
 #include "mlir/Analysis/AliasAnalysis.h"
 #include "mlir/IR/Operation.h"
@@ -186,6 +187,10 @@ public:
     return repetition.mayRunRepeatedly(block);
   }
 
+  /// The ranges of the function's integers, which decide where offset
+  /// arithmetic is exact.
+  IntegerRanges &getIntegerRanges() { return ranges; }
+
 private:
   Provenance computeProvenance(Value value);
   /// `value`, an integer counting `unitBytes`-byte units, as a byte offset
@@ -218,6 +223,7 @@ private:
   llvm::DenseMap<Value, Provenance> dequeuedProvenances;
   llvm::DenseMap<Operation *, bool> effectFreeCallees;
   BlockRepetition repetition;
+  IntegerRanges ranges;
   std::optional<Enqueues> enqueues;
   llvm::DenseMap<Value, std::optional<int64_t>> bufferLengths;
   llvm::DenseMap<Value, bool> noAliasRoots;

@@ -43,6 +43,9 @@ private:
                                  const ProtocolState &state, bool report);
   LogicalResult checkFetchesDone(MatmulOpInterface use,
                                  const ProtocolState &state, bool report);
+  LogicalResult checkFetchOfAsyncIterate(MatmulOpInterface use,
+                                         const ProtocolState &state,
+                                         bool report);
   LogicalResult checkFetchedBlockPipes(Operation *op,
                                        const ProtocolState &state,
                                        ArrayRef<ResolvedAccess> accesses,
