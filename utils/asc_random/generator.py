@@ -986,17 +986,30 @@ class Generator:
             return
 
         def body():
-            # The fetch is an MTE2 copy: into a VECIN buffer, which the
-            # vector unit reads after WaitGetTensorC (MTE2_V).
+            # The fetch is an MTE2 copy into a VECIN buffer, ordered for
+            # the vector unit by the fetch itself (CopyToUB's MTE2_V, spec
+            # revision 4). Three ways of writing the rest, drawn from a
+            # generator of their own so that the kernel's other draws stay
+            # those of its seed: a redundant WaitGetTensorC (the older
+            # style), nothing (CANN's), or the VECIN queue's EnQue/DeQue
+            # (CANN's samples).
+            style = random.Random(self.seed * 1000003 + self.counter).randrange(3)
             t = self.alloc("%qv", "!q_f32", "!ub_f32")
             self.emit(f"asc.matmul.get_tensor_c {o.ssa}, {t} {{sync = false, en_sequential_write = true}} : {o.type}, !ub_f32")
             # A UB output whose size comes from the tiling may run past its
             # buffer into any other (docs/Protocol.md, section 5).
             issue = Issue(o, "wait_get_tensor_c", [UB_ANY, o.ws.region()], self.obj_inputs(o))
             self.independent_work(blocked + [issue])
-            self.emit(f"asc.matmul.wait_get_tensor_c {o.ssa} : {o.type}")
+            if style == 0:
+                self.emit(f"asc.matmul.wait_get_tensor_c {o.ssa} : {o.type}")
             n = self.const(BASE_M * N, "i32")
-            self.vector_out(t, "%qv", "!q_f32", "!ub_f32", n, dst.ssa, "!gm_f32", "f32",
+            src = t
+            if style == 2:
+                src = self.handoff("%qv", "!q_f32", "!ub_f32", t)
+                self.features.add("getTensorC-ub-queue")
+            elif style == 1:
+                self.features.add("getTensorC-ub-nowait")
+            self.vector_out(src, "%qv", "!q_f32", "!ub_f32", n, dst.ssa, "!gm_f32", "f32",
                             op="adds", scalar=0.25, region=dst.region(BASE_M * N))
         self.iterate_loop(o, body)
         self.features.add("getTensorC-ub")

@@ -634,10 +634,43 @@ void ProtocolState::addUnorderedFetch(Operation *fetch) {
   mte3UnorderedFetches = mte3UnorderedFetches.add(fetch, context->arena);
 }
 
+/// The previous EnQue or DeQue of `queue` before `op` in its block, if any.
+static Operation *previousHandOff(Operation *op, Value queue) {
+  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode())
+    if (isa<QueueEnQueOp, QueueDeQueOp>(prev) &&
+        llvm::is_contained(prev->getOperands(), queue))
+      return prev;
+  return nullptr;
+}
+
+/// The tensor the DeQue `deque` hands back, when the kernel pins it down:
+/// every DeQue of the queue comes right after an EnQue of it in its block
+/// (no other hand-off of the queue in between) and every EnQue right
+/// before a DeQue, so the queue holds one buffer at most, the one just
+/// enqueued. Otherwise (double buffering, a DeQue in the next trip of a
+/// loop) which buffer comes back is not known here.
+static Value getDequeuedTensor(QueueDeQueOp deque) {
+  Value queue = deque.getQueue();
+  for (Operation *user : queue.getUsers()) {
+    if (isa<QueueDeQueOp>(user) &&
+        !isa_and_nonnull<QueueEnQueOp>(previousHandOff(user, queue)))
+      return Value();
+    if (!isa<QueueEnQueOp>(user))
+      continue;
+    // The next hand-off after the EnQue is a DeQue.
+    Operation *next = user->getNextNode();
+    while (next && !(isa<QueueEnQueOp, QueueDeQueOp>(next) &&
+                     llvm::is_contained(next->getOperands(), queue)))
+      next = next->getNextNode();
+    if (!isa_and_nonnull<QueueDeQueOp>(next))
+      return Value();
+  }
+  return cast<QueueEnQueOp>(previousHandOff(deque, queue)).getTensor();
+}
+
 /// The buffer `tensor` is a name of, as far as the queue calls tell: a view
-/// names its source, and the buffer a DeQue hands back is the one tensor
-/// value enqueued into that queue, when there is exactly one (a queue
-/// hands back what was put in it). Anything else is its own buffer.
+/// names its source, and a DeQue names the buffer enqueued right before it
+/// (getDequeuedTensor). Anything else is its own buffer.
 static Value getQueueBuffer(Value tensor) {
   for (unsigned depth = 0; depth < 8; ++depth) {
     Operation *def = tensor.getDefiningOp();
@@ -646,17 +679,7 @@ static Value getQueueBuffer(Value tensor) {
       continue;
     }
     auto deque = dyn_cast_or_null<QueueDeQueOp>(def);
-    if (!deque)
-      return tensor;
-    Value enqueued;
-    for (Operation *user : deque.getQueue().getUsers()) {
-      auto enque = dyn_cast<QueueEnQueOp>(user);
-      if (!enque || enque.getQueue() != deque.getQueue())
-        continue;
-      if (enqueued && enqueued != enque.getTensor())
-        return tensor;
-      enqueued = enque.getTensor();
-    }
+    Value enqueued = deque ? getDequeuedTensor(deque) : Value();
     if (!enqueued)
       return tensor;
     tensor = enqueued;
