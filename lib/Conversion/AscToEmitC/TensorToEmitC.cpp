@@ -189,8 +189,7 @@ struct PipeBarrierLowering : public AscOpLowering<PipeBarrierOp> {
 };
 
 /// `AscendC::SetFlag<AscendC::HardEvent::MTE2_MTE3>(id);` and WaitFlag.
-template <typename FlagOp>
-struct FlagLowering : public AscOpLowering<FlagOp> {
+template <typename FlagOp> struct FlagLowering : public AscOpLowering<FlagOp> {
   FlagLowering(const TypeConverter &typeConverter, MLIRContext *context,
                StringRef callee)
       : AscOpLowering<FlagOp>(typeConverter, context), callee(callee) {}
@@ -198,9 +197,8 @@ struct FlagLowering : public AscOpLowering<FlagOp> {
   LogicalResult
   matchAndRewrite(FlagOp op, typename FlagOp::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    std::string event =
-        "AscendC::HardEvent::" +
-        getEnumeratorName(stringifyHardEvent(op.getEvent()));
+    std::string event = "AscendC::HardEvent::" +
+                        getEnumeratorName(stringifyHardEvent(op.getEvent()));
     createFreeCall(rewriter, op.getLoc(), {}, callee, {adaptor.getId()},
                    {event});
     rewriter.eraseOp(op);

@@ -95,8 +95,8 @@ protected:
     for (const auto &p : asc_run::state().pending)
       if ((p->object == index_ && p->seq >= 0 &&
            (p->seq < s.seq || (p->seq == s.seq && p->part <= s.part))) ||
-          (p->object != index_ && p->waitName.empty() &&
-           p->fetchedBy.empty() && !p->background && p->ring < s.ring))
+          (p->object != index_ && p->waitName.empty() && p->fetchedBy.empty() &&
+           !p->background && p->ring < s.ring))
         done.push_back(p.get());
     for (asc_run::Pending *p : done)
       asc_run::complete(p);

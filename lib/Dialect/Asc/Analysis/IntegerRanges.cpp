@@ -62,7 +62,6 @@ exactRange(Operation *op, IntegerRange lhs, IntegerRange rhs) {
   return std::nullopt;
 }
 
-
 std::optional<IntegerRange> IntegerRanges::get(Value value, unsigned depth) {
   unsigned width = getWidth(value.getType());
   if (!width)
@@ -91,8 +90,7 @@ std::optional<IntegerRange> IntegerRanges::compute(Value value, unsigned width,
   auto operand = [&](Value of) { return *get(of, depth + 1); };
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     auto loop = dyn_cast_or_null<scf::ForOp>(arg.getOwner()->getParentOp());
-    if (!loop || loop.getInductionVar() != arg ||
-        !countsWithoutWrapping(loop))
+    if (!loop || loop.getInductionVar() != arg || !countsWithoutWrapping(loop))
       return std::nullopt;
     // Trip t's value is lb + (t - 1) * step < ub: from the least lower
     // bound to one below the greatest upper bound. A size_t counter
@@ -143,8 +141,7 @@ IntegerRanges::Exactness IntegerRanges::getExactness(Operation *op) {
   auto flags = cast<arith::ArithIntegerOverflowFlagsInterface>(op);
   if (type.isIndex() || flags.hasNoSignedWrap())
     return Exactness::Proven;
-  auto range =
-      exactRange(op, *get(op->getOperand(0)), *get(op->getOperand(1)));
+  auto range = exactRange(op, *get(op->getOperand(0)), *get(op->getOperand(1)));
   if (fits(range->first, range->second, width))
     return Exactness::Proven;
   // int32_t and int64_t: signed overflow is undefined in the emitted C++.

@@ -451,7 +451,8 @@ bool MatmulProtocolAnalysis::isInFetchLoopOf(Operation *op,
     // the call whose blocks the body fetches, so more blocks follow the
     // body's fetch on every trip but the last.
     auto whileLoop = dyn_cast<scf::WhileOp>(loop);
-    if (whileLoop && whileLoop.getBefore().isAncestor(issue->getParentRegion()) &&
+    if (whileLoop &&
+        whileLoop.getBefore().isAncestor(issue->getParentRegion()) &&
         whileLoop.getAfter().isAncestor(op->getParentRegion()))
       return true;
   }

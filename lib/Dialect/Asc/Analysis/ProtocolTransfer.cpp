@@ -7,8 +7,8 @@
 
 #include "asc/Dialect/Asc/Analysis/ProtocolState.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::asc;

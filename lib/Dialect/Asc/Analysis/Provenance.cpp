@@ -184,13 +184,13 @@ static ByteOffset decomposeUnits(Value value, int64_t unitBytes,
     Type type = value.getType();
     if (exactness == IntegerRanges::Exactness::AsWritten &&
         type != checkedChain) {
-      ByteOffset own = decomposeUnits(value, 1, repetition, ranges, context,
-                                      depth, type);
-      exact = !own.known || (IntegerRanges::fitsType(own.constant, type) &&
-                             llvm::all_of(own.terms, [&](const auto &term) {
-                               return IntegerRanges::fitsType(term.second,
-                                                              type);
-                             }));
+      ByteOffset own =
+          decomposeUnits(value, 1, repetition, ranges, context, depth, type);
+      exact =
+          !own.known || (IntegerRanges::fitsType(own.constant, type) &&
+                         llvm::all_of(own.terms, [&](const auto &term) {
+                           return IntegerRanges::fitsType(term.second, type);
+                         }));
       checkedChain = type;
     }
     auto recurse = [&](Value operand, int64_t units) {
@@ -482,11 +482,10 @@ void AscAliasAnalysis::resolve(Operation *op, const MemoryAccess &access,
   if (elementBits % 8 != 0 && sizeInBits) {
     // Sub-byte elements: the footprint covers every byte one of its bits
     // is in, so it may straddle one more byte than its width.
-    ByteOffset startBits =
-        access.index
-            ? decomposeUnits(access.index, elementBits, repetition, ranges,
-                             termContext)
-            : ByteOffset::of(0);
+    ByteOffset startBits = access.index
+                               ? decomposeUnits(access.index, elementBits,
+                                                repetition, ranges, termContext)
+                               : ByteOffset::of(0);
     if (startBits.known && startBits.terms.empty() && startBits.constant >= 0) {
       uint64_t first = uint64_t(startBits.constant) % 8;
       start = ByteOffset::of(startBits.constant / 8);

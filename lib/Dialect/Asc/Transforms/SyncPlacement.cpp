@@ -373,8 +373,8 @@ static std::optional<LoopBlocker> findWorkspaceUse(func::FuncOp function,
               : std::string("may ") + (access.isWrite() ? "write" : "read") +
                     (base.root ? " the workspace argument's memory"
                                : " memory the analysis cannot trace");
-      found = LoopBlocker{op, "'" + op->getName().getStringRef().str() +
-                                  "' " + what +
+      found = LoopBlocker{op, "'" + op->getName().getStringRef().str() + "' " +
+                                  what +
                                   ", which may be the slice of the user "
                                   "workspace asc.block_workspace sets aside "
                                   "for the blocks (it promises that no code "

@@ -1,4 +1,4 @@
-//===- IntegerRanges.h - where the emitted C++ integers cannot wrap -*- C++ -*-=//
+//===- IntegerRanges.h - where emitted C++ integers cannot wrap -*- C++ -*-===//
 //
 // The alias analysis adds and multiplies offsets as exact integers. The
 // emitted C++ computes them the way a person writes them (ScalarToEmitC):
