@@ -19,24 +19,27 @@ def AscVerifySync : Pass<"asc-verify-sync", "func::FuncOp"> {
 
     - P1: every path from an async issue with its wait flag reaches its
       wait before the next issue on the object, a new workspace or tiling,
-      `end` or a return (setters that stage the next message may come in
-      between);
+      or a return (setters that stage the next message, and `end`, which
+      completes nothing, may come in between);
     - P2: no path reaches a wait with nothing pending;
     - P3: while a call is in flight (until its wait; for an issue without
-      its wait flag, until a later synchronous call or completing wait on
-      the object returns, or the kernel ends: `end` completes nothing),
+      its wait flag, until a later synchronous call, or the wait of a call
+      posted after it, returns, for any object, or the kernel ends: `end`
+      completes nothing),
       nothing reads or writes memory that may overlap its output, and
       nothing writes memory that may overlap its inputs;
-    - P4: nothing uses an object after its `end` but a new initialisation;
+    - (P4 is withdrawn: `end` ends nothing, spec revision 4);
     - P5: no wait or `GetBatchTensorC` waits for a signal the server never
       sends;
     - P6: every computation's staged message carries new inputs
       (`SetTensorA/B` of a tensor since the previous post), nothing staged
       is lost to a call that posts its own message, and a lost bias is a
       warning;
-    - P7: after `wait_get_tensor_c`, a fetched UB block is ordered (a
-      `pipe_barrier pipe_all` or a queue hand-off) before a pipe other than
-      the vector pipe touches it.
+    - P7: a block a Matmul call left in UB (`get_tensor_c` into UB needs
+      no `wait_get_tensor_c`; `async_get_tensor_c` does) is ordered for the
+      vector pipe only: a `pipe_barrier pipe_all`, a VECOUT hand-off or a
+      `set_flag`/`wait_flag` pair into MTE3 comes before another pipe
+      touches it.
 
     Each error points at the offending op and has notes on the issue, the
     earlier wait, the post or the `end` involved. The IR is not changed.
