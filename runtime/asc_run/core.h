@@ -494,12 +494,10 @@ inline void checkAccess(const std::string &call, Loc loc, const Footprint &fp,
                        : !p->fetchedBy.empty()
                            ? " (fetch it with " + p->fetchedBy + "() first)"
                            : " (it has no wait flag and the server never "
-                             "signals it: only the completion of a later "
-                             "call of Matmul object #" +
-                                 std::to_string(p->object) +
-                                 " that the vector core waits for, or the "
-                                 "kernel's end, completes it; End() waits "
-                                 "for nothing)") +
+                             "signals it: only the completion of a call of "
+                             "any Matmul object posted after it that the "
+                             "vector core waits for, or the kernel's end, "
+                             "completes it; End() waits for nothing)") +
                       " (block " + std::to_string(state().blockIdx) + ")");
         }
       if (!write)

@@ -475,13 +475,13 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
       diag.attachNote(issue->getLoc())
           << (inFlight.isWrite()
                   ? "this issue has no wait flag: its output stays pending "
-                    "until a later synchronous call or waited issue of the "
-                    "same object returns, or the kernel ends (End() "
-                    "completes nothing)"
+                    "until a later synchronous call of any object, or the "
+                    "wait of a call posted after it, returns, or the kernel "
+                    "ends (End() completes nothing)"
                   : "this issue has no wait flag: it reads its inputs until a "
-                    "later synchronous call or waited issue of the same "
-                    "object returns, or the kernel ends (End() completes "
-                    "nothing)");
+                    "later synchronous call of any object, or the wait of a "
+                    "call posted after it, returns, or the kernel ends (End() "
+                    "completes nothing)");
     else
       diag.attachNote(issue->getLoc())
           << "the async issue " << (inFlight.isWrite() ? "writing" : "reading")
@@ -706,8 +706,15 @@ LogicalResult ProtocolChecker::checkFetchOfAsyncIterate(
   // isSyncGetC on its GM forms (the two-destination one is synchronous
   // only). GetTensorC and Iterate are named on purpose: they are the one
   // fetch and the one call whose client keeps that mode.
+  // An async fetch into GM is the c220 client's synchronous-only form too
+  // (MatmulClient::GetTensorC(GlobalTensor) asserts isSyncGetC).
   auto fetch = dyn_cast<MatmulGetTensorCOp>(use.getOperation());
-  if (!fetch || !fetch.getSync())
+  if (!fetch)
+    return success();
+  bool intoGlobalMemory = llvm::any_of(fetch.getDsts(), [](Value dst) {
+    return isGlobalTensorType(dst.getType());
+  });
+  if (!fetch.getSync() && !intoGlobalMemory)
     return success();
   SmallVector<Operation *, 1> iterates;
   for (Operation *issue : state.getFetchConsumedIssues())
@@ -721,7 +728,9 @@ LogicalResult ProtocolChecker::checkFetchOfAsyncIterate(
     return failure();
   InFlightDiagnostic diag =
       use->emitOpError()
-      << "fetches a block synchronously while the blocks of an async "
+      << "fetches a block "
+      << (fetch.getSync() ? "synchronously" : "into global memory")
+      << " while the blocks of an async "
          "'asc.matmul.iterate' are fetched (rule P1): after Iterate<false> "
          "every block is fetched with 'asc.matmul.get_tensor_c' {sync = "
          "false} into a local tensor or as a view (MatmulClient::GetTensorC "

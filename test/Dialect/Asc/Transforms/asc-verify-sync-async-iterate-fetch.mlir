@@ -3,8 +3,9 @@
 // After an async Iterate (Iterate<false>) its blocks are fetched
 // asynchronously: GetTensorC<false> into a local tensor or the view form.
 // A synchronous fetch (into GM, into UB, or the two-destination form, which
-// is synchronous only) is what MatmulClient::GetTensorC asserts against:
-// rule P1, with a note at the Iterate.
+// is synchronous only) or an async one into GM is what MatmulClient::
+// GetTensorC asserts against (its GM form asserts isSyncGetC): rule P1, with
+// a note at the Iterate.
 
 !gm16 = !asc.global_tensor<f16>
 !gm = !asc.global_tensor<f32>
@@ -118,6 +119,27 @@ func.func @two_destinations_after_sync_iterate(%a: !gm16, %c: !gm, %u: !ub) {
   asc.matmul.set_tensor_b %mm, %a : !mm, !gm16
   %more = asc.matmul.iterate %mm : !mm
   asc.matmul.get_tensor_c %mm, %c, %u : !mm, !gm, !ub
+  asc.matmul.end %mm : !mm
+  return
+}
+
+// -----
+
+!gm16 = !asc.global_tensor<f16>
+!gm = !asc.global_tensor<f32>
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// An async fetch into GM of an async Iterate's block: asc-run refuses it as
+// the client does, and so does the analysis.
+func.func @async_gm_fetch(%a: !gm16, %ws: !gm, %c: !gm) {
+  %mm = asc.matmul.create : !mm
+  asc.matmul.set_workspace %mm, %ws : !mm, !gm
+  asc.matmul.set_tensor_a %mm, %a : !mm, !gm16
+  asc.matmul.set_tensor_b %mm, %a : !mm, !gm16
+  // expected-note @+1 {{the async Iterate whose blocks are being fetched}}
+  %more = asc.matmul.iterate %mm {sync = false} : !mm
+  // expected-error @+1 {{fetches a block into global memory while the blocks of an async 'asc.matmul.iterate' are fetched (rule P1)}}
+  asc.matmul.get_tensor_c %mm, %c {sync = false} : !mm, !gm
   asc.matmul.end %mm : !mm
   return
 }

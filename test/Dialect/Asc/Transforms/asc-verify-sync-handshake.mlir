@@ -578,7 +578,7 @@ func.func @fire_and_forget_read_after_end(%c: !gm, %u: !ub, %n: i32, %a_in: !asc
   %mm = asc.matmul.create : !mm
   %a = asc.set_global_buffer %a_in : !ga
   asc.matmul.set_tensor_a %mm, %a : !mm, !ga
-  // expected-note @+1 {{this issue has no wait flag: its output stays pending until a later synchronous call or waited issue of the same object returns, or the kernel ends (End() completes nothing)}}
+  // expected-note @+1 {{this issue has no wait flag: its output stays pending until a later synchronous call of any object, or the wait of a call posted after it, returns, or the kernel ends (End() completes nothing)}}
   asc.matmul.iterate_all %mm, %c {sync = false} : !mm, !gm
   asc.matmul.end %mm : !mm
   // expected-error @+1 {{'asc.data_copy' op may access memory that aliases the pending output of an async 'asc.matmul.iterate_all' (rule P3)}}

@@ -153,7 +153,7 @@ func.func @unwaited_across_blocks(%c_ptr: !asc.gm_addr {asc.no_alias}, %d_ptr: !
   asc.matmul.set_tensor_a %mm1, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_all %mm0, %d {sync = false} : !mm, !gm
   asc.matmul.set_tensor_a %mm0, %a_t : !mm, !asc.global_tensor<f16>
-  // expected-note @+1 {{this issue has no wait flag: its output stays pending until a later synchronous call or waited issue of the same object returns, or the kernel ends}}
+  // expected-note @+1 {{this issue has no wait flag: its output stays pending until a later synchronous call of any object, or the wait of a call posted after it, returns, or the kernel ends}}
   asc.matmul.iterate_all %mm0, %c {sync = false} : !mm, !gm
   cf.cond_br %cond, ^left, ^right
 ^left:

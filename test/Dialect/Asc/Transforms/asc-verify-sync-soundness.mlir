@@ -147,8 +147,9 @@ func.func @end_through_select(%c_ptr: !asc.gm_addr {asc.no_alias}, %cond: i1, %a
 !ub = !asc.local_tensor<vecin, f32>
 
 // The two-destination GetTensorC is synchronous only (rule L6); an async
-// GetTensorC into GM is fire-and-forget: nothing completes it, so its
-// destination stays pending past End.
+// GetTensorC into GM after a synchronous Iterate (after an async one the
+// client refuses it: rule P1) is fire-and-forget: nothing completes it, so
+// its destination stays pending past End.
 func.func @gm_destination(%c_ptr: !asc.gm_addr {asc.no_alias}, %w: !asc.gm_addr {asc.no_alias}, %u: !ub, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %c = asc.set_global_buffer %c_ptr : !gm
   %ws = asc.set_global_buffer %w : !gm
@@ -156,8 +157,8 @@ func.func @gm_destination(%c_ptr: !asc.gm_addr {asc.no_alias}, %w: !asc.gm_addr 
   asc.matmul.set_workspace %mm, %ws : !mm, !gm
   %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
   asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
-  %more = asc.matmul.iterate %mm {sync = false} : !mm
-  // expected-note @+1 {{this issue has no wait flag: its output stays pending until a later synchronous call or waited issue of the same object returns, or the kernel ends}}
+  %more = asc.matmul.iterate %mm : !mm
+  // expected-note @+1 {{this issue has no wait flag: its output stays pending until a later synchronous call of any object, or the wait of a call posted after it, returns, or the kernel ends}}
   asc.matmul.get_tensor_c %mm, %c {sync = false} : !mm, !gm
   asc.matmul.end %mm : !mm
   // expected-error @+1 {{may access memory that aliases the pending output}}

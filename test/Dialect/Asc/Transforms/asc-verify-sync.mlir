@@ -342,7 +342,7 @@ func.func @unwaited_until_end(%c: !gm, %u: !ub, %n: i32, %a_in: !asc.gm_addr {as
   %mm = asc.matmul.create : !mm
   %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
   asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
-  // expected-note @+1 {{this issue has no wait flag: its output stays pending until a later synchronous call or waited issue of the same object returns, or the kernel ends (End() completes nothing)}}
+  // expected-note @+1 {{this issue has no wait flag: its output stays pending until a later synchronous call of any object, or the wait of a call posted after it, returns, or the kernel ends (End() completes nothing)}}
   asc.matmul.iterate_all %mm, %c {sync = false} : !mm, !gm
   // expected-error @+1 {{rule P3}}
   asc.data_copy %u, %c, %n : !ub, !gm
