@@ -131,7 +131,7 @@ struct Pending {
   /// wait flag: "GetBatchTensorC"; a block of an async Iterate:
   /// "GetTensorC"), for the messages.
   std::string fetchedBy;
-  int64_t seq = -1;  ///< the server message it belongs to (-1: vector core)
+  int64_t seq = -1; ///< the server message it belongs to (-1: vector core)
   /// Where that message sits in the vector core's one message ring, over
   /// every object: the server runs the ring in order (KfcServer::Run).
   uint64_t ring = UINT64_MAX;

@@ -268,6 +268,8 @@ struct ProtocolState::Context::InternTable {
   DenseMap<Value, Identity *> identities;
   /// isPendingIssue of each op asked.
   DenseMap<Operation *, bool, ProgramOrderInfo<Operation>> pendingIssues;
+  /// getQueueBuffer of each tensor asked.
+  DenseMap<Value, Value> queueBuffers;
 
   const Identity &getIdentity(Value matmul) {
     auto [it, inserted] = identities.try_emplace(matmul);
@@ -312,6 +314,66 @@ bool ProtocolState::Context::mayBeSame(Value lhs, Value rhs) {
   return llvm::any_of(*lhsIdentity.origins, [&](Value origin) {
     return llvm::is_contained(*rhsIdentity.origins, origin);
   });
+}
+
+/// The previous EnQue or DeQue of `queue` before `op` in its block, if any.
+static Operation *previousHandOff(Operation *op, Value queue) {
+  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode())
+    if (isa<QueueEnQueOp, QueueDeQueOp>(prev) &&
+        llvm::is_contained(prev->getOperands(), queue))
+      return prev;
+  return nullptr;
+}
+
+/// The tensor the DeQue `deque` hands back, when the kernel pins it down:
+/// every DeQue of the queue comes right after an EnQue of it in its block
+/// (no other hand-off of the queue in between) and every EnQue right
+/// before a DeQue, so the queue holds one buffer at most, the one just
+/// enqueued. Otherwise (double buffering, a DeQue in the next trip of a
+/// loop) which buffer comes back is not known here.
+static Value getDequeuedTensor(QueueDeQueOp deque) {
+  Value queue = deque.getQueue();
+  for (Operation *user : queue.getUsers()) {
+    if (isa<QueueDeQueOp>(user) &&
+        !isa_and_nonnull<QueueEnQueOp>(previousHandOff(user, queue)))
+      return Value();
+    if (!isa<QueueEnQueOp>(user))
+      continue;
+    // The next hand-off after the EnQue is a DeQue.
+    Operation *next = user->getNextNode();
+    while (next && !(isa<QueueEnQueOp, QueueDeQueOp>(next) &&
+                     llvm::is_contained(next->getOperands(), queue)))
+      next = next->getNextNode();
+    if (!isa_and_nonnull<QueueDeQueOp>(next))
+      return Value();
+  }
+  return cast<QueueEnQueOp>(previousHandOff(deque, queue)).getTensor();
+}
+
+/// The buffer `tensor` is a name of, as far as the queue calls tell: a view
+/// names its source, and a DeQue names the buffer enqueued right before it
+/// (getDequeuedTensor). Anything else is its own buffer.
+static Value computeQueueBuffer(Value tensor) {
+  for (unsigned depth = 0; depth < 8; ++depth) {
+    Operation *def = tensor.getDefiningOp();
+    if (auto view = dyn_cast_or_null<MemoryViewOpInterface>(def)) {
+      tensor = view.getViewSource();
+      continue;
+    }
+    auto deque = dyn_cast_or_null<QueueDeQueOp>(def);
+    Value enqueued = deque ? getDequeuedTensor(deque) : Value();
+    if (!enqueued)
+      return tensor;
+    tensor = enqueued;
+  }
+  return tensor;
+}
+
+Value ProtocolState::Context::getQueueBuffer(Value tensor) {
+  auto [it, inserted] = table->queueBuffers.try_emplace(tensor);
+  if (inserted)
+    it->second = computeQueueBuffer(tensor);
+  return it->second;
 }
 
 bool ProtocolState::Context::isPendingIssue(Operation *op) {
@@ -634,73 +696,21 @@ void ProtocolState::addUnorderedFetch(Operation *fetch) {
   mte3UnorderedFetches = mte3UnorderedFetches.add(fetch, context->arena);
 }
 
-/// The previous EnQue or DeQue of `queue` before `op` in its block, if any.
-static Operation *previousHandOff(Operation *op, Value queue) {
-  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode())
-    if (isa<QueueEnQueOp, QueueDeQueOp>(prev) &&
-        llvm::is_contained(prev->getOperands(), queue))
-      return prev;
-  return nullptr;
-}
-
-/// The tensor the DeQue `deque` hands back, when the kernel pins it down:
-/// every DeQue of the queue comes right after an EnQue of it in its block
-/// (no other hand-off of the queue in between) and every EnQue right
-/// before a DeQue, so the queue holds one buffer at most, the one just
-/// enqueued. Otherwise (double buffering, a DeQue in the next trip of a
-/// loop) which buffer comes back is not known here.
-static Value getDequeuedTensor(QueueDeQueOp deque) {
-  Value queue = deque.getQueue();
-  for (Operation *user : queue.getUsers()) {
-    if (isa<QueueDeQueOp>(user) &&
-        !isa_and_nonnull<QueueEnQueOp>(previousHandOff(user, queue)))
-      return Value();
-    if (!isa<QueueEnQueOp>(user))
-      continue;
-    // The next hand-off after the EnQue is a DeQue.
-    Operation *next = user->getNextNode();
-    while (next && !(isa<QueueEnQueOp, QueueDeQueOp>(next) &&
-                     llvm::is_contained(next->getOperands(), queue)))
-      next = next->getNextNode();
-    if (!isa_and_nonnull<QueueDeQueOp>(next))
-      return Value();
-  }
-  return cast<QueueEnQueOp>(previousHandOff(deque, queue)).getTensor();
-}
-
-/// The buffer `tensor` is a name of, as far as the queue calls tell: a view
-/// names its source, and a DeQue names the buffer enqueued right before it
-/// (getDequeuedTensor). Anything else is its own buffer.
-static Value getQueueBuffer(Value tensor) {
-  for (unsigned depth = 0; depth < 8; ++depth) {
-    Operation *def = tensor.getDefiningOp();
-    if (auto view = dyn_cast_or_null<MemoryViewOpInterface>(def)) {
-      tensor = view.getViewSource();
-      continue;
-    }
-    auto deque = dyn_cast_or_null<QueueDeQueOp>(def);
-    Value enqueued = deque ? getDequeuedTensor(deque) : Value();
-    if (!enqueued)
-      return tensor;
-    tensor = enqueued;
-  }
-  return tensor;
-}
-
 /// True when `fetch` wrote the buffer `tensor` names (every fetch for a
 /// null tensor).
-static bool fetchedInto(Operation *fetch, Value tensor) {
+static bool fetchedInto(ProtocolState::Context &context, Operation *fetch,
+                        Value tensor) {
   if (!tensor)
     return true;
-  Value buffer = getQueueBuffer(tensor);
+  Value buffer = context.getQueueBuffer(tensor);
   return llvm::any_of(getLocalDestinations(fetch), [&](Value destination) {
-    return getQueueBuffer(destination) == buffer;
+    return context.getQueueBuffer(destination) == buffer;
   });
 }
 
 void ProtocolState::removeUnorderedFetches(Value tensor) {
   for (Operation *fetch : getUnorderedFetches(PipeKind::PIPE_ALL)) {
-    if (!fetchedInto(fetch, tensor))
+    if (!fetchedInto(*context, fetch, tensor))
       continue;
     unorderedFetches = unorderedFetches.remove(fetch, context->arena);
     mte3UnorderedFetches = mte3UnorderedFetches.remove(fetch, context->arena);
@@ -709,7 +719,7 @@ void ProtocolState::removeUnorderedFetches(Value tensor) {
 
 void ProtocolState::orderMte3AfterFetches(Value tensor) {
   orderMte3AfterFetches(
-      [&](Operation *fetch) { return fetchedInto(fetch, tensor); });
+      [&](Operation *fetch) { return fetchedInto(*context, fetch, tensor); });
 }
 
 void ProtocolState::orderMte3AfterFetches(

@@ -309,6 +309,10 @@ struct ProtocolState {
     /// state the flow makes, and each answer reads an interface and the
     /// op's flags.
     bool isPendingIssue(Operation *op);
+    /// The buffer `tensor` names through views and DeQue hand-offs
+    /// (rule P7), memoised: every hand-off and free asks it of each fetch
+    /// in the state, and each answer walks the queue's uses.
+    Value getQueueBuffer(Value tensor);
 
   private:
     /// intern() for either kind of reference: moved into the table when
