@@ -842,6 +842,52 @@ inline void wait_flag_dev(int64_t flagId,
   asc_run::fftsWait(g_coreType == AscendC::AIC, flagId, loc);
 }
 
+namespace AscendC {
+
+/// CANN's GetffstMsg(mode, flagId): the config word of a cross-core flag.
+constexpr uint64_t GetffstMsg(uint64_t mode, uint64_t flagId) {
+  return 1u | (mode << 4) | (flagId << 8);
+}
+
+/// CrossCoreSetFlag<mode, pipe>(id): sets flag `id` once the current core's
+/// `pipe` has done what it was given (kernel_operator_block_sync_intf.h;
+/// asc_run/ffts.h for the modes asc-run models).
+template <uint8_t modeId, pipe_t pipe>
+inline void CrossCoreSetFlag(uint16_t flagId,
+                             asc_run::Loc loc = asc_run::Loc::current()) {
+  asc_run::fftsSet(g_coreType == AIC, int(pipe), GetffstMsg(modeId, flagId),
+                   loc, "CrossCoreSetFlag<" + std::to_string(modeId) + ">");
+}
+
+/// CrossCoreWaitFlag(id): every later instruction of the current core
+/// waits until flag `id` is set, and takes it.
+template <uint8_t modeId = 0, pipe_t pipe = PIPE_S>
+inline void CrossCoreWaitFlag(uint16_t flagId,
+                              asc_run::Loc loc = asc_run::Loc::current()) {
+  asc_run::fftsWait(g_coreType == AIC, flagId, loc, "CrossCoreWaitFlag");
+}
+
+/// SyncAll<isAIVOnly>(): a barrier of every vector core of the launch (with
+/// false, of every core); the soft form with a GM workspace is refused by
+/// name.
+template <bool isAIVOnly = true>
+inline void SyncAll(asc_run::Loc loc = asc_run::Loc::current()) {
+  asc_run::syncAll(isAIVOnly, loc);
+}
+template <bool isAIVOnly = true, class G, class L>
+inline void SyncAll(const G &, const L &, int32_t = 0,
+                    asc_run::Loc loc = asc_run::Loc::current()) {
+  asc_run::misuse(loc, "SyncAll(gmWorkspace, ubWorkspace, usedCores), the "
+                       "software barrier, is not modelled by asc-run; the "
+                       "hardware SyncAll<isAIVOnly>() is");
+}
+
+/// GetSubBlockIdx(): the vector core's index in its group (0 on the cube
+/// core).
+inline int64_t GetSubBlockIdx() { return asc_run::state().subBlock; }
+
+} // namespace AscendC
+
 // On the device the core checks are `constexpr(g_coreType == AIC)`, which
 // only fits right after `if` (`if ASCEND_IS_AIC {`); CANN's CPU-debug build
 // (ASCENDC_CPU_DEBUG) makes them plain comparisons. asc-run keeps the

@@ -163,6 +163,12 @@ struct GmAccess {
   bool atomic;
   std::string call;
   Loc loc;
+  /// The group of the core (a cube core and its vector cores: their
+  /// accesses are ordered by the shared shadow, not by this check), whether
+  /// the core is the cube core, and the SyncAll barriers it had passed.
+  int64_t group = 0;
+  bool cube = false;
+  uint32_t aivEpoch = 0, allEpoch = 0;
 };
 
 /// A point in a pipe's order: what it had done (its vector clock, for the
@@ -216,15 +222,101 @@ struct RunState {
   /// Flags set (SetFlag) and not yet waited for: (event, id) and the source
   /// pipe's point.
   std::vector<std::pair<std::pair<int, int32_t>, PipePoint>> flags;
-  /// Reset for each core's run of a block (its own pipes and UB).
+  /// The current core's group (clocks.slot is its place in it: 0 the cube
+  /// core, 1 + GetSubBlockIdx() a vector core), GetSubBlockIdx() and the
+  /// SyncAll barriers it passed: SyncAll<true> orders the vector cores,
+  /// SyncAll<false> every core.
+  int64_t group = 0;
+  int subBlock = 0;
+  uint32_t aivEpoch = 0, allEpoch = 0;
+  /// Vector cores and groups of the launch, and whether its cube cores
+  /// serve the vector cores' Matmul clients (a mix kernel built without
+  /// ASCENDC_CUBE_ONLY).
+  int64_t vectorCores = 0, groups = 0;
+  bool cubeServes = false;
+  /// Suspends the current core until `ready()` holds, for the cores of the
+  /// launch to run on (launch/cores.h); `what` says what it waits for if
+  /// it never does (a hang); a `secondary` wait (the runtime's own: the
+  /// server's wait for registration, the client's for flag 15) is reported
+  /// only when no kernel-written wait is stuck too. Unset: one core,
+  /// nothing to wait for.
+  std::function<void(const std::function<bool()> &ready,
+                     const std::string &what, bool secondary)>
+      waitUntil;
   void resetPipes() {
     clocks.reset();
-    shadow.clear();
-    sites.clear();
     flags.clear();
     pipe = PipeS;
   }
 };
+
+/// What belongs to one core of a launch, not to the launch: the scheduler
+/// (launch/cores.h) keeps it for each core and swaps it into RunState for
+/// the core that runs.
+struct CoreLocals {
+  int64_t blockIdx = 0;
+  int32_t coreType = 0;
+  bool quiet = false;
+  std::vector<std::unique_ptr<Pending>> pending;
+  uint64_t postedMessages = 0;
+  int nextObject = 0;
+  int nextUnregisteredObject = -1;
+  int64_t group = 0;
+  int subBlock = 0;
+  uint32_t aivEpoch = 0, allEpoch = 0;
+  Trace trace;
+  Pipe pipe = PipeS;
+  PipeClocks clocks;
+  std::vector<std::pair<std::pair<int, int32_t>, PipePoint>> flags;
+  /// The core's unified buffer and L0C (a TPipe's regions).
+  std::vector<Region> localRegions;
+};
+
+/// What the cores of one group share: the shadow memory and its call sites
+/// (their accesses are ordered by clocks over every lane of the group) and
+/// the objects its vector cores registered (the server serves them).
+struct GroupLocals {
+  Shadow shadow;
+  std::vector<RunState::Site> sites;
+  int registeredObjects = 0;
+};
+
+bool isLocalMemory(const std::string &regionName);
+
+/// Exchanges the running core's part of `s` with `c`.
+inline void swapCoreLocals(RunState &s, CoreLocals &c) {
+  using std::swap;
+  swap(s.blockIdx, c.blockIdx);
+  swap(s.coreType, c.coreType);
+  swap(s.quiet, c.quiet);
+  swap(s.pending, c.pending);
+  swap(s.postedMessages, c.postedMessages);
+  swap(s.nextObject, c.nextObject);
+  swap(s.nextUnregisteredObject, c.nextUnregisteredObject);
+  swap(s.group, c.group);
+  swap(s.subBlock, c.subBlock);
+  swap(s.aivEpoch, c.aivEpoch);
+  swap(s.allEpoch, c.allEpoch);
+  swap(s.trace, c.trace);
+  swap(s.pipe, c.pipe);
+  swap(s.clocks, c.clocks);
+  swap(s.flags, c.flags);
+  std::vector<Region> mine;
+  std::vector<Region> shared;
+  for (Region &r : s.regions)
+    (isLocalMemory(r.name) ? mine : shared).push_back(r);
+  shared.insert(shared.end(), c.localRegions.begin(), c.localRegions.end());
+  s.regions = std::move(shared);
+  c.localRegions = std::move(mine);
+}
+
+/// Exchanges the running group's part of `s` with `g`.
+inline void swapGroupLocals(RunState &s, GroupLocals &g) {
+  using std::swap;
+  swap(s.shadow, g.shadow);
+  swap(s.sites, g.sites);
+  swap(s.registeredObjects, g.registeredObjects);
+}
 
 inline RunState &state() {
   static RunState s;
@@ -473,9 +565,12 @@ inline void checkAccess(const std::string &call, Loc loc, const Footprint &fp,
                         bool write, const Pending *self = nullptr) {
   for (const auto &part : fp.parts) {
     checkBounds(call, loc, part.range);
-    if (!state().quiet && !inLocalMemory(part.range))
-      state().gmAccesses.push_back(
-          {part.range, state().blockIdx, write, fp.atomic, call, loc});
+    if (!state().quiet && !inLocalMemory(part.range)) {
+      const RunState &s = state();
+      state().gmAccesses.push_back({part.range, s.blockIdx, write, fp.atomic,
+                                    call, loc, s.group, s.clocks.slot == 0,
+                                    s.aivEpoch, s.allEpoch});
+    }
   }
   for (const auto &p : state().pending) {
     if (p.get() == self || orderedBefore(*p, self))
@@ -530,11 +625,16 @@ private:
 };
 
 /// A call of the cube-side object (a cube-only kernel): inline on the cube
-/// core, ordered after and before everything else (CANN's MatmulImpl
-/// synchronises its own pipes).
+/// core, ordered after everything before it (CANN's MatmulImpl synchronises
+/// its own pipes). The cost model lets the core's later work wait for it;
+/// the race checker does so only for a call whose result stays in the cube
+/// core (`orderLater`: an Iterate into a CO1 tensor, which the kernel's own
+/// Fixpipe reads), not for C written to GM by FIX (pipes.h,
+/// inlineCubeBegin).
 class InlineCube {
 public:
-  explicit InlineCube(bool active) : active_(active), pipe_(PipeCube) {
+  explicit InlineCube(bool active, bool orderLater = false)
+      : active_(active), orderLater_(orderLater), pipe_(PipeCube) {
     if (!active_)
       return;
     state().clocks.inlineCubeBegin();
@@ -547,7 +647,8 @@ public:
   ~InlineCube() {
     if (!active_)
       return;
-    state().clocks.inlineCubeEnd();
+    if (orderLater_)
+      state().clocks.waitSignal(state().clocks.vc[PipeCube]);
     Trace &t = state().trace;
     t.mark(PipeS, t.last[PipeCube]); // and everything after waits for it
   }
@@ -556,8 +657,17 @@ public:
 
 private:
   bool active_;
+  bool orderLater_;
   OnPipe pipe_;
 };
+
+/// Why an access after one of another core of the group needs an ordering.
+inline std::string crossCoreHint() {
+  return "nothing orders the two cores (only a cross-core flag, "
+         "CrossCoreSetFlag on the pipe of the earlier access and "
+         "CrossCoreWaitFlag on the later core, or SyncAll orders them: spec "
+         "section 2c O6/O7, rule P8)";
+}
 
 /// Why an access of `pipe` after one of `other` needs an ordering, and
 /// what gives it, for the race messages.
@@ -581,34 +691,51 @@ inline std::string pipeHint(Pipe pipe, Pipe other, const std::string &call) {
   return hint;
 }
 
+/// A lane's pipe, and its core when that is another core of the group than
+/// the current one's: "V", "cube core: cube", "vector core 1: MTE3".
+inline std::string laneName(Lane lane) {
+  std::string pipe = pipeName(pipeOfLane(lane));
+  int slot = slotOfLane(lane);
+  if (slot == state().clocks.slot)
+    return pipe;
+  return (slot == 0 ? std::string("cube core")
+                    : "vector core " + std::to_string(slot - 1)) +
+         ": " + pipe;
+}
+
 /// Records the accesses of one call on the current pipe and reports the
-/// first that is not ordered after an earlier one of another pipe.
+/// first that is not ordered after an earlier one of another pipe (of this
+/// core or, in the group's shared shadow, of another core).
 inline void checkPipes(const std::string &call, Loc loc, const Footprint &fp,
                        bool write) {
   RunState &s = state();
   Pipe pipe = s.pipe;
   if (pipe == kPipes || s.quiet || fp.parts.empty())
     return;
+  Lane lane = s.clocks.lane(pipe);
+  uint32_t now = s.clocks.tick(pipe);
   Clock &seen = s.clocks.vc[pipe];
-  uint32_t now = ++seen[pipe];
   uint32_t site = uint32_t(s.sites.size());
   s.sites.push_back({call, loc});
   for (const auto &part : fp.parts) {
-    std::optional<Shadow::Conflict> c = s.shadow.access(
-        part.range.begin, part.range.end, pipe, seen, now, site, write);
+    std::optional<Shadow::Conflict> c =
+        s.shadow.access(part.range.begin, part.range.end, lane, seen, now, site,
+                        write, fp.atomic);
     if (!c)
       continue;
     const RunState::Site &other = s.sites[c->site];
     Range both{std::max(part.range.begin, c->begin),
                std::min(part.range.end, c->end)};
-    failRun(kExitRace, "asc-run: race: " + call + " at " + loc.str() + " (" +
-                           pipeName(pipe) + ")" +
-                           (write ? " writes " : " reads ") +
-                           describeRange(both) + ", which " + other.call +
-                           " at " + other.loc.str() + " (" + pipeName(c->pipe) +
-                           ")" + (c->write ? " writes" : " reads") + ", and " +
-                           pipeHint(pipe, c->pipe, other.call) + " (block " +
-                           std::to_string(s.blockIdx) + ")");
+    bool crossCore = slotOfLane(c->lane) != s.clocks.slot;
+    failRun(kExitRace,
+            "asc-run: race: " + call + " at " + loc.str() + " (" +
+                pipeName(pipe) + ")" + (write ? " writes " : " reads ") +
+                describeRange(both) + ", which " + other.call + " at " +
+                other.loc.str() + " (" + laneName(c->lane) + ")" +
+                (c->write ? " writes" : " reads") + ", and " +
+                (crossCore ? crossCoreHint()
+                           : pipeHint(pipe, pipeOfLane(c->lane), other.call)) +
+                " (block " + std::to_string(s.blockIdx) + ")");
   }
 }
 
@@ -658,16 +785,23 @@ inline void checkBlocksDisjoint() {
                 ", which " + a.call + " at " + a.loc.str() + " on block " +
                 std::to_string(a.block) + (a.write ? " writes" : " reads"));
   };
+  // Accesses of one group are the shared shadow's business; a SyncAll
+  // between two accesses orders them (SyncAll<true> only vector cores').
+  auto unordered = [](const GmAccess &a, const GmAccess &b) {
+    if (a.group == b.group || a.allEpoch != b.allEpoch)
+      return false;
+    return a.cube || b.cube || a.aivEpoch == b.aivEpoch;
+  };
   for (size_t index : order) {
     const GmAccess &a = recorded[index];
     retire(reads, a.range.begin);
     retire(writes, a.range.begin);
     for (const GmAccess *w : writes)
-      if (w->block != a.block && !(a.write && a.atomic && w->atomic))
+      if (unordered(*w, a) && !(a.write && a.atomic && w->atomic))
         conflict(*w, a);
     if (a.write)
       for (const GmAccess *r : reads)
-        if (r->block != a.block)
+        if (unordered(*r, a))
           conflict(*r, a);
     (a.write ? writes : reads).push_back(&a);
   }

@@ -1,19 +1,32 @@
-//===- ffts.h - FFTS cross-core flags of the CPU runtime --------*- C++ -*-===//
+//===- ffts.h - cross-core flags and SyncAll of the runtime ---*- C++ -*-===//
 //
-// The cross-core synchronisation of c220 (Atlas A2), which kernels reach
-// through the intrinsics set_ffts_base_addr, ffts_cross_core_sync and
-// wait_flag_dev (CANN's NotifyEventImpl / WaitEventImpl,
-// impl/basic_api/dav_c220/kernel_operator_sync_impl.h) and which pyasc's
-// launch prologue calls directly.
+// The cross-core synchronisation of c220 (Atlas A2): the intrinsics
+// set_ffts_base_addr, ffts_cross_core_sync and wait_flag_dev (CANN's
+// NotifyEventImpl / WaitEventImpl, impl/basic_api/dav_c220/
+// kernel_operator_sync_impl.h), which pyasc's launch prologue calls
+// directly, CrossCoreSetFlag<mode, pipe>(id) / CrossCoreWaitFlag(id) over
+// them (kernel_operator_block_sync_intf.h), and SyncAll (SyncAllImpl).
+// Spec section 2c, O6 and O7.
 //
 // ffts_cross_core_sync(pipe, config) sets a counted flag once `pipe` has
 // finished what it was given; config is CANN's GetffstMsg(mode, flagId):
 // bit 0 set, the mode in bits 4-5, the flag id in bits 8-11. Mode 2 signals
 // between the cube core (AIC) and the vector cores (AIV) of one group: an
-// AIC's flag reaches its AIVs, an AIV's its AIC. wait_flag_dev(flagId) takes
-// one count of the flag from the calling core's counter and waits until
-// there is one. Modes 0 and 1 (all cores of a type, the AIVs of a group) are
-// not modelled: asc-run refuses them by name.
+// AIC's set reaches each of its AIVs; an AIC's wait takes one set of each of
+// its AIVs (SyncAllImpl<false> waits once for SYNC_AIV_FLAG, which every
+// AIV of the group sets). wait_flag_dev(flagId) holds back every later
+// instruction of its core until its flag is there and takes it. Modes 0 and
+// 1 (all cores of a type, the AIVs of a group) are not modelled: asc-run
+// refuses them by name; SyncAll, which CANN builds on mode 0, is modelled
+// as the barrier it is.
+//
+// asc-run runs the cores of a launch as coroutines (launch/cores.h): a wait
+// for a flag not yet set suspends its core until another core sets it; when
+// every unfinished core waits, the kernel hangs on the device, and asc-run
+// reports the first wait. The set carries what its pipe had seen (its
+// vector clock) to every pipe of the waiting core, so the race checker sees
+// exactly the orderings the flags give. The cost model takes cross-core
+// waits as free (each core's trace is scheduled on its own).
 //
 // The REGIST_MATMUL_OBJ of a mix kernel's client waits for flag 15
 // (WORKSPACE_SYNC_ID, kfc_register_obj.h: WaitEvent(WORKSPACE_SYNC_ID)),
@@ -21,13 +34,8 @@
 // (clearWorkspace, kernel_kfc.h: NotifyEvent<PIPE_MTE3>(15), i.e.
 // ffts_cross_core_sync(PIPE_MTE3, 0xf21)). bisheng's mix-kernel entry calls
 // clearWorkspace; pyasc's kernels call the intrinsic themselves. asc-run's
-// kernel entry sets the flag on the AIC unless the kernel's AIC does.
-//
-// asc-run runs a block's vector core before its cube core, so an AIV's wait
-// for an AIC flag is checked when the block's AIC has run (a wait that no
-// set matches is reported as a hang). The cost model takes the AIC's flags
-// as set before the AIVs wait (the AIC's prologue is its first work): such a
-// wait costs nothing.
+// kernel entry sets the flag for the AIVs when the AIC has finished
+// without setting it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,6 +45,7 @@
 #include "asc_run/core.h"
 
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -46,25 +55,46 @@ namespace asc_run {
 constexpr int kWorkspaceSyncFlag = 15;
 constexpr int kFftsFlags = 16;
 
+/// The mode-2 flags of one group: the sets not yet taken, each with the
+/// point its pipe was at.
+struct GroupFlags {
+  /// Set by the AIC, for each AIV (by sub-block index).
+  std::deque<PipePoint> toAiv[kCoreSlots - 1][kFftsFlags];
+  /// Set by each AIV, for the AIC.
+  std::deque<PipePoint> toAic[kCoreSlots - 1][kFftsFlags];
+  /// Whether the AIC set flag 15 itself.
+  bool aicSetWorkspaceFlag = false;
+};
+
+/// The SyncAll barriers: arrivals at the current one of each kind (0
+/// SyncAll<true>, 1 SyncAll<false>), what the arrived cores had seen per
+/// group, and per passed barrier what each group had seen at it.
+struct Barriers {
+  uint64_t arrived[2] = {};
+  uint64_t generation[2] = {};
+  std::vector<Clock> seen[2];
+  std::vector<std::vector<Clock>> passed[2];
+};
+
 struct FftsState {
   /// The FFTS control block's address the launch passes in its `ffts`
   /// argument (0: the launch has none).
   uint64_t launchBase = 0;
-  /// What set_ffts_base_addr set on the current core (0: nothing).
+  /// What set_ffts_base_addr set last (0: nothing).
   uint64_t base = 0;
-  /// Flags the block's AIC set (mode 2: for its AIVs), and the AIV's sets
-  /// (for its AIC) not yet taken, with the pipe point each was set at.
-  int aicSets[kFftsFlags] = {};
-  std::vector<std::pair<int, PipePoint>> aivSets;
-  /// The AIV's waits for AIC flags, checked after the block's AIC has run.
-  std::vector<std::pair<int, Loc>> aivWaits;
+  std::vector<GroupFlags> groups;
+  Barriers barriers;
+  int vectorCoresPerGroup = 1;
 
-  /// A new block: no flags set, none waited for.
-  void resetBlock() {
-    for (int &n : aicSets)
-      n = 0;
-    aivSets.clear();
-    aivWaits.clear();
+  void reset(int64_t groupCount, int ratio) {
+    groups.assign(size_t(groupCount), GroupFlags());
+    barriers = Barriers();
+    vectorCoresPerGroup = ratio;
+  }
+  GroupFlags &group() {
+    if (groups.empty())
+      groups.resize(1);
+    return groups[size_t(state().group) % groups.size()];
   }
 };
 
@@ -93,6 +123,48 @@ inline Pipe fftsPipe(int pipe) {
   }
 }
 
+/// Where a cross-core set on `pipe` stands: what the pipe had seen (with
+/// PIPE_ALL, every pipe). Cross-core points carry no cost-model node.
+inline PipePoint crossCorePoint(int pipe) {
+  RunState &s = state();
+  PipePoint point;
+  if (pipe == 6) {
+    for (Pipe p : {PipeS, PipeV, PipeMte2, PipeMte3, PipeCube})
+      joinInto(point.clock, s.clocks.vc[p]);
+  } else {
+    point.clock = s.clocks.vc[fftsPipe(pipe)];
+  }
+  return point;
+}
+
+/// The waiting core has seen `point`: every later instruction of each of
+/// its pipes (the cube core's inline Matmul work too) follows it.
+inline void takeCrossCore(const PipePoint &point) {
+  RunState &s = state();
+  s.clocks.waitSignal(point.clock);
+  if (s.clocks.slot == 0)
+    joinInto(s.clocks.vc[PipeCube], point.clock);
+}
+
+/// Suspends the current core until `ready()`; a launch without cores to
+/// switch to (no scheduler) hangs at once.
+inline void waitForOtherCores(const std::function<bool()> &ready,
+                              const std::string &what, bool secondary = false) {
+  if (ready())
+    return;
+  if (!state().waitUntil)
+    hang(what);
+  state().waitUntil(ready, what, secondary);
+}
+
+/// The core that runs now, for messages: "the cube core" or "vector core
+/// 1".
+inline std::string currentCoreName() {
+  return state().clocks.slot == 0
+             ? std::string("the cube core")
+             : "vector core " + std::to_string(state().subBlock);
+}
+
 inline void fftsSetBase(uint64_t address, Loc loc) {
   FftsState &f = ffts();
   if (f.launchBase != 0 && address != f.launchBase) {
@@ -109,64 +181,125 @@ inline void fftsSetBase(uint64_t address, Loc loc) {
 }
 
 /// ffts_cross_core_sync(pipe, config) on the current core (`aic`: the cube
-/// core).
-inline void fftsSet(bool aic, int pipe, uint64_t config, Loc loc) {
+/// core); `api` names the call for messages.
+inline void fftsSet(bool aic, int pipe, uint64_t config, Loc loc,
+                    const std::string &api = "ffts_cross_core_sync") {
   int mode = int((config >> 4) & 0x3), flag = int((config >> 8) & 0xf);
   if ((config & 1) == 0 || config >> 12 != 0)
-    misuse(loc, "ffts_cross_core_sync config " + std::to_string(config) +
+    misuse(loc, api + " config " + std::to_string(config) +
                     " is not GetffstMsg(mode, flagId) (bit 0 set, mode in "
                     "bits 4-5, flag in bits 8-11)");
   if (mode != 2)
-    misuse(loc, "ffts_cross_core_sync mode " + std::to_string(mode) +
+    misuse(loc, api + " mode " + std::to_string(mode) +
                     (mode == 0 ? " (all cores of one type)"
                                : " (the vector cores of one group)") +
                     " is not modelled by asc-run; mode 2 (between the cube "
                     "core and the vector cores of its group) is");
   FftsState &f = ffts();
-  if (aic)
-    ++f.aicSets[flag];
-  else
-    f.aivSets.push_back({flag, pointOf(fftsPipe(pipe))});
+  GroupFlags &g = f.group();
+  PipePoint point = crossCorePoint(pipe);
+  if (aic) {
+    for (int v = 0; v < f.vectorCoresPerGroup; ++v)
+      g.toAiv[v][flag].push_back(point);
+    if (flag == kWorkspaceSyncFlag)
+      g.aicSetWorkspaceFlag = true;
+  } else {
+    g.toAic[state().subBlock % (kCoreSlots - 1)][flag].push_back(point);
+  }
   scalarWork(1);
 }
 
 /// wait_flag_dev(flagId) on the current core (`aic`: the cube core).
-inline void fftsWait(bool aic, int64_t flagId, Loc loc) {
+inline void fftsWait(bool aic, int64_t flagId, Loc loc,
+                     const std::string &api = "wait_flag_dev") {
   if (flagId < 0 || flagId >= kFftsFlags)
-    misuse(loc, "wait_flag_dev(" + std::to_string(flagId) +
-                    "): flag ids are 0 to 15");
-  FftsState &f = ffts();
+    misuse(loc, api + "(" + std::to_string(flagId) + "): flag ids are 0 to 15");
   int flag = int(flagId);
   scalarWork(1);
+  FftsState &f = ffts();
+  size_t group = size_t(state().group);
+  std::string what =
+      api + "(" + std::to_string(flag) + ") at " + loc.str() + " on " +
+      currentCoreName() + " of block " + std::to_string(state().blockIdx) +
+      (aic ? " waits for a flag a vector core of its group never sets"
+           : " waits for a flag its cube core never sets") +
+      " (CrossCoreSetFlag<2, pipe>(" + std::to_string(flag) +
+      "), ffts_cross_core_sync(pipe, GetffstMsg(2, " + std::to_string(flag) +
+      ")))";
   if (!aic) {
-    // Set by the block's AIC, which runs after this core here.
-    f.aivWaits.push_back({flag, loc});
+    int sub = state().subBlock % (kCoreSlots - 1);
+    waitForOtherCores(
+        [&f, group, sub, flag] {
+          return !f.groups[group].toAiv[sub][flag].empty();
+        },
+        what, /*secondary=*/flag == kWorkspaceSyncFlag);
+    std::deque<PipePoint> &q = f.groups[group].toAiv[sub][flag];
+    takeCrossCore(q.front());
+    q.pop_front();
     return;
   }
-  for (auto it = f.aivSets.begin(); it != f.aivSets.end(); ++it)
-    if (it->first == flag) {
-      waitSignal(it->second);
-      f.aivSets.erase(it);
-      return;
-    }
-  hang("wait_flag_dev(" + std::to_string(flag) + ") at " + loc.str() +
-       " on the cube core waits for a flag no vector core of its group set "
-       "with ffts_cross_core_sync");
+  int vectorCores = f.vectorCoresPerGroup;
+  waitForOtherCores(
+      [&f, group, flag, vectorCores] {
+        for (int v = 0; v < vectorCores; ++v)
+          if (f.groups[group].toAic[v][flag].empty())
+            return false;
+        return true;
+      },
+      what);
+  for (int v = 0; v < vectorCores; ++v) {
+    std::deque<PipePoint> &q = f.groups[group].toAic[v][flag];
+    takeCrossCore(q.front());
+    q.pop_front();
+  }
 }
 
-/// After the block's AIC has run: each AIV wait takes one of the AIC's
-/// sets of its flag; the kernel entry sets flag 15 when the AIC did not.
-inline void fftsCheckBlock(bool mix) {
+/// SyncAll<isAIVOnly>(): PipeBarrier<PIPE_ALL>, then every participating
+/// core (every vector core of the launch; with false every core) waits for
+/// all the others, and each has then seen what the others had done.
+inline void syncAll(bool aivOnly, Loc loc) {
+  RunState &s = state();
+  bool aic = s.clocks.slot == 0;
+  std::string call = aivOnly ? "SyncAll<true>()" : "SyncAll<false>()";
+  if (aivOnly && aic)
+    misuse(loc, call + " on the cube core: SyncAll<true> synchronises the "
+                       "vector cores only (SyncAllImpl)");
+  barrierAll();
   FftsState &f = ffts();
-  if (mix && f.aicSets[kWorkspaceSyncFlag] == 0)
-    f.aicSets[kWorkspaceSyncFlag] = 1;
-  for (const auto &[flag, loc] : f.aivWaits)
-    if (f.aicSets[flag]-- == 0)
-      hang("wait_flag_dev(" + std::to_string(flag) + ") at " + loc.str() +
-           " on the vector core of block " + std::to_string(state().blockIdx) +
-           " waits for a flag its cube core never sets with "
-           "ffts_cross_core_sync(pipe, GetffstMsg(2, " +
-           std::to_string(flag) + "))");
+  Barriers &b = f.barriers;
+  int kind = aivOnly ? 0 : 1;
+  uint64_t participants =
+      uint64_t(s.vectorCores) + (aivOnly ? 0 : uint64_t(s.groups));
+  if (b.seen[kind].size() != size_t(s.groups))
+    b.seen[kind].assign(size_t(s.groups), Clock{});
+  Clock mine = {};
+  for (Pipe p : {PipeS, PipeV, PipeMte2, PipeMte3, PipeCube})
+    joinInto(mine, s.clocks.vc[p]);
+  size_t group = size_t(s.group);
+  joinInto(b.seen[kind][group], mine);
+  uint64_t generation = b.generation[kind];
+  if (++b.arrived[kind] == participants) {
+    b.passed[kind].push_back(b.seen[kind]);
+    b.seen[kind].assign(size_t(s.groups), Clock{});
+    b.arrived[kind] = 0;
+    ++b.generation[kind];
+  }
+  waitForOtherCores(
+      [&b, kind, generation] { return b.generation[kind] > generation; },
+      call + " at " + loc.str() + " on " + currentCoreName() + " of block " +
+          std::to_string(s.blockIdx) + " waits for cores that never call it" +
+          (aivOnly || !s.cubeServes
+               ? ""
+               : " (in a mix kernel without ASCENDC_CUBE_ONLY the cube "
+                 "core serves the Matmul objects and never joins: rule "
+                 "P5)"));
+  PipePoint point;
+  point.clock = b.passed[kind][generation][group];
+  takeCrossCore(point);
+  RunState &now = state();
+  ++now.aivEpoch;
+  if (!aivOnly)
+    ++now.allEpoch;
 }
 
 } // namespace asc_run

@@ -14,6 +14,11 @@
 // when its pipe's clock has not seen the earlier one. The shadow memory keeps,
 // per byte range, the last write and each pipe's last read.
 //
+// The cores of one group (a cube core and its vector cores, spec section
+// 2c O6) share a shadow: a clock has one component per lane, a pipe of one
+// core slot of the group, so that a cross-core flag carries what the
+// setting core's pipe had seen to every pipe of the waiting core.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef ASC_RUN_PIPES_H
@@ -49,21 +54,41 @@ inline const char *pipeName(Pipe pipe) {
   }
 }
 
-using Clock = std::array<uint32_t, kPipes>;
+/// The cores of a group that share a shadow: slot 0 the cube core, slots
+/// 1 and 2 its vector cores (mix 1:2 at most).
+constexpr int kCoreSlots = 3;
+/// A pipe of one core slot: slot * kPipes + pipe.
+constexpr int kLanes = kPipes * kCoreSlots;
+using Lane = uint8_t;
+constexpr Lane kNoLane = kLanes;
+inline Pipe pipeOfLane(Lane lane) { return Pipe(lane % kPipes); }
+inline int slotOfLane(Lane lane) { return lane / kPipes; }
+
+using Clock = std::array<uint32_t, kLanes>;
 
 inline void joinInto(Clock &into, const Clock &from) {
-  for (int i = 0; i < kPipes; ++i)
+  for (int i = 0; i < kLanes; ++i)
     into[i] = std::max(into[i], from[i]);
 }
 
-/// The vector clocks of the vector core's pipes and of the Matmul server.
+/// The vector clocks of one core's pipes (a vector core's also of its
+/// Matmul server).
 struct PipeClocks {
   Clock vc[kPipes] = {};
   /// What the previous Matmul post's message copy (an MTE3 instruction) had
   /// seen: the next post's AllocMessage waits for it (WaitFlag<MTE3_S>).
   Clock lastMessage = {};
+  /// The core's slot in its group (its lanes).
+  int slot = 0;
 
-  void reset() { *this = PipeClocks(); }
+  void reset() {
+    int keep = slot;
+    *this = PipeClocks();
+    slot = keep;
+  }
+  Lane lane(Pipe p) const { return Lane(slot * kPipes + p); }
+  /// Pipe `p` does one more thing: its own component advances.
+  uint32_t tick(Pipe p) { return ++vc[p][lane(p)]; }
 
   /// Pipe `to` waits for what pipe `from` did so far: SetFlag<from_to> then
   /// WaitFlag<from_to>.
@@ -93,18 +118,20 @@ struct PipeClocks {
   void post() {
     joinInto(vc[PipeS], lastMessage);
     joinInto(vc[PipeMte3], vc[PipeS]);
-    ++vc[PipeMte3][PipeMte3];
+    tick(PipeMte3);
     lastMessage = vc[PipeMte3];
     joinInto(vc[PipeCube], vc[PipeMte3]);
   }
 
-  /// The cube-side object of a cube-only kernel runs its calls inline on
-  /// the cube core, synchronised with everything before and after them.
+  /// The cube-side object of a cube-only kernel (MatmulImpl) runs its
+  /// calls on the cube core after everything before them; its loads and
+  /// its FIX writes of C are not waited for by the core's later
+  /// instructions (spec rule P8: a cross-core flag on PIPE_FIX publishes
+  /// C), so they stay on the cube lane.
   void inlineCubeBegin() {
     for (Pipe p : {PipeS, PipeV, PipeMte2, PipeMte3})
       joinInto(vc[PipeCube], vc[p]);
   }
-  void inlineCubeEnd() { waitSignal(vc[PipeCube]); }
 };
 
 /// The last write and each pipe's last read of every byte range an access
@@ -121,7 +148,7 @@ public:
   /// An earlier access that the new one is not ordered after.
   struct Conflict {
     uintptr_t begin, end;
-    Pipe pipe;
+    Lane lane;
     bool write;
     uint32_t site;
   };
@@ -129,38 +156,39 @@ public:
   void clear() { segs_.clear(); }
   size_t segments() const { return segs_.size(); }
 
-  /// Records an access of [begin, end) by `pipe` at its clock `now` (a
+  /// Records an access of [begin, end) by `lane` at its clock `now` (a
   /// write or a read), whose pipe has seen `seen`. Returns the first earlier
-  /// access of another pipe, overlapping and unordered, one of the two a
-  /// write.
-  std::optional<Conflict> access(uintptr_t begin, uintptr_t end, Pipe pipe,
+  /// access of another lane, overlapping and unordered, one of the two a
+  /// write (two atomic writes, which the device adds, excepted).
+  std::optional<Conflict> access(uintptr_t begin, uintptr_t end, Lane lane,
                                  const Clock &seen, uint32_t now, uint32_t site,
-                                 bool write) {
+                                 bool write, bool atomic = false) {
     if (begin >= end)
       return std::nullopt;
     cover(begin, end);
     auto first = segs_.find(begin);
     for (auto it = first; it != segs_.end() && it->first < end; ++it) {
       Seg &seg = it->second;
-      if (seg.writer != kPipes && seg.writer != pipe &&
-          seen[seg.writer] < seg.write.clock)
-        return Conflict{it->first, seg.end, Pipe(seg.writer), true,
-                        seg.write.site};
+      if (seg.writer != kNoLane && seg.writer != lane &&
+          seen[seg.writer] < seg.write.clock &&
+          !(write && atomic && seg.atomicWrite))
+        return Conflict{it->first, seg.end, seg.writer, true, seg.write.site};
       if (write)
-        for (int q = 0; q < kPipes; ++q)
-          if (q != pipe && seg.reads[q].clock && seen[q] < seg.reads[q].clock)
-            return Conflict{it->first, seg.end, Pipe(q), false,
+        for (int q = 0; q < kLanes; ++q)
+          if (q != lane && seg.reads[q].clock && seen[q] < seg.reads[q].clock)
+            return Conflict{it->first, seg.end, Lane(q), false,
                             seg.reads[q].site};
     }
     for (auto it = first; it != segs_.end() && it->first < end; ++it) {
       Seg &seg = it->second;
       if (write) {
-        seg.writer = pipe;
+        seg.writer = lane;
         seg.write = {now, site};
+        seg.atomicWrite = atomic;
         for (Access &r : seg.reads)
           r = Access();
       } else {
-        seg.reads[pipe] = {now, site};
+        seg.reads[lane] = {now, site};
       }
     }
     coalesce(begin, end);
@@ -170,11 +198,13 @@ public:
 private:
   struct Seg {
     uintptr_t end;
-    uint8_t writer = kPipes;
+    Lane writer = kNoLane;
+    bool atomicWrite = false;
     Access write;
-    Access reads[kPipes];
+    Access reads[kLanes];
     bool sameState(const Seg &o) const {
-      return writer == o.writer && write == o.write &&
+      return writer == o.writer && atomicWrite == o.atomicWrite &&
+             write == o.write &&
              std::equal(std::begin(reads), std::end(reads),
                         std::begin(o.reads));
     }

@@ -126,18 +126,18 @@ void registerObjects(asc_run::Loc loc, TPipe *pipe, int count, T &&first,
 } // namespace detail
 
 /// asc-run's stand-in for the cube core's Matmul server loop of a mix kernel:
-/// it serves the objects the vector core registered in this block, and hangs
-/// (reported) when the vector core never registers any.
+/// it waits until a vector core of its group registered the objects it
+/// serves (the vector cores run as coroutines, launch/cores.h), and hangs
+/// (reported) when none ever does.
 inline void serveCube(asc_run::Loc loc) {
-  if (asc_run::state().registeredObjects == 0)
-    asc_run::failRun(
-        asc_run::kExitMisuse,
-        "asc-run: hang: " + loc.str() +
-            ": the cube core's Matmul server waits for a vector core that "
-            "never registers a Matmul object (block " +
-            std::to_string(asc_run::state().blockIdx) +
-            "); a kernel that runs on the cube core alone needs "
-            "#define ASCENDC_CUBE_ONLY before lib/matmul_intf.h");
+  asc_run::waitForOtherCores(
+      [] { return asc_run::state().registeredObjects != 0; },
+      loc.str() +
+          ": the cube core's Matmul server waits for a vector core that "
+          "never registers a Matmul object; a kernel that runs on the cube "
+          "core alone needs #define ASCENDC_CUBE_ONLY before "
+          "lib/matmul_intf.h",
+      /*secondary=*/true);
 }
 
 } // namespace AscendC

@@ -870,7 +870,13 @@ static std::string makeDriver(StringRef cpp, StringRef cppPath,
 static std::string compileCached(StringRef driver, const Launch &launch) {
   std::string runtime = findRuntimeDir();
   std::string compiler = findCompiler();
-  std::vector<std::string> flags = {"-std=c++17", "-O0", "-w", "-I", runtime};
+  // bisheng and g++ accept `obj.template IterateAll(c)` (the template
+  // keyword without an argument list, as CANN's samples write it); Clang 22
+  // makes it an error unless told otherwise (g++ ignores the unknown -Wno-).
+  std::vector<std::string> flags = {
+      "-std=c++17", "-O0",
+      "-w",         "-Wno-missing-template-arg-list-after-template-kw",
+      "-I",         runtime};
   std::string reference = launch.reference.empty()
                               ? ""
                               : readFileOrDie(launch.reference, "reference");

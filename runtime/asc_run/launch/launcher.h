@@ -15,6 +15,7 @@
 #ifndef ASC_RUN_LAUNCHER_H
 #define ASC_RUN_LAUNCHER_H
 
+#include "asc_run/launch/cores.h"
 #include "asc_run/launch/ref.h"
 #include "kernel_operator.h"
 #include "kernel_tiling/kernel_tiling.h"
@@ -733,52 +734,85 @@ inline int launchMain(int argc, char **argv, void (*launch)(uint8_t **),
     reference(ref);
   }
 
-  // A mix launch runs each block's vector core, then its cube core; an
-  // aic_only launch the cube core alone. The core that does not drive the
-  // Matmul objects (the cube core of a mix build, whose server work the
-  // client models; the vector core of a cube-only build) runs quietly: only
-  // whether it terminates and what it touches count.
+  // The cores run as coroutines (cores.h): per group its vector cores, then
+  // its cube core (an aic_only launch: cube cores alone, one per block).
+  // The vector blocks of a mix launch are numbered as GetBlockIdx() counts
+  // them; the cube core of group g has block index g. A core that does not
+  // drive the Matmul objects through a client (the cube core of a mix
+  // build, whose server work the client models) runs quietly: only whether
+  // it terminates and what it touches count. The cost model records the
+  // cores that issue the Matmul work: the vector cores of a mix build, the
+  // cube cores of a cube-only one.
 #ifdef ASCENDC_CUBE_ONLY
   const bool cubeOnlyBuild = true;
 #else
   const bool cubeOnlyBuild = false;
 #endif
-  std::vector<int32_t> cores;
-  if (!job.aicOnly)
-    cores.push_back(AscendC::AIV);
-  cores.push_back(AscendC::AIC);
-  for (int64_t b = 0; b < job.blocks; ++b) {
-    s.blockIdx = b;
-    s.trace.clear();
-    s.nextObject = 0;
-    s.nextUnregisteredObject = -1;
-    s.registeredObjects = 0;
-    ffts().resetBlock();
-    for (int32_t core : cores) {
-      ffts().base = 0;
-      s.quiet = cubeOnlyBuild ? core == AscendC::AIV : core == AscendC::AIC;
-      // The quiet core's own instructions cost nothing here: the cube
-      // core's server work is recorded by the client's calls.
-      s.trace.recording = !s.quiet;
-      g_coreType = core;
-      s.resetPipes();
-      launch(pointers.data());
-      // The server finishes what the kernel left without a wait (issues
-      // without their wait flag, loops and blocks not fetched) before the
-      // kernel ends: published here, so that the outputs are compared with
-      // them. Work with a wait that never came breaks rule P1.
-      for (const auto &p : s.pending)
-        if (!(p->seq >= 0 && p->waitName.empty()))
-          failRun(kExitRace, "asc-run: protocol: kernel " + job.kernel +
-                                 " returns on block " + std::to_string(b) +
-                                 " with work pending: " + describePending(*p) +
-                                 " (wait with " + p->waitName + "())");
-      while (!s.pending.empty())
-        complete(s.pending.front().get());
-    }
-    fftsCheckBlock(!job.aicOnly);
-    s.traces.push_back(s.trace);
+  const int ratio = job.aicOnly ? 1 : job.mixRatio;
+  const int64_t groups =
+      job.aicOnly ? job.blocks : (job.blocks + ratio - 1) / ratio;
+  s.vectorCores = job.aicOnly ? 0 : job.blocks;
+  s.groups = groups;
+  s.cubeServes = !job.aicOnly && !cubeOnlyBuild;
+  ffts().reset(groups, ratio);
+  std::vector<Trace> traces(size_t(cubeOnlyBuild ? groups : job.blocks));
+  CoreScheduler scheduler(
+      [&] {
+        s.trace.clear();
+        s.trace.recording = !s.quiet && (cubeOnlyBuild ? s.clocks.slot == 0
+                                                       : s.clocks.slot != 0);
+        ffts().base = 0;
+        s.resetPipes();
+        launch(pointers.data());
+      },
+      [&] {
+        // The server finishes what the kernel left without a wait (issues
+        // without their wait flag, loops and blocks not fetched) before the
+        // kernel ends: published here, so that the outputs are compared
+        // with them. Work with a wait that never came breaks rule P1.
+        for (const auto &p : s.pending)
+          if (!(p->seq >= 0 && p->waitName.empty()))
+            failRun(kExitRace,
+                    "asc-run: protocol: kernel " + job.kernel +
+                        " returns on block " + std::to_string(s.blockIdx) +
+                        " with work pending: " + describePending(*p) +
+                        " (wait with " + p->waitName + "())");
+        while (!s.pending.empty())
+          complete(s.pending.front().get());
+        if (s.trace.recording)
+          traces[size_t(cubeOnlyBuild ? s.group : s.blockIdx)] = s.trace;
+      });
+  for (int64_t g = 0; g < groups; ++g) {
+    if (!job.aicOnly)
+      for (int v = 0; v < ratio && g * ratio + v < job.blocks; ++v)
+        scheduler.addCore(AscendC::AIV, g * ratio + v, g, 1 + v,
+                          /*quiet=*/false, !cubeOnlyBuild);
+    scheduler.addCore(AscendC::AIC, g, g, 0, /*quiet=*/!cubeOnlyBuild,
+                      cubeOnlyBuild);
   }
+  // The kernel entry's clearWorkspace sets flag 15 for the vector cores of
+  // a mix build when the cube core finished without setting it (ffts.h).
+  auto entrySetsWorkspaceFlag = [&] {
+    bool any = false;
+    if (job.aicOnly)
+      return false;
+    for (size_t i = 0; i < scheduler.cores().size(); ++i) {
+      const CoreRun &c = scheduler.cores()[i];
+      if (c.type != AscendC::AIC || c.status != CoreRun::Done)
+        continue;
+      GroupFlags &f = ffts().groups[size_t(c.locals.group)];
+      if (f.aicSetWorkspaceFlag)
+        continue;
+      f.aicSetWorkspaceFlag = true;
+      for (int v = 0; v < ratio; ++v)
+        f.toAiv[v][kWorkspaceSyncFlag].push_back(PipePoint());
+      any = true;
+    }
+    return any;
+  };
+  scheduler.run(entrySetsWorkspaceFlag);
+  for (Trace &t : traces)
+    s.traces.push_back(std::move(t));
   s.quiet = false;
   checkBlocksDisjoint();
 

@@ -94,7 +94,7 @@ bool ASC_RUN_MATMUL::iterateIntoCo1(bool enPartialSum,
                 "Iterate into a CO1 tensor needs C in TPosition::CO1, "
                 "CubeFormat::NZ, float or int32_t");
   const char *name = "Iterate (CO1 tensor)";
-  asc_run::InlineCube inlineCube(true);
+  asc_run::InlineCube inlineCube(true, /*orderLater=*/true);
   checkCall(name, loc);
   requireInputs(name, loc);
   checkNzShapes(name, loc);
