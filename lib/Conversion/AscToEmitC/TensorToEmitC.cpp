@@ -208,6 +208,56 @@ template <typename FlagOp> struct FlagLowering : public AscOpLowering<FlagOp> {
   std::string callee;
 };
 
+/// `AscendC::CrossCoreSetFlag<2, PIPE_FIX>(id);`
+struct CrossCoreSetFlagLowering : public AscOpLowering<CrossCoreSetFlagOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(CrossCoreSetFlagOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    createFreeCall(rewriter, op.getLoc(), {}, "AscendC::CrossCoreSetFlag",
+                   {adaptor.getId()},
+                   {std::to_string(op.getMode()),
+                    getEnumeratorName(stringifyPipeKind(op.getPipe()))});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// `AscendC::CrossCoreWaitFlag(id);`, with the template arguments when they
+/// are not CANN's defaults (mode 0, PIPE_S).
+struct CrossCoreWaitFlagLowering : public AscOpLowering<CrossCoreWaitFlagOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(CrossCoreWaitFlagOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::string mode = std::to_string(op.getMode());
+    std::string pipe = getEnumeratorName(stringifyPipeKind(op.getPipe()));
+    SmallVector<StringRef> templateArgs;
+    if (op.getMode() != 0 || op.getPipe() != PipeKind::PIPE_S)
+      templateArgs = {mode, pipe};
+    createFreeCall(rewriter, op.getLoc(), {}, "AscendC::CrossCoreWaitFlag",
+                   {adaptor.getId()}, templateArgs);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// `AscendC::SyncAll<true>();`
+struct SyncAllLowering : public AscOpLowering<SyncAllOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(SyncAllOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    createFreeCall(rewriter, op.getLoc(), {}, "AscendC::SyncAll", {},
+                   {op.getAivOnly() ? "true" : "false"});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::asc::populateTensorToEmitCPatterns(
@@ -215,7 +265,9 @@ void mlir::asc::populateTensorToEmitCPatterns(
   MLIRContext *context = patterns.getContext();
   patterns.add<SetGlobalBufferLowering, LocalTensorCreateLowering,
                SubViewLowering, GetValueLowering, SetValueLowering,
-               DataCopyLowering, PipeBarrierLowering>(typeConverter, context);
+               DataCopyLowering, PipeBarrierLowering, CrossCoreSetFlagLowering,
+               CrossCoreWaitFlagLowering, SyncAllLowering>(typeConverter,
+                                                           context);
   patterns.add<FlagLowering<SetFlagOp>>(typeConverter, context,
                                         "AscendC::SetFlag");
   patterns.add<FlagLowering<WaitFlagOp>>(typeConverter, context,

@@ -1347,3 +1347,32 @@ func.func @local_tensor_empty() attributes {asc.kernel} {
   %x = asc.local_tensor.create %c0, %c0 : !asc.local_tensor<vecout, f32>
   return
 }
+
+// -----
+
+// CrossCoreSetFlag fires once one pipe has drained: not PIPE_S or PIPE_ALL
+// (CANN's CrossCoreSetFlag documentation).
+func.func @cross_core_set_on_scalar_pipe(%id: i32) {
+  // expected-error @+1 {{'asc.cross_core_set_flag' op expects the pipe whose work the flag publishes (pipe_v, pipe_m, pipe_mte1, pipe_mte2, pipe_mte3 or pipe_fix), got pipe_s}}
+  asc.cross_core_set_flag mode 2, pipe_s, %id
+  return
+}
+
+// -----
+
+// Flag ids are 0 to 15 in modes 0, 1 and 2.
+func.func @cross_core_flag_out_of_range() {
+  %id = arith.constant 16 : i32
+  // expected-error @+1 {{'asc.cross_core_wait_flag' op expects a flag id from 0 to 15, got 16}}
+  asc.cross_core_wait_flag %id
+  return
+}
+
+// -----
+
+// The modes are 0, 1 and 2 (Atlas A2).
+func.func @cross_core_mode(%id: i32) {
+  // expected-error @+1 {{'asc.cross_core_set_flag' op attribute 'mode' failed to satisfy constraint}}
+  asc.cross_core_set_flag mode 4, pipe_fix, %id
+  return
+}

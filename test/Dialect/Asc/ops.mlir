@@ -405,6 +405,23 @@ func.func @flags(%id: i32) {
   return
 }
 
+// The cross-core flags keep their mode and pipe; a wait's defaults (mode 0,
+// pipe_s) print as nothing; SyncAll defaults to the vector cores.
+// CHECK-LABEL: func.func @cross_core
+// CHECK: asc.cross_core_set_flag mode 2, pipe_fix, %{{.*}}{{$}}
+// CHECK: asc.cross_core_wait_flag %{{.*}}{{$}}
+// CHECK: asc.cross_core_wait_flag %{{.*}} {mode = 2 : i32, pipe = #asc.pipe<pipe_mte2>}{{$}}
+// CHECK: asc.sync_all{{$}}
+// CHECK: asc.sync_all {aiv_only = false}{{$}}
+func.func @cross_core(%id: i32) {
+  asc.cross_core_set_flag mode 2, pipe_fix, %id
+  asc.cross_core_wait_flag %id
+  asc.cross_core_wait_flag %id {mode = 2 : i32, pipe = #asc.pipe<pipe_mte2>}
+  asc.sync_all
+  asc.sync_all {aiv_only = false}
+  return
+}
+
 //===----------------------------------------------------------------------===//
 // Matmul set-up and configuration
 //===----------------------------------------------------------------------===//

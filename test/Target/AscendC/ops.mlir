@@ -63,6 +63,11 @@
 // CHECK: AscendC::PipeBarrier<PIPE_MTE3>();
 // CHECK: AscendC::SetFlag<AscendC::HardEvent::MTE2_MTE3>([[E:.*]]);
 // CHECK-NEXT: AscendC::WaitFlag<AscendC::HardEvent::MTE2_MTE3>([[E]]);
+// CHECK: AscendC::CrossCoreSetFlag<2, PIPE_FIX>([[F:.*]]);
+// CHECK-NEXT: AscendC::CrossCoreWaitFlag([[F]]);
+// CHECK-NEXT: AscendC::CrossCoreWaitFlag<2, PIPE_MTE2>([[F]]);
+// CHECK-NEXT: AscendC::SyncAll<true>();
+// CHECK-NEXT: AscendC::SyncAll<false>();
 func.func @environment(%ws: !asc.gm_addr, %tiling_gm: !asc.gm_addr)
     attributes {asc.kernel} {
   %c256 = arith.constant 256 : i64
@@ -85,6 +90,12 @@ func.func @environment(%ws: !asc.gm_addr, %tiling_gm: !asc.gm_addr)
   %event = arith.constant 0 : i32
   asc.set_flag mte2_mte3, %event
   asc.wait_flag mte2_mte3, %event
+  %flag = arith.constant 3 : i32
+  asc.cross_core_set_flag mode 2, pipe_fix, %flag
+  asc.cross_core_wait_flag %flag
+  asc.cross_core_wait_flag %flag {mode = 2 : i32, pipe = #asc.pipe<pipe_mte2>}
+  asc.sync_all
+  asc.sync_all {aiv_only = false}
   return
 }
 

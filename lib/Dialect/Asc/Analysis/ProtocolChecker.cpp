@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "asc/Dialect/Asc/Analysis/ProtocolChecker.h"
+#include "asc/Dialect/Asc/Analysis/CrossCoreOrdering.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
@@ -334,6 +335,8 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
     failed |= mlir::failed(checkFetchSignal(matmulUse, state, report));
     failed |= mlir::failed(checkFetchesDone(matmulUse, state, report));
     failed |= mlir::failed(checkFetchOfAsyncIterate(matmulUse, state, report));
+    failed |=
+        mlir::failed(checkSetterDuringAsyncIterate(matmulUse, state, report));
   }
 
   // Rule P1: a declaration reached again (a loop, a CFG cycle) starts a new
@@ -741,6 +744,51 @@ LogicalResult ProtocolChecker::checkFetchOfAsyncIterate(
   return failure();
 }
 
+LogicalResult ProtocolChecker::checkSetterDuringAsyncIterate(
+    MatmulOpInterface use, const ProtocolState &state, bool report) {
+  // Rule P6c: from Iterate<false>() until its last block is fetched, the
+  // object's next Iterate continues the loop in flight, GetTensorC asserts
+  // isFirstIter == 0, and SetTail changes the client's block count
+  // (MatmulClientBase::Iterate, SetTail). These four setters are named on
+  // purpose: they are the ones CANN's client checks or counts with.
+  Operation *op = use;
+  if (!isa<MatmulSetTensorAOp, MatmulSetTensorBOp, MatmulSetTailOp,
+           MatmulSetSingleShapeOp>(op))
+    return success();
+  ObjectState scratch;
+  const ObjectState &object = state.getObjectView(use.getMatmul(), scratch);
+  auto isAsyncIterate = [&](Operation *issue) {
+    auto iterate = dyn_cast_or_null<MatmulIterateOp>(issue);
+    return iterate && iterate.isAsync() &&
+           mayBeSameMatmulObject(iterate.getMatmul(), use.getMatmul());
+  };
+  SmallVector<Operation *, 1> inFlight;
+  // Nothing fetched yet, or inside the loop that fetches its blocks: more
+  // fetches follow.
+  for (Operation *issue : object.unfetched())
+    if (isAsyncIterate(issue))
+      inFlight.push_back(issue);
+  for (Operation *issue : state.getFetchConsumedIssues())
+    if (isAsyncIterate(issue) && !llvm::is_contained(inFlight, issue) &&
+        protocol.isInFetchLoopOf(op, issue))
+      inFlight.push_back(issue);
+  if (inFlight.empty())
+    return success();
+  if (!report)
+    return failure();
+  InFlightDiagnostic diag =
+      op->emitOpError()
+      << "changes the object while the blocks of an async "
+         "'asc.matmul.iterate' are still fetched (rule P6c): the client's "
+         "fetches check and count with what it sets (MatmulClientBase::"
+         "Iterate, SetTail); set it before the Iterate or after the last "
+         "fetch";
+  for (Operation *issue : inFlight)
+    diag.attachNote(issue->getLoc())
+        << "the async Iterate whose blocks are being fetched";
+  return failure();
+}
+
 LogicalResult ProtocolChecker::checkFetchedBlockPipes(
     Operation *op, const ProtocolState &state,
     ArrayRef<ResolvedAccess> accesses, bool report) {
@@ -792,6 +840,9 @@ LogicalResult ProtocolChecker::check(bool reportErrors) {
         failed |= mlir::failed(checkOperation(op, state, index, reportErrors));
       },
       &index);
+  // The orderings between cores (rule P8, the cross-core hangs of P5).
+  CrossCoreChecker crossCore(protocol.getFunction(), conflicts);
+  failed |= mlir::failed(crossCore.check(reportErrors));
   return failure(failed);
 }
 

@@ -290,6 +290,46 @@ LogicalResult LocalTensorCreateOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// Cross-core synchronisation
+//===----------------------------------------------------------------------===//
+
+/// A constant cross-core flag id must be one of the 16 FFTS flags (CANN's
+/// CrossCoreSetFlag documentation: ids 0-15 in modes 0, 1 and 2).
+static LogicalResult verifyCrossCoreFlagId(Operation *op, Value id) {
+  APInt value;
+  if (matchPattern(id, m_ConstantInt(&value)) &&
+      (value.isNegative() || value.getSExtValue() > 15))
+    return op->emitOpError()
+           << "expects a flag id from 0 to 15, got " << value.getSExtValue();
+  return success();
+}
+
+/// CrossCoreSetFlag fires once one pipe has drained: CANN supports
+/// PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3 and PIPE_FIX, not
+/// PIPE_S or PIPE_ALL (CrossCoreSetFlag(ISASI).md).
+LogicalResult CrossCoreSetFlagOp::verify() {
+  if (getPipe() == PipeKind::PIPE_S || getPipe() == PipeKind::PIPE_ALL)
+    return emitOpError() << "expects the pipe whose work the flag publishes "
+                            "(pipe_v, pipe_m, pipe_mte1, pipe_mte2, pipe_mte3 "
+                            "or pipe_fix), got "
+                         << stringifyPipeKind(getPipe());
+  return verifyCrossCoreFlagId(*this, getId());
+}
+
+LogicalResult CrossCoreWaitFlagOp::verify() {
+  return verifyCrossCoreFlagId(*this, getId());
+}
+
+bool CrossCoreSetFlagOp::publishesToOtherCores() { return true; }
+bool CrossCoreSetFlagOp::waitsForOtherCores() { return false; }
+
+bool CrossCoreWaitFlagOp::publishesToOtherCores() { return false; }
+bool CrossCoreWaitFlagOp::waitsForOtherCores() { return true; }
+
+bool SyncAllOp::publishesToOtherCores() { return true; }
+bool SyncAllOp::waitsForOtherCores() { return true; }
+
+//===----------------------------------------------------------------------===//
 // DataCopyOp
 //===----------------------------------------------------------------------===//
 

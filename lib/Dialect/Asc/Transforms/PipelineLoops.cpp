@@ -321,6 +321,11 @@ LoopPipeliner::checkLegality(scf::ForOp loop, ArrayRef<Stage> stages,
     if (usesObject(x, stage.matmul))
       return Rejection{x, "it uses the Matmul object whose issue would move "
                           "past it"};
+    if (isa<CrossCoreSyncOpInterface>(x))
+      return Rejection{x, "it orders this core with other cores (a "
+                          "cross-core flag or SyncAll): an issue or wait "
+                          "moved across it would change what they see "
+                          "(spec section 2c, O9)"};
     auto conflict =
         conflicts.findCrossIterationConflict(x, stage.issue, loop, distance);
     if (!conflict)

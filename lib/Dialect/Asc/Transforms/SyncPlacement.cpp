@@ -45,6 +45,7 @@ enum class StopReason {
   UnknownEffects,
   EndOfBlock,
   ConflictInLoop,
+  PublishesToOtherCores,
 };
 
 static StringRef describeStop(StopReason reason) {
@@ -64,6 +65,9 @@ static StringRef describeStop(StopReason reason) {
   case StopReason::ConflictInLoop:
     return "a conflicting operation runs inside it and a wait never enters "
            "a loop";
+  case StopReason::PublishesToOtherCores:
+    return "it orders this core's earlier work before other cores' later "
+           "work, which may use the output (spec section 2c, O6/O7, O9)";
   }
   llvm_unreachable("unknown StopReason");
 }
@@ -103,6 +107,9 @@ public:
     auto use = dyn_cast<MatmulOpInterface>(op);
     if (usesObject(op, matmul) && !(use && isSafeWhileInFlight(use)))
       return StopReason::UsesObject;
+    if (auto sync = dyn_cast<CrossCoreSyncOpInterface>(op);
+        sync && sync.publishesToOtherCores())
+      return StopReason::PublishesToOtherCores;
     auto conflict = conflicts.findConflict(op, footprint);
     if (!conflict)
       return StopReason::None;
@@ -932,6 +939,11 @@ bool AscSyncPlacementPass::hoistIssue(
       return barrier.mayOrderDataCopies();
     // So is a WaitFlag: it may hold back a copy the issue depends on.
     if (isa<WaitFlagOp>(op))
+      return true;
+    // Another core may write the issue's inputs before the op lets this
+    // core go on (O6/O7): the issue stays after it.
+    if (auto sync = dyn_cast<CrossCoreSyncOpInterface>(op);
+        sync && sync.waitsForOtherCores())
       return true;
     if (auto it = pairingOfWait.find(op); it != pairingOfWait.end())
       return analyses.checker.getConflicts()

@@ -109,11 +109,14 @@ func.func @iterate_async_new_work_in_fetch_loop(%pa: !asc.gm_addr {asc.no_alias}
   %mm = asc.matmul.create : !mm
   asc.matmul.set_workspace %mm, %w : !mm, !gm
   asc.matmul.set_tensor_a %mm, %a : !mm, !ga
-  // expected-note @+1 {{the async call whose results fetches take}}
+  // expected-note @+2 {{the async call whose results fetches take}}
+  // expected-note @+1 {{the async Iterate whose blocks are being fetched}}
   %more = asc.matmul.iterate %mm {sync = false} : !mm
   scf.for %i = %c0 to %blocks step %c1 {
     asc.matmul.get_tensor_c %mm, %u {sync = false} : !mm, !ub
     asc.matmul.wait_get_tensor_c %mm : !mm
+    // The setter is rule P6c's error too.
+    // expected-error @+1 {{changes the object while the blocks of an async 'asc.matmul.iterate' are still fetched (rule P6c)}}
     asc.matmul.set_tensor_a %mm, %a : !mm, !ga
     // expected-error @+1 {{issues new work on the Matmul object inside the loop that fetches the results of an async 'asc.matmul.iterate': rule P1 needs every fetch first}}
     asc.matmul.iterate_all %mm, %c : !mm, !gm
@@ -461,8 +464,10 @@ func.func @iterate_async_new_work_before_any_fetch(%pa: !asc.gm_addr {asc.no_ali
   %mm = asc.matmul.create : !mm
   asc.matmul.set_workspace %mm, %w : !mm, !gm
   asc.matmul.set_tensor_a %mm, %a : !mm, !ga
-  // expected-note @+1 {{the async call whose results fetches take}}
+  // expected-note @+2 {{the async call whose results fetches take}}
+  // expected-note @+1 {{the async Iterate whose blocks are being fetched}}
   %more = asc.matmul.iterate %mm {sync = false} : !mm
+  // expected-error @+1 {{changes the object while the blocks of an async 'asc.matmul.iterate' are still fetched (rule P6c)}}
   asc.matmul.set_tensor_a %mm, %a : !mm, !ga
   // expected-error @+1 {{issues new work on the Matmul object before any result of an async 'asc.matmul.iterate' was fetched: rule P1 needs its fetches first}}
   asc.matmul.iterate_all %mm, %c {sync = false, wait_iterate_all = true} : !mm, !gm

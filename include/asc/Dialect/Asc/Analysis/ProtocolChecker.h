@@ -46,6 +46,9 @@ private:
   LogicalResult checkFetchOfAsyncIterate(MatmulOpInterface use,
                                          const ProtocolState &state,
                                          bool report);
+  LogicalResult checkSetterDuringAsyncIterate(MatmulOpInterface use,
+                                              const ProtocolState &state,
+                                              bool report);
   LogicalResult checkFetchedBlockPipes(Operation *op,
                                        const ProtocolState &state,
                                        ArrayRef<ResolvedAccess> accesses,

@@ -232,6 +232,29 @@ def Asc_MemoryViewOpInterface
   ];
 }
 
+def Asc_CrossCoreSyncOpInterface : OpInterface<"CrossCoreSyncOpInterface"> {
+  let cppNamespace = "::mlir::asc";
+  let description = [{
+    An operation that orders the current core with other cores (spec
+    section 2c, O6 and O7): a cross-core flag's set publishes what the core
+    did before it, a cross-core wait holds back everything the core does
+    after it, and `SyncAll` does both. A transform that moves a Matmul post,
+    wait or fetch across such an op changes what the other cores see
+    (O9): a wait never sinks past a publishing op, and an issue is never
+    hoisted above a waiting one.
+  }];
+  let methods = [
+    InterfaceMethod<[{
+        True when other cores may see, after this op, what this core did
+        before it.
+      }], "bool", "publishesToOtherCores">,
+    InterfaceMethod<[{
+        True when what this core does after this op may depend on what
+        another core did.
+      }], "bool", "waitsForOtherCores">,
+  ];
+}
+
 def Asc_BufferSourceOpInterface : OpInterface<"BufferSourceOpInterface"> {
   let cppNamespace = "::mlir::asc";
   let description = [{

@@ -548,6 +548,85 @@ def Asc_WaitFlagOp : Asc_FlagOp<"wait_flag",
 }
 
 //===----------------------------------------------------------------------===//
+// Cross-core synchronisation
+//===----------------------------------------------------------------------===//
+
+def Asc_CrossCoreSetFlagOp : Asc_Op<"cross_core_set_flag", [
+    DeclareOpInterfaceMethods<Asc_CrossCoreSyncOpInterface>,
+    MemoryEffects<[MemRead<Asc_Pipeline>, MemWrite<Asc_Pipeline>]>]> {
+  let summary =
+      "set a cross-core flag once a pipe is done (CrossCoreSetFlag<mode, pipe>(id))";
+  let description = [{
+    `CrossCoreSetFlag<mode, pipe>(id)` sets flag `id` once every earlier
+    instruction of `pipe` on this core is done; the other cores'
+    `asc.cross_core_wait_flag` of `id` then see what that pipe did (spec
+    section 2c, O6). Mode 2 signals between a cube core and the vector
+    cores of its group, mode 1 among the vector cores of a group, mode 0
+    among all cores of one type. The production idiom: the cube core drives
+    the Matmul object and sets a flag on PIPE_FIX, the pipe that writes C;
+    the vector cores wait for it before reading C (rule P8).
+
+    ```mlir
+    scf.if %aic {
+      asc.matmul.iterate_all %mm, %c : !mm, !gm
+      asc.cross_core_set_flag mode 2, pipe_fix, %c3
+    }
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<2>]>:$mode,
+                       Asc_PipeKindAttr:$pipe, I32:$id);
+  let assemblyFormat =
+      "`mode` $mode `,` custom<EnumKeyword>($pipe) `,` $id attr-dict";
+  let hasVerifier = 1;
+}
+
+def Asc_CrossCoreWaitFlagOp : Asc_Op<"cross_core_wait_flag", [
+    DeclareOpInterfaceMethods<Asc_CrossCoreSyncOpInterface>,
+    MemoryEffects<[MemRead<Asc_Pipeline>, MemWrite<Asc_Pipeline>]>]> {
+  let summary = "wait for a cross-core flag (CrossCoreWaitFlag(id))";
+  let description = [{
+    `CrossCoreWaitFlag(id)`: every later instruction of this core waits
+    until flag `id` is set by another core, and takes it (spec section 2c,
+    O6). A wait whose flag no core of the other side sets hangs (rule P5).
+    The template arguments keep CANN's defaults (mode 0, PIPE_S) unless
+    given.
+
+    ```mlir
+    asc.cross_core_wait_flag %c3
+    ```
+  }];
+  let arguments = (ins DefaultValuedAttr<ConfinedAttr<I32Attr,
+                           [IntMinValue<0>, IntMaxValue<2>]>, "0">:$mode,
+                       DefaultValuedAttr<Asc_PipeKindAttr,
+                           "::mlir::asc::PipeKind::PIPE_S">:$pipe,
+                       I32:$id);
+  let assemblyFormat = "$id attr-dict";
+  let hasVerifier = 1;
+}
+
+def Asc_SyncAllOp : Asc_Op<"sync_all", [
+    DeclareOpInterfaceMethods<Asc_CrossCoreSyncOpInterface>,
+    MemoryEffects<[MemRead<Asc_Pipeline>, MemWrite<Asc_Pipeline>]>]> {
+  let summary = "synchronise every core of the launch (SyncAll<isAIVOnly>())";
+  let description = [{
+    `SyncAll<true>()` (the default, `aiv_only`): every vector core's access
+    before it happens before every vector core's access after it;
+    `SyncAll<false>()`: the same over every core, cube cores included, all
+    of which must call it (spec section 2c, O7). In a mix kernel whose cube
+    core serves the Matmul objects (no `asc.cube_only`), the cube core sits
+    in the server loop and never joins a `SyncAll<false>`: the kernel hangs
+    (rule P5).
+
+    ```mlir
+    asc.sync_all
+    asc.sync_all {aiv_only = false}
+    ```
+  }];
+  let arguments = (ins DefaultValuedAttr<BoolAttr, "true">:$aiv_only);
+  let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
 // Matmul objects
 //===----------------------------------------------------------------------===//
 

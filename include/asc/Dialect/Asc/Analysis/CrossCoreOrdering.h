@@ -1,0 +1,50 @@
+//===- CrossCoreOrdering.h - rule P8 and the cross-core hangs ---*- C++ -*-===//
+//
+// Which core each op of a kernel runs on (the `scf.if` branches on
+// asc.is_aic / asc.is_aiv), and the checks that need it: a cube-driven
+// Matmul object's accesses ordered with the vector cores' only by
+// cross-core flags or SyncAll (rule P8, spec section 2c O6/O7), and the
+// cross-core waits that never return (rule P5).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASC_DIALECT_ASC_ANALYSIS_CROSSCOREORDERING_H
+#define ASC_DIALECT_ASC_ANALYSIS_CROSSCOREORDERING_H
+
+#include "asc/Dialect/Asc/Analysis/InFlightConflicts.h"
+
+namespace mlir::asc {
+
+/// The cores an op runs on.
+enum class CoreSide { Both, Cube, Vector, Neither };
+
+/// The cores `op` runs on: the branches of enclosing `scf.if`s on
+/// asc.is_aic / asc.is_aiv decide; outside them, every core.
+CoreSide getCoreSide(Operation *op);
+
+/// Checks rules P8 and P5's cross-core hangs on one kernel function.
+class CrossCoreChecker {
+public:
+  CrossCoreChecker(Operation *function, InFlightConflicts &conflicts)
+      : function(function), conflicts(conflicts) {}
+
+  /// Reports every violation (with `report`); failure when there was one.
+  LogicalResult check(bool report);
+
+private:
+  LogicalResult checkCubeDrivenAccesses(bool report);
+  LogicalResult checkFlagsAreSet(bool report);
+  LogicalResult checkSyncAllJoins(bool report);
+  /// Whether `later` is ordered after `earlier`, which runs on the other
+  /// side (the cube core when `earlierIsCubeIssue`), by a cross-core flag
+  /// or a SyncAll<false> pair.
+  bool isOrderedAcrossCores(Operation *earlier, Operation *later,
+                            bool earlierIsCubeIssue);
+
+  Operation *function;
+  InFlightConflicts &conflicts;
+};
+
+} // namespace mlir::asc
+
+#endif // ASC_DIALECT_ASC_ANALYSIS_CROSSCOREORDERING_H

@@ -1,0 +1,249 @@
+//===- CrossCoreOrdering.cpp - rule P8 and the cross-core hangs -----------===//
+//
+// A cube-only kernel (`asc.cube_only`) drives its Matmul objects from the
+// cube core: their calls are cube-core instructions, C is written by the
+// FIX pipe, and nothing the client protocol does orders them with the
+// vector cores. A vector-core access that conflicts with such a call is
+// ordered only by a cross-core flag (the earlier core's set on the pipe of
+// its access, the later core's wait) or by SyncAll<false> on both (spec
+// section 2c, O6/O7; rule P8). asc-run checks the same edges at run time
+// (runtime/asc_run/ffts.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "asc/Dialect/Asc/Analysis/CrossCoreOrdering.h"
+#include "asc/Dialect/Asc/IR/AscOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+using namespace mlir::asc;
+
+CoreSide mlir::asc::getCoreSide(Operation *op) {
+  CoreSide side = CoreSide::Both;
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp()) {
+    auto ifOp = dyn_cast<scf::IfOp>(parent);
+    if (!ifOp)
+      continue;
+    Operation *query = ifOp.getCondition().getDefiningOp();
+    if (!isa_and_nonnull<IsAicOp, IsAivOp>(query))
+      continue;
+    bool inThen = ifOp.getThenRegion().isAncestor(op->getParentRegion());
+    bool cube = isa<IsAicOp>(query) == inThen;
+    CoreSide here = cube ? CoreSide::Cube : CoreSide::Vector;
+    if (side != CoreSide::Both && side != here)
+      return CoreSide::Neither;
+    side = here;
+  }
+  return side;
+}
+
+/// Whether `op` may run on the cube side (`cube`) or the vector side.
+static bool runsOn(Operation *op, bool cube) {
+  CoreSide side = getCoreSide(op);
+  return side == CoreSide::Both ||
+         side == (cube ? CoreSide::Cube : CoreSide::Vector);
+}
+
+/// Whether `later` runs after `earlier` on every path that runs `earlier`:
+/// `later`'s block holds `earlier` (or an op it is nested in) before it.
+static bool followsOnEveryPathFrom(Operation *earlier, Operation *later) {
+  Operation *ancestor = later->getBlock()->findAncestorOpInBlock(*earlier);
+  return ancestor && ancestor != later && ancestor->isBeforeInBlock(later);
+}
+
+/// Whether `earlier` runs before `later` on every path that reaches
+/// `later`: `earlier`'s block holds `later` (or an op it is nested in)
+/// after it (structured control flow: dominance).
+static bool precedesOnEveryPathTo(Operation *earlier, Operation *later) {
+  Operation *ancestor = earlier->getBlock()->findAncestorOpInBlock(*later);
+  return ancestor && ancestor != earlier && earlier->isBeforeInBlock(ancestor);
+}
+
+/// Whether two flag ids may name the same flag.
+static bool sameFlag(Value a, Value b) {
+  if (a == b)
+    return true;
+  APInt x, y;
+  if (matchPattern(a, m_ConstantInt(&x)) && matchPattern(b, m_ConstantInt(&y)))
+    return x == y;
+  return false;
+}
+
+static bool isKnownFlag(Value id) {
+  APInt value;
+  return matchPattern(id, m_ConstantInt(&value));
+}
+
+/// Whether a set on `pipe` after `op` publishes `op`'s access of the memory
+/// (the conflicting part: an output when `output`, else an input). A cube
+/// call writes C through FIX, which runs after its MTE2 loads; a
+/// vector-core DataCopy reads GM by MTE2 and writes it by MTE3; other
+/// vector-core ops are taken to be on any pipe but S (the analysis does not
+/// know their pipe).
+static bool pipePublishes(PipeKind pipe, Operation *op, bool isCubeIssue,
+                          bool output) {
+  if (isCubeIssue)
+    return pipe == PipeKind::PIPE_FIX ||
+           (!output && pipe == PipeKind::PIPE_MTE2);
+  if (auto copy = dyn_cast<DataCopyOp>(op))
+    return pipe == (isGlobalTensorType(copy.getDst().getType())
+                        ? PipeKind::PIPE_MTE3
+                        : PipeKind::PIPE_MTE2);
+  return pipe != PipeKind::PIPE_S;
+}
+
+bool CrossCoreChecker::isOrderedAcrossCores(Operation *earlier,
+                                            Operation *later,
+                                            bool earlierIsCubeIssue) {
+  // Which side each runs on: the cube issue's side is the cube core.
+  bool earlierOnCube = earlierIsCubeIssue;
+  Operation *issue = earlierIsCubeIssue ? earlier : later;
+  Operation *access = earlierIsCubeIssue ? later : earlier;
+  std::optional<AccessConflict> conflict =
+      conflicts.findConflict(access, conflicts.getFootprint(issue));
+  bool onOutput = conflict && conflict->second.isWrite();
+  SmallVector<CrossCoreSetFlagOp> sets;
+  SmallVector<CrossCoreWaitFlagOp> waits;
+  SmallVector<SyncAllOp> barriers;
+  function->walk([&](Operation *op) {
+    if (auto set = dyn_cast<CrossCoreSetFlagOp>(op))
+      sets.push_back(set);
+    else if (auto wait = dyn_cast<CrossCoreWaitFlagOp>(op))
+      waits.push_back(wait);
+    else if (auto all = dyn_cast<SyncAllOp>(op); all && !all.getAivOnly())
+      barriers.push_back(all);
+  });
+  for (CrossCoreSetFlagOp set : sets) {
+    if (set.getMode() != 2 || !runsOn(set, earlierOnCube) ||
+        !followsOnEveryPathFrom(earlier, set) ||
+        !pipePublishes(set.getPipe(), earlier, earlierIsCubeIssue, onOutput))
+      continue;
+    for (CrossCoreWaitFlagOp wait : waits)
+      if (runsOn(wait, !earlierOnCube) && precedesOnEveryPathTo(wait, later) &&
+          sameFlag(set.getId(), wait.getId()))
+        return true;
+  }
+  for (SyncAllOp first : barriers) {
+    if (!runsOn(first, earlierOnCube) ||
+        !followsOnEveryPathFrom(earlier, first))
+      continue;
+    for (SyncAllOp second : barriers)
+      if (runsOn(second, !earlierOnCube) &&
+          precedesOnEveryPathTo(second, later))
+        return true;
+  }
+  return false;
+}
+
+LogicalResult CrossCoreChecker::checkCubeDrivenAccesses(bool report) {
+  if (!AscDialect::isCubeOnlyKernel(function))
+    return success();
+  SmallVector<Operation *> cubeIssues, vectorOps;
+  function->walk([&](Operation *op) {
+    CoreSide side = getCoreSide(op);
+    if (isa<MatmulAsyncIssueOpInterface>(op) && side == CoreSide::Cube)
+      cubeIssues.push_back(op);
+    else if (side == CoreSide::Vector && !isPure(op) &&
+             op->getNumRegions() == 0)
+      vectorOps.push_back(op);
+  });
+  bool failed = false;
+  for (Operation *access : vectorOps) {
+    for (Operation *issue : cubeIssues) {
+      std::optional<AccessConflict> conflict =
+          conflicts.findConflict(access, conflicts.getFootprint(issue));
+      if (!conflict)
+        continue;
+      if (isOrderedAcrossCores(issue, access, /*earlierIsCubeIssue=*/true) ||
+          isOrderedAcrossCores(access, issue, /*earlierIsCubeIssue=*/false))
+        continue;
+      failed = true;
+      if (!report)
+        return failure();
+      bool output = conflict->second.isWrite();
+      InFlightDiagnostic diag =
+          access->emitOpError()
+          << "on the vector core may "
+          << (conflict->first.isWrite() ? "write" : "read") << " the "
+          << (output ? "output" : "input") << " of '" << issue->getName()
+          << "', which the cube core runs, with nothing ordering the two "
+             "cores (rule P8): a cube-core asc.cross_core_set_flag mode 2, "
+          << (output ? "pipe_fix" : "pipe_fix or pipe_mte2")
+          << " after the call matched by an asc.cross_core_wait_flag of the "
+             "same flag before this access, or asc.sync_all {aiv_only = "
+             "false} on both cores";
+      diag.attachNote(issue->getLoc()) << "the cube core's call is here";
+      break;
+    }
+  }
+  return failure(failed);
+}
+
+LogicalResult CrossCoreChecker::checkFlagsAreSet(bool report) {
+  SmallVector<CrossCoreSetFlagOp> sets;
+  function->walk([&](CrossCoreSetFlagOp set) { sets.push_back(set); });
+  if (llvm::any_of(sets, [](CrossCoreSetFlagOp set) {
+        return !isKnownFlag(set.getId());
+      }))
+    return success(); // a set of an unknown flag may be the one
+  bool failed = false;
+  function->walk([&](CrossCoreWaitFlagOp wait) {
+    CoreSide side = getCoreSide(wait);
+    // The wait's own mode is a template argument wait_flag_dev ignores:
+    // CANN's samples wait with the default (0) for a mode-2 set.
+    if (!isKnownFlag(wait.getId()) ||
+        (side != CoreSide::Cube && side != CoreSide::Vector))
+      return;
+    bool cube = side == CoreSide::Cube;
+    bool matched = llvm::any_of(sets, [&](CrossCoreSetFlagOp set) {
+      if (!sameFlag(set.getId(), wait.getId()))
+        return false;
+      // Modes 0 and 1 reach cores of the setter's own type.
+      return set.getMode() == 2 ? runsOn(set, !cube) : runsOn(set, cube);
+    });
+    if (matched)
+      return;
+    failed = true;
+    if (report)
+      wait.emitOpError() << "on the " << (cube ? "cube" : "vector")
+                         << " core waits for a flag no "
+                         << (cube ? "vector" : "cube")
+                         << " core sets: the core hangs (rule P5)";
+  });
+  return failure(failed);
+}
+
+LogicalResult CrossCoreChecker::checkSyncAllJoins(bool report) {
+  if (AscDialect::isCubeOnlyKernel(function))
+    return success();
+  Operation *registration = nullptr;
+  function->walk([&](MatmulRegisterOp op) { registration = op; });
+  if (!registration)
+    return success();
+  bool failed = false;
+  function->walk([&](SyncAllOp all) {
+    if (all.getAivOnly())
+      return;
+    failed = true;
+    if (!report)
+      return;
+    InFlightDiagnostic diag =
+        all.emitOpError()
+        << "waits for every core, but the cube core of a mix kernel serves "
+           "the Matmul objects and never joins: the kernel hangs (rule P5); "
+           "asc.sync_all with aiv_only synchronises the vector cores";
+    diag.attachNote(registration->getLoc())
+        << "the cube core enters the server loop here";
+  });
+  return failure(failed);
+}
+
+LogicalResult CrossCoreChecker::check(bool report) {
+  bool failed = false;
+  failed |= mlir::failed(checkFlagsAreSet(report));
+  failed |= mlir::failed(checkSyncAllJoins(report));
+  failed |= mlir::failed(checkCubeDrivenAccesses(report));
+  return failure(failed);
+}

@@ -1,0 +1,248 @@
+// RUN: asc-opt %s -split-input-file --asc-verify-sync -verify-diagnostics
+//
+// The cube-driven object (rule P8) and the cross-core hangs (rule P5): in a
+// cube-only kernel the cube core runs the Matmul calls itself and writes C
+// through FIX; the vector cores see C (and may write A, B or the bias) only
+// after a cross-core flag set on the right pipe or a SyncAll<false> on
+// both (spec section 2c, O6/O7). CANN's matmul_fused_manual sample is the
+// valid shape: IterateAll, then CrossCoreSetFlag<2, PIPE_FIX>(3) on the
+// cube core, CrossCoreWaitFlag(3) before the epilogue on the vector cores.
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!ga = !asc.global_tensor<f16>
+!gc = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// The sample's shape: ordered by the flag.
+func.func @flag_orders_epilogue(%pa: !asc.gm_addr {asc.no_alias}, %pb: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}) attributes {asc.kernel, asc.cube_only} {
+  %n = arith.constant 256 : i32
+  %flag = arith.constant 3 : i32
+  %pipe = asc.pipe.create
+  %ws = asc.get_sys_workspace_ptr
+  %a = asc.set_global_buffer %pa : !ga
+  %b = asc.set_global_buffer %pb : !ga
+  %c = asc.set_global_buffer %pc : !gc
+  %mm = asc.matmul.create : !mm
+  asc.matmul.register %pipe, %ws, %mm : !mm
+  %aic = asc.is_aic
+  scf.if %aic {
+    asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+    asc.matmul.set_tensor_b %mm, %b : !mm, !ga
+    asc.matmul.iterate_all %mm, %c : !mm, !gc
+    asc.cross_core_set_flag mode 2, pipe_fix, %flag
+  }
+  %aiv = asc.is_aiv
+  scf.if %aiv {
+    %ub = asc.local_tensor.create %n, %n : !ub
+    asc.cross_core_wait_flag %flag
+    asc.data_copy %ub, %c, %n : !ub, !gc
+  }
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!ga = !asc.global_tensor<f16>
+!gc = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// No wait on the vector core: its read of C races with the cube's FIX.
+func.func @no_wait(%pa: !asc.gm_addr {asc.no_alias}, %pb: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}) attributes {asc.kernel, asc.cube_only} {
+  %n = arith.constant 256 : i32
+  %flag = arith.constant 3 : i32
+  %pipe = asc.pipe.create
+  %ws = asc.get_sys_workspace_ptr
+  %a = asc.set_global_buffer %pa : !ga
+  %b = asc.set_global_buffer %pb : !ga
+  %c = asc.set_global_buffer %pc : !gc
+  %mm = asc.matmul.create : !mm
+  asc.matmul.register %pipe, %ws, %mm : !mm
+  %aic = asc.is_aic
+  scf.if %aic {
+    asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+    asc.matmul.set_tensor_b %mm, %b : !mm, !ga
+    // expected-note @+1 {{the cube core's call is here}}
+    asc.matmul.iterate_all %mm, %c : !mm, !gc
+  } else {
+    %ub = asc.local_tensor.create %n, %n : !ub
+    // expected-error @+1 {{'asc.data_copy' op on the vector core may read the output of 'asc.matmul.iterate_all', which the cube core runs, with nothing ordering the two cores (rule P8)}}
+    asc.data_copy %ub, %c, %n : !ub, !gc
+  }
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!ga = !asc.global_tensor<f16>
+!gc = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// The flag is set on MTE2, which the cube's loads use: C, written by FIX,
+// is not published by it.
+func.func @flag_on_wrong_pipe(%pa: !asc.gm_addr {asc.no_alias}, %pb: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}) attributes {asc.kernel, asc.cube_only} {
+  %n = arith.constant 256 : i32
+  %flag = arith.constant 3 : i32
+  %pipe = asc.pipe.create
+  %ws = asc.get_sys_workspace_ptr
+  %a = asc.set_global_buffer %pa : !ga
+  %b = asc.set_global_buffer %pb : !ga
+  %c = asc.set_global_buffer %pc : !gc
+  %mm = asc.matmul.create : !mm
+  asc.matmul.register %pipe, %ws, %mm : !mm
+  %aic = asc.is_aic
+  scf.if %aic {
+    asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+    asc.matmul.set_tensor_b %mm, %b : !mm, !ga
+    // expected-note @+1 {{the cube core's call is here}}
+    asc.matmul.iterate_all %mm, %c : !mm, !gc
+    asc.cross_core_set_flag mode 2, pipe_mte2, %flag
+  }
+  %aiv = asc.is_aiv
+  scf.if %aiv {
+    %ub = asc.local_tensor.create %n, %n : !ub
+    asc.cross_core_wait_flag %flag
+    // expected-error @+1 {{rule P8}}
+    asc.data_copy %ub, %c, %n : !ub, !gc
+  }
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!ga = !asc.global_tensor<f16>
+!gc = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// The wait comes after the read: it orders nothing the read did.
+func.func @wait_after_read(%pa: !asc.gm_addr {asc.no_alias}, %pb: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}) attributes {asc.kernel, asc.cube_only} {
+  %n = arith.constant 256 : i32
+  %flag = arith.constant 3 : i32
+  %pipe = asc.pipe.create
+  %ws = asc.get_sys_workspace_ptr
+  %a = asc.set_global_buffer %pa : !ga
+  %b = asc.set_global_buffer %pb : !ga
+  %c = asc.set_global_buffer %pc : !gc
+  %mm = asc.matmul.create : !mm
+  asc.matmul.register %pipe, %ws, %mm : !mm
+  %aic = asc.is_aic
+  scf.if %aic {
+    asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+    asc.matmul.set_tensor_b %mm, %b : !mm, !ga
+    // expected-note @+1 {{the cube core's call is here}}
+    asc.matmul.iterate_all %mm, %c : !mm, !gc
+    asc.cross_core_set_flag mode 2, pipe_fix, %flag
+  }
+  %aiv = asc.is_aiv
+  scf.if %aiv {
+    %ub = asc.local_tensor.create %n, %n : !ub
+    // expected-error @+1 {{rule P8}}
+    asc.data_copy %ub, %c, %n : !ub, !gc
+    asc.cross_core_wait_flag %flag
+  }
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!ga = !asc.global_tensor<f16>
+!gc = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f16>
+
+// The vector core writes A, which the cube reads: ordered in the other
+// direction, by the vector core's set on MTE3 after its copy out and the
+// cube core's wait before the call.
+func.func @vector_produces_a(%pa: !asc.gm_addr {asc.no_alias}, %pb: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}) attributes {asc.kernel, asc.cube_only} {
+  %n = arith.constant 256 : i32
+  %flag = arith.constant 4 : i32
+  %pipe = asc.pipe.create
+  %ws = asc.get_sys_workspace_ptr
+  %a = asc.set_global_buffer %pa : !ga
+  %b = asc.set_global_buffer %pb : !ga
+  %c = asc.set_global_buffer %pc : !gc
+  %mm = asc.matmul.create : !mm
+  asc.matmul.register %pipe, %ws, %mm : !mm
+  %aiv = asc.is_aiv
+  scf.if %aiv {
+    %ub = asc.local_tensor.create %n, %n : !ub
+    asc.data_copy %a, %ub, %n : !ga, !ub
+    asc.cross_core_set_flag mode 2, pipe_mte3, %flag
+  }
+  %aic = asc.is_aic
+  scf.if %aic {
+    asc.cross_core_wait_flag %flag
+    asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+    asc.matmul.set_tensor_b %mm, %b : !mm, !ga
+    asc.matmul.iterate_all %mm, %c : !mm, !gc
+  }
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!ga = !asc.global_tensor<f16>
+!gc = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// SyncAll<false> on both cores orders them.
+func.func @sync_all_orders(%pa: !asc.gm_addr {asc.no_alias}, %pb: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}) attributes {asc.kernel, asc.cube_only} {
+  %n = arith.constant 256 : i32
+  %pipe = asc.pipe.create
+  %ws = asc.get_sys_workspace_ptr
+  %a = asc.set_global_buffer %pa : !ga
+  %b = asc.set_global_buffer %pb : !ga
+  %c = asc.set_global_buffer %pc : !gc
+  %mm = asc.matmul.create : !mm
+  asc.matmul.register %pipe, %ws, %mm : !mm
+  %aic = asc.is_aic
+  scf.if %aic {
+    asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+    asc.matmul.set_tensor_b %mm, %b : !mm, !ga
+    asc.matmul.iterate_all %mm, %c : !mm, !gc
+  }
+  asc.sync_all {aiv_only = false}
+  %aiv = asc.is_aiv
+  scf.if %aiv {
+    %ub = asc.local_tensor.create %n, %n : !ub
+    asc.data_copy %ub, %c, %n : !ub, !gc
+  }
+  return
+}
+
+// -----
+
+// A vector-core wait for a flag no cube core sets: it hangs.
+func.func @wait_never_set(%pc: !asc.gm_addr) attributes {asc.kernel, asc.cube_only} {
+  %flag = arith.constant 5 : i32
+  %other = arith.constant 6 : i32
+  %aic = asc.is_aic
+  scf.if %aic {
+    asc.cross_core_set_flag mode 2, pipe_fix, %other
+  } else {
+    // expected-error @+1 {{'asc.cross_core_wait_flag' op on the vector core waits for a flag no cube core sets: the core hangs (rule P5)}}
+    asc.cross_core_wait_flag %flag
+  }
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// SyncAll<false> in a mix kernel: the cube core serves the Matmul objects
+// and never joins.
+func.func @sync_all_in_mix_kernel(%pc: !asc.gm_addr) attributes {asc.kernel} {
+  %pipe = asc.pipe.create
+  %ws = asc.get_sys_workspace_ptr
+  %mm = asc.matmul.create : !mm
+  // expected-note @+1 {{the cube core enters the server loop here}}
+  asc.matmul.register %pipe, %ws, %mm : !mm
+  // expected-error @+1 {{'asc.sync_all' op waits for every core, but the cube core of a mix kernel serves the Matmul objects and never joins: the kernel hangs (rule P5)}}
+  asc.sync_all {aiv_only = false}
+  asc.sync_all
+  return
+}
