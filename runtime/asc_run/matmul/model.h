@@ -516,9 +516,10 @@ private:
   using StagedMessage = detail::StagedMessage<SrcAT, SrcBT, BiasT>;
   using Message = detail::PostedMessage<SrcAT, SrcBT, BiasT>;
 
+  /// A block as FIXPIPE wrote it out of CO1 (C's type).
   struct Block {
     int rows = 0, cols = 0;
-    std::vector<AccT> values;
+    std::vector<DstT> values;
   };
 
   /// The next CO1 buffer a block computation allocates: one baseM x baseN
@@ -534,6 +535,7 @@ private:
   // The client's handshake: staging, posting and applying messages, and
   // finishing the server's calls (asc_run/matmul/handshake.h).
   void ringCopy(uint64_t bytes);
+  void noteNoQuantScenario(const char *call, Loc loc) const;
   void stageTensorA(const SrcAT *data, bool transpose, Loc loc);
   void stageTensorB(const SrcBT *data, bool transpose, Loc loc);
   void stageBias(const BiasT *data, Loc loc);
@@ -569,15 +571,18 @@ private:
   SrcBT elemB(int k, int n) const;
   void product(int m0, int n0, int rows, int cols, std::vector<AccT> &out,
                bool withBias = true) const;
-  void quantise(std::vector<AccT> &values, int n0, int cols) const;
+  std::vector<DstT> fixpipe(const std::vector<AccT> &values, int n0, int cols,
+                            Loc loc, const std::string &call) const;
+  [[noreturn]] void refuseQuantParam(const detail::QuantParam &q, int column,
+                                     Loc loc, const std::string &call) const;
   Co1Buffer &nextCo1();
-  std::vector<AccT> computeInCo1(int m0, int n0, int rows, int cols,
+  std::vector<DstT> computeInCo1(int m0, int n0, int rows, int cols,
                                  bool partialSum, Loc loc,
                                  const std::string &call);
   void blockOrigin(int round, uint32_t &row, uint32_t &col) const;
   void computeBlock(int round, Block &blk, bool partialSum, Loc loc,
                     const std::string &call);
-  void computeAll(std::vector<AccT> &out, bool partialSum, Loc loc,
+  void computeAll(std::vector<DstT> &out, bool partialSum, Loc loc,
                   const std::string &call);
   DstT *blockPlace(DstT *base, uint32_t stride, bool sequential) const;
   uint32_t gmStride(bool sequential) const;
@@ -655,7 +660,7 @@ private:
   SrcAT scalarA_{};
   SrcBT scalarB_{};
   bool quant_ = false;
-  float quantScalar_ = 1.0f;
+  uint64_t quantScalar_ = 0; ///< SetQuantScalar's parameter, as passed
   const uint64_t *quantVector_ = nullptr;
   /// The server's block loop: the current block of a synchronous loop
   /// (round_ of blocksM_ x blocksN_, in block_), whether it has one.
