@@ -381,13 +381,32 @@ bool ASC_RUN_MATMUL::applyMessage(const Message &m, const char *call, Loc loc,
   return true;
 }
 
-/// Any call: a modelled format, a tiling, not after End().
+/// Any call: modelled MatmulType parameters and MatmulConfig fields (each
+/// one that is not is refused by name), a tiling.
 ASC_RUN_MATMUL_MEMBER
 void ASC_RUN_MATMUL::checkCall(const char *call, Loc loc) {
-  if (!kModelledFormats)
-    asc_run::misuse(loc, std::string(call) +
-                             " with a CubeFormat other than ND and NZ (and "
-                             "ND_ALIGN for C): not modelled by asc-run");
+  auto refuse = [&](const std::string &what) {
+    asc_run::misuse(loc, std::string(call) + " with " + what +
+                             ": not modelled by asc-run");
+  };
+  if (const char *who = unmodelledTypeParameter()) {
+    CubeFormat f = who[0] == 'A'   ? A_TYPE::format
+                   : who[0] == 'B' ? B_TYPE::format
+                   : who[0] == 'C' ? C_TYPE::format
+                                   : BIAS_TYPE::format;
+    refuse(std::string("CubeFormat::") + formatName(f) + " for " + who);
+  }
+  if (const char *who = unmodelledPosition())
+    refuse("a TPosition of " + std::string(who) +
+           " other than GM, VECIN, VECOUT, VECCALC (and TSCM for A and B, "
+           "CO1 for C)");
+  if (A_TYPE::ibShare || B_TYPE::ibShare)
+    refuse("MatmulType's IBSHARE = true for " +
+           std::string(A_TYPE::ibShare ? "A" : "B"));
+  if (std::is_same_v<SrcAT, half> && std::is_same_v<SrcBT, int8_t>)
+    refuse("a half A and an int8 B (CANN's antiquantisation of B)");
+  if (const char *field = unmodelledConfigField(ToConfig()))
+    refuse(field);
   if (!initialised_)
     asc_run::misuse(loc, std::string(call) + " on a Matmul object without a "
                                              "tiling (REGIST_MATMUL_OBJ with "

@@ -47,13 +47,63 @@ class MatmulModel : private detail::ClientProtocol {
   static_assert(std::is_same_v<SrcAT, SrcBT> || (std::is_same_v<SrcAT, half> &&
                                                  std::is_same_v<SrcBT, int8_t>),
                 "A and B of a Matmul have one element type (or half x int8)");
-  /// asc-run computes ND and NZ A and B, and ND, ND_ALIGN and NZ C.
-  static constexpr bool kModelledFormats =
-      (A_TYPE::format == CubeFormat::ND || A_TYPE::format == CubeFormat::NZ) &&
-      (B_TYPE::format == CubeFormat::ND || B_TYPE::format == CubeFormat::NZ) &&
-      (C_TYPE::format == CubeFormat::ND ||
-       C_TYPE::format == CubeFormat::ND_ALIGN ||
-       C_TYPE::format == CubeFormat::NZ);
+  /// The name of a CubeFormat in a diagnostic.
+  static constexpr const char *formatName(CubeFormat f) {
+    switch (f) {
+    case CubeFormat::ND:
+      return "ND";
+    case CubeFormat::NZ:
+      return "NZ";
+    case CubeFormat::ZN:
+      return "ZN";
+    case CubeFormat::ZZ:
+      return "ZZ";
+    case CubeFormat::NN:
+      return "NN";
+    case CubeFormat::ND_ALIGN:
+      return "ND_ALIGN";
+    case CubeFormat::SCALAR:
+      return "SCALAR";
+    case CubeFormat::VECTOR:
+      return "VECTOR";
+    default:
+      return "COLUMN_MAJOR";
+    }
+  }
+  /// A Matmul operand in a position asc-run reads it from: GM, UB (VECIN,
+  /// VECOUT, VECCALC) or, for A and B, a TSCM tensor; C may also be a CO1
+  /// tensor (Iterate into CO1).
+  static constexpr bool modelledPosition(TPosition p, bool isC) {
+    return p == TPosition::GM || p == TPosition::VECIN ||
+           p == TPosition::VECOUT || p == TPosition::VECCALC ||
+           (!isC && p == TPosition::TSCM) || (isC && p == TPosition::CO1);
+  }
+  /// asc-run computes ND and NZ A and B, an ND or NZ C and an ND bias; a
+  /// MatmulType parameter it does not model is refused by name (an ND_ALIGN
+  /// C would need its rows padded to 32 bytes, which asc-run does not do).
+  static constexpr const char *unmodelledTypeParameter() {
+    if (A_TYPE::format != CubeFormat::ND && A_TYPE::format != CubeFormat::NZ)
+      return "A";
+    if (B_TYPE::format != CubeFormat::ND && B_TYPE::format != CubeFormat::NZ)
+      return "B";
+    if (C_TYPE::format != CubeFormat::ND && C_TYPE::format != CubeFormat::NZ)
+      return "C";
+    if (BIAS_TYPE::format != CubeFormat::ND)
+      return "the bias";
+    return nullptr;
+  }
+  static constexpr const char *unmodelledPosition() {
+    if (!modelledPosition(A_TYPE::pos, false))
+      return "A";
+    if (!modelledPosition(B_TYPE::pos, false))
+      return "B";
+    if (!modelledPosition(C_TYPE::pos, true))
+      return "C";
+    if (!modelledPosition(BIAS_TYPE::pos, false) ||
+        BIAS_TYPE::pos == TPosition::TSCM)
+      return "the bias";
+    return nullptr;
+  }
   static constexpr bool kNzA = A_TYPE::format == CubeFormat::NZ;
   static constexpr bool kNzB = B_TYPE::format == CubeFormat::NZ;
   static constexpr bool kNzC = C_TYPE::format == CubeFormat::NZ;
