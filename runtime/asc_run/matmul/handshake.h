@@ -392,8 +392,7 @@ void ASC_RUN_MATMUL::checkCall(const char *call, Loc loc) {
   if (const char *who = unmodelledTypeParameter()) {
     CubeFormat f = who[0] == 'A'   ? A_TYPE::format
                    : who[0] == 'B' ? B_TYPE::format
-                   : who[0] == 'C' ? C_TYPE::format
-                                   : BIAS_TYPE::format;
+                                   : C_TYPE::format;
     refuse(std::string("CubeFormat::") + formatName(f) + " for " + who);
   }
   if (const char *who = unmodelledPosition())

@@ -78,9 +78,10 @@ class MatmulModel : private detail::ClientProtocol {
            p == TPosition::VECOUT || p == TPosition::VECCALC ||
            (!isC && p == TPosition::TSCM) || (isC && p == TPosition::CO1);
   }
-  /// asc-run computes ND and NZ A and B, an ND or NZ C and an ND bias; a
-  /// MatmulType parameter it does not model is refused by name (an ND_ALIGN
-  /// C would need its rows padded to 32 bytes, which asc-run does not do).
+  /// asc-run computes ND and NZ A and B and an ND or NZ C; a MatmulType
+  /// parameter it does not model is refused by name (an ND_ALIGN C would
+  /// need its rows padded to 32 bytes, which asc-run does not do). The
+  /// bias is a row of N whatever its format (BIAS_TYPE defaults to C_TYPE).
   static constexpr const char *unmodelledTypeParameter() {
     if (A_TYPE::format != CubeFormat::ND && A_TYPE::format != CubeFormat::NZ)
       return "A";
@@ -88,8 +89,6 @@ class MatmulModel : private detail::ClientProtocol {
       return "B";
     if (C_TYPE::format != CubeFormat::ND && C_TYPE::format != CubeFormat::NZ)
       return "C";
-    if (BIAS_TYPE::format != CubeFormat::ND)
-      return "the bias";
     return nullptr;
   }
   static constexpr const char *unmodelledPosition() {
@@ -99,8 +98,8 @@ class MatmulModel : private detail::ClientProtocol {
       return "B";
     if (!modelledPosition(C_TYPE::pos, true))
       return "C";
-    if (!modelledPosition(BIAS_TYPE::pos, false) ||
-        BIAS_TYPE::pos == TPosition::TSCM)
+    // BIAS_TYPE defaults to C_TYPE: a CO1 C gives a CO1 bias type.
+    if (!modelledPosition(BIAS_TYPE::pos, true))
       return "the bias";
     return nullptr;
   }

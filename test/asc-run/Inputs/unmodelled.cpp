@@ -42,8 +42,6 @@ using zn_a_A = MatmulType<TPosition::GM, CubeFormat::ZN, half>;
 KERNEL(zn_a, zn_a_A, F16, F32, F32, CFG_NORM)
 using vector_b_B = MatmulType<TPosition::GM, CubeFormat::VECTOR, half>;
 KERNEL(vector_b, F16, vector_b_B, F32, F32, CFG_NORM)
-using nz_bias_X = MatmulType<TPosition::GM, CubeFormat::NZ, float>;
-KERNEL(nz_bias, F16, F16, F32, nz_bias_X, CFG_NORM)
 using a1_a_A = MatmulType<TPosition::A1, CubeFormat::ND, half>;
 KERNEL(a1_a, a1_a_A, F16, F32, F32, CFG_NORM)
 using ibshare_a_A = MatmulType<TPosition::GM, CubeFormat::ND, half, false,
