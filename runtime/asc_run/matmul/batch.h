@@ -96,7 +96,7 @@ void ASC_RUN_MATMUL::iterateBatch(const char *name, bool sync, bool signalled,
   uint64_t strideA = matrixStrideA ? matrixStrideA : uint64_t(orgM_) * orgKa_;
   uint64_t strideB = matrixStrideB ? matrixStrideB : uint64_t(orgKb_) * orgN_;
   uint64_t one = uint64_t(singleM_) * singleN_;
-  std::vector<AccT> result(batches * one);
+  std::vector<DstT> result(batches * one);
   const SrcAT *a0 = a_;
   const SrcBT *b0 = b_;
   const BiasT *bias0 = bias_;
@@ -128,7 +128,7 @@ void ASC_RUN_MATMUL::iterateBatch(const char *name, bool sync, bool signalled,
       asc_run::OnPipe onCube(asc_run::PipeCube);
       asc_run::checkAccess(p->call, loc, p->inputs, false, p.get());
     }
-    std::vector<AccT> product;
+    std::vector<DstT> product;
     computeAll(product, partialSum, loc, name);
     std::copy(product.begin(), product.end(), result.begin() + i * one);
   }
@@ -152,9 +152,7 @@ void ASC_RUN_MATMUL::iterateBatch(const char *name, bool sync, bool signalled,
       for (int i = 0; i < rows; ++i)
         for (int j = 0; j < cols; ++j) {
           DstT &d = dst[place(b, i, j)];
-          d = detail::combine(d,
-                              detail::toOutput<DstT>(
-                                  result[(uint64_t(b) * rows + i) * cols + j]),
+          d = detail::combine(d, result[(uint64_t(b) * rows + i) * cols + j],
                               enAtomic);
         }
   };
@@ -264,7 +262,7 @@ void ASC_RUN_MATMUL::iterateNBatch(bool sync, bool waitIterateBatch,
   ldB_ = detail::layoutRowStride(B_TYPE::layout, bx);
   uint64_t end = 0;
   uint8_t mode = reduceG > 1 ? 1 : enAtomic; // a G reduction adds
-  std::vector<AccT> result;
+  std::vector<DstT> result;
   std::vector<uint64_t> cPlace;
   for (uint32_t l = 0; l < batchLoop; ++l) {
     asc_run::Pending &p = *parts[perLoop ? l : 0];
@@ -298,7 +296,7 @@ void ASC_RUN_MATMUL::iterateNBatch(bool sync, bool waitIterateBatch,
                                     : 0)
                   : nullptr;
       addInputs(p, 1);
-      std::vector<AccT> product;
+      std::vector<DstT> product;
       computeAll(product, enPartialSum, loc, name);
       result.insert(result.end(), product.begin(), product.end());
       uint64_t place = detail::layoutBatchOffset(C_TYPE::layout, cx, tC);
@@ -319,10 +317,7 @@ void ASC_RUN_MATMUL::iterateNBatch(bool sync, bool waitIterateBatch,
             for (int j = 0; j < cols; ++j) {
               DstT &d = ws[cPlace[t] + uint64_t(i) * ldc + j];
               d = detail::combine(
-                  d,
-                  detail::toOutput<DstT>(
-                      result[(t * rows + i) * uint64_t(cols) + j]),
-                  mode);
+                  d, result[(t * rows + i) * uint64_t(cols) + j], mode);
             }
       };
       cPlace.clear();

@@ -167,6 +167,66 @@ GetMDLConfig(const bool intrinsicsLimit = false, const bool batchLoop = false,
   return c;
 }
 
+/// The first MatmulConfig field whose value asc-run does not model, as
+/// "name = value" (nullptr when every field is modelled). Fields that only
+/// choose how CANN schedules the same computation (doNorm, doMultiDataLoad,
+/// doSpecialMDL, intrinsicsCheck, enVecND2NZ, doMTE2Preload, enUnitFlag,
+/// batchMode, iterateMode, enableReuse, enableUBReuse, enableL1CacheUB,
+/// enableDoubleCache, isA2B2Shared, enableKdimReorderLoad,
+/// enableL1BankConflictOptimise, enableSetDefineData) do not change C and
+/// are accepted; the semantic ones asc-run models are isNBatch,
+/// isBiasBatch, enableGetTensorC, enableSetBias, enableSetTail,
+/// enableQuantVector and isEnableChannelSplit (the NZ C's fractal width).
+/// The rest are refused by name (docs/Runtime.md, "What asc-run models of
+/// the Matmul's parameters").
+constexpr const char *unmodelledConfigField(const MatmulConfig &c) {
+  if (c.doBasicBlock)
+    return "MatmulConfig::doBasicBlock = true";
+  if (c.doSpecialBasicBlock)
+    return "MatmulConfig::doSpecialBasicBlock = true";
+  if (c.basicM || c.basicN || c.basicK)
+    return "MatmulConfig::basicM/basicN/basicK (a basic block's shape)";
+  if (c.singleCoreM || c.singleCoreN || c.singleCoreK || c.stepM || c.stepN ||
+      c.baseMN || c.singleCoreMN)
+    return "MatmulConfig::singleCoreM/N/K, stepM/N, baseMN or singleCoreMN "
+           "(a constant tiling)";
+  if (c.isPerTensor)
+    return "MatmulConfig::isPerTensor = true (antiquantisation)";
+  if (c.hasAntiQuantOffset)
+    return "MatmulConfig::hasAntiQuantOffset = true (antiquantisation)";
+  if (c.doIBShareNorm)
+    return "MatmulConfig::doIBShareNorm = true (IBShare)";
+  if (!c.enableInit)
+    return "MatmulConfig::enableInit = false";
+  if (!c.enableEnd)
+    return "MatmulConfig::enableEnd = false";
+  if (!c.enableSetOrgShape)
+    return "MatmulConfig::enableSetOrgShape = false";
+  if (c.intraBlockPartSum)
+    return "MatmulConfig::intraBlockPartSum = true";
+  if (c.iterateOrder != IterateOrder::UNDEF)
+    return "MatmulConfig::iterateOrder other than UNDEF";
+  if (c.scheduleType != ScheduleType::INNER_PRODUCT)
+    return "MatmulConfig::scheduleType = OUTER_PRODUCT";
+  if (c.enableStaticPadZeros)
+    return "MatmulConfig::enableStaticPadZeros = true";
+  if (c.isPartialOutput)
+    return "MatmulConfig::isPartialOutput = true";
+  if (c.enableMixDualMaster)
+    return "MatmulConfig::enableMixDualMaster = true";
+  if (c.isCO1Shared)
+    return "MatmulConfig::isCO1Shared = true";
+  if (c.sharedCO1BufferSize != SHARED_CO1_BUFFER_SIZE)
+    return "MatmulConfig::sharedCO1BufferSize other than 64 KB";
+  if (c.bmmOutMode != BatchOutMode::SINGLE_BATCH)
+    return "MatmulConfig::bmmOutMode other than SINGLE_BATCH";
+  if (c.enableRelu)
+    return "MatmulConfig::enableRelu = true";
+  if (c.decompMode != DecompressionMode::DECOMP_NONE)
+    return "MatmulConfig::decompMode other than DECOMP_NONE";
+  return nullptr;
+}
+
 constexpr MatmulConfig CFG_NORM = GetNormalConfig();
 constexpr MatmulConfig CFG_MDL = GetMDLConfig();
 

@@ -187,19 +187,53 @@ void ASC_RUN_MATMUL::product(int m0, int n0, int rows, int cols,
     }
 }
 
-/// FIXPIPE's quantisation on the way out of CO1: columns from n0 times the
-/// scale of SetQuantScalar or SetQuantVector.
+/// FIXPIPE on the way out of CO1: columns from n0 of a block converted to
+/// C's type, quantised with the parameter of SetQuantScalar or column j's of
+/// SetQuantVector where the types make a quantisation scenario
+/// (detail::quantKind, detail::quantiseValue: CANN's definition, cited
+/// there), converted plainly otherwise.
 ASC_RUN_MATMUL_MEMBER
-void ASC_RUN_MATMUL::quantise(std::vector<AccT> &values, int n0,
-                              int cols) const {
-  if (!quant_)
-    return;
+auto ASC_RUN_MATMUL::fixpipe(const std::vector<AccT> &values, int n0, int cols,
+                             Loc loc, const std::string &call) const
+    -> std::vector<DstT> {
+  std::vector<DstT> out(values.size());
+  constexpr bool kQuantises =
+      detail::quantKind<AccT, DstT>() != detail::QuantKind::None;
+  if (!quant_ || !kQuantises) {
+    for (size_t e = 0; e < values.size(); ++e)
+      out[e] = detail::toOutput<DstT>(values[e]);
+    return out;
+  }
+  detail::QuantParam scalar = detail::decodeQuant(quantScalar_);
   for (size_t e = 0; e < values.size(); ++e) {
     int j = n0 + int(e % cols);
-    float scale = quantVector_ ? asc_run::bitsFloat(uint32_t(quantVector_[j]))
-                               : quantScalar_;
-    values[e] = AccT(float(values[e]) * scale);
+    detail::QuantParam q =
+        quantVector_ ? detail::decodeQuant(quantVector_[j]) : scalar;
+    if (q.modeControl || !std::isfinite(q.m1))
+      refuseQuantParam(q, j, loc, call);
+    out[e] = detail::quantiseValue<DstT>(values[e], q);
   }
+  return out;
+}
+
+/// A quantisation parameter asc-run does not compute: the mode control bit
+/// (bit 36: the int32 shifted right by N before the conversion; CANN's two
+/// descriptions of N disagree), or an M1 that is INF or NaN, which the
+/// device does not allow.
+ASC_RUN_MATMUL_MEMBER
+void ASC_RUN_MATMUL::refuseQuantParam(const detail::QuantParam &q, int column,
+                                      Loc loc, const std::string &call) const {
+  std::string source =
+      quantVector_ ? "SetQuantVector's element " + std::to_string(column)
+                   : std::string("SetQuantScalar's parameter");
+  if (q.modeControl)
+    asc_run::misuse(loc, call + ": " + source +
+                             " sets the mode control bit (bit 36, shift the "
+                             "int32 right before the conversion): not "
+                             "modelled by asc-run");
+  asc_run::misuse(loc, call + ": " + source +
+                           " has an M1 (bits 31..13) that is INF or NaN, "
+                           "which FIXPIPE's quantisation does not allow");
 }
 
 ASC_RUN_MATMUL_MEMBER
@@ -210,15 +244,15 @@ auto ASC_RUN_MATMUL::nextCo1() -> Co1Buffer & {
 }
 
 /// Computes block (m0, n0) of rows x cols into the next CO1 buffer and
-/// returns its values after quantisation. With enPartialSum the product is
-/// added to the buffer's contents without the bias (CANN initialises L0C,
-/// with the bias, only without it); CANN allows that for a single shape
-/// of one block only (singleCoreM == baseM, singleCoreN == baseN).
+/// returns what FIXPIPE makes of it (C's type, quantised). With enPartialSum
+/// the product is added to the buffer's contents without the bias (CANN
+/// initialises L0C, with the bias, only without it); CANN allows that for a
+/// single shape of one block only (singleCoreM == baseM, singleCoreN == baseN).
 ASC_RUN_MATMUL_MEMBER
 auto ASC_RUN_MATMUL::computeInCo1(int m0, int n0, int rows, int cols,
                                   bool partialSum, Loc loc,
                                   const std::string &call)
-    -> std::vector<AccT> {
+    -> std::vector<DstT> {
   Co1Buffer &co1 = nextCo1();
   std::vector<AccT> values;
   product(m0, n0, rows, cols, values, !partialSum);
@@ -245,8 +279,7 @@ auto ASC_RUN_MATMUL::computeInCo1(int m0, int n0, int rows, int cols,
   co1.rows = rows;
   co1.cols = cols;
   co1.values = values;
-  quantise(values, n0, cols);
-  return values;
+  return fixpipe(values, n0, cols, loc, call);
 }
 
 /// Row and column of block `round` in the single shape (M varies fastest
@@ -278,11 +311,11 @@ void ASC_RUN_MATMUL::computeBlock(int round, Block &blk, bool partialSum,
 
 /// The whole single shape, block after block through CO1 in iteration
 /// order (so CO1 holds the last blocks afterwards), into `out` (row-major,
-/// singleCoreM x singleCoreN, quantised).
+/// singleCoreM x singleCoreN, in C's type).
 ASC_RUN_MATMUL_MEMBER
-void ASC_RUN_MATMUL::computeAll(std::vector<AccT> &out, bool partialSum,
+void ASC_RUN_MATMUL::computeAll(std::vector<DstT> &out, bool partialSum,
                                 Loc loc, const std::string &call) {
-  out.assign(uint64_t(singleM_) * singleN_, AccT(0));
+  out.assign(uint64_t(singleM_) * singleN_, DstT());
   int rounds = ceilDiv(singleM_, baseM()) * ceilDiv(singleN_, baseN());
   Block blk;
   for (int r = 0; r < rounds; ++r) {

@@ -88,17 +88,31 @@ void ASC_RUN_MATMUL::SetTensorB(SrcBT bScalar, Loc loc) {
   }
 }
 
+/// CANN's SetQuantScalar and SetQuantVector do nothing unless the types
+/// make a quantisation scenario (detail::quantKind); asc-run says so.
+ASC_RUN_MATMUL_MEMBER
+void ASC_RUN_MATMUL::noteNoQuantScenario(const char *call, Loc loc) const {
+  if constexpr (detail::quantKind<AccT, DstT>() == detail::QuantKind::None)
+    asc_run::note(std::string(call) + " at " + loc.str() +
+                  " has no effect: CANN quantises only an int8 A into a "
+                  "half, int8 or uint8 C and a half or bfloat16 A into an "
+                  "int8 or uint8 C (IsQuantSenario), so its "
+                  "MatmulQuantProcessor ignores the call");
+  else
+    asc_run::unused(call, loc);
+}
+
 ASC_RUN_MATMUL_MEMBER
 void ASC_RUN_MATMUL::SetQuantScalar(const uint64_t quantScalar, Loc loc) {
-  float scale = asc_run::bitsFloat(static_cast<uint32_t>(quantScalar));
+  noteNoQuantScenario("SetQuantScalar", loc);
   if constexpr (CubeSide) {
-    quantScalar_ = scale;
+    quantScalar_ = quantScalar;
     quantVector_ = nullptr;
     quant_ = true;
   } else {
     staged_.setQuant = true;
     staged_.quantMode = 1;
-    staged_.quantScalar = scale;
+    staged_.quantScalar = quantScalar;
     staged_.quantLoc = loc;
     staged_.quantCall = "SetQuantScalar";
   }
@@ -107,6 +121,7 @@ void ASC_RUN_MATMUL::SetQuantScalar(const uint64_t quantScalar, Loc loc) {
 ASC_RUN_MATMUL_MEMBER
 void ASC_RUN_MATMUL::SetQuantVector(const GlobalTensor<uint64_t> &quantTensor,
                                     Loc loc) {
+  noteNoQuantScenario("SetQuantVector", loc);
   if constexpr (CubeSide) {
     quantVector_ = quantTensor.GetPhyAddr();
     quant_ = true;
@@ -360,19 +375,37 @@ bool ASC_RUN_MATMUL::applyMessage(const Message &m, const char *call, Loc loc,
     applyTail(m.singleM, m.singleN, m.singleK);
   if (ToConfig().enableQuantVector && m.setQuant) {
     quant_ = true;
-    quantScalar_ = m.quantMode == 1 ? m.quantScalar : 1.0f;
+    quantScalar_ = m.quantMode == 1 ? m.quantScalar : 0;
     quantVector_ = m.quantMode == 2 ? m.quantAddr : nullptr;
   }
   return true;
 }
 
-/// Any call: a modelled format, a tiling, not after End().
+/// Any call: modelled MatmulType parameters and MatmulConfig fields (each
+/// one that is not is refused by name), a tiling.
 ASC_RUN_MATMUL_MEMBER
 void ASC_RUN_MATMUL::checkCall(const char *call, Loc loc) {
-  if (!kModelledFormats)
-    asc_run::misuse(loc, std::string(call) +
-                             " with a CubeFormat other than ND and NZ (and "
-                             "ND_ALIGN for C): not modelled by asc-run");
+  auto refuse = [&](const std::string &what) {
+    asc_run::misuse(loc, std::string(call) + " with " + what +
+                             ": not modelled by asc-run");
+  };
+  if (const char *who = unmodelledTypeParameter()) {
+    CubeFormat f = who[0] == 'A'   ? A_TYPE::format
+                   : who[0] == 'B' ? B_TYPE::format
+                                   : C_TYPE::format;
+    refuse(std::string("CubeFormat::") + formatName(f) + " for " + who);
+  }
+  if (const char *who = unmodelledPosition())
+    refuse("a TPosition of " + std::string(who) +
+           " other than GM, VECIN, VECOUT, VECCALC (and TSCM for A and B, "
+           "CO1 for C)");
+  if (A_TYPE::ibShare || B_TYPE::ibShare)
+    refuse("MatmulType's IBSHARE = true for " +
+           std::string(A_TYPE::ibShare ? "A" : "B"));
+  if (std::is_same_v<SrcAT, half> && std::is_same_v<SrcBT, int8_t>)
+    refuse("a half A and an int8 B (CANN's antiquantisation of B)");
+  if (const char *field = unmodelledConfigField(ToConfig()))
+    refuse(field);
   if (!initialised_)
     asc_run::misuse(loc, std::string(call) + " on a Matmul object without a "
                                              "tiling (REGIST_MATMUL_OBJ with "

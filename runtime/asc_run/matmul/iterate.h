@@ -47,7 +47,7 @@ void ASC_RUN_MATMUL::iterateAll(bool sync, const GlobalTensor<DstT> &gm,
   p->seq = m.seq;
   p->ring = m.ring;
   addInputs(*p, 1);
-  std::vector<AccT> result;
+  std::vector<DstT> result;
   computeAll(result, false, loc, name);
   // Element (i, j) of the single shape goes to its place in C (row stride
   // orgN), or with enSequentialWrite to its base block's slot: the blocks
@@ -70,7 +70,7 @@ void ASC_RUN_MATMUL::iterateAll(bool sync, const GlobalTensor<DstT> &gm,
                 result = std::move(result)]() {
     for (size_t e = 0; e < result.size(); ++e) {
       DstT &d = dst[places[e]];
-      d = detail::combine(d, detail::toOutput<DstT>(result[e]), enAtomic);
+      d = detail::combine(d, result[e], enAtomic);
     }
   };
   allProduct(1);
@@ -344,7 +344,7 @@ void ASC_RUN_MATMUL::startBackground(const Message &m, Loc loc,
     for (int i = 0; i < blk.rows; ++i)
       for (int j = 0; j < blk.cols; ++j)
         ws[r * blockElems + workspacePlace(i, j)] =
-            detail::toOutput<DstT>(blk.values[uint64_t(i) * blk.cols + j]);
+            blk.values[uint64_t(i) * blk.cols + j];
     blockProduct(blk.rows, blk.cols);
     if (uint32_t(r) + 1 < kIncProcessCheck)
       pushSignal(m.seq, m.ring, uint32_t(r));
@@ -401,8 +401,7 @@ void ASC_RUN_MATMUL::syncFetch(const std::string &call, Loc loc, DstT *base,
   p->publish = [dst, stride, enAtomic, blk]() {
     for (int i = 0; i < blk.rows; ++i)
       for (int j = 0; j < blk.cols; ++j) {
-        DstT value =
-            detail::toOutput<DstT>(blk.values[uint64_t(i) * blk.cols + j]);
+        DstT value = blk.values[uint64_t(i) * blk.cols + j];
         DstT &d = dst[detail::storedPlace(kNzC, kC0C, stride, i, j)];
         d = detail::combine(d, value, enAtomic);
       }
@@ -459,7 +458,7 @@ void ASC_RUN_MATMUL::syncFetch(const std::string &call, Loc loc, DstT *base,
   for (int i = 0; i < blk.rows; ++i)
     for (int j = 0; j < blk.cols; ++j)
       local[detail::storedPlace(kNzC, kC0C, localStride, i, j)] =
-          detail::toOutput<DstT>(blk.values[uint64_t(i) * blk.cols + j]);
+          blk.values[uint64_t(i) * blk.cols + j];
 }
 
 /// The next block of an async Iterate, as the client counts them (its
@@ -510,7 +509,7 @@ void ASC_RUN_MATMUL::fetchBlock(const std::string &call, Loc loc, DstT *base,
   for (int i = 0; i < rows; ++i)
     for (int j = 0; j < cols; ++j)
       dst[detail::storedPlace(kNzC, kC0C, stride, i, j)] =
-          detail::toOutput<DstT>(AccT(wsBlock[workspacePlace(i, j)]));
+          wsBlock[workspacePlace(i, j)];
   asc_run::state().trace.work(asc_run::PipeMte2, asc_run::Work::GmCopy,
                               double(blockElems * sizeof(DstT)), 1);
   if (ordersVector)

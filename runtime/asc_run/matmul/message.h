@@ -42,7 +42,7 @@ template <class SrcAT, class SrcBT, class BiasT> struct StagedMessage {
   const BiasT *biasAddr = nullptr;
   int singleM = -1, singleN = -1, singleK = -1;
   int quantMode = 0;
-  float quantScalar = 1.0f;
+  uint64_t quantScalar = 0; ///< SetQuantScalar's parameter, as passed
   const uint64_t *quantAddr = nullptr;
   // asc-run: where the flags were set, for the notes.
   asc_run::Loc tensorALoc{}, tensorBLoc{}, biasLoc{}, tailLoc{}, quantLoc{},

@@ -47,13 +47,62 @@ class MatmulModel : private detail::ClientProtocol {
   static_assert(std::is_same_v<SrcAT, SrcBT> || (std::is_same_v<SrcAT, half> &&
                                                  std::is_same_v<SrcBT, int8_t>),
                 "A and B of a Matmul have one element type (or half x int8)");
-  /// asc-run computes ND and NZ A and B, and ND, ND_ALIGN and NZ C.
-  static constexpr bool kModelledFormats =
-      (A_TYPE::format == CubeFormat::ND || A_TYPE::format == CubeFormat::NZ) &&
-      (B_TYPE::format == CubeFormat::ND || B_TYPE::format == CubeFormat::NZ) &&
-      (C_TYPE::format == CubeFormat::ND ||
-       C_TYPE::format == CubeFormat::ND_ALIGN ||
-       C_TYPE::format == CubeFormat::NZ);
+  /// The name of a CubeFormat in a diagnostic.
+  static constexpr const char *formatName(CubeFormat f) {
+    switch (f) {
+    case CubeFormat::ND:
+      return "ND";
+    case CubeFormat::NZ:
+      return "NZ";
+    case CubeFormat::ZN:
+      return "ZN";
+    case CubeFormat::ZZ:
+      return "ZZ";
+    case CubeFormat::NN:
+      return "NN";
+    case CubeFormat::ND_ALIGN:
+      return "ND_ALIGN";
+    case CubeFormat::SCALAR:
+      return "SCALAR";
+    case CubeFormat::VECTOR:
+      return "VECTOR";
+    default:
+      return "COLUMN_MAJOR";
+    }
+  }
+  /// A Matmul operand in a position asc-run reads it from: GM, UB (VECIN,
+  /// VECOUT, VECCALC) or, for A and B, a TSCM tensor; C may also be a CO1
+  /// tensor (Iterate into CO1).
+  static constexpr bool modelledPosition(TPosition p, bool isC) {
+    return p == TPosition::GM || p == TPosition::VECIN ||
+           p == TPosition::VECOUT || p == TPosition::VECCALC ||
+           (!isC && p == TPosition::TSCM) || (isC && p == TPosition::CO1);
+  }
+  /// asc-run computes ND and NZ A and B and an ND or NZ C; a MatmulType
+  /// parameter it does not model is refused by name (an ND_ALIGN C would
+  /// need its rows padded to 32 bytes, which asc-run does not do). The
+  /// bias is a row of N whatever its format (BIAS_TYPE defaults to C_TYPE).
+  static constexpr const char *unmodelledTypeParameter() {
+    if (A_TYPE::format != CubeFormat::ND && A_TYPE::format != CubeFormat::NZ)
+      return "A";
+    if (B_TYPE::format != CubeFormat::ND && B_TYPE::format != CubeFormat::NZ)
+      return "B";
+    if (C_TYPE::format != CubeFormat::ND && C_TYPE::format != CubeFormat::NZ)
+      return "C";
+    return nullptr;
+  }
+  static constexpr const char *unmodelledPosition() {
+    if (!modelledPosition(A_TYPE::pos, false))
+      return "A";
+    if (!modelledPosition(B_TYPE::pos, false))
+      return "B";
+    if (!modelledPosition(C_TYPE::pos, true))
+      return "C";
+    // BIAS_TYPE defaults to C_TYPE: a CO1 C gives a CO1 bias type.
+    if (!modelledPosition(BIAS_TYPE::pos, true))
+      return "the bias";
+    return nullptr;
+  }
   static constexpr bool kNzA = A_TYPE::format == CubeFormat::NZ;
   static constexpr bool kNzB = B_TYPE::format == CubeFormat::NZ;
   static constexpr bool kNzC = C_TYPE::format == CubeFormat::NZ;
@@ -516,9 +565,10 @@ private:
   using StagedMessage = detail::StagedMessage<SrcAT, SrcBT, BiasT>;
   using Message = detail::PostedMessage<SrcAT, SrcBT, BiasT>;
 
+  /// A block as FIXPIPE wrote it out of CO1 (C's type).
   struct Block {
     int rows = 0, cols = 0;
-    std::vector<AccT> values;
+    std::vector<DstT> values;
   };
 
   /// The next CO1 buffer a block computation allocates: one baseM x baseN
@@ -534,6 +584,7 @@ private:
   // The client's handshake: staging, posting and applying messages, and
   // finishing the server's calls (asc_run/matmul/handshake.h).
   void ringCopy(uint64_t bytes);
+  void noteNoQuantScenario(const char *call, Loc loc) const;
   void stageTensorA(const SrcAT *data, bool transpose, Loc loc);
   void stageTensorB(const SrcBT *data, bool transpose, Loc loc);
   void stageBias(const BiasT *data, Loc loc);
@@ -569,15 +620,18 @@ private:
   SrcBT elemB(int k, int n) const;
   void product(int m0, int n0, int rows, int cols, std::vector<AccT> &out,
                bool withBias = true) const;
-  void quantise(std::vector<AccT> &values, int n0, int cols) const;
+  std::vector<DstT> fixpipe(const std::vector<AccT> &values, int n0, int cols,
+                            Loc loc, const std::string &call) const;
+  [[noreturn]] void refuseQuantParam(const detail::QuantParam &q, int column,
+                                     Loc loc, const std::string &call) const;
   Co1Buffer &nextCo1();
-  std::vector<AccT> computeInCo1(int m0, int n0, int rows, int cols,
+  std::vector<DstT> computeInCo1(int m0, int n0, int rows, int cols,
                                  bool partialSum, Loc loc,
                                  const std::string &call);
   void blockOrigin(int round, uint32_t &row, uint32_t &col) const;
   void computeBlock(int round, Block &blk, bool partialSum, Loc loc,
                     const std::string &call);
-  void computeAll(std::vector<AccT> &out, bool partialSum, Loc loc,
+  void computeAll(std::vector<DstT> &out, bool partialSum, Loc loc,
                   const std::string &call);
   DstT *blockPlace(DstT *base, uint32_t stride, bool sequential) const;
   uint32_t gmStride(bool sequential) const;
@@ -655,7 +709,7 @@ private:
   SrcAT scalarA_{};
   SrcBT scalarB_{};
   bool quant_ = false;
-  float quantScalar_ = 1.0f;
+  uint64_t quantScalar_ = 0; ///< SetQuantScalar's parameter, as passed
   const uint64_t *quantVector_ = nullptr;
   /// The server's block loop: the current block of a synchronous loop
   /// (round_ of blocksM_ x blocksN_, in block_), whether it has one.
