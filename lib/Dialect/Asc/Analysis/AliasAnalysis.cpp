@@ -177,9 +177,16 @@ std::optional<std::pair<__int128, __int128>>
 AscAliasAnalysis::getOffsetRange(const ByteOffset &offset) {
   if (!offset.known)
     return std::nullopt;
+  // Interval arithmetic saturating at +-2^63: a bound that reaches it stands
+  // for "that far or farther", which is sound for a lower bound at +2^63 and
+  // an upper one at -2^63 and, at the other ends, proves nothing (no test
+  // below passes on it). Every product of two saturated values fits.
+  constexpr __int128 saturated = __int128(1) << 63;
+  auto clamp = [&](__int128 value) {
+    return std::clamp(value, -saturated, saturated);
+  };
   __int128 lo = offset.constant, hi = offset.constant;
   for (const auto &[monomial, scale] : offset.terms) {
-    // The product's range, factor by factor, within the exact bound.
     __int128 termLo = scale, termHi = scale;
     for (Value factor : monomial) {
       std::optional<IntegerRange> range = ranges.get(factor);
@@ -187,22 +194,20 @@ AscAliasAnalysis::getOffsetRange(const ByteOffset &offset) {
         return std::nullopt;
       __int128 candidates[] = {termLo * range->lo, termLo * range->hi,
                                termHi * range->lo, termHi * range->hi};
-      termLo = *std::min_element(candidates, candidates + 4);
-      termHi = *std::max_element(candidates, candidates + 4);
-      if (termLo <= -kExactBound || termHi >= kExactBound)
-        return std::nullopt;
+      termLo = clamp(*std::min_element(candidates, candidates + 4));
+      termHi = clamp(*std::max_element(candidates, candidates + 4));
     }
-    lo += termLo;
-    hi += termHi;
-    if (lo <= -kExactBound || hi >= kExactBound)
-      return std::nullopt;
+    lo = clamp(lo + termLo);
+    hi = clamp(hi + termHi);
   }
   return std::make_pair(lo, hi);
 }
 
 /// Whether a difference in `[lo, hi]` keeps footprints of `firstSize` and
 /// `secondSize` bytes apart: always ahead by the first's size, or always
-/// behind by the second's.
+/// behind by the second's. Two accesses of one buffer are less than 2^63
+/// bytes apart (as `alias` takes for unbounded footprints), so a difference
+/// this side of that does not wrap around the circle of addresses.
 static bool isApartOver(__int128 lo, __int128 hi, uint64_t firstSize,
                         uint64_t secondSize) {
   return lo >= __int128(firstSize) || hi <= -__int128(secondSize);
@@ -316,6 +321,23 @@ static void collectFacts(Value condition, SmallVectorImpl<GapFact> &facts,
     facts.push_back(*fact);
 }
 
+ArrayRef<GapFact> AscAliasAnalysis::getConditionFacts(Operation *ifOp) {
+  auto branch = cast<scf::IfOp>(ifOp);
+  auto [cached, fresh] = conditionFacts.try_emplace(branch);
+  if (fresh) {
+    // The condition's values are the ones in force in the then-region: its
+    // polynomial is exact within a run of the if's block.
+    Block *context = branch->getBlock();
+    SmallVector<GapFact, 1> facts;
+    collectFacts(branch.getCondition(), facts, [&](Value value) {
+      return getIntegerOffset(value, 1, context);
+    });
+    // The map may have grown: look the slot up again.
+    conditionFacts[branch] = std::move(facts);
+  }
+  return conditionFacts[branch];
+}
+
 ArrayRef<GapFact> AscAliasAnalysis::getFactsAt(Operation *op) {
   // The facts depend on the regions around `op` only.
   Region *at = op->getParentRegion();
@@ -330,16 +352,8 @@ ArrayRef<GapFact> AscAliasAnalysis::getFactsAt(Operation *op) {
     Operation *parent = region ? region->getParentOp() : nullptr;
     auto branch = dyn_cast_if_present<scf::IfOp>(parent);
     if (branch && region == &branch.getThenRegion()) {
-      auto [cached, fresh] = conditionFacts.try_emplace(branch);
-      if (fresh) {
-        // The condition's values are the ones in force in the then-region:
-        // its polynomial is exact within a run of the if's block.
-        Block *context = branch->getBlock();
-        collectFacts(branch.getCondition(), cached->second, [&](Value value) {
-          return getIntegerOffset(value, 1, context);
-        });
-      }
-      found.append(cached->second.begin(), cached->second.end());
+      ArrayRef<GapFact> established = getConditionFacts(branch);
+      found.append(established.begin(), established.end());
     }
     if (!parent || isa<FunctionOpInterface>(parent))
       break;

@@ -322,6 +322,25 @@ static std::string describeFactor(Value factor) {
          factor.getDefiningOp()->getName().getStringRef().str() + "'";
 }
 
+/// `factors` in program order (block arguments before their block's ops),
+/// so that the check and the remark do not depend on value addresses.
+static Monomial inProgramOrder(const Monomial &factors, Operation *root) {
+  DenseMap<Operation *, unsigned> order;
+  root->walk<WalkOrder::PreOrder>(
+      [&](Operation *op) { order.try_emplace(op, order.size()); });
+  auto key = [&](Value value) -> std::pair<unsigned, unsigned> {
+    if (auto argument = dyn_cast<BlockArgument>(value))
+      return {order.lookup(argument.getOwner()->getParentOp()),
+              argument.getArgNumber()};
+    return {order.lookup(value.getDefiningOp()),
+            (1u << 30) + cast<OpResult>(value).getResultNumber()};
+  };
+  Monomial sorted(factors);
+  llvm::stable_sort(sorted,
+                    [&](Value lhs, Value rhs) { return key(lhs) < key(rhs); });
+  return sorted;
+}
+
 /// floor(n / d) and ceil(n / d) for d != 0.
 static __int128 floorDiv(__int128 n, __int128 d) {
   __int128 q = n / d;
@@ -363,7 +382,8 @@ static std::optional<GapCheck> getGapCheck(AscAliasAnalysis &aliases,
   // kept within 2^61 (what the facts read back): a side past it is
   // dropped, a bound clamped only makes its side harder to meet.
   constexpr __int128 reach = __int128(1) << 61;
-  GapCheck check{factors, std::nullopt, std::nullopt, ""};
+  GapCheck check{inProgramOrder(factors, loop->getParentOfType<func::FuncOp>()),
+                 std::nullopt, std::nullopt, ""};
   if (lowerM < reach)
     check.atLeast = int64_t(std::max(lowerM, -reach));
   if (upperM > -reach)
@@ -371,7 +391,7 @@ static std::optional<GapCheck> getGapCheck(AscAliasAnalysis &aliases,
   if (!check.atLeast && !check.atMost)
     return std::nullopt;
   std::string stride;
-  for (Value factor : factors)
+  for (Value factor : check.factors)
     stride += (stride.empty() ? "" : " * ") + describeFactor(factor);
   check.description = std::to_string(int64_t(scale)) + " * " + stride +
                       " bytes apart, footprints of " +
@@ -1016,6 +1036,18 @@ bool LoopPipeliner::tryTwoObjects(scf::ForOp loop, const Stage &stage) {
   return true;
 }
 
+/// True when `loop` is in the else-region of an scf.if whose condition is a
+/// gap check (a versioned loop's original): there the check failed, and
+/// versioning it again on the same check would only nest a dead copy.
+static bool isVersionedFallback(scf::ForOp loop) {
+  auto branch = dyn_cast<scf::IfOp>(loop->getParentOp());
+  if (!branch || loop->getParentRegion() != &branch.getElseRegion())
+    return false;
+  MatmulProtocolAnalysis protocol(loop->getParentOfType<func::FuncOp>());
+  AscAliasAnalysis aliases(loop->getParentOfType<func::FuncOp>(), protocol);
+  return !aliases.getConditionFacts(branch).empty();
+}
+
 bool LoopPipeliner::rotateVersioned(scf::ForOp loop, ArrayRef<Stage> stages,
                                     ArrayRef<GapCheck> gaps) {
   Block *block = loop->getBlock();
@@ -1109,6 +1141,12 @@ unsigned LoopPipeliner::run() {
     // Tiles a symbolic stride apart: the rotated loop under a run-time
     // check, on one object.
     if (!gaps.empty()) {
+      if (isVersionedFallback(loop)) {
+        remark(loop, "loop not pipelined: it is the loop as written of a "
+                     "versioned loop, which runs where the run-time check "
+                     "failed");
+        continue;
+      }
       if (rotateVersioned(loop, *stages, gaps))
         ++numPipelined;
       continue;

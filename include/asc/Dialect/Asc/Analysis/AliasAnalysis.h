@@ -179,6 +179,9 @@ public:
   std::optional<SymbolicGap> getSymbolicGap(const MemoryLocation &lhs,
                                             const MemoryLocation &rhs);
 
+  /// The gap checks the condition of `ifOp` (an scf.if) establishes in its
+  /// then-region.
+  ArrayRef<GapFact> getConditionFacts(Operation *ifOp);
   /// The facts that hold at `op`: the gap checks of the `scf.if`
   /// conditions whose then-region holds it.
   ArrayRef<GapFact> getFactsAt(Operation *op);
