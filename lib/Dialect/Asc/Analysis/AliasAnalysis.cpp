@@ -116,8 +116,11 @@ AliasResult AscAliasAnalysis::alias(const MemoryLocation &lhs,
     return distinctRootsMayOverlap(lhs, rhs) ? AliasResult::MayAlias
                                              : AliasResult::NoAlias;
   const ByteOffset &lhsOffset = lhs.base.offset, &rhsOffset = rhs.base.offset;
-  if (!lhsOffset.isComparableWith(rhsOffset))
-    return AliasResult::MayAlias;
+  if (!lhsOffset.isComparableWith(rhsOffset)) {
+    std::optional<SymbolicGap> gap = getSymbolicGap(lhs, rhs);
+    return gap && isSymbolicGapApart(*gap) ? AliasResult::NoAlias
+                                           : AliasResult::MayAlias;
+  }
   // Exact integer arithmetic on the constant parts: the common term cancels.
   __int128 lhsStart = lhsOffset.constant, rhsStart = rhsOffset.constant;
   auto endOf = [](__int128 start, std::optional<uint64_t> size) {
@@ -146,6 +149,221 @@ AliasResult AscAliasAnalysis::alias(const MemoryLocation &lhs,
   if (lhsEnd && rhsEnd)
     return AliasResult::PartialAlias;
   return AliasResult::MayAlias;
+}
+
+//===----------------------------------------------------------------------===//
+// Offsets a symbolic amount apart
+//===----------------------------------------------------------------------===//
+
+/// Offsets, sizes and differences this far from zero are compared as exact
+/// integers: far from where the circle of 2^64 addresses wraps.
+static constexpr __int128 kExactBound = __int128(1) << 62;
+
+std::optional<SymbolicGap>
+AscAliasAnalysis::getSymbolicGap(const MemoryLocation &lhs,
+                                 const MemoryLocation &rhs) {
+  if (lhs.isAnyMemory() || rhs.isAnyMemory() || !lhs.base.root ||
+      lhs.base.root != rhs.base.root || lhs.base.space != rhs.base.space ||
+      !lhs.size || !rhs.size || *lhs.size >= uint64_t(kExactBound) ||
+      *rhs.size >= uint64_t(kExactBound))
+    return std::nullopt;
+  ByteOffset difference = rhs.base.offset.minus(lhs.base.offset);
+  if (!difference.known || difference.terms.empty())
+    return std::nullopt;
+  return SymbolicGap{difference, *lhs.size, *rhs.size};
+}
+
+std::optional<std::pair<__int128, __int128>>
+AscAliasAnalysis::getOffsetRange(const ByteOffset &offset) {
+  if (!offset.known)
+    return std::nullopt;
+  // Interval arithmetic saturating at +-2^63: a bound that reaches it stands
+  // for "that far or farther", which is sound for a lower bound at +2^63 and
+  // an upper one at -2^63 and, at the other ends, proves nothing (no test
+  // below passes on it). Every product of two saturated values fits.
+  constexpr __int128 saturated = __int128(1) << 63;
+  auto clamp = [&](__int128 value) {
+    return std::clamp(value, -saturated, saturated);
+  };
+  __int128 lo = offset.constant, hi = offset.constant;
+  for (const auto &[monomial, scale] : offset.terms) {
+    __int128 termLo = scale, termHi = scale;
+    for (Value factor : monomial) {
+      std::optional<IntegerRange> range = ranges.get(factor);
+      if (!range)
+        return std::nullopt;
+      __int128 candidates[] = {termLo * range->lo, termLo * range->hi,
+                               termHi * range->lo, termHi * range->hi};
+      termLo = clamp(*std::min_element(candidates, candidates + 4));
+      termHi = clamp(*std::max_element(candidates, candidates + 4));
+    }
+    lo = clamp(lo + termLo);
+    hi = clamp(hi + termHi);
+  }
+  return std::make_pair(lo, hi);
+}
+
+/// Whether a difference in `[lo, hi]` keeps footprints of `firstSize` and
+/// `secondSize` bytes apart: always ahead by the first's size, or always
+/// behind by the second's. Two accesses of one buffer are less than 2^63
+/// bytes apart (as `alias` takes for unbounded footprints), so a difference
+/// this side of that does not wrap around the circle of addresses.
+static bool isApartOver(__int128 lo, __int128 hi, uint64_t firstSize,
+                        uint64_t secondSize) {
+  return lo >= __int128(firstSize) || hi <= -__int128(secondSize);
+}
+
+bool AscAliasAnalysis::isSymbolicGapApart(const SymbolicGap &gap) {
+  // From the ranges of the values (the tiling's invariants among them).
+  if (auto range = getOffsetRange(gap.difference))
+    if (isApartOver(range->first, range->second, gap.firstSize, gap.secondSize))
+      return true;
+  // From a fact in force: the difference is `a * P + c` for a polynomial P
+  // a fact bounds; each side of the fact must keep the footprints apart.
+  for (const GapFact &fact : facts) {
+    if (fact.polynomial.terms.empty())
+      continue;
+    const auto &[monomial, factScale] = fact.polynomial.terms.front();
+    auto it = llvm::find_if(gap.difference.terms,
+                            [&, &monomial = monomial](const auto &entry) {
+                              return entry.first == monomial;
+                            });
+    if (it == gap.difference.terms.end() || it->second % factScale != 0)
+      continue;
+    int64_t multiple = it->second / factScale;
+    // difference - multiple * P must be a constant.
+    ByteOffset rest = gap.difference.minus(fact.polynomial.scaledBy(multiple));
+    if (!rest.known || !rest.terms.empty())
+      continue;
+    __int128 c = rest.constant, a = multiple;
+    auto boundOf = [&](int64_t bound) { return a * bound + c; };
+    constexpr __int128 far = kExactBound * 4;
+    // P <= atMost: the difference is at most (a > 0) or at least (a < 0)
+    // a * atMost + c; likewise for P >= atLeast.
+    bool apart = fact.atMost || fact.atLeast;
+    if (fact.atMost)
+      apart &= a > 0 ? isApartOver(-far, boundOf(*fact.atMost), gap.firstSize,
+                                   gap.secondSize)
+                     : isApartOver(boundOf(*fact.atMost), far, gap.firstSize,
+                                   gap.secondSize);
+    if (fact.atLeast)
+      apart &= a > 0 ? isApartOver(boundOf(*fact.atLeast), far, gap.firstSize,
+                                   gap.secondSize)
+                     : isApartOver(-far, boundOf(*fact.atLeast), gap.firstSize,
+                                   gap.secondSize);
+    if (apart)
+      return true;
+  }
+  return false;
+}
+
+/// The facts `condition` (an i1) establishes where it is true: each
+/// conjunct of an `arith.andi` tree that is a comparison of a polynomial
+/// with a constant, or an `arith.ori` of a `<=` and a `>=` of the same
+/// polynomial.
+static void collectFacts(Value condition, SmallVectorImpl<GapFact> &facts,
+                         function_ref<ByteOffset(Value)> decompose,
+                         unsigned depth = 0) {
+  Operation *def = condition.getDefiningOp();
+  if (!def || depth > 8)
+    return;
+  if (auto conjunction = dyn_cast<arith::AndIOp>(def)) {
+    collectFacts(conjunction.getLhs(), facts, decompose, depth + 1);
+    collectFacts(conjunction.getRhs(), facts, decompose, depth + 1);
+    return;
+  }
+  // One comparison: `value <= bound` or `value >= bound`, as a fact.
+  auto asFact = [&](Value comparison) -> std::optional<GapFact> {
+    auto cmp = comparison.getDefiningOp<arith::CmpIOp>();
+    APInt bound;
+    if (!cmp || !matchConstantInt(cmp.getRhs(), bound) ||
+        bound.getSignificantBits() > 63)
+      return std::nullopt;
+    int64_t value = bound.getSExtValue();
+    GapFact fact{decompose(cmp.getLhs()), std::nullopt, std::nullopt};
+    if (!fact.polynomial.known || fact.polynomial.terms.size() != 1 ||
+        fact.polynomial.constant != 0)
+      return std::nullopt;
+    switch (cmp.getPredicate()) {
+    case arith::CmpIPredicate::sle:
+      fact.atMost = value;
+      break;
+    case arith::CmpIPredicate::slt:
+      fact.atMost = value - 1;
+      break;
+    case arith::CmpIPredicate::sge:
+      fact.atLeast = value;
+      break;
+    case arith::CmpIPredicate::sgt:
+      fact.atLeast = value + 1;
+      break;
+    default:
+      return std::nullopt;
+    }
+    return fact;
+  };
+  if (auto disjunction = dyn_cast<arith::OrIOp>(def)) {
+    std::optional<GapFact> lhs = asFact(disjunction.getLhs());
+    std::optional<GapFact> rhs = asFact(disjunction.getRhs());
+    // Either side: the fact is the pair of bounds, each alone possible.
+    if (lhs && rhs && lhs->polynomial == rhs->polynomial &&
+        (lhs->atMost.has_value() != rhs->atMost.has_value())) {
+      GapFact both = *lhs;
+      if (rhs->atMost)
+        both.atMost = rhs->atMost;
+      else
+        both.atLeast = rhs->atLeast;
+      facts.push_back(both);
+    }
+    return;
+  }
+  if (std::optional<GapFact> fact = asFact(condition))
+    facts.push_back(*fact);
+}
+
+ArrayRef<GapFact> AscAliasAnalysis::getConditionFacts(Operation *ifOp) {
+  auto branch = cast<scf::IfOp>(ifOp);
+  auto [cached, fresh] = conditionFacts.try_emplace(branch);
+  if (fresh) {
+    // The condition's values are the ones in force in the then-region: its
+    // polynomial is exact within a run of the if's block.
+    Block *context = branch->getBlock();
+    SmallVector<GapFact, 1> facts;
+    collectFacts(branch.getCondition(), facts, [&](Value value) {
+      return getIntegerOffset(value, 1, context);
+    });
+    // The map may have grown: look the slot up again.
+    conditionFacts[branch] = std::move(facts);
+  }
+  return conditionFacts[branch];
+}
+
+ArrayRef<GapFact> AscAliasAnalysis::getFactsAt(Operation *op) {
+  // The facts depend on the regions around `op` only.
+  Region *at = op->getParentRegion();
+  if (!at)
+    return {};
+  auto [it, inserted] = factsAt.try_emplace(at);
+  if (!inserted)
+    return *it->second;
+  SmallVector<GapFact, 2> found;
+  for (Operation *inner = op; inner;) {
+    Region *region = inner->getParentRegion();
+    Operation *parent = region ? region->getParentOp() : nullptr;
+    auto branch = dyn_cast_if_present<scf::IfOp>(parent);
+    if (branch && region == &branch.getThenRegion()) {
+      ArrayRef<GapFact> established = getConditionFacts(branch);
+      found.append(established.begin(), established.end());
+    }
+    if (!parent || isa<FunctionOpInterface>(parent))
+      break;
+    inner = parent;
+  }
+  // Stored apart from the map: a QueryPoint holds on to it while the map
+  // grows.
+  auto &stored = factsAt[at];
+  stored = std::make_unique<SmallVector<GapFact, 2>>(std::move(found));
+  return *stored;
 }
 
 /// True for a resource that holds no memory a tensor can reach: the state of
@@ -308,23 +526,34 @@ void AscAliasAnalysis::getCrossIterationAccesses(
       base.offset = ByteOffset::unknown();
       return access;
     }
-    int64_t delta = 0;
-    for (const auto &[term, scale] : base.offset.terms) {
-      if (term == iv) {
-        int64_t scaled;
-        if (!step || llvm::MulOverflow(scale, *step * by, scaled) ||
-            llvm::AddOverflow(delta, scaled, delta)) {
-          base.offset = ByteOffset::unknown();
-          return access;
-        }
-        continue;
-      }
-      if (distance != 0 && isDefinedIn(term, loop)) {
+    // Each term with the induction variable as a factor once moves by
+    // `scale * step * by` times its other factors (a symbolic stride when
+    // it has any), which must keep their values from one iteration to the
+    // next; a term with it twice (i * i) is not affine in it.
+    ByteOffset delta = ByteOffset::of(0);
+    for (const auto &[monomial, scale] : base.offset.terms) {
+      unsigned ivFactors = llvm::count(monomial, iv);
+      bool variesInLoop = llvm::any_of(monomial, [&](Value factor) {
+        return factor != iv && isDefinedIn(factor, loop);
+      });
+      if (distance != 0 && (variesInLoop || ivFactors > 1)) {
         base.offset = ByteOffset::unknown();
         return access;
       }
+      if (ivFactors != 1 || by == 0)
+        continue;
+      int64_t scaled;
+      if (!step || llvm::MulOverflow(scale, *step * by, scaled)) {
+        base.offset = ByteOffset::unknown();
+        return access;
+      }
+      Monomial others;
+      for (Value factor : monomial)
+        if (factor != iv)
+          others.push_back(factor);
+      delta = delta.plus(ByteOffset::ofMonomial(others, scaled));
     }
-    base.offset = base.offset.plusConstant(delta);
+    base.offset = base.offset.plus(delta);
     return access;
   };
 
@@ -356,18 +585,31 @@ void AscAliasAnalysis::getFirstIterationAccesses(
     getAccessesIn(nested, forOp.getBody(), raw);
     for (ResolvedAccess &access : raw) {
       ByteOffset &offset = access.location.base.offset;
-      auto term = llvm::find_if(
-          offset.terms, [&](const auto &entry) { return entry.first == iv; });
+      bool hasIv = llvm::any_of(offset.terms, [&](const auto &entry) {
+        return llvm::is_contained(entry.first, iv);
+      });
       if (constantStart && !access.location.isAnyMemory() && offset.known &&
-          term != offset.terms.end()) {
-        // The first trip's induction variable is the lower bound.
-        int64_t bytes;
-        if (llvm::MulOverflow(term->second, lowerBound.getSExtValue(), bytes)) {
-          offset = ByteOffset::unknown();
-        } else {
-          offset.terms.erase(term);
-          offset = offset.plusConstant(bytes);
+          hasIv) {
+        // The first trip's induction variable is the lower bound: each
+        // term's factors of it become that constant.
+        ByteOffset replaced = ByteOffset::of(offset.constant);
+        for (const auto &[monomial, scale] : offset.terms) {
+          ByteOffset term = ByteOffset::of(scale);
+          Monomial others;
+          for (Value factor : monomial) {
+            if (factor != iv) {
+              others.push_back(factor);
+              continue;
+            }
+            if (lowerBound.getSignificantBits() > 64)
+              term = ByteOffset::unknown();
+            else
+              term = term.scaledBy(lowerBound.getSExtValue());
+          }
+          replaced =
+              replaced.plus(term.times(ByteOffset::ofMonomial(others, 1)));
         }
+        offset = replaced;
       }
       accesses.push_back(access);
     }
@@ -386,9 +628,12 @@ void AscAliasAnalysis::getAccessesAfterLoop(
     return lastTrip ? forOp.getYieldedValues()[resultNumber]
                     : forOp.getInitArgs()[resultNumber];
   };
-  auto isLoopResult = [&](const auto &entry) {
-    auto result = dyn_cast<OpResult>(entry.first);
+  auto isLoopResult = [&](Value factor) {
+    auto result = dyn_cast<OpResult>(factor);
     return result && result.getOwner() == loop;
+  };
+  auto hasLoopResult = [&](const auto &entry) {
+    return llvm::any_of(entry.first, isLoopResult);
   };
   op->walk([&](Operation *nested) {
     SmallVector<ResolvedAccess> raw;
@@ -396,16 +641,20 @@ void AscAliasAnalysis::getAccessesAfterLoop(
     for (ResolvedAccess &access : raw) {
       ByteOffset &offset = access.location.base.offset;
       if (!access.location.isAnyMemory() && offset.known &&
-          llvm::any_of(offset.terms, isLoopResult)) {
+          llvm::any_of(offset.terms, hasLoopResult)) {
+        // Each factor that is a loop result becomes what the loop hands
+        // over, the products multiplied out.
         ByteOffset replaced = ByteOffset::of(offset.constant);
-        for (const auto &entry : offset.terms) {
-          auto [term, scale] = entry;
-          replaced = replaced.plus(
-              isLoopResult(entry)
-                  ? getIntegerOffset(
-                        handedOver(cast<OpResult>(term).getResultNumber()),
-                        scale, handedOverIn)
-                  : ByteOffset::ofTerm(term, scale));
+        for (const auto &[monomial, scale] : offset.terms) {
+          ByteOffset term = ByteOffset::of(scale);
+          for (Value factor : monomial)
+            term = term.times(
+                isLoopResult(factor)
+                    ? getIntegerOffset(
+                          handedOver(cast<OpResult>(factor).getResultNumber()),
+                          1, handedOverIn)
+                    : ByteOffset::ofTerm(factor, 1));
+          replaced = replaced.plus(term);
         }
         offset = replaced;
       }

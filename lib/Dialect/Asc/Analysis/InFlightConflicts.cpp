@@ -38,6 +38,7 @@ InFlightConflicts::findConflict(Operation *op,
                                 ArrayRef<ResolvedAccess> footprint) {
   if (footprint.empty())
     return std::nullopt;
+  AscAliasAnalysis::QueryPoint point(aliases, op);
   SmallVector<ResolvedAccess> accesses;
   aliases.getAccesses(op, accesses);
   return findConflict(accesses, footprint);
@@ -60,10 +61,25 @@ InFlightConflicts::findConflict(ArrayRef<ResolvedAccess> accesses,
 
 std::optional<AccessConflict> InFlightConflicts::findCrossIterationConflict(
     Operation *op, Operation *issue, Operation *loop, int64_t distance) {
+  AscAliasAnalysis::QueryPoint point(aliases, op);
   SmallVector<ResolvedAccess> accesses, footprint;
   aliases.getCrossIterationAccesses(op, issue, loop, distance, accesses,
                                     footprint);
   return findConflict(accesses, footprint);
+}
+
+void InFlightConflicts::findCrossIterationConflicts(
+    Operation *op, Operation *issue, Operation *loop, int64_t distance,
+    SmallVectorImpl<AccessConflict> &found) {
+  AscAliasAnalysis::QueryPoint point(aliases, op);
+  SmallVector<ResolvedAccess> accesses, footprint;
+  aliases.getCrossIterationAccesses(op, issue, loop, distance, accesses,
+                                    footprint);
+  for (const ResolvedAccess &access : accesses)
+    for (const ResolvedAccess &inFlight : footprint)
+      if ((inFlight.isWrite() || access.isWrite()) &&
+          !aliases.alias(access.location, inFlight.location).isNo())
+        found.push_back({access, inFlight});
 }
 
 //===----------------------------------------------------------------------===//

@@ -7,6 +7,7 @@
 
 #include "asc/Dialect/Asc/Analysis/IntegerRanges.h"
 #include "asc/Dialect/Asc/IR/AscConstants.h"
+#include "asc/Dialect/Asc/IR/AscOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -76,6 +77,8 @@ std::optional<IntegerRange> IntegerRanges::get(Value value, unsigned depth) {
   return result;
 }
 
+static std::optional<IntegerRange> getTilingFieldRange(TilingGetOp get);
+
 std::optional<IntegerRange> IntegerRanges::compute(Value value, unsigned width,
                                                    unsigned depth) {
   APInt constant;
@@ -102,6 +105,8 @@ std::optional<IntegerRange> IntegerRanges::compute(Value value, unsigned width,
     return IntegerRange{lb.lo, std::max(lb.lo, ub.hi - 1)};
   }
   Operation *op = value.getDefiningOp();
+  if (auto get = dyn_cast<TilingGetOp>(op))
+    return getTilingFieldRange(get);
   if (isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(op)) {
     auto range =
         exactRange(op, operand(op->getOperand(0)), operand(op->getOperand(1)));
@@ -129,6 +134,45 @@ std::optional<IntegerRange> IntegerRanges::compute(Value value, unsigned width,
     return std::nullopt;
   }
   return std::nullopt;
+}
+
+/// The range CANN guarantees a field of a host tiling (a TCubeTiling the
+/// kernel reads with asc.get_tiling, which the host filled with GetTiling or
+/// by hand under the same constraints) to lie in; docs/TilingInvariants.md
+/// cites each from the TCubeTiling documentation ("TCubeTiling结构体"):
+/// singleCoreM/N/K, baseM/N/K, depthA1/B1 and stepM/N/Ka/Kb "must be greater
+/// than 0" (Table 1); usedCoreNum is in [1, the AI core count]; M >=
+/// singleCoreM and N >= singleCoreN (Table 1), so both are positive; Ka
+/// equals singleCoreK (single-core K is K), so it is positive; and baseM and
+/// baseN are aligned to 16 elements (Table 2), so they are at least 16. A
+/// tiling built in the kernel (asc.tiling.create) guarantees nothing: its
+/// unset fields are 0.
+static std::optional<IntegerRange> getTilingFieldRange(TilingGetOp get) {
+  if (!get.getTiling().getDefiningOp<GetTilingOp>())
+    return std::nullopt;
+  constexpr int64_t maxInt = std::numeric_limits<int32_t>::max();
+  switch (get.getField()) {
+  case TilingField::baseM:
+  case TilingField::baseN:
+    return IntegerRange{16, maxInt};
+  case TilingField::usedCoreNum:
+  case TilingField::M:
+  case TilingField::N:
+  case TilingField::Ka:
+  case TilingField::singleCoreM:
+  case TilingField::singleCoreN:
+  case TilingField::singleCoreK:
+  case TilingField::baseK:
+  case TilingField::depthA1:
+  case TilingField::depthB1:
+  case TilingField::stepM:
+  case TilingField::stepN:
+  case TilingField::stepKa:
+  case TilingField::stepKb:
+    return IntegerRange{1, maxInt};
+  default:
+    return std::nullopt;
+  }
 }
 
 IntegerRanges::Exactness IntegerRanges::getExactness(Operation *op) {

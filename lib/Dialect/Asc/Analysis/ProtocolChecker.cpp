@@ -245,6 +245,9 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
                                               const ProtocolState &state,
                                               InFlightIndex &index,
                                               bool report) {
+  // The facts the conditions around `op` establish (a versioned loop's
+  // run-time check) hold for every alias query made for it.
+  AscAliasAnalysis::QueryPoint point(aliases, op);
   bool failed = false;
   auto error = [&]() -> InFlightDiagnostic {
     failed = true;

@@ -24,14 +24,49 @@ using namespace mlir::asc;
 // ByteOffset
 //===----------------------------------------------------------------------===//
 
+/// Orders monomials (and factors) by address: equal offsets get equal
+/// term lists.
+static bool lessByAddress(Value lhs, Value rhs) {
+  return lhs.getAsOpaquePointer() < rhs.getAsOpaquePointer();
+}
+static bool lessMonomial(const Monomial &lhs, const Monomial &rhs) {
+  return std::lexicographical_compare(lhs.begin(), lhs.end(), rhs.begin(),
+                                      rhs.end(), lessByAddress);
+}
+
+/// Sorts `terms`, drops zero scales, and checks the limits.
+static ByteOffset normalize(ByteOffset offset) {
+  llvm::erase_if(offset.terms,
+                 [](const auto &entry) { return entry.second == 0; });
+  if (offset.terms.size() > ByteOffset::kMaxTerms)
+    return ByteOffset::unknown();
+  llvm::sort(offset.terms, [](const auto &lhs, const auto &rhs) {
+    return lessMonomial(lhs.first, rhs.first);
+  });
+  return offset;
+}
+
+ByteOffset ByteOffset::ofMonomial(Monomial factors, int64_t scale) {
+  if (factors.size() > kMaxDegree)
+    return unknown();
+  llvm::sort(factors, lessByAddress);
+  ByteOffset offset = of(0);
+  if (factors.empty())
+    offset.constant = scale;
+  else
+    offset.terms.push_back({std::move(factors), scale});
+  return normalize(offset);
+}
+
 ByteOffset ByteOffset::plus(const ByteOffset &other) const {
   if (!known || !other.known)
     return unknown();
   ByteOffset sum = *this;
   for (const auto &[term, scale] : other.terms) {
-    auto it = llvm::find_if(sum.terms, [&, term = term](const auto &entry) {
-      return entry.first == term;
-    });
+    auto it = llvm::find_if(sum.terms,
+                            [&, term = std::cref(term)](const auto &entry) {
+                              return entry.first == term.get();
+                            });
     if (it == sum.terms.end()) {
       sum.terms.push_back({term, scale});
       continue;
@@ -41,12 +76,45 @@ ByteOffset ByteOffset::plus(const ByteOffset &other) const {
   }
   if (llvm::AddOverflow(constant, other.constant, sum.constant))
     return unknown();
-  llvm::erase_if(sum.terms,
-                 [](const auto &entry) { return entry.second == 0; });
-  llvm::sort(sum.terms, [](const auto &lhs, const auto &rhs) {
-    return lhs.first.getAsOpaquePointer() < rhs.first.getAsOpaquePointer();
-  });
-  return sum;
+  return normalize(sum);
+}
+
+ByteOffset ByteOffset::scaledBy(int64_t factor) const {
+  if (!known)
+    return unknown();
+  ByteOffset scaled = *this;
+  for (auto &entry : scaled.terms)
+    if (llvm::MulOverflow(entry.second, factor, entry.second))
+      return unknown();
+  if (llvm::MulOverflow(constant, factor, scaled.constant))
+    return unknown();
+  return normalize(scaled);
+}
+
+ByteOffset ByteOffset::minus(const ByteOffset &other) const {
+  return plus(other.scaledBy(-1));
+}
+
+ByteOffset ByteOffset::times(const ByteOffset &other) const {
+  if (!known || !other.known)
+    return unknown();
+  // (c + sum a_k m_k) * (d + sum b_l n_l), term by term.
+  ByteOffset product = other.scaledBy(constant);
+  for (const auto &[monomial, scale] : terms) {
+    ByteOffset partial = ofMonomial(monomial, scale).scaledBy(other.constant);
+    for (const auto &[otherMonomial, otherScale] : other.terms) {
+      int64_t coefficient;
+      if (llvm::MulOverflow(scale, otherScale, coefficient))
+        return unknown();
+      Monomial factors(monomial);
+      factors.append(otherMonomial.begin(), otherMonomial.end());
+      partial = partial.plus(ofMonomial(std::move(factors), coefficient));
+    }
+    product = product.plus(partial);
+    if (!product.known)
+      return unknown();
+  }
+  return product;
 }
 
 ByteOffset ByteOffset::plusConstant(int64_t delta) const {
@@ -54,8 +122,8 @@ ByteOffset ByteOffset::plusConstant(int64_t delta) const {
 }
 
 int64_t ByteOffset::getScale(Value term) const {
-  for (const auto &[value, scale] : terms)
-    if (value == term)
+  for (const auto &[monomial, scale] : terms)
+    if (monomial.size() == 1 && monomial.front() == term)
       return scale;
   return 0;
 }
@@ -137,19 +205,6 @@ static bool isFixedTerm(Value value, BlockRepetition &repetition,
   return !repetition.mayRunRepeatedly(block);
 }
 
-/// `offset` times -1, or unknown when that overflows.
-static ByteOffset negate(const ByteOffset &offset) {
-  if (!offset.known)
-    return offset;
-  ByteOffset negated = offset;
-  for (auto &entry : negated.terms)
-    if (llvm::MulOverflow(entry.second, int64_t(-1), entry.second))
-      return ByteOffset::unknown();
-  if (llvm::MulOverflow(offset.constant, int64_t(-1), negated.constant))
-    return ByteOffset::unknown();
-  return negated;
-}
-
 /// `value` (an integer counting `unitBits`-bit units) as a byte offset:
 /// a constant plus multiples of SSA values, or unknown. A symbolic term is
 /// kept only when it has one value per run of the function (or of
@@ -203,7 +258,7 @@ static ByteOffset decomposeUnits(Value value, int64_t unitBytes,
           .plus(recurse(add.getRhs(), unitBytes));
     if (auto sub = dyn_cast<arith::SubIOp>(def); sub && exact)
       return recurse(sub.getLhs(), unitBytes)
-          .plus(negate(recurse(sub.getRhs(), unitBytes)));
+          .minus(recurse(sub.getRhs(), unitBytes));
     if (isa<arith::ExtSIOp, arith::ExtUIOp, arith::IndexCastOp,
             arith::IndexCastUIOp>(def) &&
         ranges.keepsValue(def))
@@ -220,6 +275,15 @@ static ByteOffset decomposeUnits(Value value, int64_t unitBytes,
         if (llvm::MulOverflow(unitBytes, factor.getSExtValue(), scaled))
           return ByteOffset::unknown();
         return recurse(other, scaled);
+      }
+      // A product of two non-constant values (a stride from the tiling):
+      // the sums multiplied out, `(first + i) * S` is `first * S + i * S`.
+      // Exact as the product is: the integers are, term by term.
+      if (!other) {
+        ByteOffset product =
+            recurse(mul.getLhs(), unitBytes).times(recurse(mul.getRhs(), 1));
+        if (product.known)
+          return product;
       }
     }
   }

@@ -66,6 +66,16 @@ struct Stage {
   Operation *first = nullptr;
 };
 
+/// A run-time test that keeps two tiles apart: `factors` (a product of one
+/// or two loop-invariant integers of at most 32 bits, exact in i64) is at
+/// most `atMost` or at least `atLeast` (at least one side is present).
+struct GapCheck {
+  Monomial factors;
+  std::optional<int64_t> atMost, atLeast;
+  /// What it stands for, for the remark: the stride and the footprint.
+  std::string description;
+};
+
 /// Why a loop is not pipelined: the op to point at and the reason.
 struct Rejection {
   Operation *op;
@@ -86,9 +96,17 @@ private:
   /// op with an empty reason: the loop issues nothing async).
   FailureOr<SmallVector<Stage>> matchStages(scf::ForOp loop,
                                             std::optional<Rejection> &why);
+  /// Why `loop` may not be rotated, or nothing. Conflicts between tiles a
+  /// symbolic stride apart that a run-time check can rule out go into
+  /// `gaps` instead: the rotation then needs that check (versioning).
   std::optional<Rejection> checkLegality(scf::ForOp loop,
                                          ArrayRef<Stage> stages,
-                                         InFlightConflicts &conflicts);
+                                         InFlightConflicts &conflicts,
+                                         SmallVectorImpl<GapCheck> &gaps);
+  /// Rotates `loop` under `gaps`' run-time check: `if (check) { rotated }
+  /// else { the loop as it was }`. True when it holds (the loop is gone).
+  bool rotateVersioned(scf::ForOp loop, ArrayRef<Stage> stages,
+                       ArrayRef<GapCheck> gaps);
   /// Builds the rotated form before `loop`; the ops built, in order.
   void rotate(scf::ForOp loop, ArrayRef<Stage> stages);
   /// Builds the two-object form of a one-stage loop before `loop`: even
@@ -293,9 +311,142 @@ LoopPipeliner::matchStages(scf::ForOp loop, std::optional<Rejection> &why) {
   return stages;
 }
 
+/// A name for a factor of a stride, for remarks: a tiling field by its
+/// name.
+static std::string describeFactor(Value factor) {
+  if (auto get = factor.getDefiningOp<TilingGetOp>())
+    return "tiling." + stringifyTilingField(get.getField()).str();
+  if (auto argument = dyn_cast<BlockArgument>(factor))
+    return "argument #" + std::to_string(argument.getArgNumber());
+  return "the result of '" +
+         factor.getDefiningOp()->getName().getStringRef().str() + "'";
+}
+
+/// `factors` in program order (block arguments before their block's ops),
+/// so that the check and the remark do not depend on value addresses.
+static Monomial inProgramOrder(const Monomial &factors, Operation *root) {
+  DenseMap<Operation *, unsigned> order;
+  root->walk<WalkOrder::PreOrder>(
+      [&](Operation *op) { order.try_emplace(op, order.size()); });
+  auto key = [&](Value value) -> std::pair<unsigned, unsigned> {
+    if (auto argument = dyn_cast<BlockArgument>(value))
+      return {order.lookup(argument.getOwner()->getParentOp()),
+              argument.getArgNumber()};
+    return {order.lookup(value.getDefiningOp()),
+            (1u << 30) + cast<OpResult>(value).getResultNumber()};
+  };
+  Monomial sorted(factors);
+  llvm::stable_sort(sorted,
+                    [&](Value lhs, Value rhs) { return key(lhs) < key(rhs); });
+  return sorted;
+}
+
+/// floor(n / d) and ceil(n / d) for d != 0.
+static __int128 floorDiv(__int128 n, __int128 d) {
+  __int128 q = n / d;
+  return (n % d != 0 && ((n < 0) != (d < 0))) ? q - 1 : q;
+}
+static __int128 ceilDiv(__int128 n, __int128 d) { return -floorDiv(-n, d); }
+
+/// The run-time check that keeps `access` (iteration i) and `inFlight` (an
+/// issue's footprint) apart, when they are two footprints of known sizes of
+/// one root a symbolic amount `a * m + c` apart, `m` a product of one or
+/// two values the loop does not change, each an integer of 8 to 32 bits, so
+/// that the product computed in i64 is exact; nothing otherwise.
+static std::optional<GapCheck> getGapCheck(AscAliasAnalysis &aliases,
+                                           scf::ForOp loop,
+                                           const ResolvedAccess &access,
+                                           const ResolvedAccess &inFlight) {
+  std::optional<SymbolicGap> gap =
+      aliases.getSymbolicGap(access.location, inFlight.location);
+  if (!gap || gap->difference.terms.size() != 1)
+    return std::nullopt;
+  const auto &[factors, scale] = gap->difference.terms.front();
+  if (factors.size() > 2)
+    return std::nullopt;
+  for (Value factor : factors) {
+    auto type = dyn_cast<IntegerType>(factor.getType());
+    if (!type || !type.isSignless() || type.getWidth() < 8 ||
+        type.getWidth() > 32 ||
+        loop->isAncestor(factor.getParentRegion()->getParentOp()))
+      return std::nullopt;
+  }
+  // Apart when a * m + c >= first size (ahead) or <= -second size (behind).
+  __int128 a = scale, c = gap->difference.constant;
+  __int128 ahead = __int128(gap->firstSize) - c;
+  __int128 behind = -__int128(gap->secondSize) - c;
+  // a * m >= ahead and a * m <= behind, as bounds on m.
+  __int128 lowerM = a > 0 ? ceilDiv(ahead, a) : ceilDiv(behind, a);
+  __int128 upperM = a > 0 ? floorDiv(behind, a) : floorDiv(ahead, a);
+  // m is a product of at most two int32 values: |m| <= 2^62. A bound is
+  // kept within 2^61 (what the facts read back): a side past it is
+  // dropped, a bound clamped only makes its side harder to meet.
+  constexpr __int128 reach = __int128(1) << 61;
+  GapCheck check{inProgramOrder(factors, loop->getParentOfType<func::FuncOp>()),
+                 std::nullopt, std::nullopt, ""};
+  if (lowerM < reach)
+    check.atLeast = int64_t(std::max(lowerM, -reach));
+  if (upperM > -reach)
+    check.atMost = int64_t(std::min(upperM, reach));
+  if (!check.atLeast && !check.atMost)
+    return std::nullopt;
+  std::string stride;
+  for (Value factor : check.factors)
+    stride += (stride.empty() ? "" : " * ") + describeFactor(factor);
+  check.description = std::to_string(int64_t(scale)) + " * " + stride +
+                      " bytes apart, footprints of " +
+                      std::to_string(gap->firstSize) + " and " +
+                      std::to_string(gap->secondSize) + " bytes";
+  return check;
+}
+
+/// Builds the i1 that is true when every check of `gaps` holds, before
+/// `builder`'s insertion point: `m <= atMost || m >= atLeast` each, `m`
+/// the product of the sign-extended factors in i64 (overflow<nsw>: two
+/// int32 values multiply exactly in 64 bits).
+static Value buildGapChecks(OpBuilder &builder, Location loc,
+                            ArrayRef<GapCheck> gaps) {
+  Type i64 = builder.getI64Type();
+  Value all;
+  for (const GapCheck &gap : gaps) {
+    Value product;
+    for (Value factor : gap.factors) {
+      Value wide =
+          factor.getType() == i64
+              ? factor
+              : arith::ExtSIOp::create(builder, loc, i64, factor).getResult();
+      product = product
+                    ? arith::MulIOp::create(builder, loc, product, wide,
+                                            arith::IntegerOverflowFlags::nsw)
+                          .getResult()
+                    : wide;
+    }
+    auto bound = [&](int64_t value) -> Value {
+      return arith::ConstantOp::create(builder, loc, i64,
+                                       builder.getI64IntegerAttr(value));
+    };
+    Value holds;
+    if (gap.atMost)
+      holds = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sle,
+                                    product, bound(*gap.atMost));
+    if (gap.atLeast) {
+      Value ahead =
+          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sge,
+                                product, bound(*gap.atLeast));
+      holds = holds
+                  ? arith::OrIOp::create(builder, loc, holds, ahead).getResult()
+                  : ahead;
+    }
+    all = all ? arith::AndIOp::create(builder, loc, all, holds).getResult()
+              : holds;
+  }
+  return all;
+}
+
 std::optional<Rejection>
 LoopPipeliner::checkLegality(scf::ForOp loop, ArrayRef<Stage> stages,
-                             InFlightConflicts &conflicts) {
+                             InFlightConflicts &conflicts,
+                             SmallVectorImpl<GapCheck> &gaps) {
   Block *body = loop.getBody();
   unsigned numStages = stages.size();
   DenseSet<Operation *> moved = getMovedOps(stages);
@@ -326,8 +477,26 @@ LoopPipeliner::checkLegality(scf::ForOp loop, ArrayRef<Stage> stages,
                           "cross-core flag or SyncAll): an issue or wait "
                           "moved across it would change what they see "
                           "(spec section 2c, O9)"};
-    auto conflict =
-        conflicts.findCrossIterationConflict(x, stage.issue, loop, distance);
+    SmallVector<AccessConflict> found;
+    conflicts.findCrossIterationConflicts(x, stage.issue, loop, distance,
+                                          found);
+    // Every conflict a run-time check can rule out becomes one; the first
+    // other one blocks the rotation.
+    const AccessConflict *conflict = nullptr;
+    for (const AccessConflict &candidate : found) {
+      std::optional<GapCheck> gap = getGapCheck(
+          conflicts.getAliases(), loop, candidate.first, candidate.second);
+      if (!gap) {
+        conflict = &candidate;
+        break;
+      }
+      bool known = llvm::any_of(gaps, [&](const GapCheck &other) {
+        return other.factors == gap->factors && other.atMost == gap->atMost &&
+               other.atLeast == gap->atLeast;
+      });
+      if (!known)
+        gaps.push_back(std::move(*gap));
+    }
     if (!conflict)
       return std::nullopt;
     const auto &[access, inFlight] = *conflict;
@@ -872,6 +1041,58 @@ bool LoopPipeliner::tryTwoObjects(scf::ForOp loop, const Stage &stage) {
   return true;
 }
 
+/// True when `loop` is in the else-region of an scf.if whose condition is a
+/// gap check (a versioned loop's original): there the check failed, and
+/// versioning it again on the same check would only nest a dead copy.
+static bool isVersionedFallback(scf::ForOp loop) {
+  auto branch = dyn_cast<scf::IfOp>(loop->getParentOp());
+  if (!branch || loop->getParentRegion() != &branch.getElseRegion())
+    return false;
+  MatmulProtocolAnalysis protocol(loop->getParentOfType<func::FuncOp>());
+  AscAliasAnalysis aliases(loop->getParentOfType<func::FuncOp>(), protocol);
+  return !aliases.getConditionFacts(branch).empty();
+}
+
+bool LoopPipeliner::rotateVersioned(scf::ForOp loop, ArrayRef<Stage> stages,
+                                    ArrayRef<GapCheck> gaps) {
+  Block *block = loop->getBlock();
+  Operation *prev = loop->getPrevNode();
+  OpBuilder builder(loop);
+  Location loc = loop.getLoc();
+  Value holds = buildGapChecks(builder, loc, gaps);
+  auto version = scf::IfOp::create(builder, loc, holds, /*withElse=*/true);
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPoint(version.elseBlock()->getTerminator());
+    builder.clone(*loop);
+  }
+  // The rotated form is built in the then-block, where the check holds.
+  Operation *thenYield = version.thenBlock()->getTerminator();
+  loop->moveBefore(thenYield);
+  rotate(loop, stages);
+  loop->remove();
+  cleanUpBuilt(version.thenBlock(), nullptr, thenYield);
+  Operation *next = version->getNextNode();
+  if (std::optional<std::string> error = checkProtocol(function)) {
+    backOut(block, prev, next, loop);
+    remark(loop, "loop not pipelined: the versioned loop fails the protocol "
+                 "check, so the pass backed out: " +
+                     Twine(*error));
+    return false;
+  }
+  std::string checks;
+  for (const GapCheck &gap : gaps)
+    checks += (checks.empty() ? "" : "; ") + gap.description;
+  remark(loop, "loop pipelined, versioned: no static proof keeps the tiles "
+               "of iterations i and i + 1 apart (" +
+                   Twine(checks) +
+                   "), so a run-time check that the stride covers the "
+                   "footprints selects the rotated loop, and the loop as "
+                   "written runs otherwise");
+  loop->erase();
+  return true;
+}
+
 unsigned LoopPipeliner::run() {
   // The input must keep the protocol: the re-check after each rotation
   // then tells the rotation's own faults.
@@ -909,17 +1130,31 @@ unsigned LoopPipeliner::run() {
       }
       continue;
     }
+    SmallVector<GapCheck> gaps;
     {
       MatmulProtocolAnalysis protocol(function);
       AscAliasAnalysis aliases(function, protocol);
       InFlightConflicts conflicts(aliases);
       if (std::optional<Rejection> blocked =
-              checkLegality(loop, *stages, conflicts)) {
+              checkLegality(loop, *stages, conflicts, gaps)) {
         remark(loop, "loop not pipelined: " + describe(blocked->op) + ": " +
                          blocked->reason);
         remark(blocked->op, "this op blocks pipelining its loop");
         continue;
       }
+    }
+    // Tiles a symbolic stride apart: the rotated loop under a run-time
+    // check, on one object.
+    if (!gaps.empty()) {
+      if (isVersionedFallback(loop)) {
+        remark(loop, "loop not pipelined: it is the loop as written of a "
+                     "versioned loop, which runs where the run-time check "
+                     "failed");
+        continue;
+      }
+      if (rotateVersioned(loop, *stages, gaps))
+        ++numPipelined;
+      continue;
     }
     // With one object whose creation states copies: two objects in flight.
     if (stages->size() == 1 && tryTwoObjects(loop, stages->front())) {

@@ -41,19 +41,19 @@
 // anywhere in GM.
 // CHECK-LABEL: loop squares
 // CHECK-NEXT: issue_sq @i vs issue_sq @i+1: conflict (gm arg1 + ? [unbounded] written vs gm arg1 + ? [unbounded] written)
-// CHECK-NEXT: issue_sq @i vs read_sq @i+0: conflict (gm arg1 + 8192 * arith.muli + 1 * base + 0 [unbounded] written vs gm arg1 + 8192 * arith.muli + 1 * base + 0 [8192 bytes] read)
+// CHECK-NEXT: issue_sq @i vs read_sq @i+0: conflict (gm arg1 + 8192 * arg0 * arg0 + 1 * base + 0 [unbounded] written vs gm arg1 + 8192 * arg0 * arg0 + 1 * base + 0 [8192 bytes] read)
 // CHECK-NEXT: issue_sq @i vs read_sq @i+1: conflict (gm arg1 + ? [unbounded] written vs gm arg1 + ? [8192 bytes] read)
 // CHECK-NEXT: issue_sq @i vs write_sel @i+0: conflict (gm arg0 + 0 [unbounded] read vs gm untraced + ? [8192 bytes] written)
 // After a loop with results, a result is what the last trip yields (in
 // terms of that trip's induction variable, arg0 here: tile i + 2) or the
 // initial value (tile 1, then 0). A yield not affine in the induction
-// variable stays a term of its own, exact within the trip.
+// variable (i * i) is a product of the trip's values, exact within it.
 // CHECK-LABEL: loop carried
 // CHECK-NEXT: read_carried after the last trip: read gm arg1 + 8192 * arg0 + 1 * base + 16384 [8192 bytes]
 // CHECK-NEXT: read_carried after the last trip: write local arg3 + 0 [8192 bytes]
 // CHECK-NEXT: read_carried after no trip: read gm arg1 + 1 * base + 8192 [8192 bytes]
 // CHECK-NEXT: read_carried after no trip: write local arg3 + 0 [8192 bytes]
-// CHECK-NEXT: read_carried_sq after the last trip: read gm arg1 + 8192 * arith.muli + 1 * base + 0 [8192 bytes]
+// CHECK-NEXT: read_carried_sq after the last trip: read gm arg1 + 8192 * arg0 * arg0 + 1 * base + 0 [8192 bytes]
 // CHECK-NEXT: read_carried_sq after the last trip: write local arg3 + 0 [8192 bytes]
 // CHECK-NEXT: read_carried_sq after no trip: read gm arg1 + 1 * base + 0 [8192 bytes]
 func.func @queries(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {asc.no_alias},

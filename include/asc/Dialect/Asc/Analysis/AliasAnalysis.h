@@ -19,37 +19,74 @@
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include <memory>
 #include <optional>
 
 namespace mlir {
 class AnalysisManager;
 namespace asc {
 
-/// A byte offset from a root: `constant + sum of scale * term`, with no
-/// terms for a constant offset. Offsets are exact integers: arithmetic that
-/// could overflow makes the offset unknown. Terms are kept sorted (by value
-/// address) with non-zero scales, so that equal offsets compare equal.
+/// A product of integer SSA values, each a factor as often as it occurs,
+/// sorted by value address: `i`, `N * singleCoreM`, or none (the constant 1).
+using Monomial = SmallVector<Value, 2>;
+
+/// A byte offset from a root: `constant + sum of scale * term`, each term a
+/// product of SSA values (a stride taken from the tiling is
+/// `scale * i * N * singleCoreM`), with no terms for a constant offset.
+/// Offsets are exact integers: arithmetic that could overflow makes the
+/// offset unknown. Terms are kept sorted with non-zero scales, so that equal
+/// offsets compare equal.
 struct ByteOffset {
   bool known = false;
-  SmallVector<std::pair<Value, int64_t>, 1> terms;
+  SmallVector<std::pair<Monomial, int64_t>, 1> terms;
   int64_t constant = 0;
+
+  /// At most this many factors in a term and terms in an offset: past them
+  /// an offset is unknown (the products of sums grow fast).
+  static constexpr unsigned kMaxDegree = 4, kMaxTerms = 8;
 
   static ByteOffset unknown() { return {}; }
   static ByteOffset of(int64_t constant) { return {true, {}, constant}; }
   static ByteOffset ofTerm(Value term, int64_t scale) {
-    ByteOffset offset = of(0);
-    offset.terms.push_back({term, scale});
-    return offset;
+    return ofMonomial(Monomial{term}, scale);
   }
+  /// `scale` times the product of `factors` (in any order).
+  static ByteOffset ofMonomial(Monomial factors, int64_t scale);
   /// The sum of two offsets; unknown when the sum overflows.
   ByteOffset plus(const ByteOffset &other) const;
+  /// The difference `this - other`; unknown when it overflows.
+  ByteOffset minus(const ByteOffset &other) const;
+  /// The product of two offsets (the sums multiplied out); unknown when a
+  /// coefficient overflows or the result exceeds the limits.
+  ByteOffset times(const ByteOffset &other) const;
+  /// The offset times `factor`; unknown when that overflows.
+  ByteOffset scaledBy(int64_t factor) const;
   /// The offset with `delta` bytes added to its constant.
   ByteOffset plusConstant(int64_t delta) const;
-  /// The scale of `term` (0 when it has none).
+  /// The scale of the term that is `term` alone (0 when it has none).
   int64_t getScale(Value term) const;
   /// True when the difference of the two offsets is a known constant.
   bool isComparableWith(const ByteOffset &other) const;
   bool operator==(const ByteOffset &other) const;
+};
+
+/// Two footprints of one root `difference` bytes apart (the start of the
+/// second minus the start of the first, a non-constant offset), of
+/// `firstSize` and `secondSize` bytes: they are apart when
+/// `difference >= firstSize` or `difference <= -secondSize`, which a
+/// run-time check can test.
+struct SymbolicGap {
+  ByteOffset difference;
+  uint64_t firstSize, secondSize;
+};
+
+/// What holds where a condition is true: `polynomial <= atMost` or
+/// `polynomial >= atLeast` (a missing bound: that side does not hold).
+/// The then-region of an `scf.if` whose condition tests it (the check a
+/// versioned loop runs) lets tiles a symbolic stride apart be apart.
+struct GapFact {
+  ByteOffset polynomial;
+  std::optional<int64_t> atMost, atLeast;
 };
 
 /// Where a pointer or tensor points.
@@ -131,8 +168,38 @@ public:
   /// asks it of its root, and the attribute lookup is by name.
   bool isNoAliasRoot(Value root);
 
-  /// Whether two locations may overlap: NoAlias only when that is proven.
+  /// Whether two locations may overlap: NoAlias only when that is proven
+  /// (for offsets a symbolic amount apart, from the ranges of the values,
+  /// the tiling's invariants, or the facts that hold at the query point).
   AliasResult alias(const MemoryLocation &lhs, const MemoryLocation &rhs);
+
+  /// When `lhs` and `rhs` are footprints of known sizes of one root whose
+  /// offsets differ by a non-constant amount, that difference: the
+  /// condition under which a run-time check can prove them apart.
+  std::optional<SymbolicGap> getSymbolicGap(const MemoryLocation &lhs,
+                                            const MemoryLocation &rhs);
+
+  /// The gap checks the condition of `ifOp` (an scf.if) establishes in its
+  /// then-region.
+  ArrayRef<GapFact> getConditionFacts(Operation *ifOp);
+  /// The facts that hold at `op`: the gap checks of the `scf.if`
+  /// conditions whose then-region holds it.
+  ArrayRef<GapFact> getFactsAt(Operation *op);
+
+  /// While it lives, `alias` may use the facts that hold at `op`: both
+  /// locations are accessed there, by `op` and by what is in flight at it.
+  class QueryPoint {
+  public:
+    QueryPoint(AscAliasAnalysis &aliases, Operation *op)
+        : aliases(aliases), saved(aliases.facts) {
+      aliases.facts = aliases.getFactsAt(op);
+    }
+    ~QueryPoint() { aliases.facts = saved; }
+
+  private:
+    AscAliasAnalysis &aliases;
+    ArrayRef<GapFact> saved;
+  };
 
   /// The accesses of `op` itself (not of the ops nested in it), with their
   /// footprints resolved. An op whose effects the analysis cannot attribute
@@ -202,6 +269,12 @@ private:
   /// Whether a call's callee is visible and touches no memory at all.
   bool isCallWithoutMemoryEffects(Operation *call);
   bool staysInsideBuffer(const MemoryLocation &location);
+  /// Whether two footprints `difference` bytes apart are proven apart by
+  /// the ranges of the difference's values or by the facts in force.
+  bool isSymbolicGapApart(const SymbolicGap &gap);
+  /// The signed range of `offset`'s value, from its values' ranges.
+  std::optional<std::pair<__int128, __int128>>
+  getOffsetRange(const ByteOffset &offset);
   bool distinctRootsMayOverlap(const MemoryLocation &lhs,
                                const MemoryLocation &rhs);
 
@@ -227,6 +300,12 @@ private:
   std::optional<Enqueues> enqueues;
   llvm::DenseMap<Value, std::optional<int64_t>> bufferLengths;
   llvm::DenseMap<Value, bool> noAliasRoots;
+  /// The facts each `scf.if` condition establishes in its then-region.
+  llvm::DenseMap<Operation *, SmallVector<GapFact, 1>> conditionFacts;
+  /// The facts in each region, all conditions around it.
+  llvm::DenseMap<Region *, std::unique_ptr<SmallVector<GapFact, 2>>> factsAt;
+  /// The facts in force while a QueryPoint lives.
+  ArrayRef<GapFact> facts;
 };
 
 /// True for the types whose values point to memory: !asc.gm_addr, global

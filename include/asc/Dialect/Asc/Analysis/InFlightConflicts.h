@@ -57,6 +57,11 @@ public:
                                                            Operation *issue,
                                                            Operation *loop,
                                                            int64_t distance);
+  /// Every such conflict of `op` and `issue` across `distance` iterations,
+  /// into `found`: a loop versioned on run-time checks needs them all.
+  void findCrossIterationConflicts(Operation *op, Operation *issue,
+                                   Operation *loop, int64_t distance,
+                                   SmallVectorImpl<AccessConflict> &found);
 
   AscAliasAnalysis &getAliases() { return aliases; }
 

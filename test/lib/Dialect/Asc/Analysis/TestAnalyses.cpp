@@ -20,6 +20,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/StringExtras.h"
 #include <map>
 #include <random>
 
@@ -58,8 +59,13 @@ static void printLocation(raw_ostream &os, const MemoryLocation &location) {
   else if (!offset.terms.empty()) {
     // By name, so that the output does not depend on addresses.
     SmallVector<std::pair<std::string, int64_t>> terms;
-    for (const auto &[term, scale] : offset.terms)
-      terms.push_back({describeValue(term), scale});
+    for (const auto &[monomial, scale] : offset.terms) {
+      SmallVector<std::string, 2> factors;
+      for (Value factor : monomial)
+        factors.push_back(describeValue(factor));
+      llvm::sort(factors);
+      terms.push_back({llvm::join(factors, " * "), scale});
+    }
     llvm::sort(terms);
     for (const auto &[name, scale] : terms)
       os << " + " << scale << " * " << name;
