@@ -240,8 +240,30 @@ LogicalResult CrossCoreChecker::checkSyncAllJoins(bool report) {
   return failure(failed);
 }
 
+LogicalResult CrossCoreChecker::checkServerSideCalls(bool report) {
+  // In a mix kernel the cube core's object is MatmulServiceAux, whose calls
+  // do nothing, and REGIST_MATMUL_OBJ has already sent the cube core into
+  // the server loop (spec rule P8).
+  if (AscDialect::isCubeOnlyKernel(function))
+    return success();
+  bool failed = false;
+  function->walk([&](MatmulAsyncIssueOpInterface issue) {
+    if (getCoreSide(issue) != CoreSide::Cube)
+      return;
+    failed = true;
+    if (report)
+      issue->emitOpError()
+          << "drives the Matmul object from the cube core of a mix kernel, "
+             "where the object does nothing (MatmulServiceAux) and the core "
+             "serves the vector cores' clients (rule P8): call it on the "
+             "vector core, or make the kernel cube-only (asc.cube_only)";
+  });
+  return failure(failed);
+}
+
 LogicalResult CrossCoreChecker::check(bool report) {
   bool failed = false;
+  failed |= mlir::failed(checkServerSideCalls(report));
   failed |= mlir::failed(checkFlagsAreSet(report));
   failed |= mlir::failed(checkSyncAllJoins(report));
   failed |= mlir::failed(checkCubeDrivenAccesses(report));

@@ -246,3 +246,27 @@ func.func @sync_all_in_mix_kernel(%pc: !asc.gm_addr) attributes {asc.kernel} {
   asc.sync_all
   return
 }
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!ga = !asc.global_tensor<f16>
+!gc = !asc.global_tensor<f32>
+
+// A mix kernel (no asc.cube_only) driving its object from the cube core:
+// there the object is MatmulServiceAux and does nothing.
+func.func @mix_kernel_cube_call(%pa: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}) attributes {asc.kernel} {
+  %pipe = asc.pipe.create
+  %ws = asc.get_sys_workspace_ptr
+  %a = asc.set_global_buffer %pa : !ga
+  %c = asc.set_global_buffer %pc : !gc
+  %mm = asc.matmul.create : !mm
+  asc.matmul.register %pipe, %ws, %mm : !mm
+  %aic = asc.is_aic
+  scf.if %aic {
+    asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+    // expected-error @+1 {{'asc.matmul.iterate_all' op drives the Matmul object from the cube core of a mix kernel, where the object does nothing (MatmulServiceAux) and the core serves the vector cores' clients (rule P8)}}
+    asc.matmul.iterate_all %mm, %c : !mm, !gc
+  }
+  return
+}

@@ -35,6 +35,7 @@ private:
   LogicalResult checkCubeDrivenAccesses(bool report);
   LogicalResult checkFlagsAreSet(bool report);
   LogicalResult checkSyncAllJoins(bool report);
+  LogicalResult checkServerSideCalls(bool report);
   /// Whether `later` is ordered after `earlier`, which runs on the other
   /// side (the cube core when `earlierIsCubeIssue`), by a cross-core flag
   /// or a SyncAll<false> pair.
