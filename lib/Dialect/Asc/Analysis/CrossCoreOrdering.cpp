@@ -96,25 +96,10 @@ static bool pipePublishes(PipeKind pipe, Operation *op, bool isCubeIssue,
 
 bool CrossCoreChecker::isOrderedAcrossCores(Operation *earlier,
                                             Operation *later,
-                                            bool earlierIsCubeIssue) {
-  // Which side each runs on: the cube issue's side is the cube core.
+                                            bool earlierIsCubeIssue,
+                                            bool onOutput) {
+  // The cube issue runs on the cube core, the access on the vector core.
   bool earlierOnCube = earlierIsCubeIssue;
-  Operation *issue = earlierIsCubeIssue ? earlier : later;
-  Operation *access = earlierIsCubeIssue ? later : earlier;
-  std::optional<AccessConflict> conflict =
-      conflicts.findConflict(access, conflicts.getFootprint(issue));
-  bool onOutput = conflict && conflict->second.isWrite();
-  SmallVector<CrossCoreSetFlagOp> sets;
-  SmallVector<CrossCoreWaitFlagOp> waits;
-  SmallVector<SyncAllOp> barriers;
-  function->walk([&](Operation *op) {
-    if (auto set = dyn_cast<CrossCoreSetFlagOp>(op))
-      sets.push_back(set);
-    else if (auto wait = dyn_cast<CrossCoreWaitFlagOp>(op))
-      waits.push_back(wait);
-    else if (auto all = dyn_cast<SyncAllOp>(op); all && !all.getAivOnly())
-      barriers.push_back(all);
-  });
   for (CrossCoreSetFlagOp set : sets) {
     if (set.getMode() != 2 || !runsOn(set, earlierOnCube) ||
         !followsOnEveryPathFrom(earlier, set) ||
@@ -156,13 +141,15 @@ LogicalResult CrossCoreChecker::checkCubeDrivenAccesses(bool report) {
           conflicts.findConflict(access, conflicts.getFootprint(issue));
       if (!conflict)
         continue;
-      if (isOrderedAcrossCores(issue, access, /*earlierIsCubeIssue=*/true) ||
-          isOrderedAcrossCores(access, issue, /*earlierIsCubeIssue=*/false))
+      bool output = conflict->second.isWrite();
+      if (isOrderedAcrossCores(issue, access, /*earlierIsCubeIssue=*/true,
+                               output) ||
+          isOrderedAcrossCores(access, issue, /*earlierIsCubeIssue=*/false,
+                               output))
         continue;
       failed = true;
       if (!report)
         return failure();
-      bool output = conflict->second.isWrite();
       InFlightDiagnostic diag =
           access->emitOpError()
           << "on the vector core may "
@@ -182,20 +169,18 @@ LogicalResult CrossCoreChecker::checkCubeDrivenAccesses(bool report) {
 }
 
 LogicalResult CrossCoreChecker::checkFlagsAreSet(bool report) {
-  SmallVector<CrossCoreSetFlagOp> sets;
-  function->walk([&](CrossCoreSetFlagOp set) { sets.push_back(set); });
   if (llvm::any_of(sets, [](CrossCoreSetFlagOp set) {
         return !isKnownFlag(set.getId());
       }))
     return success(); // a set of an unknown flag may be the one
   bool failed = false;
-  function->walk([&](CrossCoreWaitFlagOp wait) {
+  for (CrossCoreWaitFlagOp wait : waits) {
     CoreSide side = getCoreSide(wait);
     // The wait's own mode is a template argument wait_flag_dev ignores:
     // CANN's samples wait with the default (0) for a mode-2 set.
     if (!isKnownFlag(wait.getId()) ||
         (side != CoreSide::Cube && side != CoreSide::Vector))
-      return;
+      continue;
     bool cube = side == CoreSide::Cube;
     bool matched = llvm::any_of(sets, [&](CrossCoreSetFlagOp set) {
       if (!sameFlag(set.getId(), wait.getId()))
@@ -204,31 +189,27 @@ LogicalResult CrossCoreChecker::checkFlagsAreSet(bool report) {
       return set.getMode() == 2 ? runsOn(set, !cube) : runsOn(set, cube);
     });
     if (matched)
-      return;
+      continue;
     failed = true;
     if (report)
       wait.emitOpError() << "on the " << (cube ? "cube" : "vector")
                          << " core waits for a flag no "
                          << (cube ? "vector" : "cube")
                          << " core sets: the core hangs (rule P5)";
-  });
+  }
   return failure(failed);
 }
 
 LogicalResult CrossCoreChecker::checkSyncAllJoins(bool report) {
-  if (AscDialect::isCubeOnlyKernel(function))
+  if (barriers.empty() || AscDialect::isCubeOnlyKernel(function))
     return success();
   Operation *registration = nullptr;
   function->walk([&](MatmulRegisterOp op) { registration = op; });
   if (!registration)
     return success();
-  bool failed = false;
-  function->walk([&](SyncAllOp all) {
-    if (all.getAivOnly())
-      return;
-    failed = true;
-    if (!report)
-      return;
+  if (!report)
+    return failure();
+  for (SyncAllOp all : barriers) {
     InFlightDiagnostic diag =
         all.emitOpError()
         << "waits for every core, but the cube core of a mix kernel serves "
@@ -236,8 +217,8 @@ LogicalResult CrossCoreChecker::checkSyncAllJoins(bool report) {
            "asc.sync_all with aiv_only synchronises the vector cores";
     diag.attachNote(registration->getLoc())
         << "the cube core enters the server loop here";
-  });
-  return failure(failed);
+  }
+  return failure();
 }
 
 LogicalResult CrossCoreChecker::checkServerSideCalls(bool report) {
@@ -262,6 +243,14 @@ LogicalResult CrossCoreChecker::checkServerSideCalls(bool report) {
 }
 
 LogicalResult CrossCoreChecker::check(bool report) {
+  function->walk([&](Operation *op) {
+    if (auto set = dyn_cast<CrossCoreSetFlagOp>(op))
+      sets.push_back(set);
+    else if (auto wait = dyn_cast<CrossCoreWaitFlagOp>(op))
+      waits.push_back(wait);
+    else if (auto all = dyn_cast<SyncAllOp>(op); all && !all.getAivOnly())
+      barriers.push_back(all);
+  });
   bool failed = false;
   failed |= mlir::failed(checkServerSideCalls(report));
   failed |= mlir::failed(checkFlagsAreSet(report));

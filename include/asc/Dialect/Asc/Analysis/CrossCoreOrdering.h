@@ -12,6 +12,7 @@
 #define ASC_DIALECT_ASC_ANALYSIS_CROSSCOREORDERING_H
 
 #include "asc/Dialect/Asc/Analysis/InFlightConflicts.h"
+#include "asc/Dialect/Asc/IR/AscOps.h"
 
 namespace mlir::asc {
 
@@ -38,12 +39,18 @@ private:
   LogicalResult checkServerSideCalls(bool report);
   /// Whether `later` is ordered after `earlier`, which runs on the other
   /// side (the cube core when `earlierIsCubeIssue`), by a cross-core flag
-  /// or a SyncAll<false> pair.
+  /// or a SyncAll<false> pair; `onOutput`: they conflict on the cube call's
+  /// output, not only on its inputs.
   bool isOrderedAcrossCores(Operation *earlier, Operation *later,
-                            bool earlierIsCubeIssue);
+                            bool earlierIsCubeIssue, bool onOutput);
 
   Operation *function;
   InFlightConflicts &conflicts;
+  /// The function's cross-core sets and waits and its SyncAll<false>s,
+  /// collected once.
+  SmallVector<CrossCoreSetFlagOp> sets;
+  SmallVector<CrossCoreWaitFlagOp> waits;
+  SmallVector<SyncAllOp> barriers;
 };
 
 } // namespace mlir::asc
