@@ -20,10 +20,13 @@ extern "C" __global__ __aicore__ void cross_core(GM_ADDR a, GM_ADDR b,
   if ASCEND_IS_AIC {
     GlobalTensor<half> ga, gb;
     GlobalTensor<float> gbias, gc;
-    ga.SetGlobalBuffer(reinterpret_cast<__gm__ half *>(a), tiling.M * tiling.Ka);
-    gb.SetGlobalBuffer(reinterpret_cast<__gm__ half *>(b), tiling.Kb * tiling.N);
+    ga.SetGlobalBuffer(reinterpret_cast<__gm__ half *>(a),
+                       tiling.M * tiling.Ka);
+    gb.SetGlobalBuffer(reinterpret_cast<__gm__ half *>(b),
+                       tiling.Kb * tiling.N);
     gbias.SetGlobalBuffer(reinterpret_cast<__gm__ float *>(bias), tiling.N);
-    gc.SetGlobalBuffer(reinterpret_cast<__gm__ float *>(c), tiling.M * tiling.N);
+    gc.SetGlobalBuffer(reinterpret_cast<__gm__ float *>(c),
+                       tiling.M * tiling.N);
     Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half>,
            MatmulType<TPosition::GM, CubeFormat::ND, half>,
            MatmulType<TPosition::GM, CubeFormat::ND, float>,
