@@ -296,10 +296,10 @@ inline void syncAll(bool aivOnly, Loc loc) {
   PipePoint point;
   point.clock = b.passed[kind][generation][group];
   takeCrossCore(point);
-  RunState &now = state();
-  ++now.aivEpoch;
+  // `s` is the run state, which holds this core's part again.
+  ++s.aivEpoch;
   if (!aivOnly)
-    ++now.allEpoch;
+    ++s.allEpoch;
 }
 
 } // namespace asc_run

@@ -36,7 +36,6 @@ namespace asc_run {
 /// One core of the launch.
 struct CoreRun {
   int32_t type = 0; ///< AscendC::AIC or AscendC::AIV
-  bool recording = false;
   enum Status { NotStarted, Runnable, Waiting, Done } status = NotStarted;
   std::function<bool()> ready; ///< what a waiting core waits for
   std::string waitingFor;      ///< and how to report it if it never comes
@@ -63,19 +62,17 @@ public:
   /// Adds a core of `group`; `slot` 0 is the cube core, 1 + the sub-block
   /// index a vector core.
   void addCore(int32_t type, int64_t blockIdx, int64_t group, int slot,
-               bool quiet, bool recording) {
+               bool quiet) {
     if (size_t(group) >= groups_.size())
       groups_.resize(size_t(group) + 1);
     CoreRun c;
     c.type = type;
-    c.recording = recording;
     c.locals.blockIdx = blockIdx;
     c.locals.coreType = type;
     c.locals.quiet = quiet;
     c.locals.group = group;
     c.locals.subBlock = slot == 0 ? 0 : slot - 1;
     c.locals.clocks.slot = slot;
-    c.locals.trace.recording = recording;
     cores_.push_back(std::move(c));
   }
 
@@ -114,7 +111,6 @@ public:
   }
 
   const std::vector<CoreRun> &cores() const { return cores_; }
-  const CoreRun &current() const { return cores_[current_]; }
 
 private:
   static constexpr size_t kStackBytes = size_t(256) << 20;

@@ -5,10 +5,9 @@
 //   ASC_RUN_HAS_REFERENCE                       // 1 with ascRunReference()
 // It reads a job file (written by asc-run from the launch file): the
 // arguments with their roles, element types and sizes, the tiling field
-// values and the seed; builds the arguments; runs the kernel on every block
-// (the vector pass, then the cube pass of a mix kernel; the cube pass, then
-// the vector pass of a cube-only one); computes the reference; compares; and
-// prints the report (text or JSON) with the checker's verdict and the cost.
+// values and the seed; builds the arguments; runs the kernel on every core
+// of every block (as coroutines, cores.h); computes the reference; compares;
+// and prints the report (text or JSON) with the checker's verdict and the cost.
 //
 //===----------------------------------------------------------------------===//
 
@@ -786,9 +785,8 @@ inline int launchMain(int argc, char **argv, void (*launch)(uint8_t **),
     if (!job.aicOnly)
       for (int v = 0; v < ratio && g * ratio + v < job.blocks; ++v)
         scheduler.addCore(AscendC::AIV, g * ratio + v, g, 1 + v,
-                          /*quiet=*/false, !cubeOnlyBuild);
-    scheduler.addCore(AscendC::AIC, g, g, 0, /*quiet=*/!cubeOnlyBuild,
-                      cubeOnlyBuild);
+                          /*quiet=*/false);
+    scheduler.addCore(AscendC::AIC, g, g, 0, /*quiet=*/!cubeOnlyBuild);
   }
   // The kernel entry's clearWorkspace sets flag 15 for the vector cores of
   // a mix build when the cube core finished without setting it (ffts.h).
