@@ -78,20 +78,19 @@ static bool isKnownFlag(Value id) {
 
 /// Whether a set on `pipe` after `op` publishes `op`'s access of the memory
 /// (the conflicting part: an output when `output`, else an input). A cube
-/// call writes C through FIX, which runs after its MTE2 loads; a
-/// vector-core DataCopy reads GM by MTE2 and writes it by MTE3; other
-/// vector-core ops are taken to be on any pipe but S (the analysis does not
-/// know their pipe).
+/// call writes C through FIX, which runs after its MTE2 loads. A vector-core
+/// access needs a set on its own pipe (MemoryAccessOpInterface says which);
+/// a scalar one is done before any later instruction issues. An access of
+/// no known pipe is published by no flag (only SyncAll orders it).
 static bool pipePublishes(PipeKind pipe, Operation *op, bool isCubeIssue,
                           bool output) {
   if (isCubeIssue)
     return pipe == PipeKind::PIPE_FIX ||
            (!output && pipe == PipeKind::PIPE_MTE2);
-  if (auto copy = dyn_cast<DataCopyOp>(op))
-    return pipe == (isGlobalTensorType(copy.getDst().getType())
-                        ? PipeKind::PIPE_MTE3
-                        : PipeKind::PIPE_MTE2);
-  return pipe != PipeKind::PIPE_S;
+  auto memoryOp = dyn_cast<MemoryAccessOpInterface>(op);
+  PipeKind accessPipe =
+      memoryOp ? memoryOp.getExecutingPipe() : PipeKind::PIPE_ALL;
+  return accessPipe == PipeKind::PIPE_S || pipe == accessPipe;
 }
 
 bool CrossCoreChecker::isOrderedAcrossCores(Operation *earlier,

@@ -186,6 +186,43 @@ func.func @vector_produces_a(%pa: !asc.gm_addr {asc.no_alias}, %pb: !asc.gm_addr
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
 !ga = !asc.global_tensor<f16>
 !gc = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f16>
+
+// The same with the vector core's set on MTE2: its copy out of A runs on
+// MTE3, which that flag does not wait for.
+func.func @vector_produces_a_wrong_pipe(%pa: !asc.gm_addr {asc.no_alias}, %pb: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}) attributes {asc.kernel, asc.cube_only} {
+  %n = arith.constant 256 : i32
+  %flag = arith.constant 4 : i32
+  %pipe = asc.pipe.create
+  %ws = asc.get_sys_workspace_ptr
+  %a = asc.set_global_buffer %pa : !ga
+  %b = asc.set_global_buffer %pb : !ga
+  %c = asc.set_global_buffer %pc : !gc
+  %mm = asc.matmul.create : !mm
+  asc.matmul.register %pipe, %ws, %mm : !mm
+  %aiv = asc.is_aiv
+  scf.if %aiv {
+    %ub = asc.local_tensor.create %n, %n : !ub
+    // expected-error @+1 {{'asc.data_copy' op on the vector core may write the input of 'asc.matmul.iterate_all', which the cube core runs, with nothing ordering the two cores (rule P8)}}
+    asc.data_copy %a, %ub, %n : !ga, !ub
+    asc.cross_core_set_flag mode 2, pipe_mte2, %flag
+  }
+  %aic = asc.is_aic
+  scf.if %aic {
+    asc.cross_core_wait_flag %flag
+    asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+    asc.matmul.set_tensor_b %mm, %b : !mm, !ga
+    // expected-note @+1 {{the cube core's call is here}}
+    asc.matmul.iterate_all %mm, %c : !mm, !gc
+  }
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!ga = !asc.global_tensor<f16>
+!gc = !asc.global_tensor<f32>
 !ub = !asc.local_tensor<vecin, f32>
 
 // SyncAll<false> on both cores orders them.
