@@ -26,7 +26,7 @@ config.substitutions.append(("%examples", os.path.join(config.asc_src_root, "exa
 
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [os.path.join(config.asc_obj_root, "bin"), config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["asc-opt", "asc-translate", "mlir-translate"], tool_dirs)
+llvm_config.add_tool_substitutions(["asc-check", "asc-opt", "asc-translate", "mlir-translate"], tool_dirs)
 # MLIR's TableGen and headers, to check the generated docs are current.
 llvm_config.add_tool_substitutions(["mlir-tblgen"], [config.llvm_tools_dir])
 config.substitutions.append(

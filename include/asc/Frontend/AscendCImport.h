@@ -1,0 +1,56 @@
+//===- AscendCImport.h - Ascend C kernels (C++) lifted to asc ---*- C++ -*-===//
+//
+// The Ascend C front end: Clang parses a kernel source (.asc or .cpp, CANN's
+// samples and operators as they are written) and the lifter turns the
+// instantiated AST of each `__global__` kernel into a func.func of asc ops,
+// every op located at the C++ statement it comes from. docs/Frontend.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASC_FRONTEND_ASCENDCIMPORT_H
+#define ASC_FRONTEND_ASCENDCIMPORT_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <vector>
+
+namespace mlir::asc {
+
+struct AscendCImportOptions {
+  /// Headers the kernel is parsed against: asc-run's runtime/ (the default;
+  /// no CANN install needed) or a CANN asc-devkit's include folders given
+  /// through `compilerArgs`.
+  std::string runtimeDir;
+  /// Extra compiler arguments (-D, -I, -std, ...), as after `--`.
+  std::vector<std::string> compilerArgs;
+  /// Lift only the kernel of this name; empty lifts every `__global__`
+  /// function of the main file.
+  std::string kernelName;
+  /// Kernel pointer arguments are separate device allocations (what every
+  /// host half does: one aclrtMalloc per argument) and get `asc.no_alias`.
+  bool argumentsAreDistinct = true;
+};
+
+/// Parses the Ascend C source `path` and lifts its kernels into a new
+/// module. Every problem (a parse error in device code, a construct outside
+/// the lifted subset) is emitted through the context's diagnostic handler at
+/// its C++ location, and the result is then null.
+OwningOpRef<ModuleOp> importAscendCFile(llvm::StringRef path,
+                                        const AscendCImportOptions &options,
+                                        MLIRContext *context);
+
+/// As importAscendCFile, for a source held in memory under the name `path`.
+OwningOpRef<ModuleOp> importAscendCSource(llvm::StringRef source,
+                                          llvm::StringRef path,
+                                          const AscendCImportOptions &options,
+                                          MLIRContext *context);
+
+/// Registers the dialects a lifted module uses.
+void registerAscendCImportDialects(DialectRegistry &registry);
+
+} // namespace mlir::asc
+
+#endif // ASC_FRONTEND_ASCENDCIMPORT_H

@@ -1,0 +1,860 @@
+//===- LiftApiCalls.cpp - The Ascend C API to asc ops ---------------------===//
+//
+// The API half of the lifter: the classes kept as one SSA handle (tensors,
+// queues, the pipe, Matmul objects, the tiling) and each API call as its asc
+// op. A call is recognised by its class and method name, so the same table
+// serves asc-run's headers and CANN's. An API call with no asc op is refused
+// by name: never dropped.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelLifter.h"
+
+#include "asc/Dialect/Asc/IR/MatmulConfigFields.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "clang/AST/TemplateBase.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace mlir;
+using namespace mlir::asc;
+using namespace mlir::asc::frontend;
+using clang::dyn_cast;
+using clang::isa;
+
+/// The name of the class template (or class) a record comes from.
+static llvm::StringRef recordName(const clang::CXXRecordDecl *record) {
+  if (const auto *spec =
+          dyn_cast<clang::ClassTemplateSpecializationDecl>(record))
+    return spec->getSpecializedTemplate()->getName();
+  return record->getName();
+}
+
+static bool isMatmulClass(llvm::StringRef name) {
+  return name == "MatmulModel" || name == "MatmulImpl" ||
+         name == "MatmulClient" || name == "Matmul";
+}
+
+bool KernelLifter::isHandleClass(const clang::CXXRecordDecl *record) const {
+  llvm::StringRef name = recordName(record);
+  return name == "GlobalTensor" || name == "LocalTensor" ||
+         name == "TQueModel" || name == "TQue" || name == "TPipe" ||
+         name == "TCubeTiling" || isMatmulClass(name);
+}
+
+/// The enumerator name of an integral template argument of enum type
+/// (TPosition::VECIN -> "VECIN"), or empty.
+static std::string enumeratorName(const clang::TemplateArgument &arg) {
+  if (arg.getKind() != clang::TemplateArgument::Integral)
+    return {};
+  const auto *enumType = arg.getIntegralType()->getAs<clang::EnumType>();
+  if (!enumType)
+    return {};
+  for (const clang::EnumConstantDecl *e :
+       enumType->getDecl()->getDefinitionOrSelf()->enumerators())
+    if (llvm::APSInt::isSameValue(e->getInitVal(), arg.getAsIntegral()))
+      return e->getName().str();
+  return {};
+}
+
+/// asc's part of one MatmulType<POSITION, FORMAT, T, ISTRANS, LAYOUT, ...>.
+static FailureOr<MatmulPartAttr> matmulPart(KernelLifter &lifter,
+                                            clang::QualType type,
+                                            llvm::StringRef which,
+                                            const clang::Stmt *at) {
+  const auto *spec = dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
+      type->getAsCXXRecordDecl());
+  if (!spec || spec->getSpecializedTemplate()->getName() != "MatmulType")
+    return lifter.refuse(at, "the Matmul object's " + which +
+                                 " part is not a MatmulType<...>");
+  const clang::TemplateArgumentList &args = spec->getTemplateArgs();
+  MLIRContext *context = lifter.builder.getContext();
+  std::optional<TPosition> position =
+      symbolizeTPosition(llvm::StringRef(enumeratorName(args[0])).lower());
+  std::optional<CubeFormat> format =
+      symbolizeCubeFormat(llvm::StringRef(enumeratorName(args[1])).lower());
+  Type element = lifter.elementType(args[2].getAsType());
+  if (!position || !format || !element)
+    return lifter.refuse(at, "the Matmul object's " + which +
+                                 " part has a position, format or element "
+                                 "type asc does not know");
+  bool transposed = args.size() > 3 &&
+                    args[3].getKind() == clang::TemplateArgument::Integral &&
+                    args[3].getAsIntegral().getBoolValue();
+  LayoutMode layout = LayoutMode::NONE;
+  if (args.size() > 4) {
+    std::optional<LayoutMode> l =
+        symbolizeLayoutMode(llvm::StringRef(enumeratorName(args[4])).lower());
+    if (!l)
+      return lifter.refuse(at, "the Matmul object's " + which +
+                                   " part has a layout asc does not know");
+    layout = *l;
+  }
+  for (unsigned i = 5; i < args.size(); ++i) {
+    // IBSHARE and SRCPOS: modelled by asc-run, not spelled by asc's type.
+    bool isDefault =
+        (i == 5 && args[i].getKind() == clang::TemplateArgument::Integral &&
+         !args[i].getAsIntegral().getBoolValue()) ||
+        (i == 6 && enumeratorName(args[i]) == "GM");
+    if (!isDefault)
+      return lifter.refuse(at, "the Matmul object's " + which +
+                                   " part sets IBSHARE or SRCPOS, which asc's "
+                                   "Matmul type does not spell");
+  }
+  return MatmulPartAttr::get(context, *position, *format, element, transposed,
+                             layout);
+}
+
+/// asc's Matmul type of a Matmul class specialisation.
+static FailureOr<MatmulType> matmulType(KernelLifter &lifter,
+                                        const clang::CXXRecordDecl *record,
+                                        const clang::Stmt *at) {
+  const auto *spec = dyn_cast<clang::ClassTemplateSpecializationDecl>(record);
+  if (!spec || spec->getTemplateArgs().size() < 4)
+    return lifter.refuse(at, "a Matmul class without its type arguments");
+  const clang::TemplateArgumentList &args = spec->getTemplateArgs();
+  FailureOr<MatmulPartAttr> a =
+      matmulPart(lifter, args[0].getAsType(), "A", at);
+  FailureOr<MatmulPartAttr> b =
+      succeeded(a) ? matmulPart(lifter, args[1].getAsType(), "B", at)
+                   : FailureOr<MatmulPartAttr>(failure());
+  FailureOr<MatmulPartAttr> c =
+      succeeded(b) ? matmulPart(lifter, args[2].getAsType(), "C", at)
+                   : FailureOr<MatmulPartAttr>(failure());
+  FailureOr<MatmulPartAttr> bias =
+      succeeded(c) ? matmulPart(lifter, args[3].getAsType(), "Bias", at)
+                   : FailureOr<MatmulPartAttr>(failure());
+  if (failed(bias))
+    return failure();
+  MLIRContext *context = lifter.builder.getContext();
+  MatmulConfigAttr config;
+  if (args.size() > 4) {
+    // MM_CFG refers to a constexpr MatmulConfig: CANN's named ones
+    // (CFG_MDL) or the kernel's own (GetNormalConfig(...), a struct
+    // literal). Its value, field by field, is the configuration.
+    const clang::ValueDecl *decl = nullptr;
+    if (args[4].getKind() == clang::TemplateArgument::Declaration)
+      decl = args[4].getAsDecl();
+    else if (args[4].getKind() == clang::TemplateArgument::StructuralValue &&
+             args[4].getAsStructuralValue().isLValue())
+      decl = args[4]
+                 .getAsStructuralValue()
+                 .getLValueBase()
+                 .dyn_cast<const clang::ValueDecl *>();
+    const auto *var = dyn_cast_or_null<clang::VarDecl>(decl);
+    const clang::APValue *value = var ? var->evaluateValue() : nullptr;
+    const clang::RecordDecl *record =
+        var ? var->getType()->getAsRecordDecl() : nullptr;
+    if (!value || !value->isStruct() || !record)
+      return lifter.refuse(at,
+                           "the Matmul configuration '" +
+                               (decl ? decl->getName() : llvm::StringRef("?")) +
+                               "' is not a constant MatmulConfig");
+    SmallVector<uint64_t> values;
+    for (const MatmulConfigFieldInfo &info : getMatmulConfigFields())
+      values.push_back(info.valueInitialized);
+    for (const clang::FieldDecl *field : record->fields()) {
+      const MatmulConfigFieldInfo *info = nullptr;
+      for (const MatmulConfigFieldInfo &candidate : getMatmulConfigFields())
+        if (candidate.cppMember == field->getName())
+          info = &candidate;
+      const clang::APValue &fieldValue =
+          value->getStructField(field->getFieldIndex());
+      if (!info) {
+        // A field asc does not spell must keep its value-initialised zero.
+        if (fieldValue.isInt() && fieldValue.getInt().isZero())
+          continue;
+        return lifter.refuse(at, "the Matmul configuration '" + var->getName() +
+                                     "' sets '" + field->getName() +
+                                     "', which asc's configuration does not "
+                                     "spell");
+      }
+      if (!fieldValue.isInt())
+        return lifter.refuse(at, "MatmulConfig field '" + field->getName() +
+                                     "' is not an integer constant");
+      values[static_cast<unsigned>(info->field)] =
+          fieldValue.getInt().getZExtValue();
+    }
+    config = MatmulConfigAttr::getFromFieldValues(context, values);
+  }
+  return MatmulType::get(context, *a, *b, *c, *bias, config);
+}
+
+FailureOr<Lifted> KernelLifter::constructApiObject(clang::QualType type,
+                                                   const clang::Stmt *at) {
+  const clang::CXXRecordDecl *record = type->getAsCXXRecordDecl();
+  if (!record)
+    return failure();
+  llvm::StringRef name = recordName(record);
+  Location l = at ? loc(at) : builder.getUnknownLoc();
+  if (name == "GlobalTensor" || name == "LocalTensor" || name == "TCubeTiling")
+    return Lifted{}; // set later (SetGlobalBuffer, AllocTensor, CopyTiling)
+  if (name == "TPipe")
+    return Lifted::handle(
+        PipeCreateOp::create(builder, l, PipeType::get(builder.getContext())));
+  if (isMatmulClass(name)) {
+    FailureOr<MatmulType> mmType = matmulType(*this, record, at);
+    if (failed(mmType))
+      return failure();
+    return Lifted::handle(MatmulCreateOp::create(builder, l, *mmType));
+  }
+  if (name == "TQueModel") {
+    // TQue<pos, depth> is asc's queue; TQueBind (a UB -> UB hand-off) is
+    // not in asc yet. The sugared type says which alias was written.
+    if (const auto *written = type->getAs<clang::TemplateSpecializationType>())
+      if (clang::TemplateDecl *alias =
+              written->getTemplateName().getAsTemplateDecl())
+        if (alias->getName() != "TQue")
+          return refuse(at ? at->getBeginLoc() : clang::SourceLocation(),
+                        "'" + alias->getName() +
+                            "' is not modelled by asc yet (TQue is)");
+    const auto &args =
+        cast<clang::ClassTemplateSpecializationDecl>(record)->getTemplateArgs();
+    std::optional<TPosition> position =
+        symbolizeTPosition(llvm::StringRef(enumeratorName(args[0])).lower());
+    if (!position || args[1].getKind() != clang::TemplateArgument::Integral)
+      return failure();
+    return Lifted::handle(QueueCreateOp::create(
+        builder, l,
+        QueueType::get(builder.getContext(), *position,
+                       args[1].getAsIntegral().getZExtValue())));
+  }
+  if (name == "DataCopyParams") {
+    // A plain struct of scalars: fields with their default values.
+    FailureOr<Object *> object = newObject(record, at);
+    if (failed(object))
+      return failure();
+    return Lifted{Lifted::ObjectRef, {}, {}, *object, nullptr};
+  }
+  return failure();
+}
+
+namespace {
+/// Arguments of one API call, with the runtime's trailing source-location
+/// parameter (asc_run::Loc) dropped and defaults told apart.
+struct ApiArgs {
+  SmallVector<const clang::Expr *> given;
+  bool isDefault(unsigned i) const {
+    return i >= given.size() || isa<clang::CXXDefaultArgExpr>(given[i]);
+  }
+};
+} // namespace
+
+static ApiArgs apiArgs(const clang::CallExpr *call) {
+  ApiArgs args;
+  unsigned first = 0;
+  if (isa<clang::CXXOperatorCallExpr>(call) &&
+      isa<clang::CXXMethodDecl>(call->getDirectCallee()))
+    first = 1; // the object
+  for (unsigned i = first; i < call->getNumArgs(); ++i) {
+    const clang::Expr *arg = call->getArg(i);
+    if (const clang::CXXRecordDecl *r = arg->getType()->getAsCXXRecordDecl())
+      if (r->getName() == "Loc")
+        continue;
+    args.given.push_back(arg);
+  }
+  return args;
+}
+
+/// The bool or integer template argument `index` of `callee`, if given.
+static std::optional<int64_t> templateInt(const clang::FunctionDecl *callee,
+                                          unsigned index) {
+  const clang::TemplateArgumentList *args =
+      callee->getTemplateSpecializationArgs();
+  if (!args || index >= args->size() ||
+      (*args)[index].getKind() != clang::TemplateArgument::Integral)
+    return std::nullopt;
+  return (*args)[index].getAsIntegral().getExtValue();
+}
+
+FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
+                                            const clang::FunctionDecl *callee) {
+  Location l = loc(call);
+  ApiArgs args = apiArgs(call);
+  llvm::StringRef method = callee->getName();
+  if (const auto *conversion = dyn_cast<clang::CXXConversionDecl>(callee))
+    (void)conversion, method = "operator conversion";
+  std::string owner;
+  if (const auto *m = dyn_cast<clang::CXXMethodDecl>(callee))
+    owner = recordName(m->getParent()).str();
+  if (const auto *op = dyn_cast<clang::CXXOperatorCallExpr>(call))
+    method = clang::getOperatorSpelling(op->getOperator());
+  std::string display =
+      owner.empty() ? method.str() : owner + "::" + method.str();
+
+  // Copy and move assignment of an API value (tensors, the tiling): the
+  // variable now holds the source's value.
+  if (const auto *m = dyn_cast<clang::CXXMethodDecl>(callee))
+    if ((m->isCopyAssignmentOperator() || m->isMoveAssignmentOperator()) &&
+        call->getNumArgs() == 2) {
+      FailureOr<Lifted> v = rvalue(call->getArg(1));
+      if (failed(v))
+        return failure();
+      FailureOr<Slot *> target = lvalue(call->getArg(0));
+      if (failed(target))
+        return failure();
+      store(*target, *v);
+      return *v;
+    }
+
+  // The object of a method call, as an SSA handle.
+  auto object = [&]() -> FailureOr<Value> {
+    const clang::Expr *self = nullptr;
+    if (const auto *member = dyn_cast<clang::CXXMemberCallExpr>(call))
+      self = member->getImplicitObjectArgument();
+    else if (const auto *op = dyn_cast<clang::CXXOperatorCallExpr>(call))
+      self = op->getArg(0);
+    if (!self)
+      return refuse(call, "'" + display + "' without its object");
+    FailureOr<Lifted> v = rvalue(self);
+    if (failed(v))
+      return failure();
+    if (v->kind == Lifted::SlotRef && v->value)
+      return v->value;
+    if (!v->carriesValue())
+      return refuse(self, "the object of '" + display +
+                              "' has no value here (used before it is set)");
+    return v->value;
+  };
+  auto arg = [&](unsigned i) { return value(args.given[i]); };
+  auto i32Arg = [&](unsigned i) {
+    return intValue(args.given[i], builder.getI32Type());
+  };
+  auto i64Arg = [&](unsigned i) {
+    return intValue(args.given[i], builder.getI64Type());
+  };
+  auto boolConst = [&](unsigned i) -> std::optional<bool> {
+    bool b = false;
+    if (args.isDefault(i))
+      return std::nullopt;
+    if (!args.given[i]->EvaluateAsBooleanCondition(b, ast))
+      return std::nullopt;
+    return b;
+  };
+  auto needConstant = [&](unsigned i, llvm::StringRef what) -> LogicalResult {
+    bool b = false;
+    if (args.isDefault(i) || args.given[i]->EvaluateAsBooleanCondition(b, ast))
+      return success();
+    return refuse(args.given[i], "'" + display + "''s " + what +
+                                     " must be a compile-time constant for "
+                                     "asc");
+  };
+  auto done = [] { return Lifted::voidValue(); };
+
+  //===-- Kernel environment ---------------------------------------------===//
+  if (owner.empty()) {
+    if (method == "GetBlockIdx" || method == "GetBlockNum") {
+      Value v =
+          method == "GetBlockIdx"
+              ? Value(GetBlockIdxOp::create(builder, l, builder.getI64Type()))
+              : Value(GetBlockNumOp::create(builder, l, builder.getI64Type()));
+      Type want = scalarType(call->getType());
+      if (want && want != v.getType())
+        v = arith::TruncIOp::create(builder, l, want, v);
+      return Lifted::scalar(v);
+    }
+    if (method == "GetSysWorkSpacePtr")
+      return Lifted{Lifted::Pointer,
+                    GetSysWorkspacePtrOp::create(
+                        builder, l, GmAddrType::get(builder.getContext())),
+                    {},
+                    nullptr,
+                    nullptr};
+    if (method == "GetUserWorkspace") {
+      FailureOr<Lifted> ws = rvalue(args.given[0]);
+      if (failed(ws))
+        return failure();
+      if (ws->kind != Lifted::Pointer)
+        return refuse(call, "GetUserWorkspace of something that is not a GM "
+                            "pointer");
+      if (auto arg = dyn_cast<BlockArgument>(ws->value))
+        kernelFunc.setArgAttr(arg.getArgNumber(), "asc.workspace",
+                              builder.getUnitAttr());
+      return Lifted{
+          Lifted::Pointer,
+          GetUserWorkspaceOp::create(
+              builder, l, GmAddrType::get(builder.getContext()), ws->value),
+          {},
+          nullptr,
+          nullptr};
+    }
+    if (method == "PipeBarrier") {
+      std::optional<int64_t> pipe = templateInt(callee, 0);
+      const clang::TemplateArgumentList *targs =
+          callee->getTemplateSpecializationArgs();
+      std::optional<PipeKind> kind =
+          targs ? symbolizePipeKind(
+                      llvm::StringRef(enumeratorName((*targs)[0])).lower())
+                : std::nullopt;
+      if (!pipe || !kind)
+        return refuse(call, "PipeBarrier on a pipe asc does not know");
+      PipeBarrierOp::create(builder, l, *kind);
+      return done();
+    }
+    if (method == "SetFlag" || method == "WaitFlag") {
+      const clang::TemplateArgumentList *targs =
+          callee->getTemplateSpecializationArgs();
+      std::optional<HardEvent> event =
+          targs ? symbolizeHardEvent(
+                      llvm::StringRef(enumeratorName((*targs)[0])).lower())
+                : std::nullopt;
+      if (!event)
+        return refuse(call, "'" + method + "' on an event asc does not know");
+      FailureOr<Value> id = i32Arg(0);
+      if (failed(id))
+        return failure();
+      if (method == "SetFlag")
+        SetFlagOp::create(builder, l, *event, *id);
+      else
+        WaitFlagOp::create(builder, l, *event, *id);
+      return done();
+    }
+    if (method == "CrossCoreSetFlag") {
+      const clang::TemplateArgumentList *targs =
+          callee->getTemplateSpecializationArgs();
+      std::optional<int64_t> mode = templateInt(callee, 0);
+      std::optional<PipeKind> pipe =
+          targs && targs->size() > 1
+              ? symbolizePipeKind(
+                    llvm::StringRef(enumeratorName((*targs)[1])).lower())
+              : std::nullopt;
+      if (!mode || !pipe)
+        return refuse(call, "CrossCoreSetFlag with a mode or pipe asc does "
+                            "not know");
+      FailureOr<Value> id = i32Arg(0);
+      if (failed(id))
+        return failure();
+      CrossCoreSetFlagOp::create(builder, l, *mode, *pipe, *id);
+      return done();
+    }
+    if (method == "CrossCoreWaitFlag") {
+      FailureOr<Value> id = i32Arg(0);
+      if (failed(id))
+        return failure();
+      CrossCoreWaitFlagOp::create(builder, l, /*mode=*/0, PipeKind::PIPE_S,
+                                  *id);
+      return done();
+    }
+    if (method == "SyncAll") {
+      if (!args.given.empty())
+        return refuse(call, "the software SyncAll(gm, ub, cores) is not in "
+                            "asc; SyncAll<isAIVOnly>() is");
+      std::optional<int64_t> aivOnly = templateInt(callee, 0);
+      auto op = SyncAllOp::create(builder, l);
+      if (aivOnly && !*aivOnly)
+        op.setAivOnly(false);
+      return done();
+    }
+    if (method == "DataCopy") {
+      FailureOr<Value> dst = arg(0), src = failed(dst) ? dst : arg(1);
+      if (failed(dst) || failed(src))
+        return failure();
+      if (args.given.size() < 3)
+        return refuse(call, "DataCopy without a count or parameters");
+      FailureOr<Lifted> third = rvalue(args.given[2]);
+      if (failed(third))
+        return failure();
+      if (third->kind == Lifted::Scalar) {
+        FailureOr<Value> count = i32Arg(2);
+        if (failed(count))
+          return failure();
+        DataCopyOp::create(builder, l, *dst, *src, *count, ValueRange());
+        return done();
+      }
+      if (third->kind == Lifted::ObjectRef &&
+          recordName(third->object->record) == "DataCopyParams") {
+        SmallVector<Value> params;
+        for (const clang::FieldDecl *field : third->object->record->fields()) {
+          Lifted v = third->object->fields.lookup(field)->value;
+          if (v.kind != Lifted::Scalar)
+            return refuse(args.given[2], "DataCopyParams field '" +
+                                             field->getName() +
+                                             "' has no value");
+          Value p = v.value;
+          if (p.getType() != builder.getI32Type())
+            p = arith::ExtUIOp::create(builder, l, builder.getI32Type(), p);
+          params.push_back(p);
+        }
+        DataCopyOp::create(builder, l, *dst, *src, Value(), params);
+        return done();
+      }
+      return refuse(call, "this DataCopy form is not in asc (a count or "
+                          "DataCopyParams is)");
+    }
+    if (method == "LeakyRelu" || method == "Adds" || method == "Muls" ||
+        method == "Add") {
+      if (args.given.size() != 4)
+        return refuse(call, "'" + method +
+                                "' in a form other than (dst, src, "
+                                "scalar/src, count) is not in asc");
+      FailureOr<Value> dst = arg(0), src = arg(1), third = arg(2),
+                       count = i32Arg(3);
+      if (failed(dst) || failed(src) || failed(third) || failed(count))
+        return failure();
+      if (method == "LeakyRelu")
+        LeakyReluOp::create(builder, l, *dst, *src, *third, *count);
+      else if (method == "Adds")
+        AddsOp::create(builder, l, *dst, *src, *third, *count);
+      else if (method == "Muls")
+        MulsOp::create(builder, l, *dst, *src, *third, *count);
+      else
+        AddOp::create(builder, l, *dst, *src, *third, *count);
+      return done();
+    }
+    if (method == "Duplicate" && args.given.size() == 3) {
+      FailureOr<Value> dst = arg(0), scalar = arg(1), count = i32Arg(2);
+      if (failed(dst) || failed(scalar) || failed(count))
+        return failure();
+      DuplicateOp::create(builder, l, *dst, *scalar, *count);
+      return done();
+    }
+    return refuse(call, "the Ascend C API call '" + method +
+                            "' has no asc op; asc-check cannot see what it "
+                            "reads and writes");
+  }
+
+  //===-- Global tensors
+  //---------------------------------------------------===//
+  if (owner == "GlobalTensor") {
+    if (method == "SetGlobalBuffer") {
+      const auto *member = dyn_cast<clang::CXXMemberCallExpr>(call);
+      FailureOr<Slot *> target =
+          member ? lvalue(member->getImplicitObjectArgument())
+                 : FailureOr<Slot *>(failure());
+      if (failed(target))
+        return failure();
+      FailureOr<Lifted> pointer = rvalue(args.given[0]);
+      if (failed(pointer))
+        return failure();
+      if (pointer->kind != Lifted::Pointer)
+        return refuse(args.given[0], "SetGlobalBuffer of something that is "
+                                     "not a GM pointer");
+      Type element =
+          elementType(cast<clang::CXXMethodDecl>(callee)
+                              ->getParent()
+                              ->getTemplateInstantiationPattern()
+                          ? cast<clang::ClassTemplateSpecializationDecl>(
+                                cast<clang::CXXMethodDecl>(callee)->getParent())
+                                ->getTemplateArgs()[0]
+                                .getAsType()
+                          : clang::QualType());
+      if (!element)
+        return refuse(call, "a GlobalTensor of an element type asc does not "
+                            "know");
+      Value size;
+      if (args.given.size() > 1 && !args.isDefault(1)) {
+        FailureOr<Value> s = i64Arg(1);
+        if (failed(s))
+          return failure();
+        size = *s;
+      }
+      Value tensor = SetGlobalBufferOp::create(
+          builder, l, GlobalTensorType::get(builder.getContext(), element),
+          pointer->value, Value(), size);
+      store(*target, Lifted::handle(tensor));
+      return done();
+    }
+    if (method == "[]") {
+      FailureOr<Value> self = object();
+      if (failed(self))
+        return failure();
+      FailureOr<Value> offset = i64Arg(0);
+      if (failed(offset))
+        return failure();
+      return Lifted::handle(
+          SubViewOp::create(builder, l, self->getType(), *self, *offset));
+    }
+    if (method == "GetValue" || method == "SetValue") {
+      FailureOr<Value> self = object();
+      if (failed(self))
+        return failure();
+      FailureOr<Value> index = i64Arg(0);
+      if (failed(index))
+        return failure();
+      if (method == "GetValue")
+        return Lifted::scalar(GetValueOp::create(
+            builder, l,
+            cast<GlobalTensorType>(self->getType()).getElementType(), *self,
+            *index));
+      FailureOr<Value> v = arg(1);
+      if (failed(v))
+        return failure();
+      SetValueOp::create(builder, l, *self, *index, *v);
+      return done();
+    }
+  }
+
+  //===-- Local tensors, queues and the pipe
+  //-------------------------------===//
+  if (owner == "TPipe" && method == "InitBuffer") {
+    FailureOr<Value> pipe = object();
+    if (failed(pipe))
+      return failure();
+    FailureOr<Value> queue = arg(0);
+    if (failed(queue))
+      return failure();
+    FailureOr<Value> num = i32Arg(1), len = i32Arg(2);
+    if (failed(num) || failed(len))
+      return failure();
+    PipeInitBufferOp::create(builder, l, *pipe, *queue, *num, *len);
+    return done();
+  }
+  if (owner == "TQueModel") {
+    FailureOr<Value> queue = object();
+    if (failed(queue))
+      return failure();
+    auto queueType = cast<QueueType>(queue->getType());
+    auto tensorType = [&]() -> Type {
+      const clang::TemplateArgumentList *targs =
+          callee->getTemplateSpecializationArgs();
+      Type element = targs && targs->size()
+                         ? elementType((*targs)[0].getAsType())
+                         : Type();
+      return element ? LocalTensorType::get(builder.getContext(),
+                                            queueType.getPosition(), element)
+                     : Type();
+    };
+    if (method == "AllocTensor" || method == "DeQue") {
+      Type type = tensorType();
+      if (!type)
+        return refuse(call, "'" + method +
+                                "' of an element type asc does "
+                                "not know");
+      if (method == "AllocTensor")
+        return Lifted::handle(
+            QueueAllocTensorOp::create(builder, l, type, *queue));
+      return Lifted::handle(QueueDeQueOp::create(builder, l, type, *queue));
+    }
+    if (method == "EnQue" || method == "FreeTensor") {
+      FailureOr<Value> tensor = arg(0);
+      if (failed(tensor))
+        return failure();
+      if (method == "EnQue")
+        QueueEnQueOp::create(builder, l, *queue, *tensor);
+      else
+        QueueFreeTensorOp::create(builder, l, *queue, *tensor);
+      return done();
+    }
+  }
+
+  //===-- The Matmul object
+  //------------------------------------------------===//
+  if (isMatmulClass(owner)) {
+    FailureOr<Value> mm = object();
+    if (failed(mm))
+      return failure();
+    auto tensorArg = [&](unsigned i) -> FailureOr<Value> {
+      FailureOr<Value> v = arg(i);
+      if (failed(v))
+        return failure();
+      return *v;
+    };
+    if (method == "Init") {
+      FailureOr<Lifted> tiling = rvalue(args.given[0]);
+      if (failed(tiling))
+        return failure();
+      Value t = tiling->kind == Lifted::SlotRef ? tiling->slot->value.value
+                                                : tiling->value;
+      if (!t || !isa<TilingType>(t.getType()))
+        return refuse(args.given[0], "Init's tiling is not a TCubeTiling the "
+                                     "kernel loaded");
+      Lifted whole =
+          tiling->kind == Lifted::SlotRef ? tiling->slot->value : *tiling;
+      if (whole.object)
+        return refuse(args.given[0], "Init of a TCubeTiling whose fields the "
+                                     "kernel changed is not lifted");
+      Value pipe;
+      if (args.given.size() > 1 && !args.isDefault(1)) {
+        FailureOr<Lifted> p = rvalue(args.given[1]);
+        if (failed(p))
+          return failure();
+        pipe = p->value;
+      }
+      MatmulInitOp::create(builder, l, *mm, t, pipe);
+      return done();
+    }
+    if (method == "SetTensorA" || method == "SetTensorB") {
+      FailureOr<Value> input = tensorArg(0);
+      if (failed(input) || failed(needConstant(1, "transpose flag")))
+        return failure();
+      BoolAttr transpose;
+      if (std::optional<bool> t = boolConst(1))
+        transpose = builder.getBoolAttr(*t);
+      if (method == "SetTensorA")
+        MatmulSetTensorAOp::create(builder, l, *mm, *input, transpose);
+      else
+        MatmulSetTensorBOp::create(builder, l, *mm, *input, transpose);
+      return done();
+    }
+    if (method == "SetBias") {
+      FailureOr<Value> bias = tensorArg(0);
+      if (failed(bias))
+        return failure();
+      MatmulSetBiasOp::create(builder, l, *mm, *bias);
+      return done();
+    }
+    if (method == "DisableBias" || method == "ClearBias") {
+      MatmulDisableBiasOp::create(builder, l, *mm);
+      return done();
+    }
+    if (method == "SetTail" || method == "SetSingleShape" ||
+        method == "SetOrgShape") {
+      SmallVector<Value> dims;
+      for (unsigned i = 0; i < args.given.size(); ++i) {
+        if (args.isDefault(i)) {
+          dims.push_back(
+              constantInt(builder.getI32Type(), method == "SetTail" ? -1 : 0));
+          continue;
+        }
+        FailureOr<Value> d = i32Arg(i);
+        if (failed(d))
+          return failure();
+        dims.push_back(*d);
+      }
+      if (method == "SetTail") {
+        while (dims.size() < 3)
+          dims.push_back(constantInt(builder.getI32Type(), -1));
+        MatmulSetTailOp::create(builder, l, *mm, dims[0], dims[1], dims[2]);
+      } else if (method == "SetSingleShape") {
+        MatmulSetSingleShapeOp::create(builder, l, *mm, dims[0], dims[1],
+                                       dims[2]);
+      } else {
+        // SetOrgShape(m, n, k) or (m, n, ka, kb[, kc]); kc defaults to 0.
+        if (dims.size() < 3)
+          return refuse(call, "SetOrgShape with fewer than three sizes");
+        Value kb = dims.size() > 3 ? dims[3] : Value();
+        Value kc = dims.size() > 4 ? dims[4]
+                   : kb            ? constantInt(builder.getI32Type(), 0)
+                                   : Value();
+        MatmulSetOrgShapeOp::create(builder, l, *mm, dims[0], dims[1], dims[2],
+                                    kb, kc);
+      }
+      return done();
+    }
+    if (method == "SetWorkspace") {
+      FailureOr<Lifted> first = rvalue(args.given[0]);
+      if (failed(first))
+        return failure();
+      Value workspace = first->value;
+      if (first->kind == Lifted::Pointer) {
+        // SetWorkspace(__gm__ T *addr, int size): the tensor over it.
+        const clang::TemplateArgumentList *targs =
+            callee->getTemplateSpecializationArgs();
+        Type element = targs && targs->size()
+                           ? elementType((*targs)[0].getAsType())
+                           : Type();
+        if (!element || args.given.size() < 2)
+          return refuse(call, "SetWorkspace of a pointer of an element type "
+                              "asc does not know");
+        FailureOr<Value> size = i64Arg(1);
+        if (failed(size))
+          return failure();
+        workspace = SetGlobalBufferOp::create(
+            builder, l, GlobalTensorType::get(builder.getContext(), element),
+            first->value, Value(), *size);
+      } else if (!workspace || !isa<GlobalTensorType>(workspace.getType())) {
+        return refuse(call, "SetWorkspace of something that is not a "
+                            "GlobalTensor or a GM pointer");
+      }
+      MatmulSetWorkspaceOp::create(builder, l, *mm, workspace);
+      return done();
+    }
+    if (method == "IterateAll") {
+      if (failed(needConstant(1, "enAtomic")) ||
+          failed(needConstant(2, "enSequentialWrite")) ||
+          failed(needConstant(3, "waitIterateAll")) ||
+          failed(needConstant(4, "fakeMsg")))
+        return failure();
+      FailureOr<Value> c = tensorArg(0);
+      if (failed(c))
+        return failure();
+      bool sync = templateInt(callee, 0).value_or(1);
+      auto op = MatmulIterateAllOp::create(builder, l, *mm, *c, /*sync=*/true,
+                                           /*en_atomic=*/0u, BoolAttr(),
+                                           BoolAttr(), BoolAttr());
+      op.setSync(sync);
+      clang::Expr::EvalResult atomic;
+      if (!args.isDefault(1) && args.given[1]->EvaluateAsRValue(atomic, ast) &&
+          atomic.Val.isInt())
+        op.setEnAtomic(atomic.Val.getInt().getZExtValue());
+      if (std::optional<bool> b = boolConst(2))
+        op.setEnSequentialWriteAttr(builder.getBoolAttr(*b));
+      if (std::optional<bool> b = boolConst(3))
+        op.setWaitIterateAllAttr(builder.getBoolAttr(*b));
+      if (std::optional<bool> b = boolConst(4))
+        op.setFakeMsgAttr(builder.getBoolAttr(*b));
+      return done();
+    }
+    if (method == "WaitIterateAll") {
+      MatmulWaitIterateAllOp::create(builder, l, *mm);
+      return done();
+    }
+    if (method == "Iterate") {
+      if (args.given.size() > 1 && !args.isDefault(1))
+        return refuse(call, "Iterate into a local C matrix is not lifted");
+      if (failed(needConstant(0, "enPartialSum")))
+        return failure();
+      auto op = MatmulIterateOp::create(builder, l, builder.getI1Type(), *mm,
+                                        Value());
+      op.setSync(templateInt(callee, 0).value_or(1));
+      if (std::optional<bool> b = boolConst(0))
+        op.setEnPartialSum(*b);
+      return Lifted::scalar(op.getMore());
+    }
+    if (method == "GetTensorC") {
+      bool sync = templateInt(callee, 0).value_or(1);
+      // The view form (GetTensorC<false>(enAtomic, ...) -> GlobalTensor) and
+      // the two-destination form are told apart by their first argument.
+      SmallVector<Value> dsts;
+      unsigned firstFlag = 0;
+      while (firstFlag < args.given.size() &&
+             args.given[firstFlag]->getType()->getAsCXXRecordDecl() &&
+             isHandleClass(
+                 args.given[firstFlag]->getType()->getAsCXXRecordDecl())) {
+        FailureOr<Value> d = tensorArg(firstFlag);
+        if (failed(d))
+          return failure();
+        dsts.push_back(*d);
+        ++firstFlag;
+      }
+      if (failed(needConstant(firstFlag, "enAtomic")) ||
+          failed(needConstant(firstFlag + 1, "enSequentialWrite")))
+        return failure();
+      Type resultType;
+      if (dsts.empty()) {
+        const clang::CXXRecordDecl *r = call->getType()->getAsCXXRecordDecl();
+        if (!r || recordName(r) != "GlobalTensor")
+          return refuse(call, "GetTensorC without a destination that gives "
+                              "no GlobalTensor");
+        resultType = GlobalTensorType::get(
+            builder.getContext(),
+            cast<MatmulType>(mm->getType()).getCElementType());
+      }
+      auto op = MatmulGetTensorCOp::create(builder, l, resultType, *mm, dsts);
+      op.setSync(sync);
+      clang::Expr::EvalResult atomic;
+      if (!args.isDefault(firstFlag) &&
+          args.given[firstFlag]->EvaluateAsRValue(atomic, ast) &&
+          atomic.Val.isInt())
+        op.setEnAtomic(atomic.Val.getInt().getZExtValue());
+      if (std::optional<bool> b = boolConst(firstFlag + 1))
+        op.setEnSequentialWrite(*b);
+      if (resultType)
+        return Lifted::handle(op.getResult());
+      return done();
+    }
+    if (method == "WaitGetTensorC") {
+      MatmulWaitGetTensorCOp::create(builder, l, *mm);
+      return done();
+    }
+    if (method == "End") {
+      MatmulEndOp::create(builder, l, *mm);
+      return done();
+    }
+    return refuse(call, "the Matmul call '" + method +
+                            "' is not lifted by asc-check yet");
+  }
+  return refuse(call, "the Ascend C API call '" + display +
+                          "' has no asc op; asc-check cannot see what it "
+                          "reads and writes");
+}

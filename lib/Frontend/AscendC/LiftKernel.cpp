@@ -1,0 +1,1814 @@
+//===- LiftKernel.cpp - Kernels, statements and expressions to asc -------===//
+//
+// The language half of the lifter (KernelLifter.h): kernels, declarations,
+// control flow, scalar arithmetic, user functions inlined. The API half is
+// LiftApiCalls.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelLifter.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/CSE.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/Path.h"
+
+using namespace mlir;
+using namespace mlir::asc;
+using namespace mlir::asc::frontend;
+using clang::dyn_cast;
+using clang::isa;
+
+KernelLifter::KernelLifter(clang::ASTContext &ast, SourceFacts &facts,
+                           const AscendCImportOptions &options,
+                           MLIRContext *context)
+    : builder(context), ast(ast), facts(facts), options(options),
+      context(context) {
+  const clang::SourceManager &sm = ast.getSourceManager();
+  if (clang::OptionalFileEntryRef main =
+          sm.getFileEntryRefForID(sm.getMainFileID())) {
+    llvm::SmallString<256> folder(main->getName());
+    llvm::sys::fs::make_absolute(folder);
+    llvm::sys::path::remove_dots(folder, /*remove_dot_dot=*/true);
+    llvm::sys::path::remove_filename(folder);
+    mainFolder = std::string(folder);
+  }
+}
+
+bool KernelLifter::isUserDecl(const clang::Decl *decl) const {
+  const clang::SourceManager &sm = ast.getSourceManager();
+  clang::SourceLocation at = sm.getExpansionLoc(decl->getLocation());
+  if (sm.isInMainFile(at))
+    return true;
+  clang::OptionalFileEntryRef file = sm.getFileEntryRefForID(sm.getFileID(at));
+  if (!file || mainFolder.empty())
+    return false;
+  llvm::SmallString<256> path(file->getName());
+  llvm::sys::fs::make_absolute(path);
+  llvm::sys::path::remove_dots(path, /*remove_dot_dot=*/true);
+  // The runtime's own headers may sit below the source (a test tree).
+  if (!options.runtimeDir.empty() &&
+      llvm::StringRef(path).starts_with(options.runtimeDir))
+    return false;
+  return llvm::StringRef(path).starts_with(mainFolder);
+}
+
+Location KernelLifter::loc(clang::SourceLocation at) const {
+  const clang::SourceManager &sm = ast.getSourceManager();
+  clang::PresumedLoc presumed = sm.getPresumedLoc(sm.getExpansionLoc(at));
+  if (presumed.isInvalid())
+    return UnknownLoc::get(context);
+  return FileLineColLoc::get(context, presumed.getFilename(),
+                             presumed.getLine(), presumed.getColumn());
+}
+
+LogicalResult KernelLifter::refuse(clang::SourceLocation at,
+                                   const llvm::Twine &message) {
+  facts.reported = true;
+  emitError(loc(at)) << message;
+  return failure();
+}
+
+LogicalResult KernelLifter::refuse(const clang::Stmt *at,
+                                   const llvm::Twine &message) {
+  return refuse(at->getBeginLoc(), message);
+}
+
+//===----------------------------------------------------------------------===//
+// Slots, types, constants
+//===----------------------------------------------------------------------===//
+
+Slot *KernelLifter::newSlot(llvm::StringRef name, Lifted value) {
+  slots.emplace_back();
+  Slot *slot = &slots.back();
+  slot->value = value;
+  slot->generation = nextGeneration++;
+  slot->name = name.str();
+  return slot;
+}
+
+void KernelLifter::store(Slot *slot, Lifted value) {
+  // A TCubeTiling copy with written fields: the new variable gets its own
+  // fields, so that writing one copy leaves the other alone.
+  if (value.kind == Lifted::Handle && value.object && value.object->owner &&
+      value.object->owner != slot) {
+    objects.emplace_back();
+    Object *copy = &objects.back();
+    copy->record = value.object->record;
+    copy->owner = slot;
+    for (auto &[field, fieldSlot] : value.object->fields) {
+      Slot *copied = newSlot(fieldSlot->name, fieldSlot->value);
+      copied->generation = slot->generation;
+      copied->tilingBase = fieldSlot->tilingBase;
+      copied->tilingField = fieldSlot->tilingField;
+      copy->fields[field] = copied;
+    }
+    value.object = copy;
+  }
+  journal.push_back({slot, slot->value});
+  slot->value = value;
+}
+
+Lifted KernelLifter::materialized(Slot *slot, Lifted value) {
+  if (value.kind != Lifted::Unset || !slot->tilingBase)
+    return value;
+  return Lifted::handle(TilingGetOp::create(
+      builder, builder.getUnknownLoc(), builder.getI32Type(), slot->tilingBase,
+      slot->tilingField));
+}
+
+Type KernelLifter::scalarType(clang::QualType type) const {
+  type = type.getCanonicalType().getUnqualifiedType();
+  if (const auto *e = type->getAs<clang::EnumType>())
+    type = e->getDecl()->getIntegerType();
+  if (type->isBooleanType())
+    return builder.getI1Type();
+  if (type->isIntegerType())
+    return builder.getIntegerType(ast.getIntWidth(type));
+  if (type->isSpecificBuiltinType(clang::BuiltinType::Float))
+    return builder.getF32Type();
+  if (type->isSpecificBuiltinType(clang::BuiltinType::Double))
+    return builder.getF64Type();
+  return {};
+}
+
+Type KernelLifter::elementType(clang::QualType type) const {
+  type = type.getCanonicalType().getUnqualifiedType();
+  if (const clang::RecordDecl *record = type->getAsRecordDecl()) {
+    llvm::StringRef name = record->getName();
+    if (name == "half")
+      return builder.getF16Type();
+    if (name == "bfloat16_t")
+      return builder.getBF16Type();
+    if (name == "int4b_t")
+      return builder.getIntegerType(4);
+    return {};
+  }
+  if (type->isIntegerType() && !type->isBooleanType()) {
+    unsigned width = ast.getIntWidth(type);
+    return type->isUnsignedIntegerType()
+               ? builder.getIntegerType(width, /*isSigned=*/false)
+               : builder.getIntegerType(width);
+  }
+  return scalarType(type);
+}
+
+Value KernelLifter::constantInt(Type type, int64_t v) {
+  return arith::ConstantOp::create(builder, builder.getUnknownLoc(),
+                                   builder.getIntegerAttr(type, v));
+}
+
+/// A compile-time constant scalar (sizeof, constexpr variables, template
+/// arguments, enumerators) as an arith.constant.
+std::optional<Lifted> KernelLifter::constantOf(const clang::Expr *expr) {
+  if (expr->isValueDependent() || expr->isTypeDependent())
+    return std::nullopt;
+  Type type = scalarType(expr->getType());
+  if (!type || expr->HasSideEffects(ast))
+    return std::nullopt;
+  clang::Expr::EvalResult result;
+  if (!expr->EvaluateAsRValue(result, ast) || result.HasSideEffects)
+    return std::nullopt;
+  Location at = loc(expr);
+  if (result.Val.isInt()) {
+    const llvm::APSInt &v = result.Val.getInt();
+    auto intType = cast<IntegerType>(type);
+    return Lifted::scalar(arith::ConstantOp::create(
+        builder, at,
+        builder.getIntegerAttr(intType, v.extOrTrunc(intType.getWidth()))));
+  }
+  if (result.Val.isFloat() && isa<FloatType>(type)) {
+    llvm::APFloat v = result.Val.getFloat();
+    bool lost = false;
+    v.convert(cast<FloatType>(type).getFloatSemantics(),
+              llvm::APFloat::rmNearestTiesToEven, &lost);
+    return Lifted::scalar(
+        arith::ConstantOp::create(builder, at, builder.getFloatAttr(type, v)));
+  }
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// Kernels
+//===----------------------------------------------------------------------===//
+
+/// A kernel parameter `TCubeTiling tiling` (CANN's samples that launch
+/// with the tiling by value).
+static bool isTilingByValue(const clang::ParmVarDecl *param) {
+  const clang::CXXRecordDecl *record = param->getType()->getAsCXXRecordDecl();
+  return record && record->getName() == "TCubeTiling";
+}
+
+LogicalResult KernelLifter::liftKernel(const clang::FunctionDecl *kernel,
+                                       ModuleOp module) {
+  SmallVector<Type> argTypes;
+  for (const clang::ParmVarDecl *param : kernel->parameters()) {
+    if (isTilingByValue(param))
+      ; // the launch passes it through memory: a GM address here
+    else if (!param->getType()->isPointerType())
+      return refuse(param->getBeginLoc(),
+                    "kernel argument '" + param->getName() +
+                        "' is not a __gm__ pointer; asc kernels take GM "
+                        "addresses only");
+    argTypes.push_back(GmAddrType::get(context));
+  }
+  builder.setInsertionPointToEnd(module.getBody());
+  std::string name = kernel->getNameAsString();
+  kernelFunc = func::FuncOp::create(builder, loc(kernel->getLocation()), name,
+                                    builder.getFunctionType(argTypes, {}));
+  kernelFunc->setAttr("asc.kernel", builder.getUnitAttr());
+  Block *entry = kernelFunc.addEntryBlock();
+  builder.setInsertionPointToStart(entry);
+
+  frames.emplace_back();
+  frame().function = kernel;
+  const clang::SourceManager &sm = ast.getSourceManager();
+  for (auto [i, param] : llvm::enumerate(kernel->parameters())) {
+    if (isTilingByValue(param))
+      frame().locals[param] =
+          newSlot(param->getName(), Lifted::handle(GetTilingOp::create(
+                                        builder, loc(param->getLocation()),
+                                        TilingType::get(builder.getContext()),
+                                        entry->getArgument(i), Value())));
+    else
+      frame().locals[param] = newSlot(
+          param->getName(),
+          Lifted{Lifted::Pointer, entry->getArgument(i), {}, nullptr, nullptr});
+    if (options.argumentsAreDistinct)
+      kernelFunc.setArgAttr(i, "asc.no_alias", builder.getUnitAttr());
+    // `__kfc_workspace__` marks the argument whose memory the Matmul
+    // messages and GetUserWorkspace use: a mark between the previous
+    // argument (or the kernel's name) and this argument's name.
+    clang::SourceLocation from =
+        i == 0 ? sm.getExpansionLoc(kernel->getLocation())
+               : sm.getExpansionLoc(kernel->getParamDecl(i - 1)->getLocation());
+    clang::SourceLocation to = sm.getExpansionLoc(param->getLocation());
+    if (llvm::any_of(facts.workspaceMarks, [&](clang::SourceLocation mark) {
+          return sm.isBeforeInTranslationUnit(from, mark) &&
+                 sm.isBeforeInTranslationUnit(mark, to);
+        }))
+      kernelFunc.setArgAttr(i, "asc.workspace", builder.getUnitAttr());
+  }
+  if (failed(liftStmt(kernel->getBody())))
+    return failure();
+  frames.pop_back();
+  builder.setInsertionPointToEnd(&kernelFunc.getBody().back());
+  func::ReturnOp::create(builder, loc(kernel->getBody()->getEndLoc()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+/// Whether `stmt` ends in a return on every path it takes without falling
+/// through (a return, or a block whose last statement returns).
+static bool endsInReturn(const clang::Stmt *stmt) {
+  if (isa<clang::ReturnStmt>(stmt))
+    return true;
+  if (const auto *block = dyn_cast<clang::CompoundStmt>(stmt))
+    return !block->body_empty() && endsInReturn(block->body_back());
+  return false;
+}
+
+/// The name of the outermost macro `stmt` was expanded from, if any.
+static llvm::StringRef outerMacro(const clang::Stmt *stmt,
+                                  const clang::ASTContext &ast) {
+  const clang::SourceManager &sm = ast.getSourceManager();
+  clang::SourceLocation at = stmt->getBeginLoc();
+  if (!at.isMacroID())
+    return {};
+  while (at.isMacroID()) {
+    clang::SourceLocation up = sm.getImmediateMacroCallerLoc(at);
+    if (!up.isMacroID())
+      break;
+    at = up;
+  }
+  return clang::Lexer::getImmediateMacroName(at, sm, ast.getLangOpts());
+}
+
+LogicalResult
+KernelLifter::liftStmts(llvm::ArrayRef<const clang::Stmt *> stmts) {
+  const clang::SourceManager &sm = ast.getSourceManager();
+  for (size_t i = 0; i < stmts.size(); ++i) {
+    const clang::Stmt *stmt = stmts[i];
+    if (frame().returned)
+      return success(); // dead code after a return
+    // REGIST_MATMUL_OBJ expands to several statements, among them the cube
+    // core's server branch and its `return`: lift the expansion as one.
+    llvm::StringRef macro = outerMacro(stmt, ast);
+    if (macro == "REGIST_MATMUL_OBJ" || macro == "REGIST_MATMUL_OBJ_STATIC") {
+      clang::SourceLocation use = sm.getExpansionLoc(stmt->getBeginLoc());
+      size_t end = i;
+      while (end < stmts.size() && outerMacro(stmts[end], ast) == macro &&
+             sm.getExpansionLoc(stmts[end]->getBeginLoc()) == use)
+        ++end;
+      if (failed(liftRegisterMacro(stmts.slice(i, end - i))))
+        return failure();
+      i = end - 1;
+      continue;
+    }
+    // `if (c) return;` with more statements after it: the rest runs in
+    // the else branch.
+    if (const auto *ifStmt = dyn_cast<clang::IfStmt>(stmt)) {
+      if (!ifStmt->isConstexpr() && endsInReturn(ifStmt->getThen()) &&
+          i + 1 < stmts.size()) {
+        bool constantCond = false;
+        if (!ifStmt->getConditionVariable() && !ifStmt->getInit() &&
+            ifStmt->getCond()->EvaluateAsBooleanCondition(constantCond, ast))
+          ; // a constant condition: liftIf takes one branch
+        else
+          return liftIf(ifStmt, stmts.drop_front(i + 1));
+      }
+    }
+    if (failed(liftStmt(stmt)))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult KernelLifter::liftStmt(const clang::Stmt *stmt) {
+  if (!stmt)
+    return success();
+  if (const auto *block = dyn_cast<clang::CompoundStmt>(stmt))
+    return liftStmts(llvm::ArrayRef<const clang::Stmt *>(block->body_begin(),
+                                                         block->body_end()));
+  if (isa<clang::NullStmt>(stmt))
+    return success();
+  if (const auto *decl = dyn_cast<clang::DeclStmt>(stmt)) {
+    for (const clang::Decl *d : decl->decls()) {
+      if (const auto *var = dyn_cast<clang::VarDecl>(d)) {
+        if (failed(liftDecl(var)))
+          return failure();
+        continue;
+      }
+      if (isa<clang::TypedefNameDecl, clang::UsingDecl, clang::StaticAssertDecl,
+              clang::UsingShadowDecl>(d))
+        continue;
+      return refuse(stmt, "a local declaration of this kind is not lifted");
+    }
+    return success();
+  }
+  if (const auto *ret = dyn_cast<clang::ReturnStmt>(stmt)) {
+    if (const clang::Expr *v = ret->getRetValue()) {
+      FailureOr<Lifted> result = rvalue(v);
+      if (failed(result))
+        return failure();
+      if (frame().returnSlot)
+        store(frame().returnSlot, *result);
+    }
+    frame().returned = true;
+    frame().returnStmt = stmt;
+    return success();
+  }
+  if (const auto *ifStmt = dyn_cast<clang::IfStmt>(stmt))
+    return liftIf(ifStmt, {});
+  if (const auto *forStmt = dyn_cast<clang::ForStmt>(stmt)) {
+    if (forStmt->getConditionVariable())
+      return refuse(stmt, "a for loop with a condition variable is not lifted");
+    if (failed(liftStmt(forStmt->getInit())))
+      return failure();
+    return liftLoop(stmt, forStmt->getCond(), forStmt->getBody(),
+                    forStmt->getInc());
+  }
+  if (const auto *whileStmt = dyn_cast<clang::WhileStmt>(stmt)) {
+    if (whileStmt->getConditionVariable())
+      return refuse(stmt,
+                    "a while loop with a condition variable is not lifted");
+    return liftLoop(stmt, whileStmt->getCond(), whileStmt->getBody(), nullptr);
+  }
+  if (const auto *expr = dyn_cast<clang::Expr>(stmt))
+    return success(succeeded(rvalue(expr)));
+  if (isa<clang::BreakStmt, clang::ContinueStmt>(stmt))
+    return refuse(stmt, llvm::Twine("'") + stmt->getStmtClassName() +
+                            "' is not lifted: loops leave by their "
+                            "condition only");
+  return refuse(stmt, llvm::Twine("a statement of kind '") +
+                          stmt->getStmtClassName() + "' is not lifted");
+}
+
+LogicalResult KernelLifter::liftDecl(const clang::VarDecl *var) {
+  clang::QualType type = var->getType();
+  if (var->isStaticLocal() && !type.isConstQualified())
+    return refuse(var->getBeginLoc(), "a static local variable is not lifted");
+  const clang::Expr *init = var->getInit();
+  if (type->isReferenceType()) {
+    if (!init)
+      return refuse(var->getBeginLoc(), "a reference without initializer");
+    FailureOr<Slot *> target = lvalue(init);
+    if (failed(target))
+      return failure();
+    frame().locals[var] = *target;
+    return success();
+  }
+  Slot *slot = newSlot(var->getName());
+  frame().locals[var] = slot;
+  if (init) {
+    FailureOr<Lifted> v = rvalue(init);
+    if (failed(v))
+      return failure();
+    // A scalar initialised from another scalar type converts.
+    store(slot, *v);
+    return success();
+  }
+  if (const clang::CXXRecordDecl *record = type->getAsCXXRecordDecl()) {
+    if (isUserDecl(record)) {
+      FailureOr<Object *> object = newObject(record, var->getInit());
+      if (failed(object))
+        return failure();
+      store(slot, Lifted{Lifted::ObjectRef, {}, {}, *object, nullptr});
+      return success();
+    }
+    FailureOr<Lifted> v = constructApiObject(type, nullptr);
+    if (failed(v))
+      return refuse(var->getBeginLoc(), "a variable of API type '" +
+                                            type.getAsString() +
+                                            "' is not modelled by asc");
+    store(slot, *v);
+  }
+  return success();
+}
+
+LogicalResult KernelLifter::recordRegion(
+    llvm::function_ref<LogicalResult()> body,
+    llvm::SmallVectorImpl<std::pair<Slot *, Lifted>> &changes) {
+  size_t mark = journal.size();
+  unsigned generationMark = nextGeneration;
+  LogicalResult result = body();
+  for (size_t i = mark; i < journal.size(); ++i) {
+    Slot *slot = journal[i].first;
+    if (slot->generation >= generationMark)
+      continue; // created inside the region
+    if (llvm::none_of(changes, [&](auto &c) { return c.first == slot; }))
+      changes.push_back({slot, {}});
+  }
+  for (auto &change : changes)
+    change.second = change.first->value;
+  while (journal.size() > mark) {
+    journal.back().first->value = journal.back().second;
+    journal.pop_back();
+  }
+  return result;
+}
+
+/// Whether two abstract values are the same.
+static bool sameLifted(const Lifted &a, const Lifted &b) {
+  return a.kind == b.kind && a.value == b.value && a.pointee == b.pointee &&
+         a.object == b.object && a.slot == b.slot;
+}
+
+LogicalResult
+KernelLifter::liftBranches(Location at, Value cond,
+                           llvm::function_ref<LogicalResult()> thenBody,
+                           llvm::function_ref<LogicalResult()> elseBody) {
+  OpBuilder::InsertionGuard guard(builder);
+  auto ifOp = scf::IfOp::create(builder, at, cond, /*withElseRegion=*/true);
+  bool returnedBefore = frame().returned;
+  SmallVector<std::pair<Slot *, Lifted>> thenChanges, elseChanges;
+  builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  if (failed(recordRegion(thenBody, thenChanges)))
+    return failure();
+  bool thenReturned = frame().returned;
+  frame().returned = returnedBefore;
+  builder.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+  if (failed(recordRegion(elseBody, elseChanges)))
+    return failure();
+  bool elseReturned = frame().returned;
+  if (thenReturned != elseReturned && !returnedBefore) {
+    // One branch returned and the other fell through: only a void
+    // function's early return at its end, which liftStmts arranges, is
+    // lifted; anything else would need a flag.
+    if (frame().returnSlot) {
+      facts.reported = true;
+      emitError(at) << "a value returned on one branch only is not lifted";
+      return failure();
+    }
+  }
+  frame().returned = thenReturned && elseReturned;
+
+  // The slots either branch changed, in first-change order.
+  SmallVector<Slot *> merged;
+  for (auto &c : thenChanges)
+    merged.push_back(c.first);
+  for (auto &c : elseChanges)
+    if (!llvm::is_contained(merged, c.first))
+      merged.push_back(c.first);
+  auto valueIn = [&](ArrayRef<std::pair<Slot *, Lifted>> changes,
+                     Slot *slot) -> Lifted {
+    for (auto &c : changes)
+      if (c.first == slot)
+        return c.second;
+    return slot->value;
+  };
+  SmallVector<Slot *> carried;
+  SmallVector<Value> thenValues, elseValues;
+  for (Slot *slot : merged) {
+    Lifted t = valueIn(thenChanges, slot), e = valueIn(elseChanges, slot);
+    if (slot->tilingBase &&
+        (t.kind == Lifted::Unset || e.kind == Lifted::Unset)) {
+      // An unwritten tiling field reads the tiling, before the branches.
+      OpBuilder::InsertionGuard before(builder);
+      builder.setInsertionPoint(ifOp);
+      t = materialized(slot, t);
+      e = materialized(slot, e);
+    }
+    if (sameLifted(t, e)) {
+      store(slot, t);
+      continue;
+    }
+    if (!t.carriesValue() || !e.carriesValue() ||
+        t.value.getType() != e.value.getType()) {
+      facts.reported = true;
+      emitError(at) << "'" << slot->name
+                    << "' gets values of different kinds on the two branches "
+                       "of this condition; asc cannot merge them";
+      return failure();
+    }
+    carried.push_back(slot);
+    thenValues.push_back(t.value);
+    elseValues.push_back(e.value);
+  }
+  if (carried.empty())
+    return success();
+  builder.setInsertionPoint(ifOp);
+  auto merging =
+      scf::IfOp::create(builder, at, TypeRange(ValueRange(thenValues)), cond,
+                        /*withElseRegion=*/true);
+  merging.getThenRegion().takeBody(ifOp.getThenRegion());
+  merging.getElseRegion().takeBody(ifOp.getElseRegion());
+  merging.thenBlock()->getTerminator()->setOperands(thenValues);
+  merging.elseBlock()->getTerminator()->setOperands(elseValues);
+  ifOp.erase();
+  for (auto [slot, result] : llvm::zip(carried, merging.getResults())) {
+    Lifted v = slot->value;
+    v.value = result;
+    v.kind = isa<IntegerType, FloatType>(result.getType()) ? Lifted::Scalar
+                                                           : Lifted::Handle;
+    store(slot, v);
+  }
+  return success();
+}
+
+LogicalResult KernelLifter::liftIf(const clang::IfStmt *stmt,
+                                   llvm::ArrayRef<const clang::Stmt *> rest) {
+  if (stmt->getInit() && failed(liftStmt(stmt->getInit())))
+    return failure();
+  // `if constexpr` and constant conditions take one branch, as the
+  // compiler does (IS_BIAS, template flags).
+  bool constant = false;
+  const clang::Expr *cond = stmt->getCond();
+  if (stmt->isConstexpr() || (!stmt->getConditionVariable() &&
+                              cond->EvaluateAsBooleanCondition(constant, ast) &&
+                              !cond->HasSideEffects(ast))) {
+    if (stmt->isConstexpr() && !cond->EvaluateAsBooleanCondition(constant, ast))
+      return refuse(cond, "an if constexpr condition that is not constant");
+    if (failed(liftStmt(constant ? stmt->getThen() : stmt->getElse())))
+      return failure();
+    return liftStmts(rest);
+  }
+  if (const clang::VarDecl *var = stmt->getConditionVariable())
+    if (failed(liftDecl(var)))
+      return failure();
+  FailureOr<Value> c = condition(cond);
+  if (failed(c))
+    return failure();
+  const clang::Stmt *thenStmt = stmt->getThen();
+  const clang::Stmt *elseStmt = stmt->getElse();
+  return liftBranches(
+      loc(stmt), *c, [&] { return liftStmt(thenStmt); },
+      [&]() -> LogicalResult {
+        if (failed(liftStmt(elseStmt)))
+          return failure();
+        return liftStmts(rest);
+      });
+}
+
+LogicalResult KernelLifter::liftLoop(const clang::Stmt *loop,
+                                     const clang::Expr *cond,
+                                     const clang::Stmt *body,
+                                     const clang::Expr *inc) {
+  if (!cond)
+    return refuse(loop, "a loop without a condition is not lifted");
+  Location at = loc(loop);
+  // The carried slots grow until the body changes no other outer slot.
+  SmallVector<Slot *> carried;
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    SmallVector<Value> inits;
+    for (Slot *slot : carried) {
+      if (slot->tilingBase && slot->value.kind == Lifted::Unset)
+        store(slot, materialized(slot, slot->value));
+      if (!slot->value.carriesValue())
+        return refuse(loop, "'" + slot->name +
+                                "' changes in this loop but has no value "
+                                "before it");
+      inits.push_back(slot->value.value);
+    }
+    TypeRange types = TypeRange(ValueRange(inits));
+    auto whileOp = scf::WhileOp::create(builder, at, types, inits);
+    SmallVector<Location> argLocs(types.size(), at);
+    Block *before =
+        builder.createBlock(&whileOp.getBefore(), {}, types, argLocs);
+    Block *after = builder.createBlock(&whileOp.getAfter(), {}, types, argLocs);
+    auto bindArgs = [&](Block *block) {
+      for (auto [slot, arg] : llvm::zip(carried, block->getArguments())) {
+        Lifted v = slot->value;
+        v.value = arg;
+        store(slot, v);
+      }
+    };
+    auto currentValues = [&](ArrayRef<std::pair<Slot *, Lifted>> changes) {
+      SmallVector<Value> values;
+      for (auto [slot, arg] : llvm::zip(carried, after->getArguments())) {
+        Value v = arg;
+        for (auto &c : changes)
+          if (c.first == slot)
+            v = c.second.value;
+        values.push_back(v);
+      }
+      return values;
+    };
+
+    // before: the condition, re-evaluated on every trip.
+    SmallVector<std::pair<Slot *, Lifted>> condChanges;
+    Value condValue;
+    builder.setInsertionPointToStart(before);
+    if (failed(recordRegion(
+            [&]() -> LogicalResult {
+              bindArgs(before);
+              FailureOr<Value> c = condition(cond);
+              if (failed(c))
+                return failure();
+              condValue = *c;
+              return success();
+            },
+            condChanges)))
+      return failure();
+    bool condChangesUncarried = false;
+    for (auto &c : condChanges)
+      if (!llvm::is_contained(carried, c.first))
+        condChangesUncarried = true;
+    if (condChangesUncarried || llvm::any_of(condChanges, [&](auto &c) {
+          return !c.second.carriesValue();
+        }))
+      return refuse(cond, "a loop condition that changes variables is not "
+                          "lifted");
+    // The condition's own changes (none in practice) are not threaded.
+    SmallVector<Value> forwarded;
+    for (Value arg : before->getArguments())
+      forwarded.push_back(arg);
+    scf::ConditionOp::create(builder, at, condValue, forwarded);
+
+    // after: the body and the increment.
+    SmallVector<std::pair<Slot *, Lifted>> bodyChanges;
+    builder.setInsertionPointToStart(after);
+    bool returnedBefore = frame().returned;
+    if (failed(recordRegion(
+            [&]() -> LogicalResult {
+              bindArgs(after);
+              if (failed(liftStmt(body)))
+                return failure();
+              if (frame().returned)
+                return refuse(frame().returnStmt,
+                              "a return inside a loop is not lifted");
+              if (inc && failed(rvalue(inc)))
+                return failure();
+              return success();
+            },
+            bodyChanges)))
+      return failure();
+    frame().returned = returnedBefore;
+    bool grew = false;
+    for (auto &c : bodyChanges)
+      if (!llvm::is_contained(carried, c.first)) {
+        carried.push_back(c.first);
+        grew = true;
+      }
+    if (grew) {
+      // Insert where the loop was, then retry with more carried slots.
+      builder.setInsertionPoint(whileOp->getBlock(),
+                                std::next(Block::iterator(whileOp)));
+      whileOp.erase();
+      continue;
+    }
+    for (auto &c : bodyChanges)
+      if (!c.second.carriesValue() ||
+          c.second.value.getType() !=
+              after->getArgument(llvm::find(carried, c.first) - carried.begin())
+                  .getType())
+        return refuse(loop, "'" + c.first->name +
+                                "' changes kind or type in this loop");
+    scf::YieldOp::create(builder, at, currentValues(bodyChanges));
+    builder.setInsertionPointAfter(whileOp);
+    for (auto [slot, result] : llvm::zip(carried, whileOp.getResults())) {
+      Lifted v = slot->value;
+      v.value = result;
+      store(slot, v);
+    }
+    return success();
+  }
+  return refuse(loop, "the variables this loop changes did not settle");
+}
+
+/// The call to `name` inside `stmt`, if any.
+static const clang::CallExpr *findCall(const clang::Stmt *stmt,
+                                       llvm::StringRef name) {
+  if (!stmt)
+    return nullptr;
+  if (const auto *call = dyn_cast<clang::CallExpr>(stmt))
+    if (const clang::FunctionDecl *callee = call->getDirectCallee())
+      if (callee->getName() == name)
+        return call;
+  for (const clang::Stmt *child : stmt->children())
+    if (const clang::CallExpr *found = findCall(child, name))
+      return found;
+  return nullptr;
+}
+
+LogicalResult
+KernelLifter::liftRegisterMacro(llvm::ArrayRef<const clang::Stmt *> stmts) {
+  // asc-run's expansion: `GM_ADDR __kfcClient__ = (workspace); ...;
+  // if ASCEND_IS_AIC { serve; return; } registerObjects(loc, pipe, 0,
+  // objects and tilings...)`. The cube core's branch is the server, which
+  // asc.matmul.register stands for.
+  const clang::Expr *workspace = nullptr;
+  const clang::CallExpr *registration = nullptr;
+  for (const clang::Stmt *stmt : stmts) {
+    if (const auto *decl = dyn_cast<clang::DeclStmt>(stmt))
+      for (const clang::Decl *d : decl->decls())
+        if (const auto *var = dyn_cast<clang::VarDecl>(d))
+          if (var->getName() == "__kfcClient__")
+            workspace = var->getInit();
+    if (!registration)
+      registration = findCall(stmt, "registerObjects");
+  }
+  if (!registration || registration->getNumArgs() < 3)
+    return refuse(stmts.front(),
+                  "this expansion of REGIST_MATMUL_OBJ is not one asc-check "
+                  "knows (asc-run's headers are)");
+  Location at = loc(stmts.front());
+  FailureOr<Lifted> pipe = rvalue(registration->getArg(1));
+  if (failed(pipe))
+    return failure();
+  if (pipe->kind != Lifted::SlotRef || !pipe->value ||
+      !isa<PipeType>(pipe->value.getType()))
+    return refuse(registration->getArg(1),
+                  "REGIST_MATMUL_OBJ's first argument is not a TPipe's "
+                  "address");
+  Value ws;
+  if (workspace) {
+    FailureOr<Lifted> w = rvalue(workspace);
+    if (failed(w))
+      return failure();
+    if (w->kind != Lifted::Pointer)
+      return refuse(workspace, "REGIST_MATMUL_OBJ's workspace is not a GM "
+                               "pointer");
+    ws = w->value;
+  } else {
+    // The cube-only expansion drops the argument; the kernel's system
+    // workspace is what CANN's cube-only registration uses.
+    ws = GetSysWorkspacePtrOp::create(builder, at,
+                                      GmAddrType::get(builder.getContext()));
+    kernelFunc->setAttr("asc.cube_only", builder.getUnitAttr());
+  }
+  SmallVector<Value> matmuls, tilings;
+  for (unsigned i = 3; i < registration->getNumArgs(); ++i) {
+    const clang::Expr *arg = registration->getArg(i);
+    FailureOr<Lifted> v = rvalue(arg);
+    if (failed(v))
+      return failure();
+    if (v->kind == Lifted::Null)
+      continue; // a null tiling: the object is Init-ed later
+    Lifted whole = v->kind == Lifted::SlotRef ? v->slot->value : *v;
+    Value value = whole.value;
+    if (whole.object && value && isa<TilingType>(value.getType()))
+      return refuse(arg, "REGIST_MATMUL_OBJ with a TCubeTiling whose fields "
+                         "the kernel changed is not lifted");
+    if (value && isa<MatmulType>(value.getType()))
+      matmuls.push_back(value);
+    else if (value && isa<TilingType>(value.getType()))
+      tilings.push_back(value);
+    else
+      return refuse(arg, "REGIST_MATMUL_OBJ takes Matmul objects and their "
+                         "tilings' addresses");
+  }
+  MatmulRegisterOp::create(builder, at, pipe->value, ws, matmuls, tilings);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Objects and calls
+//===----------------------------------------------------------------------===//
+
+FailureOr<Object *> KernelLifter::newObject(const clang::CXXRecordDecl *record,
+                                            const clang::Stmt *at) {
+  objects.emplace_back();
+  Object *object = &objects.back();
+  object->record = record;
+  for (const clang::CXXBaseSpecifier &base : record->bases())
+    if (const clang::CXXRecordDecl *b = base.getType()->getAsCXXRecordDecl())
+      if (!b->field_empty())
+        return refuse(record->getLocation(),
+                      "a class whose base classes have fields is not lifted");
+  for (const clang::FieldDecl *field : record->fields()) {
+    Slot *slot = newSlot(field->getName());
+    object->fields[field] = slot;
+    clang::QualType type = field->getType();
+    if (const clang::Expr *init = field->getInClassInitializer()) {
+      FailureOr<Lifted> v = rvalue(init);
+      if (failed(v))
+        return failure();
+      slot->value = *v;
+      continue;
+    }
+    if (type->isReferenceType() || type->isPointerType() || scalarType(type) ||
+        type->isArrayType())
+      continue; // set by the constructor or later
+    const clang::CXXRecordDecl *fieldRecord = type->getAsCXXRecordDecl();
+    if (!fieldRecord)
+      continue;
+    if (isUserDecl(fieldRecord)) {
+      FailureOr<Object *> inner = newObject(fieldRecord, at);
+      if (failed(inner))
+        return failure();
+      slot->value = Lifted{Lifted::ObjectRef, {}, {}, *inner, nullptr};
+      continue;
+    }
+    OpBuilder::InsertionGuard guard(builder);
+    FailureOr<Lifted> v = constructApiObject(type, at);
+    if (failed(v))
+      return refuse(field->getLocation(), "a field of API type '" +
+                                              type.getAsString() +
+                                              "' is not modelled by asc");
+    slot->value = *v;
+  }
+  return object;
+}
+
+FailureOr<Lifted>
+KernelLifter::inlineCall(const clang::FunctionDecl *callee, Object *thisObject,
+                         llvm::ArrayRef<const clang::Expr *> args,
+                         const clang::Stmt *at) {
+  const clang::FunctionDecl *definition = nullptr;
+  if (!callee->hasBody(definition) || !definition->getBody())
+    return refuse(at, "'" + callee->getQualifiedNameAsString() +
+                          "' has no body to lift");
+  if (frames.size() > 32)
+    return refuse(at, "calls nest deeper than 32 (recursion is not lifted)");
+  // Arguments are evaluated in the caller's frame.
+  SmallVector<std::pair<const clang::ParmVarDecl *, Slot *>> bound;
+  for (auto [i, param] : llvm::enumerate(definition->parameters())) {
+    const clang::Expr *arg = i < args.size() ? args[i] : nullptr;
+    if (!arg)
+      arg = param->getDefaultArg();
+    if (!arg)
+      return refuse(at, "a call with fewer arguments than parameters");
+    if (param->getType()->isReferenceType() &&
+        !param->getType().getNonReferenceType().isConstQualified()) {
+      FailureOr<Slot *> target = lvalue(arg);
+      if (failed(target))
+        return failure();
+      bound.push_back({param, *target});
+      continue;
+    }
+    if (param->getType()->isReferenceType()) {
+      // A const reference: alias a variable, or hold a temporary.
+      const clang::Expr *stripped = arg->IgnoreParenImpCasts();
+      if (isa<clang::DeclRefExpr, clang::MemberExpr>(stripped)) {
+        FailureOr<Slot *> target = lvalue(stripped);
+        if (succeeded(target)) {
+          bound.push_back({param, *target});
+          continue;
+        }
+        return failure();
+      }
+    }
+    FailureOr<Lifted> v = rvalue(arg);
+    if (failed(v))
+      return failure();
+    if (Type to = scalarType(param->getType());
+        to && v->kind == Lifted::Scalar && v->value.getType() != to) {
+      FailureOr<Value> converted =
+          convertScalar(v->value, arg->getType(), param->getType(), arg);
+      if (failed(converted))
+        return failure();
+      v = Lifted::scalar(*converted);
+    }
+    bound.push_back({param, newSlot(param->getName(), *v)});
+  }
+  frames.emplace_back();
+  frame().function = definition;
+  frame().thisObject = thisObject;
+  for (auto &[param, slot] : bound)
+    frame().locals[param] = slot;
+  if (!definition->getReturnType()->isVoidType())
+    frame().returnSlot = newSlot("return value");
+  if (const auto *ctor = dyn_cast<clang::CXXConstructorDecl>(definition)) {
+    for (const clang::CXXCtorInitializer *init : ctor->inits()) {
+      if (!init->isMemberInitializer() || !init->isWritten())
+        continue;
+      Slot *field = thisObject->fields.lookup(init->getMember());
+      FailureOr<Lifted> v = rvalue(init->getInit());
+      if (!field || failed(v))
+        return failure();
+      store(field, *v);
+    }
+  }
+  LogicalResult lifted = liftStmt(definition->getBody());
+  Slot *returnSlot = frame().returnSlot;
+  frames.pop_back();
+  if (failed(lifted))
+    return failure();
+  if (!returnSlot)
+    return Lifted::voidValue();
+  if (returnSlot->value.kind == Lifted::Unset)
+    return refuse(at, "'" + callee->getNameAsString() +
+                          "' returns no value on the lifted path");
+  return returnSlot->value;
+}
+
+FailureOr<Lifted> KernelLifter::liftCall(const clang::CallExpr *call) {
+  const clang::FunctionDecl *callee = call->getDirectCallee();
+  if (!callee)
+    return refuse(call, "an indirect call is not lifted");
+  if (!isUserDecl(callee))
+    return liftApiCall(call, callee);
+
+  // CopyTiling(&tiling, tilingGm): the word-by-word copy of a TCubeTiling
+  // from GM that every CANN sample writes; it is the tiling's load.
+  if (callee->getNumParams() == 2 && call->getNumArgs() == 2) {
+    clang::QualType first = callee->getParamDecl(0)->getType();
+    const clang::CXXRecordDecl *record =
+        first->isPointerType() ? first->getPointeeType()->getAsCXXRecordDecl()
+                               : nullptr;
+    if (record && record->getName() == "TCubeTiling" &&
+        callee->getParamDecl(1)->getType()->isPointerType()) {
+      FailureOr<Lifted> target = rvalue(call->getArg(0));
+      FailureOr<Lifted> source = rvalue(call->getArg(1));
+      if (failed(target) || failed(source))
+        return failure();
+      if (target->kind != Lifted::SlotRef || source->kind != Lifted::Pointer)
+        return refuse(call, "a tiling copy whose arguments are not a local "
+                            "TCubeTiling's address and a GM pointer");
+      Value tiling = GetTilingOp::create(builder, loc(call),
+                                         TilingType::get(builder.getContext()),
+                                         source->value, Value());
+      store(target->slot, Lifted::handle(tiling));
+      return Lifted::voidValue();
+    }
+  }
+
+  Object *thisObject = nullptr;
+  SmallVector<const clang::Expr *> args(call->arguments());
+  if (const auto *member = dyn_cast<clang::CXXMemberCallExpr>(call)) {
+    FailureOr<Lifted> object = rvalue(member->getImplicitObjectArgument());
+    if (failed(object))
+      return failure();
+    if (object->kind != Lifted::ObjectRef)
+      return refuse(call, "a method call on an object the lifter does not "
+                          "model field by field");
+    thisObject = object->object;
+  } else if (const auto *op = dyn_cast<clang::CXXOperatorCallExpr>(call)) {
+    if (isa<clang::CXXMethodDecl>(callee)) {
+      FailureOr<Lifted> object = rvalue(op->getArg(0));
+      if (failed(object))
+        return failure();
+      if (object->kind != Lifted::ObjectRef)
+        return refuse(call, "an operator on a value that is not an object");
+      thisObject = object->object;
+      args.erase(args.begin());
+    }
+  }
+  return inlineCall(callee, thisObject, args, call);
+}
+
+FailureOr<Lifted>
+KernelLifter::liftConstruct(const clang::CXXConstructExpr *construct) {
+  const clang::CXXConstructorDecl *ctor = construct->getConstructor();
+  const clang::CXXRecordDecl *record = ctor->getParent();
+  // Copies and moves keep the value (tensors, tilings, objects).
+  if (ctor->isCopyOrMoveConstructor() && construct->getNumArgs() >= 1)
+    return rvalue(construct->getArg(0));
+  if (isUserDecl(record)) {
+    FailureOr<Object *> object = newObject(record, construct);
+    if (failed(object))
+      return failure();
+    if (ctor->hasBody() || construct->getNumArgs()) {
+      SmallVector<const clang::Expr *> args(construct->arguments());
+      if (failed(inlineCall(ctor, *object, args, construct)))
+        return failure();
+    }
+    return Lifted{Lifted::ObjectRef, {}, {}, *object, nullptr};
+  }
+  if (construct->getNumArgs() == 0)
+    return constructApiObject(construct->getType(), construct);
+  // A plain API struct of scalars built from one value per field
+  // (DataCopyParams{count, len, srcStride, dstStride}).
+  if (!isHandleClass(record) &&
+      construct->getNumArgs() ==
+          static_cast<unsigned>(
+              std::distance(record->field_begin(), record->field_end())) &&
+      llvm::all_of(record->fields(), [&](const clang::FieldDecl *field) {
+        return bool(scalarType(field->getType()));
+      })) {
+    objects.emplace_back();
+    Object *object = &objects.back();
+    object->record = record;
+    unsigned i = 0;
+    for (const clang::FieldDecl *field : record->fields()) {
+      const clang::Expr *arg = construct->getArg(i++);
+      FailureOr<Value> v = value(arg);
+      if (failed(v))
+        return failure();
+      FailureOr<Value> converted =
+          convertScalar(*v, arg->getType(), field->getType(), arg);
+      if (failed(converted))
+        return failure();
+      object->fields[field] =
+          newSlot(field->getName(), Lifted::scalar(*converted));
+    }
+    return Lifted{Lifted::ObjectRef, {}, {}, object, nullptr};
+  }
+  return refuse(construct, "constructing '" +
+                               construct->getType().getAsString() +
+                               "' with arguments is not modelled by asc");
+}
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+FailureOr<Slot *> KernelLifter::lvalue(const clang::Expr *expr) {
+  expr = expr->IgnoreParens();
+  if (const auto *cast = dyn_cast<clang::ImplicitCastExpr>(expr))
+    if (cast->getCastKind() == clang::CK_NoOp ||
+        cast->getCastKind() == clang::CK_UncheckedDerivedToBase ||
+        cast->getCastKind() == clang::CK_DerivedToBase)
+      return lvalue(cast->getSubExpr());
+  if (const auto *ref = dyn_cast<clang::DeclRefExpr>(expr)) {
+    if (Slot *slot = frame().locals.lookup(ref->getDecl()))
+      return slot;
+    return refuse(expr, "'" + ref->getDecl()->getName() +
+                            "' is not a variable of the lifted kernel");
+  }
+  if (const auto *member = dyn_cast<clang::MemberExpr>(expr)) {
+    const auto *field = dyn_cast<clang::FieldDecl>(member->getMemberDecl());
+    if (!field)
+      return refuse(expr, "a member that is not a field");
+    // A field of a kernel's own TCubeTiling copy (`tiling.singleCoreM =
+    // tailM`): the copy keeps its changed fields beside the loaded tiling.
+    if (const clang::CXXRecordDecl *record =
+            member->getBase()
+                ->getType()
+                ->getPointeeOrArrayElementType()
+                ->getAsCXXRecordDecl();
+        record && record->getName() == "TCubeTiling") {
+      FailureOr<Slot *> tilingSlot = member->isArrow()
+                                         ? FailureOr<Slot *>(failure())
+                                         : lvalue(member->getBase());
+      if (member->isArrow()) {
+        FailureOr<Lifted> pointer = rvalue(member->getBase());
+        if (failed(pointer))
+          return failure();
+        if (pointer->kind != Lifted::SlotRef)
+          return refuse(expr, "a TCubeTiling written through a pointer that "
+                              "is not a variable's address");
+        tilingSlot = pointer->slot;
+      }
+      if (failed(tilingSlot))
+        return failure();
+      Lifted &tiling = (*tilingSlot)->value;
+      if (tiling.kind != Lifted::Handle ||
+          !isa<TilingType>(tiling.value.getType()))
+        return refuse(expr, "a field of a TCubeTiling that was never loaded");
+      std::optional<TilingField> which = symbolizeTilingField(field->getName());
+      if (!which)
+        return refuse(expr, "TCubeTiling field '" + field->getName() +
+                                "' is not one asc reads");
+      // The written fields belong to the variable from its declaration on
+      // (its generation), so that ifs and loops merge and carry them; until
+      // written on a path they read the loaded tiling.
+      if (!tiling.object) {
+        objects.emplace_back();
+        tiling.object = &objects.back();
+        tiling.object->record = record;
+        tiling.object->owner = *tilingSlot;
+      }
+      Slot *&slot = tiling.object->fields[field];
+      if (!slot) {
+        slot = newSlot(field->getName());
+        slot->generation = (*tilingSlot)->generation;
+        slot->tilingBase = tiling.value;
+        slot->tilingField = *which;
+      }
+      return slot;
+    }
+    FailureOr<Lifted> base = rvalue(member->getBase());
+    if (failed(base))
+      return failure();
+    if (base->kind != Lifted::ObjectRef)
+      return refuse(expr, "a field of '" +
+                              member->getBase()->getType().getAsString() +
+                              "' cannot be assigned in asc");
+    Slot *slot = base->object->fields.lookup(field);
+    if (!slot)
+      return refuse(expr, "an unknown field");
+    return slot;
+  }
+  if (const auto *unary = dyn_cast<clang::UnaryOperator>(expr))
+    if (unary->getOpcode() == clang::UO_Deref) {
+      FailureOr<Lifted> pointer = rvalue(unary->getSubExpr());
+      if (failed(pointer))
+        return failure();
+      if (pointer->kind == Lifted::SlotRef)
+        return pointer->slot;
+      return refuse(expr, "a dereference of a GM pointer is not lifted; "
+                          "read GM through a GlobalTensor");
+    }
+  if (isa<clang::MaterializeTemporaryExpr, clang::CXXBindTemporaryExpr,
+          clang::ExprWithCleanups, clang::ConstantExpr>(expr)) {
+    FailureOr<Lifted> v = rvalue(expr);
+    if (failed(v))
+      return failure();
+    return newSlot("temporary", *v);
+  }
+  return refuse(expr, llvm::Twine("an expression of kind '") +
+                          expr->getStmtClassName() + "' cannot be assigned to");
+}
+
+FailureOr<Value> KernelLifter::value(const clang::Expr *expr) {
+  FailureOr<Lifted> v = rvalue(expr);
+  if (failed(v))
+    return failure();
+  if (!v->carriesValue()) {
+    if (v->kind == Lifted::Unset)
+      return refuse(expr, "this value is used before it is set");
+    return refuse(expr, "this expression has no value asc can hold");
+  }
+  return v->value;
+}
+
+FailureOr<Value> KernelLifter::intValue(const clang::Expr *expr, Type type) {
+  FailureOr<Value> v = value(expr);
+  if (failed(v))
+    return failure();
+  if (v->getType() == type)
+    return *v;
+  auto from = dyn_cast<IntegerType>(v->getType());
+  auto to = dyn_cast<IntegerType>(type);
+  if (!from || !to)
+    return refuse(expr, "an integer is expected here");
+  Location at = loc(expr);
+  if (from.getWidth() > to.getWidth())
+    return Value(arith::TruncIOp::create(builder, at, to, *v));
+  if (expr->getType()->isUnsignedIntegerOrEnumerationType() ||
+      from.getWidth() == 1)
+    return Value(arith::ExtUIOp::create(builder, at, to, *v));
+  return Value(arith::ExtSIOp::create(builder, at, to, *v));
+}
+
+FailureOr<Value> KernelLifter::condition(const clang::Expr *expr) {
+  FailureOr<Value> v = value(expr);
+  if (failed(v))
+    return failure();
+  if (v->getType().isInteger(1))
+    return *v;
+  if (auto intType = dyn_cast<IntegerType>(v->getType()))
+    return Value(arith::CmpIOp::create(builder, loc(expr),
+                                       arith::CmpIPredicate::ne, *v,
+                                       constantInt(intType, 0)));
+  return refuse(expr, "a condition that is not an integer or bool");
+}
+
+FailureOr<Value> KernelLifter::convertScalar(Value v, clang::QualType from,
+                                             clang::QualType to,
+                                             const clang::Stmt *at) {
+  Type target = scalarType(to);
+  if (!target)
+    return refuse(at,
+                  "a conversion to '" + to.getAsString() + "' is not lifted");
+  Type source = v.getType();
+  if (source == target)
+    return v;
+  Location l = loc(at);
+  bool fromUnsigned =
+      from->isUnsignedIntegerOrEnumerationType() || from->isBooleanType();
+  if (target.isInteger(1)) {
+    if (isa<FloatType>(source))
+      return Value(arith::CmpFOp::create(
+          builder, l, arith::CmpFPredicate::UNE, v,
+          arith::ConstantOp::create(builder, l,
+                                    builder.getFloatAttr(source, 0.0))));
+    return Value(arith::CmpIOp::create(builder, l, arith::CmpIPredicate::ne, v,
+                                       constantInt(source, 0)));
+  }
+  if (auto toInt = dyn_cast<IntegerType>(target)) {
+    if (auto fromInt = dyn_cast<IntegerType>(source)) {
+      if (fromInt.getWidth() > toInt.getWidth())
+        return Value(arith::TruncIOp::create(builder, l, target, v));
+      if (fromUnsigned)
+        return Value(arith::ExtUIOp::create(builder, l, target, v));
+      return Value(arith::ExtSIOp::create(builder, l, target, v));
+    }
+    if (to->isUnsignedIntegerType())
+      return Value(arith::FPToUIOp::create(builder, l, target, v));
+    return Value(arith::FPToSIOp::create(builder, l, target, v));
+  }
+  auto toFloat = cast<FloatType>(target);
+  if (isa<IntegerType>(source)) {
+    if (fromUnsigned)
+      return Value(arith::UIToFPOp::create(builder, l, target, v));
+    return Value(arith::SIToFPOp::create(builder, l, target, v));
+  }
+  if (cast<FloatType>(source).getWidth() > toFloat.getWidth())
+    return Value(arith::TruncFOp::create(builder, l, target, v));
+  return Value(arith::ExtFOp::create(builder, l, target, v));
+}
+
+FailureOr<Value> KernelLifter::arithmetic(clang::BinaryOperatorKind kind,
+                                          Value lhs, Value rhs,
+                                          clang::QualType operandType,
+                                          const clang::Stmt *at) {
+  Location l = loc(at);
+  bool isUnsigned = operandType->isUnsignedIntegerOrEnumerationType() ||
+                    operandType->isBooleanType();
+  if (isa<FloatType>(lhs.getType())) {
+    switch (kind) {
+    case clang::BO_Add:
+      return Value(arith::AddFOp::create(builder, l, lhs, rhs));
+    case clang::BO_Sub:
+      return Value(arith::SubFOp::create(builder, l, lhs, rhs));
+    case clang::BO_Mul:
+      return Value(arith::MulFOp::create(builder, l, lhs, rhs));
+    case clang::BO_Div:
+      return Value(arith::DivFOp::create(builder, l, lhs, rhs));
+    case clang::BO_LT:
+    case clang::BO_GT:
+    case clang::BO_LE:
+    case clang::BO_GE:
+    case clang::BO_EQ:
+    case clang::BO_NE: {
+      arith::CmpFPredicate p =
+          kind == clang::BO_LT   ? arith::CmpFPredicate::OLT
+          : kind == clang::BO_GT ? arith::CmpFPredicate::OGT
+          : kind == clang::BO_LE ? arith::CmpFPredicate::OLE
+          : kind == clang::BO_GE ? arith::CmpFPredicate::OGE
+          : kind == clang::BO_EQ ? arith::CmpFPredicate::OEQ
+                                 : arith::CmpFPredicate::UNE;
+      return Value(arith::CmpFOp::create(builder, l, p, lhs, rhs));
+    }
+    default:
+      return refuse(at, "this floating-point operator is not lifted");
+    }
+  }
+  if (!isa<IntegerType>(lhs.getType()) || lhs.getType() != rhs.getType())
+    return refuse(at, "operands of different or non-scalar types");
+  // C++ makes signed overflow undefined: a signed int (or wider) operation
+  // cannot wrap, which the alias analysis may use. Narrower types never
+  // reach here unpromoted.
+  auto overflow = !isUnsigned && lhs.getType().getIntOrFloatBitWidth() >= 32
+                      ? arith::IntegerOverflowFlags::nsw
+                      : arith::IntegerOverflowFlags::none;
+  switch (kind) {
+  case clang::BO_Add:
+    return Value(arith::AddIOp::create(builder, l, lhs, rhs, overflow));
+  case clang::BO_Sub:
+    return Value(arith::SubIOp::create(builder, l, lhs, rhs, overflow));
+  case clang::BO_Mul:
+    return Value(arith::MulIOp::create(builder, l, lhs, rhs, overflow));
+  case clang::BO_Div:
+    if (isUnsigned)
+      return Value(arith::DivUIOp::create(builder, l, lhs, rhs));
+    return Value(arith::DivSIOp::create(builder, l, lhs, rhs));
+  case clang::BO_Rem:
+    if (isUnsigned)
+      return Value(arith::RemUIOp::create(builder, l, lhs, rhs));
+    return Value(arith::RemSIOp::create(builder, l, lhs, rhs));
+  case clang::BO_Shl:
+    return Value(arith::ShLIOp::create(builder, l, lhs, rhs));
+  case clang::BO_Shr:
+    if (isUnsigned)
+      return Value(arith::ShRUIOp::create(builder, l, lhs, rhs));
+    return Value(arith::ShRSIOp::create(builder, l, lhs, rhs));
+  case clang::BO_And:
+  case clang::BO_LAnd:
+    return Value(arith::AndIOp::create(builder, l, lhs, rhs));
+  case clang::BO_Or:
+  case clang::BO_LOr:
+    return Value(arith::OrIOp::create(builder, l, lhs, rhs));
+  case clang::BO_Xor:
+    return Value(arith::XOrIOp::create(builder, l, lhs, rhs));
+  case clang::BO_LT:
+  case clang::BO_GT:
+  case clang::BO_LE:
+  case clang::BO_GE:
+  case clang::BO_EQ:
+  case clang::BO_NE: {
+    using P = arith::CmpIPredicate;
+    P p = kind == clang::BO_EQ   ? P::eq
+          : kind == clang::BO_NE ? P::ne
+          : kind == clang::BO_LT ? (isUnsigned ? P::ult : P::slt)
+          : kind == clang::BO_GT ? (isUnsigned ? P::ugt : P::sgt)
+          : kind == clang::BO_LE ? (isUnsigned ? P::ule : P::sle)
+                                 : (isUnsigned ? P::uge : P::sge);
+    return Value(arith::CmpIOp::create(builder, l, p, lhs, rhs));
+  }
+  default:
+    return refuse(at, "this operator is not lifted");
+  }
+}
+
+/// The core kind `expr` tests for when it is `g_coreType == AIC`-style: the
+/// test behind ASCEND_IS_AIC/AIV in asc-run's headers and in CANN's
+/// CPU-debug build. Empty otherwise.
+static llvm::StringRef coreKindTest(const clang::Expr *expr) {
+  const auto *op = dyn_cast<clang::BinaryOperator>(expr->IgnoreParenImpCasts());
+  if (!op ||
+      (op->getOpcode() != clang::BO_EQ && op->getOpcode() != clang::BO_NE))
+    return {};
+  const auto *lhs =
+      dyn_cast<clang::DeclRefExpr>(op->getLHS()->IgnoreParenImpCasts());
+  const auto *rhs =
+      dyn_cast<clang::DeclRefExpr>(op->getRHS()->IgnoreParenImpCasts());
+  if (!lhs || !rhs || lhs->getDecl()->getName() != "g_coreType")
+    return {};
+  return rhs->getDecl()->getName();
+}
+
+FailureOr<Lifted> KernelLifter::liftBinary(const clang::BinaryOperator *op) {
+  clang::BinaryOperatorKind kind = op->getOpcode();
+  if (kind == clang::BO_Comma) {
+    if (failed(rvalue(op->getLHS())))
+      return failure();
+    return rvalue(op->getRHS());
+  }
+  if (kind == clang::BO_Assign) {
+    FailureOr<Lifted> v = rvalue(op->getRHS());
+    if (failed(v))
+      return failure();
+    FailureOr<Slot *> target = lvalue(op->getLHS());
+    if (failed(target))
+      return failure();
+    store(*target, *v);
+    return *v;
+  }
+  if (llvm::StringRef core = coreKindTest(op); !core.empty()) {
+    Location l = loc(op);
+    Value test;
+    if (core == "AIC")
+      test = IsAicOp::create(builder, l, builder.getI1Type());
+    else if (core == "AIV")
+      test = IsAivOp::create(builder, l, builder.getI1Type());
+    else
+      return refuse(op, "a core-kind test against '" + core + "'");
+    if (kind == clang::BO_NE)
+      test = arith::XOrIOp::create(builder, l, test,
+                                   constantInt(builder.getI1Type(), 1));
+    return Lifted::scalar(test);
+  }
+  if (const auto *compound = dyn_cast<clang::CompoundAssignOperator>(op)) {
+    FailureOr<Slot *> target = lvalue(op->getLHS());
+    if (failed(target))
+      return failure();
+    Lifted old = (*target)->value;
+    if (old.kind != Lifted::Scalar)
+      return refuse(op, "a compound assignment to a non-scalar");
+    FailureOr<Value> rhs = value(op->getRHS());
+    if (failed(rhs))
+      return failure();
+    FailureOr<Value> lhs = convertScalar(old.value, op->getLHS()->getType(),
+                                         compound->getComputationLHSType(), op);
+    if (failed(lhs))
+      return failure();
+    FailureOr<Value> result =
+        arithmetic(clang::BinaryOperator::getOpForCompoundAssignment(kind),
+                   *lhs, *rhs, compound->getComputationLHSType(), op);
+    if (failed(result))
+      return failure();
+    FailureOr<Value> back =
+        convertScalar(*result, compound->getComputationResultType(),
+                      op->getLHS()->getType(), op);
+    if (failed(back))
+      return failure();
+    store(*target, Lifted::scalar(*back));
+    return Lifted::scalar(*back);
+  }
+  if ((kind == clang::BO_LAnd || kind == clang::BO_LOr) &&
+      op->getRHS()->HasSideEffects(ast))
+    return refuse(op->getRHS(), "the right operand of && or || has side "
+                                "effects; it would run unconditionally");
+  if ((kind == clang::BO_EQ || kind == clang::BO_NE) &&
+      op->getLHS()->getType()->isPointerType()) {
+    // `GetSysWorkSpacePtr() == nullptr`: the launch always provides the
+    // system workspace (asc-run's launcher, CANN's runtime), so the test is
+    // constant; any other pointer test has no asc value.
+    const auto *call =
+        dyn_cast<clang::CallExpr>(op->getLHS()->IgnoreParenImpCasts());
+    bool rhsNull = op->getRHS()->isNullPointerConstant(
+        ast, clang::Expr::NPC_ValueDependentIsNotNull);
+    if (call && rhsNull && call->getDirectCallee() &&
+        call->getDirectCallee()->getName() == "GetSysWorkSpacePtr")
+      return Lifted::scalar(
+          constantInt(builder.getI1Type(), kind == clang::BO_EQ ? 0 : 1));
+    return refuse(op, "a pointer comparison has no asc value");
+  }
+  FailureOr<Value> lhs = value(op->getLHS());
+  if (failed(lhs))
+    return failure();
+  FailureOr<Value> rhs = value(op->getRHS());
+  if (failed(rhs))
+    return failure();
+  FailureOr<Value> result =
+      arithmetic(kind, *lhs, *rhs, op->getLHS()->getType(), op);
+  if (failed(result))
+    return failure();
+  return Lifted::scalar(*result);
+}
+
+FailureOr<Lifted> KernelLifter::liftUnary(const clang::UnaryOperator *op) {
+  clang::UnaryOperatorKind kind = op->getOpcode();
+  Location l = loc(op);
+  switch (kind) {
+  case clang::UO_AddrOf: {
+    FailureOr<Slot *> slot = lvalue(op->getSubExpr());
+    if (failed(slot))
+      return failure();
+    // The address of an object is the object (`&pipe`, `&kernel`).
+    if ((*slot)->value.kind == Lifted::ObjectRef ||
+        (*slot)->value.kind == Lifted::Handle)
+      return Lifted{Lifted::SlotRef,
+                    (*slot)->value.value,
+                    {},
+                    (*slot)->value.object,
+                    *slot};
+    return Lifted{Lifted::SlotRef, {}, {}, nullptr, *slot};
+  }
+  case clang::UO_Deref: {
+    FailureOr<Slot *> slot = lvalue(op);
+    if (failed(slot))
+      return failure();
+    return (*slot)->value;
+  }
+  case clang::UO_PreInc:
+  case clang::UO_PreDec:
+  case clang::UO_PostInc:
+  case clang::UO_PostDec: {
+    FailureOr<Slot *> slot = lvalue(op->getSubExpr());
+    if (failed(slot))
+      return failure();
+    Lifted old = (*slot)->value;
+    if (old.kind != Lifted::Scalar || !isa<IntegerType>(old.value.getType()))
+      return refuse(op, "++ or -- on a non-integer");
+    clang::QualType type = op->getSubExpr()->getType();
+    bool isUnsigned = type->isUnsignedIntegerOrEnumerationType();
+    auto overflow =
+        !isUnsigned && old.value.getType().getIntOrFloatBitWidth() >= 32
+            ? arith::IntegerOverflowFlags::nsw
+            : arith::IntegerOverflowFlags::none;
+    Value one = constantInt(old.value.getType(), 1);
+    Value next =
+        op->isIncrementOp()
+            ? Value(arith::AddIOp::create(builder, l, old.value, one, overflow))
+            : Value(
+                  arith::SubIOp::create(builder, l, old.value, one, overflow));
+    store(*slot, Lifted::scalar(next));
+    return op->isPrefix() ? Lifted::scalar(next) : old;
+  }
+  case clang::UO_Minus: {
+    FailureOr<Value> v = value(op->getSubExpr());
+    if (failed(v))
+      return failure();
+    if (isa<FloatType>(v->getType()))
+      return Lifted::scalar(arith::NegFOp::create(builder, l, *v));
+    return Lifted::scalar(
+        arith::SubIOp::create(builder, l, constantInt(v->getType(), 0), *v));
+  }
+  case clang::UO_Plus:
+    return rvalue(op->getSubExpr());
+  case clang::UO_Not: {
+    FailureOr<Value> v = value(op->getSubExpr());
+    if (failed(v))
+      return failure();
+    return Lifted::scalar(
+        arith::XOrIOp::create(builder, l, *v, constantInt(v->getType(), -1)));
+  }
+  case clang::UO_LNot: {
+    FailureOr<Value> v = condition(op->getSubExpr());
+    if (failed(v))
+      return failure();
+    return Lifted::scalar(arith::XOrIOp::create(
+        builder, l, *v, constantInt(builder.getI1Type(), 1)));
+  }
+  default:
+    return refuse(op, "this unary operator is not lifted");
+  }
+}
+
+FailureOr<Lifted> KernelLifter::liftCast(const clang::CastExpr *cast) {
+  const clang::Expr *sub = cast->getSubExpr();
+  switch (cast->getCastKind()) {
+  case clang::CK_LValueToRValue:
+  case clang::CK_NoOp:
+  case clang::CK_DerivedToBase:
+  case clang::CK_UncheckedDerivedToBase:
+  case clang::CK_ArrayToPointerDecay:
+  case clang::CK_ConstructorConversion:
+  case clang::CK_UserDefinedConversion:
+  case clang::CK_ToVoid:
+    return rvalue(sub);
+  case clang::CK_NullToPointer:
+    return Lifted{Lifted::Null, {}, {}, nullptr, nullptr};
+  case clang::CK_BitCast:
+  case clang::CK_IntegralToPointer:
+  case clang::CK_AddressSpaceConversion: {
+    FailureOr<Lifted> v = rvalue(sub);
+    if (failed(v))
+      return failure();
+    if (v->kind != Lifted::Pointer)
+      return refuse(cast, "a pointer cast of something that is not a GM "
+                          "pointer");
+    clang::QualType pointee = cast->getType()->getPointeeType();
+    Lifted result = *v;
+    result.pointee = pointee->isVoidType() ? Type() : elementType(pointee);
+    if (result.pointee && result.pointee.isInteger(8) &&
+        !pointee->isSignedIntegerType())
+      result.pointee = {};
+    return result;
+  }
+  case clang::CK_IntegralCast:
+  case clang::CK_IntegralToBoolean:
+  case clang::CK_IntegralToFloating:
+  case clang::CK_FloatingToIntegral:
+  case clang::CK_FloatingCast:
+  case clang::CK_FloatingToBoolean:
+  case clang::CK_BooleanToSignedIntegral: {
+    FailureOr<Value> v = value(sub);
+    if (failed(v))
+      return failure();
+    FailureOr<Value> converted =
+        convertScalar(*v, sub->getType(), cast->getType(), cast);
+    if (failed(converted))
+      return failure();
+    return Lifted::scalar(*converted);
+  }
+  default:
+    return refuse(cast, llvm::Twine("a cast of kind '") +
+                            cast->getCastKindName() + "' is not lifted");
+  }
+}
+
+FailureOr<Lifted> KernelLifter::liftMember(const clang::MemberExpr *member) {
+  const auto *field = dyn_cast<clang::FieldDecl>(member->getMemberDecl());
+  if (!field) {
+    // A static data member: a constant.
+    if (std::optional<Lifted> c = constantOf(member))
+      return *c;
+    return refuse(member, "a member that is not a field or a constant");
+  }
+  FailureOr<Lifted> base = rvalue(member->getBase());
+  if (failed(base))
+    return failure();
+  if (base->kind == Lifted::ObjectRef) {
+    Slot *slot = base->object->fields.lookup(field);
+    if (!slot)
+      return refuse(member, "an unknown field");
+    return slot->value;
+  }
+  // A TCubeTiling field: asc.tiling.get.
+  if (base->kind == Lifted::Handle && isa<TilingType>(base->value.getType())) {
+    if (base->object)
+      if (Slot *changed = base->object->fields.lookup(field);
+          changed && changed->value.kind != Lifted::Unset)
+        return changed->value;
+    std::optional<TilingField> which = symbolizeTilingField(field->getName());
+    if (!which)
+      return refuse(member, "TCubeTiling field '" + field->getName() +
+                                "' is not one asc reads");
+    Value v = TilingGetOp::create(builder, loc(member), builder.getI32Type(),
+                                  base->value, *which);
+    return Lifted::scalar(v);
+  }
+  if (base->kind == Lifted::Unset)
+    return refuse(member, "'" + field->getName() +
+                              "' is read from an object with no value yet");
+  return refuse(member, "a field of '" +
+                            member->getBase()->getType().getAsString() +
+                            "' is not modelled by asc");
+}
+
+FailureOr<Lifted> KernelLifter::rvalue(const clang::Expr *expr) {
+  if (std::optional<Lifted> c = constantOf(expr))
+    return *c;
+  if (const auto *paren = dyn_cast<clang::ParenExpr>(expr))
+    return rvalue(paren->getSubExpr());
+  if (const auto *full = dyn_cast<clang::FullExpr>(expr))
+    return rvalue(full->getSubExpr());
+  if (const auto *temp = dyn_cast<clang::MaterializeTemporaryExpr>(expr))
+    return rvalue(temp->getSubExpr());
+  if (const auto *bind = dyn_cast<clang::CXXBindTemporaryExpr>(expr))
+    return rvalue(bind->getSubExpr());
+  if (const auto *def = dyn_cast<clang::CXXDefaultArgExpr>(expr))
+    return rvalue(def->getExpr());
+  if (const auto *def = dyn_cast<clang::CXXDefaultInitExpr>(expr))
+    return rvalue(def->getExpr());
+  if (const auto *cast = dyn_cast<clang::CastExpr>(expr))
+    return liftCast(cast);
+  if (const auto *ref = dyn_cast<clang::DeclRefExpr>(expr)) {
+    if (Slot *slot = frame().locals.lookup(ref->getDecl()))
+      return slot->value;
+    return refuse(expr, "'" + ref->getDecl()->getName() +
+                            "' is not a constant or a variable of the "
+                            "lifted kernel");
+  }
+  if (isa<clang::CXXThisExpr>(expr)) {
+    if (!frame().thisObject)
+      return refuse(expr, "'this' outside a method");
+    return Lifted{Lifted::ObjectRef, {}, {}, frame().thisObject, nullptr};
+  }
+  if (const auto *member = dyn_cast<clang::MemberExpr>(expr))
+    return liftMember(member);
+  if (const auto *binary = dyn_cast<clang::BinaryOperator>(expr))
+    return liftBinary(binary);
+  if (const auto *unary = dyn_cast<clang::UnaryOperator>(expr))
+    return liftUnary(unary);
+  if (const auto *call = dyn_cast<clang::CallExpr>(expr))
+    return liftCall(call);
+  if (const auto *construct = dyn_cast<clang::CXXConstructExpr>(expr))
+    return liftConstruct(construct);
+  if (const auto *cond = dyn_cast<clang::ConditionalOperator>(expr)) {
+    if (cond->getTrueExpr()->HasSideEffects(ast) ||
+        cond->getFalseExpr()->HasSideEffects(ast))
+      return refuse(expr, "a ?: whose arms have side effects is not lifted");
+    FailureOr<Value> c = condition(cond->getCond());
+    if (failed(c))
+      return failure();
+    FailureOr<Value> t = value(cond->getTrueExpr());
+    if (failed(t))
+      return failure();
+    FailureOr<Value> f = value(cond->getFalseExpr());
+    if (failed(f))
+      return failure();
+    Lifted result =
+        Lifted::scalar(arith::SelectOp::create(builder, loc(expr), *c, *t, *f));
+    if (!isa<IntegerType, FloatType>(t->getType()))
+      result.kind = Lifted::Handle;
+    return result;
+  }
+  if (const auto *list = dyn_cast<clang::InitListExpr>(expr)) {
+    const clang::CXXRecordDecl *record = list->getType()->getAsCXXRecordDecl();
+    if (!record)
+      return refuse(expr, "an initializer list of a non-class type");
+    // A plain struct of scalars (DataCopyParams and the like): its fields
+    // in order.
+    objects.emplace_back();
+    Object *object = &objects.back();
+    object->record = record;
+    unsigned i = 0;
+    for (const clang::FieldDecl *field : record->fields()) {
+      Slot *slot = newSlot(field->getName());
+      object->fields[field] = slot;
+      if (i < list->getNumInits()) {
+        FailureOr<Lifted> v = rvalue(list->getInit(i));
+        if (failed(v))
+          return failure();
+        slot->value = *v;
+      }
+      ++i;
+    }
+    return Lifted{Lifted::ObjectRef, {}, {}, object, nullptr};
+  }
+  if (isa<clang::ImplicitValueInitExpr>(expr)) {
+    if (Type type = scalarType(expr->getType()))
+      return Lifted::scalar(constantInt(type, 0));
+  }
+  if (isa<clang::CXXNullPtrLiteralExpr>(expr))
+    return Lifted{Lifted::Null, {}, {}, nullptr, nullptr};
+  return refuse(expr, llvm::Twine("an expression of kind '") +
+                          expr->getStmtClassName() + "' is not lifted");
+}
+
+//===----------------------------------------------------------------------===//
+// The translation unit
+//===----------------------------------------------------------------------===//
+
+/// Whether one of `marks` lies in [begin, end].
+static bool markedWithin(llvm::ArrayRef<clang::SourceLocation> marks,
+                         clang::SourceLocation begin, clang::SourceLocation end,
+                         const clang::SourceManager &sm) {
+  for (clang::SourceLocation mark : marks)
+    if (!sm.isBeforeInTranslationUnit(mark, begin) &&
+        !sm.isBeforeInTranslationUnit(end, mark))
+      return true;
+  return false;
+}
+
+/// The lifted module tidied with upstream's machinery: one read per tiling
+/// field (CSE; asc's ops with effects stay), and loops counted up by a
+/// constant step as scf.for (LICM takes the bound out of the condition,
+/// then upliftWhileToForLoop).
+static void tidyLiftedModule(ModuleOp module) {
+  IRRewriter rewriter(module.getContext());
+  DominanceInfo dominance(module);
+  eliminateCommonSubExpressions(rewriter, dominance, module);
+  module.walk([](LoopLikeOpInterface loop) { moveLoopInvariantCode(loop); });
+  RewritePatternSet patterns(module.getContext());
+  scf::populateUpliftWhileToForPatterns(patterns);
+  (void)applyPatternsGreedily(module, std::move(patterns));
+}
+
+OwningOpRef<ModuleOp>
+mlir::asc::frontend::liftKernels(clang::ASTContext &ast, SourceFacts &facts,
+                                 const AscendCImportOptions &options,
+                                 MLIRContext *context) {
+  const clang::SourceManager &sm = ast.getSourceManager();
+  SmallVector<const clang::FunctionDecl *> kernels, hostFunctions;
+  // A marker belongs to the function whose name follows it, after the end
+  // of the previous declaration (the markers expand to nothing, so the
+  // declaration's own range may start after them).
+  clang::SourceLocation previousEnd =
+      sm.getLocForStartOfFile(sm.getMainFileID());
+  auto classify = [&](const clang::Decl *decl) {
+    clang::SourceLocation end = sm.getExpansionLoc(decl->getEndLoc());
+    const auto *fn = dyn_cast<clang::FunctionDecl>(decl);
+    bool inMain = sm.isInMainFile(sm.getExpansionLoc(decl->getLocation()));
+    if (fn && inMain && fn->doesThisDeclarationHaveABody()) {
+      clang::SourceLocation name = sm.getExpansionLoc(fn->getLocation());
+      if (markedWithin(facts.globalMarks, previousEnd, name, sm))
+        kernels.push_back(fn);
+      else if (!markedWithin(facts.aicoreMarks, previousEnd, name, sm))
+        hostFunctions.push_back(fn);
+    }
+    if (inMain && end.isValid())
+      previousEnd = end;
+  };
+  for (const clang::Decl *decl : ast.getTranslationUnitDecl()->decls()) {
+    if (const auto *linkage = dyn_cast<clang::LinkageSpecDecl>(decl)) {
+      for (const clang::Decl *inner : linkage->decls())
+        classify(inner);
+      continue;
+    }
+    classify(decl);
+  }
+
+  // Clang's errors: inside host functions they come from headers that are
+  // not here (acl, the tiling API) and are dropped; anywhere else they stop
+  // the lift.
+  for (const SourceFacts::Error &error : facts.errors) {
+    clang::SourceLocation at = sm.getExpansionLoc(error.location);
+    bool inHost =
+        llvm::any_of(hostFunctions, [&](const clang::FunctionDecl *fn) {
+          clang::SourceRange range(sm.getExpansionLoc(fn->getBeginLoc()),
+                                   sm.getExpansionLoc(fn->getEndLoc()));
+          return at.isValid() &&
+                 !sm.isBeforeInTranslationUnit(at, range.getBegin()) &&
+                 !sm.isBeforeInTranslationUnit(range.getEnd(), at);
+        });
+    if (inHost)
+      continue;
+    KernelLifter reporter(ast, facts, options, context);
+    InFlightDiagnostic diag = emitError(reporter.loc(error.location))
+                              << error.message;
+    for (const std::string &skipped : facts.skippedIncludes)
+      diag.attachNote() << "'" << skipped
+                        << "' was not found and was skipped; device code "
+                           "must not need it";
+    facts.reported = true;
+    return {};
+  }
+
+  if (!options.kernelName.empty())
+    llvm::erase_if(kernels, [&](const clang::FunctionDecl *fn) {
+      return fn->getName() != options.kernelName;
+    });
+  if (kernels.empty()) {
+    facts.reported = true;
+    emitError(FileLineColLoc::get(
+        context,
+        sm.getFileEntryRefForID(sm.getMainFileID())
+            ? sm.getFileEntryRefForID(sm.getMainFileID())->getName()
+            : "<source>",
+        1, 1))
+        << (options.kernelName.empty()
+                ? llvm::Twine("no __global__ kernel in this file")
+                : llvm::Twine("no __global__ kernel named '") +
+                      options.kernelName + "' in this file");
+    return {};
+  }
+
+  OwningOpRef<ModuleOp> module = ModuleOp::create(UnknownLoc::get(context));
+  for (const clang::FunctionDecl *kernel : kernels) {
+    KernelLifter lifter(ast, facts, options, context);
+    if (failed(lifter.liftKernel(kernel, *module)))
+      return {};
+  }
+  tidyLiftedModule(*module);
+  return module;
+}
