@@ -21,6 +21,7 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -85,8 +86,15 @@ static std::string findRuntimeDir() {
 static std::optional<std::vector<std::string>>
 flagsFromDatabase(llvm::StringRef dir, llvm::StringRef file,
                   std::string &error) {
+  llvm::SmallString<256> json(dir);
+  llvm::sys::path::append(json, "compile_commands.json");
+  if (!llvm::sys::fs::exists(json)) {
+    error = "no compile_commands.json in '" + dir.str() + "'";
+    return std::nullopt;
+  }
   std::unique_ptr<clang::tooling::CompilationDatabase> db =
-      clang::tooling::CompilationDatabase::loadFromDirectory(dir, error);
+      clang::tooling::JSONCompilationDatabase::loadFromFile(
+          json, error, clang::tooling::JSONCommandLineSyntax::AutoDetect);
   if (!db)
     return std::nullopt;
   llvm::SmallString<256> absolute(file);
