@@ -25,7 +25,7 @@ EXAMPLE ?= examples/04-async-iterate-all-overlap.mlir
 # libFuzzer, without which the suite's fuzz smoke tests are skipped.
 PACKAGES := cmake ninja-build python3 llvm-22-dev llvm-22-tools libmlir-22-dev \
             mlir-22-tools clang-22 libclang-rt-22-dev libclang-22-dev \
-            libclang-cpp22-dev
+            libclang-cpp22-dev clang-tools-22
 
 .PHONY: all deps configure build run test docs report clean \
         sanitize-deps sanitize-configure sanitize-build sanitize fuzz

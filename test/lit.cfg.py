@@ -65,6 +65,12 @@ if asc_devkit_dir and gxx:
     config.substitutions.append(("%asc_devkit_dir", asc_devkit_dir))
     config.substitutions.append(("%gxx", gxx))
 
+# clang-apply-replacements (Debian's clang-tools-22), to apply asc-check's
+# exported fixes the way clang-tidy users do.
+if os.path.exists(os.path.join(config.llvm_tools_dir, "clang-apply-replacements")):
+    config.available_features.add("clang-apply-replacements")
+    llvm_config.add_tool_substitutions(["clang-apply-replacements"], [config.llvm_tools_dir])
+
 # CANN's own samples (the examples/ directory of an asc-devkit checkout,
 # cannmirror/asc-devkit), for the test that runs four of its Matmul .asc
 # samples unchanged in asc-run (test/asc-run/cann-samples.test). The samples

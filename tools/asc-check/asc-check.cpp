@@ -14,6 +14,7 @@
 
 #include "asc/Dialect/Asc/Transforms/Passes.h"
 #include "asc/Frontend/AscendCImport.h"
+#include "asc/Frontend/PlacementEdits.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
@@ -21,6 +22,7 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/DiagnosticsYaml.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -31,6 +33,8 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <set>
 
 using namespace mlir;
 namespace cl = llvm::cl;
@@ -62,6 +66,15 @@ static cl::opt<bool> argumentsMayAlias(
     cl::desc("Do not assume the kernel's pointer arguments are separate "
              "allocations (the default assumes what every host half does)"),
     cl::cat(category));
+static cl::opt<bool>
+    fix("fix",
+        cl::desc("Apply the placement's moves of waits and issues to "
+                 "the source in place"),
+        cl::cat(category));
+static cl::opt<std::string> exportFixes(
+    "export-fixes",
+    cl::desc("Write the placement's moves as clang-apply-replacements YAML"),
+    cl::value_desc("file.yaml"), cl::cat(category));
 static cl::opt<bool> quiet("quiet", cl::desc("Print only the diagnostics"),
                            cl::cat(category));
 static cl::opt<bool> verifyDiagnostics(
@@ -224,6 +237,84 @@ private:
 };
 } // namespace
 
+/// Reports the placement's moves (a remark at each moved statement, a
+/// note at its new place) and writes them: in place (--fix) and as
+/// clang-apply-replacements YAML (--export-fixes).
+static LogicalResult writeFixes(ModuleOp module,
+                                const asc::AscendCSourceMap &sourceMap) {
+  FailureOr<std::vector<asc::PlacementMove>> moves =
+      asc::computePlacementMoves(module, sourceMap);
+  if (failed(moves))
+    return failure();
+  std::vector<asc::SourceEdit> edits;
+  clang::tooling::TranslationUnitDiagnostics exported;
+  llvm::SmallString<256> mainFile(inputFile.getValue());
+  llvm::sys::fs::make_absolute(mainFile);
+  exported.MainSourceFile = std::string(mainFile);
+  for (const asc::PlacementMove &move : *moves) {
+    auto to = dyn_cast<FileLineColLoc>(move.to);
+    std::string where =
+        to ? "before line " + std::to_string(to.getLine()) : "elsewhere";
+    InFlightDiagnostic remark = emitRemark(move.from);
+    if (move.edits.empty())
+      remark << "the placement moves this " << move.kind << " " << where
+             << "; not edited: " << move.reason;
+    else
+      remark << "the placement moves this " << move.kind << " " << where
+             << (fix ? " (fixed)" : " (fix available)");
+    remark.attachNote(move.to) << "its new place";
+    if (move.edits.empty())
+      continue;
+    clang::tooling::Diagnostic diagnostic;
+    diagnostic.DiagnosticName = "asc-sync-placement";
+    diagnostic.DiagLevel = clang::tooling::Diagnostic::Warning;
+    diagnostic.Message.Message =
+        "the placement moves this " + move.kind + " " + where;
+    for (const asc::SourceEdit &edit : move.edits) {
+      edits.push_back(edit);
+      llvm::SmallString<256> path(edit.file);
+      llvm::sys::fs::make_absolute(path);
+      diagnostic.Message.FilePath = std::string(path);
+      clang::tooling::Replacement replacement(path, edit.offset, edit.length,
+                                              edit.text);
+      llvm::consumeError(
+          diagnostic.Message.Fix[std::string(path)].add(replacement));
+    }
+    exported.Diagnostics.push_back(std::move(diagnostic));
+  }
+  if (!exportFixes.empty()) {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(exportFixes, ec);
+    if (ec) {
+      llvm::WithColor::error(llvm::errs(), "asc-check")
+          << "cannot write '" << exportFixes << "': " << ec.message() << "\n";
+      return failure();
+    }
+    llvm::yaml::Output yaml(os);
+    yaml << exported;
+  }
+  if (fix) {
+    std::set<std::string> files;
+    for (const asc::SourceEdit &edit : edits)
+      files.insert(edit.file);
+    for (const std::string &file : files) {
+      auto buffer = llvm::MemoryBuffer::getFile(file);
+      if (!buffer)
+        return failure();
+      std::string fixed = asc::applyEdits((*buffer)->getBuffer(), file, edits);
+      std::error_code ec;
+      llvm::raw_fd_ostream os(file, ec);
+      if (ec) {
+        llvm::WithColor::error(llvm::errs(), "asc-check")
+            << "cannot write '" << file << "': " << ec.message() << "\n";
+        return failure();
+      }
+      os << fixed;
+    }
+  }
+  return success();
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   // Everything after `--` is the compiler's.
@@ -291,8 +382,9 @@ int main(int argc, char **argv) {
   options.compilerArgs = compilerArgs;
   options.kernelName = kernelName;
   options.argumentsAreDistinct = !argumentsMayAlias;
+  asc::AscendCSourceMap sourceMap;
   OwningOpRef<ModuleOp> module =
-      asc::importAscendCFile(inputFile, options, &context);
+      asc::importAscendCFile(inputFile, options, &context, &sourceMap);
   if (!module)
     return finish(2);
   if (failed(verify(*module)))
@@ -307,5 +399,9 @@ int main(int argc, char **argv) {
     return finish(1);
   if (!quiet && !verifier)
     llvm::outs() << inputFile << ": no Matmul protocol violation found\n";
+  if (fix || !exportFixes.empty()) {
+    if (failed(writeFixes(*module, sourceMap)))
+      return finish(2);
+  }
   return finish(0);
 }

@@ -34,13 +34,44 @@ struct AscendCImportOptions {
   bool argumentsAreDistinct = true;
 };
 
+/// Where a lifted statement is in its file, for edits of the source: the
+/// statement's first token (its ops' location), its bytes (through the
+/// `;`, the whole line when it stands alone), and the function body it
+/// belongs to.
+struct LiftedStatement {
+  std::string file;
+  unsigned line = 0, column = 0;
+  /// [begin, end) in the file: the bytes deleting the statement removes.
+  unsigned begin = 0, end = 0;
+  /// Where a statement inserted before this one goes (its line's start when
+  /// it stands alone on it), and the indentation it takes.
+  unsigned insertAt = 0;
+  std::string indentation;
+  /// Whether the statement stands alone on its line(s).
+  bool ownLine = false;
+  /// The function body (an id per function) and whether it comes from a
+  /// macro expansion (never edited).
+  unsigned function = 0;
+  bool fromMacro = false;
+};
+
+/// The statements of a lift and how often each function was inlined: a
+/// statement can be edited only when its function was inlined once.
+struct AscendCSourceMap {
+  std::vector<LiftedStatement> statements;
+  std::vector<unsigned> inlineCounts; // by LiftedStatement::function
+  /// The statement whose first token is at `loc`, or null.
+  const LiftedStatement *find(Location loc) const;
+};
+
 /// Parses the Ascend C source `path` and lifts its kernels into a new
 /// module. Every problem (a parse error in device code, a construct outside
 /// the lifted subset) is emitted through the context's diagnostic handler at
 /// its C++ location, and the result is then null.
 OwningOpRef<ModuleOp> importAscendCFile(llvm::StringRef path,
                                         const AscendCImportOptions &options,
-                                        MLIRContext *context);
+                                        MLIRContext *context,
+                                        AscendCSourceMap *sourceMap = nullptr);
 
 /// As importAscendCFile, for a source held in memory under the name `path`.
 OwningOpRef<ModuleOp> importAscendCSource(llvm::StringRef source,

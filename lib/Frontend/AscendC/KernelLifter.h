@@ -172,6 +172,9 @@ private:
   // Statements and control flow (LiftKernel.cpp)
   //===------------------------------------------------------------------===//
   LogicalResult liftStmt(const clang::Stmt *stmt);
+  /// Notes where `stmt` (a statement of a block) is, for source edits.
+  void recordStatement(const clang::Stmt *stmt);
+  unsigned functionId(const clang::FunctionDecl *function);
   LogicalResult liftStmts(llvm::ArrayRef<const clang::Stmt *> stmts);
   LogicalResult liftDecl(const clang::VarDecl *var);
   LogicalResult liftIf(const clang::IfStmt *stmt,

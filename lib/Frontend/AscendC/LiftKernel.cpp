@@ -231,6 +231,8 @@ LogicalResult KernelLifter::liftKernel(const clang::FunctionDecl *kernel,
 
   frames.emplace_back();
   frame().function = kernel;
+  if (facts.sourceMap)
+    ++facts.sourceMap->inlineCounts[functionId(kernel)];
   const clang::SourceManager &sm = ast.getSourceManager();
   for (auto [i, param] : llvm::enumerate(kernel->parameters())) {
     if (isTilingByValue(param))
@@ -330,10 +332,79 @@ KernelLifter::liftStmts(llvm::ArrayRef<const clang::Stmt *> stmts) {
           return liftIf(ifStmt, stmts.drop_front(i + 1));
       }
     }
+    recordStatement(stmt);
     if (failed(liftStmt(stmt)))
       return failure();
   }
   return success();
+}
+
+unsigned KernelLifter::functionId(const clang::FunctionDecl *function) {
+  AscendCSourceMap *map = facts.sourceMap;
+  auto [it, inserted] =
+      facts.functionIds.try_emplace(function->getCanonicalDecl(), 0);
+  if (inserted) {
+    it->second = map->inlineCounts.size();
+    map->inlineCounts.push_back(0);
+  }
+  return it->second;
+}
+
+void KernelLifter::recordStatement(const clang::Stmt *stmt) {
+  AscendCSourceMap *map = facts.sourceMap;
+  // Control flow statements are recorded as anchors (a moved wait may go
+  // before a loop); only expression statements are ever moved.
+  if (!map || !isa<clang::Expr, clang::DeclStmt, clang::ReturnStmt,
+                   clang::IfStmt, clang::ForStmt, clang::WhileStmt>(stmt))
+    return;
+  const clang::SourceManager &sm = ast.getSourceManager();
+  const clang::LangOptions &lang = ast.getLangOpts();
+  LiftedStatement statement;
+  clang::SourceLocation begin = stmt->getBeginLoc();
+  statement.fromMacro = begin.isMacroID() || stmt->getEndLoc().isMacroID();
+  begin = sm.getExpansionLoc(begin);
+  clang::PresumedLoc presumed = sm.getPresumedLoc(begin);
+  if (presumed.isInvalid())
+    return;
+  statement.file = presumed.getFilename();
+  statement.line = presumed.getLine();
+  statement.column = presumed.getColumn();
+  statement.function = functionId(frame().function);
+  // Through the `;` that ends an expression statement.
+  clang::SourceLocation last = sm.getExpansionLoc(stmt->getEndLoc());
+  clang::SourceLocation afterSemi = clang::Lexer::findLocationAfterToken(
+      last, clang::tok::semi, sm, lang, /*SkipTrailingWhitespaceAndNewLine=*/
+      false);
+  clang::SourceLocation end =
+      afterSemi.isValid()
+          ? afterSemi
+          : clang::Lexer::getLocForEndOfToken(last, 0, sm, lang);
+  if (sm.getFileID(begin) != sm.getFileID(end))
+    return;
+  llvm::StringRef buffer = sm.getBufferData(sm.getFileID(begin));
+  unsigned from = sm.getFileOffset(begin), to = sm.getFileOffset(end);
+  // Alone on its line(s): the edit takes the whole lines.
+  unsigned lineStart = buffer.rfind('\n', from);
+  lineStart = lineStart == llvm::StringRef::npos ? 0 : lineStart + 1;
+  size_t lineEnd = buffer.find('\n', to);
+  lineEnd = lineEnd == llvm::StringRef::npos ? buffer.size() : lineEnd + 1;
+  bool aloneBefore = buffer.slice(lineStart, from).find_first_not_of(" \t") ==
+                     llvm::StringRef::npos;
+  bool aloneAfter = buffer.slice(to, lineEnd).find_first_not_of(" \t\r\n") ==
+                    llvm::StringRef::npos;
+  statement.indentation = buffer.slice(lineStart, from).str();
+  statement.ownLine = aloneBefore && aloneAfter;
+  if (statement.ownLine) {
+    statement.begin = lineStart;
+    statement.end = lineEnd;
+    statement.insertAt = lineStart;
+  } else {
+    statement.begin = from;
+    statement.end = to;
+    statement.insertAt = from;
+    statement.indentation.clear();
+  }
+  map->statements.push_back(std::move(statement));
 }
 
 LogicalResult KernelLifter::liftStmt(const clang::Stmt *stmt) {
@@ -907,6 +978,8 @@ KernelLifter::inlineCall(const clang::FunctionDecl *callee, Object *thisObject,
   frames.emplace_back();
   frame().function = definition;
   frame().thisObject = thisObject;
+  if (facts.sourceMap)
+    ++facts.sourceMap->inlineCounts[functionId(definition)];
   for (auto &[param, slot] : bound)
     frame().locals[param] = slot;
   if (!definition->getReturnType()->isVoidType())

@@ -13,6 +13,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include <string>
 #include <vector>
@@ -42,6 +43,10 @@ struct SourceFacts {
   std::vector<Error> errors;
   /// Set once the lifter emitted its diagnostics.
   bool reported = false;
+  /// Filled by the lifter when the caller asked for it, with the id of
+  /// each function it entered (shared by every kernel of the file).
+  AscendCSourceMap *sourceMap = nullptr;
+  llvm::DenseMap<const void *, unsigned> functionIds;
 };
 
 /// Lifts every `__global__` function of the main file (or the one named in

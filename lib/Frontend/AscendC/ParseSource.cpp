@@ -162,10 +162,12 @@ parseArguments(llvm::StringRef path, const AscendCImportOptions &options) {
 static OwningOpRef<ModuleOp> runLift(llvm::StringRef path,
                                      std::optional<llvm::StringRef> source,
                                      const AscendCImportOptions &options,
-                                     MLIRContext *context) {
+                                     MLIRContext *context,
+                                     AscendCSourceMap *sourceMap = nullptr) {
   context->loadDialect<AscDialect, arith::ArithDialect, func::FuncDialect,
                        scf::SCFDialect>();
   SourceFacts facts;
+  facts.sourceMap = sourceMap;
   OwningOpRef<ModuleOp> result;
   std::vector<std::string> args = parseArguments(path, options);
   llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> memory(
@@ -197,16 +199,15 @@ static OwningOpRef<ModuleOp> runLift(llvm::StringRef path,
   return result;
 }
 
-OwningOpRef<ModuleOp>
-mlir::asc::importAscendCFile(llvm::StringRef path,
-                             const AscendCImportOptions &options,
-                             MLIRContext *context) {
+OwningOpRef<ModuleOp> mlir::asc::importAscendCFile(
+    llvm::StringRef path, const AscendCImportOptions &options,
+    MLIRContext *context, AscendCSourceMap *sourceMap) {
   if (!llvm::sys::fs::exists(path)) {
     emitError(UnknownLoc::get(context))
         << "cannot open '" << path << "': no such file";
     return {};
   }
-  return runLift(path, std::nullopt, options, context);
+  return runLift(path, std::nullopt, options, context, sourceMap);
 }
 
 OwningOpRef<ModuleOp>
@@ -219,4 +220,16 @@ mlir::asc::importAscendCSource(llvm::StringRef source, llvm::StringRef path,
 void mlir::asc::registerAscendCImportDialects(DialectRegistry &registry) {
   registry.insert<AscDialect, arith::ArithDialect, func::FuncDialect,
                   scf::SCFDialect>();
+}
+
+const LiftedStatement *AscendCSourceMap::find(Location loc) const {
+  auto fileLoc = dyn_cast<FileLineColLoc>(loc);
+  if (!fileLoc)
+    return nullptr;
+  for (const LiftedStatement &statement : statements)
+    if (statement.line == fileLoc.getLine() &&
+        statement.column == fileLoc.getColumn() &&
+        statement.file == fileLoc.getFilename().getValue())
+      return &statement;
+  return nullptr;
 }
