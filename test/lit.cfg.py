@@ -107,6 +107,7 @@ if pyasc_dir and pyasc_python:
 llvm_config.add_tool_substitutions(
     ["asc-capi-enum-test", "asc-capi-ir-test", "asc-capi-pass-test", "asc-capi-pipeline-test",
      "asc-capi-pipeline-options-test", "asc-capi-import-pyasc-test",
+     "asc-capi-import-ascendc-test",
      "asc-lsp-server"], tool_dirs)
 # The system's stock mlir-opt, never a tool of this build. In a sanitizer
 # build it loads an instrumented plugin, so the sanitizer runtime it lacks

@@ -56,8 +56,10 @@ bool KernelLifter::isUserDecl(const clang::Decl *decl) const {
   llvm::sys::fs::make_absolute(path);
   llvm::sys::path::remove_dots(path, /*remove_dot_dot=*/true);
   // The runtime's own headers may sit below the source (a test tree).
-  if (!options.runtimeDir.empty() &&
-      llvm::StringRef(path).starts_with(options.runtimeDir))
+  llvm::StringRef runtime = options.runtimeDir.empty()
+                                ? llvm::StringRef(ASC_FRONTEND_RUNTIME_DIR)
+                                : llvm::StringRef(options.runtimeDir);
+  if (llvm::StringRef(path).starts_with(runtime))
     return false;
   return llvm::StringRef(path).starts_with(mainFolder);
 }

@@ -147,8 +147,9 @@ parseArguments(llvm::StringRef path, const AscendCImportOptions &options) {
       // bisheng and g++ accept `obj.template IterateAll(c)`; so must we.
       "-Wno-missing-template-arg-list-after-template-kw", "-w",
       "-resource-dir=" ASC_CLANG_RESOURCE_DIR};
-  if (!options.runtimeDir.empty())
-    args.push_back("-I" + options.runtimeDir);
+  args.push_back("-I" + (options.runtimeDir.empty()
+                             ? std::string(ASC_FRONTEND_RUNTIME_DIR)
+                             : options.runtimeDir));
   llvm::SmallString<256> folder(path);
   llvm::sys::fs::make_absolute(folder);
   llvm::sys::path::remove_filename(folder);
