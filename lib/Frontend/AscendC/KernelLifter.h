@@ -175,7 +175,11 @@ private:
   /// Notes where `stmt` (a statement of a block) is, for source edits.
   void recordStatement(const clang::Stmt *stmt);
   unsigned functionId(const clang::FunctionDecl *function);
-  LogicalResult liftStmts(llvm::ArrayRef<const clang::Stmt *> stmts);
+  /// Lifts the statements of one block; `isFunctionBody` when the block is
+  /// the body of the function being lifted (early returns are lifted there
+  /// only).
+  LogicalResult liftStmts(llvm::ArrayRef<const clang::Stmt *> stmts,
+                          bool isFunctionBody);
   LogicalResult liftDecl(const clang::VarDecl *var);
   LogicalResult liftIf(const clang::IfStmt *stmt,
                        llvm::ArrayRef<const clang::Stmt *> rest);

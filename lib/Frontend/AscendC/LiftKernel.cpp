@@ -300,8 +300,22 @@ static llvm::StringRef outerMacro(const clang::Stmt *stmt,
   return clang::Lexer::getImmediateMacroName(at, sm, ast.getLangOpts());
 }
 
-LogicalResult
-KernelLifter::liftStmts(llvm::ArrayRef<const clang::Stmt *> stmts) {
+/// The first return statement inside `stmt`, if any.
+static const clang::ReturnStmt *findReturn(const clang::Stmt *stmt) {
+  if (!stmt)
+    return nullptr;
+  if (const auto *ret = dyn_cast<clang::ReturnStmt>(stmt))
+    return ret;
+  if (isa<clang::LambdaExpr>(stmt))
+    return nullptr;
+  for (const clang::Stmt *child : stmt->children())
+    if (const clang::ReturnStmt *found = findReturn(child))
+      return found;
+  return nullptr;
+}
+
+LogicalResult KernelLifter::liftStmts(llvm::ArrayRef<const clang::Stmt *> stmts,
+                                      bool isFunctionBody) {
   const clang::SourceManager &sm = ast.getSourceManager();
   for (size_t i = 0; i < stmts.size(); ++i) {
     const clang::Stmt *stmt = stmts[i];
@@ -321,17 +335,24 @@ KernelLifter::liftStmts(llvm::ArrayRef<const clang::Stmt *> stmts) {
       i = end - 1;
       continue;
     }
-    // `if (c) return;` with more statements after it: the rest runs in
-    // the else branch.
+    // `if (c) return;` with more statements after it: the rest of the
+    // function runs on the branch that does not return. Only at the
+    // function's top level: deeper, the statements after the enclosing
+    // blocks would run on the returning path too.
     if (const auto *ifStmt = dyn_cast<clang::IfStmt>(stmt)) {
-      if (!ifStmt->isConstexpr() && endsInReturn(ifStmt->getThen()) &&
-          i + 1 < stmts.size()) {
-        bool constantCond = false;
-        if (!ifStmt->getConditionVariable() && !ifStmt->getInit() &&
-            ifStmt->getCond()->EvaluateAsBooleanCondition(constantCond, ast))
-          ; // a constant condition: liftIf takes one branch
-        else
-          return liftIf(ifStmt, stmts.drop_front(i + 1));
+      bool constantCond = false;
+      bool constant =
+          ifStmt->isConstexpr() ||
+          (!ifStmt->getConditionVariable() && !ifStmt->getInit() &&
+           ifStmt->getCond()->EvaluateAsBooleanCondition(constantCond, ast) &&
+           !ifStmt->getCond()->HasSideEffects(ast));
+      if (const clang::ReturnStmt *ret = findReturn(ifStmt); ret && !constant) {
+        if (!isFunctionBody)
+          return refuse(ret, "a return inside a nested block is not lifted "
+                             "(an `if (...) return;` at a function's top "
+                             "level is)");
+        recordStatement(stmt);
+        return liftIf(ifStmt, stmts.drop_front(i + 1));
       }
     }
     recordStatement(stmt);
@@ -414,7 +435,9 @@ LogicalResult KernelLifter::liftStmt(const clang::Stmt *stmt) {
     return success();
   if (const auto *block = dyn_cast<clang::CompoundStmt>(stmt))
     return liftStmts(llvm::ArrayRef<const clang::Stmt *>(block->body_begin(),
-                                                         block->body_end()));
+                                                         block->body_end()),
+                     /*isFunctionBody=*/frame().function &&
+                         block == frame().function->getBody());
   if (isa<clang::NullStmt>(stmt))
     return success();
   if (const auto *decl = dyn_cast<clang::DeclStmt>(stmt)) {
@@ -646,7 +669,7 @@ LogicalResult KernelLifter::liftIf(const clang::IfStmt *stmt,
       return refuse(cond, "an if constexpr condition that is not constant");
     if (failed(liftStmt(constant ? stmt->getThen() : stmt->getElse())))
       return failure();
-    return liftStmts(rest);
+    return liftStmts(rest, /*isFunctionBody=*/true);
   }
   if (const clang::VarDecl *var = stmt->getConditionVariable())
     if (failed(liftDecl(var)))
@@ -654,15 +677,21 @@ LogicalResult KernelLifter::liftIf(const clang::IfStmt *stmt,
   FailureOr<Value> c = condition(cond);
   if (failed(c))
     return failure();
+  // The statements after an if whose one branch returns (at the function's
+  // top level, liftStmts made sure) run on the other branch.
   const clang::Stmt *thenStmt = stmt->getThen();
   const clang::Stmt *elseStmt = stmt->getElse();
-  return liftBranches(
-      loc(stmt), *c, [&] { return liftStmt(thenStmt); },
-      [&]() -> LogicalResult {
-        if (failed(liftStmt(elseStmt)))
-          return failure();
-        return liftStmts(rest);
-      });
+  bool restOnThen =
+      !endsInReturn(thenStmt) && elseStmt && endsInReturn(elseStmt);
+  auto branch = [&](const clang::Stmt *body, bool withRest) {
+    return [&, body, withRest]() -> LogicalResult {
+      if (failed(liftStmt(body)))
+        return failure();
+      return withRest ? liftStmts(rest, /*isFunctionBody=*/true) : success();
+    };
+  };
+  return liftBranches(loc(stmt), *c, branch(thenStmt, restOnThen),
+                      branch(elseStmt, !restOnThen));
 }
 
 LogicalResult KernelLifter::liftLoop(const clang::Stmt *loop,
