@@ -446,7 +446,8 @@ struct MatmulApiStaticTiling {
 /// buffers (asc-run refuses basicM/N/K at the first call, like the config
 /// field). With the constant shape CANN computes the whole tiling here,
 /// which asc-run does not: the config's singleCoreM/N/K are refused at the
-/// first call too.
+/// first call too. In namespace AscendC, as CANN declares it.
+namespace AscendC {
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE>
 constexpr MatmulApiStaticTiling GetMatmulApiTiling(const MatmulConfig &mmCFG,
                                                    int32_t l1Size = 512 * 1024 -
@@ -456,6 +457,7 @@ constexpr MatmulApiStaticTiling GetMatmulApiTiling(const MatmulConfig &mmCFG,
   tiling.cfg = mmCFG;
   return tiling;
 }
+} // namespace AscendC
 
 namespace asc_run::matmul {
 /// The MatmulConfig of a Matmul's MM_CFG: itself, or a static tiling's.
