@@ -22,7 +22,9 @@ JOBS ?= 2
 EXAMPLE ?= examples/04-async-iterate-all-overlap.mlir
 
 # Debian packages the build and the tests use; libclang-rt-22-dev holds
-# libFuzzer, without which the suite's fuzz smoke tests are skipped.
+# libFuzzer, without which the suite's fuzz smoke tests are skipped;
+# libclang-22-dev and libclang-cpp22-dev hold Clang's C++ API (asc-run's
+# parse of a .asc and of compile_commands.json).
 PACKAGES := cmake ninja-build python3 llvm-22-dev llvm-22-tools libmlir-22-dev \
             mlir-22-tools clang-22 libclang-rt-22-dev libclang-22-dev \
             libclang-cpp22-dev clang-tools-22

@@ -25,8 +25,14 @@
 #include <string>
 #include <type_traits>
 
+// asc-run's parse of a .asc (the host/device split) defines __global__ and
+// __aicore__ as annotations it reads; the compile keeps them empty.
+#ifndef __global__
 #define __global__
+#endif
+#ifndef __aicore__
 #define __aicore__
+#endif
 #define __gm__
 // The kernel kinds of a .asc kernel (CANN's CPU-debug stub_def.h makes them
 // nothing too): the launch file's kernel_type and mix_ratio say which cores
@@ -74,6 +80,81 @@ enum KernelMetaType : uint8_t {
 };
 #define KERNEL_TASK_TYPE(key, value)
 #define KERNEL_TASK_TYPE_DEFAULT(value)
+
+//===----------------------------------------------------------------------===//
+// Operator-project kernels: the tiling struct and the tiling key
+//===----------------------------------------------------------------------===//
+//
+// An operator project's build gives its kernel the tiling struct its op_host
+// defines (GET_TILING_DATA, or REGISTER_TILING_DEFAULT in the kernel) and
+// the tiling key the host's tiling chose (TILING_KEY_IS:
+// `TILING_KEY_VAR == (k)`, impl/basic_api/utils/kernel_utils_macros.h).
+// Here the launch file names both: its tiling argument's "struct" (and
+// "header"), the launch's "tiling_key". GET_TILING_DATA copies the struct
+// from the tiling argument, as CANN's CPU-debug build does.
+
+namespace asc_run {
+/// The tiling struct of GET_TILING_DATA when neither the launch file nor a
+/// REGISTER_TILING_DEFAULT names one.
+struct NoTilingStruct;
+
+/// The launch's tiling key; `tilingKeyGiven` unless the launch has none.
+inline uint64_t &tilingKey() {
+  static uint64_t key = 0;
+  return key;
+}
+inline bool &tilingKeyGiven() {
+  static bool given = false;
+  return given;
+}
+
+/// TILING_KEY_IS(k): whether the launch's tiling key is k. A kernel that
+/// tests a key the launch does not give cannot run as its host would run
+/// it: asc-run stops (exit 2) rather than take no branch.
+inline bool tilingKeyIs(uint64_t k, Loc loc = Loc::current()) {
+  if (!tilingKeyGiven())
+    badInput(loc, "TILING_KEY_IS(" + std::to_string(k) +
+                      ") needs the tiling key the host's tiling chooses: "
+                      "give the launch a \"tiling_key\"");
+  return tilingKey() == k;
+}
+
+/// The tiling struct T, copied from the tiling argument `tiling` (the
+/// kernel's GM_ADDR), checked to lie inside it.
+template <class T>
+T tilingData(const __gm__ uint8_t *tiling, Loc loc = Loc::current()) {
+  static_assert(!std::is_same_v<T, NoTilingStruct>,
+                "GET_TILING_DATA: asc-run needs the tiling struct: name it "
+                "in the launch file (the tiling argument's \"struct\" and "
+                "\"header\") or with REGISTER_TILING_DEFAULT");
+  static_assert(std::is_trivially_copyable_v<T>,
+                "a tiling struct is copied byte for byte");
+  uintptr_t begin = reinterpret_cast<uintptr_t>(tiling);
+  checkBounds("GET_TILING_DATA of " + std::to_string(sizeof(T)) + " bytes", loc,
+              Range{begin, begin + sizeof(T)});
+  T value;
+  std::memcpy(&value, tiling, sizeof(T));
+  return value;
+}
+} // namespace asc_run
+
+#ifndef ASC_RUN_LAUNCH_TILING_STRUCT
+/// The launch file names no tiling struct (with one, the driver declares
+/// this alias after the struct's header).
+using AscRunRegisteredTiling = asc_run::NoTilingStruct;
+#endif
+#define TILING_KEY_VAR (asc_run::tilingKey())
+#define TILING_KEY_IS(k) (asc_run::tilingKeyIs(k))
+/// A function-local alias shadows the launch file's struct.
+#define REGISTER_TILING_DEFAULT(tiling_struct)                                 \
+  using AscRunRegisteredTiling = tiling_struct
+#define REGISTER_TILING_FOR_TILINGKEY(expression, tiling_struct)
+#define GET_TILING_DATA(tiling_data, tiling_arg)                               \
+  auto tiling_data = asc_run::tilingData<AscRunRegisteredTiling>(tiling_arg)
+#define GET_TILING_DATA_WITH_STRUCT(tiling_struct, tiling_data, tiling_arg)    \
+  auto tiling_data = asc_run::tilingData<tiling_struct>(tiling_arg)
+#define GET_TILING_DATA_MEMBER(tiling_type, member, var, tiling)               \
+  auto var = asc_run::tilingData<tiling_type>(tiling).member
 
 /// The type of the core running the kernel: 0 mix, 1 cube (AIC), 2 vector
 /// (AIV), as in the CPU-debug framework.

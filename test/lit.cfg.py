@@ -80,6 +80,14 @@ if asc_devkit_examples:
     config.available_features.add("asc-devkit-examples")
     config.substitutions.append(("%asc_devkit_examples", asc_devkit_examples))
 
+# hicann/ops-nn, for the test that runs its MatmulAdd kernel unchanged
+# (test/asc-run/ops-nn.test): ASC_OPS_NN_DIR is a checkout of commit
+# a42610bb1 (experimental/matmul/matmul_add), read from there, never copied.
+ops_nn_dir = os.environ.get("ASC_OPS_NN_DIR")
+if ops_nn_dir:
+    config.available_features.add("ops-nn")
+    config.substitutions.append(("%ops_nn_dir", ops_nn_dir))
+
 # pyasc, for the optional tests that trace its tutorial and Matmul unit-test
 # kernels and import them (docs/Pyasc.md): PYASC_DIR is a pyasc checkout
 # whose libpyasc is built (against its own LLVM/MLIR 19), PYASC_PYTHON the

@@ -436,6 +436,13 @@ inline PipePoint cubePoint() { return pointOf(PipeCube); }
                            " (block " + std::to_string(state().blockIdx) + ")");
 }
 
+/// A launch that does not give the kernel what it needs (exit 2).
+[[noreturn]] inline void badInput(Loc loc, const std::string &message) {
+  failRun(kExitBadLaunch, "asc-run: error: " + loc.str() + ": " + message +
+                              " (block " + std::to_string(state().blockIdx) +
+                              ")");
+}
+
 /// The asc.output_elements the kernel's calls state, by the .mlir line of
 /// the call (the launcher's output_elements directives).
 inline std::map<unsigned, uint64_t> &statedOutputElements() {

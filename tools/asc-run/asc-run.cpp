@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DeviceSplit.h"
+
 #include "asc/Dialect/Asc/IR/AscAttrs.h"
 #include "asc/Dialect/Asc/IR/AscDialect.h"
 #include "asc/Dialect/Asc/IR/AscTypes.h"
@@ -25,6 +27,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -35,6 +38,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -113,6 +117,26 @@ static cl::opt<std::string> dumpOutputs(
     cl::desc("Write each output's bytes to DIR/NAME.bin after the run (to "
              "compare two runs byte for byte)"),
     cl::value_desc("dir"), cl::cat(category));
+static cl::list<std::string> defines(
+    "D", cl::Prefix,
+    cl::desc("Define a macro for the kernel's C++ (as the compiler's -D; "
+             "CANN's samples pick variants with -DSCENARIO_NUM=N)"),
+    cl::value_desc("name[=value]"), cl::cat(category));
+static cl::list<std::string>
+    includeDirs("I", cl::Prefix,
+                cl::desc("Add a directory to the kernel's include path"),
+                cl::value_desc("dir"), cl::cat(category));
+static cl::list<std::string> cxxFlags(
+    "Xcxx",
+    cl::desc("Pass a flag to the host C++ compiler that compiles the kernel "
+             "(repeatable)"),
+    cl::value_desc("flag"), cl::cat(category));
+static cl::opt<std::string> buildPath(
+    "p",
+    cl::desc("The build directory whose compile_commands.json has the "
+             "--cpp file's entry: its -D, -U, -I, -iquote, -isystem, "
+             "-include and -std flags are the kernel's (as clang-tidy's -p)"),
+    cl::value_desc("build dir"), cl::cat(category));
 static cl::opt<bool> costSweep(
     "cost-sweep",
     cl::desc("Also schedule the run's trace with each assumed cost parameter "
@@ -158,6 +182,12 @@ struct LaunchArg {
   std::string value;
   /// Tiling directives: offset and field assignments.
   std::vector<std::pair<uint64_t, std::string>> tilings;
+  /// An operator project's tiling struct (`"struct"`), the header that
+  /// defines it (`"header"`: a path, or a name on the include path) and the
+  /// assignments to its members (`"values"`, and `"tilings"` at a
+  /// `"member"`): C++ member paths and values.
+  std::string tilingStruct, tilingHeader;
+  std::vector<std::pair<std::string, std::string>> structFields;
 };
 
 /// One run of one kernel function.
@@ -170,6 +200,10 @@ struct Launch {
   double rtol = 1e-3, atol = 1e-3;
   std::string reference; // absolute path, or empty
   std::vector<LaunchArg> args;
+  /// The macros an operator project's build defines (DTYPE_X, ...).
+  std::vector<std::pair<std::string, std::string>> defines;
+  /// The tiling key the host's tiling chooses (TILING_KEY_IS).
+  std::optional<uint64_t> tilingKey;
 };
 
 /// An element type a launch may give an argument: its launch-file name, the
@@ -298,9 +332,28 @@ static std::string hostTiling(const llvm::json::Object &shape,
   return out;
 }
 
-/// Reads argument `index` of launch `where`.
+/// Whether `define` is NAME, NAME=VALUE or NAME(ARGS)=VALUE.
+static bool isMacroDefinition(StringRef define) {
+  StringRef name =
+      define.take_until([](char c) { return c == '=' || c == '('; });
+  return !name.empty() && !llvm::isDigit(name.front()) &&
+         llvm::all_of(name,
+                      [](char c) { return llvm::isAlnum(c) || c == '_'; });
+}
+
+/// Whether `path` is a C++ member path (`a`, `a.b[2].c`), or with `scope`
+/// a qualified name (`ns::Name`).
+static bool isMemberPath(StringRef path, bool scope = false) {
+  static const llvm::Regex member(
+      "^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*|\\[[0-9]+\\])*$");
+  static const llvm::Regex qualified(
+      "^[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)*$");
+  return (scope ? qualified : member).match(path);
+}
+
+/// Reads an argument of launch `where` (of a launch file in `launchDir`).
 static LaunchArg parseArg(const llvm::json::Object &obj,
-                          const std::string &where) {
+                          const std::string &where, StringRef launchDir) {
   LaunchArg arg;
   auto str = [&](StringRef key, StringRef fallback) -> std::string {
     if (auto v = obj.getString(key))
@@ -373,6 +426,44 @@ static LaunchArg parseArg(const llvm::json::Object &obj,
   } else {
     fatal(at + ": give its size as \"shape\" (elements) or \"bytes\"");
   }
+  if (obj.get("struct") || obj.get("header") || obj.get("values")) {
+    if (arg.role != "tiling")
+      fatal(at + ": only a tiling argument has a tiling \"struct\"");
+    arg.tilingStruct = str("struct", "");
+    if (!isMemberPath(StringRef(arg.tilingStruct).ltrim(':'), /*scope=*/true))
+      fatal(at + ": \"struct\" names the tiling struct (ns::Name), not '" +
+            arg.tilingStruct + "'");
+    // A header beside the launch file, else a name on the kernel's include
+    // path.
+    std::string header = str("header", "");
+    SmallString<256> besideLaunch(launchDir);
+    llvm::sys::path::append(besideLaunch, header);
+    arg.tilingHeader = !header.empty() &&
+                               !llvm::sys::path::is_absolute(header) &&
+                               llvm::sys::fs::exists(besideLaunch)
+                           ? absolutePath(besideLaunch)
+                           : header;
+    if (arg.tilingHeader.find_first_of("\"\n") != std::string::npos)
+      fatal(at + ": \"header\" is a file name");
+    if (obj.get("values") && !obj.getObject("values"))
+      fatal(at + ": \"values\" is an object of member paths and numbers");
+    if (const llvm::json::Object *values = obj.getObject("values")) {
+      for (const auto &[name, value] : *values) {
+        if (!isMemberPath(name))
+          fatal(at + ": '" + name.str() +
+                "' is not a member path of the tiling struct (a.b[2].c)");
+        std::optional<double> number = value.getAsNumber();
+        std::optional<bool> boolean = value.getAsBoolean();
+        if (!number && !boolean)
+          fatal(at + ": the value of '" + name.str() + "' must be a number");
+        std::optional<int64_t> integer = value.getAsInteger();
+        arg.structFields.push_back(
+            {name.str(), boolean   ? (*boolean ? "1" : "0")
+                         : integer ? std::to_string(*integer)
+                                   : llvm::formatv("{0:e}", *number).str()});
+      }
+    }
+  }
   if (const llvm::json::Array *tilings = obj.getArray("tilings")) {
     if (arg.role != "tiling")
       fatal(at + ": only a tiling argument has \"tilings\"");
@@ -397,6 +488,26 @@ static LaunchArg parseArg(const llvm::json::Object &obj,
           fatal(at + ": tiling field '" + field.first.str() +
                 "' must be an integer");
         assignments += " " + field.first.str() + "=" + std::to_string(*value);
+      }
+      if (std::optional<StringRef> member = tiling->getString("member")) {
+        // A TCubeTiling member of the launch's tiling struct: its fields
+        // are the struct's members below it.
+        if (arg.tilingStruct.empty())
+          fatal(at + ": a tiling at a \"member\" needs the argument's "
+                     "tiling \"struct\"");
+        if (tiling->get("offset"))
+          fatal(at + ": a tiling has an \"offset\" or a \"member\", not both");
+        if (!isMemberPath(*member))
+          fatal(at + ": \"member\" is a C++ member path (a.b[2].c), not '" +
+                *member + "'");
+        for (StringRef assignment : llvm::split(StringRef(assignments), ' ')) {
+          if (assignment.empty())
+            continue;
+          auto [name, value] = assignment.split('=');
+          arg.structFields.push_back(
+              {(*member + "." + name).str(), value.str()});
+        }
+        continue;
       }
       arg.tilings.push_back(
           {static_cast<uint64_t>(tiling->getInteger("offset").value_or(0)),
@@ -460,6 +571,30 @@ static std::vector<Launch> readLaunches(StringRef path) {
       if (!llvm::sys::fs::exists(launch.reference))
         fatal(where + ": reference '" + launch.reference + "' does not exist");
     }
+    if (obj->get("defines") && !obj->getObject("defines"))
+      fatal(where + ": \"defines\" is an object of macro names and values");
+    if (const llvm::json::Object *defs = obj->getObject("defines")) {
+      for (const auto &[name, value] : *defs) {
+        std::optional<StringRef> text = value.getAsString();
+        std::optional<int64_t> integer = value.getAsInteger();
+        if (!isMacroDefinition(name) || StringRef(name).contains('=') ||
+            (!text && !integer))
+          fatal(where +
+                ": \"defines\" maps a macro name to a string or an "
+                "integer, not '" +
+                name.str() + "'");
+        std::string spelled = text ? text->str() : std::to_string(*integer);
+        if (StringRef(spelled).contains('\n'))
+          fatal(where + ": the macro '" + name.str() + "' is one line");
+        launch.defines.push_back({name.str(), spelled});
+      }
+    }
+    if (const llvm::json::Value *key = obj->get("tiling_key")) {
+      std::optional<int64_t> k = key->getAsInteger();
+      if (!k || *k < 0)
+        fatal(where + ": \"tiling_key\" is a non-negative integer");
+      launch.tilingKey = uint64_t(*k);
+    }
     const llvm::json::Array *args = obj->getArray("args");
     if (!args)
       fatal(where + " needs \"args\", one per kernel argument in order");
@@ -467,7 +602,7 @@ static std::vector<Launch> readLaunches(StringRef path) {
       const llvm::json::Object *argObj = a.getAsObject();
       if (!argObj)
         fatal(where + ": each argument is an object");
-      launch.args.push_back(parseArg(*argObj, where));
+      launch.args.push_back(parseArg(*argObj, where, dir));
     }
     out.push_back(std::move(launch));
   }
@@ -696,150 +831,165 @@ static std::string cppScalarType(StringRef type) {
 }
 
 //===----------------------------------------------------------------------===//
-// The device pass of a single-source .asc file
+// The kernel's build: flags, the device pass of a .asc, the driver
 //===----------------------------------------------------------------------===//
 
-/// Whether `header` is one asc-run's runtime provides (the device side of a
-/// .asc: kernel_operator.h, lib/matmul_intf.h, kernel_tiling/...).
-static bool runtimeProvides(StringRef header) {
-  SmallString<256> path(findRuntimeDir());
-  llvm::sys::path::append(path, header);
-  return llvm::sys::fs::exists(path);
-}
+/// The flags that build the kernel as its project builds it: its folder on
+/// the quoted include path (bisheng compiles the file where it is), the
+/// project's compilation database entry, then the command line's -D and -I.
+/// `source` flags go to the parse of a .asc and to the compile, `cxxOnly`
+/// (-Xcxx) to the compile alone.
+struct KernelFlags {
+  std::vector<std::string> source;
+  std::vector<std::string> cxxOnly;
+};
 
-/// Blanks [begin, end) of `text` but its newlines, so that lines keep their
-/// numbers.
-static void blank(std::string &text, size_t begin, size_t end) {
-  for (size_t i = begin; i < end && i < text.size(); ++i)
-    if (text[i] != '\n')
-      text[i] = ' ';
-}
-
-/// The device part of a single-source .asc file, as bisheng's device pass
-/// sees it: host function definitions (those without __global__ or
-/// __aicore__: the host's tiling, main) and quoted includes the runtime does
-/// not provide (acl/acl.h, tiling/tiling_api.h, the sample's data_utils.h)
-/// are blanked; everything else (includes of the runtime and of the standard
-/// library, declarations, classes, templates, the kernels) is kept, on its
-/// lines. The launch file stands for the host's data setup.
-static std::string devicePart(StringRef source) {
-  std::string text = source.str();
-  // The text with its comments blanked, which the items' headers are read
-  // from.
-  std::string code = text;
-  size_t n = text.size(), i = 0, itemStart = 0;
-  int depth = 0;
-  bool lineStart = true;
-  // The depth-0 '{' of the current item, and whether it opens a host
-  // function's body.
-  size_t bodyOpen = std::string::npos;
-  bool hostFunction = false;
-  auto header = [&](size_t end) {
-    return StringRef(code).slice(itemStart, end);
+/// The flags of `file`'s entry in BUILD_DIR/compile_commands.json that say
+/// what its source means (-D, -U, -I, -iquote, -isystem, -idirafter,
+/// -include, -std), paths made absolute against the entry's directory; the
+/// others (the target, optimisation, outputs) are bisheng's, not the CPU's.
+static std::vector<std::string> databaseFlags(StringRef buildDir,
+                                              StringRef file) {
+  SmallString<256> dbPath(buildDir);
+  llvm::sys::path::append(dbPath, "compile_commands.json");
+  std::string error;
+  std::unique_ptr<clang::tooling::JSONCompilationDatabase> db =
+      clang::tooling::JSONCompilationDatabase::loadFromFile(
+          dbPath, error, clang::tooling::JSONCommandLineSyntax::AutoDetect);
+  if (!db)
+    fatal("-p: cannot read the compilation database '" + dbPath +
+          "': " + error);
+  std::vector<clang::tooling::CompileCommand> commands =
+      db->getCompileCommands(file);
+  if (commands.empty())
+    fatal("-p: the compilation database '" + dbPath + "' has no entry for '" +
+          file + "'");
+  const clang::tooling::CompileCommand &command = commands.front();
+  auto absoluteIn = [&](StringRef path) {
+    SmallString<256> abs(path);
+    if (!llvm::sys::path::is_absolute(abs)) {
+      abs = command.Directory;
+      llvm::sys::path::append(abs, path);
+    }
+    llvm::sys::path::remove_dots(abs, /*remove_dot_dot=*/true);
+    return std::string(abs);
   };
-  while (i < n) {
-    char c = text[i];
-    if (c == '\n') {
-      lineStart = true;
-      ++i;
-      continue;
+  std::vector<std::string> flags;
+  ArrayRef<std::string> line = command.CommandLine;
+  for (size_t i = 1; i < line.size(); ++i) {
+    StringRef arg = line[i];
+    // Flags whose value may follow or be attached.
+    bool taken = false;
+    for (StringRef flag : {"-D", "-U", "-I"}) {
+      if (!arg.starts_with(flag))
+        continue;
+      std::string value = arg.size() > flag.size()
+                              ? arg.drop_front(flag.size()).str()
+                          : i + 1 < line.size() ? line[++i]
+                                                : "";
+      flags.push_back(flag.str() + (flag == "-I" ? absoluteIn(value) : value));
+      taken = true;
+      break;
     }
-    if (lineStart && c == '#') {
-      size_t end = i;
-      while (end < n && (text[end] != '\n' || text[end - 1] == '\\'))
-        ++end;
-      StringRef line = StringRef(text).slice(i, end);
-      StringRef rest = line.drop_front().ltrim();
-      if (depth == 0 && rest.consume_front("include")) {
-        rest = rest.ltrim();
-        if (rest.starts_with("\"")) {
-          StringRef name =
-              rest.drop_front().take_until([](char ch) { return ch == '"'; });
-          if (!runtimeProvides(name))
-            blank(text, i, end);
-        }
-      }
-      i = end;
-      if (depth == 0 && bodyOpen == std::string::npos)
-        itemStart = i;
+    if (taken)
       continue;
+    if (llvm::is_contained({"-iquote", "-isystem", "-idirafter", "-include"},
+                           arg) &&
+        i + 1 < line.size()) {
+      flags.push_back(arg.str());
+      flags.push_back(absoluteIn(line[++i]));
+    } else if (arg.starts_with("-std=")) {
+      flags.push_back(arg.str());
     }
-    if (c != ' ' && c != '\t' && c != '\r')
-      lineStart = false;
-    if (c == '/' && i + 1 < n && text[i + 1] == '/') {
-      size_t begin = i;
-      while (i < n && text[i] != '\n')
-        ++i;
-      blank(code, begin, i);
+  }
+  return flags;
+}
+
+/// The kernel's flags for the C++ file `path` ("" for a lowered .mlir).
+static KernelFlags kernelFlags(StringRef path) {
+  KernelFlags flags;
+  // The device pass of every Ascend C kernel compiles for a processor; the
+  // runtime models Atlas A2.
+  flags.source.push_back("-D__NPU_ARCH__=2201");
+  if (!path.empty()) {
+    flags.source.push_back("-iquote");
+    flags.source.push_back(
+        std::string(llvm::sys::path::parent_path(absolutePath(path))));
+  }
+  if (!buildPath.empty()) {
+    if (path.empty())
+      fatal("-p reads the --cpp file's compile command; it needs --cpp");
+    std::vector<std::string> db =
+        databaseFlags(absolutePath(buildPath), absolutePath(path));
+    flags.source.insert(flags.source.end(), db.begin(), db.end());
+  }
+  for (const std::string &d : defines) {
+    if (!isMacroDefinition(d))
+      fatal("-D takes NAME or NAME=VALUE, not '" + d + "'");
+    flags.source.push_back("-D" + d);
+  }
+  for (const std::string &dir : includeDirs) {
+    if (!llvm::sys::fs::is_directory(dir))
+      fatal("-I '" + dir + "': no such directory");
+    flags.source.push_back("-I" + absolutePath(dir));
+  }
+  flags.cxxOnly.assign(cxxFlags.begin(), cxxFlags.end());
+  return flags;
+}
+
+/// The launch's additions to the kernel's source, before it: the macros an
+/// operator project's build defines (`"defines"`: DTYPE_X, ORIG_DTYPE_X),
+/// and the tiling struct its op_host defines (a tiling argument's
+/// `"header"` and `"struct"`), which GET_TILING_DATA takes.
+static std::string launchPrologue(const Launch &launch) {
+  std::string text;
+  for (const auto &[name, value] : launch.defines)
+    text += "#define " + name + " " + value + "\n";
+  for (const LaunchArg &arg : launch.args) {
+    // Without a header the kernel includes the struct itself: the driver
+    // fills its fields after the kernel, GET_TILING_DATA needs
+    // REGISTER_TILING_DEFAULT.
+    if (arg.tilingStruct.empty() || arg.tilingHeader.empty())
       continue;
-    }
-    if (c == '/' && i + 1 < n && text[i + 1] == '*') {
-      size_t begin = i, end = text.find("*/", i + 2);
-      i = end == std::string::npos ? n : end + 2;
-      blank(code, begin, i);
-      continue;
-    }
-    if (c == '"' || c == '\'') {
-      for (++i; i < n && text[i] != c; ++i)
-        if (text[i] == '\\')
-          ++i;
-      ++i;
-      continue;
-    }
-    if (c == '{') {
-      if (depth == 0) {
-        StringRef h = header(i).trim();
-        StringRef decl = h;
-        if (decl.consume_front("template"))
-          decl = decl.ltrim();
-        // `extern "C" {` opens a block; `extern "C" __global__ void k(...)
-        // {` a function.
-        bool function =
-            h.contains(')') && !h.contains('=') &&
-            !h.starts_with("namespace") &&
-            !llvm::any_of(
-                llvm::ArrayRef<StringRef>{"class", "struct", "union", "enum"},
-                [&](StringRef k) {
-                  return h.starts_with(k) || h.contains(">\n" + k.str()) ||
-                         h.contains("> " + k.str());
-                });
-        if (function) {
-          bodyOpen = i;
-          hostFunction = !h.contains("__aicore__") && !h.contains("__global__");
-        }
-      }
-      ++depth;
-      ++i;
-      continue;
-    }
-    if (c == '}') {
-      --depth;
-      ++i;
-      if (depth == 0 && bodyOpen != std::string::npos) {
-        if (hostFunction)
-          blank(text, itemStart, i);
-        bodyOpen = std::string::npos;
-        itemStart = i;
-      } else if (depth == 0 && header(i).trim().starts_with("namespace")) {
-        itemStart = i;
-      }
-      continue;
-    }
-    if (c == ';' && depth == 0)
-      itemStart = i + 1;
-    ++i;
+    text += "#define ASC_RUN_LAUNCH_TILING_STRUCT 1\n"
+            "#include \"kernel_operator.h\"\n"
+            "#include \"" +
+            arg.tilingHeader + "\"\n";
+    text += "using AscRunRegisteredTiling = " + arg.tilingStruct + ";\n";
+    break;
   }
   return text;
+}
+
+/// The driver's ascRunPrepare: what the host's tiling does before the
+/// launch that the launch file states (the tiling key, the tiling struct's
+/// fields), run before the reference reads the inputs.
+static std::string prepareFunction(const Launch &launch) {
+  std::string text = "static void ascRunPrepare(uint8_t **args) {\n";
+  if (launch.tilingKey) {
+    text += "  asc_run::tilingKey() = " + std::to_string(*launch.tilingKey) +
+            "ULL;\n  asc_run::tilingKeyGiven() = true;\n";
+  }
+  for (auto [i, arg] : llvm::enumerate(launch.args)) {
+    if (arg.tilingStruct.empty())
+      continue;
+    std::string index = std::to_string(i);
+    text += "  {\n    asc_run::checkTilingStruct(" + index + ", sizeof(" +
+            arg.tilingStruct + "), \"" + arg.tilingStruct + "\");\n    " +
+            arg.tilingStruct + " s;\n    std::memcpy(&s, args[" + index +
+            "], sizeof s);\n";
+    for (const auto &[field, value] : arg.structFields)
+      text += "    s." + field + " = " + value + ";\n";
+    text += "    std::memcpy(args[" + index + "], &s, sizeof s);\n  }\n";
+  }
+  return text + "}\n";
 }
 
 /// The C++ that includes the kernel, the launcher and the reference.
 static std::string makeDriver(StringRef cpp, StringRef cppPath,
                               const Launch &launch) {
   std::string driver = "// asc-run driver for kernel " + launch.kernel + "\n";
-  // The device pass of a .asc file compiles for Atlas A2, the processor the
-  // runtime models.
-  if (StringRef(cppPath).ends_with(".asc"))
-    driver += "#define __NPU_ARCH__ 2201\n";
+  driver += launchPrologue(launch);
   // Hand-written C++ keeps its own file and lines in diagnostics.
   if (!cppPath.empty())
     driver += "#line 1 \"" + absolutePath(cppPath) + "\"\n";
@@ -859,15 +1009,77 @@ static std::string makeDriver(StringRef cpp, StringRef cppPath,
       slot = "asc_run::KernelArg{" + slot + ", " + std::to_string(i) + "}";
     driver += (i ? ", " : "") + slot;
   }
-  driver += ");\n}\nint main(int argc, char **argv) {\n"
+  driver += ");\n}\n" + prepareFunction(launch) +
+            "int main(int argc, char **argv) {\n"
             "  return asc_run::launchMain(argc, argv, ascRunLaunch, ";
   driver += launch.reference.empty() ? "nullptr" : "ascRunReference";
-  driver += ");\n}\n";
+  driver += ", ascRunPrepare);\n}\n";
   return driver;
 }
 
-/// Compiles `driver` unless the cache has it; returns the binary.
-static std::string compileCached(StringRef driver, const Launch &launch) {
+/// The headers a compile read that the cache key does not cover (the
+/// kernel's own, the project's), from the compiler's -MD output: the
+/// runtime's are in the key, the system's change with the compiler.
+static std::vector<std::string>
+projectDependencies(StringRef depsFile, StringRef runtime, StringRef driver) {
+  auto text = llvm::MemoryBuffer::getFile(depsFile);
+  if (!text)
+    return {};
+  StringRef deps = (*text)->getBuffer();
+  deps = deps.substr(std::min(deps.size(), deps.find(": ") + 2));
+  SmallVector<StringRef> words;
+  deps.split(words, ' ', -1, /*KeepEmpty=*/false);
+  std::vector<std::string> out;
+  for (StringRef word : words) {
+    word = word.trim();
+    if (word.empty() || word == "\\")
+      continue;
+    std::string path = absolutePath(word);
+    if (path == driver || StringRef(path).starts_with(runtime) ||
+        StringRef(path).starts_with("/usr/"))
+      continue;
+    out.push_back(path);
+  }
+  llvm::sort(out);
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+static std::string contentHash(StringRef path) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    return "missing";
+  return llvm::toHex(
+      llvm::SHA256::hash(llvm::arrayRefFromStringRef((*buffer)->getBuffer())),
+      /*LowerCase=*/true);
+}
+
+/// Whether the headers a cached binary was compiled from (its `inputs`:
+/// "HASH PATH" lines) are unchanged.
+static bool dependenciesCurrent(StringRef dir) {
+  auto inputs = llvm::MemoryBuffer::getFile(dir + "/inputs");
+  if (!inputs)
+    return false;
+  SmallVector<StringRef> lines;
+  (*inputs)->getBuffer().split(lines, '\n', -1, /*KeepEmpty=*/false);
+  for (StringRef line : lines) {
+    auto [hash, path] = line.split(' ');
+    if (contentHash(path) != hash)
+      return false;
+  }
+  return true;
+}
+
+/// Compiles the driver unless the cache has it; returns the binary. The
+/// cache is keyed by `keyText` (the driver before the .asc split, which
+/// determines it), the reference, the compiler, the flags and the runtime's
+/// headers, and each entry records the project headers the compile read
+/// with their hashes: a kernel whose own header changed is compiled again.
+/// `makeDriver` is called on a miss only (a .asc's split parses it).
+static std::string compileCached(StringRef keyText,
+                                 llvm::function_ref<std::string()> makeDriver,
+                                 const Launch &launch,
+                                 const KernelFlags &kernel) {
   std::string runtime = findRuntimeDir();
   std::string compiler = findCompiler();
   // bisheng and g++ accept `obj.template IterateAll(c)` (the template
@@ -877,14 +1089,16 @@ static std::string compileCached(StringRef driver, const Launch &launch) {
       "-std=c++17", "-O0",
       "-w",         "-Wno-missing-template-arg-list-after-template-kw",
       "-I",         runtime};
+  flags.insert(flags.end(), kernel.source.begin(), kernel.source.end());
+  flags.insert(flags.end(), kernel.cxxOnly.begin(), kernel.cxxOnly.end());
   std::string reference = launch.reference.empty()
                               ? ""
                               : readFileOrDie(launch.reference, "reference");
-  std::string key = cacheKey(driver, reference, runtime, compiler, flags);
+  std::string key = cacheKey(keyText, reference, runtime, compiler, flags);
   SmallString<256> dir(findCacheDir());
   llvm::sys::path::append(dir, key);
   std::string binary = (dir + "/kernel").str();
-  if (llvm::sys::fs::can_execute(binary))
+  if (llvm::sys::fs::can_execute(binary) && dependenciesCurrent(dir))
     return binary;
   if (std::error_code ec = llvm::sys::fs::create_directories(dir))
     fatal("cannot create the cache directory '" + dir + "': " + ec.message());
@@ -894,24 +1108,42 @@ static std::string compileCached(StringRef driver, const Launch &launch) {
     llvm::raw_fd_ostream os(source, ec);
     if (ec)
       fatal("cannot write '" + source + "': " + ec.message());
-    os << driver;
+    os << makeDriver();
   }
-  // Compile to a private name and rename: parallel runs share the cache.
-  std::string partial =
-      binary + ".partial." + std::to_string(llvm::sys::Process::getProcessId());
+  // Compile to private names and rename: parallel runs share the cache.
+  std::string pid = std::to_string(llvm::sys::Process::getProcessId());
+  std::string partial = binary + ".partial." + pid;
+  std::string depsFile = (dir + "/deps.partial." + pid).str();
   std::vector<StringRef> argv = {compiler};
   for (const std::string &f : flags)
     argv.push_back(f);
-  argv.insert(argv.end(), {source, "-o", partial});
+  argv.insert(argv.end(), {"-MD", "-MF", depsFile, source, "-o", partial});
   std::string message;
   int rc = llvm::sys::ExecuteAndWait(compiler, argv, std::nullopt, {}, 0, 0,
                                      &message);
   if (rc != 0) {
     llvm::sys::fs::remove(partial);
+    llvm::sys::fs::remove(depsFile);
     fatal("the C++ of kernel '" + launch.kernel +
           "' does not compile against the runtime (" + runtime + ")" +
           (message.empty() ? "" : ": " + message) + "; driver: " + source);
   }
+  std::string inputs;
+  for (const std::string &dep :
+       projectDependencies(depsFile, runtime, absolutePath(source)))
+    inputs += contentHash(dep) + " " + dep + "\n";
+  llvm::sys::fs::remove(depsFile);
+  std::string inputsPartial = (dir + "/inputs.partial." + pid).str();
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(inputsPartial, ec);
+    if (ec)
+      fatal("cannot write '" + inputsPartial + "': " + ec.message());
+    os << inputs;
+  }
+  if (std::error_code ec =
+          llvm::sys::fs::rename(inputsPartial, dir + "/inputs"))
+    fatal("cannot move the kernel's inputs into the cache: " + ec.message());
   if (std::error_code ec = llvm::sys::fs::rename(partial, binary))
     fatal("cannot move the compiled kernel into the cache: " + ec.message());
   return binary;
@@ -1038,23 +1270,43 @@ int main(int argc, char **argv) {
   std::vector<Launch> launches = readLaunches(launchPath);
   std::string source = readFileOrDie(cppFile.empty() ? inputFile : cppFile,
                                      cppFile.empty() ? "kernel" : "C++ file");
+  KernelFlags flags = kernelFlags(cppFile);
+  bool singleSource = StringRef(cppFile).ends_with(".asc");
+  // The device pass of a .asc, parsed once (on a cache miss or for
+  // --emit-cpp).
+  std::optional<ascrun::DeviceSplit> split;
+  auto devicePart = [&]() -> const ascrun::DeviceSplit & {
+    if (!split)
+      split = ascrun::splitDevicePart(source, absolutePath(cppFile),
+                                      findRuntimeDir(), flags.source);
+    return *split;
+  };
   int worst = 0;
   bool ran = false;
   for (const Launch &launch : launches) {
     if (!kernelName.empty() && launch.kernel != kernelName)
       continue;
     ran = true;
-    std::string cpp =
-        StringRef(cppFile).ends_with(".asc") ? devicePart(source) : source;
+    std::string cpp = source;
     std::string jobExtra;
     if (cppFile.empty())
       cpp = lowerKernel(source, inputFile, launch, options, jobExtra);
     if (emitCpp) {
+      if (singleSource) {
+        for (const std::string &part : devicePart().blanked)
+          llvm::outs() << "// asc-run: blanked " << part << "\n";
+        cpp = devicePart().devicePart;
+      }
       llvm::outs() << cpp;
       continue;
     }
-    std::string binary =
-        compileCached(makeDriver(cpp, cppFile, launch), launch);
+    std::string binary = compileCached(
+        makeDriver(cpp, cppFile, launch),
+        [&] {
+          return makeDriver(singleSource ? devicePart().devicePart : cpp,
+                            cppFile, launch);
+        },
+        launch, flags);
     int rc = runLaunch(binary, launch, jobExtra);
     if (rc != 0 && (worst == 0 || rc > worst))
       worst = rc;

@@ -689,8 +689,22 @@ inline void dumpOutputs(const Job &job) {
   }
 }
 
+/// The driver's check that tiling argument `index` holds the launch's
+/// tiling struct (`bytes` of `name`) before it fills the struct's fields.
+inline void checkTilingStruct(size_t index, size_t bytes, const char *name) {
+  const Ref::Arg &a = currentJob()->args[index];
+  if (a.data.size() < bytes)
+    badJob("the tiling argument '" + a.name + "' has " +
+           std::to_string(a.data.size()) + " bytes, less than its struct " +
+           name + " (" + std::to_string(bytes) + ")");
+}
+
+/// Runs a job: `prepare` does what the host's tiling does that the launch
+/// file states (the tiling key, an operator's tiling struct), before the
+/// reference reads the inputs; `launch` calls the kernel.
 inline int launchMain(int argc, char **argv, void (*launch)(uint8_t **),
-                      void (*reference)(Ref &)) {
+                      void (*reference)(Ref &),
+                      void (*prepare)(uint8_t **) = nullptr) {
   std::signal(SIGFPE, onCrash);
   std::signal(SIGSEGV, onCrash);
   std::signal(SIGBUS, onCrash);
@@ -725,6 +739,8 @@ inline int launchMain(int argc, char **argv, void (*launch)(uint8_t **),
         {a.name, reinterpret_cast<uintptr_t>(a.data.data()),
          reinterpret_cast<uintptr_t>(a.data.data() + a.data.size())});
   }
+  if (prepare)
+    prepare(pointers.data());
   // The reference sees the inputs as the kernel does before it runs.
   for (Ref::Arg &a : job.args)
     a.expected = a.data;

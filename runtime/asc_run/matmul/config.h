@@ -3,7 +3,8 @@
 // The configuration types of the Matmul API at global scope, as in CANN's
 // matmul_config.h and tiling.h: CubeFormat, LayoutMode and the other enums,
 // MatmulConfig with every field and its default, GetNormalConfig,
-// GetMDLConfig, CFG_NORM and CFG_MDL.
+// GetMDLConfig, CFG_NORM and CFG_MDL; MatmulApiStaticTiling and
+// GetMatmulApiTiling (constant_tiling.h), whose config a Matmul takes too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +12,7 @@
 #define ASC_RUN_MATMUL_CONFIG_H
 
 #include <cstdint>
+#include <type_traits>
 
 constexpr uint32_t SHARED_CO1_BUFFER_SIZE = 64 * 1024;
 
@@ -227,7 +229,283 @@ constexpr const char *unmodelledConfigField(const MatmulConfig &c) {
   return nullptr;
 }
 
+/// The SpecialMDL, basic-block and IBShare templates with CANN's parameters
+/// and values (include/adv_api/matmul/tiling.h). asc-run refuses their
+/// doBasicBlock and doIBShareNorm at the first computing call; doSpecialMDL
+/// chooses CANN's schedule, not C.
+constexpr MatmulConfig GetSpecialMDLConfig(const bool intrinsicsLimit = false,
+                                           const bool batchLoop = false,
+                                           const uint32_t doMTE2Preload = 0,
+                                           const bool isVecND2NZ = false,
+                                           bool isPerTensor = false,
+                                           bool hasAntiQuantOffset = false) {
+  MatmulConfig c{};
+  c.doSpecialMDL = true;
+  c.intrinsicsCheck = intrinsicsLimit;
+  c.isNBatch = batchLoop;
+  c.doMTE2Preload = doMTE2Preload;
+  c.enVecND2NZ = isVecND2NZ;
+  c.isPerTensor = isPerTensor;
+  c.hasAntiQuantOffset = hasAntiQuantOffset;
+  c.enUnitFlag = false;
+  c.batchMode = BatchMode::NONE;
+  c.enableReuse = true;
+  c.enableUBReuse = true;
+  return c;
+}
+
+constexpr MatmulConfig
+GetBasicConfig(const uint32_t basicM, const uint32_t basicN,
+               const uint32_t basicK, const bool intrinsicsLimit = false,
+               const bool batchLoop = false,
+               const BatchMode bmmMode = BatchMode::BATCH_LESS_THAN_L1) {
+  MatmulConfig c{};
+  c.doBasicBlock = true;
+  c.basicM = basicM;
+  c.basicN = basicN;
+  c.basicK = basicK;
+  c.intrinsicsCheck = intrinsicsLimit;
+  c.isNBatch = batchLoop;
+  c.enUnitFlag = false;
+  c.batchMode = bmmMode;
+  c.enableReuse = true;
+  c.enableUBReuse = true;
+  return c;
+}
+
+constexpr MatmulConfig
+GetIBShareNormConfig(const bool intrinsicsLimit = false,
+                     const bool batchLoop = false, const bool isVecND2NZ = false,
+                     const BatchMode bmmMode = BatchMode::BATCH_LESS_THAN_L1,
+                     const bool isDoubleCache = false,
+                     const bool enUnitFlag = true) {
+  MatmulConfig c{};
+  c.doIBShareNorm = true;
+  c.intrinsicsCheck = intrinsicsLimit;
+  c.isNBatch = batchLoop;
+  c.enVecND2NZ = isVecND2NZ;
+  c.enUnitFlag = enUnitFlag;
+  c.batchMode = bmmMode;
+  c.enableReuse = true;
+  c.enableUBReuse = true;
+  c.enableDoubleCache = isDoubleCache;
+  return c;
+}
+
 constexpr MatmulConfig CFG_NORM = GetNormalConfig();
 constexpr MatmulConfig CFG_MDL = GetMDLConfig();
+constexpr MatmulConfig MM_CFG_BB = GetBasicConfig(128, 128, 128);
+constexpr MatmulConfig CFG_IBSHARE_NORM = GetIBShareNormConfig();
+
+/// The config builder (include/adv_api/matmul/matmul_config.h, tiling.h):
+/// a template chosen by MatmulConfigMode, then each parameter struct's
+/// fields, in the order given (GetMMConfigImpl,
+/// impl/adv_api/detail/matmul/utils/matmul_config_impl.h). The fields it
+/// sets are refused or modelled as the config's own.
+enum class MatmulConfigMode {
+  CONFIG_NORM,
+  CONFIG_MDL,
+  CONFIG_SPECIALMDL,
+  CONFIG_IBSHARE
+};
+
+struct MatmulShapeParams {
+  uint32_t singleCoreM;
+  uint32_t singleCoreN;
+  uint32_t singleCoreK;
+  uint32_t basicM;
+  uint32_t basicN;
+  uint32_t basicK;
+};
+
+struct MatmulQuantParams {
+  bool isPerTensor;
+  bool hasAntiQuantOffset;
+};
+
+struct MatmulBatchParams {
+  bool isNBatch;
+  BatchMode batchMode;
+  bool isBiasBatch = true;
+  BatchOutMode bmmOutMode = BatchOutMode::SINGLE_BATCH;
+};
+
+struct MatmulFuncParams {
+  bool intrinsicsCheck;
+  bool enVecND2NZ;
+  bool enableDoubleCache;
+  bool enableL1CacheUB;
+  uint32_t doMTE2Preload;
+  IterateOrder iterateOrder;
+  ScheduleType scheduleType;
+  bool enableReuse = true;
+  bool enableUBReuse;
+  bool isPartialOutput = false;
+  bool isA2B2Shared = false;
+  bool isEnableChannelSplit = false;
+  bool enableKdimReorderLoad = false;
+  bool enableL1BankConflictOptimise = false;
+  bool enableRelu = false;
+  DecompressionMode decompMode = DecompressionMode::DECOMP_NONE;
+};
+
+struct MatmulBiasParams {
+  bool enableSetBias = true;
+};
+
+namespace asc_run::matmul {
+constexpr void applyConfigParams(MatmulConfig &) {}
+template <class Arg, class... Args>
+constexpr void applyConfigParams(MatmulConfig &c, const Arg &arg,
+                                 const Args &...args) {
+  using T = std::decay_t<Arg>;
+  if constexpr (std::is_same_v<T, MatmulShapeParams>) {
+    c.singleCoreM = arg.singleCoreM;
+    c.singleCoreN = arg.singleCoreN;
+    c.singleCoreK = arg.singleCoreK;
+    c.basicM = arg.basicM;
+    c.basicN = arg.basicN;
+    c.basicK = arg.basicK;
+  } else if constexpr (std::is_same_v<T, MatmulQuantParams>) {
+    c.isPerTensor = arg.isPerTensor;
+    c.hasAntiQuantOffset = arg.hasAntiQuantOffset;
+  } else if constexpr (std::is_same_v<T, MatmulBatchParams>) {
+    c.isNBatch = arg.isNBatch;
+    c.batchMode = arg.batchMode;
+    c.isBiasBatch = arg.isBiasBatch;
+    c.bmmOutMode = arg.bmmOutMode;
+  } else if constexpr (std::is_same_v<T, MatmulFuncParams>) {
+    c.intrinsicsCheck = arg.intrinsicsCheck;
+    c.enVecND2NZ = arg.enVecND2NZ;
+    c.enableDoubleCache = arg.enableDoubleCache;
+    c.enableL1CacheUB = arg.enableL1CacheUB;
+    c.doMTE2Preload = arg.doMTE2Preload;
+    c.iterateOrder = arg.iterateOrder;
+    c.scheduleType = arg.scheduleType;
+    c.enableReuse = arg.enableReuse;
+    c.enableUBReuse = arg.enableUBReuse;
+    c.isPartialOutput = arg.isPartialOutput;
+    c.isA2B2Shared = arg.isA2B2Shared;
+    c.isEnableChannelSplit = arg.isEnableChannelSplit;
+    c.enableKdimReorderLoad = arg.enableKdimReorderLoad;
+    c.enableL1BankConflictOptimise = arg.enableL1BankConflictOptimise;
+    c.enableRelu = arg.enableRelu;
+    c.decompMode = arg.decompMode;
+  } else if constexpr (std::is_same_v<T, MatmulBiasParams>) {
+    c.enableSetBias = arg.enableSetBias;
+  } else {
+    static_assert(sizeof(T) == 0,
+                  "GetMMConfig takes MatmulShapeParams, MatmulQuantParams, "
+                  "MatmulBatchParams, MatmulFuncParams or MatmulBiasParams");
+  }
+  applyConfigParams(c, args...);
+}
+} // namespace asc_run::matmul
+
+template <MatmulConfigMode configMode, typename... ArgTypes>
+constexpr MatmulConfig GetMMConfig(ArgTypes &&...args) {
+  MatmulConfig c = CFG_NORM;
+  if constexpr (configMode == MatmulConfigMode::CONFIG_MDL)
+    c = CFG_MDL;
+  else if constexpr (configMode == MatmulConfigMode::CONFIG_SPECIALMDL)
+    c = GetSpecialMDLConfig();
+  else if constexpr (configMode == MatmulConfigMode::CONFIG_IBSHARE)
+    c = CFG_IBSHARE_NORM;
+  asc_run::matmul::applyConfigParams(c, args...);
+  return c;
+}
+
+/// CANN's constant tiling (include/adv_api/matmul/tiling.h): every shape
+/// field -1 (not constant) and the config. A Matmul's MM_CFG may be one;
+/// asc-run computes with the runtime tiling the object is given, so a
+/// constant field is refused at the first computing call
+/// (unmodelledStaticTilingField), as are the config's constant shapes.
+struct MatmulApiStaticTiling {
+  int32_t usedCoreNum = -1, M = -1, N = -1, Ka = -1, Kb = -1;
+  int32_t singleCoreM = -1, singleCoreN = -1, singleCoreK = -1;
+  int32_t baseM = -1, baseN = -1, baseK = -1;
+  int32_t depthA1 = -1, depthB1 = -1, stepM = -1, stepN = -1, isBias = -1;
+  int32_t transLength = -1, iterateOrder = -1, shareMode = -1;
+  int32_t shareL1Size = -1, shareL0CSize = -1, shareUbSize = -1;
+  int32_t stepKa = -1, stepKb = -1, depthAL1CacheUB = -1, depthBL1CacheUB = -1;
+  int32_t dbL0A = -1, dbL0B = -1, dbL0C = -1;
+  int32_t ALayoutInfoB = -1, ALayoutInfoS = -1, ALayoutInfoN = -1,
+          ALayoutInfoG = -1, ALayoutInfoD = -1;
+  int32_t BLayoutInfoB = -1, BLayoutInfoS = -1, BLayoutInfoN = -1,
+          BLayoutInfoG = -1, BLayoutInfoD = -1;
+  int32_t CLayoutInfoB = -1, CLayoutInfoS1 = -1, CLayoutInfoN = -1,
+          CLayoutInfoG = -1, CLayoutInfoS2 = -1;
+  int32_t BatchNum = -1, mxTypePara = -1;
+  MatmulConfig cfg = CFG_NORM;
+};
+
+/// GetMatmulApiTiling<A, B, C, BIAS>(cfg, l1Size)
+/// (include/adv_api/matmul/constant_tiling.h): without the config's
+/// constant single-core shape (singleCoreM/N/K, all set) CANN's result is
+/// the config alone, with basicM/N/K its base block and the L0 double
+/// buffers (asc-run refuses basicM/N/K at the first call, like the config
+/// field). With the constant shape CANN computes the whole tiling here,
+/// which asc-run does not: the config's singleCoreM/N/K are refused at the
+/// first call too. In namespace AscendC, as CANN declares it.
+namespace AscendC {
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE>
+constexpr MatmulApiStaticTiling GetMatmulApiTiling(const MatmulConfig &mmCFG,
+                                                   int32_t l1Size = 512 * 1024 -
+                                                                    128) {
+  (void)l1Size;
+  MatmulApiStaticTiling tiling;
+  tiling.cfg = mmCFG;
+  return tiling;
+}
+} // namespace AscendC
+
+namespace asc_run::matmul {
+/// The MatmulConfig of a Matmul's MM_CFG: itself, or a static tiling's.
+constexpr MatmulConfig configOf(const MatmulConfig &c) { return c; }
+constexpr MatmulConfig configOf(const MatmulApiStaticTiling &t) {
+  return t.cfg;
+}
+
+/// The first constant field of a MM_CFG, which asc-run does not model
+/// (nullptr: none; a MatmulConfig has none of its own).
+constexpr const char *unmodelledStaticTilingField(const MatmulConfig &) {
+  return nullptr;
+}
+constexpr const char *
+unmodelledStaticTilingField(const MatmulApiStaticTiling &t) {
+  const int32_t values[] = {
+      t.usedCoreNum, t.M,           t.N,           t.Ka,    t.Kb,
+      t.singleCoreM, t.singleCoreN, t.singleCoreK, t.baseM, t.baseN,
+      t.baseK,       t.depthA1,     t.depthB1,     t.stepM, t.stepN,
+      t.isBias,      t.stepKa,      t.stepKb,      t.dbL0A, t.dbL0B,
+      t.dbL0C,       t.iterateOrder};
+  const char *names[] = {"MatmulApiStaticTiling::usedCoreNum",
+                         "MatmulApiStaticTiling::M",
+                         "MatmulApiStaticTiling::N",
+                         "MatmulApiStaticTiling::Ka",
+                         "MatmulApiStaticTiling::Kb",
+                         "MatmulApiStaticTiling::singleCoreM",
+                         "MatmulApiStaticTiling::singleCoreN",
+                         "MatmulApiStaticTiling::singleCoreK",
+                         "MatmulApiStaticTiling::baseM",
+                         "MatmulApiStaticTiling::baseN",
+                         "MatmulApiStaticTiling::baseK",
+                         "MatmulApiStaticTiling::depthA1",
+                         "MatmulApiStaticTiling::depthB1",
+                         "MatmulApiStaticTiling::stepM",
+                         "MatmulApiStaticTiling::stepN",
+                         "MatmulApiStaticTiling::isBias",
+                         "MatmulApiStaticTiling::stepKa",
+                         "MatmulApiStaticTiling::stepKb",
+                         "MatmulApiStaticTiling::dbL0A",
+                         "MatmulApiStaticTiling::dbL0B",
+                         "MatmulApiStaticTiling::dbL0C",
+                         "MatmulApiStaticTiling::iterateOrder"};
+  for (unsigned i = 0; i < sizeof(values) / sizeof(values[0]); ++i)
+    if (values[i] != -1)
+      return names[i];
+  return nullptr;
+}
+} // namespace asc_run::matmul
 
 #endif // ASC_RUN_MATMUL_CONFIG_H

@@ -199,20 +199,24 @@ auto ASC_RUN_MATMUL::fixpipe(const std::vector<AccT> &values, int n0, int cols,
   std::vector<DstT> out(values.size());
   constexpr bool kQuantises =
       detail::quantKind<AccT, DstT>() != detail::QuantKind::None;
-  if (!quant_ || !kQuantises) {
-    for (size_t e = 0; e < values.size(); ++e)
-      out[e] = detail::toOutput<DstT>(values[e]);
-    return out;
+  // Only a quantisation scenario's types instantiate the quantisation (a
+  // bfloat16 C has none).
+  if constexpr (kQuantises) {
+    if (quant_) {
+      detail::QuantParam scalar = detail::decodeQuant(quantScalar_);
+      for (size_t e = 0; e < values.size(); ++e) {
+        int j = n0 + int(e % cols);
+        detail::QuantParam q =
+            quantVector_ ? detail::decodeQuant(quantVector_[j]) : scalar;
+        if (q.modeControl || !std::isfinite(q.m1))
+          refuseQuantParam(q, j, loc, call);
+        out[e] = detail::quantiseValue<DstT>(values[e], q);
+      }
+      return out;
+    }
   }
-  detail::QuantParam scalar = detail::decodeQuant(quantScalar_);
-  for (size_t e = 0; e < values.size(); ++e) {
-    int j = n0 + int(e % cols);
-    detail::QuantParam q =
-        quantVector_ ? detail::decodeQuant(quantVector_[j]) : scalar;
-    if (q.modeControl || !std::isfinite(q.m1))
-      refuseQuantParam(q, j, loc, call);
-    out[e] = detail::quantiseValue<DstT>(values[e], q);
-  }
+  for (size_t e = 0; e < values.size(); ++e)
+    out[e] = detail::toOutput<DstT>(values[e]);
   return out;
 }
 

@@ -406,6 +406,8 @@ void ASC_RUN_MATMUL::checkCall(const char *call, Loc loc) {
     refuse("a half A and an int8 B (CANN's antiquantisation of B)");
   if (const char *field = unmodelledConfigField(ToConfig()))
     refuse(field);
+  if (const char *field = asc_run::matmul::unmodelledStaticTilingField(MM_CFG))
+    refuse(std::string(field) + " (a constant tiling)");
   if (!initialised_)
     asc_run::misuse(loc, std::string(call) + " on a Matmul object without a "
                                              "tiling (REGIST_MATMUL_OBJ with "

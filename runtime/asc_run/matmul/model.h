@@ -111,9 +111,10 @@ class MatmulModel : private detail::ClientProtocol {
   /// 8 with isEnableChannelSplit (CANN's NZ alignment table).
   static constexpr uint64_t kC0A = 32 / sizeof(SrcAT);
   static constexpr uint64_t kC0B = 32 / sizeof(SrcBT);
-  static constexpr uint64_t kC0C = sizeof(DstT) == 4
-                                       ? (MM_CFG.isEnableChannelSplit ? 8 : 16)
-                                       : 32 / sizeof(DstT);
+  static constexpr uint64_t kC0C =
+      sizeof(DstT) == 4
+          ? (asc_run::matmul::configOf(MM_CFG).isEnableChannelSplit ? 8 : 16)
+          : 32 / sizeof(DstT);
 
 public:
   MatmulModel() = default;
@@ -549,7 +550,9 @@ public:
   void End(Loc loc = Loc::current());
 
 private:
-  static constexpr MatmulConfig ToConfig() { return MM_CFG; }
+  static constexpr MatmulConfig ToConfig() {
+    return asc_run::matmul::configOf(MM_CFG);
+  }
   static int ceilDiv(int a, int b) { return b > 0 ? (a + b - 1) / b : 0; }
   int baseM() const { return tiling_.baseM > 0 ? tiling_.baseM : singleM_; }
   int baseN() const { return tiling_.baseN > 0 ? tiling_.baseN : singleN_; }

@@ -222,3 +222,32 @@ constexpr MatmulConfig make_decompMode() {
 }
 constexpr static MatmulConfig CFG_decompMode = make_decompMode();
 KERNEL(cfg_decompMode, F16, F16, F32, F32, CFG_decompMode)
+
+// A MatmulApiStaticTiling as the config (CANN's constant_tiling.h): without
+// the config's constant shapes GetMatmulApiTiling gives the config alone,
+// which runs; a constant field of it is refused.
+constexpr static MatmulApiStaticTiling STATIC_norm =
+    GetMatmulApiTiling<F16, F16, F32, F32>(CFG_NORM);
+KERNEL(static_tiling, F16, F16, F32, F32, STATIC_norm)
+constexpr MatmulApiStaticTiling make_static_baseM() {
+  MatmulApiStaticTiling t = GetMatmulApiTiling<F16, F16, F32, F32>(CFG_NORM);
+  t.baseM = 32;
+  return t;
+}
+constexpr static MatmulApiStaticTiling STATIC_baseM = make_static_baseM();
+KERNEL(static_baseM, F16, F16, F32, F32, STATIC_baseM)
+
+// The config builder (CANN's matmul_config.h, tiling.h): GetMMConfig of the
+// MDL template with batch and function parameters runs; with a constant
+// shape (MatmulShapeParams) its basic block is refused, and so is the
+// IBShare template.
+constexpr static MatmulConfig MM_CONFIG = GetMMConfig<MatmulConfigMode::CONFIG_MDL>(
+    MatmulBatchParams{false, BatchMode::BATCH_LESS_THAN_L1},
+    MatmulFuncParams{false, false, false, false, 0, IterateOrder::UNDEF,
+                     ScheduleType::INNER_PRODUCT, true, true});
+KERNEL(mm_config, F16, F16, F32, F32, MM_CONFIG)
+constexpr static MatmulConfig MM_CONFIG_SHAPE =
+    GetMMConfig<MatmulConfigMode::CONFIG_NORM>(
+        MatmulShapeParams{32, 32, 32, 32, 32, 32});
+KERNEL(mm_config_shape, F16, F16, F32, F32, MM_CONFIG_SHAPE)
+KERNEL(mm_config_ibshare, F16, F16, F32, F32, CFG_IBSHARE_NORM)
