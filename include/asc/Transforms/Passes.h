@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef ASC_DIALECT_ASC_TRANSFORMS_PASSES_H
-#define ASC_DIALECT_ASC_TRANSFORMS_PASSES_H
+#ifndef ASC_TRANSFORMS_PASSES_H
+#define ASC_TRANSFORMS_PASSES_H
 
 #include "asc/Dialect/Asc/IR/AscDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -16,10 +16,10 @@
 namespace mlir::asc {
 
 #define GEN_PASS_DECL
-#include "asc/Dialect/Asc/Transforms/Passes.h.inc"
+#include "asc/Transforms/Passes.h.inc"
 
 #define GEN_PASS_REGISTRATION
-#include "asc/Dialect/Asc/Transforms/Passes.h.inc"
+#include "asc/Transforms/Passes.h.inc"
 
 /// Software-pipelines the loops of `function` that issue async Matmul work
 /// and wait for it in the same iteration (--asc-pipeline-loops); with
@@ -28,4 +28,4 @@ unsigned pipelineAscLoops(func::FuncOp function, bool emitRemarks);
 
 } // namespace mlir::asc
 
-#endif // ASC_DIALECT_ASC_TRANSFORMS_PASSES_H
+#endif // ASC_TRANSFORMS_PASSES_H

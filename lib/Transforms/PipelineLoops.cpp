@@ -32,7 +32,7 @@
 #include "asc/Dialect/Asc/Analysis/LoopTrips.h"
 #include "asc/Dialect/Asc/Analysis/ProtocolChecker.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
-#include "asc/Dialect/Asc/Transforms/Passes.h"
+#include "asc/Transforms/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
@@ -47,7 +47,7 @@
 
 namespace mlir::asc {
 #define GEN_PASS_DEF_ASCPIPELINELOOPS
-#include "asc/Dialect/Asc/Transforms/Passes.h.inc"
+#include "asc/Transforms/Passes.h.inc"
 } // namespace mlir::asc
 
 using namespace mlir;

@@ -13,7 +13,7 @@
 #include "asc/Dialect/Asc/Analysis/ProtocolChecker.h"
 #include "asc/Dialect/Asc/Analysis/ProtocolRecheck.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
-#include "asc/Dialect/Asc/Transforms/Passes.h"
+#include "asc/Transforms/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
@@ -28,7 +28,7 @@
 
 namespace mlir::asc {
 #define GEN_PASS_DEF_ASCSYNCPLACEMENT
-#include "asc/Dialect/Asc/Transforms/Passes.h.inc"
+#include "asc/Transforms/Passes.h.inc"
 } // namespace mlir::asc
 
 using namespace mlir;
