@@ -1,6 +1,7 @@
 //===- Passes.h - asc transformation passes ---------------------*- C++ -*-===//
 //
-// Declarations and registration of the asc passes.
+// Declarations and registration of the asc passes (registration only: the
+// transformations behind them are in Transforms.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,11 +21,6 @@ namespace mlir::asc {
 
 #define GEN_PASS_REGISTRATION
 #include "asc/Transforms/Passes.h.inc"
-
-/// Software-pipelines the loops of `function` that issue async Matmul work
-/// and wait for it in the same iteration (--asc-pipeline-loops); with
-/// `emitRemarks`, a remark per candidate loop. The number of loops rotated.
-unsigned pipelineAscLoops(func::FuncOp function, bool emitRemarks);
 
 } // namespace mlir::asc
 
