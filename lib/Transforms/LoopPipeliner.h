@@ -13,6 +13,7 @@
 #define ASC_LIB_TRANSFORMS_LOOPPIPELINER_H
 
 #include "asc/Dialect/Asc/Analysis/InFlightConflicts.h"
+#include "asc/Transforms/ProtocolTrial.h"
 #include "asc/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
@@ -109,14 +110,17 @@ void cloneStageSlice(OpBuilder &builder, Block *body, const Stage &stage,
 /// `builder`'s insertion point.
 Value buildGapChecks(OpBuilder &builder, Location loc, ArrayRef<GapCheck> gaps);
 
-/// Runs the protocol check on `function`; the first error's text, if any.
-std::optional<std::string> checkProtocol(func::FuncOp function);
-
 /// Erases the dead pure ops of the ops built between `prev` and `next`.
 void cleanUpBuilt(Block *block, Operation *prev, Operation *next);
 
 /// Erases the ops built between `prev` and `next` and puts `loop` back.
 void backOut(Block *block, Operation *prev, Operation *next, scf::ForOp loop);
+
+/// Takes `loop` out of the IR for `trial`, leaving in its place the ops
+/// built between `prev` and it (their dead pure ops erased): a back-out
+/// erases those and puts the loop back, a kept change erases the loop when
+/// the trial ends.
+void takeOutLoop(ProtocolTrial &trial, scf::ForOp loop, Operation *prev);
 
 } // namespace mlir::asc::pipelining
 

@@ -64,30 +64,6 @@ static void eraseDeadPureOps(Operation *root) {
   }
 }
 
-/// Runs the protocol check on `function`; the first error's text, if any.
-std::optional<std::string>
-mlir::asc::pipelining::checkProtocol(func::FuncOp function) {
-  MatmulProtocolAnalysis protocol(function);
-  AscAliasAnalysis aliases(function, protocol);
-  ProtocolChecker checker(protocol, aliases);
-  if (succeeded(checker.check(/*reportErrors=*/false)))
-    return std::nullopt;
-  std::optional<std::string> first;
-  {
-    ScopedDiagnosticHandler handler(
-        function.getContext(), [&](Diagnostic &diag) {
-          if (!first && diag.getSeverity() == DiagnosticSeverity::Error)
-            first = diag.str();
-          return success();
-        });
-    MatmulProtocolAnalysis again(function);
-    AscAliasAnalysis againAliases(function, again);
-    ProtocolChecker reporter(again, againAliases);
-    (void)reporter.check();
-  }
-  return first ? first : std::optional<std::string>("a protocol violation");
-}
-
 /// The ops of `block` strictly between `prev` and `next` (null: the block's
 /// ends).
 static SmallVector<Operation *> opsBetween(Block *block, Operation *prev,
@@ -125,6 +101,16 @@ void mlir::asc::pipelining::backOut(Block *block, Operation *prev,
                                 loop);
 }
 
+void mlir::asc::pipelining::takeOutLoop(ProtocolTrial &trial, scf::ForOp loop,
+                                        Operation *prev) {
+  Block *block = loop->getBlock();
+  Operation *next = loop->getNextNode();
+  loop->remove();
+  cleanUpBuilt(block, prev, next);
+  trial.onBackOut([=] { backOut(block, prev, next, loop); });
+  trial.onKeep([=] { loop->erase(); });
+}
+
 /// True when `loop` is in the else-region of an scf.if whose condition is a
 /// gap check (a versioned loop's original): there the check failed, and
 /// versioning it again on the same check would only nest a dead copy.
@@ -140,7 +126,7 @@ static bool isVersionedFallback(scf::ForOp loop) {
 FailureOr<unsigned> LoopPipeliner::run() {
   // The input must keep the protocol: the re-check after each rotation
   // then tells the rotation's own faults.
-  if (checkProtocol(function))
+  if (findProtocolViolation(function))
     return failure();
   SmallVector<scf::ForOp> loops;
   function.walk([&](Operation *op) {
@@ -206,17 +192,14 @@ FailureOr<unsigned> LoopPipeliner::run() {
       continue;
     }
     // Rotate, then check the whole function again; back out on failure.
+    ProtocolTrial trial(function, ProtocolTrial::BackOut::UndoSteps);
     Operation *prev = loop->getPrevNode();
-    Block *block = loop->getBlock();
     rotate(loop, *stages);
-    Operation *next = loop->getNextNode();
-    loop->remove();
-    cleanUpBuilt(block, prev, next);
-    if (std::optional<std::string> error = checkProtocol(function)) {
-      backOut(block, prev, next, loop);
+    takeOutLoop(trial, loop, prev);
+    if (std::optional<ProtocolViolation> violation = trial.check()) {
       remark(loop, "loop not pipelined: the rotated loop fails the protocol "
                    "check, so the pass backed out: " +
-                       Twine(*error));
+                       Twine(violation->message));
       continue;
     }
     if (emitRemarks) {
@@ -229,7 +212,6 @@ FailureOr<unsigned> LoopPipeliner::run() {
     }
     LLVM_DEBUG(llvm::dbgs() << "pipelined the loop at " << loop->getLoc()
                             << " (" << stages->size() << " stages)\n");
-    loop->erase();
     ++numPipelined;
   }
   return numPipelined;

@@ -199,6 +199,7 @@ void LoopPipeliner::rotate(scf::ForOp loop, ArrayRef<Stage> stages) {
 
 bool LoopPipeliner::rotateVersioned(scf::ForOp loop, ArrayRef<Stage> stages,
                                     ArrayRef<GapCheck> gaps) {
+  ProtocolTrial trial(function, ProtocolTrial::BackOut::UndoSteps);
   Block *block = loop->getBlock();
   Operation *prev = loop->getPrevNode();
   OpBuilder::InsertionGuard insertionGuard(rewriter);
@@ -218,12 +219,14 @@ bool LoopPipeliner::rotateVersioned(scf::ForOp loop, ArrayRef<Stage> stages,
   rotate(loop, stages);
   loop->remove();
   cleanUpBuilt(version.thenBlock(), nullptr, thenYield);
+  // A back-out erases the check and the scf.if and puts the loop back.
   Operation *next = version->getNextNode();
-  if (std::optional<std::string> error = checkProtocol(function)) {
-    backOut(block, prev, next, loop);
+  trial.onBackOut([=] { backOut(block, prev, next, loop); });
+  trial.onKeep([=] { loop->erase(); });
+  if (std::optional<ProtocolViolation> violation = trial.check()) {
     remark(loop, "loop not pipelined: the versioned loop fails the protocol "
                  "check, so the pass backed out: " +
-                     Twine(*error));
+                     Twine(violation->message));
     return false;
   }
   std::string checks;
@@ -235,6 +238,5 @@ bool LoopPipeliner::rotateVersioned(scf::ForOp loop, ArrayRef<Stage> stages,
                    "), so a run-time check that the stride covers the "
                    "footprints selects the rotated loop, and the loop as "
                    "written runs otherwise");
-  loop->erase();
   return true;
 }

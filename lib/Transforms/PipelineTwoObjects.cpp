@@ -255,6 +255,8 @@ bool LoopPipeliner::tryTwoObjects(scf::ForOp loop, const Stage &stage) {
       remark(loop, "loop not pipelined on two objects: " + Twine(why));
     return false;
   }
+  // The trial: each change says how to undo it, last to first.
+  ProtocolTrial trial(function, ProtocolTrial::BackOut::UndoSteps);
   // The copy: created right after the object, registered with it (the same
   // tiling), ended where it is.
   OpBuilder::InsertionGuard insertionGuard(rewriter);
@@ -264,6 +266,7 @@ bool LoopPipeliner::tryTwoObjects(scf::ForOp loop, const Stage &stage) {
   auto copyCreate = cast<MatmulCreateOp>(builder.clone(*copy->create));
   copyCreate->removeAttr(AscDialect::getCopiesAttrName());
   Value object = copyCreate.getMatmul();
+  trial.onBackOut([=] { copyCreate->erase(); });
   MatmulRegisterOp original = copy->registration;
   SmallVector<Value> matmuls(original.getMatmuls());
   SmallVector<Value> tilings(original.getTilings());
@@ -279,6 +282,14 @@ bool LoopPipeliner::tryTwoObjects(scf::ForOp loop, const Stage &stage) {
   Block *registrationBlock = original->getBlock();
   Operation *afterRegistration = original->getNextNode();
   original->remove();
+  trial.onBackOut([=] {
+    registration->erase();
+    registrationBlock->getOperations().insert(
+        afterRegistration ? afterRegistration->getIterator()
+                          : registrationBlock->end(),
+        original);
+  });
+  trial.onKeep([=] { original->erase(); });
   SmallVector<Operation *> ends;
   for (Operation *end : copy->ends) {
     builder.setInsertionPointAfter(end);
@@ -286,26 +297,18 @@ bool LoopPipeliner::tryTwoObjects(scf::ForOp loop, const Stage &stage) {
     mapping.map(stage.matmul, object);
     ends.push_back(builder.clone(*end, mapping));
   }
-
-  Operation *prev = loop->getPrevNode();
-  Block *block = loop->getBlock();
-  rotateOnTwoObjects(loop, stage, object);
-  Operation *next = loop->getNextNode();
-  loop->remove();
-  cleanUpBuilt(block, prev, next);
-  if (std::optional<std::string> error = checkProtocol(function)) {
-    backOut(block, prev, next, loop);
+  trial.onBackOut([ends] {
     for (Operation *end : ends)
       end->erase();
-    registration->erase();
-    registrationBlock->getOperations().insert(
-        afterRegistration ? afterRegistration->getIterator()
-                          : registrationBlock->end(),
-        original);
-    copyCreate->erase();
+  });
+
+  Operation *prev = loop->getPrevNode();
+  rotateOnTwoObjects(loop, stage, object);
+  takeOutLoop(trial, loop, prev);
+  if (std::optional<ProtocolViolation> violation = trial.check()) {
     remark(loop, "loop not pipelined on two objects: the two-object form "
                  "fails the protocol check, so the pass backed out: " +
-                     Twine(*error));
+                     Twine(violation->message));
     return false;
   }
   remark(loop, "loop pipelined on two objects: even iterations run the " +
@@ -313,7 +316,5 @@ bool LoopPipeliner::tryTwoObjects(scf::ForOp loop, const Stage &stage) {
                    " on its object, odd ones on a copy (asc.copies), each "
                    "object's next call issued at its wait: two calls in "
                    "flight");
-  loop->erase();
-  original->erase();
   return true;
 }

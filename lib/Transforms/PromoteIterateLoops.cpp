@@ -24,8 +24,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "WaitPlacement.h"
-#include "asc/Dialect/Asc/Analysis/ProtocolChecker.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
+#include "asc/Transforms/ProtocolTrial.h"
 #include "asc/Transforms/Transforms.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -510,41 +510,21 @@ FailureOr<unsigned> mlir::asc::promoteIterateLoops(RewriterBase &rewriter,
     // The trial: promote, check the protocol on the result (a body that
     // writes the cube's inputs or reads memory it writes while the blocks
     // are computed breaks rule P3), and put the function back if it fails.
-    auto backup = cast<func::FuncOp>(function->clone());
+    ProtocolTrial trial(function, ProtocolTrial::BackOut::Snapshot);
     // The body is rewritten (and maybe put back as a copy): the analyses of
     // the input no longer describe it.
     touched = true;
     rewriteIterateLoop(rewriter, info);
-    std::string message;
-    std::optional<Location> where;
-    bool broken;
-    {
-      ScopedDiagnosticHandler capture(
-          function.getContext(), [&](Diagnostic &diag) {
-            if (diag.getSeverity() == DiagnosticSeverity::Error &&
-                message.empty()) {
-              message = diag.str();
-              where = diag.getLocation();
-            }
-            return success();
-          });
-      MatmulProtocolAnalysis protocol(function);
-      AscAliasAnalysis aliases(function, protocol);
-      broken = failed(ProtocolChecker(protocol, aliases).check());
-    }
-    if (!broken) {
+    std::optional<ProtocolViolation> violation = trial.check();
+    if (!violation) {
       ++promoted;
-      backup.erase();
       continue;
     }
-    function.getBody().takeBody(backup.getBody());
-    backup.erase();
     InFlightDiagnostic diag = emitRemark(loopLoc)
                               << "Iterate loop not promoted: the async form "
                                  "breaks the Matmul protocol: "
-                              << message;
-    if (where)
-      diag.attachNote(*where) << "here";
+                              << violation->message;
+    diag.attachNote(violation->location) << "here";
     ++index;
   }
 }

@@ -849,6 +849,45 @@ LogicalResult ProtocolChecker::check(bool reportErrors) {
   return failure(failed);
 }
 
+std::optional<ProtocolViolation> ProtocolChecker::findFirstViolation() {
+  // The quiet check is the fast path: most trials keep the protocol.
+  if (succeeded(check(/*reportErrors=*/false)))
+    return std::nullopt;
+  // The violation's words are those check() reports: it runs again,
+  // reporting into this handler only.
+  Operation *function = protocol.getFunction();
+  std::optional<ProtocolViolation> first;
+  {
+    ScopedDiagnosticHandler capture(
+        function->getContext(), [&](Diagnostic &diag) {
+          if (first || diag.getSeverity() != DiagnosticSeverity::Error)
+            return success();
+          first = ProtocolViolation{diag.getLocation(), diag.str(), {}};
+          for (const Diagnostic &note : diag.getNotes())
+            first->notes.emplace_back(note.getLocation(), note.str());
+          return success();
+        });
+    (void)check();
+  }
+  if (!first)
+    first = ProtocolViolation{function->getLoc(), "a protocol violation", {}};
+  return first;
+}
+
+InFlightDiagnostic ProtocolViolation::emitError() const {
+  InFlightDiagnostic diag = mlir::emitError(location) << message;
+  for (const auto &[where, note] : notes)
+    diag.attachNote(where) << note;
+  return diag;
+}
+
+std::optional<ProtocolViolation>
+mlir::asc::findProtocolViolation(Operation *function) {
+  MatmulProtocolAnalysis protocol(function);
+  AscAliasAnalysis aliases(function, protocol);
+  return ProtocolChecker(protocol, aliases).findFirstViolation();
+}
+
 LogicalResult ProtocolChecker::checkRange(Block::iterator begin,
                                           Block::iterator end,
                                           const ProtocolState &entry,

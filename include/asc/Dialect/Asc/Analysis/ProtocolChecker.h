@@ -14,6 +14,18 @@
 
 namespace mlir::asc {
 
+/// A protocol violation as data (as upstream's DiagnosedSilenceableFailure
+/// keeps a diagnostic until its caller decides): where, what, and the
+/// related places. The caller emits it or drops it.
+struct ProtocolViolation {
+  Location location;
+  std::string message;
+  SmallVector<std::pair<Location, std::string>, 2> notes;
+
+  /// Emits it as an error, with its notes.
+  InFlightDiagnostic emitError() const;
+};
+
 /// Checks rules P1-P7 on the states of a MatmulProtocolAnalysis.
 class ProtocolChecker {
 public:
@@ -23,6 +35,9 @@ public:
   /// Checks every reachable operation; with `reportErrors`, emits every
   /// violation as an error with notes. Failure when there was any.
   LogicalResult check(bool reportErrors = true);
+  /// Checks every reachable operation without emitting anything; the first
+  /// violation (in the order check() reports them), if any.
+  std::optional<ProtocolViolation> findFirstViolation();
   /// The same for the ops [`begin`, `end`) of one run only, from `entry`,
   /// the state before `begin` (the incremental re-check of
   /// ProtocolRecheck.h).
@@ -57,6 +72,11 @@ private:
   AscAliasAnalysis &aliases;
   InFlightConflicts conflicts;
 };
+
+/// Checks rules P1-P8 on `function` with analyses of its own; the first
+/// violation, if any, emitted nowhere. The one check of the transforms'
+/// trials (ProtocolTrial.h).
+std::optional<ProtocolViolation> findProtocolViolation(Operation *function);
 
 } // namespace mlir::asc
 
