@@ -201,7 +201,7 @@ void LoopPipeliner::rotateOnTwoObjects(scf::ForOp loop, const Stage &stage,
     Value steadyTrips = builder.createOrFold<arith::SubIOp>(loc, pairs, one);
     // The loop carries the last pair's first iteration out (the prologue's
     // when it makes no trip), which tells the checker where the copy's call
-    // still in flight after it writes (ProtocolChecker's isApartAfterLoop).
+    // still in flight after it writes (InFlightConflicts::isApartAfterLoop).
     auto steady = scf::ForOp::create(builder, loc, zero, steadyTrips, one,
                                      ValueRange{lb});
     {
