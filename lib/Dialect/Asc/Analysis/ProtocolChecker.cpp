@@ -101,6 +101,24 @@ getUnsignalledIssuesOfKind(const ProtocolState &state,
   return issues;
 }
 
+namespace {
+/// The errors one check reports at `op`: emitted when `report`, counted
+/// always.
+struct OpErrors {
+  Operation *op;
+  bool report;
+  bool failed = false;
+
+  InFlightDiagnostic operator()() {
+    failed = true;
+    if (!report)
+      return InFlightDiagnostic();
+    return op->emitOpError();
+  }
+  LogicalResult result() const { return failure(failed); }
+};
+} // namespace
+
 LogicalResult ProtocolChecker::checkOperation(Operation *op,
                                               const ProtocolState &state,
                                               InFlightIndex &index,
@@ -109,13 +127,6 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
   // run-time check) hold for every alias query made for it.
   AscAliasAnalysis::QueryPoint point(aliases, op);
   bool failed = false;
-  auto error = [&]() -> InFlightDiagnostic {
-    failed = true;
-    if (!report)
-      return InFlightDiagnostic();
-    return op->emitOpError();
-  };
-  Operation *function = protocol.getFunction();
   // What the op is, asked once: every op of the kernel comes here.
   auto matmulUse = dyn_cast<MatmulOpInterface>(op);
   auto objectUser = dyn_cast<MatmulObjectUseOpInterface>(op);
@@ -131,66 +142,13 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
         idle.push_back(event);
     }
     if (kind == MatmulUseKind::Wait) {
-      auto wait = cast<MatmulWaitOpInterface>(op);
-      // WaitGetTensorC is SetFlag/WaitFlag<MTE2_V> and nothing else
-      // (MatmulClient::WaitGetTensorC): with nothing pending it is
-      // redundant, which is allowed (rule P2's exception), and it neither
-      // waits for nor completes the object's other calls.
-      if (wait.getWaitKind() == WaitKind::GetTensorC)
-        continue;
-      for (Operation *issue : pending) {
-        auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
-        if (asyncIssue.getWaitKind() == wait.getWaitKind())
-          continue;
-        InFlightDiagnostic diag =
-            error() << "cannot complete the pending '" << issue->getName()
-                    << "', which needs '"
-                    << getWaitOpName(asyncIssue.getWaitKind()) << "' (rule P1)";
-        if (report)
-          diag.attachNote(issue->getLoc()) << "the pending async issue";
-      }
-      if (idle.empty())
-        continue;
-      // Rule P5: a wait on a path where only issues without their wait flag
-      // are in flight waits for a signal that never comes (the server
-      // signals only flagged or synchronous calls: MatmulService::Iterate,
-      // MatmulService::IterateBatch, MatmulService::IterateNBatch).
-      SmallVector<Operation *> unsignalled =
-          getUnsignalledIssuesOfKind(state, wait);
-      if (!unsignalled.empty()) {
-        InFlightDiagnostic diag =
-            error() << "waits for a signal that never comes (rule P5): on "
-                       "some path only an async issue without its wait flag "
-                       "is in flight on its Matmul object";
-        if (report)
-          for (Operation *issue : unsignalled)
-            diag.attachNote(issue->getLoc())
-                << "this '" << issue->getName()
-                << "' has no wait flag: the server posts no signal for it";
-        continue;
-      }
-      // Rule P2: every path reaching a wait has something pending.
-      InFlightDiagnostic diag = error()
-                                << "may be reached with nothing pending on "
-                                   "its Matmul object (rule P2)";
-      if (report)
-        for (Operation *event : idle)
-          noteIdleEvent(diag, event, function);
+      failed |= mlir::failed(checkWaitCompletesAnIssue(
+          cast<MatmulWaitOpInterface>(op), pending, idle, state, report));
       continue;
     }
     if (matmulUse && isSafeWhileInFlight(matmulUse))
       continue;
-    // Rule P1: a pending issue is waited on before anything else touches the
-    // object.
-    for (Operation *issue : pending) {
-      auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
-      InFlightDiagnostic diag =
-          error() << describeUse(kind) << " the Matmul object while an async '"
-                  << issue->getName() << "' is pending: rule P1 needs '"
-                  << getWaitOpName(asyncIssue.getWaitKind()) << "' first";
-      if (report)
-        diag.attachNote(issue->getLoc()) << "the pending async issue";
-    }
+    failed |= mlir::failed(checkNoUseWhilePending(op, kind, pending, report));
   }
 
   if (matmulUse) {
@@ -201,52 +159,10 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
     failed |=
         mlir::failed(checkSetterDuringAsyncIterate(matmulUse, state, report));
   }
-
-  // Rule P1: a declaration reached again (a loop, a CFG cycle) starts a new
-  // object while the previous one's work is pending, and nothing can wait
-  // for that work any more.
   if (objectUser)
-    for (const MatmulObjectUse &use : objectUser.getMatmulObjectUses()) {
-      const ObjectState *old = use.kind == MatmulUseKind::Create
-                                   ? state.lookup(use.matmul)
-                                   : nullptr;
-      if (!old)
-        continue;
-      for (Operation *event : old->events()) {
-        if (!isPendingIssue(event))
-          continue;
-        InFlightDiagnostic diag =
-            error() << "declares the Matmul object again while an async '"
-                    << event->getName()
-                    << "' of the previous one is pending: rule P1 needs '"
-                    << getWaitOpName(cast<MatmulAsyncIssueOpInterface>(event)
-                                         .getWaitKind())
-                    << "' first";
-        if (report)
-          diag.attachNote(event->getLoc()) << "the pending async issue";
-      }
-    }
-
-  // Rule P1: a kernel does not return with waitable work pending. Issues
-  // without their wait flag may still run when the kernel returns: the host
-  // sees their output once the kernel has ended.
-  if (op->hasTrait<OpTrait::ReturnLike>() && op->getParentOp() == function) {
-    llvm::SmallPtrSet<Operation *, 4> reported;
-    for (const ObjectState *object : state.getObjects()) {
-      for (Operation *event : object->events()) {
-        if (!isPendingIssue(event) || !reported.insert(event).second)
-          continue;
-        InFlightDiagnostic diag =
-            error() << "returns while an async '" << event->getName()
-                    << "' is pending: rule P1 needs '"
-                    << getWaitOpName(cast<MatmulAsyncIssueOpInterface>(event)
-                                         .getWaitKind())
-                    << "' first";
-        if (report)
-          diag.attachNote(event->getLoc()) << "the pending async issue";
-      }
-    }
-  }
+    failed |= mlir::failed(
+        checkNoRedeclarationWhilePending(objectUser, state, report));
+  failed |= mlir::failed(checkNoReturnWhilePending(op, state, report));
 
   // Rule P3: before an in-flight issue completes, nothing touches its
   // outputs and nothing writes its inputs. The op's own accesses, resolved
@@ -271,94 +187,229 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
     failed |= mlir::failed(checkFetchedBlockPipes(op, state, accesses, report));
   if (index.empty())
     return failure(failed);
-  auto checkRace = [&](Operation *issue, bool unwaited) {
-    if (issue == op)
-      return;
+  for (Operation *issue : index.getCandidates(op, accesses))
+    failed |= mlir::failed(checkNoRaceWithCube(op, matmulUse, accesses, issue,
+                                               isUnwaitedIssue(issue), report));
+  return failure(failed);
+}
+
+LogicalResult ProtocolChecker::checkWaitCompletesAnIssue(
+    MatmulWaitOpInterface wait, ArrayRef<Operation *> pending,
+    ArrayRef<Operation *> idle, const ProtocolState &state, bool report) {
+  OpErrors error{wait, report};
+  Operation *function = protocol.getFunction();
+  // WaitGetTensorC is SetFlag/WaitFlag<MTE2_V> and nothing else
+  // (MatmulClient::WaitGetTensorC): with nothing pending it is
+  // redundant, which is allowed (rule P2's exception), and it neither
+  // waits for nor completes the object's other calls.
+  if (wait.getWaitKind() == WaitKind::GetTensorC)
+    return error.result();
+  for (Operation *issue : pending) {
     auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
-    // Calls of the issue's own object (its very value) are ordered after it
-    // by the server, or rule P1's business. A name that only may denote the
-    // object gets every conflict check.
-    if (matmulUse && matmulUse.getMatmul() == asyncIssue.getMatmul())
-      return;
-    // A block fetched from a call whose results fetches take is complete
-    // once its fetch returns: reading it through the fetched view does not
-    // race with the blocks still being computed (the view is taken to stay
-    // inside its block; asc-run checks every access at run time).
-    ArrayRef<ResolvedAccess> checked = accesses;
-    SmallVector<ResolvedAccess> outsideFetchedViews;
-    if (isFetchConsumedIssue(issue) &&
-        llvm::any_of(accesses, [&](const ResolvedAccess &access) {
-          return isFetchedFrom(access, asyncIssue.getMatmul());
-        })) {
-      for (const ResolvedAccess &access : accesses)
-        if (!isFetchedFrom(access, asyncIssue.getMatmul()))
-          outsideFetchedViews.push_back(access);
-      checked = outsideFetchedViews;
+    if (asyncIssue.getWaitKind() == wait.getWaitKind())
+      continue;
+    InFlightDiagnostic diag = error() << "cannot complete the pending '"
+                                      << issue->getName() << "', which needs '"
+                                      << getWaitOpName(asyncIssue.getWaitKind())
+                                      << "' (rule P1)";
+    if (report)
+      diag.attachNote(issue->getLoc()) << "the pending async issue";
+  }
+  if (idle.empty())
+    return error.result();
+  // Rule P5: a wait on a path where only issues without their wait flag
+  // are in flight waits for a signal that never comes (the server
+  // signals only flagged or synchronous calls: MatmulService::Iterate,
+  // MatmulService::IterateBatch, MatmulService::IterateNBatch).
+  SmallVector<Operation *> unsignalled =
+      getUnsignalledIssuesOfKind(state, wait);
+  if (!unsignalled.empty()) {
+    InFlightDiagnostic diag =
+        error() << "waits for a signal that never comes (rule P5): on "
+                   "some path only an async issue without its wait flag "
+                   "is in flight on its Matmul object";
+    if (report)
+      for (Operation *issue : unsignalled)
+        diag.attachNote(issue->getLoc())
+            << "this '" << issue->getName()
+            << "' has no wait flag: the server posts no signal for it";
+    return error.result();
+  }
+  // Rule P2: every path reaching a wait has something pending.
+  InFlightDiagnostic diag = error() << "may be reached with nothing pending on "
+                                       "its Matmul object (rule P2)";
+  if (report)
+    for (Operation *event : idle)
+      noteIdleEvent(diag, event, function);
+  return error.result();
+}
+
+LogicalResult
+ProtocolChecker::checkNoUseWhilePending(Operation *op, MatmulUseKind kind,
+                                        ArrayRef<Operation *> pending,
+                                        bool report) {
+  OpErrors error{op, report};
+  // Rule P1: a pending issue is waited on before anything else touches the
+  // object.
+  for (Operation *issue : pending) {
+    auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
+    InFlightDiagnostic diag =
+        error() << describeUse(kind) << " the Matmul object while an async '"
+                << issue->getName() << "' is pending: rule P1 needs '"
+                << getWaitOpName(asyncIssue.getWaitKind()) << "' first";
+    if (report)
+      diag.attachNote(issue->getLoc()) << "the pending async issue";
+  }
+  return error.result();
+}
+
+LogicalResult ProtocolChecker::checkNoRedeclarationWhilePending(
+    MatmulObjectUseOpInterface objectUser, const ProtocolState &state,
+    bool report) {
+  OpErrors error{objectUser, report};
+  // Rule P1: a declaration reached again (a loop, a CFG cycle) starts a new
+  // object while the previous one's work is pending, and nothing can wait
+  // for that work any more.
+  for (const MatmulObjectUse &use : objectUser.getMatmulObjectUses()) {
+    const ObjectState *old =
+        use.kind == MatmulUseKind::Create ? state.lookup(use.matmul) : nullptr;
+    if (!old)
+      continue;
+    for (Operation *event : old->events()) {
+      if (!isPendingIssue(event))
+        continue;
+      InFlightDiagnostic diag =
+          error() << "declares the Matmul object again while an async '"
+                  << event->getName()
+                  << "' of the previous one is pending: rule P1 needs '"
+                  << getWaitOpName(
+                         cast<MatmulAsyncIssueOpInterface>(event).getWaitKind())
+                  << "' first";
+      if (report)
+        diag.attachNote(event->getLoc()) << "the pending async issue";
     }
-    std::optional<std::pair<ResolvedAccess, ResolvedAccess>> conflict =
-        conflicts.findConflict(checked, conflicts.getFootprint(issue));
-    // Offsets with terms that change from one run of a block to the next
-    // (a loop's induction variable) are exact between an issue and an op
-    // after it in the same run of the issue's block: the instance of the
-    // issue pending there is that run's (an earlier one still pending would
-    // break rule P1 at the issue).
-    if (conflict && !unwaited && !isFetchConsumedIssue(issue) &&
-        checked.size() == accesses.size()) {
-      Block *block = issue->getBlock();
-      Operation *ancestor = block->findAncestorOpInBlock(*op);
-      if (ancestor && issue->isBeforeInBlock(ancestor)) {
-        SmallVector<ResolvedAccess> exactAccesses, exactFootprint;
-        aliases.getAccessesIn(op, block, exactAccesses);
-        aliases.getAccessesIn(issue, block, exactFootprint);
-        if (!conflicts.findConflict(exactAccesses, exactFootprint))
-          conflict.reset();
+  }
+
+  return error.result();
+}
+
+LogicalResult ProtocolChecker::checkNoReturnWhilePending(
+    Operation *op, const ProtocolState &state, bool report) {
+  OpErrors error{op, report};
+  Operation *function = protocol.getFunction();
+  // Rule P1: a kernel does not return with waitable work pending. Issues
+  // without their wait flag may still run when the kernel returns: the host
+  // sees their output once the kernel has ended.
+  if (op->hasTrait<OpTrait::ReturnLike>() && op->getParentOp() == function) {
+    llvm::SmallPtrSet<Operation *, 4> reported;
+    for (const ObjectState *object : state.getObjects()) {
+      for (Operation *event : object->events()) {
+        if (!isPendingIssue(event) || !reported.insert(event).second)
+          continue;
+        InFlightDiagnostic diag =
+            error() << "returns while an async '" << event->getName()
+                    << "' is pending: rule P1 needs '"
+                    << getWaitOpName(cast<MatmulAsyncIssueOpInterface>(event)
+                                         .getWaitKind())
+                    << "' first";
+        if (report)
+          diag.attachNote(event->getLoc()) << "the pending async issue";
       }
-      if (conflict && (conflicts.isApartAcrossTrips(op, issue) ||
-                       conflicts.isApartAfterLoop(op, issue)))
+    }
+  }
+
+  return error.result();
+}
+
+LogicalResult
+ProtocolChecker::checkNoRaceWithCube(Operation *op, MatmulOpInterface matmulUse,
+                                     ArrayRef<ResolvedAccess> accesses,
+                                     Operation *issue, bool unwaited,
+                                     bool report) {
+  OpErrors error{op, report};
+  if (issue == op)
+    return error.result();
+  auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
+  // Calls of the issue's own object (its very value) are ordered after it
+  // by the server, or rule P1's business. A name that only may denote the
+  // object gets every conflict check.
+  if (matmulUse && matmulUse.getMatmul() == asyncIssue.getMatmul())
+    return error.result();
+  // A block fetched from a call whose results fetches take is complete
+  // once its fetch returns: reading it through the fetched view does not
+  // race with the blocks still being computed (the view is taken to stay
+  // inside its block; asc-run checks every access at run time).
+  ArrayRef<ResolvedAccess> checked = accesses;
+  SmallVector<ResolvedAccess> outsideFetchedViews;
+  if (isFetchConsumedIssue(issue) &&
+      llvm::any_of(accesses, [&](const ResolvedAccess &access) {
+        return isFetchedFrom(access, asyncIssue.getMatmul());
+      })) {
+    for (const ResolvedAccess &access : accesses)
+      if (!isFetchedFrom(access, asyncIssue.getMatmul()))
+        outsideFetchedViews.push_back(access);
+    checked = outsideFetchedViews;
+  }
+  std::optional<std::pair<ResolvedAccess, ResolvedAccess>> conflict =
+      conflicts.findConflict(checked, conflicts.getFootprint(issue));
+  // Offsets with terms that change from one run of a block to the next
+  // (a loop's induction variable) are exact between an issue and an op
+  // after it in the same run of the issue's block: the instance of the
+  // issue pending there is that run's (an earlier one still pending would
+  // break rule P1 at the issue).
+  if (conflict && !unwaited && !isFetchConsumedIssue(issue) &&
+      checked.size() == accesses.size()) {
+    Block *block = issue->getBlock();
+    Operation *ancestor = block->findAncestorOpInBlock(*op);
+    if (ancestor && issue->isBeforeInBlock(ancestor)) {
+      SmallVector<ResolvedAccess> exactAccesses, exactFootprint;
+      aliases.getAccessesIn(op, block, exactAccesses);
+      aliases.getAccessesIn(issue, block, exactFootprint);
+      if (!conflicts.findConflict(exactAccesses, exactFootprint))
         conflict.reset();
     }
-    if (!conflict)
-      return;
-    const ResolvedAccess &inFlight = conflict->second;
-    InFlightDiagnostic diag = error();
-    if (inFlight.isWrite())
-      diag << "may access memory that aliases the pending output of an async '"
-           << issue->getName() << "' (rule P3)";
-    else
-      diag << "may write memory that an async '" << issue->getName()
-           << "' reads while it runs (its "
-           << (inFlight.slot ? describeMatmulSlot(*inFlight.slot) : "input")
-           << " input) (rule P3)";
-    if (!report)
-      return;
-    StringRef what = inFlight.isWrite() ? "output" : "input";
-    if (isFetchConsumedIssue(issue))
-      diag.attachNote(issue->getLoc())
-          << "fetches take this call's results block by block: it "
-          << (inFlight.isWrite() ? "writes its output" : "reads its inputs")
-          << " until the loop that fetches them ends";
-    else if (unwaited)
-      diag.attachNote(issue->getLoc())
-          << (inFlight.isWrite()
-                  ? "this issue has no wait flag: its output stays pending "
-                    "until a later synchronous call of any object, or the "
-                    "wait of a call posted after it, returns, or the kernel "
-                    "ends (End() completes nothing)"
-                  : "this issue has no wait flag: it reads its inputs until a "
-                    "later synchronous call of any object, or the wait of a "
-                    "call posted after it, returns, or the kernel ends (End() "
-                    "completes nothing)");
-    else
-      diag.attachNote(issue->getLoc())
-          << "the async issue " << (inFlight.isWrite() ? "writing" : "reading")
-          << " that " << what << "; its '"
-          << getWaitOpName(asyncIssue.getWaitKind())
-          << "' must come before the access";
-  };
-  for (Operation *issue : index.getCandidates(op, accesses))
-    checkRace(issue, isUnwaitedIssue(issue));
-
-  return failure(failed);
+    if (conflict && (conflicts.isApartAcrossTrips(op, issue) ||
+                     conflicts.isApartAfterLoop(op, issue)))
+      conflict.reset();
+  }
+  if (!conflict)
+    return error.result();
+  const ResolvedAccess &inFlight = conflict->second;
+  InFlightDiagnostic diag = error();
+  if (inFlight.isWrite())
+    diag << "may access memory that aliases the pending output of an async '"
+         << issue->getName() << "' (rule P3)";
+  else
+    diag << "may write memory that an async '" << issue->getName()
+         << "' reads while it runs (its "
+         << (inFlight.slot ? describeMatmulSlot(*inFlight.slot) : "input")
+         << " input) (rule P3)";
+  if (!report)
+    return error.result();
+  StringRef what = inFlight.isWrite() ? "output" : "input";
+  if (isFetchConsumedIssue(issue))
+    diag.attachNote(issue->getLoc())
+        << "fetches take this call's results block by block: it "
+        << (inFlight.isWrite() ? "writes its output" : "reads its inputs")
+        << " until the loop that fetches them ends";
+  else if (unwaited)
+    diag.attachNote(issue->getLoc())
+        << (inFlight.isWrite()
+                ? "this issue has no wait flag: its output stays pending "
+                  "until a later synchronous call of any object, or the "
+                  "wait of a call posted after it, returns, or the kernel "
+                  "ends (End() completes nothing)"
+                : "this issue has no wait flag: it reads its inputs until a "
+                  "later synchronous call of any object, or the wait of a "
+                  "call posted after it, returns, or the kernel ends (End() "
+                  "completes nothing)");
+  else
+    diag.attachNote(issue->getLoc())
+        << "the async issue " << (inFlight.isWrite() ? "writing" : "reading")
+        << " that " << what << "; its '"
+        << getWaitOpName(asyncIssue.getWaitKind())
+        << "' must come before the access";
+  return error.result();
 }
 
 /// What a post that left a message without inputs was, for rule P6's note.

@@ -50,8 +50,35 @@ public:
   InFlightConflicts &getConflicts() { return conflicts; }
 
 private:
+  /// Every rule at `op`, each by the check named after it below, in the
+  /// order their diagnostics come out.
   LogicalResult checkOperation(Operation *op, const ProtocolState &state,
                                InFlightIndex &index, bool report);
+  /// Rules P1, P5 and P2 at a wait: it completes only issues of its kind
+  /// (P1), it does not wait for a signal that never comes (P5), and
+  /// something is pending on every path (P2).
+  LogicalResult checkWaitCompletesAnIssue(MatmulWaitOpInterface wait,
+                                          ArrayRef<Operation *> pending,
+                                          ArrayRef<Operation *> idle,
+                                          const ProtocolState &state,
+                                          bool report);
+  /// Rule P1: nothing but a wait touches an object with `pending` issues.
+  LogicalResult checkNoUseWhilePending(Operation *op, MatmulUseKind kind,
+                                       ArrayRef<Operation *> pending,
+                                       bool report);
+  /// Rule P1: a declaration reached again does not drop pending work.
+  LogicalResult
+  checkNoRedeclarationWhilePending(MatmulObjectUseOpInterface objectUser,
+                                   const ProtocolState &state, bool report);
+  /// Rule P1: the kernel does not return with waitable work pending.
+  LogicalResult checkNoReturnWhilePending(Operation *op,
+                                          const ProtocolState &state,
+                                          bool report);
+  /// Rule P3: `op`'s `accesses` do not race with in-flight `issue`.
+  LogicalResult checkNoRaceWithCube(Operation *op, MatmulOpInterface matmulUse,
+                                    ArrayRef<ResolvedAccess> accesses,
+                                    Operation *issue, bool unwaited,
+                                    bool report);
   LogicalResult checkStagedMessage(MatmulOpInterface use,
                                    const ProtocolState &state, bool report);
   LogicalResult checkFetchSignal(MatmulOpInterface use,
