@@ -25,10 +25,10 @@
 #include "FuzzSupport.h"
 
 #include "asc/Conversion/Passes.h"
-#include "asc/Dialect/Asc/Transforms/Passes.h"
 #include "asc/Parser/ParseKeepingNames.h"
 #include "asc/Target/AscendC/CppNames.h"
 #include "asc/Target/AscendC/LineDirectives.h"
+#include "asc/Transforms/Passes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/IR/Verifier.h"

@@ -3,7 +3,7 @@
 // Registration and creation of the asc passes and conversions, generated
 // from their ODS by mlir-tblgen -gen-pass-capi-header:
 //
-// include/asc/Dialect/Asc/Transforms/Passes.td, --prefix Asc:
+// include/asc/Transforms/Passes.td, --prefix Asc:
 //   void mlirRegisterAscPasses(void);             all asc passes
 //   MlirPass mlirCreateAscAscVerifySync(void);    --asc-verify-sync
 //   MlirPass mlirCreateAscAscSyncPlacement(void); --asc-sync-placement

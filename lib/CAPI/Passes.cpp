@@ -7,7 +7,7 @@
 
 #include "asc-c/Passes.h"
 #include "asc/Conversion/Passes.h"
-#include "asc/Dialect/Asc/Transforms/Passes.h"
+#include "asc/Transforms/Passes.h"
 #include "mlir/CAPI/Pass.h"
 #include "mlir/Pass/Pass.h"
 

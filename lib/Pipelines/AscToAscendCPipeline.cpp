@@ -8,9 +8,9 @@
 
 #include "asc/Pipelines/AscToAscendCPipeline.h"
 #include "asc/Conversion/Passes.h"
-#include "asc/Dialect/Asc/Transforms/Passes.h"
 #include "asc/Target/AscendC/AscendCEmitter.h"
 #include "asc/Target/AscendC/LineDirectives.h"
+#include "asc/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Verifier.h"

@@ -7,8 +7,8 @@
 
 #include "asc/Conversion/Passes.h"
 #include "asc/Dialect/Asc/IR/AscDialect.h"
-#include "asc/Dialect/Asc/Transforms/Passes.h"
 #include "asc/Pipelines/AscToAscendCPipeline.h"
+#include "asc/Transforms/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"

@@ -7,8 +7,8 @@
 
 #include "asc/Conversion/Passes.h"
 #include "asc/Dialect/Asc/IR/AscDialect.h"
-#include "asc/Dialect/Asc/Transforms/Passes.h"
 #include "asc/Pipelines/AscToAscendCPipeline.h"
+#include "asc/Transforms/Passes.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/Plugins/DialectPlugin.h"
 #include "mlir/Tools/Plugins/PassPlugin.h"

@@ -3,7 +3,7 @@
 // Rule L10 accepts a wait when some issue can run before it: nested in an
 // earlier op, in a block from which the wait's block is reachable, or later
 // in a loop body. Whether exactly one issue is pending on every path is the
-// protocol analysis' job (test/Dialect/Asc/Transforms/asc-verify-sync.mlir).
+// protocol analysis' job (test/Transforms/asc-verify-sync.mlir).
 
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
 

@@ -1,5 +1,5 @@
 // Complete kernels with the shapes of the placement tests
-// (test/Dialect/Asc/Transforms/asc-sync-placement.mlir), built on example
+// (test/Transforms/asc-sync-placement.mlir), built on example
 // 04 (same launch arguments and reference): asc-run runs them as written and
 // after --asc-sync-placement, and its race checker judges each placement
 // from the runtime footprints (test/asc-run/placement-shapes.test).

@@ -1,4 +1,4 @@
-// The racy kernel of asc-verify-sync-soundness-round2.mlir's
+// The racy kernel of asc-verify-sync-race-classes.mlir's
 // @setter_of_the_previous_trip, runnable: the setters after the wait stage
 // trip i + 1's A, a[(i + 1) * 256] on; the copy of trip i + 1 writes there
 // while that trip's IterateAll reads it. Trip 0's A is b.

@@ -1,11 +1,14 @@
 //===- InFlightConflicts.cpp - what may touch an issue in flight ----------===//
 //
 // The in-flight footprints of async issues, the one conflict test against
-// them, and the index of the issues in flight the checker keeps.
+// them, the loop rules that tell two instances of an issue apart, and the
+// index of the issues in flight the checker keeps.
 //
 //===----------------------------------------------------------------------===//
 
 #include "asc/Dialect/Asc/Analysis/InFlightConflicts.h"
+#include "asc/Dialect/Asc/IR/AscOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
@@ -80,6 +83,145 @@ void InFlightConflicts::findCrossIterationConflicts(
       if ((inFlight.isWrite() || access.isWrite()) &&
           !aliases.alias(access.location, inFlight.location).isNo())
         found.push_back({access, inFlight});
+}
+
+//===----------------------------------------------------------------------===//
+// The loop rules
+//===----------------------------------------------------------------------===//
+
+/// True when the emitted C++ counts `loop`'s trips without wrapping: its
+/// induction variable is an index (size_t) or an integer of 32 bits or more
+/// (signed overflow is undefined), so trip t's value is the lower bound
+/// plus t - 1 steps and the previous trip's is one step back. An int8_t or
+/// int16_t counter wraps around (LoopTrips.h).
+static bool countsWithoutWrapping(scf::ForOp loop) {
+  Type type = loop.getInductionVar().getType();
+  return type.isIndex() || type.getIntOrFloatBitWidth() >= 32;
+}
+
+/// True when `block` waits on `matmul` for `kind` at its top level (after
+/// `after`, when given): every run of the block that gets there completes
+/// the object's pending issue of that kind.
+static bool waitsAtTopLevel(Block &block, Operation *after, Value matmul,
+                            WaitKind kind) {
+  auto ops =
+      after ? llvm::make_range(std::next(after->getIterator()), block.end())
+            : llvm::make_range(block.begin(), block.end());
+  return llvm::any_of(ops, [&](Operation &op) {
+    auto wait = dyn_cast<MatmulWaitOpInterface>(op);
+    return wait && wait.getMatmul() == matmul && wait.getWaitKind() == kind;
+  });
+}
+
+/// Whether the instance of waited issue `issue` that may be in flight at
+/// `op` is, by the loop around them, one whose footprint `op` provably does
+/// not touch, where comparing both in one run of a block could not tell:
+///
+/// - `issue` at the top level of an scf.for body, `op` before it in that
+///   body: the instance in flight at `op` is the previous trip's (the issue
+///   runs every trip, and an older instance still pending would break rule
+///   P1 at it), so the two compare with the induction variable one step
+///   apart. The first trip has none when the loop runs once per run of the
+///   function, or when its block waits on the object after it (so no
+///   instance leaves the loop's run);
+/// - `issue` outside an scf.for around `op` whose body waits on the
+///   issue's object at its top level: every trip completes the issue, so it
+///   is in flight at `op` in the loop's first trip only, and `op` compares
+///   with the induction variable at the lower bound.
+///
+/// A double-buffered loop keeps one object's call in flight across the back
+/// edge while the vector core works on the other's output; without this the
+/// checker would compare the two trips' offsets as unknown.
+bool InFlightConflicts::isApartAcrossTrips(Operation *op, Operation *issue) {
+  auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
+  Value matmul = asyncIssue.getMatmul();
+  if (!isMatmulCreation(matmul))
+    return false;
+
+  Block *body = issue->getBlock();
+  if (auto loop = dyn_cast_if_present<scf::ForOp>(body->getParentOp())) {
+    Operation *ancestor = body->findAncestorOpInBlock(*op);
+    if (ancestor && ancestor != issue && ancestor->isBeforeInBlock(issue) &&
+        countsWithoutWrapping(loop) &&
+        !loop->isAncestor(matmul.getDefiningOp()) &&
+        (!aliases.mayRunRepeatedly(loop->getBlock()) ||
+         waitsAtTopLevel(*loop->getBlock(), loop, matmul,
+                         asyncIssue.getWaitKind())))
+      return !findCrossIterationConflict(op, issue, loop, /*distance=*/-1);
+  }
+
+  ArrayRef<ResolvedAccess> footprint = getFootprint(issue);
+  for (auto loop = op->getParentOfType<scf::ForOp>(); loop;
+       loop = loop->getParentOfType<scf::ForOp>()) {
+    if (loop->isAncestor(issue))
+      break;
+    // Every trip completes the issue.
+    if (!waitsAtTopLevel(*loop.getBody(), nullptr, matmul,
+                         asyncIssue.getWaitKind()))
+      continue;
+    SmallVector<ResolvedAccess> firstTrip;
+    aliases.getFirstIterationAccesses(op, loop, firstTrip);
+    if (!findConflict(firstTrip, footprint))
+      return true;
+  }
+  return false;
+}
+
+/// Whether the instance of waited issue `issue` that may be in flight at
+/// `op`, after an scf.for in the block of `op`'s ancestor, is one whose
+/// footprint `op` provably does not touch once the loop's results are
+/// known for the way the instance got past the loop:
+///
+/// - `issue` at the top level of the loop's body: the instance is the last
+///   trip's (every trip issues it, and an older one still pending would
+///   break rule P1), so the loop's results are what that trip yields. Not
+///   when the loop's block runs again with the instance of an earlier run
+///   still pending;
+/// - `issue` before the loop in its block, and the body waits on its object
+///   at its top level: every trip completes it, so it is in flight after
+///   the loop only when the loop made no trip, and the results are the
+///   loop's initial values.
+///
+/// A loop that carries the next tile's index out lets the work after it
+/// overlap the call the loop (or the code before it) left in flight.
+bool InFlightConflicts::isApartAfterLoop(Operation *op, Operation *issue) {
+  auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
+  Value matmul = asyncIssue.getMatmul();
+  WaitKind kind = asyncIssue.getWaitKind();
+  if (!isMatmulCreation(matmul))
+    return false;
+  auto isApart = [&](scf::ForOp loop, bool lastTrip, Block *issueContext) {
+    if (loop.getNumResults() == 0)
+      return false;
+    SmallVector<ResolvedAccess> after, footprint;
+    aliases.getAccessesAfterLoop(op, loop, lastTrip, after);
+    aliases.getAccessesIn(issue, issueContext, footprint);
+    return !findConflict(after, footprint);
+  };
+
+  if (auto loop =
+          dyn_cast_if_present<scf::ForOp>(issue->getBlock()->getParentOp())) {
+    Block *block = loop->getBlock();
+    Operation *ancestor = block->findAncestorOpInBlock(*op);
+    if (ancestor && loop->isBeforeInBlock(ancestor) &&
+        !loop->isAncestor(matmul.getDefiningOp()) &&
+        (!aliases.mayRunRepeatedly(block) ||
+         waitsAtTopLevel(*block, loop, matmul, kind)))
+      return isApart(loop, /*lastTrip=*/true, loop.getBody());
+  }
+
+  Block *block = issue->getBlock();
+  Operation *ancestor = block->findAncestorOpInBlock(*op);
+  if (!ancestor || ancestor == issue || !issue->isBeforeInBlock(ancestor))
+    return false;
+  for (Operation *between = issue->getNextNode(); between != ancestor;
+       between = between->getNextNode()) {
+    auto loop = dyn_cast<scf::ForOp>(between);
+    if (loop && waitsAtTopLevel(*loop.getBody(), nullptr, matmul, kind) &&
+        isApart(loop, /*lastTrip=*/false, block))
+      return true;
+  }
+  return false;
 }
 
 //===----------------------------------------------------------------------===//

@@ -39,146 +39,6 @@ static StringRef describeUse(MatmulUseKind kind) {
   llvm_unreachable("unknown MatmulUseKind");
 }
 
-/// True when the emitted C++ counts `loop`'s trips without wrapping: its
-/// induction variable is an index (size_t) or an integer of 32 bits or more
-/// (signed overflow is undefined), so trip t's value is the lower bound
-/// plus t - 1 steps and the previous trip's is one step back. An int8_t or
-/// int16_t counter wraps around (LoopTrips.h).
-static bool countsWithoutWrapping(scf::ForOp loop) {
-  Type type = loop.getInductionVar().getType();
-  return type.isIndex() || type.getIntOrFloatBitWidth() >= 32;
-}
-
-/// True when `block` waits on `matmul` for `kind` at its top level (after
-/// `after`, when given): every run of the block that gets there completes
-/// the object's pending issue of that kind.
-static bool waitsAtTopLevel(Block &block, Operation *after, Value matmul,
-                            WaitKind kind) {
-  auto ops =
-      after ? llvm::make_range(std::next(after->getIterator()), block.end())
-            : llvm::make_range(block.begin(), block.end());
-  return llvm::any_of(ops, [&](Operation &op) {
-    auto wait = dyn_cast<MatmulWaitOpInterface>(op);
-    return wait && wait.getMatmul() == matmul && wait.getWaitKind() == kind;
-  });
-}
-
-/// Whether the instance of waited issue `issue` that may be in flight at
-/// `op` is, by the loop around them, one whose footprint `op` provably does
-/// not touch, where comparing both in one run of a block could not tell:
-///
-/// - `issue` at the top level of an scf.for body, `op` before it in that
-///   body: the instance in flight at `op` is the previous trip's (the issue
-///   runs every trip, and an older instance still pending would break rule
-///   P1 at it), so the two compare with the induction variable one step
-///   apart. The first trip has none when the loop runs once per run of the
-///   function, or when its block waits on the object after it (so no
-///   instance leaves the loop's run);
-/// - `issue` outside an scf.for around `op` whose body waits on the
-///   issue's object at its top level: every trip completes the issue, so it
-///   is in flight at `op` in the loop's first trip only, and `op` compares
-///   with the induction variable at the lower bound.
-///
-/// A double-buffered loop keeps one object's call in flight across the back
-/// edge while the vector core works on the other's output; without this the
-/// checker would compare the two trips' offsets as unknown.
-static bool isApartAcrossTrips(Operation *op, Operation *issue,
-                               InFlightConflicts &conflicts) {
-  AscAliasAnalysis &aliases = conflicts.getAliases();
-  auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
-  Value matmul = asyncIssue.getMatmul();
-  if (!isMatmulCreation(matmul))
-    return false;
-
-  Block *body = issue->getBlock();
-  if (auto loop = dyn_cast_if_present<scf::ForOp>(body->getParentOp())) {
-    Operation *ancestor = body->findAncestorOpInBlock(*op);
-    if (ancestor && ancestor != issue && ancestor->isBeforeInBlock(issue) &&
-        countsWithoutWrapping(loop) &&
-        !loop->isAncestor(matmul.getDefiningOp()) &&
-        (!aliases.mayRunRepeatedly(loop->getBlock()) ||
-         waitsAtTopLevel(*loop->getBlock(), loop, matmul,
-                         asyncIssue.getWaitKind())))
-      return !conflicts.findCrossIterationConflict(op, issue, loop,
-                                                   /*distance=*/-1);
-  }
-
-  ArrayRef<ResolvedAccess> footprint = conflicts.getFootprint(issue);
-  for (auto loop = op->getParentOfType<scf::ForOp>(); loop;
-       loop = loop->getParentOfType<scf::ForOp>()) {
-    if (loop->isAncestor(issue))
-      break;
-    // Every trip completes the issue.
-    if (!waitsAtTopLevel(*loop.getBody(), nullptr, matmul,
-                         asyncIssue.getWaitKind()))
-      continue;
-    SmallVector<ResolvedAccess> firstTrip;
-    aliases.getFirstIterationAccesses(op, loop, firstTrip);
-    if (!conflicts.findConflict(firstTrip, footprint))
-      return true;
-  }
-  return false;
-}
-
-/// Whether the instance of waited issue `issue` that may be in flight at
-/// `op`, after an scf.for in the block of `op`'s ancestor, is one whose
-/// footprint `op` provably does not touch once the loop's results are
-/// known for the way the instance got past the loop:
-///
-/// - `issue` at the top level of the loop's body: the instance is the last
-///   trip's (every trip issues it, and an older one still pending would
-///   break rule P1), so the loop's results are what that trip yields. Not
-///   when the loop's block runs again with the instance of an earlier run
-///   still pending;
-/// - `issue` before the loop in its block, and the body waits on its object
-///   at its top level: every trip completes it, so it is in flight after
-///   the loop only when the loop made no trip, and the results are the
-///   loop's initial values.
-///
-/// A loop that carries the next tile's index out lets the work after it
-/// overlap the call the loop (or the code before it) left in flight.
-static bool isApartAfterLoop(Operation *op, Operation *issue,
-                             InFlightConflicts &conflicts) {
-  AscAliasAnalysis &aliases = conflicts.getAliases();
-  auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
-  Value matmul = asyncIssue.getMatmul();
-  WaitKind kind = asyncIssue.getWaitKind();
-  if (!isMatmulCreation(matmul))
-    return false;
-  auto isApart = [&](scf::ForOp loop, bool lastTrip, Block *issueContext) {
-    if (loop.getNumResults() == 0)
-      return false;
-    SmallVector<ResolvedAccess> after, footprint;
-    aliases.getAccessesAfterLoop(op, loop, lastTrip, after);
-    aliases.getAccessesIn(issue, issueContext, footprint);
-    return !conflicts.findConflict(after, footprint);
-  };
-
-  if (auto loop =
-          dyn_cast_if_present<scf::ForOp>(issue->getBlock()->getParentOp())) {
-    Block *block = loop->getBlock();
-    Operation *ancestor = block->findAncestorOpInBlock(*op);
-    if (ancestor && loop->isBeforeInBlock(ancestor) &&
-        !loop->isAncestor(matmul.getDefiningOp()) &&
-        (!aliases.mayRunRepeatedly(block) ||
-         waitsAtTopLevel(*block, loop, matmul, kind)))
-      return isApart(loop, /*lastTrip=*/true, loop.getBody());
-  }
-
-  Block *block = issue->getBlock();
-  Operation *ancestor = block->findAncestorOpInBlock(*op);
-  if (!ancestor || ancestor == issue || !issue->isBeforeInBlock(ancestor))
-    return false;
-  for (Operation *between = issue->getNextNode(); between != ancestor;
-       between = between->getNextNode()) {
-    auto loop = dyn_cast<scf::ForOp>(between);
-    if (loop && waitsAtTopLevel(*loop.getBody(), nullptr, matmul, kind) &&
-        isApart(loop, /*lastTrip=*/false, block))
-      return true;
-  }
-  return false;
-}
-
 /// Note on an event that left nothing pending, for rule P2.
 static void noteIdleEvent(InFlightDiagnostic &diag, Operation *event,
                           Operation *function) {
@@ -241,6 +101,24 @@ getUnsignalledIssuesOfKind(const ProtocolState &state,
   return issues;
 }
 
+namespace {
+/// The errors one check reports at `op`: emitted when `report`, counted
+/// always.
+struct OpErrors {
+  Operation *op;
+  bool report;
+  bool failed = false;
+
+  InFlightDiagnostic operator()() {
+    failed = true;
+    if (!report)
+      return InFlightDiagnostic();
+    return op->emitOpError();
+  }
+  LogicalResult result() const { return failure(failed); }
+};
+} // namespace
+
 LogicalResult ProtocolChecker::checkOperation(Operation *op,
                                               const ProtocolState &state,
                                               InFlightIndex &index,
@@ -249,13 +127,6 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
   // run-time check) hold for every alias query made for it.
   AscAliasAnalysis::QueryPoint point(aliases, op);
   bool failed = false;
-  auto error = [&]() -> InFlightDiagnostic {
-    failed = true;
-    if (!report)
-      return InFlightDiagnostic();
-    return op->emitOpError();
-  };
-  Operation *function = protocol.getFunction();
   // What the op is, asked once: every op of the kernel comes here.
   auto matmulUse = dyn_cast<MatmulOpInterface>(op);
   auto objectUser = dyn_cast<MatmulObjectUseOpInterface>(op);
@@ -271,66 +142,13 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
         idle.push_back(event);
     }
     if (kind == MatmulUseKind::Wait) {
-      auto wait = cast<MatmulWaitOpInterface>(op);
-      // WaitGetTensorC is SetFlag/WaitFlag<MTE2_V> and nothing else
-      // (MatmulClient::WaitGetTensorC): with nothing pending it is
-      // redundant, which is allowed (rule P2's exception), and it neither
-      // waits for nor completes the object's other calls.
-      if (wait.getWaitKind() == WaitKind::GetTensorC)
-        continue;
-      for (Operation *issue : pending) {
-        auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
-        if (asyncIssue.getWaitKind() == wait.getWaitKind())
-          continue;
-        InFlightDiagnostic diag =
-            error() << "cannot complete the pending '" << issue->getName()
-                    << "', which needs '"
-                    << getWaitOpName(asyncIssue.getWaitKind()) << "' (rule P1)";
-        if (report)
-          diag.attachNote(issue->getLoc()) << "the pending async issue";
-      }
-      if (idle.empty())
-        continue;
-      // Rule P5: a wait on a path where only issues without their wait flag
-      // are in flight waits for a signal that never comes (the server
-      // signals only flagged or synchronous calls: MatmulService::Iterate,
-      // MatmulService::IterateBatch, MatmulService::IterateNBatch).
-      SmallVector<Operation *> unsignalled =
-          getUnsignalledIssuesOfKind(state, wait);
-      if (!unsignalled.empty()) {
-        InFlightDiagnostic diag =
-            error() << "waits for a signal that never comes (rule P5): on "
-                       "some path only an async issue without its wait flag "
-                       "is in flight on its Matmul object";
-        if (report)
-          for (Operation *issue : unsignalled)
-            diag.attachNote(issue->getLoc())
-                << "this '" << issue->getName()
-                << "' has no wait flag: the server posts no signal for it";
-        continue;
-      }
-      // Rule P2: every path reaching a wait has something pending.
-      InFlightDiagnostic diag = error()
-                                << "may be reached with nothing pending on "
-                                   "its Matmul object (rule P2)";
-      if (report)
-        for (Operation *event : idle)
-          noteIdleEvent(diag, event, function);
+      failed |= mlir::failed(checkWaitCompletesAnIssue(
+          cast<MatmulWaitOpInterface>(op), pending, idle, state, report));
       continue;
     }
     if (matmulUse && isSafeWhileInFlight(matmulUse))
       continue;
-    // Rule P1: a pending issue is waited on before anything else touches the
-    // object.
-    for (Operation *issue : pending) {
-      auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
-      InFlightDiagnostic diag =
-          error() << describeUse(kind) << " the Matmul object while an async '"
-                  << issue->getName() << "' is pending: rule P1 needs '"
-                  << getWaitOpName(asyncIssue.getWaitKind()) << "' first";
-      if (report)
-        diag.attachNote(issue->getLoc()) << "the pending async issue";
-    }
+    failed |= mlir::failed(checkNoUseWhilePending(op, kind, pending, report));
   }
 
   if (matmulUse) {
@@ -341,52 +159,10 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
     failed |=
         mlir::failed(checkSetterDuringAsyncIterate(matmulUse, state, report));
   }
-
-  // Rule P1: a declaration reached again (a loop, a CFG cycle) starts a new
-  // object while the previous one's work is pending, and nothing can wait
-  // for that work any more.
   if (objectUser)
-    for (const MatmulObjectUse &use : objectUser.getMatmulObjectUses()) {
-      const ObjectState *old = use.kind == MatmulUseKind::Create
-                                   ? state.lookup(use.matmul)
-                                   : nullptr;
-      if (!old)
-        continue;
-      for (Operation *event : old->events()) {
-        if (!isPendingIssue(event))
-          continue;
-        InFlightDiagnostic diag =
-            error() << "declares the Matmul object again while an async '"
-                    << event->getName()
-                    << "' of the previous one is pending: rule P1 needs '"
-                    << getWaitOpName(cast<MatmulAsyncIssueOpInterface>(event)
-                                         .getWaitKind())
-                    << "' first";
-        if (report)
-          diag.attachNote(event->getLoc()) << "the pending async issue";
-      }
-    }
-
-  // Rule P1: a kernel does not return with waitable work pending. Issues
-  // without their wait flag may still run when the kernel returns: the host
-  // sees their output once the kernel has ended.
-  if (op->hasTrait<OpTrait::ReturnLike>() && op->getParentOp() == function) {
-    llvm::SmallPtrSet<Operation *, 4> reported;
-    for (const ObjectState *object : state.getObjects()) {
-      for (Operation *event : object->events()) {
-        if (!isPendingIssue(event) || !reported.insert(event).second)
-          continue;
-        InFlightDiagnostic diag =
-            error() << "returns while an async '" << event->getName()
-                    << "' is pending: rule P1 needs '"
-                    << getWaitOpName(cast<MatmulAsyncIssueOpInterface>(event)
-                                         .getWaitKind())
-                    << "' first";
-        if (report)
-          diag.attachNote(event->getLoc()) << "the pending async issue";
-      }
-    }
-  }
+    failed |= mlir::failed(
+        checkNoRedeclarationWhilePending(objectUser, state, report));
+  failed |= mlir::failed(checkNoReturnWhilePending(op, state, report));
 
   // Rule P3: before an in-flight issue completes, nothing touches its
   // outputs and nothing writes its inputs. The op's own accesses, resolved
@@ -411,94 +187,229 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
     failed |= mlir::failed(checkFetchedBlockPipes(op, state, accesses, report));
   if (index.empty())
     return failure(failed);
-  auto checkRace = [&](Operation *issue, bool unwaited) {
-    if (issue == op)
-      return;
+  for (Operation *issue : index.getCandidates(op, accesses))
+    failed |= mlir::failed(checkNoRaceWithCube(op, matmulUse, accesses, issue,
+                                               isUnwaitedIssue(issue), report));
+  return failure(failed);
+}
+
+LogicalResult ProtocolChecker::checkWaitCompletesAnIssue(
+    MatmulWaitOpInterface wait, ArrayRef<Operation *> pending,
+    ArrayRef<Operation *> idle, const ProtocolState &state, bool report) {
+  OpErrors error{wait, report};
+  Operation *function = protocol.getFunction();
+  // WaitGetTensorC is SetFlag/WaitFlag<MTE2_V> and nothing else
+  // (MatmulClient::WaitGetTensorC): with nothing pending it is
+  // redundant, which is allowed (rule P2's exception), and it neither
+  // waits for nor completes the object's other calls.
+  if (wait.getWaitKind() == WaitKind::GetTensorC)
+    return error.result();
+  for (Operation *issue : pending) {
     auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
-    // Calls of the issue's own object (its very value) are ordered after it
-    // by the server, or rule P1's business. A name that only may denote the
-    // object gets every conflict check.
-    if (matmulUse && matmulUse.getMatmul() == asyncIssue.getMatmul())
-      return;
-    // A block fetched from a call whose results fetches take is complete
-    // once its fetch returns: reading it through the fetched view does not
-    // race with the blocks still being computed (the view is taken to stay
-    // inside its block; asc-run checks every access at run time).
-    ArrayRef<ResolvedAccess> checked = accesses;
-    SmallVector<ResolvedAccess> outsideFetchedViews;
-    if (isFetchConsumedIssue(issue) &&
-        llvm::any_of(accesses, [&](const ResolvedAccess &access) {
-          return isFetchedFrom(access, asyncIssue.getMatmul());
-        })) {
-      for (const ResolvedAccess &access : accesses)
-        if (!isFetchedFrom(access, asyncIssue.getMatmul()))
-          outsideFetchedViews.push_back(access);
-      checked = outsideFetchedViews;
+    if (asyncIssue.getWaitKind() == wait.getWaitKind())
+      continue;
+    InFlightDiagnostic diag = error() << "cannot complete the pending '"
+                                      << issue->getName() << "', which needs '"
+                                      << getWaitOpName(asyncIssue.getWaitKind())
+                                      << "' (rule P1)";
+    if (report)
+      diag.attachNote(issue->getLoc()) << "the pending async issue";
+  }
+  if (idle.empty())
+    return error.result();
+  // Rule P5: a wait on a path where only issues without their wait flag
+  // are in flight waits for a signal that never comes (the server
+  // signals only flagged or synchronous calls: MatmulService::Iterate,
+  // MatmulService::IterateBatch, MatmulService::IterateNBatch).
+  SmallVector<Operation *> unsignalled =
+      getUnsignalledIssuesOfKind(state, wait);
+  if (!unsignalled.empty()) {
+    InFlightDiagnostic diag =
+        error() << "waits for a signal that never comes (rule P5): on "
+                   "some path only an async issue without its wait flag "
+                   "is in flight on its Matmul object";
+    if (report)
+      for (Operation *issue : unsignalled)
+        diag.attachNote(issue->getLoc())
+            << "this '" << issue->getName()
+            << "' has no wait flag: the server posts no signal for it";
+    return error.result();
+  }
+  // Rule P2: every path reaching a wait has something pending.
+  InFlightDiagnostic diag = error() << "may be reached with nothing pending on "
+                                       "its Matmul object (rule P2)";
+  if (report)
+    for (Operation *event : idle)
+      noteIdleEvent(diag, event, function);
+  return error.result();
+}
+
+LogicalResult
+ProtocolChecker::checkNoUseWhilePending(Operation *op, MatmulUseKind kind,
+                                        ArrayRef<Operation *> pending,
+                                        bool report) {
+  OpErrors error{op, report};
+  // Rule P1: a pending issue is waited on before anything else touches the
+  // object.
+  for (Operation *issue : pending) {
+    auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
+    InFlightDiagnostic diag =
+        error() << describeUse(kind) << " the Matmul object while an async '"
+                << issue->getName() << "' is pending: rule P1 needs '"
+                << getWaitOpName(asyncIssue.getWaitKind()) << "' first";
+    if (report)
+      diag.attachNote(issue->getLoc()) << "the pending async issue";
+  }
+  return error.result();
+}
+
+LogicalResult ProtocolChecker::checkNoRedeclarationWhilePending(
+    MatmulObjectUseOpInterface objectUser, const ProtocolState &state,
+    bool report) {
+  OpErrors error{objectUser, report};
+  // Rule P1: a declaration reached again (a loop, a CFG cycle) starts a new
+  // object while the previous one's work is pending, and nothing can wait
+  // for that work any more.
+  for (const MatmulObjectUse &use : objectUser.getMatmulObjectUses()) {
+    const ObjectState *old =
+        use.kind == MatmulUseKind::Create ? state.lookup(use.matmul) : nullptr;
+    if (!old)
+      continue;
+    for (Operation *event : old->events()) {
+      if (!isPendingIssue(event))
+        continue;
+      InFlightDiagnostic diag =
+          error() << "declares the Matmul object again while an async '"
+                  << event->getName()
+                  << "' of the previous one is pending: rule P1 needs '"
+                  << getWaitOpName(
+                         cast<MatmulAsyncIssueOpInterface>(event).getWaitKind())
+                  << "' first";
+      if (report)
+        diag.attachNote(event->getLoc()) << "the pending async issue";
     }
-    std::optional<std::pair<ResolvedAccess, ResolvedAccess>> conflict =
-        conflicts.findConflict(checked, conflicts.getFootprint(issue));
-    // Offsets with terms that change from one run of a block to the next
-    // (a loop's induction variable) are exact between an issue and an op
-    // after it in the same run of the issue's block: the instance of the
-    // issue pending there is that run's (an earlier one still pending would
-    // break rule P1 at the issue).
-    if (conflict && !unwaited && !isFetchConsumedIssue(issue) &&
-        checked.size() == accesses.size()) {
-      Block *block = issue->getBlock();
-      Operation *ancestor = block->findAncestorOpInBlock(*op);
-      if (ancestor && issue->isBeforeInBlock(ancestor)) {
-        SmallVector<ResolvedAccess> exactAccesses, exactFootprint;
-        aliases.getAccessesIn(op, block, exactAccesses);
-        aliases.getAccessesIn(issue, block, exactFootprint);
-        if (!conflicts.findConflict(exactAccesses, exactFootprint))
-          conflict.reset();
+  }
+
+  return error.result();
+}
+
+LogicalResult ProtocolChecker::checkNoReturnWhilePending(
+    Operation *op, const ProtocolState &state, bool report) {
+  OpErrors error{op, report};
+  Operation *function = protocol.getFunction();
+  // Rule P1: a kernel does not return with waitable work pending. Issues
+  // without their wait flag may still run when the kernel returns: the host
+  // sees their output once the kernel has ended.
+  if (op->hasTrait<OpTrait::ReturnLike>() && op->getParentOp() == function) {
+    llvm::SmallPtrSet<Operation *, 4> reported;
+    for (const ObjectState *object : state.getObjects()) {
+      for (Operation *event : object->events()) {
+        if (!isPendingIssue(event) || !reported.insert(event).second)
+          continue;
+        InFlightDiagnostic diag =
+            error() << "returns while an async '" << event->getName()
+                    << "' is pending: rule P1 needs '"
+                    << getWaitOpName(cast<MatmulAsyncIssueOpInterface>(event)
+                                         .getWaitKind())
+                    << "' first";
+        if (report)
+          diag.attachNote(event->getLoc()) << "the pending async issue";
       }
-      if (conflict && (isApartAcrossTrips(op, issue, conflicts) ||
-                       isApartAfterLoop(op, issue, conflicts)))
+    }
+  }
+
+  return error.result();
+}
+
+LogicalResult
+ProtocolChecker::checkNoRaceWithCube(Operation *op, MatmulOpInterface matmulUse,
+                                     ArrayRef<ResolvedAccess> accesses,
+                                     Operation *issue, bool unwaited,
+                                     bool report) {
+  OpErrors error{op, report};
+  if (issue == op)
+    return error.result();
+  auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
+  // Calls of the issue's own object (its very value) are ordered after it
+  // by the server, or rule P1's business. A name that only may denote the
+  // object gets every conflict check.
+  if (matmulUse && matmulUse.getMatmul() == asyncIssue.getMatmul())
+    return error.result();
+  // A block fetched from a call whose results fetches take is complete
+  // once its fetch returns: reading it through the fetched view does not
+  // race with the blocks still being computed (the view is taken to stay
+  // inside its block; asc-run checks every access at run time).
+  ArrayRef<ResolvedAccess> checked = accesses;
+  SmallVector<ResolvedAccess> outsideFetchedViews;
+  if (isFetchConsumedIssue(issue) &&
+      llvm::any_of(accesses, [&](const ResolvedAccess &access) {
+        return isFetchedFrom(access, asyncIssue.getMatmul());
+      })) {
+    for (const ResolvedAccess &access : accesses)
+      if (!isFetchedFrom(access, asyncIssue.getMatmul()))
+        outsideFetchedViews.push_back(access);
+    checked = outsideFetchedViews;
+  }
+  std::optional<std::pair<ResolvedAccess, ResolvedAccess>> conflict =
+      conflicts.findConflict(checked, conflicts.getFootprint(issue));
+  // Offsets with terms that change from one run of a block to the next
+  // (a loop's induction variable) are exact between an issue and an op
+  // after it in the same run of the issue's block: the instance of the
+  // issue pending there is that run's (an earlier one still pending would
+  // break rule P1 at the issue).
+  if (conflict && !unwaited && !isFetchConsumedIssue(issue) &&
+      checked.size() == accesses.size()) {
+    Block *block = issue->getBlock();
+    Operation *ancestor = block->findAncestorOpInBlock(*op);
+    if (ancestor && issue->isBeforeInBlock(ancestor)) {
+      SmallVector<ResolvedAccess> exactAccesses, exactFootprint;
+      aliases.getAccessesIn(op, block, exactAccesses);
+      aliases.getAccessesIn(issue, block, exactFootprint);
+      if (!conflicts.findConflict(exactAccesses, exactFootprint))
         conflict.reset();
     }
-    if (!conflict)
-      return;
-    const ResolvedAccess &inFlight = conflict->second;
-    InFlightDiagnostic diag = error();
-    if (inFlight.isWrite())
-      diag << "may access memory that aliases the pending output of an async '"
-           << issue->getName() << "' (rule P3)";
-    else
-      diag << "may write memory that an async '" << issue->getName()
-           << "' reads while it runs (its "
-           << (inFlight.slot ? describeMatmulSlot(*inFlight.slot) : "input")
-           << " input) (rule P3)";
-    if (!report)
-      return;
-    StringRef what = inFlight.isWrite() ? "output" : "input";
-    if (isFetchConsumedIssue(issue))
-      diag.attachNote(issue->getLoc())
-          << "fetches take this call's results block by block: it "
-          << (inFlight.isWrite() ? "writes its output" : "reads its inputs")
-          << " until the loop that fetches them ends";
-    else if (unwaited)
-      diag.attachNote(issue->getLoc())
-          << (inFlight.isWrite()
-                  ? "this issue has no wait flag: its output stays pending "
-                    "until a later synchronous call of any object, or the "
-                    "wait of a call posted after it, returns, or the kernel "
-                    "ends (End() completes nothing)"
-                  : "this issue has no wait flag: it reads its inputs until a "
-                    "later synchronous call of any object, or the wait of a "
-                    "call posted after it, returns, or the kernel ends (End() "
-                    "completes nothing)");
-    else
-      diag.attachNote(issue->getLoc())
-          << "the async issue " << (inFlight.isWrite() ? "writing" : "reading")
-          << " that " << what << "; its '"
-          << getWaitOpName(asyncIssue.getWaitKind())
-          << "' must come before the access";
-  };
-  for (Operation *issue : index.getCandidates(op, accesses))
-    checkRace(issue, isUnwaitedIssue(issue));
-
-  return failure(failed);
+    if (conflict && (conflicts.isApartAcrossTrips(op, issue) ||
+                     conflicts.isApartAfterLoop(op, issue)))
+      conflict.reset();
+  }
+  if (!conflict)
+    return error.result();
+  const ResolvedAccess &inFlight = conflict->second;
+  InFlightDiagnostic diag = error();
+  if (inFlight.isWrite())
+    diag << "may access memory that aliases the pending output of an async '"
+         << issue->getName() << "' (rule P3)";
+  else
+    diag << "may write memory that an async '" << issue->getName()
+         << "' reads while it runs (its "
+         << (inFlight.slot ? describeMatmulSlot(*inFlight.slot) : "input")
+         << " input) (rule P3)";
+  if (!report)
+    return error.result();
+  StringRef what = inFlight.isWrite() ? "output" : "input";
+  if (isFetchConsumedIssue(issue))
+    diag.attachNote(issue->getLoc())
+        << "fetches take this call's results block by block: it "
+        << (inFlight.isWrite() ? "writes its output" : "reads its inputs")
+        << " until the loop that fetches them ends";
+  else if (unwaited)
+    diag.attachNote(issue->getLoc())
+        << (inFlight.isWrite()
+                ? "this issue has no wait flag: its output stays pending "
+                  "until a later synchronous call of any object, or the "
+                  "wait of a call posted after it, returns, or the kernel "
+                  "ends (End() completes nothing)"
+                : "this issue has no wait flag: it reads its inputs until a "
+                  "later synchronous call of any object, or the wait of a "
+                  "call posted after it, returns, or the kernel ends (End() "
+                  "completes nothing)");
+  else
+    diag.attachNote(issue->getLoc())
+        << "the async issue " << (inFlight.isWrite() ? "writing" : "reading")
+        << " that " << what << "; its '"
+        << getWaitOpName(asyncIssue.getWaitKind())
+        << "' must come before the access";
+  return error.result();
 }
 
 /// What a post that left a message without inputs was, for rule P6's note.
@@ -847,6 +758,45 @@ LogicalResult ProtocolChecker::check(bool reportErrors) {
   CrossCoreChecker crossCore(protocol.getFunction(), conflicts);
   failed |= mlir::failed(crossCore.check(reportErrors));
   return failure(failed);
+}
+
+std::optional<ProtocolViolation> ProtocolChecker::findFirstViolation() {
+  // The quiet check is the fast path: most trials keep the protocol.
+  if (succeeded(check(/*reportErrors=*/false)))
+    return std::nullopt;
+  // The violation's words are those check() reports: it runs again,
+  // reporting into this handler only.
+  Operation *function = protocol.getFunction();
+  std::optional<ProtocolViolation> first;
+  {
+    ScopedDiagnosticHandler capture(
+        function->getContext(), [&](Diagnostic &diag) {
+          if (first || diag.getSeverity() != DiagnosticSeverity::Error)
+            return success();
+          first = ProtocolViolation{diag.getLocation(), diag.str(), {}};
+          for (const Diagnostic &note : diag.getNotes())
+            first->notes.emplace_back(note.getLocation(), note.str());
+          return success();
+        });
+    (void)check();
+  }
+  if (!first)
+    first = ProtocolViolation{function->getLoc(), "a protocol violation", {}};
+  return first;
+}
+
+InFlightDiagnostic ProtocolViolation::emitError() const {
+  InFlightDiagnostic diag = mlir::emitError(location) << message;
+  for (const auto &[where, note] : notes)
+    diag.attachNote(where) << note;
+  return diag;
+}
+
+std::optional<ProtocolViolation>
+mlir::asc::findProtocolViolation(Operation *function) {
+  MatmulProtocolAnalysis protocol(function);
+  AscAliasAnalysis aliases(function, protocol);
+  return ProtocolChecker(protocol, aliases).findFirstViolation();
 }
 
 LogicalResult ProtocolChecker::checkRange(Block::iterator begin,

@@ -5,7 +5,9 @@
 // checker asks it at every operation an issue is in flight across;
 // --asc-sync-placement asks it of every operation a wait would sink past or
 // an issue be hoisted above, and --asc-pipeline-loops of every operation a
-// rotation would move an issue past, one or more iterations early.
+// rotation would move an issue past, one or more iterations early. The
+// loop rules that tell two instances of one issue apart live here too, so
+// that the checker, placement and pipelining ask the same rules.
 //
 //===----------------------------------------------------------------------===//
 
@@ -62,6 +64,18 @@ public:
   void findCrossIterationConflicts(Operation *op, Operation *issue,
                                    Operation *loop, int64_t distance,
                                    SmallVectorImpl<AccessConflict> &found);
+
+  /// Whether the instance of waited issue `issue` that may be in flight at
+  /// `op` is, by the scf.for around them, one whose footprint `op` provably
+  /// does not touch (the previous trip's, or none but the first trip's),
+  /// where comparing both in one run of a block could not tell.
+  bool isApartAcrossTrips(Operation *op, Operation *issue);
+  /// Whether the instance of waited issue `issue` that may be in flight at
+  /// `op`, after an scf.for in the block of `op`'s ancestor, is one whose
+  /// footprint `op` provably does not touch once the loop's results are
+  /// known (the last trip's, or the one from before a loop that made no
+  /// trip).
+  bool isApartAfterLoop(Operation *op, Operation *issue);
 
   AscAliasAnalysis &getAliases() { return aliases; }
 

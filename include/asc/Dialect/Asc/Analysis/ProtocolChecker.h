@@ -14,6 +14,18 @@
 
 namespace mlir::asc {
 
+/// A protocol violation as data (as upstream's DiagnosedSilenceableFailure
+/// keeps a diagnostic until its caller decides): where, what, and the
+/// related places. The caller emits it or drops it.
+struct ProtocolViolation {
+  Location location;
+  std::string message;
+  SmallVector<std::pair<Location, std::string>, 2> notes;
+
+  /// Emits it as an error, with its notes.
+  InFlightDiagnostic emitError() const;
+};
+
 /// Checks rules P1-P7 on the states of a MatmulProtocolAnalysis.
 class ProtocolChecker {
 public:
@@ -23,6 +35,9 @@ public:
   /// Checks every reachable operation; with `reportErrors`, emits every
   /// violation as an error with notes. Failure when there was any.
   LogicalResult check(bool reportErrors = true);
+  /// Checks every reachable operation without emitting anything; the first
+  /// violation (in the order check() reports them), if any.
+  std::optional<ProtocolViolation> findFirstViolation();
   /// The same for the ops [`begin`, `end`) of one run only, from `entry`,
   /// the state before `begin` (the incremental re-check of
   /// ProtocolRecheck.h).
@@ -35,8 +50,35 @@ public:
   InFlightConflicts &getConflicts() { return conflicts; }
 
 private:
+  /// Every rule at `op`, each by the check named after it below, in the
+  /// order their diagnostics come out.
   LogicalResult checkOperation(Operation *op, const ProtocolState &state,
                                InFlightIndex &index, bool report);
+  /// Rules P1, P5 and P2 at a wait: it completes only issues of its kind
+  /// (P1), it does not wait for a signal that never comes (P5), and
+  /// something is pending on every path (P2).
+  LogicalResult checkWaitCompletesAnIssue(MatmulWaitOpInterface wait,
+                                          ArrayRef<Operation *> pending,
+                                          ArrayRef<Operation *> idle,
+                                          const ProtocolState &state,
+                                          bool report);
+  /// Rule P1: nothing but a wait touches an object with `pending` issues.
+  LogicalResult checkNoUseWhilePending(Operation *op, MatmulUseKind kind,
+                                       ArrayRef<Operation *> pending,
+                                       bool report);
+  /// Rule P1: a declaration reached again does not drop pending work.
+  LogicalResult
+  checkNoRedeclarationWhilePending(MatmulObjectUseOpInterface objectUser,
+                                   const ProtocolState &state, bool report);
+  /// Rule P1: the kernel does not return with waitable work pending.
+  LogicalResult checkNoReturnWhilePending(Operation *op,
+                                          const ProtocolState &state,
+                                          bool report);
+  /// Rule P3: `op`'s `accesses` do not race with in-flight `issue`.
+  LogicalResult checkNoRaceWithCube(Operation *op, MatmulOpInterface matmulUse,
+                                    ArrayRef<ResolvedAccess> accesses,
+                                    Operation *issue, bool unwaited,
+                                    bool report);
   LogicalResult checkStagedMessage(MatmulOpInterface use,
                                    const ProtocolState &state, bool report);
   LogicalResult checkFetchSignal(MatmulOpInterface use,
@@ -57,6 +99,11 @@ private:
   AscAliasAnalysis &aliases;
   InFlightConflicts conflicts;
 };
+
+/// Checks rules P1-P8 on `function` with analyses of its own; the first
+/// violation, if any, emitted nowhere. The one check of the transforms'
+/// trials (ProtocolTrial.h).
+std::optional<ProtocolViolation> findProtocolViolation(Operation *function);
 
 } // namespace mlir::asc
 

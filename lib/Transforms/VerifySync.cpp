@@ -5,14 +5,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "asc/Dialect/Asc/Analysis/ProtocolChecker.h"
-#include "asc/Dialect/Asc/Transforms/Passes.h"
+#include "asc/Transforms/Passes.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "asc-verify-sync"
 
 namespace mlir::asc {
 #define GEN_PASS_DEF_ASCVERIFYSYNC
-#include "asc/Dialect/Asc/Transforms/Passes.h.inc"
+#include "asc/Transforms/Passes.h.inc"
 } // namespace mlir::asc
 
 using namespace mlir;

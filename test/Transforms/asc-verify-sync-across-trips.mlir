@@ -2,7 +2,7 @@
 
 // The checker across the back edge of an scf.for: a call in flight at an
 // op before its issue in the body is the previous trip's, one issued
-// before the loop is in flight in its first trip only (ProtocolChecker's
+// before the loop is in flight in its first trip only (InFlightConflicts'
 // isApartAcrossTrips). Double-buffered loops, each racy shape beside its
 // safe twin, a loop the checker does not reason about, and the work after
 // a loop that carries its next tile out (isApartAfterLoop).
@@ -387,7 +387,7 @@ func.func @through_a_select(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {
 // lower bound when it makes no trip): at tile r's copy, mm1's call in flight
 // is the last trip's (tile r + 1, as that trip yields r) or, when the loop
 // made no trip, the prologue's (tile 1, r being 0). Neither is tile r
-// (ProtocolChecker's isApartAfterLoop).
+// (InFlightConflicts::isApartAfterLoop).
 func.func @carried_out_of_the_loop(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {asc.no_alias}, %u: !ub, %s: f32, %n: i32, %m: i32) {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32

@@ -250,7 +250,7 @@ func.func @loop_carried(%a: !asc.gm_addr {asc.no_alias}, %c_ptr: !asc.gm_addr {a
 // The view a result-form GetTensorC returns lives in the workspace in
 // effect and is pending until WaitGetTensorC: a read of it stops the wait.
 // (A direct read of the workspace would race with the blocks the Iterate
-// still computes: asc-verify-sync-soundness-round2.mlir.)
+// still computes: asc-verify-sync-race-classes.mlir.)
 // CHECK-LABEL: func.func @result_view_is_in_workspace
 // CHECK:      asc.matmul.get_tensor_c
 // CHECK-NEXT: asc.matmul.wait_get_tensor_c

@@ -1,0 +1,136 @@
+//===- HoistIssues.cpp - async issues up to their last dependency --------===//
+//
+// The first step of wait placement: every async issue moves up to right
+// after the last op it must stay behind (one that uses its object, may
+// touch what it touches in flight, another async issue, a barrier or flag
+// wait that may order a copy it depends on, a synchronous call of another
+// object), so that the cube starts it as early as it may.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WaitPlacement.h"
+#include "asc/Dialect/Asc/IR/AscOps.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "asc-sync-placement"
+
+using namespace mlir;
+using namespace mlir::asc;
+using namespace mlir::asc::placement;
+
+bool mlir::asc::placement::holdsVectorCoreOnCube(Operation *op) {
+  auto use = dyn_cast<MatmulOpInterface>(op);
+  if (!use)
+    return false;
+  switch (use.getMatmulUseKind()) {
+  case MatmulUseKind::Wait:
+    return true;
+  case MatmulUseKind::Compute: {
+    auto issue = dyn_cast<MatmulAsyncIssueOpInterface>(op);
+    return !issue || !issue.isAsync();
+  }
+  default:
+    return use.getMessageRole() == MatmulMessageRole::PostFetch;
+  }
+}
+
+/// True when `op` posts a message and holds the vector core until the cube
+/// core has answered it: a synchronous computation or fetch (not a wait,
+/// which posts nothing).
+static bool postsAndAwaitsCube(Operation *op) {
+  auto use = dyn_cast<MatmulOpInterface>(op);
+  return use && use.getMatmulUseKind() != MatmulUseKind::Wait &&
+         holdsVectorCoreOnCube(op);
+}
+
+bool WaitPlacer::hoistIssue(
+    Operation *issue, PlacementAnalyses &analyses,
+    const DenseMap<Operation *, const WaitPairing *> &pairingOfWait) {
+  Value matmul = cast<MatmulAsyncIssueOpInterface>(issue).getMatmul();
+  ArrayRef<ResolvedAccess> footprint =
+      analyses.checker.getConflicts().getFootprint(issue);
+
+  // Whether `op` must stay before the issue: it uses the object, may touch
+  // what the issue touches while in flight, is another async issue (issues
+  // keep their order, which keeps the pass idempotent), a barrier that may
+  // order a copy the issue depends on, or completes work whose footprint
+  // conflicts with the issue's.
+  auto blocks = [&](Operation *op) {
+    if (usesObject(op, matmul) ||
+        analyses.checker.getConflicts().findConflict(op, footprint))
+      return true;
+    if (auto other = dyn_cast<MatmulAsyncIssueOpInterface>(op))
+      if (other.isAsync())
+        return true;
+    // A synchronous call or fetch of another object: the cube serves one
+    // core's messages in the order they are posted, so an issue posted
+    // above it holds the vector core there for the issue's whole run, and
+    // the issue is needed after it: step 6 would sink it again, and the
+    // two steps would undo each other on every run of the pass.
+    if (postsAndAwaitsCube(op))
+      return true;
+    // The barrier is named on purpose: it is the dialect's one pipe barrier.
+    if (auto barrier = dyn_cast<PipeBarrierOp>(op))
+      return barrier.mayOrderDataCopies();
+    // So is a WaitFlag: it may hold back a copy the issue depends on.
+    if (isa<WaitFlagOp>(op))
+      return true;
+    // Another core may write the issue's inputs before the op lets this
+    // core go on (O6/O7): the issue stays after it.
+    if (auto sync = dyn_cast<CrossCoreSyncOpInterface>(op);
+        sync && sync.waitsForOtherCores())
+      return true;
+    if (auto it = pairingOfWait.find(op); it != pairingOfWait.end())
+      return analyses.checker.getConflicts()
+          .findConflict(footprint, it->second->footprint)
+          .has_value();
+    // A synchronous call completes the issues without a wait flag of its
+    // object; the issue must not start before they are done with what it
+    // touches.
+    if (auto use = dyn_cast<MatmulOpInterface>(op)) {
+      const ProtocolState *state = analyses.protocol.getStateBefore(op);
+      if (!state)
+        return true;
+      for (Operation *unwaited : getUnwaitedIssuesCompletedBy(op, *state))
+        if (analyses.checker.getConflicts().findConflict(
+                footprint,
+                analyses.checker.getConflicts().getFootprint(unwaited)))
+          return true;
+    }
+    return false;
+  };
+  auto isBarrier = [&](Operation *op) {
+    if (llvm::any_of(issue->getOperands(), [&](Value operand) {
+          return operand.getDefiningOp() == op;
+        }))
+      return true;
+    if (blocks(op))
+      return true;
+    return op->getNumRegions() != 0 && op->walk([&](Operation *nested) {
+                                           return nested != op && blocks(nested)
+                                                      ? WalkResult::interrupt()
+                                                      : WalkResult::advance();
+                                         }).wasInterrupted();
+  };
+
+  Operation *stop = issue->getPrevNode();
+  while (stop && !isBarrier(stop))
+    stop = stop->getPrevNode();
+  if (stop == issue->getPrevNode())
+    return false;
+  moved = true;
+  ++stats.numIssuesHoisted;
+  LLVM_DEBUG({
+    llvm::dbgs() << "hoisting " << *issue << "\n  to after ";
+    if (stop)
+      llvm::dbgs() << *stop << "\n";
+    else
+      llvm::dbgs() << "the start of its block\n";
+  });
+  reorders.noteReorder(issue->getBlock());
+  if (stop)
+    rewriter.moveOpAfter(issue, stop);
+  else
+    rewriter.moveOpBefore(issue, &issue->getBlock()->front());
+  return true;
+}

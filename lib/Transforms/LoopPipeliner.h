@@ -1,0 +1,127 @@
+//===- LoopPipeliner.h - the parts of loop pipelining -----------*- C++ -*-===//
+//
+// What the files of --asc-pipeline-loops share (private to lib/Transforms):
+// the stages of a loop body and the pipeliner that matches them and checks
+// the rotation's legality (PipelineStages.cpp), rotates a loop, versioned
+// where needed (PipelineRotate.cpp), or spreads it over two objects
+// (PipelineTwoObjects.cpp), driven by pipelineLoops (PipelineLoops.cpp).
+// The design is in docs/SyncPlacement.md ("Loop pipelining").
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASC_LIB_TRANSFORMS_LOOPPIPELINER_H
+#define ASC_LIB_TRANSFORMS_LOOPPIPELINER_H
+
+#include "asc/Dialect/Asc/Analysis/InFlightConflicts.h"
+#include "asc/Transforms/ProtocolTrial.h"
+#include "asc/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include <optional>
+#include <string>
+
+namespace mlir::asc::pipelining {
+
+/// One object's part of the body: the setters that stage its issue, the
+/// issue, and its wait.
+struct Stage {
+  Value matmul;
+  SmallVector<Operation *, 4> setters;
+  Operation *issue = nullptr;
+  Operation *wait = nullptr;
+  /// The first setter (or the issue without setters).
+  Operation *first = nullptr;
+};
+
+/// A run-time test that keeps two tiles apart: `factors` (a product of one
+/// or two loop-invariant integers of at most 32 bits, exact in i64) is at
+/// most `atMost` or at least `atLeast` (at least one side is present).
+struct GapCheck {
+  Monomial factors;
+  std::optional<int64_t> atMost, atLeast;
+  /// What it stands for, for the remark: the stride and the footprint.
+  std::string description;
+};
+
+/// Why a loop is not pipelined: the op to point at and the reason.
+struct Rejection {
+  Operation *op;
+  std::string reason;
+};
+
+class LoopPipeliner {
+public:
+  LoopPipeliner(RewriterBase &rewriter, func::FuncOp function, bool emitRemarks)
+      : rewriter(rewriter), function(function), emitRemarks(emitRemarks) {}
+
+  /// Pipelines every loop it can, innermost first (PipelineLoops.cpp). The
+  /// number of loops rotated; failure when the input breaks the protocol.
+  FailureOr<unsigned> run();
+
+private:
+  /// The stages of `loop`'s body (PipelineStages.cpp), or why there are none to
+  /// rotate (a null op with an empty reason: the loop issues nothing async).
+  FailureOr<SmallVector<Stage>> matchStages(scf::ForOp loop,
+                                            std::optional<Rejection> &why);
+  /// Why `loop` may not be rotated, or nothing (PipelineStages.cpp). Conflicts
+  /// between tiles a symbolic stride apart that a run-time check can rule out
+  /// go into `gaps` instead: the rotation then needs that check (versioning).
+  std::optional<Rejection> checkLegality(scf::ForOp loop,
+                                         ArrayRef<Stage> stages,
+                                         InFlightConflicts &conflicts,
+                                         SmallVectorImpl<GapCheck> &gaps);
+  /// Rotates `loop` under `gaps`' run-time check: `if (check) { rotated }
+  /// else { the loop as it was }`. True when it holds (the loop is gone;
+  /// PipelineRotate.cpp).
+  bool rotateVersioned(scf::ForOp loop, ArrayRef<Stage> stages,
+                       ArrayRef<GapCheck> gaps);
+  /// Builds the rotated form before `loop`; the ops built, in order.
+  void rotate(scf::ForOp loop, ArrayRef<Stage> stages);
+  /// Builds the two-object form of a one-stage loop before `loop`: even
+  /// iterations on the stage's object, odd ones on `copy`, each object's
+  /// next call issued at its wait, so that two calls are in flight
+  /// (PipelineTwoObjects.cpp).
+  void rotateOnTwoObjects(scf::ForOp loop, const Stage &stage, Value copy);
+  /// Tries the two-object form; true when it holds (the loop is gone).
+  bool tryTwoObjects(scf::ForOp loop, const Stage &stage);
+  /// At `op`'s location: a loop is reported on after it left the IR.
+  void remark(Operation *op, const Twine &message) {
+    if (emitRemarks)
+      mlir::emitRemark(op->getLoc()) << message;
+  }
+
+  RewriterBase &rewriter;
+  func::FuncOp function;
+  bool emitRemarks;
+};
+
+/// The ops that move with the stages' issues: their setters and issues.
+DenseSet<Operation *> getMovedOps(ArrayRef<Stage> stages);
+
+/// `op`'s name in quotes, for remarks.
+std::string describe(Operation *op);
+
+/// Clones `ops` (in order) with `mapping`, then the backward slices of the
+/// setters and issue of `stage` that are not mapped yet, then those.
+void cloneStageSlice(OpBuilder &builder, Block *body, const Stage &stage,
+                     IRMapping &mapping);
+
+/// Builds the i1 that is true when every check of `gaps` holds, before
+/// `builder`'s insertion point.
+Value buildGapChecks(OpBuilder &builder, Location loc, ArrayRef<GapCheck> gaps);
+
+/// Erases the dead pure ops of the ops built between `prev` and `next`.
+void cleanUpBuilt(Block *block, Operation *prev, Operation *next);
+
+/// Erases the ops built between `prev` and `next` and puts `loop` back.
+void backOut(Block *block, Operation *prev, Operation *next, scf::ForOp loop);
+
+/// Takes `loop` out of the IR for `trial`, leaving in its place the ops
+/// built between `prev` and it (their dead pure ops erased): a back-out
+/// erases those and puts the loop back, a kept change erases the loop when
+/// the trial ends.
+void takeOutLoop(ProtocolTrial &trial, scf::ForOp loop, Operation *prev);
+
+} // namespace mlir::asc::pipelining
+
+#endif // ASC_LIB_TRANSFORMS_LOOPPIPELINER_H

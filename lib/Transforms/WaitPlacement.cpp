@@ -1,0 +1,235 @@
+//===- WaitPlacement.cpp - pair, place, re-check --------------------------===//
+//
+// The entry point of --asc-sync-placement's placement: checks the protocol
+// on the input, pairs every wait with the issues it completes (before
+// anything moves), hoists issues (HoistIssues.cpp), sinks waits
+// (SinkWaits.cpp), orders neighbouring issues of different objects by when
+// their results are needed (OrderIssuesByNeed.cpp), and finally re-checks
+// the protocol on the result, incrementally where that proves it
+// (ProtocolRecheck.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "WaitPlacement.h"
+#include "asc/Dialect/Asc/IR/AscOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "asc-sync-placement"
+
+using namespace mlir;
+using namespace mlir::asc;
+using namespace mlir::asc::placement;
+
+bool mlir::asc::placement::usesObject(Operation *op, Value matmul) {
+  // isPure last: on a region op it looks at every op nested in it.
+  return hasOperandDenoting(op, matmul) && !isPure(op);
+}
+
+/// Number of operations (nested ones included) that run between `from` and
+/// `to` when `from`'s block encloses `to`.
+static unsigned countOpsBetween(Operation *from, Operation *to) {
+  unsigned count = 0;
+  Block *block = from->getBlock();
+  Operation *ancestor = block->findAncestorOpInBlock(*to);
+  if (!ancestor || !from->isBeforeInBlock(ancestor))
+    return 0;
+  for (Operation *op = from->getNextNode(); op != ancestor;
+       op = op->getNextNode())
+    op->walk([&](Operation *) { ++count; });
+  // Descend into the region holding `to`.
+  while (ancestor != to) {
+    Operation *inner = nullptr;
+    for (Region &nested : ancestor->getRegions())
+      for (Block &nestedBlock : nested)
+        if (Operation *found = nestedBlock.findAncestorOpInBlock(*to))
+          inner = found;
+    if (!inner)
+      break;
+    for (Operation &op : *inner->getBlock()) {
+      if (&op == inner)
+        break;
+      op.walk([&](Operation *) { ++count; });
+    }
+    ancestor = inner;
+  }
+  return count;
+}
+
+//===----------------------------------------------------------------------===//
+// Pairing
+//===----------------------------------------------------------------------===//
+
+SmallVector<WaitPairing, 2>
+WaitPlacer::pairWaits(func::FuncOp function, PlacementAnalyses &analyses,
+                      SmallVectorImpl<Operation *> &issues) {
+  SmallVector<WaitPairing, 2> pairings;
+  // One walk over the function for all three: a walk of a large function
+  // is a sweep over memory the caches no longer hold.
+  function.walk([&](Operation *op) {
+    if (op == function)
+      return;
+    reorders.noteInputOp(op);
+    if (auto issue = dyn_cast<MatmulAsyncIssueOpInterface>(op);
+        issue && issue.isAsync() && analyses.protocol.getStateBefore(issue))
+      issues.push_back(issue);
+    auto wait = dyn_cast<MatmulWaitOpInterface>(op);
+    if (!wait)
+      return;
+    const ProtocolState *state = analyses.protocol.getStateBefore(wait);
+    // A wait on an object reached through another name stays where it is:
+    // which issues it completes is not known.
+    if (!state || !isMatmulCreation(wait.getMatmul()))
+      return;
+    WaitPairing pairing{wait, {}, {}, {}};
+    ProtocolState::ObjectState scratch;
+    for (Operation *event :
+         state->getObjectView(wait.getMatmul(), scratch).events())
+      if (isPendingIssue(event))
+        pairing.issues.push_back(event);
+    llvm::append_range(pairing.issues,
+                       getUnwaitedIssuesCompletedBy(wait, *state));
+    InFlightConflicts &conflicts = analyses.checker.getConflicts();
+    if (pairing.issues.size() == 1) {
+      pairing.footprint = conflicts.getFootprint(pairing.issues.front());
+    } else {
+      for (Operation *issue : pairing.issues)
+        llvm::append_range(pairing.joinedFootprint,
+                           conflicts.getFootprint(issue));
+      pairing.footprint = pairing.joinedFootprint;
+    }
+    if (!pairing.issues.empty())
+      pairings.push_back(std::move(pairing));
+  });
+  return pairings;
+}
+
+//===----------------------------------------------------------------------===//
+// Remarks
+//===----------------------------------------------------------------------===//
+
+void WaitPlacer::remark(Operation *wait, ArrayRef<Operation *> issues,
+                        Operation *stop, StopReason reason) {
+  if (remarksOn)
+    waitRemarks[wait] = {llvm::to_vector(issues), stop, reason};
+}
+
+void WaitPlacer::emitPlacementRemarks() {
+  for (auto &[issue, call] : issueOrderRemarks)
+    issue->emitRemark() << "issue moved after the '" << call->getName()
+                        << "' of another object: the cube runs one core's "
+                           "calls in order, and that call's result is "
+                           "needed first";
+  issueOrderRemarks.clear();
+  for (auto &[wait, info] : waitRemarks) {
+    InFlightDiagnostic diag = wait->emitRemark();
+    diag << "wait placed before '" << info.stop->getName()
+         << "': " << describeStop(info.reason);
+    for (Operation *issue : info.issues)
+      diag << "; " << countOpsBetween(issue, wait)
+           << " operations overlap the async '" << issue->getName() << "'";
+  }
+  waitRemarks.clear();
+}
+
+//===----------------------------------------------------------------------===//
+// Placement
+//===----------------------------------------------------------------------===//
+
+LogicalResult mlir::asc::placeWaits(RewriterBase &rewriter,
+                                    func::FuncOp function,
+                                    const WaitPlacementOptions &options,
+                                    MatmulProtocolAnalysis *protocol,
+                                    AscAliasAnalysis *aliases,
+                                    function_ref<void()> releaseInputAnalyses,
+                                    WaitPlacementStats &stats) {
+  // Without the caller's analyses, the input is not what a cached analysis
+  // saw: it is re-checked even when nothing moves.
+  bool changed = !protocol || !aliases;
+  bool provedIncrementally = false;
+  {
+    // The analyses of the input, shared with an earlier --asc-verify-sync
+    // when nothing changed since. They live in this scope only: the
+    // re-check below builds its own, and the input's, gone by then, leave
+    // their memory to it (a second set next to the first cost page faults
+    // and cache misses: placement took 2.8x verify-sync for 2.1x its
+    // instructions).
+    std::optional<MatmulProtocolAnalysis> ownProtocol;
+    std::optional<AscAliasAnalysis> ownAliases;
+    if (changed) {
+      protocol = &ownProtocol.emplace(function);
+      aliases = &ownAliases.emplace(function, *protocol);
+    }
+    PlacementAnalyses analyses{*protocol, *aliases,
+                               ProtocolChecker(*protocol, *aliases)};
+    if (failed(analyses.checker.check()))
+      return failure();
+
+    WaitPlacer placer(rewriter, options, stats);
+    // Pair before anything moves: the analysis states refer to the input.
+    // The reachable async issues come with them (an unreachable one has no
+    // state).
+    SmallVector<Operation *> issues;
+    SmallVector<WaitPairing, 2> pairings =
+        placer.pairWaits(function, analyses, issues);
+    if (options.hoistIssues) {
+      DenseMap<Operation *, const WaitPairing *> pairingOfWait;
+      for (WaitPairing &pairing : pairings)
+        pairingOfWait[pairing.wait] = &pairing;
+      for (Operation *issue : issues)
+        placer.hoistIssue(issue, analyses, pairingOfWait);
+    }
+
+    for (WaitPairing &pairing : pairings)
+      placer.sinkWait(pairing.wait, pairing, analyses.checker.getConflicts());
+
+    // After the waits sank: where the results are needed is known.
+    if (options.hoistIssues)
+      placer.orderIssuesAndResink(issues, analyses);
+    placer.forgetPairings();
+    placer.emitPlacementRemarks();
+    stats.moved = placer.hasMoved();
+
+    // Nothing moved: the input was checked above, and the cached analyses
+    // still describe it.
+    if (!stats.moved && !changed)
+      return success();
+
+    // Placement reorders ops within their blocks: where it did nothing
+    // else, checking the reordered ops is enough (ProtocolRecheck.h).
+    if (options.incrementalRecheck) {
+      IncrementalRecheck recheck =
+          recheckReordered(function, *protocol, analyses.checker.getConflicts(),
+                           placer.getReorders());
+      LLVM_DEBUG({
+        if (recheck.proved)
+          llvm::dbgs() << "re-checked " << recheck.ops << " ops in "
+                       << recheck.ranges << " reordered ranges\n";
+        else
+          llvm::dbgs() << "full re-check: " << recheck.reason << "\n";
+      });
+      provedIncrementally = recheck.proved;
+    }
+  }
+  // The cached analyses of the input describe it no more.
+  if (!changed)
+    releaseInputAnalyses();
+  if (provedIncrementally) {
+    ++stats.numIncrementalRechecks;
+    return success();
+  }
+
+  // The placement must keep the protocol; a failure here is a bug in this
+  // pass, reported rather than silently emitted.
+  ++stats.numFullRechecks;
+  MatmulProtocolAnalysis recheckProtocol(function);
+  AscAliasAnalysis recheckAliases(function, recheckProtocol);
+  ProtocolChecker recheck(recheckProtocol, recheckAliases);
+  if (failed(recheck.check(/*reportErrors=*/false))) {
+    function.emitError("asc-sync-placement broke the Matmul protocol; "
+                       "please report this kernel");
+    (void)recheck.check();
+    return failure();
+  }
+  return success();
+}

@@ -1,0 +1,143 @@
+//===- WaitPlacement.h - the steps of wait placement ------------*- C++ -*-===//
+//
+// What the steps of --asc-sync-placement share (private to lib/Transforms):
+// the pairing of every wait with the issues it completes, taken before
+// anything moves, and the placer that hoists issues (HoistIssues.cpp), sinks
+// waits (SinkWaits.cpp) and orders issues by need (OrderIssuesByNeed.cpp),
+// driven by placeWaits (WaitPlacement.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASC_LIB_TRANSFORMS_WAITPLACEMENT_H
+#define ASC_LIB_TRANSFORMS_WAITPLACEMENT_H
+
+#include "asc/Dialect/Asc/Analysis/ProtocolChecker.h"
+#include "asc/Dialect/Asc/Analysis/ProtocolRecheck.h"
+#include "asc/Transforms/Transforms.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::asc::placement {
+
+/// Why an operation stops a wait from sinking further.
+enum class StopReason {
+  None,
+  UsesObject,
+  AccessesOutput,
+  WritesInput,
+  UnknownEffects,
+  EndOfBlock,
+  ConflictInLoop,
+  PublishesToOtherCores,
+};
+
+/// The remark's words for `reason`.
+StringRef describeStop(StopReason reason);
+
+/// A wait and the issues it completes, as paired before anything moved: the
+/// pending issues of its kind and the issues without a wait flag made
+/// earlier through the same object value (its signal orders them too).
+struct WaitPairing {
+  MatmulWaitOpInterface wait;
+  SmallVector<Operation *, 1> issues;
+  /// What those issues read and write while they run: the checker's own
+  /// copy of one issue's footprint, or `joinedFootprint` for several (a
+  /// copy per wait was most of the pairing's time on large functions: the
+  /// fresh memory's page faults).
+  ArrayRef<ResolvedAccess> footprint;
+  SmallVector<ResolvedAccess, 0> joinedFootprint;
+};
+
+/// True when `op` hands a Matmul object that may be `matmul` to something
+/// that may act on it.
+bool usesObject(Operation *op, Value matmul);
+
+/// True when `op` holds the vector core until the cube core has finished a
+/// call: a wait, or a synchronous computation or fetch (the client's
+/// WaitEvent / WaitMessage on the server's answer).
+bool holdsVectorCoreOnCube(Operation *op);
+
+/// The analyses placement works from, computed once on the input.
+struct PlacementAnalyses {
+  MatmulProtocolAnalysis &protocol;
+  AscAliasAnalysis &aliases;
+  ProtocolChecker checker;
+};
+
+/// Moves waits and issues of one function; one placer per placement.
+class WaitPlacer {
+public:
+  WaitPlacer(RewriterBase &rewriter, const WaitPlacementOptions &options,
+             WaitPlacementStats &stats)
+      : rewriter(rewriter), options(options), stats(stats),
+        remarksOn(options.emitRemarks) {}
+
+  /// Pairs every wait with its issues; on the same walk, collects the
+  /// reachable async issues and notes the input order for the re-check
+  /// (WaitPlacement.cpp).
+  SmallVector<WaitPairing, 2> pairWaits(func::FuncOp function,
+                                        PlacementAnalyses &analyses,
+                                        SmallVectorImpl<Operation *> &issues);
+  /// Hoists `issue` up to its last dependency; true when it moved
+  /// (HoistIssues.cpp).
+  bool
+  hoistIssue(Operation *issue, PlacementAnalyses &analyses,
+             const DenseMap<Operation *, const WaitPairing *> &pairingOfWait);
+  /// Sinks `wait` to right before the first op that conflicts with its
+  /// issues, into the branches or successors where the conflicts are
+  /// (SinkWaits.cpp).
+  void sinkWait(Operation *wait, const WaitPairing &pairing,
+                InFlightConflicts &conflicts);
+  /// Orders the issues of every block of `issues` by need, hoisting and
+  /// sinking again what that frees, until nothing moves
+  /// (OrderIssuesByNeed.cpp).
+  void orderIssuesAndResink(ArrayRef<Operation *> issues,
+                            PlacementAnalyses &analyses);
+  /// Emits the remarks recorded by the steps (WaitPlacement.cpp).
+  void emitPlacementRemarks();
+  /// Forgets the placed waits' pairings (they refer to the input).
+  void forgetPairings() { pairingOfPlacedWait.clear(); }
+
+  bool hasMoved() const { return moved; }
+  ReorderLog &getReorders() { return reorders; }
+
+private:
+  bool orderIssuesByNeed(Block &block, PlacementAnalyses &analyses,
+                         SetVector<Operation *> &waitsToSinkAgain,
+                         SetVector<Operation *> &issuesToHoistAgain);
+  void remark(Operation *wait, ArrayRef<Operation *> issues, Operation *stop,
+              StopReason reason);
+
+  RewriterBase &rewriter;
+  const WaitPlacementOptions &options;
+  WaitPlacementStats &stats;
+
+  /// Whether remark() records.
+  bool remarksOn;
+
+  /// Why each placed wait stands where it does, emitted once placement is
+  /// done (a wait may sink again after the issues are ordered).
+  struct WaitRemark {
+    SmallVector<Operation *, 1> issues;
+    Operation *stop;
+    StopReason reason;
+  };
+  llvm::MapVector<Operation *, WaitRemark> waitRemarks;
+  /// Each issue that step 6 moved and the last call it moved after: an
+  /// issue may move in several rounds, and says so once.
+  llvm::MapVector<Operation *, Operation *> issueOrderRemarks;
+
+  /// The pairing of every wait sinkWait placed (a split wait's copies
+  /// included), so that a wait whose stop moved away can sink again.
+  DenseMap<Operation *, const WaitPairing *> pairingOfPlacedWait;
+
+  /// Set when hoisting or sinking moved an op: only then is the result
+  /// checked again.
+  bool moved = false;
+  /// What placement changed, for the incremental re-check.
+  ReorderLog reorders;
+};
+
+} // namespace mlir::asc::placement
+
+#endif // ASC_LIB_TRANSFORMS_WAITPLACEMENT_H

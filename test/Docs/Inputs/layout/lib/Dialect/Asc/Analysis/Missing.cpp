@@ -1,0 +1,1 @@
+// Input of test/Docs/layout-table.test.
