@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "asc/Dialect/Asc/Transforms/Passes.h"
+#include "asc/Transforms/Passes.h"
 #include "asc/Frontend/AscendCImport.h"
 #include "asc/Frontend/PlacementEdits.h"
 

@@ -10,7 +10,7 @@
 #include "asc/Frontend/PlacementEdits.h"
 
 #include "asc/Dialect/Asc/IR/AscInterfaces.h"
-#include "asc/Dialect/Asc/Transforms/Passes.h"
+#include "asc/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/PassManager.h"
