@@ -13,6 +13,7 @@
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -214,13 +215,18 @@ LogicalResult KernelLifter::liftKernel(const clang::FunctionDecl *kernel,
                                        ModuleOp module) {
   SmallVector<Type> argTypes;
   for (const clang::ParmVarDecl *param : kernel->parameters()) {
-    if (isTilingByValue(param))
-      ; // the launch passes it through memory: a GM address here
-    else if (!param->getType()->isPointerType())
+    // GM addresses and scalars (rule L14); a TCubeTiling by value reaches
+    // the kernel through memory, a GM address here.
+    if (Type scalar = scalarType(param->getType());
+        scalar && !isTilingByValue(param)) {
+      argTypes.push_back(scalar);
+      continue;
+    }
+    if (!isTilingByValue(param) && !param->getType()->isPointerType())
       return refuse(param->getBeginLoc(),
                     "kernel argument '" + param->getName() +
-                        "' is not a __gm__ pointer; asc kernels take GM "
-                        "addresses only");
+                        "' is neither a __gm__ pointer nor a scalar "
+                        "(rule L14)");
     argTypes.push_back(GmAddrType::get(context));
   }
   builder.setInsertionPointToEnd(module.getBody());
@@ -228,6 +234,8 @@ LogicalResult KernelLifter::liftKernel(const clang::FunctionDecl *kernel,
   kernelFunc = func::FuncOp::create(builder, loc(kernel->getLocation()), name,
                                     builder.getFunctionType(argTypes, {}));
   kernelFunc->setAttr("asc.kernel", builder.getUnitAttr());
+  if (facts.cubeOnly)
+    kernelFunc->setAttr("asc.cube_only", builder.getUnitAttr());
   Block *entry = kernelFunc.addEntryBlock();
   builder.setInsertionPointToStart(entry);
 
@@ -243,11 +251,15 @@ LogicalResult KernelLifter::liftKernel(const clang::FunctionDecl *kernel,
                                         builder, loc(param->getLocation()),
                                         TilingType::get(builder.getContext()),
                                         entry->getArgument(i), Value())));
+    else if (!isa<GmAddrType>(entry->getArgument(i).getType()))
+      frame().locals[param] =
+          newSlot(param->getName(), Lifted::scalar(entry->getArgument(i)));
     else
       frame().locals[param] = newSlot(
           param->getName(),
           Lifted{Lifted::Pointer, entry->getArgument(i), {}, nullptr, nullptr});
-    if (options.argumentsAreDistinct)
+    if (options.argumentsAreDistinct &&
+        isa<GmAddrType>(entry->getArgument(i).getType()))
       kernelFunc.setArgAttr(i, "asc.no_alias", builder.getUnitAttr());
     // `__kfc_workspace__` marks the argument whose memory the Matmul
     // messages and GetUserWorkspace use: a mark between the previous
@@ -677,6 +689,14 @@ LogicalResult KernelLifter::liftIf(const clang::IfStmt *stmt,
   FailureOr<Value> c = condition(cond);
   if (failed(c))
     return failure();
+  // A condition that lifted to a constant (a core test in a cube-only
+  // kernel, a variable Clang cannot fold) takes one branch, as the
+  // compiler would; the rest follows unless that branch returned.
+  if (IntegerAttr known; matchPattern(*c, m_Constant(&known))) {
+    if (failed(liftStmt(known.getInt() ? stmt->getThen() : stmt->getElse())))
+      return failure();
+    return liftStmts(rest, /*isFunctionBody=*/true);
+  }
   // The statements after an if whose one branch returns (at the function's
   // top level, liftStmts made sure) run on the other branch.
   const clang::Stmt *thenStmt = stmt->getThen();
@@ -879,7 +899,6 @@ KernelLifter::liftRegisterMacro(llvm::ArrayRef<const clang::Stmt *> stmts) {
     // workspace is what CANN's cube-only registration uses.
     ws = GetSysWorkspacePtrOp::create(builder, at,
                                       GmAddrType::get(builder.getContext()));
-    kernelFunc->setAttr("asc.cube_only", builder.getUnitAttr());
   }
   SmallVector<Value> matmuls, tilings;
   for (unsigned i = 3; i < registration->getNumArgs(); ++i) {
@@ -1466,6 +1485,11 @@ FailureOr<Lifted> KernelLifter::liftBinary(const clang::BinaryOperator *op) {
   }
   if (llvm::StringRef core = coreKindTest(op); !core.empty()) {
     Location l = loc(op);
+    // A cube-only kernel runs on the cube core alone: the test is constant
+    // (`if ASCEND_IS_AIV { return; }` at its top is dead code there).
+    if (facts.cubeOnly && (core == "AIC" || core == "AIV"))
+      return Lifted::scalar(constantInt(
+          builder.getI1Type(), (core == "AIC") == (kind == clang::BO_EQ)));
     Value test;
     if (core == "AIC")
       test = IsAicOp::create(builder, l, builder.getI1Type());

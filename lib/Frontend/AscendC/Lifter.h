@@ -33,6 +33,9 @@ struct SourceFacts {
   std::vector<clang::SourceLocation> aicoreMarks;
   /// `__kfc_workspace__` on a kernel argument: the Matmul workspace.
   std::vector<clang::SourceLocation> workspaceMarks;
+  /// Whether ASCENDC_CUBE_ONLY is defined (before lib/matmul_intf.h, as
+  /// CANN's cube-only kernels do): the kernels run on the cube core alone.
+  bool cubeOnly = false;
   /// Includes that found no file and were skipped (host-only headers).
   std::vector<std::string> skippedIncludes;
   struct Error {

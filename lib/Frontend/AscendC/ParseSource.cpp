@@ -59,6 +59,13 @@ public:
       facts.workspaceMarks.push_back(at);
   }
 
+  void MacroDefined(const clang::Token &name,
+                    const clang::MacroDirective *) override {
+    if (const clang::IdentifierInfo *id = name.getIdentifierInfo())
+      if (id->getName() == "ASCENDC_CUBE_ONLY")
+        facts.cubeOnly = true;
+  }
+
   bool FileNotFound(llvm::StringRef fileName) override {
     facts.skippedIncludes.push_back(fileName.str());
     return true; // skip it: host-only headers are not on this machine
