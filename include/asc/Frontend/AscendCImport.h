@@ -53,6 +53,9 @@ struct LiftedStatement {
   /// macro expansion (never edited).
   unsigned function = 0;
   bool fromMacro = false;
+  /// Whether the statement is one call whose arguments have no side
+  /// effects: only then does moving its text move nothing but that call.
+  bool singleCall = false;
 };
 
 /// The statements of a lift and how often each function was inlined: a

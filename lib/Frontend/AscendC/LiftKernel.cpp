@@ -405,6 +405,15 @@ void KernelLifter::recordStatement(const clang::Stmt *stmt) {
   statement.line = presumed.getLine();
   statement.column = presumed.getColumn();
   statement.function = functionId(frame().function);
+  if (const auto *expr = dyn_cast<clang::Expr>(stmt))
+    if (const auto *call =
+            dyn_cast<clang::CallExpr>(expr->IgnoreImplicit()->IgnoreParens()))
+      statement.singleCall =
+          llvm::none_of(call->arguments(), [&](const clang::Expr *arg) {
+            // Default arguments are evaluated wherever the call is.
+            return !isa<clang::CXXDefaultArgExpr>(arg) &&
+                   arg->HasSideEffects(ast);
+          });
   // Through the `;` that ends an expression statement.
   clang::SourceLocation last = sm.getExpansionLoc(stmt->getEndLoc());
   clang::SourceLocation afterSemi = clang::Lexer::findLocationAfterToken(

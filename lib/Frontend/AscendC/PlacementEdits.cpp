@@ -116,6 +116,9 @@ mlir::asc::computePlacementMoves(ModuleOp module,
                     "before";
     else if (statement->fromMacro || after->fromMacro)
       move.reason = "a macro expansion is never edited";
+    else if (!statement->singleCall)
+      move.reason = "its statement does more than this call; moving the text "
+                    "would move the rest too";
     else if (statement->function != after->function)
       move.reason = "it moves into another function's body";
     else if (sourceMap.inlineCounts[statement->function] != 1)
