@@ -12,9 +12,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "asc/Transforms/Passes.h"
 #include "asc/Frontend/AscendCImport.h"
 #include "asc/Frontend/PlacementEdits.h"
+#include "asc/Transforms/Passes.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
@@ -175,7 +175,7 @@ private:
     }
     // "'func.return' op returns ..." reads "returns ...": the source line
     // shows the statement, the IR op name means nothing there.
-    llvm::Regex opPrefix("^'[a-z_.]+' op ");
+    llvm::Regex opPrefix("^'[a-z0-9_.]+' op ");
     message = opPrefix.sub("", message);
     auto fileLoc = dyn_cast<FileLineColLoc>(loc);
     if (!fileLoc)

@@ -843,6 +843,150 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
         return Lifted::handle(op.getResult());
       return done();
     }
+    if (method == "IterateBatch") {
+      // The client's form (C, batchA, batchB, enSequentialWrite, strides)
+      // and the cube side's (C, enPartialSum, enAtomic, enSequentialWrite,
+      // strides) differ in their second parameter.
+      FailureOr<Value> c = tensorArg(0);
+      if (failed(c))
+        return failure();
+      if (args.given.size() < 4)
+        return refuse(call, "IterateBatch with fewer than four arguments");
+      bool cubeForm = args.given[1]->getType()->isBooleanType();
+      Value batchA, batchB;
+      if (!cubeForm) {
+        FailureOr<Value> a = i32Arg(1), b = i32Arg(2);
+        if (failed(a) || failed(b))
+          return failure();
+        batchA = *a;
+        batchB = *b;
+      } else if (failed(needConstant(1, "enPartialSum")) ||
+                 failed(needConstant(2, "enAtomic"))) {
+        return failure();
+      }
+      if (failed(needConstant(3, "enSequentialWrite")))
+        return failure();
+      SmallVector<Value, 3> strides;
+      for (unsigned i = 4; i < 7; ++i) {
+        if (args.isDefault(i)) {
+          strides.push_back(Value());
+          continue;
+        }
+        FailureOr<Value> stride = i32Arg(i);
+        if (failed(stride))
+          return failure();
+        strides.push_back(*stride);
+      }
+      auto op = MatmulIterateBatchOp::create(
+          builder, l, *mm, *c, batchA, batchB, strides[0], strides[1],
+          strides[2], /*sync=*/true, BoolAttr(), /*en_sequential_write=*/false,
+          BoolAttr(), /*en_atomic=*/0u);
+      op.setSync(templateInt(callee, 0).value_or(1));
+      if (!cubeForm) {
+        if (std::optional<int64_t> wait = templateInt(callee, 1))
+          op.setWaitIterateBatchAttr(builder.getBoolAttr(*wait));
+      } else if (std::optional<bool> partial = boolConst(1)) {
+        op.setEnPartialSumAttr(builder.getBoolAttr(*partial));
+      }
+      if (std::optional<bool> sequential = boolConst(3))
+        op.setEnSequentialWrite(*sequential);
+      return done();
+    }
+    if (method == "IterateNBatch") {
+      SmallVector<Value, 3> sizes;
+      for (unsigned i = 0; i < 3; ++i) {
+        FailureOr<Value> v = i32Arg(i);
+        if (failed(v))
+          return failure();
+        sizes.push_back(*v);
+      }
+      if (failed(needConstant(3, "enSequentialWrite")))
+        return failure();
+      SmallVector<Value, 3> strides;
+      for (unsigned i = 4; i < 7; ++i) {
+        if (args.isDefault(i)) {
+          strides.push_back(Value());
+          continue;
+        }
+        FailureOr<Value> stride = i32Arg(i);
+        if (failed(stride))
+          return failure();
+        strides.push_back(*stride);
+      }
+      auto op = MatmulIterateNBatchOp::create(
+          builder, l, *mm, sizes[0], sizes[1], sizes[2], strides[0], strides[1],
+          strides[2], /*sync=*/true, BoolAttr(),
+          /*en_sequential_write=*/false);
+      op.setSync(templateInt(callee, 0).value_or(1));
+      if (std::optional<int64_t> wait = templateInt(callee, 1))
+        op.setWaitIterateBatchAttr(builder.getBoolAttr(*wait));
+      if (std::optional<bool> sequential = boolConst(3))
+        op.setEnSequentialWrite(*sequential);
+      return done();
+    }
+    if (method == "WaitIterateBatch") {
+      MatmulWaitIterateBatchOp::create(builder, l, *mm);
+      return done();
+    }
+    if (method == "GetBatchTensorC") {
+      // The form into a local tensor; the view form has no asc op's result.
+      if (args.given.empty() || !args.given[0]->getType()->getAsCXXRecordDecl())
+        return refuse(call, "GetBatchTensorC's view form is not lifted");
+      FailureOr<Value> dst = tensorArg(0);
+      FailureOr<Value> a = failed(dst) ? dst : i32Arg(1);
+      FailureOr<Value> b = failed(a) ? a : i32Arg(2);
+      if (failed(b) || failed(needConstant(3, "enSequentialWrite")))
+        return failure();
+      auto op = MatmulGetBatchTensorCOp::create(builder, l, Type(), *mm, *a, *b,
+                                                *dst, /*sync=*/true, false);
+      op.setSync(templateInt(callee, 0).value_or(1));
+      if (std::optional<bool> sequential = boolConst(3))
+        op.setEnSequentialWrite(*sequential);
+      return done();
+    }
+    if (method == "AsyncGetTensorC") {
+      FailureOr<Value> dst = tensorArg(0);
+      if (failed(dst))
+        return failure();
+      MatmulAsyncGetTensorCOp::create(builder, l, *mm, *dst);
+      return done();
+    }
+    if (method == "SetBatchNum") {
+      FailureOr<Value> a = i32Arg(0), b = i32Arg(1);
+      if (failed(a) || failed(b))
+        return failure();
+      MatmulSetBatchNumOp::create(builder, l, *mm, *a, *b);
+      return done();
+    }
+    if (method == "SetQuantScalar") {
+      FailureOr<Value> scale = i64Arg(0);
+      if (failed(scale))
+        return failure();
+      MatmulSetQuantScalarOp::create(builder, l, *mm, *scale);
+      return done();
+    }
+    if (method == "SetQuantVector") {
+      FailureOr<Value> scales = tensorArg(0);
+      if (failed(scales))
+        return failure();
+      MatmulSetQuantVectorOp::create(builder, l, *mm, *scales);
+      return done();
+    }
+    if (method == "SetHF32") {
+      if (failed(needConstant(0, "enableHF32")))
+        return failure();
+      clang::Expr::EvalResult mode;
+      if (!args.isDefault(1) &&
+          !(args.given[1]->EvaluateAsRValue(mode, ast) && mode.Val.isInt()))
+        return refuse(args.given[1], "SetHF32's transMode must be a "
+                                     "compile-time constant for asc");
+      auto op = MatmulSetHf32Op::create(builder, l, *mm, false, 0);
+      if (std::optional<bool> enable = boolConst(0))
+        op.setEnableHf32(*enable);
+      if (!args.isDefault(1))
+        op.setTransMode(mode.Val.getInt().getExtValue());
+      return done();
+    }
     if (method == "WaitGetTensorC") {
       MatmulWaitGetTensorCOp::create(builder, l, *mm);
       return done();
