@@ -52,8 +52,7 @@ static void printToStderr(MlirStringRef text, void *userData) {
 static MlirLogicalResult printDiagnostic(MlirDiagnostic diagnostic,
                                          void *userData) {
   (void)userData;
-  mlirLocationPrint(mlirDiagnosticGetLocation(diagnostic), printToStderr,
-                    NULL);
+  mlirLocationPrint(mlirDiagnosticGetLocation(diagnostic), printToStderr, NULL);
   fprintf(stderr, ": ");
   mlirDiagnosticPrint(diagnostic, printToStderr, NULL);
   fprintf(stderr, "\n");
@@ -77,21 +76,22 @@ int main(void) {
   // CHECK: asc.matmul.iterate_all %{{.*}}, %{{.*}} {en_sequential_write = false, sync = false, wait_iterate_all = true}
   // CHECK-NEXT: asc.matmul.wait_iterate_all
 
-  module = mlirAscImportAscendC(
-      context, mlirStringRefCreateFromCString("kernel.cpp"),
-      mlirStringRefCreateFromCString(kernel), 0, NULL,
-      mlirStringRefCreateFromCString(""));
+  module = mlirAscImportAscendC(context,
+                                mlirStringRefCreateFromCString("kernel.cpp"),
+                                mlirStringRefCreateFromCString(kernel), 0, NULL,
+                                mlirStringRefCreateFromCString(""));
   mlirOperationPrint(mlirModuleGetOperation(module), printToStderr, NULL);
   mlirModuleDestroy(module);
   // CHECK-LABEL: func.func @k(
   // CHECK: asc.matmul.iterate_all %{{.*}}, %{{.*}} :
   // CHECK-NOT: wait_iterate_all
 
-  module = mlirAscImportAscendC(
-      context, mlirStringRefCreateFromCString("refused.cpp"),
-      mlirStringRefCreateFromCString(refused), 0, NULL,
-      mlirStringRefCreateFromCString(""));
-  fprintf(stderr, "refused: %s\n", mlirModuleIsNull(module) ? "null" : "module");
+  module = mlirAscImportAscendC(context,
+                                mlirStringRefCreateFromCString("refused.cpp"),
+                                mlirStringRefCreateFromCString(refused), 0,
+                                NULL, mlirStringRefCreateFromCString(""));
+  fprintf(stderr, "refused: %s\n",
+          mlirModuleIsNull(module) ? "null" : "module");
   // CHECK: loc("refused.cpp":3:33): 'BreakStmt' is not lifted: loops leave by their condition only
   // CHECK-NEXT: refused: null
 

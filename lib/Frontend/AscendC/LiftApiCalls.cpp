@@ -843,6 +843,22 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
         return Lifted::handle(op.getResult());
       return done();
     }
+    // The matrix strides of the batched calls (arguments 4-6): null when
+    // left to their defaults.
+    auto matrixStrides = [&]() -> FailureOr<SmallVector<Value, 3>> {
+      SmallVector<Value, 3> strides;
+      for (unsigned i = 4; i < 7; ++i) {
+        if (args.isDefault(i)) {
+          strides.push_back(Value());
+          continue;
+        }
+        FailureOr<Value> stride = i32Arg(i);
+        if (failed(stride))
+          return failure();
+        strides.push_back(*stride);
+      }
+      return strides;
+    };
     if (method == "IterateBatch") {
       // The client's form (C, batchA, batchB, enSequentialWrite, strides)
       // and the cube side's (C, enPartialSum, enAtomic, enSequentialWrite,
@@ -866,21 +882,13 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
       }
       if (failed(needConstant(3, "enSequentialWrite")))
         return failure();
-      SmallVector<Value, 3> strides;
-      for (unsigned i = 4; i < 7; ++i) {
-        if (args.isDefault(i)) {
-          strides.push_back(Value());
-          continue;
-        }
-        FailureOr<Value> stride = i32Arg(i);
-        if (failed(stride))
-          return failure();
-        strides.push_back(*stride);
-      }
+      FailureOr<SmallVector<Value, 3>> strides = matrixStrides();
+      if (failed(strides))
+        return failure();
       auto op = MatmulIterateBatchOp::create(
-          builder, l, *mm, *c, batchA, batchB, strides[0], strides[1],
-          strides[2], /*sync=*/true, BoolAttr(), /*en_sequential_write=*/false,
-          BoolAttr(), /*en_atomic=*/0u);
+          builder, l, *mm, *c, batchA, batchB, (*strides)[0], (*strides)[1],
+          (*strides)[2], /*sync=*/true, BoolAttr(),
+          /*en_sequential_write=*/false, BoolAttr(), /*en_atomic=*/0u);
       op.setSync(templateInt(callee, 0).value_or(1));
       if (!cubeForm) {
         if (std::optional<int64_t> wait = templateInt(callee, 1))
@@ -902,20 +910,12 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
       }
       if (failed(needConstant(3, "enSequentialWrite")))
         return failure();
-      SmallVector<Value, 3> strides;
-      for (unsigned i = 4; i < 7; ++i) {
-        if (args.isDefault(i)) {
-          strides.push_back(Value());
-          continue;
-        }
-        FailureOr<Value> stride = i32Arg(i);
-        if (failed(stride))
-          return failure();
-        strides.push_back(*stride);
-      }
+      FailureOr<SmallVector<Value, 3>> strides = matrixStrides();
+      if (failed(strides))
+        return failure();
       auto op = MatmulIterateNBatchOp::create(
-          builder, l, *mm, sizes[0], sizes[1], sizes[2], strides[0], strides[1],
-          strides[2], /*sync=*/true, BoolAttr(),
+          builder, l, *mm, sizes[0], sizes[1], sizes[2], (*strides)[0],
+          (*strides)[1], (*strides)[2], /*sync=*/true, BoolAttr(),
           /*en_sequential_write=*/false);
       op.setSync(templateInt(callee, 0).value_or(1));
       if (std::optional<int64_t> wait = templateInt(callee, 1))

@@ -273,12 +273,11 @@ GetBasicConfig(const uint32_t basicM, const uint32_t basicN,
   return c;
 }
 
-constexpr MatmulConfig
-GetIBShareNormConfig(const bool intrinsicsLimit = false,
-                     const bool batchLoop = false, const bool isVecND2NZ = false,
-                     const BatchMode bmmMode = BatchMode::BATCH_LESS_THAN_L1,
-                     const bool isDoubleCache = false,
-                     const bool enUnitFlag = true) {
+constexpr MatmulConfig GetIBShareNormConfig(
+    const bool intrinsicsLimit = false, const bool batchLoop = false,
+    const bool isVecND2NZ = false,
+    const BatchMode bmmMode = BatchMode::BATCH_LESS_THAN_L1,
+    const bool isDoubleCache = false, const bool enUnitFlag = true) {
   MatmulConfig c{};
   c.doIBShareNorm = true;
   c.intrinsicsCheck = intrinsicsLimit;

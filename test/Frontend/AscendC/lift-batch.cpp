@@ -57,7 +57,7 @@ using A = AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half,
 using C = AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float,
                               false, LayoutMode::BSNGD>;
 extern "C" __cube__ __global__ __aicore__ void cube(GM_ADDR a, GM_ADDR c,
-                                                   TCubeTiling tiling) {
+                                                    TCubeTiling tiling) {
   AscendC::TPipe pipe;
   AscendC::Matmul<A, A, C> mm;
   REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);

@@ -43,8 +43,8 @@ extern "C" __global__ __aicore__ void fused(GM_ADDR a, GM_ADDR b, GM_ADDR c,
     outQueue.EnQue(out);
     AscendC::LocalTensor<float> ready = outQueue.DeQue<float>();
     AscendC::DataCopyParams params = {
-        (uint16_t)tiling.baseM,
-        (uint16_t)(tiling.baseN * sizeof(float) / 32), 0,
+        (uint16_t)tiling.baseM, (uint16_t)(tiling.baseN * sizeof(float) / 32),
+        0,
         (uint16_t)((tiling.singleCoreN - tiling.baseN) * sizeof(float) / 32)};
     uint32_t offset = (round % roundM) * tiling.baseM * tiling.N +
                       (round / roundM) * tiling.baseN;

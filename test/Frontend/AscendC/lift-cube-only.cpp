@@ -12,9 +12,8 @@
 
 using G = AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>;
 
-extern "C" __cube__ __global__ __aicore__ void cube(GM_ADDR a, GM_ADDR c,
-                                                   int32_t rows,
-                                                   TCubeTiling tiling) {
+extern "C" __cube__ __global__ __aicore__ void
+cube(GM_ADDR a, GM_ADDR c, int32_t rows, TCubeTiling tiling) {
   if ASCEND_IS_AIV {
     return;
   }

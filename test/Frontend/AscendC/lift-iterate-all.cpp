@@ -30,8 +30,8 @@ iterate_all_custom(GM_ADDR a, GM_ADDR b, GM_ADDR c,
 int32_t main(int32_t argc, char *argv[]) {
   aclInit(nullptr);
   aclrtStream stream = nullptr;
-  iterate_all_custom<<<8, nullptr, stream>>>(nullptr, nullptr, nullptr,
-                                             nullptr, nullptr);
+  iterate_all_custom<<<8, nullptr, stream>>>(nullptr, nullptr, nullptr, nullptr,
+                                             nullptr);
   return 0;
 }
 
@@ -63,10 +63,10 @@ int32_t main(int32_t argc, char *argv[]) {
 // header's; the registration at the macro's use).
 // LOC: asc.matmul.register {{.*}} loc("{{.*}}lift-iterate-all.cpp":25:3)
 // LOC: asc.matmul.set_tail {{.*}} loc("{{.*}}iterate_all_kernel.h":65:7)
-// LOC: asc.matmul.set_tensor_a {{.*}} loc("{{.*}}iterate_all_kernel.h":39:5)
-// LOC: asc.matmul.set_tensor_b {{.*}} loc("{{.*}}iterate_all_kernel.h":40:5)
-// LOC: asc.matmul.iterate_all {{.*}} {en_sequential_write = false, sync = false, wait_iterate_all = true} {{.*}} loc("{{.*}}iterate_all_kernel.h":41:5)
-// LOC: asc.matmul.wait_iterate_all {{.*}} loc("{{.*}}iterate_all_kernel.h":42:5)
-// LOC: asc.matmul.end {{.*}} loc("{{.*}}iterate_all_kernel.h":43:5)
+// LOC: asc.matmul.set_tensor_a {{.*}} loc("{{.*}}iterate_all_kernel.h":38:5)
+// LOC: asc.matmul.set_tensor_b {{.*}} loc("{{.*}}iterate_all_kernel.h":39:5)
+// LOC: asc.matmul.iterate_all {{.*}} {en_sequential_write = false, sync = false, wait_iterate_all = true} {{.*}} loc("{{.*}}iterate_all_kernel.h":40:5)
+// LOC: asc.matmul.wait_iterate_all {{.*}} loc("{{.*}}iterate_all_kernel.h":41:5)
+// LOC: asc.matmul.end {{.*}} loc("{{.*}}iterate_all_kernel.h":42:5)
 
 // CLEAN: lift-iterate-all.cpp: no Matmul protocol violation found

@@ -22,7 +22,7 @@ iterate_all_custom(GM_ADDR a, GM_ADDR b, GM_ADDR c,
 // CHECK: p1-missing-wait.cpp:20:1: error: returns while an async 'asc.matmul.iterate_all' is pending: rule P1 needs 'asc.matmul.wait_iterate_all' first [asc-P1]
 // CHECK-NEXT: }
 // CHECK-NEXT: ^
-// CHECK-NEXT: iterate_all_kernel.h:41:5: note: the pending async issue
+// CHECK-NEXT: iterate_all_kernel.h:40:5: note: the pending async issue
 // CHECK-NEXT: matmulObj.template IterateAll<false>(cGlobal, 0, false, true);
 // CHECK-NEXT: ^
 // CHECK-NOT: error

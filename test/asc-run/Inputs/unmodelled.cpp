@@ -241,10 +241,11 @@ KERNEL(static_baseM, F16, F16, F32, F32, STATIC_baseM)
 // MDL template with batch and function parameters runs; with a constant
 // shape (MatmulShapeParams) its basic block is refused, and so is the
 // IBShare template.
-constexpr static MatmulConfig MM_CONFIG = GetMMConfig<MatmulConfigMode::CONFIG_MDL>(
-    MatmulBatchParams{false, BatchMode::BATCH_LESS_THAN_L1},
-    MatmulFuncParams{false, false, false, false, 0, IterateOrder::UNDEF,
-                     ScheduleType::INNER_PRODUCT, true, true});
+constexpr static MatmulConfig MM_CONFIG =
+    GetMMConfig<MatmulConfigMode::CONFIG_MDL>(
+        MatmulBatchParams{false, BatchMode::BATCH_LESS_THAN_L1},
+        MatmulFuncParams{false, false, false, false, 0, IterateOrder::UNDEF,
+                         ScheduleType::INNER_PRODUCT, true, true});
 KERNEL(mm_config, F16, F16, F32, F32, MM_CONFIG)
 constexpr static MatmulConfig MM_CONFIG_SHAPE =
     GetMMConfig<MatmulConfigMode::CONFIG_NORM>(

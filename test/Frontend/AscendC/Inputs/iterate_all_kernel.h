@@ -8,8 +8,7 @@
 __aicore__ inline void CopyTiling(TCubeTiling *tiling, GM_ADDR tilingGM) {
   uint32_t *ptr = reinterpret_cast<uint32_t *>(tiling);
   auto tiling32 = reinterpret_cast<__gm__ uint32_t *>(tilingGM);
-  for (uint32_t i = 0; i < sizeof(TCubeTiling) / sizeof(uint32_t);
-       i++, ptr++) {
+  for (uint32_t i = 0; i < sizeof(TCubeTiling) / sizeof(uint32_t); i++, ptr++) {
     *ptr = *(tiling32 + i);
   }
 }
@@ -58,7 +57,8 @@ private:
     int32_t mCore = blockIdx % mBlocks;
     int32_t nCore = blockIdx / mBlocks;
     offsetA = mCore * tiling.Ka * tiling.singleCoreM;
-    offsetC = mCore * tiling.N * tiling.singleCoreM + nCore * tiling.singleCoreN;
+    offsetC =
+        mCore * tiling.N * tiling.singleCoreM + nCore * tiling.singleCoreN;
     int32_t tailM = tiling.M - mCore * tiling.singleCoreM;
     tailM = tailM < tiling.singleCoreM ? tailM : tiling.singleCoreM;
     if (tailM < tiling.singleCoreM) {
