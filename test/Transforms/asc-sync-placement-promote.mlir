@@ -60,6 +60,7 @@ func.func @promote_iterate_batch(%c: !gm, %u: !ub, %s: f32, %n: i32, %a_in: !asc
 // CHECK-NEXT: asc.matmul.set_tensor_a
 // CHECK-NEXT: asc.matmul.iterate_batch %{{[^{]*}} : !matmul, !asc.global_tensor
 // CHECK-NEXT: asc.matmul.set_tensor_a
+// CHECK-NEXT: asc.pipe_barrier pipe_mte2
 // CHECK-NEXT: asc.matmul.iterate_batch %{{.*}} {en_sequential_write = true}
 // CHECK-NOT:  wait
 func.func @not_promotable(%c: !gm, %u: !ub, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
@@ -70,6 +71,8 @@ func.func @not_promotable(%c: !gm, %u: !ub, %n: i32, %a_in: !asc.gm_addr {asc.no
   asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
   asc.matmul.iterate_batch %mm, %c : !mm, !gm
   asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
+  // Both copies into %u are MTE2 (rule P7).
+  asc.pipe_barrier pipe_mte2
   asc.matmul.iterate_batch %mm, %u batch(%n, %n) {en_sequential_write = true} : !mm, !ub
   return
 }

@@ -986,18 +986,20 @@ func.func @unknown_call_in_branch(%c: !gm, %u: !ub, %cond: i1, %s: f32, %n: i32,
 // -----
 
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
-!ub = !asc.local_tensor<vecout, f32>
+!ub = !asc.local_tensor<vecin, f32>
 
 // Spec shape 5: async GetTensorC into UB in the iterate loop returns with
 // the block ordered for the vector pipe; the redundant WaitGetTensorC is
-// no pending wait and stays where it was written.
+// no pending wait and stays where it was written. The VECIN queue's
+// FreeTensor/AllocTensor orders the vector access before the next fetch
+// (rule P7).
 // CHECK-LABEL: func.func @iterate_loop
 // CHECK:      scf.while
 // CHECK:      asc.matmul.get_tensor_c
 // CHECK-NEXT: asc.matmul.wait_get_tensor_c
 // CHECK-NEXT: arith.addi
 // CHECK-NEXT: asc.muls
-func.func @iterate_loop(%q: !asc.queue<vecout, 1>, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
+func.func @iterate_loop(%q: !asc.queue<vecin, 1>, %s: f32, %n: i32, %a_in: !asc.gm_addr {asc.no_alias}) {
   %mm = asc.matmul.create : !mm
   %a_t = asc.set_global_buffer %a_in : !asc.global_tensor<f16>
   asc.matmul.set_tensor_a %mm, %a_t : !mm, !asc.global_tensor<f16>
@@ -1008,12 +1010,12 @@ func.func @iterate_loop(%q: !asc.queue<vecout, 1>, %s: f32, %n: i32, %a_in: !asc
     scf.condition(%more) %i : i32
   } do {
   ^bb0(%i: i32):
-    %t = asc.queue.alloc_tensor %q : !asc.queue<vecout, 1> -> !ub
+    %t = asc.queue.alloc_tensor %q : !asc.queue<vecin, 1> -> !ub
     asc.matmul.get_tensor_c %mm, %t {sync = false} : !mm, !ub
     asc.matmul.wait_get_tensor_c %mm : !mm
     %next = arith.addi %i, %c1 : i32
     asc.muls %t, %t, %s, %n : !ub, !ub
-    asc.queue.free_tensor %q, %t : !asc.queue<vecout, 1>, !ub
+    asc.queue.free_tensor %q, %t : !asc.queue<vecin, 1>, !ub
     scf.yield %next : i32
   }
   asc.matmul.end %mm : !mm

@@ -47,6 +47,41 @@ func.func @flag_orders_epilogue(%pa: !asc.gm_addr {asc.no_alias}, %pb: !asc.gm_a
 !gc = !asc.global_tensor<f32>
 !ub = !asc.local_tensor<vecin, f32>
 
+// The registration inside the cube core's branch of a cube-only kernel
+// (L11; pyasc's cube-only tutorial writes it so).
+func.func @register_in_cube_branch(%pa: !asc.gm_addr {asc.no_alias}, %pb: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}) attributes {asc.kernel, asc.cube_only} {
+  %n = arith.constant 256 : i32
+  %flag = arith.constant 3 : i32
+  %pipe = asc.pipe.create
+  %ws = asc.get_sys_workspace_ptr
+  %a = asc.set_global_buffer %pa : !ga
+  %b = asc.set_global_buffer %pb : !ga
+  %c = asc.set_global_buffer %pc : !gc
+  %mm = asc.matmul.create : !mm
+  %aic = asc.is_aic
+  scf.if %aic {
+    asc.matmul.register %pipe, %ws, %mm : !mm
+    asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+    asc.matmul.set_tensor_b %mm, %b : !mm, !ga
+    asc.matmul.iterate_all %mm, %c : !mm, !gc
+    asc.cross_core_set_flag mode 2, pipe_fix, %flag
+  }
+  %aiv = asc.is_aiv
+  scf.if %aiv {
+    %ub = asc.local_tensor.create %n, %n : !ub
+    asc.cross_core_wait_flag %flag
+    asc.data_copy %ub, %c, %n : !ub, !gc
+  }
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!ga = !asc.global_tensor<f16>
+!gc = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
 // No wait on the vector core: its read of C races with the cube's FIX.
 func.func @no_wait(%pa: !asc.gm_addr {asc.no_alias}, %pb: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}) attributes {asc.kernel, asc.cube_only} {
   %n = arith.constant 256 : i32

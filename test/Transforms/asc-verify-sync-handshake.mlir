@@ -236,6 +236,9 @@ func.func @p6_second_iterate_loop(%u: !ub, %a_in: !asc.gm_addr {asc.no_alias}) {
     asc.matmul.get_tensor_c %mm, %u : !mm, !ub
     scf.yield
   }
+  // The first loop's last copy into %u and the next one are both MTE2
+  // (rule P7).
+  asc.pipe_barrier pipe_mte2
   scf.while : () -> () {
     // expected-error @+1 {{'asc.matmul.iterate' op expects SetTensorA or SetTensorB of a tensor since the previous issue (rule P6)}}
     %more = asc.matmul.iterate %mm : !mm

@@ -77,6 +77,8 @@ func.func @setters_after_the_fetches(%pa: !asc.gm_addr {asc.no_alias}, %pw: !asc
   asc.matmul.set_tail %mm, %m, %m, %m : !mm
   asc.matmul.set_tensor_a %mm, %a : !mm, !ga
   %again = asc.matmul.iterate %mm {sync = false} : !mm
+  // The loop's last copy into %t and this one are both MTE2 (rule P7).
+  asc.pipe_barrier pipe_mte2
   asc.matmul.get_tensor_c %mm, %t {sync = false} : !mm, !ub
   return
 }

@@ -447,7 +447,8 @@ void ASC_RUN_MATMUL::copyBatchResults(const LocalTensor<DstT> &c,
   }
   asc_run::state().trace.work(asc_run::PipeMte2, asc_run::Work::GmCopy,
                               double(rows * rowBytes), double(rows));
-  asc_run::orderPipes(asc_run::PipeMte2, asc_run::PipeV);
+  asc_run::runCallOrderings(asc_run::OrderedCall::FetchIntoUb,
+                            /*beforeAccess=*/false);
   for (uint64_t r = 0; r < rows; ++r)
     std::memmove(dst + r * stride, src + r * stride, rowBytes);
   cOffset_ = start * sizeof(DstT); // CalcNBatchoffset

@@ -154,9 +154,11 @@ void ASC_RUN_MATMUL::End(Loc loc) {
 ASC_RUN_MATMUL_MEMBER
 void ASC_RUN_MATMUL::ringCopy(uint64_t bytes) {
   if constexpr (!CubeSide) {
-    asc_run::orderPipes(asc_run::PipeV, asc_run::PipeMte3);
-    asc_run::state().trace.work(asc_run::PipeMte3, asc_run::Work::GmCopy,
-                                double(bytes), 1);
+    constexpr auto kCopy = asc_run::OrderedCall::LocalInputSetter;
+    asc_run::runCallOrderings(kCopy, /*beforeAccess=*/true);
+    asc_run::state().trace.work(asc_run::callAccessPipe(kCopy),
+                                asc_run::Work::GmCopy, double(bytes), 1);
+    asc_run::runCallOrderings(kCopy, /*beforeAccess=*/false);
   }
 }
 

@@ -423,11 +423,13 @@ void ASC_RUN_MATMUL::syncFetch(const std::string &call, Loc loc, DstT *base,
       consumeSignal(call, loc, "the synchronous fetch waits for its signal");
     }
     if (intoUb) {
-      asc_run::OnPipe onMte2(asc_run::PipeMte2);
+      constexpr auto kCopy = asc_run::OrderedCall::FetchIntoUb;
+      asc_run::runCallOrderings(kCopy, /*beforeAccess=*/true);
+      asc_run::OnPipe onCopy(asc_run::callAccessPipe(kCopy));
       asc_run::checkAccess(p->call, loc, p->outputs, true, p.get());
-      asc_run::state().trace.work(asc_run::PipeMte2, asc_run::Work::GmCopy,
-                                  bytes, blk.rows);
-      asc_run::orderPipes(asc_run::PipeMte2, asc_run::PipeV);
+      asc_run::state().trace.work(asc_run::callAccessPipe(kCopy),
+                                  asc_run::Work::GmCopy, bytes, blk.rows);
+      asc_run::runCallOrderings(kCopy, /*beforeAccess=*/false);
     }
     p->publish();
   } else {
@@ -453,7 +455,8 @@ void ASC_RUN_MATMUL::syncFetch(const std::string &call, Loc loc, DstT *base,
   if (!CubeSide) {
     asc_run::state().trace.work(asc_run::PipeMte2, asc_run::Work::GmCopy, bytes,
                                 blk.rows);
-    asc_run::orderPipes(asc_run::PipeMte2, asc_run::PipeV);
+    asc_run::runCallOrderings(asc_run::OrderedCall::FetchIntoUb,
+                              /*beforeAccess=*/false);
   }
   for (int i = 0; i < blk.rows; ++i)
     for (int j = 0; j < blk.cols; ++j)
@@ -512,8 +515,10 @@ void ASC_RUN_MATMUL::fetchBlock(const std::string &call, Loc loc, DstT *base,
           wsBlock[workspacePlace(i, j)];
   asc_run::state().trace.work(asc_run::PipeMte2, asc_run::Work::GmCopy,
                               double(blockElems * sizeof(DstT)), 1);
-  if (ordersVector)
-    asc_run::orderPipes(asc_run::PipeMte2, asc_run::PipeV);
+  asc_run::runCallOrderings(ordersVector
+                                ? asc_run::OrderedCall::FetchIntoUb
+                                : asc_run::OrderedCall::AsyncFetchIntoUb,
+                            /*beforeAccess=*/false);
 }
 
 /// GetTensorC<false>(): after the block's signal, a view of it in the

@@ -13,6 +13,7 @@
 #ifndef ASC_RUN_MATMUL_PROTOCOL_H
 #define ASC_RUN_MATMUL_PROTOCOL_H
 
+#include "asc_run/call_orderings.h"
 #include "asc_run/core.h"
 
 #include <cstdint>
@@ -189,7 +190,8 @@ protected:
     // WaitGetTensorC): after GetTensorC<false> it is redundant, which is
     // allowed; after AsyncGetTensorC it orders the vector pipe after the
     // copy.
-    asc_run::orderPipes(asc_run::PipeMte2, asc_run::PipeV);
+    asc_run::runCallOrderings(asc_run::OrderedCall::WaitGetTensorC,
+                              /*beforeAccess=*/false);
   }
 
   //===--------------------------------------------------------------------===//

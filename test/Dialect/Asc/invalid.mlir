@@ -200,6 +200,56 @@ func.func @register_in_branch(%ws: !asc.gm_addr, %flag: i1) attributes {asc.kern
 
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
 
+// In a mix kernel, registering only on the cube core starts a server loop
+// that no vector-core client ever ends (P5, a hang).
+func.func @register_on_cube_core_of_mix_kernel(%ws: !asc.gm_addr) attributes {asc.kernel} {
+  %pipe = asc.pipe.create
+  %mm = asc.matmul.create : !mm
+  %aic = asc.is_aic
+  scf.if %aic {
+    // expected-error @+1 {{registers the objects on the cube core only, in a mix kernel: the server loop REGIST_MATMUL_OBJ starts there never gets the quit message, since no vector-core client is registered to post it (rule P5, a hang)}}
+    asc.matmul.register %pipe, %ws, %mm : !mm
+  }
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// The same through the else branch of `if ASCEND_IS_AIV`.
+func.func @register_on_cube_core_via_aiv_else(%ws: !asc.gm_addr) attributes {asc.kernel} {
+  %pipe = asc.pipe.create
+  %mm = asc.matmul.create : !mm
+  %aiv = asc.is_aiv
+  scf.if %aiv {
+  } else {
+    // expected-error @+1 {{registers the objects on the cube core only, in a mix kernel}}
+    asc.matmul.register %pipe, %ws, %mm : !mm
+  }
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// Registering on the vector cores only is a branch like any other (L11).
+func.func @register_on_vector_cores_only(%ws: !asc.gm_addr) attributes {asc.kernel} {
+  %pipe = asc.pipe.create
+  %mm = asc.matmul.create : !mm
+  %aiv = asc.is_aiv
+  scf.if %aiv {
+    // expected-error @+1 {{expects to be in the kernel's top-level block, not in a loop or branch}}
+    asc.matmul.register %pipe, %ws, %mm : !mm
+  }
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
 // InitBuffer before the registration compiles but breaks the documented
 // order: a warning, not an error (L11).
 func.func @init_buffer_first(%ws: !asc.gm_addr, %n: i32) attributes {asc.kernel} {

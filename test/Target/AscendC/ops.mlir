@@ -286,6 +286,7 @@ func.func @matmul_configuration(%p: !asc.gm_addr, %t: !asc.gm_addr)
 // CHECK-NEXT: [[MM2:[A-Za-z0-9_]+]].SetTensorA([[A]]);
 // CHECK-NEXT: [[MM2]].IterateAll([[UB:.*]]);
 // CHECK-NEXT: [[MM2]].SetTensorA([[A]]);
+// CHECK-NEXT: AscendC::PipeBarrier<PIPE_MTE2>();
 // CHECK-NEXT: [[MM2]].IterateAll<false>([[UB]], 2);
 func.func @iterate_all(%p: !asc.gm_addr, %pa: !asc.gm_addr {asc.no_alias}) attributes {asc.kernel} {
   %c = asc.set_global_buffer %p : !gm_f32
@@ -302,6 +303,8 @@ func.func @iterate_all(%p: !asc.gm_addr, %pa: !asc.gm_addr {asc.no_alias}) attri
   asc.matmul.set_tensor_a %mm_ub, %a : !mm_ub, !gm_f16
   asc.matmul.iterate_all %mm_ub, %ub : !mm_ub, !ub_in
   asc.matmul.set_tensor_a %mm_ub, %a : !mm_ub, !gm_f16
+  // Two MTE2 copies into one buffer overlap without a barrier (rule P7).
+  asc.pipe_barrier pipe_mte2
   asc.matmul.iterate_all %mm_ub, %ub {sync = false, en_atomic = 2 : i32} : !mm_ub, !ub_in
   // The kernel may return with the issue without a wait flag in flight:
   // End completes nothing.
@@ -317,11 +320,13 @@ func.func @iterate_all(%p: !asc.gm_addr, %pa: !asc.gm_addr {asc.no_alias}) attri
 // CHECK-NEXT: bool [[MORE:.*]] = [[MM]].Iterate();
 // CHECK-NEXT: if ([[MORE]]) {
 // CHECK-NEXT: [[MM]].GetTensorC([[UB:.*]]);
+// CHECK-NEXT: AscendC::PipeBarrier<PIPE_MTE2>();
 // CHECK-NEXT: [[MM]].GetTensorC([[C:.*]], [[UB]], 1);
 // CHECK-NEXT: }
 // CHECK-NEXT: [[MM]].SetTensorA([[A]]);
 // CHECK-NEXT: bool [[MORE_ASYNC:.*]] = [[MM]].Iterate<false>(true);
 // CHECK-NEXT: if ([[MORE_ASYNC]]) {
+// CHECK-NEXT: AscendC::PipeBarrier<PIPE_MTE2>();
 // CHECK-NEXT: [[MM]].GetTensorC<false>([[UB]], 0, true);
 // CHECK-NEXT: [[MM]].WaitGetTensorC();
 // CHECK-NEXT: AscendC::GlobalTensor<float> [[BLK:.*]] = [[MM]].GetTensorC<false>();
@@ -330,6 +335,7 @@ func.func @iterate_all(%p: !asc.gm_addr, %pa: !asc.gm_addr {asc.no_alias}) attri
 // CHECK-NEXT: AscendC::DataCopy([[UB]], [[BLK]], {{.*}});
 // CHECK-NEXT: [[MM]].GetTensorC<false>(3, true);
 // CHECK-NEXT: [[MM]].WaitGetTensorC();
+// CHECK-NEXT: AscendC::PipeBarrier<PIPE_MTE2>();
 // CHECK-NEXT: [[MM]].AsyncGetTensorC([[UB]]);
 // CHECK-NEXT: [[MM]].WaitGetTensorC();
 // CHECK-NEXT: }
@@ -345,11 +351,14 @@ func.func @iterate_and_get_tensor_c(%p: !asc.gm_addr, %pa: !asc.gm_addr {asc.no_
   // The synchronous forms fetch the blocks of a synchronous Iterate.
   scf.if %more {
     asc.matmul.get_tensor_c %mm, %ub : !mm_ub, !ub_in
+    // Two MTE2 copies into one buffer overlap without a barrier (rule P7).
+    asc.pipe_barrier pipe_mte2
     asc.matmul.get_tensor_c %mm, %c, %ub {en_atomic = 1 : i32} : !mm_ub, !gm_f32, !ub_in
   }
   asc.matmul.set_tensor_a %mm, %a : !mm_ub, !gm_f16
   %more_async = asc.matmul.iterate %mm {sync = false, en_partial_sum = true} : !mm_ub
   scf.if %more_async {
+    asc.pipe_barrier pipe_mte2
     asc.matmul.get_tensor_c %mm, %ub {sync = false, en_sequential_write = true} : !mm_ub, !ub_in
     asc.matmul.wait_get_tensor_c %mm : !mm_ub
     %blk = asc.matmul.get_tensor_c %mm {sync = false} : !mm_ub -> !gm_f32
@@ -359,6 +368,7 @@ func.func @iterate_and_get_tensor_c(%p: !asc.gm_addr, %pa: !asc.gm_addr {asc.no_
     asc.data_copy %ub, %blk, %n : !ub_in, !gm_f32
     %unused = asc.matmul.get_tensor_c %mm {sync = false, en_atomic = 3 : i32, en_sequential_write = true} : !mm_ub -> !gm_f32
     asc.matmul.wait_get_tensor_c %mm : !mm_ub
+    asc.pipe_barrier pipe_mte2
     asc.matmul.async_get_tensor_c %mm, %ub : !mm_ub, !ub_in
     asc.matmul.wait_get_tensor_c %mm : !mm_ub
   }
@@ -469,6 +479,7 @@ func.func @iterate_batch(%p: !asc.gm_addr, %pa: !asc.gm_addr {asc.no_alias}) att
 // CHECK-NEXT: [[R]] = [[MM]].GetBatchTensorC<false>([[BA]], [[BB]]);
 // CHECK-NEXT: AscendC::GlobalTensor<float> [[RV:.*]] = [[R]];
 // CHECK-NEXT: AscendC::DataCopy([[UB:.*]], [[RV]], [[S]]);
+// CHECK-NEXT: AscendC::PipeBarrier<PIPE_MTE2>();
 // CHECK-NEXT: [[MM]].GetBatchTensorC<false>([[UB]], [[BA]], [[BB]], true);
 func.func @iterate_n_batch(%p: !asc.gm_addr {asc.no_alias}) attributes {asc.kernel} {
   %loop = arith.constant 4 : i32
@@ -488,6 +499,7 @@ func.func @iterate_n_batch(%p: !asc.gm_addr {asc.no_alias}) attributes {asc.kern
   asc.matmul.iterate_n_batch %mm, %loop, %ba, %bb {sync = false} : !mm_nbatch
   %r = asc.matmul.get_batch_tensor_c %mm, %ba, %bb {sync = false} : !mm_nbatch -> !gm_f32
   asc.data_copy %ub, %r, %s : !ub_in, !gm_f32
+  asc.pipe_barrier pipe_mte2
   asc.matmul.get_batch_tensor_c %mm, %ba, %bb into %ub {sync = false, en_sequential_write = true} : !mm_nbatch, !ub_in
   return
 }

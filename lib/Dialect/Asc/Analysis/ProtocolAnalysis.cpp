@@ -417,6 +417,23 @@ void ProtocolFlow::run(const ProtocolState &entry) {
 MatmulProtocolAnalysis::MatmulProtocolAnalysis(Operation *function)
     : context(std::make_unique<ProtocolState::Context>()), function(function) {
   context->cubeSide = AscDialect::usesCubeSideMatmulObjects(function);
+  // Rules P6d and P7 ask only about pairs with a Matmul call's access of
+  // UB: without one, the vector core's pipes need not be followed.
+  if (!context->cubeSide)
+    context->tracksPipeAccesses =
+        function
+            ->walk([](MatmulOpInterface call) {
+              SmallVector<PipeOrderingStep> steps;
+              getMatmulCallOrderingSteps(call, steps);
+              return llvm::any_of(steps,
+                                  [](const PipeOrderingStep &step) {
+                                    return step.kind ==
+                                           PipeOrderingStep::Kind::Access;
+                                  })
+                         ? WalkResult::interrupt()
+                         : WalkResult::advance();
+            })
+            .wasInterrupted();
   Region &body = function->getRegion(0);
   ProtocolState entry(*context);
   // Matmul objects passed in as arguments start in an unknown state.

@@ -158,6 +158,9 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
     failed |= mlir::failed(checkFetchOfAsyncIterate(matmulUse, state, report));
     failed |=
         mlir::failed(checkSetterDuringAsyncIterate(matmulUse, state, report));
+    if (state.hasPipeAccesses())
+      failed |=
+          mlir::failed(checkCopyAfterPipeAccesses(matmulUse, state, report));
   }
   if (objectUser)
     failed |= mlir::failed(
@@ -168,7 +171,7 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
   // outputs and nothing writes its inputs. The op's own accesses, resolved
   // once, meet only the in-flight issues whose footprints the index says
   // they may overlap. Rule P7 looks at the same accesses.
-  if (index.empty() && !state.hasUnorderedFetches())
+  if (index.empty() && !state.hasPipeAccesses())
     return failure(failed);
   // An async issue's accesses are its footprint once it is in flight:
   // resolved once, for both.
@@ -183,7 +186,7 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
   }
   if (accesses.empty())
     return failure(failed);
-  if (state.hasUnorderedFetches())
+  if (state.hasPipeAccesses())
     failed |= mlir::failed(checkFetchedBlockPipes(op, state, accesses, report));
   if (index.empty())
     return failure(failed);
@@ -703,6 +706,149 @@ LogicalResult ProtocolChecker::checkSetterDuringAsyncIterate(
   return failure();
 }
 
+void ProtocolChecker::getLocalPipeAccesses(
+    Operation *op, SmallVectorImpl<LocalPipeAccess> &accesses) {
+  SmallVector<MemoryAccess> stated;
+  auto call = dyn_cast<MatmulOpInterface>(op);
+  std::optional<MatmulSlotUpdate> input =
+      call ? call.getSlotUpdate() : std::nullopt;
+  if (input && input->memory)
+    // A setter's UB input, read whole by the client's copy.
+    stated.push_back(
+        MemoryAccess::whole(MemoryAccess::Kind::Read, input->memory));
+  else if (auto memoryOp = dyn_cast<MemoryAccessOpInterface>(op))
+    memoryOp.getMemoryAccesses(stated);
+  for (const MemoryAccess &access : stated) {
+    auto tensor = access.memory
+                      ? dyn_cast<LocalTensorType>(access.memory.getType())
+                      : LocalTensorType();
+    if (!tensor || !isVectorPosition(tensor.getPosition()))
+      continue;
+    SmallVector<ResolvedAccess> resolved;
+    aliases.resolve(op, access, resolved);
+    for (const ResolvedAccess &each : resolved)
+      accesses.push_back({each, access.memory});
+  }
+}
+
+/// The queue whose buffer `tensor` is (through views), or null.
+static Value getQueueOfTensor(Value tensor) {
+  while (tensor) {
+    Operation *def = tensor.getDefiningOp();
+    if (auto alloc = dyn_cast_or_null<QueueAllocTensorOp>(def))
+      return alloc.getQueue();
+    if (auto deque = dyn_cast_or_null<QueueDeQueOp>(def))
+      return deque.getQueue();
+    auto view = dyn_cast_or_null<MemoryViewOpInterface>(def);
+    tensor = view ? view.getViewSource() : Value();
+  }
+  return Value();
+}
+
+/// True when `lhs` and `rhs` are in two buffers of their own: two
+/// AllocTensor results, or buffers of two queues. A Matmul call's copy is
+/// taken to stay inside its buffer here, which its extent from the tiling
+/// does not show; a copy past the buffer is an out-of-bounds write, which
+/// asc-run reports.
+static bool isInOtherBuffer(const ProtocolChecker::LocalPipeAccess &lhs,
+                            const ProtocolChecker::LocalPipeAccess &rhs) {
+  Value lhsRoot = lhs.access.location.base.root,
+        rhsRoot = rhs.access.location.base.root;
+  if (lhsRoot && rhsRoot && lhsRoot != rhsRoot &&
+      lhsRoot.getDefiningOp<QueueAllocTensorOp>() &&
+      rhsRoot.getDefiningOp<QueueAllocTensorOp>())
+    return true;
+  Value lhsQueue = getQueueOfTensor(lhs.tensor),
+        rhsQueue = getQueueOfTensor(rhs.tensor);
+  return lhsQueue && rhsQueue && lhsQueue != rhsQueue &&
+         lhsQueue.getDefiningOp<QueueCreateOp>() &&
+         rhsQueue.getDefiningOp<QueueCreateOp>();
+}
+
+/// How to order `pipe`'s earlier access before `copyPipe`'s copy.
+static StringRef describeOrderingBefore(PipeKind pipe, PipeKind copyPipe) {
+  if (copyPipe == PipeKind::PIPE_MTE3)
+    return "hand the tensor over through its VECIN queue (EnQue/DeQue) "
+           "before the setter, put 'asc.set_flag'/'asc.wait_flag' of "
+           "MTE2_MTE3 or 'asc.pipe_barrier pipe_all' in between";
+  switch (pipe) {
+  case PipeKind::PIPE_V:
+    return "free the buffer to its VECIN queue and allocate it again, or "
+           "put 'asc.set_flag'/'asc.wait_flag' of V_MTE2 or "
+           "'asc.pipe_barrier pipe_all' in between";
+  case PipeKind::PIPE_MTE3:
+    return "put 'asc.set_flag'/'asc.wait_flag' of MTE3_MTE2 or "
+           "'asc.pipe_barrier pipe_all' in between (a VECIN or VECOUT "
+           "AllocTensor is not enough)";
+  default:
+    return "put 'asc.pipe_barrier pipe_mte2' or 'asc.pipe_barrier "
+           "pipe_all' in between (two MTE2 copies overlap unless a "
+           "barrier orders them)";
+  }
+}
+
+LogicalResult ProtocolChecker::checkCopyAfterPipeAccesses(
+    MatmulOpInterface use, const ProtocolState &state, bool report) {
+  Operation *op = use;
+  SmallVector<PipeOrderingStep> steps;
+  getMatmulCallOrderingSteps(op, steps);
+  const PipeOrderingStep *copy =
+      llvm::find_if(steps, [](const PipeOrderingStep &step) {
+        return step.kind == PipeOrderingStep::Kind::Access;
+      });
+  if (copy == steps.end())
+    return success();
+  // What the pipes see as the copy starts: the call's own orderings first
+  // (a UB setter's V_MTE3).
+  ProtocolState seen = state;
+  applyPipeOrderingSteps(op, steps, seen, /*inFlight=*/false,
+                         /*stopAtAccess=*/true);
+  auto earlier =
+      seen.getPipeAccessesUnorderedFor(ProtocolState::pipeBit(copy->from));
+  if (earlier.empty())
+    return success();
+  SmallVector<LocalPipeAccess> own;
+  getLocalPipeAccesses(op, own);
+  for (auto [other, recorded] : earlier) {
+    // A call's own copy in an earlier trip has the same footprint
+    // expression: the trips' order is the loop rules' business.
+    if (other == op)
+      continue;
+    SmallVector<LocalPipeAccess> theirs;
+    getLocalPipeAccesses(other, theirs);
+    for (const LocalPipeAccess &mine : own) {
+      for (const LocalPipeAccess &access : theirs) {
+        if (!mine.access.isWrite() && !access.access.isWrite())
+          continue;
+        if (isInOtherBuffer(mine, access) ||
+            aliases.alias(mine.access.location, access.access.location).isNo())
+          continue;
+        if (!report)
+          return failure();
+        bool setter = copy->from == PipeKind::PIPE_MTE3;
+        InFlightDiagnostic diag = op->emitOpError();
+        if (setter)
+          diag << "copies its UB input by MTE3 at the setter (rule P6d: "
+                  "MatmulClient's CopyGlobalAddr) while an earlier "
+               << stringifyPipeKind(recorded.pipe)
+               << " write of those bytes may not be done: nothing orders "
+                  "it before MTE3; ";
+        else
+          diag << "copies its block into UB by MTE2 (rule P7) while an "
+                  "earlier "
+               << stringifyPipeKind(recorded.pipe)
+               << " access of those bytes may not be done: nothing orders "
+                  "it before MTE2; ";
+        diag << describeOrderingBefore(recorded.pipe, copy->from);
+        diag.attachNote(other->getLoc())
+            << "the earlier " << stringifyPipeKind(recorded.pipe) << " access";
+        return failure();
+      }
+    }
+  }
+  return success();
+}
+
 LogicalResult ProtocolChecker::checkFetchedBlockPipes(
     Operation *op, const ProtocolState &state,
     ArrayRef<ResolvedAccess> accesses, bool report) {
@@ -711,8 +857,6 @@ LogicalResult ProtocolChecker::checkFetchedBlockPipes(
   if (isa<MatmulObjectUseOpInterface, QueueEnQueOp, QueueFreeTensorOp>(op))
     return success();
   auto memoryOp = dyn_cast<MemoryAccessOpInterface>(op);
-  if (memoryOp && memoryOp.getExecutingPipe() == PipeKind::PIPE_V)
-    return success();
   PipeKind accessPipe =
       memoryOp ? memoryOp.getExecutingPipe() : PipeKind::PIPE_ALL;
   for (Operation *fetch : state.getUnorderedFetches(accessPipe)) {

@@ -428,8 +428,7 @@ ProtocolState::ProtocolState(Context &context) : context(&context) {}
 bool ProtocolState::operator==(const ProtocolState &other) const {
   return objects == other.objects && unwaitedIssues == other.unwaitedIssues &&
          fetchConsumedIssues == other.fetchConsumedIssues &&
-         unorderedFetches == other.unorderedFetches &&
-         mte3UnorderedFetches == other.mte3UnorderedFetches;
+         pipeAccesses == other.pipeAccesses;
 }
 
 void ProtocolState::logInFlightChange(Operation *issue, bool inFlight) {
@@ -538,7 +537,7 @@ bool ProtocolState::join(const ProtocolState &other) {
   if (!context) {
     *this = other;
     return !objects.isEmpty() || !unwaitedIssues.isEmpty() ||
-           !fetchConsumedIssues.isEmpty() || hasUnorderedFetches();
+           !fetchConsumedIssues.isEmpty() || hasPipeAccesses();
   }
   bool changed = false;
   if (objects.getRoot() != other.objects.getRoot()) {
@@ -572,15 +571,17 @@ bool ProtocolState::join(const ProtocolState &other) {
       changed = true;
     }
   }
-  for (auto [own, incoming] :
-       {std::make_pair(&unorderedFetches, &other.unorderedFetches),
-        std::make_pair(&mte3UnorderedFetches, &other.mte3UnorderedFetches)}) {
-    if (own->getRoot() == incoming->getRoot())
-      continue;
-    for (Operation *fetch : *incoming) {
-      if (own->contains(fetch))
+  // An access some pipe may not be ordered after on one path is so at the
+  // merge.
+  if (pipeAccesses.getRoot() != other.pipeAccesses.getRoot()) {
+    for (auto [op, incoming] : other.pipeAccesses) {
+      const PipeAccess *own = pipeAccesses.lookup(op);
+      PipeAccess merged = incoming;
+      if (own)
+        merged.unorderedFor |= own->unorderedFor;
+      if (own && *own == merged)
         continue;
-      *own = own->add(fetch, context->arena);
+      pipeAccesses = pipeAccesses.add(op, merged, context->arena);
       changed = true;
     }
   }
@@ -677,56 +678,92 @@ void ProtocolState::removeFetchConsumedIssuesOf(Value matmul) {
     removeUnwaitedIssue(issue);
 }
 
+uint8_t ProtocolState::pipeBit(PipeKind pipe) {
+  switch (pipe) {
+  case PipeKind::PIPE_S:
+    return 1;
+  case PipeKind::PIPE_V:
+    return 2;
+  case PipeKind::PIPE_MTE2:
+    return 4;
+  case PipeKind::PIPE_MTE3:
+    return 8;
+  case PipeKind::PIPE_ALL:
+    return 15;
+  default:
+    return 0;
+  }
+}
+
+SmallVector<std::pair<Operation *, ProtocolState::PipeAccess>>
+ProtocolState::getPipeAccessesUnorderedFor(uint8_t pipes) const {
+  SmallVector<std::pair<Operation *, PipeAccess>> found;
+  for (auto [op, access] : pipeAccesses)
+    if (access.unorderedFor & pipes)
+      found.push_back({op, access});
+  return found;
+}
+
+void ProtocolState::recordPipeAccess(Operation *op, PipeKind pipe,
+                                     uint8_t unorderedFor) {
+  if (unorderedFor)
+    pipeAccesses = pipeAccesses.add(op, {pipe, unorderedFor}, context->arena);
+  else if (pipeAccesses.contains(op))
+    pipeAccesses = pipeAccesses.remove(op, context->arena);
+}
+
+void ProtocolState::orderPipes(PipeKind from, PipeKind to,
+                               function_ref<bool(Operation *)> before) {
+  uint8_t fromBit = pipeBit(from), toBit = pipeBit(to);
+  for (auto [op, access] : getPipeAccessesUnorderedFor(toBit)) {
+    bool seenByFrom = access.pipe == from || !(access.unorderedFor & fromBit);
+    if (seenByFrom && (!before || before(op)))
+      recordPipeAccess(op, access.pipe, access.unorderedFor & ~toBit);
+  }
+}
+
+void ProtocolState::orderThroughServer() {
+  uint8_t seen = pipeBit(PipeKind::PIPE_S) | pipeBit(PipeKind::PIPE_MTE3);
+  for (auto [op, access] : pipeAccesses)
+    if ((pipeBit(access.pipe) & seen) || (~access.unorderedFor & seen))
+      recordPipeAccess(op, access.pipe, 0);
+}
+
+void ProtocolState::pipeBarrier(PipeKind pipe) {
+  if (pipe == PipeKind::PIPE_ALL) {
+    pipeAccesses = {};
+    return;
+  }
+  uint8_t bit = pipeBit(pipe);
+  for (auto [op, access] : getPipeAccessesUnorderedFor(bit))
+    if (access.pipe == pipe)
+      recordPipeAccess(op, access.pipe, access.unorderedFor & ~bit);
+}
+
 SmallVector<Operation *>
 ProtocolState::getUnorderedFetches(PipeKind pipe) const {
   SmallVector<Operation *> fetches;
-  if (pipe != PipeKind::PIPE_MTE3)
-    for (Operation *fetch : unorderedFetches)
-      fetches.push_back(fetch);
-  if (pipe == PipeKind::PIPE_MTE3 || pipe == PipeKind::PIPE_ALL)
-    for (Operation *fetch : mte3UnorderedFetches)
-      if (!llvm::is_contained(fetches, fetch))
-        fetches.push_back(fetch);
-  llvm::sort(fetches);
+  for (auto [op, access] : getPipeAccessesUnorderedFor(pipeBit(pipe)))
+    if (access.pipe == PipeKind::PIPE_MTE2 && isa<MatmulOpInterface>(op))
+      fetches.push_back(op);
   return fetches;
 }
 
-void ProtocolState::addUnorderedFetch(Operation *fetch) {
-  unorderedFetches = unorderedFetches.add(fetch, context->arena);
-  mte3UnorderedFetches = mte3UnorderedFetches.add(fetch, context->arena);
-}
-
-/// True when `fetch` wrote the buffer `tensor` names (every fetch for a
-/// null tensor).
+/// True when `fetch` wrote the buffer `tensor` names.
 static bool fetchedInto(ProtocolState::Context &context, Operation *fetch,
                         Value tensor) {
-  if (!tensor)
-    return true;
   Value buffer = context.getQueueBuffer(tensor);
   return llvm::any_of(getLocalDestinations(fetch), [&](Value destination) {
     return context.getQueueBuffer(destination) == buffer;
   });
 }
 
-void ProtocolState::removeUnorderedFetches(Value tensor) {
-  for (Operation *fetch : getUnorderedFetches(PipeKind::PIPE_ALL)) {
-    if (!fetchedInto(*context, fetch, tensor))
-      continue;
-    unorderedFetches = unorderedFetches.remove(fetch, context->arena);
-    mte3UnorderedFetches = mte3UnorderedFetches.remove(fetch, context->arena);
-  }
-}
-
-void ProtocolState::orderMte3AfterFetches(Value tensor) {
-  orderMte3AfterFetches(
-      [&](Operation *fetch) { return fetchedInto(*context, fetch, tensor); });
-}
-
-void ProtocolState::orderMte3AfterFetches(
-    function_ref<bool(Operation *)> ordered) {
-  for (Operation *fetch : getUnorderedFetches(PipeKind::PIPE_MTE3))
-    if (ordered(fetch))
-      mte3UnorderedFetches = mte3UnorderedFetches.remove(fetch, context->arena);
+void ProtocolState::releaseFetchedBlocks(Value tensor) {
+  uint8_t scalar = pipeBit(PipeKind::PIPE_S);
+  for (Operation *fetch : getUnorderedFetches(PipeKind::PIPE_S))
+    if (fetchedInto(*context, fetch, tensor))
+      recordPipeAccess(fetch, PipeKind::PIPE_MTE2,
+                       pipeAccesses.lookup(fetch)->unorderedFor & ~scalar);
 }
 
 void ProtocolState::updateEachObject(function_ref<bool(ObjectState &)> update) {

@@ -379,19 +379,22 @@ static void transferMatmulUse(MatmulOpInterface use, ProtocolState &state,
     state.removeUnwaitedIssue(issue);
   if (kind == MatmulUseKind::Compute && isUnwaitedIssue(op))
     state.addUnwaitedIssue(op);
-  // Rule P7: WaitGetTensorC orders only the vector pipe after the copy
-  // (MatmulClient::WaitGetTensorC: SetFlag/WaitFlag<MTE2_V>).
+  if (cubeSide || !state.tracksPipeAccesses())
+    return;
+  // A call completed here left its result in UB by MTE2 (an async call
+  // into UB), the vector pipe ordered after it as its wait returns.
+  uint8_t unorderedAfterCompletedCopy =
+      ProtocolState::pipeBit(PipeKind::PIPE_ALL) &
+      ~ProtocolState::pipeBit(PipeKind::PIPE_V);
   for (Operation *issue : completed)
     if (!getLocalDestinations(issue).empty())
-      state.addUnorderedFetch(issue);
-  // Rule P7: a call that returns with its result copied into UB (a
-  // synchronous one, GetTensorC<false> into UB, GetBatchTensorC into UB)
-  // ends the MTE2 copy with SetFlag/WaitFlag<MTE2_V> (MatmulClient's
-  // CopyToUB): the vector pipe is ordered after it, MTE3 is not.
-  if (kind == MatmulUseKind::Compute && !cubeSide && !pending &&
-      !fetchConsumed && !isUnwaitedIssue(op) &&
-      !getLocalDestinations(op).empty())
-    state.addUnorderedFetch(op);
+      state.recordPipeAccess(issue, PipeKind::PIPE_MTE2,
+                             unorderedAfterCompletedCopy);
+  // Its own steps (a fetch's copy and MTE2_V, WaitGetTensorC's MTE2_V, a
+  // UB setter's V_MTE3 and copy), but the copy of a call still in flight:
+  // its output is rule P3's until it completes.
+  applyPipeOrderingSteps(op, state, /*inFlight=*/pending || fetchConsumed ||
+                                        isUnwaitedIssue(op));
 }
 
 /// The SetFlag whose event `wait` waits for: the last one of the same event
@@ -417,56 +420,95 @@ static SetFlagOp findMatchingSet(WaitFlagOp wait) {
   return SetFlagOp();
 }
 
-/// True when the vector pipe was ordered after `fetch`'s copy at the fetch
-/// itself (CopyToUB's MTE2_V), not at a later WaitGetTensorC.
-static bool ordersVectorAtItsReturn(Operation *fetch) {
-  auto issue = dyn_cast<MatmulAsyncIssueOpInterface>(fetch);
-  return !issue || !issue.isAsync() || issue.returnsComplete();
+/// The pipes not yet ordered after an access of local memory by `pipe` as
+/// it is made: every other pipe, and MTE2 and MTE3 themselves (O1); the
+/// vector pipe runs in order. The scalar unit stays in the set: the
+/// compiler orders it with a conflicting access (O2), which orders nothing
+/// else, so it does not carry the access on to other pipes; only a Matmul
+/// call's block is checked against it (whether O2 covers a scalar read of
+/// a fetched block is open, section 2c: the analysis stays stricter).
+static uint8_t unorderedAfterAccess(PipeKind pipe) {
+  return ProtocolState::pipeBit(PipeKind::PIPE_ALL) &
+         ~(pipe == PipeKind::PIPE_V ? ProtocolState::pipeBit(PipeKind::PIPE_V)
+                                    : 0);
 }
 
-/// A WaitFlag<X_MTE3> matched by a SetFlag<X_MTE3> orders MTE3 after the
-/// fetches whose X work came before the set: the MTE2 copy of every fetch
-/// before it; the vector pipe, which the fetch itself ordered after its
-/// copy, likewise (flags compose through a pipe: section 2c, O3).
-static void transferWaitFlag(WaitFlagOp wait, ProtocolState &state) {
-  if (wait.getTargetPipe() != PipeKind::PIPE_MTE3)
-    return;
-  PipeKind source = wait.getSourcePipe();
-  if (source != PipeKind::PIPE_MTE2 && source != PipeKind::PIPE_V)
-    return;
-  SetFlagOp set = findMatchingSet(wait);
-  if (!set)
-    return;
-  state.orderMte3AfterFetches([&](Operation *fetch) {
-    return precedesInEveryRun(fetch, set) &&
-           (source == PipeKind::PIPE_MTE2 || ordersVectorAtItsReturn(fetch));
-  });
-}
-
-/// Orders the pipes after fetched blocks (rule P7): PipeBarrier<PIPE_ALL>
-/// drains every pipe; EnQue of a block into a VECOUT queue sets V_MTE3,
-/// which orders MTE3 after the fetch through the vector pipe the fetch
-/// already ordered (section 2c, O3 and O5), while a VECIN hand-off is
-/// MTE2_V and orders nothing new; a SetFlag/WaitFlag pair into MTE3 does
-/// what the VECOUT hand-off does; FreeTensor releases the block. These ops
-/// are named on purpose: they are the pipe synchronisation the dialect has.
-static void transferPipeOrder(Operation *op, ProtocolState &state) {
-  if (auto barrier = dyn_cast<PipeBarrierOp>(op)) {
-    if (barrier.getPipe() == PipeKind::PIPE_ALL)
-      state.removeUnorderedFetches(Value());
-  } else if (auto wait = dyn_cast<WaitFlagOp>(op)) {
-    transferWaitFlag(wait, state);
-  } else if (auto enque = dyn_cast<QueueEnQueOp>(op)) {
-    if (enque.getQueue().getType().getPosition() == TPosition::VECOUT)
-      state.orderMte3AfterFetches(enque.getTensor());
-  } else if (auto free = dyn_cast<QueueFreeTensorOp>(op)) {
-    state.removeUnorderedFetches(free.getTensor());
+void mlir::asc::applyPipeOrderingSteps(Operation *op,
+                                       ArrayRef<PipeOrderingStep> steps,
+                                       ProtocolState &state, bool inFlight,
+                                       bool stopAtAccess) {
+  for (const PipeOrderingStep &step : steps) {
+    switch (step.kind) {
+    case PipeOrderingStep::Kind::Order:
+      state.orderPipes(step.from, step.to);
+      break;
+    case PipeOrderingStep::Kind::Barrier:
+      state.pipeBarrier(step.from);
+      break;
+    case PipeOrderingStep::Kind::Server:
+      state.orderThroughServer();
+      break;
+    case PipeOrderingStep::Kind::Access:
+      if (stopAtAccess)
+        return;
+      if (!inFlight)
+        state.recordPipeAccess(op, step.from, unorderedAfterAccess(step.from));
+      break;
+    }
   }
 }
 
+void mlir::asc::applyPipeOrderingSteps(Operation *op, ProtocolState &state,
+                                       bool inFlight) {
+  SmallVector<PipeOrderingStep> steps;
+  if (auto ordering = dyn_cast<PipeOrderingOpInterface>(op))
+    ordering.getPipeOrderingSteps(steps);
+  applyPipeOrderingSteps(op, steps, state, inFlight, /*stopAtAccess=*/false);
+}
+
+std::optional<PipeKind> mlir::asc::getLocalAccessPipe(Operation *op) {
+  auto access = dyn_cast<MemoryAccessOpInterface>(op);
+  if (!access || isa<MatmulOpInterface>(op))
+    return std::nullopt;
+  PipeKind pipe = access.getExecutingPipe();
+  if (pipe != PipeKind::PIPE_V && pipe != PipeKind::PIPE_MTE2 &&
+      pipe != PipeKind::PIPE_MTE3)
+    return std::nullopt;
+  SmallVector<MemoryAccess> accesses;
+  access.getMemoryAccesses(accesses);
+  bool local = llvm::any_of(accesses, [](const MemoryAccess &each) {
+    auto tensor = each.memory ? dyn_cast<LocalTensorType>(each.memory.getType())
+                              : LocalTensorType();
+    return tensor && isVectorPosition(tensor.getPosition());
+  });
+  return local ? std::optional<PipeKind>(pipe) : std::nullopt;
+}
+
+/// What an op that is no Matmul call does to the vector core's pipes
+/// (rules P6d and P7): its own access of UB, a barrier's or a queue's
+/// ordering (PipeOrderingOpInterface), a SetFlag/WaitFlag pair's.
+static void transferPipeOrder(Operation *op, ProtocolState &state) {
+  if (auto wait = dyn_cast<WaitFlagOp>(op)) {
+    // X's work before the matching set happens before Y's after the wait.
+    if (SetFlagOp set = findMatchingSet(wait))
+      state.orderPipes(
+          wait.getSourcePipe(), wait.getTargetPipe(),
+          [&](Operation *access) { return precedesInEveryRun(access, set); });
+    return;
+  }
+  if (std::optional<PipeKind> pipe = getLocalAccessPipe(op)) {
+    state.recordPipeAccess(op, *pipe, unorderedAfterAccess(*pipe));
+    return;
+  }
+  applyPipeOrderingSteps(op, state, /*inFlight=*/false);
+  if (auto free = dyn_cast<QueueFreeTensorOp>(op))
+    state.releaseFetchedBlocks(free.getTensor());
+}
+
 bool mlir::asc::mayChangeProtocolState(Operation *op) {
-  if (isa<MatmulObjectUseOpInterface, PipeBarrierOp, WaitFlagOp, QueueEnQueOp,
-          QueueFreeTensorOp>(op))
+  if (isa<MatmulObjectUseOpInterface, PipeOrderingOpInterface, WaitFlagOp>(op))
+    return true;
+  if (getLocalAccessPipe(op))
     return true;
   return llvm::any_of(op->getOperandTypes(), llvm::IsaPred<MatmulType>) &&
          !isPure(op);
@@ -532,7 +574,7 @@ void mlir::asc::applyProtocolTransfer(Operation *op, ProtocolState &state,
     }
     return;
   }
-  if (state.hasUnorderedFetches())
+  if (state.tracksPipeAccesses())
     transferPipeOrder(op, state);
   // Any other op handed a Matmul object (a call) may do anything to it.
   if (llvm::none_of(op->getOperandTypes(), llvm::IsaPred<MatmulType>) ||

@@ -6,6 +6,7 @@
 
 #include "asc/Dialect/Asc/IR/AscDialect.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -182,6 +183,20 @@ warnInitBufferBeforeRegister(MatmulRegisterOp registration) {
   return failure(result.wasInterrupted());
 }
 
+/// Whether `op` sits directly in one branch of an `scf.if` on the core kind
+/// (`if ASCEND_IS_AIC` / `ASCEND_IS_AIV`): true in the cube core's branch,
+/// false in the vector cores'; none elsewhere.
+static std::optional<bool> isInCubeCoreBranch(Operation *op) {
+  auto branch = dyn_cast_or_null<scf::IfOp>(op->getParentOp());
+  if (!branch)
+    return std::nullopt;
+  Operation *condition = branch.getCondition().getDefiningOp();
+  if (!isa_and_nonnull<IsAicOp, IsAivOp>(condition))
+    return std::nullopt;
+  bool thenBranch = op->getParentRegion() == &branch.getThenRegion();
+  return thenBranch == isa<IsAicOp>(condition);
+}
+
 /// Rule L11: REGIST_MATMUL_OBJ declares local variables and, on the cube
 /// core, returns from the kernel, so a kernel registers once, in its
 /// top-level block.
@@ -203,6 +218,24 @@ static LogicalResult verifyKernelRegistration(FunctionOpInterface kernel) {
       return WalkResult::interrupt();
     }
     first = registration;
+    if (std::optional<bool> cubeBranch = isInCubeCoreBranch(registration);
+        cubeBranch &&
+        registration->getParentOp()->getBlock() == &body.front()) {
+      // REGIST_MATMUL_OBJ under `if ASCEND_IS_AIC`: the cube-only form
+      // (pyasc's cube-only tutorial). In a mix kernel the cube core's
+      // server loop would wait for a quit no vector-core client posts.
+      if (*cubeBranch && AscDialect::usesCubeSideMatmulObjects(kernel))
+        return WalkResult::advance();
+      if (*cubeBranch) {
+        registration.emitOpError(
+            "registers the objects on the cube core only, in a mix kernel: "
+            "the server loop REGIST_MATMUL_OBJ starts there never gets the "
+            "quit message, since no vector-core client is registered to "
+            "post it (rule P5, a hang); register in the kernel's top-level "
+            "block, or make the kernel cube-only (ASCENDC_CUBE_ONLY)");
+        return WalkResult::interrupt();
+      }
+    }
     if (registration->getBlock() != &body.front()) {
       registration.emitOpError(
           "expects to be in the kernel's top-level block, not in a loop or "

@@ -32,6 +32,13 @@ public:
   ProtocolChecker(MatmulProtocolAnalysis &protocol, AscAliasAnalysis &aliases)
       : protocol(protocol), aliases(aliases), conflicts(aliases) {}
 
+  /// An access of a unified-buffer tensor, resolved, with the tensor it
+  /// goes through.
+  struct LocalPipeAccess {
+    ResolvedAccess access;
+    Value tensor;
+  };
+
   /// Checks every reachable operation; with `reportErrors`, emits every
   /// violation as an error with notes. Failure when there was any.
   LogicalResult check(bool reportErrors = true);
@@ -91,6 +98,16 @@ private:
   LogicalResult checkSetterDuringAsyncIterate(MatmulOpInterface use,
                                               const ProtocolState &state,
                                               bool report);
+  /// Rules P7 (before the fetch) and P6d: a Matmul call's copy into or
+  /// out of UB comes after every earlier access of those bytes its pipe
+  /// must wait for.
+  LogicalResult checkCopyAfterPipeAccesses(MatmulOpInterface use,
+                                           const ProtocolState &state,
+                                           bool report);
+  /// The local-memory accesses of `op` that a recorded pipe access stands
+  /// for: a Matmul call's copy into UB or its UB input, another op's own.
+  void getLocalPipeAccesses(Operation *op,
+                            SmallVectorImpl<LocalPipeAccess> &accesses);
   LogicalResult checkFetchedBlockPipes(Operation *op,
                                        const ProtocolState &state,
                                        ArrayRef<ResolvedAccess> accesses,

@@ -313,6 +313,10 @@ struct ProtocolState {
     /// (rule P7), memoised: every hand-off and free asks it of each fetch
     /// in the state, and each answer walks the queue's uses.
     Value getQueueBuffer(Value tensor);
+    /// Some Matmul call of the function accesses UB (a fetch into it, a
+    /// setter of a UB input): the state follows the vector core's pipes
+    /// (ProtocolState::PipeAccess).
+    bool tracksPipeAccesses = false;
 
   private:
     /// intern() for either kind of reference: moved into the table when
@@ -379,26 +383,55 @@ struct ProtocolState {
   /// fetch loop was left: every block was fetched).
   void removeFetchConsumedIssuesOf(Value matmul);
 
-  /// Rule P7: the Matmul calls that left a block in UB ordered for the
-  /// vector pipe only (CopyToUB's MTE2_V); `pipe` says which other pipe is
-  /// asked about: PIPE_MTE3, PIPE_MTE2 or PIPE_S, or PIPE_ALL for any.
-  /// Their blocks need an ordering of that pipe (a PipeBarrier<PIPE_ALL>, a
-  /// VECOUT hand-off or a SetFlag/WaitFlag pair for MTE3) before it touches
-  /// them. Sorted by pointer.
-  SmallVector<Operation *> getUnorderedFetches(PipeKind pipe) const;
-  bool hasUnorderedFetches() const {
-    return !unorderedFetches.isEmpty() || !mte3UnorderedFetches.isEmpty();
+  /// The vector core's own happens-before (spec section 2c, O1-O5 and
+  /// O8; rules P6d and P7): the recent accesses of local memory by its
+  /// pipes, each with the pipes not yet ordered after it. An access leaves
+  /// once every pipe is. Only kept in functions where a Matmul call
+  /// touches UB (Context::tracksPipeAccesses): every check is against one.
+  struct PipeAccess {
+    /// The pipe that made the access.
+    PipeKind pipe;
+    /// The pipes (pipeBit) not yet ordered after it.
+    uint8_t unorderedFor;
+    bool operator==(const PipeAccess &other) const {
+      return pipe == other.pipe && unorderedFor == other.unorderedFor;
+    }
+    bool operator!=(const PipeAccess &other) const { return !(*this == other); }
+  };
+  /// The bit of `pipe` (S, V, MTE2, MTE3) in PipeAccess::unorderedFor; 0
+  /// for the others.
+  static uint8_t pipeBit(PipeKind pipe);
+  /// The accesses some pipe of `pipes` (pipeBit mask) is not ordered after,
+  /// sorted by op.
+  SmallVector<std::pair<Operation *, PipeAccess>>
+  getPipeAccessesUnorderedFor(uint8_t pipes) const;
+  bool hasPipeAccesses() const { return !pipeAccesses.isEmpty(); }
+  /// The state follows the vector core's pipes (Context::tracksPipeAccesses).
+  bool tracksPipeAccesses() const {
+    return context && context->tracksPipeAccesses;
   }
-  /// A new fetch, ordered for the vector pipe only.
-  void addUnorderedFetch(Operation *fetch);
-  /// Orders every pipe after the fetches whose local destination is
-  /// `tensor` (freed); after every fetch when `tensor` is null (a
-  /// PipeBarrier<PIPE_ALL>).
-  void removeUnorderedFetches(Value tensor);
-  /// Orders MTE3 after the fetches whose local destination is `tensor`
-  /// (a VECOUT hand-off), or after the fetches `ordered` says.
-  void orderMte3AfterFetches(Value tensor);
-  void orderMte3AfterFetches(function_ref<bool(Operation *)> ordered);
+  /// `op` accessed local memory on `pipe`; the pipes in `unorderedFor` are
+  /// not ordered after it.
+  void recordPipeAccess(Operation *op, PipeKind pipe, uint8_t unorderedFor);
+  /// SetFlag/WaitFlag<from_to> (O3): `to` is ordered after every access
+  /// `from` is (made on it, or ordered before it), among those `before`
+  /// accepts (every one when null): the flag composes through a pipe.
+  void orderPipes(PipeKind from, PipeKind to,
+                  function_ref<bool(Operation *)> before = nullptr);
+  /// A post and the wait for the server's signal (O8): every access the
+  /// scalar unit or MTE3 had seen is ordered before every pipe.
+  void orderThroughServer();
+  /// PipeBarrier<pipe> (O4): `pipe` is ordered after its own accesses;
+  /// PIPE_ALL orders every pipe after every access.
+  void pipeBarrier(PipeKind pipe);
+  /// The Matmul calls that left a block in UB whose blocks `pipe` is not
+  /// ordered after (PIPE_ALL: some pipe), sorted by pointer: rule P7's
+  /// "after the fetch".
+  SmallVector<Operation *> getUnorderedFetches(PipeKind pipe) const;
+  /// FreeTensor of `tensor` releases the blocks fetched into its buffer:
+  /// a scalar access after it belongs to the next allocation (the
+  /// compiler's automatic synchronisation orders it, O2).
+  void releaseFetchedBlocks(Value tensor);
 
   /// Applies `update` to every entry; `update` returns true when it changed
   /// the entry.
@@ -447,11 +480,8 @@ private:
   OpSet unwaitedIssues;
   /// Those whose results fetches take.
   OpSet fetchConsumedIssues;
-  /// The fetches MTE2 and the scalar unit are not ordered after, and those
-  /// MTE3 is not (rule P7): two sets, since a VECOUT hand-off or a flag
-  /// orders MTE3 alone.
-  OpSet unorderedFetches;
-  OpSet mte3UnorderedFetches;
+  /// The vector core's recent accesses of local memory, by op.
+  PersistentMap<Operation *, PipeAccess> pipeAccesses;
   /// The waitable issues pending on some object, with the number of
   /// entries that hold each (the names of one object share its issues).
   OpCounts waitableInFlight;
@@ -499,6 +529,19 @@ SmallVector<Value, 2> getLocalDestinations(Operation *fetch);
 /// True for an op whose transfer function may change the state: what
 /// applyProtocolTransfer acts on.
 bool mayChangeProtocolState(Operation *op);
+/// Runs the pipe orderings of `op` (PipeOrderingOpInterface) on `state`:
+/// its orderings, barriers and access; the access is not recorded when the
+/// call is `inFlight` (its output is rule P3's until it completes).
+void applyPipeOrderingSteps(Operation *op, ProtocolState &state, bool inFlight);
+/// The same with `steps` given; with `stopAtAccess`, only the steps before
+/// the access (what the pipes see as the access is made).
+void applyPipeOrderingSteps(Operation *op, ArrayRef<PipeOrderingStep> steps,
+                            ProtocolState &state, bool inFlight,
+                            bool stopAtAccess);
+/// The pipe of `op`'s own accesses when it is no Matmul call and accesses
+/// unified-buffer memory on V, MTE2 or MTE3 (MemoryAccessOpInterface).
+std::optional<PipeKind> getLocalAccessPipe(Operation *op);
+
 /// Applies the effect of `op` (without nested regions) to `state`;
 /// `cubeSide` when the function's objects are the cube-side ones.
 void applyProtocolTransfer(Operation *op, ProtocolState &state, bool cubeSide);

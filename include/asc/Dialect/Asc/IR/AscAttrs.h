@@ -10,6 +10,7 @@
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/ArrayRef.h"
 
 #include "asc/Dialect/Asc/IR/AscEnums.h.inc"
 #include "asc/Dialect/Asc/IR/MatmulConfigFields.h"
@@ -21,6 +22,35 @@ namespace mlir::asc {
 /// The source and target pipes of a hardware event: its SetFlag waits for
 /// the source, its WaitFlag holds back the target.
 std::pair<PipeKind, PipeKind> getHardEventPipes(HardEvent event);
+
+/// One step of a call that orders the vector core's pipes on its own (spec
+/// section 2c, O5 and O8). The steps come from the table asc-run runs too
+/// (runtime/asc_run/call_orderings.def).
+struct PipeOrderingStep {
+  enum class Kind {
+    /// SetFlag/WaitFlag<from_to>: `from`'s earlier work happens before
+    /// `to`'s later work.
+    Order,
+    /// PipeBarrier<from>.
+    Barrier,
+    /// The call's own access of local memory, on pipe `from`.
+    Access,
+    /// A post of a message and the wait for the server's signal: what
+    /// `from` (MTE3, and the scalar unit before it) had done happens before
+    /// every pipe after it.
+    Server,
+  };
+  Kind kind;
+  PipeKind from;
+  PipeKind to;
+};
+
+/// The pipes a queue of `position` hands its buffers between (producer,
+/// consumer): EnQue/DeQue orders the producer before the consumer,
+/// FreeTensor/AllocTensor the consumer before the producer. None for a
+/// position whose hand-offs the vector core's checkers do not follow.
+std::optional<std::pair<PipeKind, PipeKind>>
+getQueueHandOffPipes(TPosition position);
 
 /// True for the unified-buffer positions vector code reads and writes.
 inline bool isVectorPosition(TPosition position) {

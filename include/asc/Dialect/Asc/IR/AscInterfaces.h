@@ -200,6 +200,12 @@ bool isMatmulCreation(Value matmul);
 /// (MatmulObjectUseOpInterface).
 bool hasMatmulUseOfKind(Operation *op, MatmulUseKind kind);
 
+/// The pipe orderings of a Matmul call (PipeOrderingOpInterface's default):
+/// a fetch into UB, complete at its return or not; WaitGetTensorC; a setter
+/// of a UB input. Nothing for the others.
+void getMatmulCallOrderingSteps(Operation *op,
+                                SmallVectorImpl<PipeOrderingStep> &steps);
+
 namespace detail {
 /// Rule L10: some waitable issue of the wait's kind on the same Matmul object
 /// reaches `wait`.

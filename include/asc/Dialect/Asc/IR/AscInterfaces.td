@@ -255,6 +255,29 @@ def Asc_CrossCoreSyncOpInterface : OpInterface<"CrossCoreSyncOpInterface"> {
   ];
 }
 
+def Asc_PipeOrderingOpInterface : OpInterface<"PipeOrderingOpInterface"> {
+  let cppNamespace = "::mlir::asc";
+  let description = [{
+    An operation that orders the vector core's pipes on its own (spec
+    section 2c, O4, O5 and O8): a pipe barrier, a queue hand-off, the Matmul
+    client's fetches, waits and UB setters. It says how as a sequence of
+    steps (PipeOrderingStep: an ordering of one pipe before another, a
+    barrier, its own access of local memory), read from the table asc-run's
+    checker runs too (runtime/asc_run/call_orderings.def), so the two
+    checkers follow one description. A `WaitFlag` is not one: its ordering
+    needs the matching `SetFlag`, which the analysis finds.
+  }];
+  let methods = [
+    InterfaceMethod<[{
+        Appends the steps this operation runs, in order; none when this
+        instance orders nothing (a fetch that only returns a view).
+      }],
+      "void", "getPipeOrderingSteps",
+      (ins "::llvm::SmallVectorImpl<::mlir::asc::PipeOrderingStep> &":$steps),
+      [{}], [{ ::mlir::asc::getMatmulCallOrderingSteps($_op, steps); }]>,
+  ];
+}
+
 def Asc_BufferSourceOpInterface : OpInterface<"BufferSourceOpInterface"> {
   let cppNamespace = "::mlir::asc";
   let description = [{

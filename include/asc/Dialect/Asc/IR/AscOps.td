@@ -347,6 +347,7 @@ def Asc_QueueAllocTensorOp : Asc_Op<"queue.alloc_tensor", [Asc_TensorAtQueuePosi
 }
 
 def Asc_QueueEnQueOp : Asc_Op<"queue.enque", [
+    DeclareOpInterfaceMethods<Asc_PipeOrderingOpInterface, ["getPipeOrderingSteps"]>,
     Asc_TensorAtQueuePosition,
     DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface, ["getExecutingPipe"]>]> {
   let summary = "hand a filled buffer to the queue's consumer (TQue::EnQue)";
@@ -368,6 +369,7 @@ def Asc_QueueDeQueOp : Asc_Op<"queue.deque", [Asc_TensorAtQueuePosition,
 }
 
 def Asc_QueueFreeTensorOp : Asc_Op<"queue.free_tensor", [
+    DeclareOpInterfaceMethods<Asc_PipeOrderingOpInterface, ["getPipeOrderingSteps"]>,
     Asc_TensorAtQueuePosition,
     DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface, ["getExecutingPipe"]>]> {
   let summary = "return a buffer to its queue (TQue::FreeTensor)";
@@ -488,6 +490,7 @@ def Asc_DuplicateOp : Asc_VectorOp<"duplicate", [
 }
 
 def Asc_PipeBarrierOp : Asc_Op<"pipe_barrier", [
+    DeclareOpInterfaceMethods<Asc_PipeOrderingOpInterface, ["getPipeOrderingSteps"]>,
     MemoryEffects<[MemRead<Asc_Pipeline>, MemWrite<Asc_Pipeline>]>]> {
   let summary = "wait until a hardware pipeline drains (PipeBarrier<pipe>)";
   let description = [{
@@ -605,6 +608,7 @@ def Asc_CrossCoreWaitFlagOp : Asc_Op<"cross_core_wait_flag", [
 }
 
 def Asc_SyncAllOp : Asc_Op<"sync_all", [
+    DeclareOpInterfaceMethods<Asc_PipeOrderingOpInterface, ["getPipeOrderingSteps"]>,
     DeclareOpInterfaceMethods<Asc_CrossCoreSyncOpInterface>,
     MemoryEffects<[MemRead<Asc_Pipeline>, MemWrite<Asc_Pipeline>]>]> {
   let summary = "synchronise every core of the launch (SyncAll<isAIVOnly>())";
@@ -635,6 +639,7 @@ class Asc_MatmulOp<string mnemonic, string useKind, list<Trait> traits = [],
                    OpInterface matmulInterface = Asc_MatmulOpInterface>
     : Asc_Op<"matmul." # mnemonic,
              !listconcat([Asc_MatmulObjectUseOpInterface, matmulInterface,
+                          Asc_PipeOrderingOpInterface,
                           Asc_MatmulUseKind<useKind>], traits)>;
 
 /// A configuring Matmul call that sets one slot of the object's state (the
