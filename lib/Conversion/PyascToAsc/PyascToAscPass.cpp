@@ -227,6 +227,11 @@ struct ConvertPyascToAscPass
     : public asc::impl::ConvertPyascToAscBase<ConvertPyascToAscPass> {
   using ConvertPyascToAscBase::ConvertPyascToAscBase;
 
+  void getDependentDialects(DialectRegistry &registry) const override {
+    ConvertPyascToAscBase::getDependentDialects(registry);
+    registerPyascInlinerInterfaces(registry);
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<func::FuncOp> kernels;

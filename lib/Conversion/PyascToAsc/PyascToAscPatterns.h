@@ -144,9 +144,15 @@ LogicalResult verifyOpsAreImported(ModuleOp module);
 
 /// Step 2 (InlineHelpers.cpp): collects the kernels (func.func with
 /// ascendc.global) into `kernels`, inlines every call in them (helpers
-/// calling helpers included) and erases the helpers.
+/// calling helpers included) with upstream's inliner and erases the
+/// helpers.
 LogicalResult inlineHelpers(ModuleOp module,
                             SmallVectorImpl<func::FuncOp> &kernels);
+
+/// Registers what step 2 needs of the dialects: func's inliner interface
+/// (func.return ends a helper) and the mirror's (every op of pyasc's
+/// dialects may be inlined).
+void registerPyascInlinerInterfaces(DialectRegistry &registry);
 
 /// Step 3 (Importability.cpp): refuses, with a diagnostic on the op, the
 /// first op of `kernel` the patterns cannot convert (docs/Pyasc.md, the
