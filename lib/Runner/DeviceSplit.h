@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef ASC_TOOLS_ASC_RUN_DEVICESPLIT_H
-#define ASC_TOOLS_ASC_RUN_DEVICESPLIT_H
+#ifndef LIB_RUNNER_DEVICESPLIT_H
+#define LIB_RUNNER_DEVICESPLIT_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-namespace ascrun {
+namespace mlir::asc::runner {
 
 /// What the parse of a .asc found.
 struct DeviceSplit {
@@ -45,6 +45,6 @@ DeviceSplit splitDevicePart(llvm::StringRef source, llvm::StringRef path,
                             llvm::StringRef runtimeDir,
                             llvm::ArrayRef<std::string> flags);
 
-} // namespace ascrun
+} // namespace mlir::asc::runner
 
-#endif // ASC_TOOLS_ASC_RUN_DEVICESPLIT_H
+#endif // LIB_RUNNER_DEVICESPLIT_H

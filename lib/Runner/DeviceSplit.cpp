@@ -200,9 +200,10 @@ unsigned lineOf(StringRef text, size_t offset) {
 
 } // namespace
 
-ascrun::DeviceSplit ascrun::splitDevicePart(StringRef source, StringRef path,
-                                            StringRef runtimeDir,
-                                            llvm::ArrayRef<std::string> flags) {
+mlir::asc::runner::DeviceSplit
+mlir::asc::runner::splitDevicePart(StringRef source, StringRef path,
+                                   StringRef runtimeDir,
+                                   llvm::ArrayRef<std::string> flags) {
   // The device pass's view: C++17 (bisheng's default for Ascend C), Atlas
   // A2, the device qualifiers as annotations the split reads.
   std::vector<std::string> args = {ASC_RUN_CLANG,
