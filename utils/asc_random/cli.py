@@ -17,6 +17,7 @@ from . import generate, mutate
 from .generate import generate_valid
 from .model import CF_SHARE
 from .mutate import generate_invalid
+from .shapes import SHAPE_SHARE
 
 
 def share(text):
@@ -44,6 +45,9 @@ def main(argv=None):
     parser.add_argument("--rule", help="with --invalid: the rule to break (L1-L14, P1-P3, P7)")
     parser.add_argument("--cf-share", type=share, default=CF_SHARE,
                         help="share of mix kernels with cf constructs (default %(default)s)")
+    parser.add_argument("--shape-share", type=share, default=SHAPE_SHARE,
+                        help="share of top-level steps followed by one of the shapes of "
+                             "shapes.py (default %(default)s)")
     parser.add_argument("-o", "--output", metavar="BASE",
                         help="write BASE.mlir (and BASE.launch.json) instead of stdout")
     args = parser.parse_args(argv)
@@ -52,7 +56,8 @@ def main(argv=None):
         print(f"breaks rule {rule}: {expect}", file=sys.stderr)
         launch = None
     else:
-        text, launch, _ = generate_valid(args.seed, cf_share=args.cf_share)
+        text, launch, _ = generate_valid(args.seed, cf_share=args.cf_share,
+                                         shape_share=args.shape_share)
     if args.output:
         with open(args.output + ".mlir", "w") as f:
             f.write(text)

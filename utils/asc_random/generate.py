@@ -20,12 +20,13 @@ from .model import (
     TILING_FIELDS, View, Issue, Obj, CF_SHARE)
 from .jobs import MatmulJobs
 from .loops import TileLoops
+from .shapes import BLOCK_WORKSPACE, SHAPE_SHARE, USER_WORKSPACE_SHARE, Shapes
 from .vector import VectorWork
 
 
-class Generator(MatmulJobs, TileLoops, VectorWork):
+class Generator(MatmulJobs, TileLoops, VectorWork, Shapes):
     def __init__(self, seed, cube_only=None, use_cf=None, require=None,
-                 cf_share=CF_SHARE):
+                 cf_share=CF_SHARE, shape_share=SHAPE_SHARE):
         self.rng = random.Random(seed)
         self.tile_rng = random.Random(seed * 7919 + 17)
         # A stream of its own, so that the other choices of a seed stay as
@@ -38,6 +39,17 @@ class Generator(MatmulJobs, TileLoops, VectorWork):
         # Likewise: the loops that carry a tile out (carried_loop), added
         # after everything else the seed gives.
         self.carried_rng = random.Random(seed * 6421 + 5)
+        # Likewise: the shapes of issues 49 and 46 (shapes.py), one maybe
+        # after each top-level step.
+        self.shape_rng = random.Random(seed * 7877 + 23)
+        self.shape_share = shape_share
+        # A kernel that keeps its own data in the user workspace
+        # (GetUserWorkspace of the workspace argument, which states an
+        # asc.block_workspace): promote-sync may not give that slice to an
+        # Iterate loop's blocks (issue 49, class 4).
+        # With a shape share of 0, the kernels of before the shapes.
+        self.user_workspace = (self.shape_rng.random() < USER_WORKSPACE_SHARE
+                               and shape_share > 0)
         # Per carried loop: the constant that places its copy after the
         # loop, with the values that move the copy onto the tile still in
         # flight (a P3 mutation).
@@ -48,6 +60,7 @@ class Generator(MatmulJobs, TileLoops, VectorWork):
         # The draw is made whatever the share, so a seed's other choices
         # do not depend on it.
         self.use_cf = (use_cf if use_cf is not None else r.random() < cf_share) and not self.cube_only
+        self.user_workspace = self.user_workspace and not self.cube_only
         self.require = require or set()
         self.lines = []
         self.indent = 2
@@ -132,7 +145,9 @@ class Generator(MatmulJobs, TileLoops, VectorWork):
     def generate(self):
         r = self.rng
         args = [f"%{b}: !asc.gm_addr {{asc.no_alias}}" for b in GM_BUFFERS if b != "ws"]
-        args.append("%ws: !asc.gm_addr {asc.no_alias, asc.workspace}")
+        block_ws = (f", asc.block_workspace = #asc.block_workspace<bytes_per_core = {BLOCK_WORKSPACE}>"
+                    if self.user_workspace else "")
+        args.append(f"%ws: !asc.gm_addr {{asc.no_alias, asc.workspace{block_ws}}}")
         args.append("%tiling_gm: !asc.gm_addr")
         attrs = "asc.kernel, asc.cube_only" if self.cube_only else "asc.kernel"
         self.kernel_name = f"random_{self.seed}"
@@ -171,11 +186,16 @@ class Generator(MatmulJobs, TileLoops, VectorWork):
         for buf, (elem, _, _, _) in GM_BUFFERS.items():
             ty = "!gm_f16" if elem == "f16" else "!gm_f32"
             names = [f"%g_{buf}"]
-            self.emit(f"%g_{buf} = asc.set_global_buffer %{buf} : {ty}")
+            addr = f"%{buf}"
+            if buf == "ws" and self.user_workspace:
+                addr = "%uws"
+                self.emit(f"{addr} = asc.get_user_workspace %ws")
+                self.features.add("user-workspace")
+            self.emit(f"%g_{buf} = asc.set_global_buffer {addr} : {ty}")
             if r.random() < 0.3:
                 # A second view of the same address: aliases the first.
                 names.append(f"%g_{buf}_alias")
-                self.emit(f"%g_{buf}_alias = asc.set_global_buffer %{buf} : {ty}")
+                self.emit(f"%g_{buf}_alias = asc.set_global_buffer {addr} : {ty}")
                 self.features.add("alias-view")
             self.bases[buf] = names
         for o in self.objs:
@@ -265,6 +285,8 @@ class Generator(MatmulJobs, TileLoops, VectorWork):
                     self.vector_work(outer, pending)
             elif depth < 3:
                 self.nested(depth, outer, pending, busy_outer, top)
+            if top and self.shape_rng.random() < self.shape_share:
+                self.shape(outer, pending)
         for issue in list(pending):
             self.wait(pending, issue, outer)
         if top and any(o.reserved and not o.in_tile_loop for o in self.objs):

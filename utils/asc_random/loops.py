@@ -88,25 +88,34 @@ class TileLoops:
             ws_i64, y_i64 = self.fresh("o"), self.fresh("o")
             self.emit(f"{ws_i64} = arith.index_cast {ws_off} : index to i64")
             self.emit(f"{y_i64} = arith.index_cast {y_off} : index to i64")
-            tile = self.fresh("v")
-            self.emit(f"{tile} = asc.subview {r.choice(self.bases['ws'])}[{ws_i64}] : !gm_f32")
-            self.stage_inputs(o)
-            self.emit(f"asc.matmul.iterate_all {o.ssa}, {tile} {{sync = false, "
-                      f"wait_iterate_all = true{stated}}} : {o.type}, !gm_f32")
-            self.emit(f"asc.matmul.wait_iterate_all {o.ssa} : {o.type}")
-            t = self.alloc("%qv", "!q_f32", "!ub_f32")
-            self.copy_in_from(Region("ws", ws_base * F32, None))
-            self.emit(f"asc.data_copy {t}, {tile}, {n} : !ub_f32, !gm_f32")
-            u = self.handoff("%qv", "!q_f32", "!ub_f32", t)
-            dst = self.fresh("v")
-            self.emit(f"{dst} = asc.subview {r.choice(self.bases['y'])}[{y_i64}] : !gm_f32")
-            self.vector_out(u, "%qv", "!q_f32", "!ub_f32", n, dst, "!gm_f32",
-                            "f32", op=r.choice(["muls", "adds"]),
-                            scalar=r.choice([1.0, 0.5]), region=y_tiles)
+            self.tile_iteration(r, o, ws_i64, y_i64, stated, n,
+                                Region("ws", ws_base * F32, None), y_tiles)
 
         self.loop_body(body)
         self.indent -= 2
         self.emit("}")
+
+    def tile_iteration(self, r, o, ws_at, y_at, stated, n, ws_tiles, y_tiles):
+        """One trip of a tile loop, its offsets computed: the object's
+        inputs staged, an async IterateAll into ws[ws_at] (`stated`: its
+        attributes after the wait flag), its wait, the tile copied into UB
+        (the copy-in reads `ws_tiles`), scaled and copied out to y[y_at]
+        (within `y_tiles`). `r` draws the views and the vector op."""
+        tile = self.fresh("v")
+        self.emit(f"{tile} = asc.subview {r.choice(self.bases['ws'])}[{ws_at}] : !gm_f32")
+        self.stage_inputs(o)
+        self.emit(f"asc.matmul.iterate_all {o.ssa}, {tile} {{sync = false, "
+                  f"wait_iterate_all = true{stated}}} : {o.type}, !gm_f32")
+        self.emit(f"asc.matmul.wait_iterate_all {o.ssa} : {o.type}")
+        t = self.alloc("%qv", "!q_f32", "!ub_f32")
+        self.copy_in_from(ws_tiles)
+        self.emit(f"asc.data_copy {t}, {tile}, {n} : !ub_f32, !gm_f32")
+        u = self.handoff("%qv", "!q_f32", "!ub_f32", t)
+        dst = self.fresh("v")
+        self.emit(f"{dst} = asc.subview {r.choice(self.bases['y'])}[{y_at}] : !gm_f32")
+        self.vector_out(u, "%qv", "!q_f32", "!ub_f32", n, dst, "!gm_f32",
+                        "f32", op=r.choice(["muls", "adds"]),
+                        scalar=r.choice([1.0, 0.5]), region=y_tiles)
 
     def carried_loop(self, outer):
         """A loop that keeps its object's next call in flight across its

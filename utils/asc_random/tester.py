@@ -44,7 +44,7 @@ import sys
 import tempfile
 import zlib
 
-from . import cli, generate, model, mutate
+from . import cli, generate, model, mutate, shapes
 
 PLACEMENTS = [
     ("default", "", []),
@@ -80,6 +80,7 @@ class Tools:
         self.asc_run = args.asc_run or os.path.join(bin_dir, "asc-run")
         self.timeout = args.timeout
         self.cf_share = args.cf_share
+        self.shape_share = args.shape_share
 
     def run(self, argv, stdin=None):
         try:
@@ -322,9 +323,13 @@ def plan(args):
     return items
 
 
-def cf_share_flag(tools):
-    """asc-gen-kernel's flag for the campaign's cf share, when not the default."""
-    return "" if tools.cf_share == model.CF_SHARE else f" --cf-share {tools.cf_share}"
+def share_flags(tools):
+    """asc-gen-kernel's flags for the campaign's cf and shape shares, when
+    not the defaults."""
+    flags = "" if tools.cf_share == model.CF_SHARE else f" --cf-share {tools.cf_share}"
+    if tools.shape_share != shapes.SHAPE_SHARE:
+        flags += f" --shape-share {tools.shape_share}"
+    return flags
 
 
 def make_item(tools, item):
@@ -335,12 +340,13 @@ def make_item(tools, item):
         return dict(index=index, kind=kind, rule=rule, seed=seed, text=text, ran=False,
                     checker=lambda t, only=None: check_invalid(tools, t, rule, expect),
                     command=f"asc-gen-kernel --seed {seed} --invalid --rule {rule} | asc-opt - --asc-verify-sync")
-    text, launch, g = generate.generate_valid(seed, cf_share=tools.cf_share)
+    text, launch, g = generate.generate_valid(seed, cf_share=tools.cf_share,
+                                             shape_share=tools.shape_share)
     return dict(index=index, kind=kind, seed=seed, text=text, launch=launch, ran=False,
                 features=sorted(g.features),
                 blockers=[NOT_RUNNABLE[f] for f in g.features if f in NOT_RUNNABLE],
                 checker=lambda t, only=None: check_compiler(tools, t, only),
-                command=f"asc-gen-kernel --seed {seed}{cf_share_flag(tools)} -o k && asc-random-test --check k.mlir")
+                command=f"asc-gen-kernel --seed {seed}{share_flags(tools)} -o k && asc-random-test --check k.mlir")
 
 
 def join_kernels(texts):
@@ -450,6 +456,10 @@ def main():
                         help="share of valid mix kernels with cf constructs: other names of "
                              "objects, re-created objects, cf loops (default %(default)s; "
                              "asc-run executes none of them)")
+    parser.add_argument("--shape-share", type=cli.share, default=shapes.SHAPE_SHARE,
+                        help="share of top-level steps of valid kernels followed by one of "
+                             "the shapes of issues 49 and 46 (utils/asc_random/shapes.py; "
+                             "default %(default)s)")
     args = parser.parse_args()
     tools = Tools(args)
     if args.check:
