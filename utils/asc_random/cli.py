@@ -48,6 +48,11 @@ def main(argv=None):
     parser.add_argument("--shape-share", type=share, default=SHAPE_SHARE,
                         help="share of top-level steps followed by one of the shapes of "
                              "shapes.py (default %(default)s)")
+    parser.add_argument("--own-workspace-share", type=share, default=0.0,
+                        help="share of mix kernels whose workspace argument (stating "
+                             "asc.block_workspace) they never touch, their data in a plain "
+                             "argument: promote-sync may promote their Iterate loops "
+                             "(default %(default)s)")
     parser.add_argument("-o", "--output", metavar="BASE",
                         help="write BASE.mlir (and BASE.launch.json) instead of stdout")
     args = parser.parse_args(argv)
@@ -57,7 +62,8 @@ def main(argv=None):
         launch = None
     else:
         text, launch, _ = generate_valid(args.seed, cf_share=args.cf_share,
-                                         shape_share=args.shape_share)
+                                         shape_share=args.shape_share,
+                                         own_workspace_share=args.own_workspace_share)
     if args.output:
         with open(args.output + ".mlir", "w") as f:
             f.write(text)

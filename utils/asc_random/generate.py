@@ -26,7 +26,7 @@ from .vector import VectorWork
 
 class Generator(MatmulJobs, TileLoops, VectorWork, Shapes):
     def __init__(self, seed, cube_only=None, use_cf=None, require=None,
-                 cf_share=CF_SHARE, shape_share=SHAPE_SHARE):
+                 cf_share=CF_SHARE, shape_share=SHAPE_SHARE, own_workspace_share=0.0):
         self.rng = random.Random(seed)
         self.tile_rng = random.Random(seed * 7919 + 17)
         # A stream of its own, so that the other choices of a seed stay as
@@ -61,6 +61,12 @@ class Generator(MatmulJobs, TileLoops, VectorWork, Shapes):
         # do not depend on it.
         self.use_cf = (use_cf if use_cf is not None else r.random() < cf_share) and not self.cube_only
         self.user_workspace = self.user_workspace and not self.cube_only
+        # A kernel whose workspace argument (stating asc.block_workspace) is
+        # one it never touches, its own data in a plain argument (ws): the
+        # slice promote-sync may give an Iterate loop's blocks. A stream of
+        # its own; off by default (test/asc-run/promote-iterate-loop-reuse.test).
+        self.own_workspace = (random.Random(seed * 8171 + 41).random() < own_workspace_share
+                              and not self.cube_only and not self.user_workspace)
         self.require = require or set()
         self.lines = []
         self.indent = 2
@@ -147,7 +153,13 @@ class Generator(MatmulJobs, TileLoops, VectorWork, Shapes):
         args = [f"%{b}: !asc.gm_addr {{asc.no_alias}}" for b in GM_BUFFERS if b != "ws"]
         block_ws = (f", asc.block_workspace = #asc.block_workspace<bytes_per_core = {BLOCK_WORKSPACE}>"
                     if self.user_workspace else "")
-        args.append(f"%ws: !asc.gm_addr {{asc.no_alias, asc.workspace{block_ws}}}")
+        if self.own_workspace:
+            args.append("%ws: !asc.gm_addr {asc.no_alias}")
+            args.append("%bws: !asc.gm_addr {asc.no_alias, asc.workspace, asc.block_workspace = "
+                        f"#asc.block_workspace<bytes_per_core = {BLOCK_WORKSPACE}>}}")
+            self.features.add("own-workspace")
+        else:
+            args.append(f"%ws: !asc.gm_addr {{asc.no_alias, asc.workspace{block_ws}}}")
         args.append("%tiling_gm: !asc.gm_addr")
         attrs = "asc.kernel, asc.cube_only" if self.cube_only else "asc.kernel"
         self.kernel_name = f"random_{self.seed}"
@@ -467,6 +479,12 @@ class Generator(MatmulJobs, TileLoops, VectorWork, Shapes):
             arg = {"name": buf, "role": role, "type": elem, "shape": [count]}
             if init:
                 arg["init"] = init
+            if buf == "ws" and self.own_workspace:
+                # A buffer of the kernel's own, compared like the outputs;
+                # the untouched workspace after it.
+                arg.update(role="output", init="zero")
+                args.append(arg)
+                arg = {"name": "bws", "role": "workspace", "bytes": BLOCK_WORKSPACE}
             args.append(arg)
         args.append({"name": "tiling", "role": "tiling", "bytes": 512,
                      "tilings": [{"offset": 0, "fields": TILING_FIELDS}]})

@@ -358,6 +358,11 @@ class Shapes:
 
         self.stage_inputs(o)
         self.iterate_loop(o, body, sync=True)
+        if self.own_workspace:
+            # Promoted, the loop leaves the object counted inside it
+            # (test/asc-run/promote-iterate-loop-reuse.test, a known bug):
+            # no call after it, so that a campaign finds other bugs.
+            o.retired = True
 
     # -- SyncAll ------------------------------------------------------------------
     def shape_sync_all(self, outer, pending):

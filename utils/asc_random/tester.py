@@ -81,6 +81,7 @@ class Tools:
         self.timeout = args.timeout
         self.cf_share = args.cf_share
         self.shape_share = args.shape_share
+        self.own_workspace_share = args.own_workspace_share
 
     def run(self, argv, stdin=None):
         try:
@@ -329,6 +330,8 @@ def share_flags(tools):
     flags = "" if tools.cf_share == model.CF_SHARE else f" --cf-share {tools.cf_share}"
     if tools.shape_share != shapes.SHAPE_SHARE:
         flags += f" --shape-share {tools.shape_share}"
+    if tools.own_workspace_share:
+        flags += f" --own-workspace-share {tools.own_workspace_share}"
     return flags
 
 
@@ -341,7 +344,8 @@ def make_item(tools, item):
                     checker=lambda t, only=None: check_invalid(tools, t, rule, expect),
                     command=f"asc-gen-kernel --seed {seed} --invalid --rule {rule} | asc-opt - --asc-verify-sync")
     text, launch, g = generate.generate_valid(seed, cf_share=tools.cf_share,
-                                             shape_share=tools.shape_share)
+                                             shape_share=tools.shape_share,
+                                             own_workspace_share=tools.own_workspace_share)
     return dict(index=index, kind=kind, seed=seed, text=text, launch=launch, ran=False,
                 features=sorted(g.features),
                 blockers=[NOT_RUNNABLE[f] for f in g.features if f in NOT_RUNNABLE],
@@ -460,6 +464,10 @@ def main():
                         help="share of top-level steps of valid kernels followed by one of "
                              "the shapes of issues 49 and 46 (utils/asc_random/shapes.py; "
                              "default %(default)s)")
+    parser.add_argument("--own-workspace-share", type=cli.share, default=0.0,
+                        help="share of valid mix kernels whose workspace argument they never "
+                             "touch (promote-sync may promote their Iterate loops; default "
+                             "%(default)s: test/asc-run/promote-iterate-loop-reuse.test)")
     args = parser.parse_args()
     tools = Tools(args)
     if args.check:
