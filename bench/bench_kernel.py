@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """bench_kernel.py: large, valid asc kernels for the benchmarks (not the
-random tester's generator, utils/asc_random/generator.py).
+random tester's generator, utils/asc_random/generate.py).
 
 Shapes (`--shape`), each stressing one dimension of the analyses' cost:
 

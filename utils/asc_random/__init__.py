@@ -1,7 +1,11 @@
 """asc_random: the random differential tester of the asc compiler.
 
-  generator  seeded random asc kernels, valid or breaking exactly one rule
-             (the `asc-gen-kernel` command)
+  model      the kernel's buffers and tiling, and the model of what a
+             pending issue touches
+  generate   seeded random valid asc kernels (with jobs, vector, loops: the
+             kinds of work, mixins of its Generator)
+  mutate     invalid kernels: a valid one breaking exactly one rule
+  cli        the `asc-gen-kernel` command
   tester     runs them through asc-opt's verifiers and placement and through
              asc-run, and reduces a failure (the `asc-random-test` command)
 

@@ -44,7 +44,7 @@ import sys
 import tempfile
 import zlib
 
-from . import generator as gen
+from . import cli, generate, model, mutate, shapes
 
 PLACEMENTS = [
     ("default", "", []),
@@ -80,6 +80,8 @@ class Tools:
         self.asc_run = args.asc_run or os.path.join(bin_dir, "asc-run")
         self.timeout = args.timeout
         self.cf_share = args.cf_share
+        self.shape_share = args.shape_share
+        self.own_workspace_share = args.own_workspace_share
 
     def run(self, argv, stdin=None):
         try:
@@ -315,39 +317,47 @@ def plan(args):
     for i in range(args.count):
         seed = args.seed + i
         if args.invalid_every and i % args.invalid_every == args.invalid_every - 1:
-            items.append((i, seed, "invalid", gen.RULES[invalid % len(gen.RULES)]))
+            items.append((i, seed, "invalid", mutate.RULES[invalid % len(mutate.RULES)]))
             invalid += 1
         else:
             items.append((i, seed, "valid", None))
     return items
 
 
-def cf_share_flag(tools):
-    """asc-gen-kernel's flag for the campaign's cf share, when not the default."""
-    return "" if tools.cf_share == gen.CF_SHARE else f" --cf-share {tools.cf_share}"
+def share_flags(tools):
+    """asc-gen-kernel's flags for the campaign's cf and shape shares, when
+    not the defaults."""
+    flags = "" if tools.cf_share == model.CF_SHARE else f" --cf-share {tools.cf_share}"
+    if tools.shape_share != shapes.SHAPE_SHARE:
+        flags += f" --shape-share {tools.shape_share}"
+    if tools.own_workspace_share:
+        flags += f" --own-workspace-share {tools.own_workspace_share}"
+    return flags
 
 
 def make_item(tools, item):
     """Generates kernel `item` and says how to check it."""
     index, seed, kind, rule = item
     if kind == "invalid":
-        rule, expect, text = gen.generate_invalid(seed, rule)
+        rule, expect, text = mutate.generate_invalid(seed, rule)
         return dict(index=index, kind=kind, rule=rule, seed=seed, text=text, ran=False,
                     checker=lambda t, only=None: check_invalid(tools, t, rule, expect),
                     command=f"asc-gen-kernel --seed {seed} --invalid --rule {rule} | asc-opt - --asc-verify-sync")
-    text, launch, g = gen.generate_valid(seed, cf_share=tools.cf_share)
+    text, launch, g = generate.generate_valid(seed, cf_share=tools.cf_share,
+                                             shape_share=tools.shape_share,
+                                             own_workspace_share=tools.own_workspace_share)
     return dict(index=index, kind=kind, seed=seed, text=text, launch=launch, ran=False,
                 features=sorted(g.features),
                 blockers=[NOT_RUNNABLE[f] for f in g.features if f in NOT_RUNNABLE],
                 checker=lambda t, only=None: check_compiler(tools, t, only),
-                command=f"asc-gen-kernel --seed {seed}{cf_share_flag(tools)} -o k && asc-random-test --check k.mlir")
+                command=f"asc-gen-kernel --seed {seed}{share_flags(tools)} -o k && asc-random-test --check k.mlir")
 
 
 def join_kernels(texts):
     """One module with the functions of several generated kernels (they share
     the type aliases, and their names differ by seed)."""
-    bodies = [t[len(gen.HEADER):] for t in texts]
-    return gen.HEADER + "".join(bodies)
+    bodies = [t[len(model.HEADER):] for t in texts]
+    return model.HEADER + "".join(bodies)
 
 
 def check_batch(tools, batch):
@@ -411,7 +421,7 @@ def check_file(tools, args):
     with open(args.check) as f:
         text = f.read()
     if args.rule:
-        fail = check_invalid(tools, text, args.rule, gen.RULE_DIAGNOSTICS[args.rule])
+        fail = check_invalid(tools, text, args.rule, mutate.RULE_DIAGNOSTICS[args.rule])
     else:
         fail = check_compiler(tools, text)
         if not fail and args.run:
@@ -446,10 +456,18 @@ def main():
     parser.add_argument("--rule", help="with --check: the file must break this rule")
     parser.add_argument("--run", action="store_true", help="with --check: also run it in asc-run")
     parser.add_argument("--stats", action="store_true", help="print what was covered")
-    parser.add_argument("--cf-share", type=gen.share, default=gen.CF_SHARE,
+    parser.add_argument("--cf-share", type=cli.share, default=model.CF_SHARE,
                         help="share of valid mix kernels with cf constructs: other names of "
                              "objects, re-created objects, cf loops (default %(default)s; "
                              "asc-run executes none of them)")
+    parser.add_argument("--shape-share", type=cli.share, default=shapes.SHAPE_SHARE,
+                        help="share of top-level steps of valid kernels followed by one of "
+                             "the shapes of issues 49 and 46 (utils/asc_random/shapes.py; "
+                             "default %(default)s)")
+    parser.add_argument("--own-workspace-share", type=cli.share, default=0.0,
+                        help="share of valid mix kernels whose workspace argument they never "
+                             "touch (promote-sync may promote their Iterate loops; default "
+                             "%(default)s: test/asc-run/promote-iterate-loop-reuse.test)")
     args = parser.parse_args()
     tools = Tools(args)
     if args.check:
