@@ -230,13 +230,19 @@ SetSysWorkspace(GM_ADDR workspace) {
 }
 
 /// PipeBarrier<PIPE_ALL> orders every pipe after all of them; a barrier of
-/// one pipe orders that pipe after itself, which program order within a pipe
-/// already gives the checker.
+/// one pipe orders that pipe's later instructions after its earlier ones,
+/// which program order alone does not for MTE2 and MTE3 (spec section 2c,
+/// O1/O4; kernel_operator_sync_intf.h). The cube core's own pipes (M,
+/// MTE1, FIX) are the Matmul server's, in order here.
 template <pipe_t pipe>
 inline void PipeBarrier(asc_run::Loc loc = asc_run::Loc::current()) {
   (void)loc;
   if (pipe == PIPE_ALL)
     asc_run::barrierAll();
+  else if (pipe == PIPE_MTE2)
+    asc_run::barrierPipe(asc_run::PipeMte2);
+  else if (pipe == PIPE_MTE3)
+    asc_run::barrierPipe(asc_run::PipeMte3);
 }
 
 /// The hardware events between two pipes (CANN's HardEvent, source pipe
