@@ -202,12 +202,16 @@ const int32_t DEFAULT_C0_SIZE = 32;
 constexpr uint32_t kUbSize = TOTAL_UB_SIZE;
 constexpr uint32_t kL0cSize = TOTAL_L0C_SIZE;
 
+class TPipe;
+
 namespace detail {
-/// The local memories of the core's TPipe, which a LocalTensor built from a
-/// raw address points into (null: no TPipe yet).
+/// The core's TPipe (GetTPipePtr) and its local memories, which a
+/// LocalTensor built from a raw address points into (null: no TPipe yet).
+/// Each core has its own (launch/cores.h swaps them).
 struct LocalBases {
   uint8_t *ub = nullptr;
   uint8_t *l0c = nullptr;
+  TPipe *pipe = nullptr;
 };
 inline LocalBases &localBases() {
   static LocalBases b;
@@ -230,13 +234,19 @@ SetSysWorkspace(GM_ADDR workspace) {
 }
 
 /// PipeBarrier<PIPE_ALL> orders every pipe after all of them; a barrier of
-/// one pipe orders that pipe after itself, which program order within a pipe
-/// already gives the checker.
+/// one pipe orders that pipe's later instructions after its earlier ones,
+/// which program order alone does not for MTE2 and MTE3 (spec section 2c,
+/// O1/O4; kernel_operator_sync_intf.h). The cube core's own pipes (M,
+/// MTE1, FIX) are the Matmul server's, in order here.
 template <pipe_t pipe>
 inline void PipeBarrier(asc_run::Loc loc = asc_run::Loc::current()) {
   (void)loc;
   if (pipe == PIPE_ALL)
     asc_run::barrierAll();
+  else if (pipe == PIPE_MTE2)
+    asc_run::barrierPipe(asc_run::PipeMte2);
+  else if (pipe == PIPE_MTE3)
+    asc_run::barrierPipe(asc_run::PipeMte3);
 }
 
 /// The hardware events between two pipes (CANN's HardEvent, source pipe
@@ -426,6 +436,16 @@ public:
     address_[offset] = value;
   }
 
+  /// The same bytes as elements of CAST_T (CANN's
+  /// LocalTensor::ReinterpretCast, include/basic_api/kernel_tensor.h): as
+  /// many whole elements as the bytes hold.
+  template <typename CAST_T> LocalTensor<CAST_T> ReinterpretCast() const {
+    return LocalTensor<CAST_T>::over(
+        address_,
+        static_cast<uint32_t>(uint64_t(size_) * sizeof(T) / sizeof(CAST_T)),
+        position_);
+  }
+
   /// asc-run: a tensor over `count` elements of a queue buffer.
   static LocalTensor over(void *address, uint32_t count, TPosition pos) {
     LocalTensor t;
@@ -474,7 +494,7 @@ constexpr asc_run::Pipe queueConsumer(TPosition pos) {
                                     : asc_run::kPipes;
 }
 
-class TPipe;
+template <TPosition pos = TPosition::VECCALC> class TBuf;
 
 /// What TPipe::InitBuffer needs from a queue.
 class TQueBase {
@@ -509,11 +529,53 @@ public:
                          reinterpret_cast<uintptr_t>(arena->bytes.data()),
                          reinterpret_cast<uintptr_t>(arena->bytes.data() +
                                                      arena->bytes.size())});
-    detail::localBases() = {ub_.bytes.data(), l0c_.bytes.data()};
+    detail::localBases() = {ub_.bytes.data(), l0c_.bytes.data(), this};
   }
   ~TPipe() { detail::localBases() = {}; }
+
+  /// The event IDs of a HardEvent the kernel holds (CANN's eventPool_, 8 IDs
+  /// an event: QUE_MAX_EVENT). FetchEventID names the first free one without
+  /// taking it; AllocEventID takes it; ReleaseEventID gives it back
+  /// (kernel_tpipe_impl.h). asc-run's queues order their pipes without
+  /// IDs, so the kernel's own are the only ones held.
+  event_t FetchEventID(HardEvent evt,
+                       asc_run::Loc loc = asc_run::Loc::current()) {
+    return firstFreeEvent(evt, "FetchEventID", loc);
+  }
+  template <HardEvent evt>
+  event_t FetchEventID(asc_run::Loc loc = asc_run::Loc::current()) {
+    return firstFreeEvent(evt, "FetchEventID", loc);
+  }
+  template <HardEvent evt>
+  event_t AllocEventID(asc_run::Loc loc = asc_run::Loc::current()) {
+    event_t id = firstFreeEvent(evt, "AllocEventID", loc);
+    heldEvents_[size_t(evt)] |= uint8_t(1u << id);
+    return id;
+  }
+  template <HardEvent evt>
+  void ReleaseEventID(event_t id, asc_run::Loc loc = asc_run::Loc::current()) {
+    if (id < 0 || id >= kEventIds)
+      asc_run::misuse(loc, "ReleaseEventID(" + std::to_string(id) +
+                               "): event IDs are 0 to 7");
+    heldEvents_[size_t(evt)] &= uint8_t(~(1u << id));
+  }
   TPipe(const TPipe &) = delete;
   TPipe &operator=(const TPipe &) = delete;
+
+  /// InitBuffer(TBuf, len): one buffer of len bytes rounded up to 32
+  /// (TPipe::InitBuffer in kernel_tpipe_impl.h), in the unified buffer or
+  /// L0C; asc-run refuses a TBuf of another position by name.
+  template <TPosition pos>
+  bool InitBuffer(TBuf<pos> &buf, uint32_t len,
+                  asc_run::Loc loc = asc_run::Loc::current()) {
+    if (pos != TPosition::VECIN && pos != TPosition::VECOUT &&
+        pos != TPosition::VECCALC && pos != TPosition::CO1)
+      asc_run::misuse(loc, "InitBuffer of a TBuf at TPosition " +
+                               std::to_string(int(pos)) +
+                               ": asc-run models the unified buffer "
+                               "(VECIN, VECOUT, VECCALC) and L0C (CO1) only");
+    return InitBuffer(buf, 1, (len + 31u) / 32u * 32u, loc);
+  }
 
   template <class T>
   bool InitBuffer(T &que, uint8_t num, uint32_t len,
@@ -550,6 +612,17 @@ public:
   }
 
 private:
+  static constexpr int kEventIds = 8;
+  event_t firstFreeEvent(HardEvent evt, const char *api, asc_run::Loc loc) {
+    for (int id = 0; id < kEventIds; ++id)
+      if (!(heldEvents_[size_t(evt)] & (1u << id)))
+        return id;
+    asc_run::misuse(loc, std::string(api) +
+                             ": all 8 event IDs of the event are held "
+                             "(missing ReleaseEventID)");
+  }
+  uint8_t heldEvents_[64] = {};
+
   /// A local memory queues take buffers from.
   struct Arena {
     const char *name;
@@ -673,6 +746,65 @@ public:
       buffers[i].hasFreed = true;
     }
     asc_run::scalarWork(1);
+  }
+};
+
+/// CANN's TBuf<pos> (include/basic_api/kernel_tpipe.h, impl/basic_api/
+/// kernel_tbuf_impl.h): one buffer of `len` bytes from TPipe::InitBuffer
+/// (len rounded up to 32 bytes), handed out whole by Get<T>(), its first
+/// `len` elements by Get<T>(len) and `size` elements at byte `bufOffset` by
+/// GetWithOffset<T>(size, bufOffset). It orders nothing (spec section 2c,
+/// O5): EnQue and FreeTensor do nothing, DeQue and AllocTensor are Get.
+/// Its memory is the unified buffer (VECIN, VECOUT, VECCALC) or L0C (CO1);
+/// asc-run has no L1 or L0A/L0B.
+template <TPosition pos> class TBuf : public TQueBase {
+public:
+  static constexpr int kDepthLimit = 1;
+  static constexpr TPosition kPosition = pos;
+
+  template <typename T>
+  LocalTensor<T> Get(asc_run::Loc loc = asc_run::Loc::current()) {
+    const QueueBuffer &b = buffer("Get", loc);
+    return Get<T>(static_cast<uint32_t>(b.bytes / sizeof(T)), loc);
+  }
+  template <typename T>
+  LocalTensor<T> Get(uint32_t len, asc_run::Loc loc = asc_run::Loc::current()) {
+    return GetWithOffset<T>(len, 0, loc, "Get");
+  }
+  template <typename T>
+  LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset,
+                               asc_run::Loc loc = asc_run::Loc::current(),
+                               const char *api = "GetWithOffset") {
+    const QueueBuffer &b = buffer(api, loc);
+    uint64_t bytes = uint64_t(size) * sizeof(T);
+    if (size == 0 || bytes % 32 != 0 || bufOffset % 32 != 0 ||
+        bufOffset + bytes > b.bytes)
+      asc_run::misuse(loc, std::string("TBuf::") + api + " of " +
+                               std::to_string(size) + " elements (" +
+                               std::to_string(bytes) + " bytes) at byte " +
+                               std::to_string(bufOffset) +
+                               ": the length and the offset must be "
+                               "multiples of 32 bytes inside the buffer's " +
+                               std::to_string(b.bytes));
+    return LocalTensor<T>::over(b.address + bufOffset, size, pos);
+  }
+  template <typename T>
+  LocalTensor<T> AllocTensor(asc_run::Loc loc = asc_run::Loc::current()) {
+    return Get<T>(loc);
+  }
+  template <typename T>
+  LocalTensor<T> DeQue(asc_run::Loc loc = asc_run::Loc::current()) {
+    return Get<T>(loc);
+  }
+  template <typename T> void EnQue(const LocalTensor<T> &) {}
+  template <typename T> void FreeTensor(LocalTensor<T> &) {}
+
+private:
+  const QueueBuffer &buffer(const char *api, asc_run::Loc loc) const {
+    if (!initialised)
+      asc_run::misuse(loc, std::string("TBuf::") + api +
+                               " on a TBuf without InitBuffer");
+    return buffers.front();
   }
 };
 
@@ -803,6 +935,151 @@ void DataCopy(const LocalTensor<T> &dstLocal, const LocalTensor<T> &srcLocal,
                      repeatParams, loc, false);
 }
 
+/// DataCopyExtParams (include/basic_api/kernel_struct_data_copy.h):
+/// blockCount blocks of blockLen bytes; the GM side's gap between blocks in
+/// bytes, the unified buffer's in 32-byte blocks.
+struct DataCopyExtParams {
+  DataCopyExtParams() = default;
+  DataCopyExtParams(const uint16_t count, const uint32_t len,
+                    const uint32_t srcStrideIn, const uint32_t dstStrideIn,
+                    const uint32_t rsvIn)
+      : blockCount(count), blockLen(len), srcStride(srcStrideIn),
+        dstStride(dstStrideIn), rsv(rsvIn) {}
+  uint16_t blockCount = 1;
+  uint32_t blockLen = 0;
+  uint32_t srcStride = 0;
+  uint32_t dstStride = 0;
+  uint32_t rsv = 0;
+};
+
+/// DataCopyPadExtParams<T> (same header): the elements to pad left and
+/// right of each block copied into the unified buffer, and with what.
+template <typename T> struct DataCopyPadExtParams {
+  DataCopyPadExtParams() = default;
+  DataCopyPadExtParams(const bool isPadValue, const uint8_t leftPadValue,
+                       const uint8_t rightPadValue, T padValue)
+      : isPad(isPadValue), leftPadding(leftPadValue),
+        rightPadding(rightPadValue), paddingValue(padValue) {}
+  bool isPad = false;
+  uint8_t leftPadding = 0;
+  uint8_t rightPadding = 0;
+  T paddingValue = T(0);
+};
+
+namespace detail {
+
+/// The unified buffer's rows of a DataCopyPad: each block with its padding,
+/// rounded up to 32 bytes.
+inline uint64_t padRowBytes(uint64_t blockLen, uint64_t padBytes) {
+  return (blockLen + padBytes + 31) / 32 * 32;
+}
+
+/// The checks CANN's docs state for both directions of DataCopyPad.
+inline void checkPadCopy(const DataCopyExtParams &p, size_t elemBytes,
+                         const void *ub, asc_run::Loc loc) {
+  if (p.blockLen % elemBytes != 0)
+    asc_run::misuse(loc, "DataCopyPad with blockLen " +
+                             std::to_string(p.blockLen) +
+                             ": a multiple of the element's " +
+                             std::to_string(elemBytes) + " bytes is needed");
+  const uint8_t *base = localBases().ub;
+  if (base && (static_cast<const uint8_t *>(ub) - base) % 32 != 0)
+    asc_run::misuse(loc, "DataCopyPad: the unified buffer's address must be "
+                         "32-byte aligned");
+}
+
+/// GM -> UB: each block at its row, padded left and right with
+/// `leftBytes`/`rightBytes` of `pad` (with isPad) and up to 32 bytes with
+/// dummy data: the block's first element when it has no padding, otherwise
+/// the padding value (isPad) or what the hardware leaves, which asc-run
+/// makes 0xff bytes so that a kernel reading it shows.
+inline void copyPadIn(uint8_t *dst, const uint8_t *src,
+                      const DataCopyExtParams &p, size_t elemBytes, bool isPad,
+                      uint64_t leftBytes, uint64_t rightBytes,
+                      const uint8_t *pad, asc_run::Loc loc) {
+  if (p.blockCount == 0 || p.blockLen == 0)
+    return; // a NOP on Atlas A2
+  checkPadCopy(p, elemBytes, dst, loc);
+  if (leftBytes > 32 || rightBytes > 32)
+    asc_run::misuse(loc, "DataCopyPad pads at most 32 bytes on each side");
+  asc_run::OnPipe onMte2(asc_run::PipeMte2);
+  uint64_t row = padRowBytes(p.blockLen, leftBytes + rightBytes);
+  asc_run::Footprint reads, writes;
+  for (uint16_t i = 0; i < p.blockCount; ++i) {
+    reads.add(src + i * (uint64_t(p.blockLen) + p.srcStride), p.blockLen,
+              "read");
+    writes.add(dst + i * (row + p.dstStride * 32ull), row, "write");
+  }
+  asc_run::checkAccess("DataCopyPad", loc, reads, false);
+  asc_run::checkAccess("DataCopyPad", loc, writes, true);
+  bool padded = leftBytes + rightBytes > 0;
+  for (uint16_t i = 0; i < p.blockCount; ++i) {
+    const uint8_t *from = src + i * (uint64_t(p.blockLen) + p.srcStride);
+    uint8_t *to = dst + i * (row + p.dstStride * 32ull);
+    const uint8_t *filler = !padded ? from : isPad ? pad : nullptr;
+    for (uint64_t b = 0; b < row; b += elemBytes) {
+      bool data = b >= leftBytes && b < leftBytes + p.blockLen;
+      if (data)
+        std::memmove(to + b, from + (b - leftBytes), elemBytes);
+      else if (filler)
+        std::memmove(to + b, filler, elemBytes);
+      else
+        std::memset(to + b, 0xff, elemBytes);
+    }
+  }
+  copyWork(dst, true, uint64_t(p.blockLen) * p.blockCount, p.blockCount);
+}
+
+/// UB -> GM: each block from its 32-byte aligned row.
+inline void copyPadOut(uint8_t *dst, const uint8_t *src,
+                       const DataCopyExtParams &p, size_t elemBytes,
+                       asc_run::Loc loc) {
+  if (p.blockCount == 0 || p.blockLen == 0)
+    return;
+  checkPadCopy(p, elemBytes, src, loc);
+  asc_run::OnPipe onMte3(asc_run::PipeMte3);
+  uint64_t row = padRowBytes(p.blockLen, 0);
+  asc_run::Footprint reads, writes;
+  for (uint16_t i = 0; i < p.blockCount; ++i) {
+    reads.add(src + i * (row + p.srcStride * 32ull), p.blockLen, "read");
+    writes.add(dst + i * (uint64_t(p.blockLen) + p.dstStride), p.blockLen,
+               "write");
+  }
+  asc_run::checkAccess("DataCopyPad", loc, reads, false);
+  asc_run::checkAccess("DataCopyPad", loc, writes, true);
+  for (uint16_t i = 0; i < p.blockCount; ++i)
+    std::memmove(dst + i * (uint64_t(p.blockLen) + p.dstStride),
+                 src + i * (row + p.srcStride * 32ull), p.blockLen);
+  copyWork(dst, true, uint64_t(p.blockLen) * p.blockCount, p.blockCount);
+}
+
+} // namespace detail
+
+/// DataCopyPad GM -> UB and UB -> GM of blocks whose length need not be 32
+/// bytes (kernel_operator_data_copy_intf.h; asc-devkit's docs
+/// GMToUB非对齐数据搬运(DataCopyPad).md and
+/// UBToGM非对齐数据搬运(DataCopyPad).md).
+template <typename T>
+void DataCopyPad(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
+                 const DataCopyExtParams &dataCopyParams,
+                 const DataCopyPadExtParams<T> &padParams,
+                 asc_run::Loc loc = asc_run::Loc::current()) {
+  detail::copyPadIn(
+      reinterpret_cast<uint8_t *>(dst.GetPhyAddr()),
+      reinterpret_cast<const uint8_t *>(src.GetPhyAddr()), dataCopyParams,
+      sizeof(T), padParams.isPad, padParams.leftPadding * sizeof(T),
+      padParams.rightPadding * sizeof(T),
+      reinterpret_cast<const uint8_t *>(&padParams.paddingValue), loc);
+}
+template <typename T>
+void DataCopyPad(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
+                 const DataCopyExtParams &dataCopyParams,
+                 asc_run::Loc loc = asc_run::Loc::current()) {
+  detail::copyPadOut(reinterpret_cast<uint8_t *>(dst.GetPhyAddr()),
+                     reinterpret_cast<const uint8_t *>(src.GetPhyAddr()),
+                     dataCopyParams, sizeof(T), loc);
+}
+
 //===----------------------------------------------------------------------===//
 // Vector instructions (computed in float for 16-bit types, like the unit)
 //===----------------------------------------------------------------------===//
@@ -906,6 +1183,17 @@ void Duplicate(const LocalTensor<T> &dstLocal, const T &scalarValue,
 /// The system workspace (global scope, as in CANN): asc-run's launcher
 /// provides it per launch.
 inline GM_ADDR GetSysWorkSpacePtr() { return asc_run::sysWorkspace(); }
+
+/// GetTPipePtr() (global scope, include/basic_api/kernel_common.h): the
+/// TPipe the core's kernel constructed, which CANN keeps in a global its
+/// constructor sets.
+inline AscendC::TPipe *GetTPipePtr(asc_run::Loc loc = asc_run::Loc::current()) {
+  AscendC::TPipe *pipe = AscendC::detail::localBases().pipe;
+  if (!pipe)
+    asc_run::misuse(loc, "GetTPipePtr() before the kernel constructed a "
+                         "TPipe");
+  return pipe;
+}
 
 // The FFTS intrinsics of c220 (asc_run/ffts.h): the control block's base,
 // a counted cross-core flag set once `pipe` is done (config is CANN's

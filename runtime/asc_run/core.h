@@ -169,6 +169,10 @@ struct GmAccess {
   int64_t group = 0;
   bool cube = false;
   uint32_t aivEpoch = 0, allEpoch = 0;
+  /// The mode-0 cross-core flags (every core of its type) the core had set
+  /// and taken: an access before a core's n-th set happens before every
+  /// access of a core of its type after its n-th take.
+  uint32_t modeZeroSets = 0, modeZeroTaken = 0;
 };
 
 /// A point in a pipe's order: what it had done (its vector clock, for the
@@ -229,6 +233,7 @@ struct RunState {
   int64_t group = 0;
   int subBlock = 0;
   uint32_t aivEpoch = 0, allEpoch = 0;
+  uint32_t modeZeroSets = 0, modeZeroTaken = 0;
   /// Vector cores and groups of the launch, and whether its cube cores
   /// serve the vector cores' Matmul clients (a mix kernel built without
   /// ASCENDC_CUBE_ONLY).
@@ -264,6 +269,7 @@ struct CoreLocals {
   int64_t group = 0;
   int subBlock = 0;
   uint32_t aivEpoch = 0, allEpoch = 0;
+  uint32_t modeZeroSets = 0, modeZeroTaken = 0;
   Trace trace;
   Pipe pipe = PipeS;
   PipeClocks clocks;
@@ -297,6 +303,8 @@ inline void swapCoreLocals(RunState &s, CoreLocals &c) {
   swap(s.subBlock, c.subBlock);
   swap(s.aivEpoch, c.aivEpoch);
   swap(s.allEpoch, c.allEpoch);
+  swap(s.modeZeroSets, c.modeZeroSets);
+  swap(s.modeZeroTaken, c.modeZeroTaken);
   swap(s.trace, c.trace);
   swap(s.pipe, c.pipe);
   swap(s.clocks, c.clocks);
@@ -340,7 +348,7 @@ inline PipePoint pointOf(Pipe p) {
 /// nodes start after the node there.
 inline void waitFor(Pipe to, const PipePoint &point,
                     Latency latency = Latency::None) {
-  joinInto(state().clocks.vc[to], point.clock);
+  state().clocks.join(to, point.clock);
   state().trace.mark(to, point.node, latency);
 }
 
@@ -358,6 +366,11 @@ inline void barrierAll() {
                   {s.trace.last[PipeMte2], Latency::None},
                   {s.trace.last[PipeMte3], Latency::None}});
 }
+
+/// PipeBarrier<p> of one pipe: its later accesses follow its earlier ones
+/// (spec section 2c, O1/O4; S and V are in order anyway). The cost model's
+/// pipes run their nodes in order already.
+inline void barrierPipe(Pipe p) { state().clocks.barrier(p); }
 
 /// A cross-core wait (WaitEvent) for a signal the server sent at `point`:
 /// every later instruction is issued after it arrives.
@@ -576,7 +589,8 @@ inline void checkAccess(const std::string &call, Loc loc, const Footprint &fp,
       const RunState &s = state();
       state().gmAccesses.push_back({part.range, s.blockIdx, write, fp.atomic,
                                     call, loc, s.group, s.clocks.slot == 0,
-                                    s.aivEpoch, s.allEpoch});
+                                    s.aivEpoch, s.allEpoch, s.modeZeroSets,
+                                    s.modeZeroTaken});
     }
   }
   for (const auto &p : state().pending) {
@@ -682,7 +696,13 @@ inline std::string pipeHint(Pipe pipe, Pipe other, const std::string &call) {
   std::string hint =
       std::string("nothing orders ") + pipeName(pipe) + " after " +
       pipeName(other) +
-      (pipe == PipeCube || other == PipeCube
+      (pipe == other
+           ? std::string(" (") + pipeName(pipe) +
+                 " overlaps its copies: only PipeBarrier<PIPE_" +
+                 pipeName(pipe) +
+                 ">, PipeBarrier<PIPE_ALL> or flags through another pipe "
+                 "order them, spec section 2c O1)"
+       : pipe == PipeCube || other == PipeCube
            ? " (the server's work is ordered by a Matmul post, which orders "
              "what S and MTE3 did before it, and by the vector core's waits "
              "for its signals)"
@@ -691,7 +711,7 @@ inline std::string pipeHint(Pipe pipe, Pipe other, const std::string &call) {
   bool fetched = call.rfind("GetTensorC", 0) == 0 ||
                  call.rfind("AsyncGetTensorC", 0) == 0 ||
                  call.rfind("GetBatchTensorC", 0) == 0;
-  if (other == PipeMte2 && (pipe == PipeMte3 || pipe == PipeS) && fetched)
+  if (other == PipeMte2 && pipe == PipeMte3 && fetched)
     hint += "; the Matmul client orders only the vector pipe after its "
             "copy (WaitGetTensorC is SetFlag/WaitFlag<MTE2_V>: "
             "MatmulClient::WaitGetTensorC, rule P7)";
@@ -710,9 +730,23 @@ inline std::string laneName(Lane lane) {
          ": " + pipe;
 }
 
+/// Whether the compiler's automatic synchronisation orders an access of
+/// `pipe` after an earlier one of `earlier` (spec section 2c, O2: every
+/// pair of the vector core's own pipes with S on one side; not the Matmul
+/// server's work, not another core's, nothing on the cube core).
+inline bool compilerOrders(Pipe pipe, Lane earlier) {
+  const PipeClocks &clocks = state().clocks;
+  Pipe other = pipeOfLane(earlier);
+  return clocks.slot != 0 && slotOfLane(earlier) == clocks.slot &&
+         (pipe == PipeS || other == PipeS) && pipe != PipeCube &&
+         other != PipeCube;
+}
+
 /// Records the accesses of one call on the current pipe and reports the
-/// first that is not ordered after an earlier one of another pipe (of this
-/// core or, in the group's shared shadow, of another core).
+/// first that is not ordered after an earlier one (of another pipe or, for
+/// MTE2 and MTE3, of its own, O1; of this core or, in the group's shared
+/// shadow, of another core). A pair the compiler orders (O2) is ordered
+/// the way its inserted flag would: the later pipe waits for the earlier.
 inline void checkPipes(const std::string &call, Loc loc, const Footprint &fp,
                        bool write) {
   RunState &s = state();
@@ -721,13 +755,17 @@ inline void checkPipes(const std::string &call, Loc loc, const Footprint &fp,
     return;
   Lane lane = s.clocks.lane(pipe);
   uint32_t now = s.clocks.tick(pipe);
-  Clock &seen = s.clocks.vc[pipe];
   uint32_t site = uint32_t(s.sites.size());
   s.sites.push_back({call, loc});
   for (const auto &part : fp.parts) {
-    std::optional<Shadow::Conflict> c =
-        s.shadow.access(part.range.begin, part.range.end, lane, seen, now, site,
-                        write, fp.atomic);
+    std::optional<Shadow::Conflict> c;
+    for (;;) {
+      c = s.shadow.access(part.range.begin, part.range.end, lane,
+                          s.clocks.seenBy(pipe), now, site, write, fp.atomic);
+      if (!c || !compilerOrders(pipe, c->lane))
+        break;
+      s.clocks.order(pipeOfLane(c->lane), pipe);
+    }
     if (!c)
       continue;
     const RunState::Site &other = s.sites[c->site];
@@ -793,9 +831,14 @@ inline void checkBlocksDisjoint() {
                 std::to_string(a.block) + (a.write ? " writes" : " reads"));
   };
   // Accesses of one group are the shared shadow's business; a SyncAll
-  // between two accesses orders them (SyncAll<true> only vector cores').
+  // between two accesses orders them (SyncAll<true> only vector cores'),
+  // and so does a mode-0 cross-core flag the earlier core set and the
+  // later one, of the same type, took.
   auto unordered = [](const GmAccess &a, const GmAccess &b) {
     if (a.group == b.group || a.allEpoch != b.allEpoch)
+      return false;
+    if (a.cube == b.cube &&
+        (a.modeZeroSets < b.modeZeroTaken || b.modeZeroSets < a.modeZeroTaken))
       return false;
     return a.cube || b.cube || a.aivEpoch == b.aivEpoch;
   };

@@ -14,11 +14,13 @@
 // between the cube core (AIC) and the vector cores (AIV) of one group: an
 // AIC's set reaches each of its AIVs; an AIC's wait takes one set of each of
 // its AIVs (SyncAllImpl<false> waits once for SYNC_AIV_FLAG, which every
-// AIV of the group sets). wait_flag_dev(flagId) holds back every later
-// instruction of its core until its flag is there and takes it. Modes 0 and
-// 1 (all cores of a type, the AIVs of a group) are not modelled: asc-run
-// refuses them by name; SyncAll, which CANN builds on mode 0, is modelled
-// as the barrier it is.
+// AIV of the group sets). Mode 0 synchronises every core of the setter's
+// type in the launch (all AICs, or all AIVs), mode 1 the AIVs of one group:
+// once every such core has set the flag, each one's counter counts one
+// (CrossCoreSetFlag(ISASI).md and 关键特性说明.md of asc-devkit's docs,
+// 核间同步). wait_flag_dev(flagId) holds back every later instruction of its
+// core until its counter for the flag is non-zero and takes one count.
+// SyncAll, which CANN builds on mode 0, is modelled as the barrier it is.
 //
 // asc-run runs the cores of a launch as coroutines (launch/cores.h): a wait
 // for a flag not yet set suspends its core until another core sets it; when
@@ -44,8 +46,10 @@
 
 #include "asc_run/core.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -55,13 +59,27 @@ namespace asc_run {
 constexpr int kWorkspaceSyncFlag = 15;
 constexpr int kFftsFlags = 16;
 
-/// The mode-2 flags of one group: the sets not yet taken, each with the
-/// point its pipe was at.
+/// One count of a core's flag counter: the point the set (or, for a flag
+/// several cores set, the join of theirs in this group) stood at, and
+/// whether a mode-0 round of every core of a type gave it.
+struct FlagCount {
+  PipePoint point;
+  bool modeZero = false;
+  FlagCount(PipePoint p = PipePoint(), bool zero = false)
+      : point(p), modeZero(zero) {}
+};
+
+/// The flags of one group: each core's counters (CANN's 16 per core, shared
+/// by the modes) and the mode 1 and 2 sets of its vector cores not yet
+/// complete (a set counts once every core of the mode has set).
 struct GroupFlags {
-  /// Set by the AIC, for each AIV (by sub-block index).
-  std::deque<PipePoint> toAiv[kCoreSlots - 1][kFftsFlags];
-  /// Set by each AIV, for the AIC.
-  std::deque<PipePoint> toAic[kCoreSlots - 1][kFftsFlags];
+  /// Each AIV's counters (by sub-block index): every set that reached it.
+  std::deque<FlagCount> toAiv[kCoreSlots - 1][kFftsFlags];
+  /// The AIC's counters.
+  std::deque<FlagCount> toAic[kFftsFlags];
+  /// Sets of each AIV not yet matched by one of every AIV of the group:
+  /// mode 2 (for the AIC) and mode 1 (for the AIVs).
+  std::deque<PipePoint> aivSets[2][kCoreSlots - 1][kFftsFlags];
   /// Whether the AIC set flag 15 itself.
   bool aicSetWorkspaceFlag = false;
 };
@@ -76,6 +94,13 @@ struct Barriers {
   std::vector<std::vector<Clock>> passed[2];
 };
 
+/// The mode-0 sets (every AIC, or every AIV, of the launch) not yet matched
+/// by one of every core of the type: per flag, per core (the group of an
+/// AIC, the block of an AIV).
+struct ModeZeroSets {
+  std::vector<std::deque<PipePoint>> aic[kFftsFlags], aiv[kFftsFlags];
+};
+
 struct FftsState {
   /// The FFTS control block's address the launch passes in its `ffts`
   /// argument (0: the launch has none).
@@ -84,12 +109,27 @@ struct FftsState {
   uint64_t base = 0;
   std::vector<GroupFlags> groups;
   Barriers barriers;
+  ModeZeroSets modeZero;
   int vectorCoresPerGroup = 1;
+  int64_t vectorCores = 0;
 
-  void reset(int64_t groupCount, int ratio) {
+  void reset(int64_t groupCount, int ratio, int64_t vectorCoreCount) {
     groups.assign(size_t(groupCount), GroupFlags());
     barriers = Barriers();
+    modeZero = ModeZeroSets();
+    for (int f = 0; f < kFftsFlags; ++f) {
+      modeZero.aic[f].resize(size_t(groupCount));
+      modeZero.aiv[f].resize(size_t(vectorCoreCount));
+    }
     vectorCoresPerGroup = ratio;
+    vectorCores = vectorCoreCount;
+  }
+  /// The vector cores of group `g` (the last group of a 1:2 launch with an
+  /// odd block count has one).
+  int vectorCoresOf(size_t g) const {
+    int64_t left = vectorCores - int64_t(g) * vectorCoresPerGroup;
+    return int(
+        std::max<int64_t>(0, std::min<int64_t>(vectorCoresPerGroup, left)));
   }
   GroupFlags &group() {
     if (groups.empty())
@@ -143,7 +183,7 @@ inline void takeCrossCore(const PipePoint &point) {
   RunState &s = state();
   s.clocks.waitSignal(point.clock);
   if (s.clocks.slot == 0)
-    joinInto(s.clocks.vc[PipeCube], point.clock);
+    s.clocks.join(PipeCube, point.clock);
 }
 
 /// Suspends the current core until `ready()`; a launch without cores to
@@ -189,27 +229,101 @@ inline void fftsSet(bool aic, int pipe, uint64_t config, Loc loc,
     misuse(loc, api + " config " + std::to_string(config) +
                     " is not GetffstMsg(mode, flagId) (bit 0 set, mode in "
                     "bits 4-5, flag in bits 8-11)");
-  if (mode != 2)
-    misuse(loc, api + " mode " + std::to_string(mode) +
-                    (mode == 0 ? " (all cores of one type)"
-                               : " (the vector cores of one group)") +
-                    " is not modelled by asc-run; mode 2 (between the cube "
-                    "core and the vector cores of its group) is");
+  if (mode == 3)
+    misuse(loc, api + " mode 3 is no cross-core flag mode of Atlas A2 "
+                      "(modes 0, 1 and 2: CrossCoreSetFlag(ISASI).md)");
+  if (mode == 1 && aic)
+    misuse(loc, api + " mode 1 on the cube core: mode 1 synchronises the "
+                      "vector cores of one group (CrossCoreSetFlag(ISASI).md)");
   FftsState &f = ffts();
   GroupFlags &g = f.group();
+  size_t group = size_t(state().group);
   PipePoint point = crossCorePoint(pipe);
-  if (aic) {
+  int sub = state().subBlock % (kCoreSlots - 1);
+  int aivs = f.vectorCoresOf(group);
+  // A set of one of the group's AIVs completes once each AIV of the group
+  // has one (mode 2 for the AIC, mode 1 for every AIV of the group).
+  auto matchAivs = [&](int kind, const std::function<void(PipePoint)> &done) {
+    g.aivSets[kind][sub][flag].push_back(point);
+    for (int v = 0; v < aivs; ++v)
+      if (g.aivSets[kind][v][flag].empty())
+        return;
+    PipePoint all;
+    for (int v = 0; v < aivs; ++v) {
+      joinInto(all.clock, g.aivSets[kind][v][flag].front().clock);
+      g.aivSets[kind][v][flag].pop_front();
+    }
+    done(all);
+  };
+  if (mode == 2 && aic) {
     for (int v = 0; v < f.vectorCoresPerGroup; ++v)
       g.toAiv[v][flag].push_back(point);
     if (flag == kWorkspaceSyncFlag)
       g.aicSetWorkspaceFlag = true;
+  } else if (mode == 2) {
+    matchAivs(0, [&](PipePoint all) { g.toAic[flag].push_back(all); });
+  } else if (mode == 1) {
+    matchAivs(1, [&](PipePoint all) {
+      for (int v = 0; v < aivs; ++v)
+        g.toAiv[v][flag].push_back(all);
+    });
   } else {
-    g.toAic[state().subBlock % (kCoreSlots - 1)][flag].push_back(point);
+    // Mode 0: once every core of the type has set the flag, each one's
+    // counter counts one. Within a group the set carries its pipe's clock;
+    // between groups the round orders the accesses (checkBlocksDisjoint).
+    std::vector<std::deque<PipePoint>> &sets =
+        aic ? f.modeZero.aic[flag] : f.modeZero.aiv[flag];
+    sets[size_t(aic ? state().group : state().blockIdx)].push_back(point);
+    ++state().modeZeroSets;
+    for (const std::deque<PipePoint> &q : sets)
+      if (q.empty()) {
+        scalarWork(1);
+        return;
+      }
+    std::vector<PipePoint> perGroup(f.groups.size());
+    for (size_t c = 0; c < sets.size(); ++c) {
+      size_t owner = aic ? c : size_t(c) / size_t(f.vectorCoresPerGroup);
+      joinInto(perGroup[owner].clock, sets[c].front().clock);
+      sets[c].pop_front();
+    }
+    for (size_t gi = 0; gi < f.groups.size(); ++gi) {
+      if (aic)
+        f.groups[gi].toAic[flag].push_back({perGroup[gi], true});
+      else
+        for (int v = 0; v < f.vectorCoresOf(gi); ++v)
+          f.groups[gi].toAiv[v][flag].push_back({perGroup[gi], true});
+    }
   }
   scalarWork(1);
 }
 
-/// wait_flag_dev(flagId) on the current core (`aic`: the cube core).
+/// Why a wait for `flag` on the current core never returns, for the hang
+/// report: the sets of this core that wait for the other cores of their
+/// mode, or the cube core's set (mode 2) it never gets.
+inline std::string unmatchedWait(bool aic, int flag) {
+  FftsState &f = ffts();
+  GroupFlags &g = f.group();
+  int sub = state().subBlock % (kCoreSlots - 1);
+  std::string id = std::to_string(flag);
+  const auto &zero = aic ? f.modeZero.aic[flag] : f.modeZero.aiv[flag];
+  size_t me = size_t(aic ? state().group : state().blockIdx);
+  if (me < zero.size() && !zero[me].empty())
+    return std::string(" waits for a mode-0 flag not every ") +
+           (aic ? "cube core" : "vector core") +
+           " of the launch sets (CrossCoreSetFlag<0, pipe>(" + id + "))";
+  if (!aic && !g.aivSets[1][sub][flag].empty())
+    return " waits for a mode-1 flag not every vector core of its group "
+           "sets (CrossCoreSetFlag<1, pipe>(" +
+           id + "))";
+  return std::string(aic ? " waits for a flag a vector core of its group "
+                           "never sets"
+                         : " waits for a flag its cube core never sets") +
+         " (CrossCoreSetFlag<2, pipe>(" + id +
+         "), ffts_cross_core_sync(pipe, GetffstMsg(2, " + id + ")))";
+}
+
+/// wait_flag_dev(flagId) on the current core (`aic`: the cube core): it
+/// takes one count of the core's counter for the flag.
 inline void fftsWait(bool aic, int64_t flagId, Loc loc,
                      const std::string &api = "wait_flag_dev") {
   if (flagId < 0 || flagId >= kFftsFlags)
@@ -218,40 +332,26 @@ inline void fftsWait(bool aic, int64_t flagId, Loc loc,
   scalarWork(1);
   FftsState &f = ffts();
   size_t group = size_t(state().group);
-  std::string what =
-      api + "(" + std::to_string(flag) + ") at " + loc.str() + " on " +
-      currentCoreName() + " of block " + std::to_string(state().blockIdx) +
-      (aic ? " waits for a flag a vector core of its group never sets"
-           : " waits for a flag its cube core never sets") +
-      " (CrossCoreSetFlag<2, pipe>(" + std::to_string(flag) +
-      "), ffts_cross_core_sync(pipe, GetffstMsg(2, " + std::to_string(flag) +
-      ")))";
-  if (!aic) {
-    int sub = state().subBlock % (kCoreSlots - 1);
-    waitForOtherCores(
-        [&f, group, sub, flag] {
-          return !f.groups[group].toAiv[sub][flag].empty();
-        },
-        what, /*secondary=*/flag == kWorkspaceSyncFlag);
-    std::deque<PipePoint> &q = f.groups[group].toAiv[sub][flag];
-    takeCrossCore(q.front());
-    q.pop_front();
-    return;
-  }
-  int vectorCores = f.vectorCoresPerGroup;
+  std::string what = api + "(" + std::to_string(flag) + ") at " + loc.str() +
+                     " on " + currentCoreName() + " of block " +
+                     std::to_string(state().blockIdx) +
+                     unmatchedWait(aic, flag);
+  int sub = state().subBlock % (kCoreSlots - 1);
+  std::deque<FlagCount> *counter = nullptr;
   waitForOtherCores(
-      [&f, group, flag, vectorCores] {
-        for (int v = 0; v < vectorCores; ++v)
-          if (f.groups[group].toAic[v][flag].empty())
-            return false;
-        return true;
+      [&f, group, sub, flag, aic, &counter] {
+        GroupFlags &g = f.groups[group];
+        counter = aic ? &g.toAic[flag] : &g.toAiv[sub][flag];
+        return !counter->empty();
       },
-      what);
-  for (int v = 0; v < vectorCores; ++v) {
-    std::deque<PipePoint> &q = f.groups[group].toAic[v][flag];
-    takeCrossCore(q.front());
-    q.pop_front();
-  }
+      what, /*secondary=*/!aic && flag == kWorkspaceSyncFlag);
+  GroupFlags &g = f.groups[group];
+  counter = aic ? &g.toAic[flag] : &g.toAiv[sub][flag];
+  FlagCount count = counter->front();
+  counter->pop_front();
+  takeCrossCore(count.point);
+  if (count.modeZero)
+    ++state().modeZeroTaken;
 }
 
 /// SyncAll<isAIVOnly>(): PipeBarrier<PIPE_ALL>, then every participating

@@ -10,9 +10,18 @@
 //
 // As a thread sanitizer does for threads, each pipe keeps a vector clock;
 // each access is recorded with its pipe's clock; an access races with an
-// earlier one of overlapping bytes from another pipe, one of them a write,
-// when its pipe's clock has not seen the earlier one. The shadow memory keeps,
-// per byte range, the last write and each pipe's last read.
+// earlier one of overlapping bytes, one of them a write, when its pipe's
+// clock has not seen the earlier one. The shadow memory keeps, per byte
+// range, the last write and each pipe's last read.
+//
+// Program order (spec section 2c, O1) orders one pipe's accesses only on S,
+// V and the Matmul server (whose loads and FIXPIPE writes CANN's MatmulImpl
+// synchronises itself): MTE2 and MTE3 start their copies in order but let
+// them overlap, so two overlapping accesses of one of them are ordered only
+// by PipeBarrier<pipe>, PIPE_ALL, or a chain of flags through another pipe.
+// A pipe's clock therefore counts its own accesses twice: the component of
+// its lane is what it publishes (a flag it sets fires once all its earlier
+// accesses are done), `selfDone` what its next access is ordered after.
 //
 // The cores of one group (a cube core and its vector cores, spec section
 // 2c O6) share a shadow: a clock has one component per lane, a pipe of one
@@ -71,10 +80,21 @@ inline void joinInto(Clock &into, const Clock &from) {
     into[i] = std::max(into[i], from[i]);
 }
 
+/// Whether program order alone orders two accesses of `p` (O1): S and V
+/// run in order; MTE2 and MTE3 overlap their copies. The server is one
+/// pipe here, in message order (its own pipes are CANN's to synchronise).
+constexpr bool inOrderPipe(Pipe p) { return p != PipeMte2 && p != PipeMte3; }
+
 /// The vector clocks of one core's pipes (a vector core's also of its
 /// Matmul server).
 struct PipeClocks {
+  /// What each pipe has seen; the pipe's own component counts its accesses
+  /// issued so far, which is what a flag it sets publishes.
   Clock vc[kPipes] = {};
+  /// Per pipe, how many of its own accesses its next access is ordered
+  /// after: all of them for an in-order pipe; for MTE2 and MTE3 those a
+  /// PipeBarrier or a flag through another pipe ordered (O1).
+  uint32_t selfDone[kPipes] = {};
   /// What the previous Matmul post's message copy (an MTE3 instruction) had
   /// seen: the next post's AllocMessage waits for it (WaitFlag<MTE3_S>).
   Clock lastMessage = {};
@@ -88,11 +108,34 @@ struct PipeClocks {
   }
   Lane lane(Pipe p) const { return Lane(slot * kPipes + p); }
   /// Pipe `p` does one more thing: its own component advances.
-  uint32_t tick(Pipe p) { return ++vc[p][lane(p)]; }
+  uint32_t tick(Pipe p) {
+    uint32_t now = ++vc[p][lane(p)];
+    if (inOrderPipe(p))
+      selfDone[p] = now;
+    return now;
+  }
+
+  /// What an access of `p` is ordered after: its clock, with its own
+  /// component the accesses that program order and its barriers order.
+  Clock seenBy(Pipe p) const {
+    Clock seen = vc[p];
+    seen[lane(p)] = selfDone[p];
+    return seen;
+  }
+
+  /// Pipe `to` waits for `from` (a flag's point, a signal): it has seen
+  /// what `from` had, its own earlier accesses included.
+  void join(Pipe to, const Clock &from) {
+    joinInto(vc[to], from);
+    selfDone[to] = std::max(selfDone[to], from[lane(to)]);
+  }
+
+  /// PipeBarrier<p>: the later accesses of `p` follow its earlier ones.
+  void barrier(Pipe p) { selfDone[p] = vc[p][lane(p)]; }
 
   /// Pipe `to` waits for what pipe `from` did so far: SetFlag<from_to> then
   /// WaitFlag<from_to>.
-  void order(Pipe from, Pipe to) { joinInto(vc[to], vc[from]); }
+  void order(Pipe from, Pipe to) { join(to, vc[from]); }
 
   /// PipeBarrier<PIPE_ALL>: every pipe of the vector core waits for all.
   void barrierAll() {
@@ -100,27 +143,29 @@ struct PipeClocks {
     for (Pipe p : {PipeS, PipeV, PipeMte2, PipeMte3})
       joinInto(all, vc[p]);
     for (Pipe p : {PipeS, PipeV, PipeMte2, PipeMte3})
-      vc[p] = all;
+      join(p, all);
   }
 
   /// A cross-core wait (WaitEvent, wait_flag_dev) stalls the issue of every
   /// later instruction: each pipe of the vector core has then seen `signal`.
   void waitSignal(const Clock &signal) {
     for (Pipe p : {PipeS, PipeV, PipeMte2, PipeMte3})
-      joinInto(vc[p], signal);
+      join(p, signal);
   }
 
   /// A Matmul post (CANN's KfcCommClient::AllocMessage and PostMessage): the
   /// scalar unit waits for the previous message copy (WaitFlag<MTE3_S>), the
   /// copy waits for the scalar writes of the message (SetFlag/WaitFlag
-  /// <S_MTE3>) and for every earlier MTE3 copy (PipeBarrier<PIPE_MTE3>),
-  /// and the server, which reads the message in order, has seen it all.
+  /// <S_MTE3>) and for every earlier MTE3 copy (PipeBarrier<PIPE_MTE3>,
+  /// which also orders those before the later ones), and the server, which
+  /// reads the message in order, has seen it all.
   void post() {
-    joinInto(vc[PipeS], lastMessage);
-    joinInto(vc[PipeMte3], vc[PipeS]);
+    join(PipeS, lastMessage);
+    join(PipeMte3, vc[PipeS]);
+    barrier(PipeMte3);
     tick(PipeMte3);
     lastMessage = vc[PipeMte3];
-    joinInto(vc[PipeCube], vc[PipeMte3]);
+    join(PipeCube, vc[PipeMte3]);
   }
 
   /// The cube-side object of a cube-only kernel (MatmulImpl) runs its
@@ -130,7 +175,7 @@ struct PipeClocks {
   /// C), so they stay on the cube lane.
   void inlineCubeBegin() {
     for (Pipe p : {PipeS, PipeV, PipeMte2, PipeMte3})
-      joinInto(vc[PipeCube], vc[p]);
+      join(PipeCube, vc[p]);
   }
 };
 
@@ -157,9 +202,11 @@ public:
   size_t segments() const { return segs_.size(); }
 
   /// Records an access of [begin, end) by `lane` at its clock `now` (a
-  /// write or a read), whose pipe has seen `seen`. Returns the first earlier
-  /// access of another lane, overlapping and unordered, one of the two a
-  /// write (two atomic writes, which the device adds, excepted).
+  /// write or a read), whose pipe has seen `seen` (its own earlier accesses
+  /// too: PipeClocks::seenBy). Returns the first earlier access,
+  /// overlapping and unordered, one of the two a write (two atomic writes,
+  /// which the device adds, excepted; the parts of one access are one
+  /// instruction).
   std::optional<Conflict> access(uintptr_t begin, uintptr_t end, Lane lane,
                                  const Clock &seen, uint32_t now, uint32_t site,
                                  bool write, bool atomic = false) {
@@ -167,18 +214,33 @@ public:
       return std::nullopt;
     cover(begin, end);
     auto first = segs_.find(begin);
+    // A conflict with another lane is reported before one with the lane's
+    // own earlier access (O1): ordering the pipes usually orders both.
+    std::optional<Conflict> own;
+    auto found = [&](const Conflict &c) {
+      if (c.lane != lane)
+        return true;
+      if (!own)
+        own = c;
+      return false;
+    };
     for (auto it = first; it != segs_.end() && it->first < end; ++it) {
       Seg &seg = it->second;
-      if (seg.writer != kNoLane && seg.writer != lane &&
-          seen[seg.writer] < seg.write.clock &&
-          !(write && atomic && seg.atomicWrite))
+      if (seg.writer != kNoLane && seen[seg.writer] < seg.write.clock &&
+          !(seg.writer == lane && seg.write.clock == now) &&
+          !(write && atomic && seg.atomicWrite) &&
+          found({it->first, seg.end, seg.writer, true, seg.write.site}))
         return Conflict{it->first, seg.end, seg.writer, true, seg.write.site};
       if (write)
         for (int q = 0; q < kLanes; ++q)
-          if (q != lane && seg.reads[q].clock && seen[q] < seg.reads[q].clock)
+          if (seg.reads[q].clock && seen[q] < seg.reads[q].clock &&
+              !(q == lane && seg.reads[q].clock == now) &&
+              found({it->first, seg.end, Lane(q), false, seg.reads[q].site}))
             return Conflict{it->first, seg.end, Lane(q), false,
                             seg.reads[q].site};
     }
+    if (own)
+      return own;
     for (auto it = first; it != segs_.end() && it->first < end; ++it) {
       Seg &seg = it->second;
       if (write) {

@@ -52,6 +52,16 @@
 
 namespace AscendC {
 
+/// The element type of L0C for an A of type T on Atlas A2 (GetMmDstType,
+/// impl/adv_api/detail/matmul/utils/matmul_utils.h and mx_matmul_utils.h
+/// for __NPU_ARCH__ 2201): float for half, bfloat16 and float, int32 for
+/// int8 and int4; T itself otherwise.
+template <typename T> struct GetMmDstType { using Type = T; };
+template <> struct GetMmDstType<half> { using Type = float; };
+template <> struct GetMmDstType<bfloat16_t> { using Type = float; };
+template <> struct GetMmDstType<int8_t> { using Type = int32_t; };
+template <> struct GetMmDstType<::int4b_t> { using Type = int32_t; };
+
 template <TPosition POSITION, CubeFormat FORMAT, typename TYPE,
           bool ISTRANS = false, LayoutMode LAYOUT = LayoutMode::NONE,
           bool IBSHARE = false, TPosition SRCPOS = TPosition::GM>

@@ -201,7 +201,7 @@ inline int launchMain(int argc, char **argv, void (*launch)(uint8_t **),
   s.vectorCores = job.aicOnly ? 0 : job.blocks;
   s.groups = groups;
   s.cubeServes = !job.aicOnly && !cubeOnlyBuild;
-  ffts().reset(groups, ratio);
+  ffts().reset(groups, ratio, s.vectorCores);
   std::vector<Trace> traces(size_t(cubeOnlyBuild ? groups : job.blocks));
   CoreScheduler scheduler(
       [&] {

@@ -157,6 +157,10 @@ extern "C" __global__ __aicore__ void nbatch_atomic(GM_ADDR a, GM_ADDR b,
     LocalTensor<float> c = que.AllocTensor<float>();
     mm.GetBatchTensorC<false>(c, 1, 1);
     que.FreeTensor(c);
+    // Nothing reads this block: the next fetch's copy into the same buffer
+    // is ordered after this one by a barrier of MTE2 (which overlaps its
+    // copies, spec section 2c O1), not by the bind, which saw no hand-off.
+    PipeBarrier<PIPE_MTE2>();
   }
   // The fetches' MTE2 reads of the workspace must be done before the server
   // adds into it again: a Matmul post orders only what S and MTE3 did before
