@@ -13,6 +13,7 @@
 #ifndef ASC_RUN_KERNEL_OPERATOR_H
 #define ASC_RUN_KERNEL_OPERATOR_H
 
+#include "asc_run/call_orderings.h"
 #include "asc_run/core.h"
 #include "asc_run/ffts.h"
 #include "asc_run/numeric.h"
@@ -480,18 +481,19 @@ struct QueueBuffer {
 /// TQueBind<GetBufferLogicPos(pos, true), GetBufferLogicPos(pos, false)>,
 /// whose EnQue/DeQue are SetFlag/WaitFlag of GetQueEvt(src, dst, true) and
 /// whose FreeTensor/AllocTensor of GetQueEvt(src, dst, false)
-/// (impl/basic_api/kernel_event.h): VECIN GM -> UB, MTE2_V and V_MTE2;
+/// (impl/basic_api/kernel_event.h). The pairs are the table both checkers
+/// read (asc_run/call_orderings.def): VECIN GM -> UB, MTE2_V and V_MTE2;
 /// VECOUT UB -> GM, V_MTE3 and MTE3_V. Other positions order nothing the
 /// vector core's checker sees.
 constexpr asc_run::Pipe queueProducer(TPosition pos) {
-  return pos == TPosition::VECIN    ? asc_run::PipeMte2
-         : pos == TPosition::VECOUT ? asc_run::PipeV
-                                    : asc_run::kPipes;
+  asc_run::Pipe producer = asc_run::kPipes, consumer = asc_run::kPipes;
+  asc_run::queueHandOffPipes(pos, producer, consumer);
+  return producer;
 }
 constexpr asc_run::Pipe queueConsumer(TPosition pos) {
-  return pos == TPosition::VECIN    ? asc_run::PipeV
-         : pos == TPosition::VECOUT ? asc_run::PipeMte3
-                                    : asc_run::kPipes;
+  asc_run::Pipe producer = asc_run::kPipes, consumer = asc_run::kPipes;
+  asc_run::queueHandOffPipes(pos, producer, consumer);
+  return consumer;
 }
 
 template <TPosition pos = TPosition::VECCALC> class TBuf;
