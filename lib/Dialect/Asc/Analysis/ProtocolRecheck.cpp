@@ -14,6 +14,7 @@
 
 #include "asc/Dialect/Asc/Analysis/ProtocolRecheck.h"
 #include "asc/Dialect/Asc/Analysis/ProtocolChecker.h"
+#include "asc/Dialect/Asc/IR/AscOps.h"
 
 using namespace mlir;
 using namespace mlir::asc;
@@ -128,6 +129,13 @@ IncrementalRecheck mlir::asc::recheckReordered(
       if (op.getNumRegions() != 0) {
         // Its regions' states would have to be found again to a fixpoint.
         result.reason = "a reordered range holds an op with regions";
+        return result;
+      }
+      if (isa<SetFlagOp, WaitFlagOp>(op)) {
+        // A WaitFlag orders the accesses before its SetFlag in the block
+        // (rule P7): what it orders depends on where the two sit, which
+        // the state after the range does not show.
+        result.reason = "a reordered range holds a SetFlag or WaitFlag";
         return result;
       }
       if (isAsyncIssue(op))

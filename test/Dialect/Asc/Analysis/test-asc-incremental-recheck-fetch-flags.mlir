@@ -1,19 +1,16 @@
-// XFAIL: *
-//
-// Known bug, found by the random tester (asc-random-test --seed 5200000
+// Found by the random tester (asc-random-test --seed 5200000
 // --shape-share 1: seed 5200562, the fetch-copy-out shape of
 // utils/asc_random/shapes.py), reduced by hand. The incremental re-check
 // (ProtocolRecheck.cpp) re-checks the ops of a reordered range and
 // compares the protocol state after it; moving a GetTensorC<false> into UB
-// below SetFlag<MTE2_MTE3> changes neither, yet the copy out after the
+// below SetFlag<MTE2_MTE3> changed neither, yet the copy out after the
 // wait, outside the range, is no longer ordered after the fetch (rule P7:
-// a flag set before the fetch orders nothing). The re-check passes what
-// the whole check refutes. Falling back when a range holds a UB fetch or a
-// pipe ordering (set_flag, wait_flag, pipe_barrier), whose effect on later
-// ops the state does not carry, would make this test pass; then XFAIL goes.
+// a flag set before the fetch orders nothing). A range that holds a
+// SetFlag or WaitFlag, whose effect depends on where the pair sits, now
+// falls back to the whole check.
 //
 // RUN: asc-opt %s -test-asc-apply-placement="moves=fetch_below_flag/1=12 recheck=true" --verify-each=false -o /dev/null 2>&1 | FileCheck %s
-// CHECK: remark: incremental re-check falls back: {{.*}}; the whole function fails
+// CHECK: remark: incremental re-check falls back: a reordered range holds a SetFlag or WaitFlag; the whole function fails
 
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
 !gm = !asc.global_tensor<f32>
