@@ -724,7 +724,10 @@ void ProtocolState::orderPipes(PipeKind from, PipeKind to,
 
 void ProtocolState::orderThroughServer() {
   uint8_t seen = pipeBit(PipeKind::PIPE_S) | pipeBit(PipeKind::PIPE_MTE3);
-  for (auto [op, access] : pipeAccesses)
+  // Collected first, as the other updates do: recordPipeAccess replaces
+  // the map being walked.
+  for (auto [op, access] :
+       getPipeAccessesUnorderedFor(pipeBit(PipeKind::PIPE_ALL)))
     if ((pipeBit(access.pipe) & seen) || (~access.unorderedFor & seen))
       recordPipeAccess(op, access.pipe, 0);
 }
