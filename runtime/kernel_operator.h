@@ -637,23 +637,18 @@ private:
 };
 
 /// The pipes of a TQueBind<src, dst>: GetQueEvt of their physical
-/// memories (kernel_event.h): GM -> UB MTE2 then V, UB -> GM V then MTE3,
+/// memories (kernel_event.h), from the table both checkers read
+/// (asc_run/call_orderings.def): GM -> UB MTE2 then V, UB -> GM V then MTE3,
 /// UB -> UB (VECIN -> VECOUT, a copy through UB) MTE2 then MTE3.
-constexpr bool isUbPosition(TPosition pos) {
-  return pos == TPosition::VECIN || pos == TPosition::VECOUT ||
-         pos == TPosition::VECCALC;
-}
 constexpr asc_run::Pipe bindProducer(TPosition src, TPosition dst) {
-  return src == TPosition::GM && isUbPosition(dst)   ? asc_run::PipeMte2
-         : isUbPosition(src) && dst == TPosition::GM ? asc_run::PipeV
-         : isUbPosition(src) && isUbPosition(dst)    ? asc_run::PipeMte2
-                                                     : asc_run::kPipes;
+  asc_run::Pipe producer = asc_run::kPipes, consumer = asc_run::kPipes;
+  asc_run::queueBindHandOffPipes(src, dst, producer, consumer);
+  return producer;
 }
 constexpr asc_run::Pipe bindConsumer(TPosition src, TPosition dst) {
-  return src == TPosition::GM && isUbPosition(dst)   ? asc_run::PipeV
-         : isUbPosition(src) && dst == TPosition::GM ? asc_run::PipeMte3
-         : isUbPosition(src) && isUbPosition(dst)    ? asc_run::PipeMte3
-                                                     : asc_run::kPipes;
+  asc_run::Pipe producer = asc_run::kPipes, consumer = asc_run::kPipes;
+  asc_run::queueBindHandOffPipes(src, dst, producer, consumer);
+  return consumer;
 }
 
 /// A queue whose buffers live at `pos` and pass from pipe `producer` to

@@ -317,6 +317,28 @@ MLIR_CAPI_EXPORTED MlirAscTPosition mlirAscQueueTypeGetPosition(MlirType type);
 /// The queue's depth; 0 for any other type.
 MLIR_CAPI_EXPORTED unsigned mlirAscQueueTypeGetDepth(MlirType type);
 
+/// A TQueBind<source, position, depth>: `!asc.queue<source -> position,
+/// depth>`. Null (with an error) unless both positions are in the unified
+/// buffer (vecin, vecout, veccalc) and the depth is 1 to 255.
+MLIR_CAPI_EXPORTED MlirType mlirAscQueueBindTypeGet(MlirContext ctx,
+                                                    MlirAscTPosition source,
+                                                    MlirAscTPosition position,
+                                                    unsigned depth);
+/// The source position of a TQueBind; MlirAscTPositionInvalid for a plain
+/// TQue and for any other type.
+MLIR_CAPI_EXPORTED MlirAscTPosition mlirAscQueueTypeGetSource(MlirType type);
+
+//===----------------------------------------------------------------------===//
+// !asc.tbuf<position>
+//===----------------------------------------------------------------------===//
+
+MLIR_CAPI_EXPORTED bool mlirTypeIsAAscTBufType(MlirType type);
+MLIR_CAPI_EXPORTED MlirTypeID mlirAscTBufTypeGetTypeID(void);
+/// Null (with an error) outside the unified buffer's positions.
+MLIR_CAPI_EXPORTED MlirType mlirAscTBufTypeGet(MlirContext ctx,
+                                               MlirAscTPosition position);
+MLIR_CAPI_EXPORTED MlirAscTPosition mlirAscTBufTypeGetPosition(MlirType type);
+
 //===----------------------------------------------------------------------===//
 // !asc.tiling
 //===----------------------------------------------------------------------===//

@@ -519,6 +519,58 @@ unsigned mlirAscQueueTypeGetDepth(MlirType type) {
   return queue ? queue.getDepth() : 0;
 }
 
+MlirType mlirAscQueueBindTypeGet(MlirContext ctx, MlirAscTPosition source,
+                                 MlirAscTPosition position, unsigned depth) {
+  std::optional<ErrorReporter> error = beginConstructor(ctx, __func__);
+  if (!error)
+    return nullType();
+  std::optional<TPosition> cppSource = convertEnumArg<TPosition>(
+      *error, source, symbolizeTPosition, "TPosition");
+  if (!cppSource)
+    return nullType();
+  std::optional<TPosition> cppPosition = convertEnumArg<TPosition>(
+      *error, position, symbolizeTPosition, "TPosition");
+  if (!cppPosition)
+    return nullType();
+  return wrap(QueueType::getChecked(*error, unwrap(ctx), *cppPosition, depth,
+                                    cppSource));
+}
+
+MlirAscTPosition mlirAscQueueTypeGetSource(MlirType type) {
+  auto queue = dynCastType<QueueType>(type);
+  std::optional<TPosition> source =
+      queue ? queue.getSource() : std::optional<TPosition>();
+  return source ? static_cast<MlirAscTPosition>(*source)
+                : MlirAscTPositionInvalid;
+}
+
+//===----------------------------------------------------------------------===//
+// TBufType
+//===----------------------------------------------------------------------===//
+
+bool mlirTypeIsAAscTBufType(MlirType type) {
+  return isa_and_present<TBufType>(unwrap(type));
+}
+
+MlirTypeID mlirAscTBufTypeGetTypeID() { return wrap(TBufType::getTypeID()); }
+
+MlirType mlirAscTBufTypeGet(MlirContext ctx, MlirAscTPosition position) {
+  std::optional<ErrorReporter> error = beginConstructor(ctx, __func__);
+  if (!error)
+    return nullType();
+  std::optional<TPosition> cppPosition = convertEnumArg<TPosition>(
+      *error, position, symbolizeTPosition, "TPosition");
+  if (!cppPosition)
+    return nullType();
+  return wrap(TBufType::getChecked(*error, unwrap(ctx), *cppPosition));
+}
+
+MlirAscTPosition mlirAscTBufTypeGetPosition(MlirType type) {
+  auto buffer = dynCastType<TBufType>(type);
+  return buffer ? static_cast<MlirAscTPosition>(buffer.getPosition())
+                : MlirAscTPositionInvalid;
+}
+
 //===----------------------------------------------------------------------===//
 // MatmulType
 //===----------------------------------------------------------------------===//

@@ -69,19 +69,46 @@ inline void runCallOrderings(OrderedCall call, bool beforeAccess) {
   }
 }
 
-/// The pipes a queue of `position` hands its buffers between: its EnQue
-/// orders `producer` before `consumer`, its FreeTensor the reverse. kPipes
-/// for both when the table has no row (the vector core's checker sees no
-/// hand-off there).
+/// The physical memory of a logical position, as far as the vector core's
+/// queues go (ASC_POSITION_MEMORY).
+enum class QueueMemory { GM, UB, Other };
+
+template <class Position>
+constexpr QueueMemory queueMemoryOf(Position position) {
+#define ASC_POSITION_MEMORY(POSITION, MEMORY)                                  \
+  if (position == Position::POSITION)                                          \
+    return QueueMemory::MEMORY;
+#include "asc_run/call_orderings.def"
+  return QueueMemory::Other;
+}
+
+/// The pipes a TQueBind<source, destination> hands its buffers between: its
+/// EnQue orders `producer` before `consumer`, its FreeTensor the reverse.
+/// kPipes for both when the table has no row (the vector core's checker
+/// sees no hand-off there).
+template <class Position>
+constexpr void queueBindHandOffPipes(Position source, Position destination,
+                                     Pipe &producer, Pipe &consumer) {
+  producer = consumer = kPipes;
+  QueueMemory from = queueMemoryOf(source), to = queueMemoryOf(destination);
+#define ASC_QUEUE_HANDOFF(SOURCE, DESTINATION, PRODUCER, CONSUMER)             \
+  if (from == QueueMemory::SOURCE && to == QueueMemory::DESTINATION) {         \
+    producer = detail::kTablePipe_##PRODUCER;                                  \
+    consumer = detail::kTablePipe_##CONSUMER;                                  \
+  }
+#include "asc_run/call_orderings.def"
+}
+
+/// The pipes a TQue<position> hands its buffers between: those of the
+/// TQueBind it is (ASC_QUEUE_BIND).
 template <class Position>
 constexpr void queueHandOffPipes(Position position, Pipe &producer,
                                  Pipe &consumer) {
   producer = consumer = kPipes;
-#define ASC_QUEUE_HANDOFF(POSITION, PRODUCER, CONSUMER)                        \
-  if (position == Position::POSITION) {                                        \
-    producer = detail::kTablePipe_##PRODUCER;                                  \
-    consumer = detail::kTablePipe_##CONSUMER;                                  \
-  }
+#define ASC_QUEUE_BIND(POSITION, SOURCE, DESTINATION)                          \
+  if (position == Position::POSITION)                                          \
+    queueBindHandOffPipes(Position::SOURCE, Position::DESTINATION, producer,   \
+                          consumer);
 #include "asc_run/call_orderings.def"
 }
 

@@ -387,6 +387,26 @@ static void testConstructors(MlirContext ctx) {
                 mlirAscQueueTypeGet(ctx, (MlirAscTPosition)value, 2));
     }
   }
+
+  // The bind's two positions and the TBuf's position: out-of-range values
+  // are named as such, before the type's own checks.
+  // CHECK: diagnostic: mlirAscQueueBindTypeGet: invalid TPosition value 13
+  // CHECK-NEXT: QueueBind source 13: <null>
+  // CHECK-NEXT: diagnostic: mlirAscQueueBindTypeGet: invalid TPosition value -1
+  // CHECK-NEXT: QueueBind position -1: <null>
+  // CHECK-NEXT: diagnostic: mlirAscTBufTypeGet: invalid TPosition value 42
+  // CHECK-NEXT: TBufType position 42: <null>
+  // CHECK-NEXT: TBufType position 3: {{[!#]}}asc.
+  printType("QueueBind source", 13,
+            mlirAscQueueBindTypeGet(ctx, (MlirAscTPosition)13,
+                                    MlirAscTPositionVECOUT, 1));
+  printType("QueueBind position", -1,
+            mlirAscQueueBindTypeGet(ctx, MlirAscTPositionVECIN,
+                                    (MlirAscTPosition)-1, 1));
+  printType("TBufType position", 42,
+            mlirAscTBufTypeGet(ctx, (MlirAscTPosition)42));
+  printType("TBufType position", 3,
+            mlirAscTBufTypeGet(ctx, (MlirAscTPosition)3));
 }
 
 /// The stage of mlirAscRunPipeline, mlirAscRunPipelineWithOptions and

@@ -92,6 +92,27 @@ static void testTypes(MlirContext ctx) {
       mlirTypeEqual(queue, mlirTypeParseGet(ctx, mlirStringRefCreateFromCString(
                                                      "!asc.queue<vecin, 2>"))));
 
+  // A TQueBind<VECIN, VECOUT, 2> and a TBuf<VECCALC>; a plain TQue has no
+  // source.
+  // CHECK-NEXT: queue bind: !asc.queue<vecin -> vecout, 2>
+  // CHECK-NEXT: bind source=1 position=2 depth=2 plain source=-1 equals parsed=1
+  MlirType bind = mlirAscQueueBindTypeGet(ctx, MlirAscTPositionVECIN,
+                                          MlirAscTPositionVECOUT, 2);
+  printType("queue bind", bind);
+  printf("bind source=%d position=%d depth=%u plain source=%d equals "
+         "parsed=%d\n",
+         mlirAscQueueTypeGetSource(bind), mlirAscQueueTypeGetPosition(bind),
+         mlirAscQueueTypeGetDepth(bind), mlirAscQueueTypeGetSource(queue),
+         mlirTypeEqual(bind, mlirTypeParseGet(
+                                 ctx, mlirStringRefCreateFromCString(
+                                          "!asc.queue<vecin -> vecout, 2>"))));
+  // CHECK-NEXT: tbuf: !asc.tbuf<veccalc>
+  // CHECK-NEXT: tbuf isa=1 position=3 queue isa=0
+  MlirType tbuf = mlirAscTBufTypeGet(ctx, MlirAscTPositionVECCALC);
+  printType("tbuf", tbuf);
+  printf("tbuf isa=%d position=%d queue isa=%d\n", mlirTypeIsAAscTBufType(tbuf),
+         mlirAscTBufTypeGetPosition(tbuf), mlirTypeIsAAscTBufType(queue));
+
   // CHECK-NEXT: tiling: !asc.tiling
 
   // CHECK-NEXT: tiling isa=1
@@ -285,6 +306,16 @@ static void testInvalidArguments(MlirContext ctx) {
   // CHECK-NEXT: depth-0 queue: <null type>
   printType("depth-0 queue",
             mlirAscQueueTypeGet(ctx, MlirAscTPositionVECIN, 0));
+
+  // A bind with the cube core's positions, a TBuf outside the unified
+  // buffer.
+  // CHECK-NEXT: diagnostic: mlirAscQueueBindTypeGet: expects a TQueBind between two unified-buffer positions (vecin, vecout, veccalc), got gm -> vecin
+  // CHECK-NEXT: gm bind: <null type>
+  printType("gm bind", mlirAscQueueBindTypeGet(ctx, MlirAscTPositionGM,
+                                               MlirAscTPositionVECIN, 1));
+  // CHECK-NEXT: diagnostic: mlirAscTBufTypeGet: expects a unified-buffer position for a TBuf (vecin, vecout, veccalc), got a1
+  // CHECK-NEXT: a1 tbuf: <null type>
+  printType("a1 tbuf", mlirAscTBufTypeGet(ctx, MlirAscTPositionA1));
 
   // An enum value out of range, and the Invalid value accessors return.
   // CHECK-NEXT: diagnostic: mlirAscQueueTypeGet: invalid TPosition value 42

@@ -23,14 +23,16 @@ static StringRef describeObject(Type type) {
   if (isa<PipeType>(type))
     return "a TPipe";
   if (isa<QueueType>(type))
-    return "a TQue";
+    return cast<QueueType>(type).isBind() ? "a TQueBind" : "a TQue";
+  if (isa<TBufType>(type))
+    return "a TBuf";
   return "a TCubeTiling";
 }
 
 /// The op that declares an object of `type` in Ascend C.
 static bool isObjectDeclaration(Operation *op) {
-  return isa<PipeCreateOp, QueueCreateOp, GetTilingOp, TilingCreateOp,
-             MatmulCreateOp>(op);
+  return isa<PipeCreateOp, QueueCreateOp, TBufCreateOp, GetTilingOp,
+             TilingCreateOp, MatmulCreateOp>(op);
 }
 
 /// Objects are declared once and used in place: they may come only from

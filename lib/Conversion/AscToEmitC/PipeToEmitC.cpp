@@ -1,6 +1,7 @@
 //===- PipeToEmitC.cpp - the pipe and its queues --------------------------===//
 //
-// `AscendC::TPipe pipe;` and `AscendC::TQue<...> que;` declared in place,
+// `AscendC::TPipe pipe;`, `AscendC::TQue<...> que;` (or TQueBind) and
+// `AscendC::TBuf<...> buf;` declared in place,
 // `pipe.InitBuffer(...)`, and the queue calls that hand out and take back
 // local tensors.
 //
@@ -28,6 +29,42 @@ struct PipeInitBufferLowering : public AscOpLowering<PipeInitBufferOp> {
         rewriter, op.getLoc(), adaptor.getPipe(), "InitBuffer", {},
         {adaptor.getQueue(), adaptor.getNum(), adaptor.getLength()});
     rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// `pipe.InitBuffer(buf, len);`
+struct PipeInitTBufLowering : public AscOpLowering<PipeInitTBufOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(PipeInitTBufOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    createMemberCallStatement(rewriter, op.getLoc(), adaptor.getPipe(),
+                              "InitBuffer", {},
+                              {adaptor.getBuffer(), adaptor.getLength()});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// `LocalTensor<T> t = buf.Get<T>();` or `buf.Get<T>(len)`.
+struct TBufGetLowering : public AscOpLowering<TBufGetOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(TBufGetOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type tensorType = convert(op.getTensor());
+    if (!tensorType)
+      return failure();
+    SmallVector<CallArg, 1> arguments;
+    if (Value length = adaptor.getLength())
+      arguments.push_back(length);
+    replaceByMemberCall(
+        rewriter, op, tensorType, adaptor.getBuffer(), "Get",
+        {getScalarTypeName(op.getTensor().getType().getElementType())},
+        arguments);
     return success();
   }
 };
@@ -77,10 +114,10 @@ template <typename OpTy> struct QueueGiveLowering : public AscOpLowering<OpTy> {
 void mlir::asc::populatePipeToEmitCPatterns(const TypeConverter &typeConverter,
                                             RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns
-      .add<ObjectDeclarationLowering<PipeCreateOp>,
-           ObjectDeclarationLowering<QueueCreateOp>, PipeInitBufferLowering>(
-          typeConverter, context);
+  patterns.add<ObjectDeclarationLowering<PipeCreateOp>,
+               ObjectDeclarationLowering<QueueCreateOp>, PipeInitBufferLowering,
+               ObjectDeclarationLowering<TBufCreateOp>, PipeInitTBufLowering,
+               TBufGetLowering>(typeConverter, context);
   patterns.add<QueueTakeLowering<QueueAllocTensorOp>>(typeConverter, context,
                                                       "AllocTensor");
   patterns.add<QueueTakeLowering<QueueDeQueOp>>(typeConverter, context,

@@ -187,7 +187,7 @@ bool mlir::asc::isPrintableScalarType(Type type) {
 }
 
 bool mlir::asc::isAscObjectType(Type type) {
-  return isa<PipeType, QueueType, TilingType, MatmulType>(type);
+  return isa<PipeType, QueueType, TBufType, TilingType, MatmulType>(type);
 }
 
 static Type getOpaqueType(MLIRContext *context, StringRef name) {
@@ -221,10 +221,21 @@ void mlir::asc::populateAscToEmitCTypeConversions(
     return getObjectType(type.getContext(), "AscendC::TPipe");
   });
   typeConverter.addConversion([](QueueType type) -> Type {
+    std::string depth = std::to_string(type.getDepth());
+    if (std::optional<TPosition> source = type.getSource())
+      return getObjectType(type.getContext(),
+                           "AscendC::TQueBind<" + getPositionName(*source) +
+                               ", " + getPositionName(type.getPosition()) +
+                               ", " + depth + ">");
     return getObjectType(type.getContext(),
                          "AscendC::TQue<" +
                              getPositionName(type.getPosition()) + ", " +
-                             std::to_string(type.getDepth()) + ">");
+                             depth + ">");
+  });
+  typeConverter.addConversion([](TBufType type) -> Type {
+    return getObjectType(type.getContext(),
+                         "AscendC::TBuf<" +
+                             getPositionName(type.getPosition()) + ">");
   });
   typeConverter.addConversion([](TilingType type) -> Type {
     return getObjectType(type.getContext(), "TCubeTiling");

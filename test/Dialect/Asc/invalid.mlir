@@ -75,6 +75,48 @@ func.func private @queue_gm(!asc.queue<gm, 1>)
 
 // -----
 
+// TQueBind to or from GM is the plain TQue of its local side.
+// expected-error @+1 {{expects a TQueBind between two unified-buffer positions (vecin, vecout, veccalc), got gm -> vecin}}
+func.func private @queue_bind_from_gm(!asc.queue<gm -> vecin, 1>)
+
+// -----
+
+// The cube core's positions have no bind asc models.
+// expected-error @+1 {{expects a TQueBind between two unified-buffer positions (vecin, vecout, veccalc), got a1 -> a2}}
+func.func private @queue_bind_cube(!asc.queue<a1 -> a2, 1>)
+
+// -----
+
+// A bind needs its destination, then the depth.
+// expected-error @+1 {{expected keyword for logical position of a tensor (AscendC::TPosition)}}
+func.func private @queue_bind_no_destination(!asc.queue<vecin -> , 1>)
+
+// -----
+
+// asc-run has memory for the unified buffer's TBufs only.
+// expected-error @+1 {{expects a unified-buffer position for a TBuf (vecin, vecout, veccalc), got co1}}
+func.func private @tbuf_l0c(!asc.tbuf<co1>)
+
+// -----
+
+// A TBuf's tensor sits at its position.
+func.func @tbuf_get_other_position(%b: !asc.tbuf<veccalc>) {
+  // expected-error @+1 {{'asc.tbuf.get' op expects the tensor position vecin to match the queue position veccalc}}
+  %t = asc.tbuf.get %b : !asc.tbuf<veccalc> -> !asc.local_tensor<vecin, f32>
+  return
+}
+
+// -----
+
+// A TQueBind's tensors sit at its destination.
+func.func @queue_bind_alloc_at_source(%q: !asc.queue<vecin -> vecout, 1>) {
+  // expected-error @+1 {{'asc.queue.alloc_tensor' op expects the tensor position vecin to match the queue position vecout}}
+  %t = asc.queue.alloc_tensor %q : !asc.queue<vecin -> vecout, 1> -> !asc.local_tensor<vecin, f32>
+  return
+}
+
+// -----
+
 // no_alias speaks about global memory.
 // expected-error @+1 {{expects 'asc.no_alias' on a global-memory argument, got 'i32'}}
 func.func private @no_alias_scalar(i32 {asc.no_alias})

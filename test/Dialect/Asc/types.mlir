@@ -106,6 +106,18 @@ func.func @queue_types(%vecin: !asc.queue<vecin, 1>, %vecout: !asc.queue<vecout,
   return
 }
 
+// TQueBind<VECIN, VECOUT> (a queue with a source position) and TBuf at each
+// unified-buffer position.
+// CHECK-LABEL: func.func @queue_bind_and_tbuf_types
+// CHECK-SAME: !asc.queue<vecin -> vecout, 1>,
+// CHECK-SAME: !asc.queue<veccalc -> vecin, 2>,
+// CHECK-SAME: !asc.tbuf<vecin>,
+// CHECK-SAME: !asc.tbuf<vecout>,
+// CHECK-SAME: !asc.tbuf<veccalc>)
+func.func @queue_bind_and_tbuf_types(%bind: !asc.queue<vecin -> vecout, 1>, %calc: !asc.queue<veccalc -> vecin, 2>, %b0: !asc.tbuf<vecin>, %b1: !asc.tbuf<vecout>, %b2: !asc.tbuf<veccalc>) {
+  return
+}
+
 // Matmul parts in every CubeFormat.
 // CHECK-LABEL: func.func @matmul_formats
 // CHECK-SAME: (%{{[^:]*}}: ![[FMT_NZ]], %{{[^:]*}}: ![[FMT_ALIGN]])

@@ -189,6 +189,48 @@ func.func @queues_and_vectors(%p: !asc.gm_addr) attributes {asc.kernel} {
   return
 }
 
+// A copy through UB with TQueBind<VECIN, VECOUT>, and a TBuf's buffer taken
+// whole and in part.
+// CHECK-LABEL: void queue_bind_and_tbuf(GM_ADDR
+// CHECK: AscendC::TPipe [[PIPE:.*]];
+// CHECK-NEXT: AscendC::TQueBind<AscendC::TPosition::VECIN, AscendC::TPosition::VECOUT, 2> [[BIND:.*]];
+// CHECK-NEXT: AscendC::TBuf<AscendC::TPosition::VECCALC> [[BUF:.*]];
+// CHECK-NEXT: [[PIPE]].InitBuffer([[BIND]], [[N:.*]], [[LEN:.*]]);
+// CHECK-NEXT: [[PIPE]].InitBuffer([[BUF]], [[LEN]]);
+// CHECK-NEXT: AscendC::LocalTensor<float> [[T:.*]] = [[BIND]].AllocTensor<float>();
+// CHECK-NEXT: AscendC::DataCopy([[T]], [[GM:.*]], [[COUNT:.*]]);
+// CHECK-NEXT: [[BIND]].EnQue([[T]]);
+// CHECK-NEXT: AscendC::LocalTensor<float> [[U:.*]] = [[BIND]].DeQue<float>();
+// CHECK-NEXT: AscendC::DataCopy([[GM]], [[U]], [[COUNT]]);
+// CHECK-NEXT: [[BIND]].FreeTensor([[U]]);
+// CHECK-NEXT: AscendC::LocalTensor<float> [[W:.*]] = [[BUF]].Get<float>();
+// CHECK: = [[BUF]].Get<half>([[COUNT]]);
+// CHECK: AscendC::Duplicate([[W]], {{.*}}, [[COUNT]]);
+func.func @queue_bind_and_tbuf(%p: !asc.gm_addr) attributes {asc.kernel} {
+  %n = arith.constant 2 : i32
+  %len = arith.constant 1024 : i32
+  %count = arith.constant 256 : i32
+  %s = arith.constant 5.000000e-01 : f32
+  %h = arith.constant 1.000000e+00 : f16
+  %gm = asc.set_global_buffer %p : !gm_f32
+  %pipe = asc.pipe.create
+  %bind = asc.queue.create : !asc.queue<vecin -> vecout, 2>
+  %buf = asc.tbuf.create : !asc.tbuf<veccalc>
+  asc.pipe.init_buffer %pipe, %bind, %n, %len : !asc.queue<vecin -> vecout, 2>
+  asc.pipe.init_tbuf %pipe, %buf, %len : !asc.tbuf<veccalc>
+  %t = asc.queue.alloc_tensor %bind : !asc.queue<vecin -> vecout, 2> -> !asc.local_tensor<vecout, f32>
+  asc.data_copy %t, %gm, %count : !asc.local_tensor<vecout, f32>, !gm_f32
+  asc.queue.enque %bind, %t : !asc.queue<vecin -> vecout, 2>, !asc.local_tensor<vecout, f32>
+  %u = asc.queue.deque %bind : !asc.queue<vecin -> vecout, 2> -> !asc.local_tensor<vecout, f32>
+  asc.data_copy %gm, %u, %count : !gm_f32, !asc.local_tensor<vecout, f32>
+  asc.queue.free_tensor %bind, %u : !asc.queue<vecin -> vecout, 2>, !asc.local_tensor<vecout, f32>
+  %w = asc.tbuf.get %buf : !asc.tbuf<veccalc> -> !asc.local_tensor<veccalc, f32>
+  %hv = asc.tbuf.get %buf, %count : !asc.tbuf<veccalc> -> !asc.local_tensor<veccalc, f16>
+  asc.duplicate %w, %s, %count : !asc.local_tensor<veccalc, f32>
+  asc.duplicate %hv, %h, %count : !asc.local_tensor<veccalc, f16>
+  return
+}
+
 // What a kernel builds itself: a TCubeTiling from its members (every other
 // member zero), a local tensor at a fixed address of the TPipe's memory.
 // CHECK-LABEL: void kernel_built_objects(GM_ADDR

@@ -44,16 +44,20 @@ bool mlir::asc::isNoAliasArgument(Value root) {
                                          AscDialect::getNoAliasAttrName());
 }
 
-/// The length in bytes of every buffer of `queue`, when each InitBuffer
-/// that sets it up gives a constant one.
-static std::optional<int64_t> computeBufferLength(Value queue) {
+/// The length in bytes of every buffer of `owner` (a TQue or a TBuf), when
+/// each InitBuffer that sets it up gives a constant one.
+static std::optional<int64_t> computeBufferLength(Value owner) {
   std::optional<int64_t> shortest;
-  for (Operation *user : queue.getUsers()) {
-    auto init = dyn_cast<PipeInitBufferOp>(user);
-    if (!init)
+  for (Operation *user : owner.getUsers()) {
+    Value lengthValue;
+    if (auto init = dyn_cast<PipeInitBufferOp>(user))
+      lengthValue = init.getLength();
+    else if (auto init = dyn_cast<PipeInitTBufOp>(user))
+      lengthValue = init.getLength();
+    else
       continue;
     APInt length;
-    if (!matchConstantInt(init.getLength(), length))
+    if (!matchConstantInt(lengthValue, length))
       return std::nullopt;
     int64_t bytes = length.getSExtValue();
     shortest = shortest ? std::min(*shortest, bytes) : bytes;
@@ -68,28 +72,39 @@ static std::optional<int64_t> computeBufferLength(Value queue) {
 /// True when `location`, based on a queue buffer allocation, provably stays
 /// inside that buffer: Ascend C does not bound an access by the buffer, and
 /// one that runs past its end reaches the next buffer.
+Value mlir::asc::getLocalBufferOwner(Value root) {
+  if (!root)
+    return Value();
+  if (isa<TBufType>(root.getType()))
+    return root;
+  auto source = root.getDefiningOp<BufferSourceOpInterface>();
+  if (!source)
+    return Value();
+  BufferSource buffer = source.getBufferSource();
+  return buffer.kind == BufferSource::Kind::Allocation ? buffer.from : Value();
+}
+
 bool AscAliasAnalysis::staysInsideBuffer(const MemoryLocation &location) {
-  auto alloc = location.base.root.getDefiningOp<QueueAllocTensorOp>();
+  Value owner = getLocalBufferOwner(location.base.root);
   const ByteOffset &offset = location.base.offset;
-  if (!alloc || !location.size || !offset.known || !offset.terms.empty() ||
+  if (!owner || !location.size || !offset.known || !offset.terms.empty() ||
       offset.constant < 0)
     return false;
-  auto [it, inserted] = bufferLengths.try_emplace(alloc.getQueue());
+  auto [it, inserted] = bufferLengths.try_emplace(owner);
   if (inserted)
-    it->second = computeBufferLength(alloc.getQueue());
+    it->second = computeBufferLength(owner);
   std::optional<int64_t> length = it->second;
   return length && __int128(offset.constant) + *location.size <= *length;
 }
 
 /// Whether two locations with distinct, known roots may share memory. Roots
-/// are function arguments and queue buffer allocations, none based on
-/// another: two live buffers are distinct as long as each access stays in
-/// its own.
+/// are function arguments, queue buffer allocations and TBufs, none based
+/// on another: two live buffers are distinct as long as each access stays
+/// in its own.
 bool AscAliasAnalysis::distinctRootsMayOverlap(const MemoryLocation &lhs,
                                                const MemoryLocation &rhs) {
   Value lhsRoot = lhs.base.root, rhsRoot = rhs.base.root;
-  if (lhsRoot.getDefiningOp<QueueAllocTensorOp>() &&
-      rhsRoot.getDefiningOp<QueueAllocTensorOp>())
+  if (getLocalBufferOwner(lhsRoot) && getLocalBufferOwner(rhsRoot))
     return !staysInsideBuffer(lhs) || !staysInsideBuffer(rhs);
   return !isNoAliasRoot(lhsRoot) && !isNoAliasRoot(rhsRoot);
 }

@@ -745,18 +745,17 @@ static Value getQueueOfTensor(Value tensor) {
   return Value();
 }
 
-/// True when `lhs` and `rhs` are in two buffers of their own: two
-/// AllocTensor results, or buffers of two queues. A Matmul call's copy is
-/// taken to stay inside its buffer here, which its extent from the tiling
-/// does not show; a copy past the buffer is an out-of-bounds write, which
-/// asc-run reports.
+/// True when `lhs` and `rhs` are in two buffers of their own: two queue
+/// buffer allocations or TBufs, or buffers of two queues. A Matmul call's
+/// copy is taken to stay inside its buffer here, which its extent from the
+/// tiling does not show; a copy past the buffer is an out-of-bounds write,
+/// which asc-run reports.
 static bool isInOtherBuffer(const ProtocolChecker::LocalPipeAccess &lhs,
                             const ProtocolChecker::LocalPipeAccess &rhs) {
   Value lhsRoot = lhs.access.location.base.root,
         rhsRoot = rhs.access.location.base.root;
-  if (lhsRoot && rhsRoot && lhsRoot != rhsRoot &&
-      lhsRoot.getDefiningOp<QueueAllocTensorOp>() &&
-      rhsRoot.getDefiningOp<QueueAllocTensorOp>())
+  if (lhsRoot != rhsRoot && getLocalBufferOwner(lhsRoot) &&
+      getLocalBufferOwner(rhsRoot))
     return true;
   Value lhsQueue = getQueueOfTensor(lhs.tensor),
         rhsQueue = getQueueOfTensor(rhs.tensor);
@@ -865,6 +864,13 @@ LogicalResult ProtocolChecker::checkFetchedBlockPipes(
           block.location.base.space != Provenance::Space::Local)
         continue;
       for (const ResolvedAccess &access : accesses) {
+        // The fetch stays inside its buffer, as before the fetch
+        // (isInOtherBuffer).
+        Value accessRoot = access.location.base.root,
+              blockRoot = block.location.base.root;
+        if (accessRoot != blockRoot && getLocalBufferOwner(accessRoot) &&
+            getLocalBufferOwner(blockRoot))
+          continue;
         if (aliases.alias(access.location, block.location).isNo())
           continue;
         if (!report)

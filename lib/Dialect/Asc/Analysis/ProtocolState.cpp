@@ -360,6 +360,12 @@ static Value computeQueueBuffer(Value tensor) {
       tensor = view.getViewSource();
       continue;
     }
+    // Every tensor a TBuf hands out is its one buffer.
+    if (auto source = dyn_cast_or_null<BufferSourceOpInterface>(def)) {
+      BufferSource buffer = source.getBufferSource();
+      if (buffer.kind == BufferSource::Kind::WholeBuffer)
+        return buffer.from;
+    }
     auto deque = dyn_cast_or_null<QueueDeQueOp>(def);
     Value enqueued = deque ? getDequeuedTensor(deque) : Value();
     if (!enqueued)

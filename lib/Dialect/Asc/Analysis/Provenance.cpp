@@ -467,6 +467,11 @@ Provenance AscAliasAnalysis::computeProvenance(Value value) {
       provenance.root = value;
       provenance.offset = ByteOffset::of(0);
       return provenance;
+    case BufferSource::Kind::WholeBuffer:
+      // One buffer for the kernel's whole run: every Get is the same root.
+      provenance.root = buffer.from;
+      provenance.offset = ByteOffset::of(0);
+      return provenance;
     case BufferSource::Kind::Dequeued:
       return getDequeuedProvenance(buffer.from);
     case BufferSource::Kind::MatmulBlock: {

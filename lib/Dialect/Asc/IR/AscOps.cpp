@@ -53,7 +53,11 @@ Value SubViewOp::getViewSource() { return getSource(); }
 Value SubViewOp::getViewOffset() { return getOffset(); }
 
 BufferSource QueueAllocTensorOp::getBufferSource() {
-  return {BufferSource::Kind::Allocation, Value()};
+  return {BufferSource::Kind::Allocation, getQueue()};
+}
+
+BufferSource TBufGetOp::getBufferSource() {
+  return {BufferSource::Kind::WholeBuffer, getBuffer()};
 }
 
 BufferSource QueueDeQueOp::getBufferSource() {
@@ -200,7 +204,9 @@ static void addWaitEffects(EffectList &effects, OpOperand &matmul,
 LogicalResult mlir::asc::detail::verifyTensorAtQueuePosition(Operation *op,
                                                              Type queue,
                                                              Type tensor) {
-  TPosition queuePosition = cast<QueueType>(queue).getPosition();
+  TPosition queuePosition = isa<TBufType>(queue)
+                                ? cast<TBufType>(queue).getPosition()
+                                : cast<QueueType>(queue).getPosition();
   TPosition tensorPosition = cast<LocalTensorType>(tensor).getPosition();
   if (queuePosition != tensorPosition)
     return op->emitOpError() << "expects the tensor position "
@@ -208,6 +214,11 @@ LogicalResult mlir::asc::detail::verifyTensorAtQueuePosition(Operation *op,
                              << " to match the queue position "
                              << stringifyTPosition(queuePosition);
   return success();
+}
+
+LogicalResult TBufGetOp::verify() {
+  return detail::verifyTensorAtQueuePosition(*this, getBuffer().getType(),
+                                             getTensor().getType());
 }
 
 //===----------------------------------------------------------------------===//

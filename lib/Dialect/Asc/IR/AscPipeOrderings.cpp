@@ -48,10 +48,37 @@ static void appendCallSteps(OrderedCall call, SmallVectorImpl<Step> &steps) {
       steps.push_back(row.step);
 }
 
-std::optional<std::pair<PipeKind, PipeKind>>
-mlir::asc::getQueueHandOffPipes(TPosition position) {
-#define ASC_QUEUE_HANDOFF(POSITION, PRODUCER, CONSUMER)                        \
+namespace {
+/// The physical memories of the table's queue rows.
+enum class QueueMemory { GM, UB, Other };
+} // namespace
+
+static QueueMemory getQueueMemory(TPosition position) {
+#define ASC_POSITION_MEMORY(POSITION, MEMORY)                                  \
   if (position == TPosition::POSITION)                                         \
+    return QueueMemory::MEMORY;
+#include "asc_run/call_orderings.def"
+  return QueueMemory::Other;
+}
+
+std::optional<std::pair<PipeKind, PipeKind>>
+mlir::asc::getQueueHandOffPipes(std::optional<TPosition> source,
+                                TPosition position) {
+  // A TQue<position> is the TQueBind<source, destination> of its row.
+  TPosition destination = position;
+  if (!source) {
+#define ASC_QUEUE_BIND(POSITION, SOURCE, DESTINATION)                          \
+  if (position == TPosition::POSITION) {                                       \
+    source = TPosition::SOURCE;                                                \
+    destination = TPosition::DESTINATION;                                      \
+  }
+#include "asc_run/call_orderings.def"
+  }
+  if (!source)
+    return std::nullopt;
+  QueueMemory from = getQueueMemory(*source), to = getQueueMemory(destination);
+#define ASC_QUEUE_HANDOFF(SOURCE, DESTINATION, PRODUCER, CONSUMER)             \
+  if (from == QueueMemory::SOURCE && to == QueueMemory::DESTINATION)           \
     return std::make_pair(PipeKind::PIPE_##PRODUCER, PipeKind::PIPE_##CONSUMER);
 #include "asc_run/call_orderings.def"
   return std::nullopt;
@@ -121,13 +148,15 @@ void mlir::asc::getMatmulCallOrderingSteps(Operation *op,
 //===----------------------------------------------------------------------===//
 
 void QueueEnQueOp::getPipeOrderingSteps(SmallVectorImpl<Step> &steps) {
-  if (auto pipes = getQueueHandOffPipes(getQueue().getType().getPosition()))
+  QueueType queue = getQueue().getType();
+  if (auto pipes = getQueueHandOffPipes(queue.getSource(), queue.getPosition()))
     steps.push_back({Step::Kind::Order, pipes->first, pipes->second});
 }
 
 void QueueFreeTensorOp::getPipeOrderingSteps(SmallVectorImpl<Step> &steps) {
   // FreeTensor sets the event the next AllocTensor of the buffer waits for.
-  if (auto pipes = getQueueHandOffPipes(getQueue().getType().getPosition()))
+  QueueType queue = getQueue().getType();
+  if (auto pipes = getQueueHandOffPipes(queue.getSource(), queue.getPosition()))
     steps.push_back({Step::Kind::Order, pipes->second, pipes->first});
 }
 

@@ -74,9 +74,17 @@ LocalTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
 static constexpr unsigned kMaxQueueDepth = 255;
 
 LogicalResult QueueType::verify(function_ref<InFlightDiagnostic()> emitError,
-                                TPosition position, unsigned depth) {
+                                TPosition position, unsigned depth,
+                                std::optional<TPosition> source) {
   if (position == TPosition::GM)
     return emitError() << "expects a local position for a queue, got gm";
+  // The bind asc models is the copy through the unified buffer; CANN's
+  // TQueBind to or from GM is the plain TQue of its local side.
+  if (source && (!isVectorPosition(*source) || !isVectorPosition(position)))
+    return emitError() << "expects a TQueBind between two unified-buffer "
+                          "positions (vecin, vecout, veccalc), got "
+                       << stringifyTPosition(*source) << " -> "
+                       << stringifyTPosition(position);
   // TQue counts the tensors it holds in a uint8_t (see the ODS
   // description).
   if (depth == 0)
@@ -84,6 +92,48 @@ LogicalResult QueueType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (depth > kMaxQueueDepth)
     return emitError() << "expects a queue depth of at most " << kMaxQueueDepth
                        << ", got " << depth;
+  return success();
+}
+
+/// `<` (source `->`)? position `,` depth `>`
+Type QueueType::parse(AsmParser &parser) {
+  MLIRContext *context = parser.getContext();
+  SMLoc loc = parser.getCurrentLocation();
+  FailureOr<TPosition> first, position;
+  std::optional<TPosition> source;
+  unsigned depth = 0;
+  if (parser.parseLess() ||
+      failed(first = FieldParser<TPosition>::parse(parser)))
+    return {};
+  if (succeeded(parser.parseOptionalArrow())) {
+    source = *first;
+    if (failed(position = FieldParser<TPosition>::parse(parser)))
+      return {};
+  } else {
+    position = first;
+  }
+  if (parser.parseComma() || parser.parseInteger(depth) ||
+      parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(loc); }, context, *position,
+                    depth, source);
+}
+
+void QueueType::print(AsmPrinter &printer) const {
+  printer << '<';
+  if (std::optional<TPosition> source = getSource())
+    printer << stringifyTPosition(*source) << " -> ";
+  printer << stringifyTPosition(getPosition()) << ", " << getDepth() << '>';
+}
+
+LogicalResult TBufType::verify(function_ref<InFlightDiagnostic()> emitError,
+                               TPosition position) {
+  // asc-run has memory for the unified buffer only (and L0C, which the
+  // vector core's code does not reach).
+  if (!isVectorPosition(position))
+    return emitError() << "expects a unified-buffer position for a TBuf "
+                          "(vecin, vecout, veccalc), got "
+                       << stringifyTPosition(position);
   return success();
 }
 

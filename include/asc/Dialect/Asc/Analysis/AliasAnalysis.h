@@ -316,6 +316,11 @@ bool isMemoryType(Type type);
 /// no other root.
 bool isNoAliasArgument(Value root);
 
+/// The TQue or TBuf whose buffer `root` (a provenance root) is: the queue of
+/// a buffer allocation (BufferSourceOpInterface's Allocation), or the TBuf
+/// itself, the root of every tensor its Get returns. Null for anything else.
+Value getLocalBufferOwner(Value root);
+
 } // namespace asc
 } // namespace mlir
 

@@ -45,12 +45,13 @@ struct PipeOrderingStep {
   PipeKind to;
 };
 
-/// The pipes a queue of `position` hands its buffers between (producer,
-/// consumer): EnQue/DeQue orders the producer before the consumer,
+/// The pipes a queue hands its buffers between (producer, consumer): a
+/// TQueBind<source, position> when `source` is given, else a
+/// TQue<position>. EnQue/DeQue orders the producer before the consumer,
 /// FreeTensor/AllocTensor the consumer before the producer. None for a
-/// position whose hand-offs the vector core's checkers do not follow.
+/// queue whose hand-offs the vector core's checkers do not follow.
 std::optional<std::pair<PipeKind, PipeKind>>
-getQueueHandOffPipes(TPosition position);
+getQueueHandOffPipes(std::optional<TPosition> source, TPosition position);
 
 /// True for the unified-buffer positions vector code reads and writes.
 inline bool isVectorPosition(TPosition position) {

@@ -143,13 +143,17 @@ struct MemoryAccess {
 /// Where a buffer that an op hands out comes from (BufferSourceOpInterface).
 struct BufferSource {
   enum class Kind : uint8_t {
-    /// A buffer of its own while it is live (TQue::AllocTensor).
+    /// A buffer of `from`, a queue, of its own while it is live
+    /// (TQue::AllocTensor).
     Allocation,
     /// A buffer enqueued into `from`, a queue, earlier (TQue::DeQue).
     Dequeued,
     /// The result block of `from`, a Matmul object, in the workspace it has
     /// in effect (GetTensorC, GetBatchTensorC returning a view).
     MatmulBlock,
+    /// The whole of `from`, a TBuf: every Get of it is the same memory
+    /// (TBuf::Get).
+    WholeBuffer,
   };
   Kind kind;
   Value from;

@@ -381,6 +381,55 @@ def Asc_QueueFreeTensorOp : Asc_Op<"queue.free_tensor", [
   }];
 }
 
+def Asc_TBufCreateOp : Asc_Op<"tbuf.create"> {
+  let summary = "declare a TBuf<TPosition>";
+  let description = [{
+    ```mlir
+    %buf = asc.tbuf.create : !asc.tbuf<veccalc>
+    ```
+  }];
+  let results = (outs Res<Asc_TBufType, "", [MemAlloc<Asc_QueueState>]>:$buffer);
+  let assemblyFormat = "attr-dict `:` qualified(type($buffer))";
+}
+
+def Asc_PipeInitTBufOp : Asc_Op<"pipe.init_tbuf"> {
+  let summary = "give a TBuf its buffer of `length` bytes (TPipe::InitBuffer)";
+  let description = [{
+    ```mlir
+    asc.pipe.init_tbuf %pipe, %buf, %bytes : !asc.tbuf<veccalc>
+    ```
+  }];
+  let arguments = (ins Arg<Asc_PipeType, "", [MemWrite<Asc_QueueState>]>:$pipe,
+                       Arg<Asc_TBufType, "", [MemWrite<Asc_QueueState>]>:$buffer,
+                       I32:$length);
+  let assemblyFormat = [{
+    $pipe `,` $buffer `,` $length attr-dict `:` qualified(type($buffer))
+  }];
+}
+
+def Asc_TBufGetOp : Asc_Op<"tbuf.get", [
+    DeclareOpInterfaceMethods<Asc_BufferSourceOpInterface>]> {
+  let summary = "the TBuf's buffer as a tensor (TBuf::Get<T>)";
+  let description = [{
+    The whole buffer, or its first `length` elements: every tensor taken
+    from one TBuf starts at the same address, so they alias. Get orders
+    nothing.
+
+    ```mlir
+    %t = asc.tbuf.get %buf : !asc.tbuf<veccalc> -> !asc.local_tensor<veccalc, f32>
+    %h = asc.tbuf.get %buf, %n : !asc.tbuf<veccalc> -> !asc.local_tensor<veccalc, f16>
+    ```
+  }];
+  let arguments = (ins Arg<Asc_TBufType, "", [MemRead<Asc_QueueState>]>:$buffer,
+                       Optional<I32>:$length);
+  let results = (outs Asc_LocalTensorType:$tensor);
+  let assemblyFormat = [{
+    $buffer (`,` $length^)? attr-dict `:` qualified(type($buffer)) `->`
+      qualified(type($tensor))
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Data movement and vector compute
 //===----------------------------------------------------------------------===//

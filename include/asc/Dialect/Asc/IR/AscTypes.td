@@ -72,13 +72,54 @@ def Asc_QueueType : Asc_Type<"Queue", "queue"> {
     shared by every queue of the kernel and checked when the kernel runs,
     not by the type.
 
+    A queue with a source position is a `TQueBind<source, position,
+    depth>`: its buffers are at `position` and it hands them from the pipe
+    that fills them at the source to the one that drains them at
+    `position`. The one asc models is the copy through the unified buffer,
+    `TQueBind<TPosition::VECIN, TPosition::VECOUT, 1>` (MTE2 in, MTE3 out,
+    no vector work; both positions in UB). A plain `TQue<position>` is the
+    TQueBind CANN derives from its position (GetBufferLogicPos): VECIN is
+    GM -> VECIN, VECOUT is VECOUT -> GM. The pipes each pair hands between
+    are the table runtime/asc_run/call_orderings.def, which asc-run reads
+    too (docs/HappensBefore.md).
+
     ```mlir
     !asc.queue<vecout, 1>
+    !asc.queue<vecin -> vecout, 2>
     ```
   }];
   let parameters = (ins "::mlir::asc::TPosition":$position,
-                        "unsigned":$depth);
-  let assemblyFormat = "`<` $position `,` $depth `>`";
+                        "unsigned":$depth,
+                        OptionalParameter<
+                            "std::optional<::mlir::asc::TPosition>">:$source);
+  let builders = [
+    TypeBuilder<(ins "::mlir::asc::TPosition":$position, "unsigned":$depth), [{
+      return $_get($_ctxt, position, depth, std::nullopt);
+    }]>
+  ];
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// True for a TQueBind<source, position>.
+    bool isBind() const { return getSource().has_value(); }
+  }];
+}
+
+def Asc_TBufType : Asc_Type<"TBuf", "tbuf"> {
+  let summary = "a buffer with no queue (AscendC::TBuf<TPosition>)";
+  let description = [{
+    One buffer that TPipe::InitBuffer sizes and `Get<T>()` hands out whole,
+    every time: two tensors taken from one TBuf are the same memory. A TBuf
+    orders nothing (spec section 2c, O5): the kernel orders the pipes that
+    use it with PipeBarrier or SetFlag/WaitFlag. Its position is one of the
+    unified buffer's (VECIN, VECOUT, VECCALC).
+
+    ```mlir
+    !asc.tbuf<veccalc>
+    ```
+  }];
+  let parameters = (ins "::mlir::asc::TPosition":$position);
+  let assemblyFormat = "`<` $position `>`";
   let genVerifyDecl = 1;
 }
 
