@@ -82,3 +82,55 @@ func.func @setters_after_the_fetches(%pa: !asc.gm_addr {asc.no_alias}, %pw: !asc
   asc.matmul.get_tensor_c %mm, %t {sync = false} : !mm, !ub
   return
 }
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ga = !asc.global_tensor<f16>
+!ub = !asc.local_tensor<vecin, f32>
+
+// SetTail between two straight-line fetches of one Iterate's blocks: the
+// second fetch still belongs to the Iterate in flight.
+func.func @set_tail_between_straight_line_fetches(%pa: !asc.gm_addr {asc.no_alias}, %pw: !asc.gm_addr {asc.no_alias}, %t: !ub, %m: i32) {
+  %a = asc.set_global_buffer %pa : !ga
+  %w = asc.set_global_buffer %pw : !gm
+  %mm = asc.matmul.create : !mm
+  asc.matmul.set_workspace %mm, %w : !mm, !gm
+  asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+  // expected-note @+1 {{the async Iterate whose blocks are being fetched}}
+  %more = asc.matmul.iterate %mm {sync = false} : !mm
+  asc.matmul.get_tensor_c %mm, %t {sync = false} : !mm, !ub
+  asc.pipe_barrier pipe_all
+  // expected-error @+1 {{'asc.matmul.set_tail' op changes the object while the blocks of an async 'asc.matmul.iterate' are still fetched (rule P6c)}}
+  asc.matmul.set_tail %mm, %m, %m, %m : !mm
+  asc.matmul.get_tensor_c %mm, %t {sync = false} : !mm, !ub
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ga = !asc.global_tensor<f16>
+!ub = !asc.local_tensor<vecin, f32>
+
+// The valid twin: the setters come after the last straight-line fetch, and
+// the next Iterate starts a loop of its own before the next fetch.
+func.func @setters_after_the_last_straight_line_fetch(%pa: !asc.gm_addr {asc.no_alias}, %pw: !asc.gm_addr {asc.no_alias}, %t: !ub, %m: i32) {
+  %a = asc.set_global_buffer %pa : !ga
+  %w = asc.set_global_buffer %pw : !gm
+  %mm = asc.matmul.create : !mm
+  asc.matmul.set_workspace %mm, %w : !mm, !gm
+  asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+  %more = asc.matmul.iterate %mm {sync = false} : !mm
+  asc.matmul.get_tensor_c %mm, %t {sync = false} : !mm, !ub
+  asc.pipe_barrier pipe_all
+  asc.matmul.get_tensor_c %mm, %t {sync = false} : !mm, !ub
+  asc.pipe_barrier pipe_all
+  asc.matmul.set_tail %mm, %m, %m, %m : !mm
+  asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+  %again = asc.matmul.iterate %mm {sync = false} : !mm
+  asc.matmul.get_tensor_c %mm, %t {sync = false} : !mm, !ub
+  return
+}

@@ -9,6 +9,7 @@
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
@@ -661,6 +662,31 @@ LogicalResult ProtocolChecker::checkFetchOfAsyncIterate(
   return failure();
 }
 
+/// True when, after `op` in program order, a fetch of `matmul`'s blocks
+/// comes before anything that moves the object on (a new computation, a
+/// new workspace): the fetches of the Iterate in flight go on past `op`.
+static bool isFollowedByFetch(Operation *op, Value matmul) {
+  for (Operation *at = op; at && !isa<FunctionOpInterface>(at);
+       at = at->getParentOp()) {
+    for (Operation *next = at->getNextNode(); next;
+         next = next->getNextNode()) {
+      std::optional<bool> fetchFirst;
+      next->walk<WalkOrder::PreOrder>([&](MatmulOpInterface use) {
+        if (!mayBeSameMatmulObject(use.getMatmul(), matmul))
+          return WalkResult::advance();
+        if (isFetch(use))
+          fetchFirst = true;
+        else if (movesObjectOn(use))
+          fetchFirst = false;
+        return fetchFirst ? WalkResult::interrupt() : WalkResult::advance();
+      });
+      if (fetchFirst)
+        return *fetchFirst;
+    }
+  }
+  return false;
+}
+
 LogicalResult ProtocolChecker::checkSetterDuringAsyncIterate(
     MatmulOpInterface use, const ProtocolState &state, bool report) {
   // Rule P6c: from Iterate<false>() until its last block is fetched, the
@@ -685,9 +711,12 @@ LogicalResult ProtocolChecker::checkSetterDuringAsyncIterate(
   for (Operation *issue : object.unfetched())
     if (isAsyncIterate(issue))
       inFlight.push_back(issue);
+  // Or between two fetches of its blocks, in a loop or in straight-line
+  // code.
   for (Operation *issue : state.getFetchConsumedIssues())
     if (isAsyncIterate(issue) && !llvm::is_contained(inFlight, issue) &&
-        protocol.isInFetchLoopOf(op, issue))
+        (protocol.isInFetchLoopOf(op, issue) ||
+         isFollowedByFetch(op, use.getMatmul())))
       inFlight.push_back(issue);
   if (inFlight.empty())
     return success();
