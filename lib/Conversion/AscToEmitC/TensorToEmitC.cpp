@@ -173,6 +173,36 @@ template <typename OpTy> struct VectorOpLowering : public AscOpLowering<OpTy> {
   std::string callee;
 };
 
+/// The call as the front end met it: `AscendC::Exp(dst, src, n);`, or
+/// `T r = callee<args>(...)` for a call with a result.
+struct ApiCallLowering : public AscOpLowering<ApiCallOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(ApiCallOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<StringRef> templateArgs;
+    if (ArrayAttr args = op.getTemplateArgsAttr())
+      for (Attribute arg : args)
+        templateArgs.push_back(cast<StringAttr>(arg).getValue());
+    SmallVector<Type, 1> resultTypes;
+    if (Value result = op.getResult()) {
+      Type converted = convert(result);
+      if (!converted)
+        return failure();
+      resultTypes.push_back(converted);
+    }
+    emitc::CallOpaqueOp call =
+        createFreeCall(rewriter, op.getLoc(), resultTypes, op.getCallee(),
+                       adaptor.getArgs(), templateArgs);
+    if (op.getResult())
+      rewriter.replaceOp(op, call);
+    else
+      rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// `AscendC::PipeBarrier<PIPE_ALL>();`
 struct PipeBarrierLowering : public AscOpLowering<PipeBarrierOp> {
   using AscOpLowering::AscOpLowering;
@@ -266,8 +296,8 @@ void mlir::asc::populateTensorToEmitCPatterns(
   patterns.add<SetGlobalBufferLowering, LocalTensorCreateLowering,
                SubViewLowering, GetValueLowering, SetValueLowering,
                DataCopyLowering, PipeBarrierLowering, CrossCoreSetFlagLowering,
-               CrossCoreWaitFlagLowering, SyncAllLowering>(typeConverter,
-                                                           context);
+               CrossCoreWaitFlagLowering, SyncAllLowering, ApiCallLowering>(
+      typeConverter, context);
   patterns.add<FlagLowering<SetFlagOp>>(typeConverter, context,
                                         "AscendC::SetFlag");
   patterns.add<FlagLowering<WaitFlagOp>>(typeConverter, context,

@@ -155,6 +155,12 @@ public:
   /// location), or one diagnostic.
   FailureOr<Lifted> liftApiCall(const clang::CallExpr *call,
                                 const clang::FunctionDecl *callee);
+  /// A free function of the Ascend C API with no asc op, as an
+  /// asc.api_call whose effects come from the C++ signature; refused when
+  /// its arguments are not tensors and scalars or it synchronises.
+  FailureOr<Lifted> liftOpaqueApiCall(const clang::CallExpr *call,
+                                      const clang::FunctionDecl *callee,
+                                      llvm::StringRef display);
   /// The value a default-constructed object of API class `record` starts
   /// with (a queue, a pipe, a Matmul object; Unset for tensors), or failure
   /// when the class is not modelled.

@@ -38,8 +38,8 @@ static bool isMatmulClass(llvm::StringRef name) {
 bool KernelLifter::isHandleClass(const clang::CXXRecordDecl *record) const {
   llvm::StringRef name = recordName(record);
   return name == "GlobalTensor" || name == "LocalTensor" ||
-         name == "TQueModel" || name == "TQue" || name == "TPipe" ||
-         name == "TCubeTiling" || isMatmulClass(name);
+         name == "TQueModel" || name == "TQue" || name == "TBuf" ||
+         name == "TPipe" || name == "TCubeTiling" || isMatmulClass(name);
 }
 
 /// The enumerator name of an integral template argument of enum type
@@ -55,6 +55,27 @@ static std::string enumeratorName(const clang::TemplateArgument &arg) {
     if (llvm::APSInt::isSameValue(e->getInitVal(), arg.getAsIntegral()))
       return e->getName().str();
   return {};
+}
+
+/// The TPosition of a template argument as written (`TPosition::VECIN`,
+/// an expression before substitution, or its integral value after), or
+/// none.
+static std::optional<TPosition>
+positionArgument(const clang::TemplateArgument &arg,
+                 const clang::ASTContext &ast) {
+  if (arg.getKind() == clang::TemplateArgument::Integral)
+    return symbolizeTPosition(llvm::StringRef(enumeratorName(arg)).lower());
+  if (arg.getKind() != clang::TemplateArgument::Expression)
+    return std::nullopt;
+  const clang::Expr *expr = arg.getAsExpr();
+  clang::Expr::EvalResult result;
+  if (!expr || expr->isValueDependent() ||
+      !expr->EvaluateAsRValue(result, ast) || !result.Val.isInt())
+    return std::nullopt;
+  return symbolizeTPosition(
+      llvm::StringRef(enumeratorName(clang::TemplateArgument(
+                          ast, result.Val.getInt(), expr->getType())))
+          .lower());
 }
 
 /// asc's part of one MatmulType<POSITION, FORMAT, T, ISTRANS, LAYOUT, ...>.
@@ -199,25 +220,66 @@ FailureOr<Lifted> KernelLifter::constructApiObject(clang::QualType type,
     return Lifted::handle(MatmulCreateOp::create(builder, l, *mmType));
   }
   if (name == "TQueModel") {
-    // TQue<pos, depth> is asc's queue; TQueBind (a UB -> UB hand-off) is
-    // not in asc yet. The sugared type says which alias was written.
-    if (const auto *written = type->getAs<clang::TemplateSpecializationType>())
-      if (clang::TemplateDecl *alias =
-              written->getTemplateName().getAsTemplateDecl())
-        if (alias->getName() != "TQue")
-          return refuse(at ? at->getBeginLoc() : clang::SourceLocation(),
-                        "'" + alias->getName() +
-                            "' is not modelled by asc yet (TQue is)");
+    // TQue<pos, depth> is asc's queue; TQueBind<src, dst, depth> is a queue
+    // with a source (between two UB positions) or, to or from GM, the TQue
+    // of its local side. The sugared type says which alias was written.
     const auto &args =
         cast<clang::ClassTemplateSpecializationDecl>(record)->getTemplateArgs();
     std::optional<TPosition> position =
         symbolizeTPosition(llvm::StringRef(enumeratorName(args[0])).lower());
     if (!position || args[1].getKind() != clang::TemplateArgument::Integral)
       return failure();
+    unsigned depth = args[1].getAsIntegral().getZExtValue();
+    std::optional<TPosition> source;
+    if (const auto *written = type->getAs<clang::TemplateSpecializationType>())
+      if (clang::TemplateDecl *alias =
+              written->getTemplateName().getAsTemplateDecl()) {
+        clang::SourceLocation where =
+            at ? at->getBeginLoc() : clang::SourceLocation();
+        if (alias->getName() == "TQueBind") {
+          ArrayRef<clang::TemplateArgument> bound =
+              written->template_arguments();
+          std::optional<TPosition> src, dst;
+          if (bound.size() >= 2) {
+            src = positionArgument(bound[0], ast);
+            dst = positionArgument(bound[1], ast);
+          }
+          if (!src || !dst)
+            return refuse(where, "a TQueBind whose positions are not "
+                                 "compile-time constants");
+          if (isVectorPosition(*src) && isVectorPosition(*dst))
+            source = src;
+          else if (!(*src == TPosition::GM && isVectorPosition(*dst)) &&
+                   !(isVectorPosition(*src) && *dst == TPosition::GM))
+            return refuse(where, "'TQueBind<" + stringifyTPosition(*src).str() +
+                                     ", " + stringifyTPosition(*dst).str() +
+                                     ">' is not modelled by asc (a TQueBind "
+                                     "between unified-buffer positions, or "
+                                     "to or from GM, is)");
+        } else if (alias->getName() != "TQue") {
+          return refuse(where, "'" + alias->getName() +
+                                   "' is not modelled by asc (TQue and "
+                                   "TQueBind are)");
+        }
+      }
     return Lifted::handle(QueueCreateOp::create(
         builder, l,
-        QueueType::get(builder.getContext(), *position,
-                       args[1].getAsIntegral().getZExtValue())));
+        QueueType::get(builder.getContext(), *position, depth, source)));
+  }
+  if (name == "TBuf") {
+    const auto &args =
+        cast<clang::ClassTemplateSpecializationDecl>(record)->getTemplateArgs();
+    std::optional<TPosition> position =
+        symbolizeTPosition(llvm::StringRef(enumeratorName(args[0])).lower());
+    if (!position)
+      return failure();
+    if (!isVectorPosition(*position))
+      return refuse(at ? at->getBeginLoc() : clang::SourceLocation(),
+                    "a TBuf at " + stringifyTPosition(*position).str() +
+                        " is not modelled by asc (one in the unified "
+                        "buffer, VECIN, VECOUT or VECCALC, is)");
+    return Lifted::handle(TBufCreateOp::create(
+        builder, l, TBufType::get(builder.getContext(), *position)));
   }
   if (name == "DataCopyParams") {
     // A plain struct of scalars: fields with their default values.
@@ -508,9 +570,7 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
       DuplicateOp::create(builder, l, *dst, *scalar, *count);
       return done();
     }
-    return refuse(call, "the Ascend C API call '" + method +
-                            "' has no asc op; asc-check cannot see what it "
-                            "reads and writes");
+    return liftOpaqueApiCall(call, callee, method);
   }
 
   //===-- Global tensors
@@ -593,6 +653,14 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
     FailureOr<Value> queue = arg(0);
     if (failed(queue))
       return failure();
+    if (isa<TBufType>(queue->getType())) {
+      // InitBuffer(buf, len): one buffer of len bytes.
+      FailureOr<Value> len = i32Arg(1);
+      if (failed(len))
+        return failure();
+      PipeInitTBufOp::create(builder, l, *pipe, *queue, *len);
+      return done();
+    }
     FailureOr<Value> num = i32Arg(1), len = i32Arg(2);
     if (failed(num) || failed(len))
       return failure();
@@ -634,6 +702,50 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
       else
         QueueFreeTensorOp::create(builder, l, *queue, *tensor);
       return done();
+    }
+  }
+
+  if (owner == "TBuf") {
+    // TBuf orders nothing and hands out its one buffer (kernel_tbuf_impl.h):
+    // AllocTensor and DeQue are Get, EnQue and FreeTensor do nothing.
+    FailureOr<Value> buffer = object();
+    if (failed(buffer))
+      return failure();
+    if (method == "EnQue" || method == "FreeTensor")
+      return done();
+    const clang::TemplateArgumentList *targs =
+        callee->getTemplateSpecializationArgs();
+    Type element =
+        targs && targs->size() ? elementType((*targs)[0].getAsType()) : Type();
+    if (method == "Get" || method == "GetWithOffset" ||
+        method == "AllocTensor" || method == "DeQue") {
+      if (!element)
+        return refuse(call,
+                      "'" + display + "' of an element type asc does not know");
+      auto tensorType = LocalTensorType::get(
+          builder.getContext(), cast<TBufType>(buffer->getType()).getPosition(),
+          element);
+      Value length;
+      if (method == "Get" && !args.isDefault(0) && !args.given.empty()) {
+        FailureOr<Value> len = i32Arg(0);
+        if (failed(len))
+          return failure();
+        length = *len;
+      }
+      Value tensor = TBufGetOp::create(builder, l, tensorType, *buffer, length);
+      if (method != "GetWithOffset")
+        return Lifted::handle(tensor);
+      // GetWithOffset<T>(size, byteOffset): the buffer from the byte
+      // offset on (its extent is the buffer's, a footprint no smaller).
+      FailureOr<Value> byteOffset = i64Arg(1);
+      if (failed(byteOffset))
+        return failure();
+      Value elementBytes = arith::ConstantIntOp::create(
+          builder, l, builder.getI64Type(), getElementBitWidth(tensorType) / 8);
+      Value offset =
+          arith::DivUIOp::create(builder, l, *byteOffset, elementBytes);
+      return Lifted::handle(
+          SubViewOp::create(builder, l, tensorType, tensor, offset));
     }
   }
 
@@ -1001,4 +1113,109 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
   return refuse(call, "the Ascend C API call '" + display +
                           "' has no asc op; asc-check cannot see what it "
                           "reads and writes");
+}
+
+/// Names of the API's synchronisation: calls that order pipes or cores,
+/// which an asc.api_call (it orders nothing) must never stand for.
+static bool isSynchronisingApi(llvm::StringRef name) {
+  for (llvm::StringRef word : {"Flag", "Sync", "Barrier", "Event", "Wait",
+                               "Notify", "Mutex", "IBSet", "IBWait"})
+    if (name.contains(word))
+      return true;
+  return false;
+}
+
+FailureOr<Lifted>
+KernelLifter::liftOpaqueApiCall(const clang::CallExpr *call,
+                                const clang::FunctionDecl *callee,
+                                llvm::StringRef display) {
+  auto refuseCall = [&](const llvm::Twine &why) -> LogicalResult {
+    return refuse(call, "the Ascend C API call '" + display +
+                            "' has no asc op, and " + why);
+  };
+  if (isSynchronisingApi(callee->getName()))
+    return refuseCall("it synchronises: asc-check cannot see what it orders");
+  Location l = loc(call);
+  SmallVector<Value> operands;
+  SmallVector<int64_t> writes;
+  bool global = false, local = false, globalWritten = false;
+  for (unsigned i = 0, e = call->getNumArgs(); i < e; ++i) {
+    const clang::Expr *argument = call->getArg(i);
+    // A defaulted argument is the default again in the printed call.
+    if (isa<clang::CXXDefaultArgExpr>(argument))
+      continue;
+    const clang::ParmVarDecl *param =
+        i < callee->getNumParams() ? callee->getParamDecl(i) : nullptr;
+    clang::QualType type = param ? param->getType() : argument->getType();
+    clang::QualType object = type.getNonReferenceType();
+    const clang::CXXRecordDecl *record = object->getAsCXXRecordDecl();
+    llvm::StringRef name = record ? recordName(record) : "";
+    if (name == "LocalTensor" || name == "GlobalTensor") {
+      FailureOr<Value> tensor = value(argument);
+      if (failed(tensor))
+        return failure();
+      // The API takes every tensor by const reference (a tensor is a
+      // handle), so only its parameter names tell: CANN names what it reads
+      // src*; anything else (dst*, a temporary buffer) is taken as written.
+      bool written = !param || !param->getName().starts_with("src");
+      if (written)
+        writes.push_back(operands.size());
+      (name == "GlobalTensor" ? global : local) = true;
+      globalWritten |= written && name == "GlobalTensor";
+      operands.push_back(*tensor);
+      continue;
+    }
+    if (!record && object->isArithmeticType()) {
+      FailureOr<Value> scalar = value(argument);
+      if (failed(scalar))
+        return failure();
+      operands.push_back(*scalar);
+      continue;
+    }
+    return refuseCall("its argument " + llvm::Twine(i + 1) + " (of type '" +
+                      object.getAsString() +
+                      "') is neither a tensor nor a scalar: asc-check cannot "
+                      "see what it reads and writes");
+  }
+  if (!global && !local)
+    return refuseCall("it names no tensor: asc-check cannot see what it "
+                      "reads and writes");
+  if (global && !local)
+    return refuseCall("it touches global memory only, on a pipe asc-check "
+                      "cannot tell");
+  PipeKind pipe = !global         ? PipeKind::PIPE_V
+                  : globalWritten ? PipeKind::PIPE_MTE3
+                                  : PipeKind::PIPE_MTE2;
+  Type resultType;
+  if (!call->getType()->isVoidType()) {
+    resultType = scalarType(call->getType());
+    if (!resultType)
+      return refuseCall("its result is not a scalar asc knows");
+  }
+  // The template arguments written at the call, as C++ prints them.
+  SmallVector<Attribute> templateArgs;
+  const auto *reference =
+      dyn_cast<clang::DeclRefExpr>(call->getCallee()->IgnoreParenImpCasts());
+  const clang::TemplateArgumentList *instantiated =
+      callee->getTemplateSpecializationArgs();
+  if (reference && instantiated) {
+    clang::PrintingPolicy policy = ast.getPrintingPolicy();
+    for (unsigned i = 0, e = std::min<unsigned>(reference->getNumTemplateArgs(),
+                                                instantiated->size());
+         i < e; ++i) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      instantiated->get(i).print(policy, os, /*IncludeType=*/false);
+      templateArgs.push_back(builder.getStringAttr(text));
+    }
+  }
+  auto op = ApiCallOp::create(
+      builder, l, resultType ? TypeRange(resultType) : TypeRange(),
+      builder.getStringAttr(callee->getQualifiedNameAsString()),
+      templateArgs.empty() ? ArrayAttr() : builder.getArrayAttr(templateArgs),
+      PipeKindAttr::get(builder.getContext(), pipe),
+      builder.getDenseI64ArrayAttr(writes), operands);
+  if (resultType)
+    return Lifted::scalar(op.getResult());
+  return Lifted::voidValue();
 }

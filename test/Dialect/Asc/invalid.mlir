@@ -1468,3 +1468,45 @@ func.func @cross_core_mode(%id: i32) {
   asc.cross_core_set_flag mode 4, pipe_fix, %id
   return
 }
+
+// -----
+
+// An API call states its effects through its operands: an object would
+// hide what it does to the protocol.
+func.func @api_call_with_object(%q: !asc.queue<vecin, 1>) {
+  // expected-error @+1 {{'asc.api_call' op expects tensors and scalars as operands, got '!asc.queue<vecin, 1>' at operand 0}}
+  asc.api_call "AscendC::Foo"(%q) on pipe_v : (!asc.queue<vecin, 1>) -> ()
+  return
+}
+
+// -----
+
+func.func @api_call_writes_a_scalar(%t: !asc.local_tensor<vecin, f32>, %n: i32) {
+  // expected-error @+1 {{'asc.api_call' op writes operand 1, which is not a tensor}}
+  asc.api_call "AscendC::Exp"(%t, %n) on pipe_v writes [1] : (!asc.local_tensor<vecin, f32>, i32) -> ()
+  return
+}
+
+// -----
+
+func.func @api_call_writes_past_its_operands(%t: !asc.local_tensor<vecin, f32>) {
+  // expected-error @+1 {{'asc.api_call' op writes operand 3, but it has 1 operands}}
+  asc.api_call "AscendC::Exp"(%t) on pipe_v writes [3] : (!asc.local_tensor<vecin, f32>) -> ()
+  return
+}
+
+// -----
+
+func.func @api_call_not_a_name(%t: !asc.local_tensor<vecin, f32>) {
+  // expected-error @+1 {{'asc.api_call' op expects a C++ function name as its callee, got 'Exp(); system'}}
+  asc.api_call "Exp(); system"(%t) on pipe_v : (!asc.local_tensor<vecin, f32>) -> ()
+  return
+}
+
+// -----
+
+func.func @api_call_on_the_cube_pipe(%t: !asc.local_tensor<vecin, f32>) {
+  // expected-error @+1 {{'asc.api_call' op expects the vector core's pipe_s, pipe_v, pipe_mte2 or pipe_mte3, got pipe_fix}}
+  asc.api_call "AscendC::Exp"(%t) on pipe_fix : (!asc.local_tensor<vecin, f32>) -> ()
+  return
+}

@@ -737,3 +737,26 @@ func.func @async_get_tensor_c(%mm: !mm, %ub: !asc.local_tensor<vecin, f32>) {
   asc.matmul.end %mm : !mm
   return
 }
+
+// TQueBind and TBuf, and an API call asc has no op for, with its effects.
+// CHECK-LABEL: func.func @bind_tbuf_and_api_calls
+// CHECK: %[[BIND:.*]] = asc.queue.create : !asc.queue<vecin -> vecout, 2>
+// CHECK: %[[BUF:.*]] = asc.tbuf.create : !asc.tbuf<veccalc>
+// CHECK: asc.pipe.init_tbuf %{{.*}}, %[[BUF]], %{{.*}} : !asc.tbuf<veccalc>
+// CHECK: %[[T:.*]] = asc.tbuf.get %[[BUF]] : !asc.tbuf<veccalc> -> !asc.local_tensor<veccalc, f32>
+// CHECK: asc.tbuf.get %[[BUF]], %{{.*}} : !asc.tbuf<veccalc> -> !asc.local_tensor<veccalc, f16>
+// CHECK: asc.api_call "AscendC::Exp"(%[[T]], %[[T]], %{{.*}}) on pipe_v writes [0] : (!asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32) -> ()
+// CHECK: asc.api_call "AscendC::Cast"(%{{.*}}, %[[T]], %{{.*}}) on pipe_v writes [0] {template_args = ["half", "float"]}
+// CHECK: %{{.*}} = asc.api_call "AscendC::GetSubBlockIdx"() on pipe_s : () -> i64
+func.func @bind_tbuf_and_api_calls(%n: i32) {
+  %pipe = asc.pipe.create
+  %bind = asc.queue.create : !asc.queue<vecin -> vecout, 2>
+  %buf = asc.tbuf.create : !asc.tbuf<veccalc>
+  asc.pipe.init_tbuf %pipe, %buf, %n : !asc.tbuf<veccalc>
+  %t = asc.tbuf.get %buf : !asc.tbuf<veccalc> -> !asc.local_tensor<veccalc, f32>
+  %h = asc.tbuf.get %buf, %n : !asc.tbuf<veccalc> -> !asc.local_tensor<veccalc, f16>
+  asc.api_call "AscendC::Exp"(%t, %t, %n) on pipe_v writes [0] : (!asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32) -> ()
+  asc.api_call "AscendC::Cast"(%h, %t, %n) on pipe_v writes [0] {template_args = ["half", "float"]} : (!asc.local_tensor<veccalc, f16>, !asc.local_tensor<veccalc, f32>, i32) -> ()
+  %idx = asc.api_call "AscendC::GetSubBlockIdx"() on pipe_s : () -> i64
+  return
+}

@@ -238,6 +238,17 @@ void DuplicateOp::getMemoryAccesses(SmallVectorImpl<MemoryAccess> &accesses) {
       countedAccess(Kind::Write, getDst(), getCount(), kVectorCountBits));
 }
 
+void ApiCallOp::getMemoryAccesses(SmallVectorImpl<MemoryAccess> &accesses) {
+  // The API's extent is not stated: each tensor from its first element on.
+  ArrayRef<int64_t> writes = getWrites();
+  for (auto [index, arg] : llvm::enumerate(getArgs()))
+    if (isa<GlobalTensorType, LocalTensorType>(arg.getType()))
+      accesses.push_back(MemoryAccess::whole(
+          llvm::is_contained(writes, static_cast<int64_t>(index)) ? Kind::Write
+                                                                  : Kind::Read,
+          arg));
+}
+
 //===----------------------------------------------------------------------===//
 // Matmul computation
 //===----------------------------------------------------------------------===//
@@ -373,6 +384,7 @@ MatmulMessageRole MatmulGetTensorCOp::getMessageRole() {
 
 // Scalar accesses and queue bookkeeping run on the scalar unit.
 PipeKind GetTilingOp::getExecutingPipe() { return PipeKind::PIPE_S; }
+PipeKind ApiCallOp::getExecutingPipe() { return getPipe(); }
 PipeKind GetValueOp::getExecutingPipe() { return PipeKind::PIPE_S; }
 PipeKind SetValueOp::getExecutingPipe() { return PipeKind::PIPE_S; }
 PipeKind QueueEnQueOp::getExecutingPipe() { return PipeKind::PIPE_S; }

@@ -12,6 +12,7 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::asc;
@@ -370,6 +371,66 @@ void DataCopyOp::getEffects(EffectList &effects) {
                        getTensorResource(getSrc().getType()));
   effects.emplace_back(MemoryEffects::Write::get(), &getDstMutable(),
                        getTensorResource(getDst().getType()));
+}
+
+//===----------------------------------------------------------------------===//
+// ApiCallOp
+//===----------------------------------------------------------------------===//
+
+/// A C++ qualified name: identifiers joined by `::`.
+static bool isQualifiedName(StringRef name) {
+  if (name.empty())
+    return false;
+  SmallVector<StringRef> parts;
+  name.split(parts, "::");
+  return llvm::all_of(parts, [](StringRef part) {
+    return !part.empty() && !llvm::isDigit(part.front()) &&
+           llvm::all_of(part,
+                        [](char c) { return llvm::isAlnum(c) || c == '_'; });
+  });
+}
+
+LogicalResult ApiCallOp::verify() {
+  if (!isQualifiedName(getCallee()))
+    return emitOpError() << "expects a C++ function name as its callee, got '"
+                         << getCallee() << "'";
+  // What the call does is only its operands' memory: an object (a queue, a
+  // Matmul object, the pipe) would hide effects the protocol follows.
+  for (auto [index, arg] : llvm::enumerate(getArgs())) {
+    Type type = arg.getType();
+    if (!isa<GlobalTensorType, LocalTensorType, IntegerType, FloatType>(type))
+      return emitOpError() << "expects tensors and scalars as operands, got "
+                           << type << " at operand " << index;
+  }
+  for (int64_t index : getWrites()) {
+    if (index < 0 || index >= static_cast<int64_t>(getArgs().size()))
+      return emitOpError() << "writes operand " << index << ", but it has "
+                           << getArgs().size() << " operands";
+    if (!isa<GlobalTensorType, LocalTensorType>(getArgs()[index].getType()))
+      return emitOpError() << "writes operand " << index
+                           << ", which is not a tensor";
+  }
+  PipeKind pipe = getPipe();
+  if (pipe != PipeKind::PIPE_S && pipe != PipeKind::PIPE_V &&
+      pipe != PipeKind::PIPE_MTE2 && pipe != PipeKind::PIPE_MTE3)
+    return emitOpError() << "expects the vector core's pipe_s, pipe_v, "
+                            "pipe_mte2 or pipe_mte3, got "
+                         << stringifyPipeKind(pipe);
+  return success();
+}
+
+void ApiCallOp::getEffects(EffectList &effects) {
+  ArrayRef<int64_t> writes = getWrites();
+  for (auto [index, arg] : llvm::enumerate(getArgs())) {
+    if (!isa<GlobalTensorType, LocalTensorType>(arg.getType()))
+      continue;
+    bool written = llvm::is_contained(writes, static_cast<int64_t>(index));
+    effects.emplace_back(
+        written
+            ? static_cast<MemoryEffects::Effect *>(MemoryEffects::Write::get())
+            : MemoryEffects::Read::get(),
+        &getArgsMutable()[index], getTensorResource(arg.getType()));
+  }
 }
 
 //===----------------------------------------------------------------------===//

@@ -538,6 +538,44 @@ def Asc_DuplicateOp : Asc_VectorOp<"duplicate", [
   let assemblyFormat = "$dst `,` $scalar `,` $count attr-dict `:` qualified(type($dst))";
 }
 
+def Asc_ApiCallOp : Asc_Op<"api_call", [
+    DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface, ["getExecutingPipe"]>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "an Ascend C API call asc has no op for, with its effects";
+  let description = [{
+    A call of a free function of the Ascend C API (`AscendC::Exp`,
+    `AscendC::Cast`, ...) that the front ends meet and asc has no op for.
+    It is never dropped: it states what it does to memory, so the analyses
+    see it. The operands are local or global tensors and scalars; the
+    tensors at the indices `writes` are written, the others read, each from
+    its first element on with an unknown extent. The C++ front end takes as
+    read the tensors whose parameter name in the API's declaration starts
+    with `src` (CANN passes every tensor by const reference, so the type
+    cannot tell) and as written every other one (a destination, a temporary
+    buffer); `pipe` is the pipe the call runs on
+    (V for vector instructions, MTE2 or MTE3 for copies, S for scalar
+    work). It orders no pipe: an API that synchronises needs an op of its
+    own. The Ascend C spelling is the call itself, with `template_args`
+    given explicitly.
+
+    ```mlir
+    asc.api_call "AscendC::Exp"(%dst, %src, %n) on pipe_v writes [0]
+        : (!asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, i32) -> ()
+    ```
+  }];
+  let arguments = (ins StrAttr:$callee,
+                       OptionalAttr<StrArrayAttr>:$template_args,
+                       Asc_PipeKindAttr:$pipe,
+                       DefaultValuedAttr<DenseI64ArrayAttr, "{}">:$writes,
+                       Variadic<AnyType>:$args);
+  let results = (outs Optional<AnyTypeOf<[AnySignlessInteger, AnyFloat]>>:$result);
+  let assemblyFormat = [{
+    $callee `(` $args `)` `on` custom<EnumKeyword>($pipe) (`writes` $writes^)?
+      attr-dict `:` functional-type($args, $result)
+  }];
+  let hasVerifier = 1;
+}
+
 def Asc_PipeBarrierOp : Asc_Op<"pipe_barrier", [
     DeclareOpInterfaceMethods<Asc_PipeOrderingOpInterface, ["getPipeOrderingSteps"]>,
     MemoryEffects<[MemRead<Asc_Pipeline>, MemWrite<Asc_Pipeline>]>]> {
