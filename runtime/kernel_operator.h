@@ -161,6 +161,20 @@ using AscRunRegisteredTiling = asc_run::NoTilingStruct;
 /// (AIV), as in the CPU-debug framework.
 inline int32_t g_coreType = 0;
 
+/// The kernel language's built-in index variables (CANN's 核函数.md,
+/// "Blocks索引内置变量", and SIMD-BuiltIn关键字.md): block_idx, the index of
+/// the AI core (a mix launch's group of a cube core and its vector cores)
+/// in [0, block_num), block_num the launch's numBlocks, sub_block_idx the
+/// vector core's index in its group and sub_block_num the group's vector
+/// cores (1 on the cube core, as dav_c220's GetSubBlockNumImpl). Each core
+/// has its own values: the core scheduler (asc_run/launch/cores.h) swaps
+/// them in with the core, as it does g_coreType, so a kernel that assigns
+/// one changes only its own core's copy.
+inline int64_t block_idx = 0;
+inline int64_t block_num = 1;
+inline int64_t sub_block_idx = 0;
+inline int64_t sub_block_num = 1;
+
 namespace AscendC {
 
 constexpr int32_t MIX = 0;
