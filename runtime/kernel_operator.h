@@ -1096,6 +1096,58 @@ void DataCopyPad(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
                      dataCopyParams, sizeof(T), loc);
 }
 
+namespace detail {
+/// InitGlobalMemory and its older name Fill (include/adv_api/utils/
+/// init_global_memory.h; dav_c220's InitGlobalMemoryImpl in
+/// impl/adv_api/detail/utils/init_global_memory/init_global_memory_v220_impl.h):
+/// on a vector core, `size` elements of `value` from the tensor's start,
+/// duplicated in the unified buffer and copied out by MTE3, which ends with
+/// PipeBarrier<PIPE_MTE3>: the GM write is an MTE3 access that a later
+/// read on another pipe must be ordered after. On the cube core CANN's
+/// implementation returns at once, and so does asc-run's; in a launch of
+/// cube cores alone, where no vector core fills it either, with a note (the
+/// GM is left as it was).
+template <typename T>
+void initGlobalMemory(const char *name, GlobalTensor<T> &gm, uint64_t size,
+                      T value, asc_run::Loc loc) {
+  static_assert(std::is_same_v<T, uint16_t> || std::is_same_v<T, int16_t> ||
+                    std::is_same_v<T, half> || std::is_same_v<T, float> ||
+                    std::is_same_v<T, uint32_t> || std::is_same_v<T, int32_t>,
+                "InitGlobalMemory/Fill supports uint16_t, int16_t, half, "
+                "float, uint32_t and int32_t (init_global_memory.h)");
+  if (g_coreType == AIC) {
+    if (asc_run::state().vectorCores == 0)
+      asc_run::note(std::string(name) + " at " + loc.str() +
+                        " on a cube core leaves GM unchanged: CANN's Atlas "
+                        "A2 implementation (InitGlobalMemoryImpl) returns on "
+                        "the AIC",
+                    /*evenWhenQuiet=*/true);
+    return;
+  }
+  if (size == 0)
+    return;
+  asc_run::OnPipe onMte3(asc_run::PipeMte3);
+  T *dst = const_cast<T *>(gm.GetPhyAddr());
+  asc_run::checkWrite(name, loc, dst, size * sizeof(T));
+  for (uint64_t i = 0; i < size; ++i)
+    dst[i] = value;
+  copyWork(dst, true, size * sizeof(T), 1);
+}
+} // namespace detail
+
+template <typename T>
+void InitGlobalMemory(GlobalTensor<T> &gmWorkspaceAddr, const uint64_t size,
+                      const T value,
+                      asc_run::Loc loc = asc_run::Loc::current()) {
+  detail::initGlobalMemory("InitGlobalMemory", gmWorkspaceAddr, size, value,
+                           loc);
+}
+template <typename T>
+void Fill(GlobalTensor<T> &gmWorkspaceAddr, const uint64_t size, const T value,
+          asc_run::Loc loc = asc_run::Loc::current()) {
+  detail::initGlobalMemory("Fill", gmWorkspaceAddr, size, value, loc);
+}
+
 //===----------------------------------------------------------------------===//
 // Vector instructions (computed in float for 16-bit types, like the unit)
 //===----------------------------------------------------------------------===//
