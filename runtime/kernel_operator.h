@@ -13,6 +13,7 @@
 #ifndef ASC_RUN_KERNEL_OPERATOR_H
 #define ASC_RUN_KERNEL_OPERATOR_H
 
+#include "asc_run/ascendc_std.h"
 #include "asc_run/call_orderings.h"
 #include "asc_run/core.h"
 #include "asc_run/ffts.h"
@@ -233,6 +234,10 @@ inline LocalBases &localBases() {
   return b;
 }
 } // namespace detail
+
+/// Ceil(a, b): a / b rounded up (impl/basic_api/utils/
+/// kernel_utils_ceil_oom_que.h; b = 0 divides by zero there too).
+inline uint32_t Ceil(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
 
 inline int64_t GetBlockIdx() { return asc_run::state().blockIdx; }
 inline int64_t GetBlockNum() { return asc_run::state().blockNum; }
@@ -1322,6 +1327,10 @@ inline void SyncAll(const G &, const L &, int32_t = 0,
 /// GetSubBlockIdx(): the vector core's index in its group (0 on the cube
 /// core).
 inline int64_t GetSubBlockIdx() { return asc_run::state().subBlock; }
+
+/// GetTaskRation(): the launch's vector cores per cube core, 1 on the cube
+/// core (dav_c220's GetTaskRationImpl; sub_block_num above).
+inline int64_t GetTaskRation() { return ::sub_block_num; }
 
 } // namespace AscendC
 

@@ -62,6 +62,9 @@ public:
       releaseStack(c);
   }
 
+  /// The launch's vector cores per cube core (1 or 2).
+  void setMixRatio(int ratio) { mixRatio_ = ratio; }
+
   /// Adds a core of `group`; `slot` 0 is the cube core, 1 + the sub-block
   /// index a vector core.
   void addCore(int32_t type, int64_t blockIdx, int64_t group, int slot,
@@ -133,17 +136,13 @@ private:
     return scheduler;
   }
 
-  /// block_num (the groups) and sub_block_num (the vector cores of the
-  /// core's group; 1 on a cube core) of every core.
+  /// block_num (the groups) and sub_block_num (the launch's vector cores
+  /// per cube core, as the hardware's get_subblockdim; 1 on a cube core) of
+  /// every core.
   void setGroupCounts() {
-    std::vector<int64_t> vectorCores(groups_.size(), 0);
-    for (const CoreRun &c : cores_)
-      if (c.type == AscendC::AIV)
-        ++vectorCores[size_t(c.locals.group)];
     for (CoreRun &c : cores_) {
       c.builtins[1] = int64_t(groups_.size());
-      c.builtins[3] =
-          c.type == AscendC::AIV ? vectorCores[size_t(c.locals.group)] : 1;
+      c.builtins[3] = c.type == AscendC::AIV ? mixRatio_ : 1;
     }
   }
   void swapBuiltins(CoreRun &c) {
@@ -240,6 +239,7 @@ private:
   std::function<void()> body_, finish_;
   std::vector<CoreRun> cores_;
   std::vector<GroupLocals> groups_;
+  int mixRatio_ = 1;
   size_t current_ = 0;
   ucontext_t main_;
 };
