@@ -10,6 +10,9 @@ for each one:
    the .asc with its host code blanked by Clang's parse) against asc-run's
    runtime with the host compiler (-fsyntax-only), as asc-run compiles it;
    the first error names what stops it (a missing API, a missing header);
+   with the macros its own CMakeLists.txt defines
+   (`target_compile_definitions`, e.g. SCENARIO_NUM=0 from its cache
+   default), passed as `-D`, as the sample's build passes them;
 2. runs it, if test/asc-run/Inputs/cann-samples has a launch file for it,
    and counts it when it matches its reference with a clean checker, or as
    refused when asc-run stops it naming what it does not model (exit 4).
@@ -57,6 +60,99 @@ def a2_matmul_samples(examples):
     return sorted(found)
 
 
+CMAKE_CALL = re.compile(r"^\s*(\w+)\s*\((.*?)\)\s*$", re.S)
+
+
+def cmake_calls(text):
+    """The commands of a CMakeLists.txt, (name, arguments), in order."""
+    text = re.sub(r"#[^\n]*", "", text)
+    calls = []
+    for m in re.finditer(r"(\w+)\s*\(((?:[^()]|\([^()]*\))*)\)", text):
+        calls.append((m.group(1).lower(), m.group(2).split()))
+    return calls
+
+
+def cmake_definitions(cmakelists):
+    """The `-D` flags of a sample's target_compile_definitions, with each
+    ${VAR} read from the file's own set() commands (a CACHE variable at its
+    default, as a plain `cmake` configures it; CMAKE_ASC_ARCHITECTURES
+    dav-2201, the Atlas A2 the samples are counted for). Conditions of the
+    form `if(A STREQUAL "text")` and `if(A EQUAL n)` are evaluated (an
+    unset variable is its own name, as in CMake); any other condition, or
+    a variable the file does not set, raises ValueError naming it, so a
+    definition is never passed with a guessed value."""
+    if not os.path.exists(cmakelists):
+        return []
+    with open(cmakelists, encoding="utf-8", errors="replace") as f:
+        calls = cmake_calls(f.read())
+    variables = {"CMAKE_ASC_ARCHITECTURES": "dav-2201"}
+    unknown = set()  # set under a condition not evaluated
+    # One entry per open if(): (this branch taken, some branch taken,
+    # condition evaluated).
+    stack = []
+
+    def expand(word):
+        def var(m):
+            name = m.group(1)
+            if name in unknown or name not in variables:
+                raise ValueError("${%s} in %s" % (name, cmakelists))
+            return variables[name]
+        if len(word) >= 2 and word[0] == word[-1] == '"':
+            word = word[1:-1]
+        return re.sub(r"\$\{(\w+)\}", var, word)
+
+    def operand(word):
+        return expand(variables.get(word, word))
+
+    def condition(args):
+        if len(args) == 3 and args[1] == "STREQUAL":
+            return operand(args[0]) == operand(args[2])
+        if len(args) == 3 and args[1] == "EQUAL":
+            # True only when both are numbers and equal: an unset
+            # variable's name is no number (CMake's if()).
+            left, right = operand(args[0]), operand(args[2])
+            return (re.fullmatch(r"-?\d+", left) is not None and
+                    re.fullmatch(r"-?\d+", right) is not None and
+                    int(left) == int(right))
+        return None
+
+    def active():
+        return all(taken for taken, _, _ in stack)
+
+    defines = []
+    for name, args in calls:
+        if name == "if":
+            c = condition(args)
+            stack.append((bool(c), bool(c), c is not None))
+        elif name == "elseif" and stack:
+            _, any_taken, known = stack.pop()
+            c = condition(args)
+            taken = not any_taken and bool(c)
+            stack.append((taken, any_taken or taken,
+                          known and c is not None))
+        elif name == "else" and stack:
+            _, any_taken, known = stack.pop()
+            stack.append((not any_taken, True, known))
+        elif name == "endif" and stack:
+            stack.pop()
+        elif name == "set" and len(args) >= 2:
+            if not all(known for _, _, known in stack):
+                unknown.add(args[0])
+            elif active() and not ("CACHE" in args and args[0] in variables):
+                variables[args[0]] = expand(args[1])
+        elif name == "target_compile_definitions":
+            if not all(known for _, _, known in stack):
+                raise ValueError("target_compile_definitions under a "
+                                 "condition not evaluated in %s" % cmakelists)
+            if not active():
+                continue
+            for word in args[1:]:
+                if word in ("PRIVATE", "PUBLIC", "INTERFACE"):
+                    continue
+                defines.append("-D" + expand(word))
+    return defines
+
+
 def first_error(stderr):
     """The first compiler error, without its path."""
     for line in stderr.splitlines():
@@ -66,10 +162,20 @@ def first_error(stderr):
     return stderr.strip().splitlines()[-1] if stderr.strip() else "?"
 
 
+def sample_defines(path):
+    """The sample's own -D flags, or a ValueError naming what is not read."""
+    return cmake_definitions(
+        os.path.join(os.path.dirname(path), "CMakeLists.txt"))
+
+
 def compile_device_part(asc_run, cxx, runtime, path, tmp):
     """Whether the device part compiles; the first error otherwise."""
+    try:
+        defines = sample_defines(path)
+    except ValueError as e:
+        return False, "the sample's CMake definitions: %s" % e
     emitted = subprocess.run(
-        [asc_run, "--cpp", path, "--launch",
+        [asc_run, "--cpp", path] + defines + ["--launch",
          os.path.join(LAUNCHES, "matmul.launch.json"), "--emit-cpp"],
         capture_output=True, text=True)
     if emitted.returncode != 0:
@@ -81,7 +187,7 @@ def compile_device_part(asc_run, cxx, runtime, path, tmp):
         f.write("".join(l + "\n" for l in emitted.stdout.splitlines()
                         if not l.startswith("// asc-run: blanked")))
     run = subprocess.run(
-        [cxx, "-std=c++17", "-fsyntax-only", "-w",
+        [cxx, "-std=c++17", "-fsyntax-only", "-w"] + defines + [
          "-Wno-missing-template-arg-list-after-template-kw",
          "-D__NPU_ARCH__=2201", "-I", runtime,
          "-iquote", os.path.dirname(path), device],
@@ -97,7 +203,8 @@ def run_sample(asc_run, path):
     launch = os.path.join(LAUNCHES, name + ".launch.json")
     if not os.path.exists(launch):
         return None
-    run = subprocess.run([asc_run, "--cpp", path, "--launch", launch],
+    run = subprocess.run([asc_run, "--cpp", path] + sample_defines(path) +
+                         ["--launch", launch],
                          capture_output=True, text=True)
     ok = (run.returncode == 0 and "matches the reference" in run.stdout
           and "no race" in run.stdout)

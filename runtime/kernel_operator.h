@@ -13,6 +13,7 @@
 #ifndef ASC_RUN_KERNEL_OPERATOR_H
 #define ASC_RUN_KERNEL_OPERATOR_H
 
+#include "asc_run/ascendc_std.h"
 #include "asc_run/call_orderings.h"
 #include "asc_run/core.h"
 #include "asc_run/ffts.h"
@@ -161,6 +162,20 @@ using AscRunRegisteredTiling = asc_run::NoTilingStruct;
 /// (AIV), as in the CPU-debug framework.
 inline int32_t g_coreType = 0;
 
+/// The kernel language's built-in index variables (CANN's 核函数.md,
+/// "Blocks索引内置变量", and SIMD-BuiltIn关键字.md): block_idx, the index of
+/// the AI core (a mix launch's group of a cube core and its vector cores)
+/// in [0, block_num), block_num the launch's numBlocks, sub_block_idx the
+/// vector core's index in its group and sub_block_num the group's vector
+/// cores (1 on the cube core, as dav_c220's GetSubBlockNumImpl). Each core
+/// has its own values: the core scheduler (asc_run/launch/cores.h) swaps
+/// them in with the core, as it does g_coreType, so a kernel that assigns
+/// one changes only its own core's copy.
+inline int64_t block_idx = 0;
+inline int64_t block_num = 1;
+inline int64_t sub_block_idx = 0;
+inline int64_t sub_block_num = 1;
+
 namespace AscendC {
 
 constexpr int32_t MIX = 0;
@@ -219,6 +234,10 @@ inline LocalBases &localBases() {
   return b;
 }
 } // namespace detail
+
+/// Ceil(a, b): a / b rounded up (impl/basic_api/utils/
+/// kernel_utils_ceil_oom_que.h; b = 0 divides by zero there too).
+inline uint32_t Ceil(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
 
 inline int64_t GetBlockIdx() { return asc_run::state().blockIdx; }
 inline int64_t GetBlockNum() { return asc_run::state().blockNum; }
@@ -1077,6 +1096,58 @@ void DataCopyPad(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
                      dataCopyParams, sizeof(T), loc);
 }
 
+namespace detail {
+/// InitGlobalMemory and its older name Fill (include/adv_api/utils/
+/// init_global_memory.h; dav_c220's InitGlobalMemoryImpl in
+/// impl/adv_api/detail/utils/init_global_memory/init_global_memory_v220_impl.h):
+/// on a vector core, `size` elements of `value` from the tensor's start,
+/// duplicated in the unified buffer and copied out by MTE3, which ends with
+/// PipeBarrier<PIPE_MTE3>: the GM write is an MTE3 access that a later
+/// read on another pipe must be ordered after. On the cube core CANN's
+/// implementation returns at once, and so does asc-run's; in a launch of
+/// cube cores alone, where no vector core fills it either, with a note (the
+/// GM is left as it was).
+template <typename T>
+void initGlobalMemory(const char *name, GlobalTensor<T> &gm, uint64_t size,
+                      T value, asc_run::Loc loc) {
+  static_assert(std::is_same_v<T, uint16_t> || std::is_same_v<T, int16_t> ||
+                    std::is_same_v<T, half> || std::is_same_v<T, float> ||
+                    std::is_same_v<T, uint32_t> || std::is_same_v<T, int32_t>,
+                "InitGlobalMemory/Fill supports uint16_t, int16_t, half, "
+                "float, uint32_t and int32_t (init_global_memory.h)");
+  if (g_coreType == AIC) {
+    if (asc_run::state().vectorCores == 0)
+      asc_run::note(std::string(name) + " at " + loc.str() +
+                        " on a cube core leaves GM unchanged: CANN's Atlas "
+                        "A2 implementation (InitGlobalMemoryImpl) returns on "
+                        "the AIC",
+                    /*evenWhenQuiet=*/true);
+    return;
+  }
+  if (size == 0)
+    return;
+  asc_run::OnPipe onMte3(asc_run::PipeMte3);
+  T *dst = const_cast<T *>(gm.GetPhyAddr());
+  asc_run::checkWrite(name, loc, dst, size * sizeof(T));
+  for (uint64_t i = 0; i < size; ++i)
+    dst[i] = value;
+  copyWork(dst, true, size * sizeof(T), 1);
+}
+} // namespace detail
+
+template <typename T>
+void InitGlobalMemory(GlobalTensor<T> &gmWorkspaceAddr, const uint64_t size,
+                      const T value,
+                      asc_run::Loc loc = asc_run::Loc::current()) {
+  detail::initGlobalMemory("InitGlobalMemory", gmWorkspaceAddr, size, value,
+                           loc);
+}
+template <typename T>
+void Fill(GlobalTensor<T> &gmWorkspaceAddr, const uint64_t size, const T value,
+          asc_run::Loc loc = asc_run::Loc::current()) {
+  detail::initGlobalMemory("Fill", gmWorkspaceAddr, size, value, loc);
+}
+
 //===----------------------------------------------------------------------===//
 // Vector instructions (computed in float for 16-bit types, like the unit)
 //===----------------------------------------------------------------------===//
@@ -1251,6 +1322,10 @@ inline void SyncAll(const G &, const L &, int32_t = 0,
 /// GetSubBlockIdx(): the vector core's index in its group (0 on the cube
 /// core).
 inline int64_t GetSubBlockIdx() { return asc_run::state().subBlock; }
+
+/// GetTaskRation(): the launch's vector cores per cube core, 1 on the cube
+/// core (dav_c220's GetTaskRationImpl; sub_block_num above).
+inline int64_t GetTaskRation() { return ::sub_block_num; }
 
 } // namespace AscendC
 

@@ -495,9 +495,10 @@ inline void checkStatedOutput(const std::string &call, Loc loc,
 }
 
 /// Records a note for the report (once per text; the block of its first
-/// occurrence is kept).
-inline void note(const std::string &message) {
-  if (state().quiet)
+/// occurrence is kept). A quiet core's notes are dropped unless
+/// `evenWhenQuiet` (what the kernel asked for and the device does not do).
+inline void note(const std::string &message, bool evenWhenQuiet = false) {
+  if (state().quiet && !evenWhenQuiet)
     return;
   for (const std::string &n : state().notes)
     if (n.compare(0, message.size(), message) == 0 &&

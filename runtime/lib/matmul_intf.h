@@ -75,29 +75,39 @@ struct MatmulType {
   constexpr static TPosition srcPos = SRCPOS;
 };
 
-template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE,
-          const auto &MM_CFG = CFG_NORM>
-using MatmulImpl = MatmulModel<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG, true>;
-template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE,
-          const auto &MM_CFG = CFG_NORM>
-using MatmulClient =
-    MatmulModel<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG, false>;
+/// The Matmul's template parameters as CANN's (include/adv_api/matmul/
+/// matmul.h), with the callbacks and the policy of asc_run/matmul/policy.h.
+#define ASC_RUN_MATMUL_PARAMS                                                  \
+  class A_TYPE, class B_TYPE, class C_TYPE,                                    \
+      class BIAS_TYPE = C_TYPE, const auto &MM_CFG = CFG_NORM,                 \
+            class MM_CB = MatmulCallBackFunc<>,                                \
+            ASC_RUN_MATMUL_POLICY_PARAM MATMUL_POLICY =                        \
+                Impl::Detail::MatmulPolicy
+template <ASC_RUN_MATMUL_PARAMS>
+using MatmulImpl = MatmulModel<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG, true,
+                               MM_CB, MATMUL_POLICY>;
+template <ASC_RUN_MATMUL_PARAMS>
+using MatmulClient = MatmulModel<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG,
+                                 false, MM_CB, MATMUL_POLICY>;
 
 #ifdef ASCENDC_CUBE_ONLY
-template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE,
-          const auto &MM_CFG = CFG_NORM>
-using Matmul = MatmulImpl<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG>;
+template <ASC_RUN_MATMUL_PARAMS>
+using Matmul =
+    MatmulImpl<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG, MM_CB, MATMUL_POLICY>;
 #else
-template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE,
-          const auto &MM_CFG = CFG_NORM>
-using Matmul = MatmulClient<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG>;
+template <ASC_RUN_MATMUL_PARAMS>
+using Matmul = MatmulClient<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG, MM_CB,
+                            MATMUL_POLICY>;
 #endif
+#undef ASC_RUN_MATMUL_PARAMS
 
 namespace detail {
 
 template <class T> struct IsMatmul : std::false_type {};
-template <class A, class B, class C, class Bias, const auto &Cfg, bool Side>
-struct IsMatmul<MatmulModel<A, B, C, Bias, Cfg, Side>> : std::true_type {};
+template <class A, class B, class C, class Bias, const auto &Cfg, bool Side,
+          class Cb, ASC_RUN_MATMUL_POLICY_PARAM Policy>
+struct IsMatmul<MatmulModel<A, B, C, Bias, Cfg, Side, Cb, Policy>>
+    : std::true_type {};
 
 inline void registerObjects(asc_run::Loc, TPipe *, int) {}
 

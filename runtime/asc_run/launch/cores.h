@@ -45,6 +45,9 @@ struct CoreRun {
   CoreLocals locals; ///< its state while another core runs
   /// AscendC's local-memory bases (kernel_operator.h) while another runs.
   AscendC::detail::LocalBases localBases;
+  /// Its built-in variables block_idx, block_num, sub_block_idx and
+  /// sub_block_num (kernel_operator.h) while another runs.
+  int64_t builtins[4] = {0, 1, 0, 1};
 };
 
 class CoreScheduler {
@@ -58,6 +61,9 @@ public:
     for (CoreRun &c : cores_)
       releaseStack(c);
   }
+
+  /// The launch's vector cores per cube core (1 or 2).
+  void setMixRatio(int ratio) { mixRatio_ = ratio; }
 
   /// Adds a core of `group`; `slot` 0 is the cube core, 1 + the sub-block
   /// index a vector core.
@@ -73,6 +79,8 @@ public:
     c.locals.group = group;
     c.locals.subBlock = slot == 0 ? 0 : slot - 1;
     c.locals.clocks.slot = slot;
+    c.builtins[0] = group;
+    c.builtins[2] = slot == 0 ? 0 : slot - 1;
     cores_.push_back(std::move(c));
   }
 
@@ -80,6 +88,7 @@ public:
   /// all wait (the kernel entry's own flag); otherwise the first wait is
   /// reported as a hang.
   void run(const std::function<bool()> &resolve) {
+    setGroupCounts();
     RunState &s = state();
     s.waitUntil = [this](const std::function<bool()> &ready,
                          const std::string &what,
@@ -127,6 +136,21 @@ private:
     return scheduler;
   }
 
+  /// block_num (the groups) and sub_block_num (the launch's vector cores
+  /// per cube core, as the hardware's get_subblockdim; 1 on a cube core) of
+  /// every core.
+  void setGroupCounts() {
+    for (CoreRun &c : cores_) {
+      c.builtins[1] = int64_t(groups_.size());
+      c.builtins[3] = c.type == AscendC::AIV ? mixRatio_ : 1;
+    }
+  }
+  void swapBuiltins(CoreRun &c) {
+    std::swap(block_idx, c.builtins[0]);
+    std::swap(block_num, c.builtins[1]);
+    std::swap(sub_block_idx, c.builtins[2]);
+    std::swap(sub_block_num, c.builtins[3]);
+  }
   void switchIn(size_t i) {
     current_ = i;
     CoreRun &c = cores_[i];
@@ -134,11 +158,13 @@ private:
     swapCoreLocals(s, c.locals);
     swapGroupLocals(s, groups_[size_t(s.group)]);
     std::swap(AscendC::detail::localBases(), c.localBases);
+    swapBuiltins(c);
     g_coreType = c.type;
   }
   void switchOut(size_t i) {
     CoreRun &c = cores_[i];
     RunState &s = state();
+    swapBuiltins(c);
     std::swap(AscendC::detail::localBases(), c.localBases);
     swapGroupLocals(s, groups_[size_t(s.group)]);
     swapCoreLocals(s, c.locals);
@@ -213,6 +239,7 @@ private:
   std::function<void()> body_, finish_;
   std::vector<CoreRun> cores_;
   std::vector<GroupLocals> groups_;
+  int mixRatio_ = 1;
   size_t current_ = 0;
   ucontext_t main_;
 };

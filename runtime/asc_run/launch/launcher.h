@@ -229,6 +229,7 @@ inline int launchMain(int argc, char **argv, void (*launch)(uint8_t **),
         if (s.trace.recording)
           traces[size_t(cubeOnlyBuild ? s.group : s.blockIdx)] = s.trace;
       });
+  scheduler.setMixRatio(ratio);
   for (int64_t g = 0; g < groups; ++g) {
     if (!job.aicOnly)
       for (int v = 0; v < ratio && g * ratio + v < job.blocks; ++v)

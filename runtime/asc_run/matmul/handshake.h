@@ -410,6 +410,11 @@ void ASC_RUN_MATMUL::checkCall(const char *call, Loc loc) {
     refuse(field);
   if (const char *field = asc_run::matmul::unmodelledStaticTilingField(MM_CFG))
     refuse(std::string(field) + " (a constant tiling)");
+  if (const char *callback = MM_CB::ascRunUnmodelled)
+    refuse(callback);
+  if (const char *policy = MATMUL_POLICY<MM_CFG, void, A_TYPE, B_TYPE, C_TYPE,
+                                         BIAS_TYPE>::ascRunUnmodelled)
+    refuse(policy);
   if (!initialised_)
     asc_run::misuse(loc, std::string(call) + " on a Matmul object without a "
                                              "tiling (REGIST_MATMUL_OBJ with "

@@ -18,6 +18,7 @@
 #include "asc_run/matmul/config.h"
 #include "asc_run/matmul/layout.h"
 #include "asc_run/matmul/message.h"
+#include "asc_run/matmul/policy.h"
 #include "asc_run/matmul/protocol.h"
 #include "kernel_operator.h"
 #include "kernel_tiling/kernel_tiling.h"
@@ -34,7 +35,10 @@ namespace AscendC {
 /// The Matmul object: `CubeSide` is the cube core's MatmulImpl (a cube-only
 /// kernel), otherwise the vector core's MatmulClient (a mix kernel).
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE,
-          const auto &MM_CFG, bool CubeSide>
+          const auto &MM_CFG, bool CubeSide,
+          class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>,
+          ASC_RUN_MATMUL_POLICY_PARAM MATMUL_POLICY =
+              Impl::Detail::MatmulPolicy>
 class MatmulModel : private detail::ClientProtocol {
   using SrcAT = typename A_TYPE::T;
   using SrcBT = typename B_TYPE::T;
@@ -731,9 +735,11 @@ private:
 /// after it includes them).
 #define ASC_RUN_MATMUL_MEMBER                                                  \
   template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE,         \
-            const auto &MM_CFG, bool CubeSide>
+            const auto &MM_CFG, bool CubeSide, class MM_CB,                    \
+            ASC_RUN_MATMUL_POLICY_PARAM MATMUL_POLICY>
 #define ASC_RUN_MATMUL                                                         \
-  MatmulModel<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG, CubeSide>
+  MatmulModel<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG, CubeSide, MM_CB,      \
+              MATMUL_POLICY>
 
 } // namespace AscendC
 
