@@ -11,7 +11,17 @@ check=${2:-$(dirname "$0")/../build/bin/asc-check}
 clean=0 violation=0 refused=0 crashed=0 total=0
 for sample in $(find "$examples/01_simd_cpp_api" -ipath '*matmul*' -name '*.asc' | sort); do
   total=$((total + 1))
-  out=$(timeout 60 "$check" --quiet "$sample" 2>&1)
+  # The sample's own -D flags from its CMakeLists.txt, read as
+  # bench/cann_samples.py reads them for asc-run (none when unreadable).
+  defines=$(python3 -c 'import sys
+sys.path.insert(0, sys.argv[1])
+import cann_samples
+try:
+    print(" ".join(cann_samples.sample_defines(sys.argv[2])))
+except (ValueError, OSError):
+    pass' "$(dirname "$0")/../bench" "$sample")
+  # shellcheck disable=SC2086 # one word per flag
+  out=$(timeout 60 "$check" --quiet "$sample" -- $defines 2>&1)
   status=$?
   name=${sample#"$examples"/}
   case $status in
