@@ -1872,10 +1872,28 @@ mlir::asc::frontend::liftKernels(clang::ASTContext &ast, SourceFacts &facts,
   // declaration's own range may start after them).
   clang::SourceLocation previousEnd =
       sm.getLocForStartOfFile(sm.getMainFileID());
+  // The sample's own headers (data_utils.h) hold host helpers too: their
+  // unmarked functions are host code, each file followed on its own.
+  KernelLifter classifier(ast, facts, options, context);
+  llvm::DenseMap<clang::FileID, clang::SourceLocation> headerEnds;
+  auto classifyHeaderFunction = [&](const clang::FunctionDecl *fn) {
+    clang::SourceLocation name = sm.getExpansionLoc(fn->getLocation());
+    clang::FileID file = sm.getFileID(name);
+    auto [it, inserted] = headerEnds.try_emplace(file);
+    if (inserted)
+      it->second = sm.getLocForStartOfFile(file);
+    if (fn->doesThisDeclarationHaveABody() &&
+        !markedWithin(facts.globalMarks, it->second, name, sm) &&
+        !markedWithin(facts.aicoreMarks, it->second, name, sm))
+      hostFunctions.push_back(fn);
+    it->second = sm.getExpansionLoc(fn->getEndLoc());
+  };
   auto classify = [&](const clang::Decl *decl) {
     clang::SourceLocation end = sm.getExpansionLoc(decl->getEndLoc());
     const auto *fn = dyn_cast<clang::FunctionDecl>(decl);
     bool inMain = sm.isInMainFile(sm.getExpansionLoc(decl->getLocation()));
+    if (fn && !inMain && classifier.isUserDecl(fn))
+      classifyHeaderFunction(fn);
     if (fn && inMain && fn->doesThisDeclarationHaveABody()) {
       clang::SourceLocation name = sm.getExpansionLoc(fn->getLocation());
       if (markedWithin(facts.globalMarks, previousEnd, name, sm))
