@@ -283,23 +283,6 @@ static std::optional<LoopBlocker> checkIterateLoop(func::FuncOp function,
                        "only (MatmulClient::GetTensorC(GlobalTensor) asserts "
                        "isSyncGetC)"};
 
-  // MatmulClient::GetTensorC into UB without enSequentialWrite puts a
-  // synchronous block at its place in the single shape (its row and column
-  // offsets in the destination); after Iterate<false> it copies the block
-  // as it lies in the workspace, to the destination's start (CopyToUB), so
-  // every block but the first would land elsewhere.
-  if (auto getC = dyn_cast<MatmulGetTensorCOp>(fetchOp);
-      getC && !getC.getEnSequentialWrite())
-    return LoopBlocker{fetchOp,
-                       "the fetch places each block at its place in the "
-                       "single shape (en_sequential_write is false), the "
-                       "asynchronous fetch copies it to the destination's "
-                       "start (MatmulClient::GetTensorC, CopyToUB)"};
-
-  if (std::optional<LoopBlocker> later =
-          findUseAfterLoop(function, loop, matmul))
-    return later;
-
   // Nothing in the body may depend on when the cube finishes a block. The
   // cross-core flags are the ops that synchronise with the cube directly
   // (named: no interface marks them); memory shared with the cube is the
@@ -392,6 +375,23 @@ static std::optional<LoopBlocker> checkIterateLoop(func::FuncOp function,
       elements && *elements * cBytes > info.workspaceSize.getBytesPerCore())
     return LoopBlocker{loop, "asc.block_workspace holds fewer bytes per core "
                              "than the stated blocks of this object's C"};
+
+  // MatmulClient::GetTensorC into UB without enSequentialWrite puts a
+  // synchronous block at its place in the single shape (its row and column
+  // offsets in the destination); after Iterate<false> it copies the block
+  // as it lies in the workspace, to the destination's start (CopyToUB), so
+  // every block but the first would land elsewhere.
+  if (auto getC = dyn_cast<MatmulGetTensorCOp>(fetchOp);
+      getC && !getC.getEnSequentialWrite())
+    return LoopBlocker{fetchOp,
+                       "the fetch places each block at its place in the "
+                       "single shape (en_sequential_write is false), the "
+                       "asynchronous fetch copies it to the destination's "
+                       "start (MatmulClient::GetTensorC, CopyToUB)"};
+
+  if (std::optional<LoopBlocker> later =
+          findUseAfterLoop(function, loop, matmul))
+    return later;
   return std::nullopt;
 }
 
