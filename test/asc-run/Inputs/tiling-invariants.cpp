@@ -9,8 +9,7 @@ using AType = MatmulType<TPosition::GM, CubeFormat::ND, half>;
 using CType = MatmulType<TPosition::GM, CubeFormat::ND, float>;
 
 extern "C" __global__ __aicore__ void take_tiling(GM_ADDR a, GM_ADDR b,
-                                                  GM_ADDR c,
-                                                  GM_ADDR tilingGm) {
+                                                  GM_ADDR c, GM_ADDR tilingGm) {
   TPipe pipe;
   TCubeTiling tiling = *reinterpret_cast<__gm__ TCubeTiling *>(tilingGm);
   matmul::Matmul<AType, AType, CType> mm;
