@@ -14,6 +14,28 @@ import re
 import subprocess
 import sys
 
+# Words of the kernels the transforms take that the asc ODS does not hold:
+# the tiling fields their strides come from, the narrow counters and their
+# casts, the view form of a fetch, the workspace attributes and the loop
+# syntax around them (--asc-pipeline-loops, its versioning, promote-sync).
+TRANSFORM_WORDS = [
+    "asc.tiling.get", "%tiling[singleCoreM]", "%tiling[singleCoreN]", "%tiling[M]",
+    "%tiling[N]", "%tiling[baseM]", "[singleCoreM]", "[singleCoreN]", "[baseM]",
+    "[baseN]", "asc.get_block_idx", "arith.trunci", "arith.extsi", "arith.extui",
+    "arith.index_cast", "arith.muli", "arith.addi", "arith.subi", "arith.divsi",
+    "arith.ceildivsi", "arith.constant", " : i8", " : i16", " : i32", " : i64",
+    " : index", " : i64 to i8", " : i64 to i16", " : i64 to i32", " : i32 to i8",
+    " : i32 to i16", " : i8 to i64", " : i16 to i64", " : i32 to i64",
+    " : i32 to index", "scf.for", "scf.while", "scf.condition", "scf.yield",
+    "scf.if", " step ", " iter_args(", "{sync = false}", "{sync = false} : ",
+    "-> !gm_f32", "-> !asc.global_tensor<f32>", "{en_sequential_write = true}",
+    "asc.matmul.get_tensor_c", "asc.matmul.wait_get_tensor_c",
+    "asc.matmul.iterate", "asc.get_user_workspace", "asc.set_global_buffer",
+    "asc.workspace", "asc.block_workspace",
+    "#asc.block_workspace<bytes_per_core = 4096>", "asc.output_elements",
+    "asc.output_elements = 512 : i64", "asc.no_alias", "asc.copies = 2",
+]
+
 RECORD_START = re.compile(r"^def (\S+) \{(?:\t// (.*))?$")
 
 
@@ -109,7 +131,7 @@ def main():
     records = parse_records(text)
     if args.dialect_record not in records:
         sys.exit("gen-dictionary.py: no record %s in %s" % (args.dialect_record, args.td))
-    words = dictionary_words(records, args.dialect_record)
+    words = sorted(set(dictionary_words(records, args.dialect_record)) | set(TRANSFORM_WORDS))
     with open(args.output, "w") as out:
         out.write("# libFuzzer dictionary generated from %s by gen-dictionary.py\n" % args.td)
         for index, word in enumerate(words):

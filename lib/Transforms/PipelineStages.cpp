@@ -267,31 +267,49 @@ static std::optional<GapCheck> getGapCheck(AscAliasAnalysis &aliases,
       return std::nullopt;
   }
   // Apart when a * m + c >= first size (ahead) or <= -second size (behind).
+  // A footprint without a size runs to the end of the buffer: only the
+  // other side can hold (the first ahead of an unbounded second, the second
+  // behind an unbounded first).
   __int128 a = scale, c = gap->difference.constant;
-  __int128 ahead = __int128(gap->firstSize) - c;
-  __int128 behind = -__int128(gap->secondSize) - c;
+  std::optional<__int128> ahead, behind;
+  if (gap->firstSize)
+    ahead = __int128(*gap->firstSize) - c;
+  if (gap->secondSize)
+    behind = -__int128(*gap->secondSize) - c;
   // a * m >= ahead and a * m <= behind, as bounds on m.
-  __int128 lowerM = a > 0 ? ceilDiv(ahead, a) : ceilDiv(behind, a);
-  __int128 upperM = a > 0 ? floorDiv(behind, a) : floorDiv(ahead, a);
+  std::optional<__int128> lowerM, upperM;
+  std::optional<__int128> lowerSide = a > 0 ? ahead : behind;
+  std::optional<__int128> upperSide = a > 0 ? behind : ahead;
+  if (lowerSide)
+    lowerM = ceilDiv(*lowerSide, a);
+  if (upperSide)
+    upperM = floorDiv(*upperSide, a);
   // m is a product of at most two int32 values: |m| <= 2^62. A bound is
   // kept within 2^61 (what the facts read back): a side past it is
   // dropped, a bound clamped only makes its side harder to meet.
   constexpr __int128 reach = __int128(1) << 61;
   GapCheck check{inProgramOrder(factors, loop->getParentOfType<func::FuncOp>()),
                  std::nullopt, std::nullopt, ""};
-  if (lowerM < reach)
-    check.atLeast = int64_t(std::max(lowerM, -reach));
-  if (upperM > -reach)
-    check.atMost = int64_t(std::min(upperM, reach));
+  if (lowerM && *lowerM < reach)
+    check.atLeast = int64_t(std::max(*lowerM, -reach));
+  if (upperM && *upperM > -reach)
+    check.atMost = int64_t(std::min(*upperM, reach));
   if (!check.atLeast && !check.atMost)
     return std::nullopt;
+  auto describeSize = [](std::optional<uint64_t> size) {
+    return size ? std::to_string(*size) + " bytes"
+                : std::string("up to the buffer's end");
+  };
   std::string stride;
   for (Value factor : check.factors)
     stride += (stride.empty() ? "" : " * ") + describeFactor(factor);
   check.description = std::to_string(int64_t(scale)) + " * " + stride +
                       " bytes apart, footprints of " +
-                      std::to_string(gap->firstSize) + " and " +
-                      std::to_string(gap->secondSize) + " bytes";
+                      (gap->firstSize && gap->secondSize
+                           ? std::to_string(*gap->firstSize) + " and " +
+                                 std::to_string(*gap->secondSize) + " bytes"
+                           : describeSize(gap->firstSize) + " and " +
+                                 describeSize(gap->secondSize));
   return check;
 }
 

@@ -31,6 +31,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 
 using namespace mlir;
 using namespace mlir::asc;
@@ -137,6 +138,60 @@ static std::optional<LoopBlocker> findWorkspaceUse(func::FuncOp function,
       return WalkResult::interrupt();
     }
     return WalkResult::advance();
+  });
+  return found;
+}
+
+/// True when `op`, outside `loop`, may run after it: later in a block that
+/// holds one of the loop's ancestors, or anywhere in a loop around it (its
+/// next iteration).
+static bool mayRunAfter(Operation *op, scf::WhileOp loop) {
+  for (Operation *ancestor = loop; ancestor && !isa<func::FuncOp>(ancestor);
+       ancestor = ancestor->getParentOp()) {
+    Operation *opAncestor = ancestor->getBlock()->findAncestorOpInBlock(*op);
+    if (!opAncestor)
+      continue;
+    if (opAncestor == ancestor)
+      // Another region of an op around the loop: a branch the loop is not
+      // in runs instead of it (an outer loop is checked below), a loop's
+      // other region runs again.
+      return isa<LoopLikeOpInterface>(ancestor);
+    if (ancestor->isBeforeInBlock(opAncestor))
+      return true;
+  }
+  for (Operation *parent = loop->getParentOp();
+       parent && !isa<func::FuncOp>(parent); parent = parent->getParentOp())
+    if (isa<LoopLikeOpInterface>(parent) && parent->isProperAncestor(op))
+      return true;
+  return false;
+}
+
+/// The first use of the object after `loop` that promotion would change:
+/// the synchronous loop ends the client's Iterate loop (its last Iterate
+/// returns false, cntIter_ reaches mnIter_), the counted async form never
+/// calls Iterate again, so the client still counts the object inside it.
+/// End, which releases the object, and the input setters, which only stage
+/// the next message (MatmulClient::SetTensorA; the Iterate after them starts
+/// a new loop: isFirstIter), do not depend on that; the other calls do
+/// (asc-run refuses an IterateAll there; an Iterate without new inputs
+/// counts on from cntIter_). The ops are named: no interface says which
+/// calls read the client's loop counters.
+static std::optional<LoopBlocker>
+findUseAfterLoop(func::FuncOp function, scf::WhileOp loop, Value matmul) {
+  std::optional<LoopBlocker> found;
+  function.walk([&](Operation *op) {
+    if (found || op == loop.getOperation() || loop->isProperAncestor(op) ||
+        isa<MatmulEndOp, MatmulSetTensorAOp, MatmulSetTensorBOp,
+            MatmulSetBiasOp, MatmulDisableBiasOp>(op) ||
+        !usesObject(op, matmul) || !mayRunAfter(op, loop))
+      return;
+    found = LoopBlocker{
+        op, "'" + op->getName().getStringRef().str() +
+                "' uses the Matmul object after the loop: the counted async "
+                "form never calls Iterate until it returns false, so the "
+                "client still counts the object inside its Iterate loop "
+                "there (MatmulClient::Iterate's cntIter_ stays below "
+                "mnIter_), where the synchronous loop had ended it"};
   });
   return found;
 }
@@ -320,6 +375,23 @@ static std::optional<LoopBlocker> checkIterateLoop(func::FuncOp function,
       elements && *elements * cBytes > info.workspaceSize.getBytesPerCore())
     return LoopBlocker{loop, "asc.block_workspace holds fewer bytes per core "
                              "than the stated blocks of this object's C"};
+
+  // MatmulClient::GetTensorC into UB without enSequentialWrite puts a
+  // synchronous block at its place in the single shape (its row and column
+  // offsets in the destination); after Iterate<false> it copies the block
+  // as it lies in the workspace, to the destination's start (CopyToUB), so
+  // every block but the first would land elsewhere.
+  if (auto getC = dyn_cast<MatmulGetTensorCOp>(fetchOp);
+      getC && !getC.getEnSequentialWrite())
+    return LoopBlocker{fetchOp,
+                       "the fetch places each block at its place in the "
+                       "single shape (en_sequential_write is false), the "
+                       "asynchronous fetch copies it to the destination's "
+                       "start (MatmulClient::GetTensorC, CopyToUB)"};
+
+  if (std::optional<LoopBlocker> later =
+          findUseAfterLoop(function, loop, matmul))
+    return later;
   return std::nullopt;
 }
 

@@ -37,7 +37,7 @@ func.func @no_workspace(%a: !asc.gm_addr {asc.no_alias}, %y: !asc.gm_addr {asc.n
   } do {
   ^bb0(%k: i32):
     %t = asc.queue.alloc_tensor %q : !que -> !ub
-      asc.matmul.get_tensor_c %mm, %t : !mm, !ub
+      asc.matmul.get_tensor_c %mm, %t {en_sequential_write = true} : !mm, !ub
     asc.muls %t, %t, %s, %n : !ub, !ub
     asc.queue.free_tensor %q, %t : !que, !ub
     %next = arith.addi %k, %c1 : i32
@@ -85,7 +85,7 @@ func.func @condition_and(%a: !asc.gm_addr {asc.no_alias}, %y: !asc.gm_addr {asc.
   } do {
   ^bb0(%k: i32):
     %t = asc.queue.alloc_tensor %q : !que -> !ub
-      asc.matmul.get_tensor_c %mm, %t : !mm, !ub
+      asc.matmul.get_tensor_c %mm, %t {en_sequential_write = true} : !mm, !ub
     asc.muls %t, %t, %s, %n : !ub, !ub
     asc.queue.free_tensor %q, %t : !que, !ub
     %next = arith.addi %k, %c1 : i32
@@ -130,7 +130,7 @@ func.func @reads_state(%a: !asc.gm_addr {asc.no_alias}, %y: !asc.gm_addr {asc.no
   } do {
   ^bb0(%k: i32):
     %t = asc.queue.alloc_tensor %q : !que -> !ub
-      asc.matmul.get_tensor_c %mm, %t : !mm, !ub
+      asc.matmul.get_tensor_c %mm, %t {en_sequential_write = true} : !mm, !ub
     asc.muls %t, %t, %s, %n : !ub, !ub
     // The call may copy the block out on any pipe (rule P7).
     asc.pipe_barrier pipe_all
@@ -178,7 +178,7 @@ func.func @set_tail_in_body(%a: !asc.gm_addr {asc.no_alias}, %y: !asc.gm_addr {a
   } do {
   ^bb0(%k: i32):
     %t = asc.queue.alloc_tensor %q : !que -> !ub
-      asc.matmul.get_tensor_c %mm, %t : !mm, !ub
+      asc.matmul.get_tensor_c %mm, %t {en_sequential_write = true} : !mm, !ub
     asc.muls %t, %t, %s, %n : !ub, !ub
     // expected-note @+1 {{blocked by 'asc.matmul.set_tail'}}
     asc.matmul.set_tail %mm, %c2, %c2, %c2 : !mm
@@ -226,7 +226,7 @@ func.func @set_tail_before(%a: !asc.gm_addr {asc.no_alias}, %y: !asc.gm_addr {as
   } do {
   ^bb0(%k: i32):
     %t = asc.queue.alloc_tensor %q : !que -> !ub
-      asc.matmul.get_tensor_c %mm, %t : !mm, !ub
+      asc.matmul.get_tensor_c %mm, %t {en_sequential_write = true} : !mm, !ub
     asc.muls %t, %t, %s, %n : !ub, !ub
     asc.queue.free_tensor %q, %t : !que, !ub
     %next = arith.addi %k, %c1 : i32
@@ -270,7 +270,7 @@ func.func @cross_core(%a: !asc.gm_addr {asc.no_alias}, %y: !asc.gm_addr {asc.no_
   } do {
   ^bb0(%k: i32):
     %t = asc.queue.alloc_tensor %q : !que -> !ub
-      asc.matmul.get_tensor_c %mm, %t : !mm, !ub
+      asc.matmul.get_tensor_c %mm, %t {en_sequential_write = true} : !mm, !ub
     asc.muls %t, %t, %s, %n : !ub, !ub
     // expected-note @+1 {{blocked by 'asc.ffts_cross_core_sync'}}
     asc.ffts_cross_core_sync pipe_mte3, 3873
@@ -317,7 +317,7 @@ func.func @writes_input(%a: !asc.gm_addr {asc.no_alias}, %y: !asc.gm_addr {asc.n
   } do {
   ^bb0(%k: i32):
     %t = asc.queue.alloc_tensor %q : !que -> !ub
-      asc.matmul.get_tensor_c %mm, %t : !mm, !ub
+      asc.matmul.get_tensor_c %mm, %t {en_sequential_write = true} : !mm, !ub
     asc.muls %t, %t, %s, %n : !ub, !ub
     %a16 = asc.set_global_buffer %a : !gm16
     %h = arith.constant 1.0 : f16
@@ -414,7 +414,7 @@ func.func @fetch_in_if(%a: !asc.gm_addr {asc.no_alias}, %y: !asc.gm_addr {asc.no
     %even = arith.cmpi eq, %k, %c0 : i32
     scf.if %even {
       // expected-note @+1 {{blocked by 'asc.matmul.get_tensor_c'}}
-      asc.matmul.get_tensor_c %mm, %t : !mm, !ub
+      asc.matmul.get_tensor_c %mm, %t {en_sequential_write = true} : !mm, !ub
     }
     asc.muls %t, %t, %s, %n : !ub, !ub
     asc.queue.free_tensor %q, %t : !que, !ub
@@ -505,7 +505,7 @@ func.func @own_workspace(%a: !asc.gm_addr {asc.no_alias}, %y: !asc.gm_addr {asc.
   } do {
   ^bb0(%k: i32):
     %t = asc.queue.alloc_tensor %q : !que -> !ub
-      asc.matmul.get_tensor_c %mm, %t : !mm, !ub
+      asc.matmul.get_tensor_c %mm, %t {en_sequential_write = true} : !mm, !ub
     asc.muls %t, %t, %s, %n : !ub, !ub
     asc.queue.free_tensor %q, %t : !que, !ub
     %next = arith.addi %k, %c1 : i32
@@ -551,11 +551,54 @@ func.func @partial_output(%a: !asc.gm_addr {asc.no_alias}, %y: !asc.gm_addr {asc
   } do {
   ^bb0(%k: i32):
     %t = asc.queue.alloc_tensor %q : !que -> !ub
-      asc.matmul.get_tensor_c %mm, %t : !mm, !ub
+      asc.matmul.get_tensor_c %mm, %t {en_sequential_write = true} : !mm, !ub
     asc.muls %t, %t, %s, %n : !ub, !ub
     asc.queue.free_tensor %q, %t : !que, !ub
     %next = arith.addi %k, %c1 : i32
     scf.yield %next : i32
+  }
+  asc.matmul.end %mm : !mm
+  return
+}
+
+// -----
+
+!gm16 = !asc.global_tensor<f16>
+!gm32 = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+!que = !asc.queue<vecin, 2>
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <vecin, nd, f32>>
+
+// A fetch without en_sequential_write puts block k at its place in the
+// single shape; GetTensorC<false> copies it to the buffer's start.
+func.func @fetch_not_sequential(%a: !asc.gm_addr {asc.no_alias}, %y: !asc.gm_addr {asc.no_alias},
+    %ws: !asc.gm_addr {asc.workspace, asc.block_workspace = #asc.block_workspace<bytes_per_core = 4096>}, %tgm: !asc.gm_addr) attributes {asc.kernel} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %n = arith.constant 256 : i32
+  %s = arith.constant 2.0 : f32
+  %pipe = asc.pipe.create
+  %tiling = asc.get_tiling %tgm
+  %mm = asc.matmul.create : !mm
+  %sys = asc.get_sys_workspace_ptr
+  asc.matmul.register %pipe, %sys, %mm tiling %tiling : !mm
+  %q = asc.queue.create : !que
+  asc.pipe.init_buffer %pipe, %q, %c2, %n : !que
+  %ag = asc.set_global_buffer %a : !gm16
+  asc.matmul.set_tensor_a %mm, %ag : !mm, !gm16
+  asc.matmul.set_tensor_b %mm, %ag : !mm, !gm16
+  // expected-remark @+1 {{Iterate loop not promoted: the fetch places each block at its place in the single shape (en_sequential_write is false), the asynchronous fetch copies it to the destination's start (MatmulClient::GetTensorC, CopyToUB)}}
+  scf.while : () -> () {
+      %more = asc.matmul.iterate %mm : !mm
+      scf.condition(%more)
+  } do {
+    %t = asc.queue.alloc_tensor %q : !que -> !ub
+    // expected-note @+1 {{blocked by 'asc.matmul.get_tensor_c'}}
+    asc.matmul.get_tensor_c %mm, %t : !mm, !ub
+    asc.muls %t, %t, %s, %n : !ub, !ub
+    asc.queue.free_tensor %q, %t : !que, !ub
+    scf.yield
   }
   asc.matmul.end %mm : !mm
   return

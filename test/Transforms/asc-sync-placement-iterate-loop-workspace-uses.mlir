@@ -52,7 +52,7 @@ func.func @own_data_in_user_workspace(%a: !asc.gm_addr {asc.no_alias}, %y: !asc.
   } do {
   ^bb0(%k: i32):
     %t = asc.queue.alloc_tensor %q : !que -> !ub
-    asc.matmul.get_tensor_c %mm, %t : !mm, !ub
+    asc.matmul.get_tensor_c %mm, %t {en_sequential_write = true} : !mm, !ub
     asc.muls %t, %t, %s, %n : !ub, !ub
     asc.queue.free_tensor %q, %t : !que, !ub
     %next = arith.addi %k, %c1 : i32
@@ -112,7 +112,7 @@ func.func @own_data_elsewhere(%a: !asc.gm_addr {asc.no_alias}, %y: !asc.gm_addr 
   } do {
   ^bb0(%k: i32):
     %t = asc.queue.alloc_tensor %q : !que -> !ub
-    asc.matmul.get_tensor_c %mm, %t : !mm, !ub
+    asc.matmul.get_tensor_c %mm, %t {en_sequential_write = true} : !mm, !ub
     asc.muls %t, %t, %s, %n : !ub, !ub
     asc.queue.free_tensor %q, %t : !que, !ub
     %next = arith.addi %k, %c1 : i32
@@ -174,7 +174,7 @@ func.func @untraced_pointer(%a: !asc.gm_addr {asc.no_alias}, %y: !asc.gm_addr {a
   } do {
   ^bb0(%k: i32):
     %t = asc.queue.alloc_tensor %q : !que -> !ub
-    asc.matmul.get_tensor_c %mm, %t : !mm, !ub
+    asc.matmul.get_tensor_c %mm, %t {en_sequential_write = true} : !mm, !ub
     asc.muls %t, %t, %s, %n : !ub, !ub
     asc.queue.free_tensor %q, %t : !que, !ub
     %next = arith.addi %k, %c1 : i32

@@ -49,7 +49,7 @@
 // CHECK-NEXT:      %[[FOR:.*]] = scf.for %[[K:.*]] = %[[ZERO]] to %[[BLOCKS]] step %[[ONE]] iter_args(%[[R:.*]] = %{{.*}}) -> (i32)  : i32 {
 // CHECK-NEXT:        %[[BUF:.*]] = asc.queue.alloc_tensor
 // CHECK-NEXT:        asc.pipe_barrier pipe_all
-// CHECK-NEXT:        asc.matmul.get_tensor_c %[[MM]], %[[BUF]] {sync = false}
+// CHECK-NEXT:        asc.matmul.get_tensor_c %[[MM]], %[[BUF]] {en_sequential_write = true, sync = false}
 // CHECK-NEXT:        arith.muli %[[R]]
 // CHECK-NEXT:        arith.extsi
 // CHECK-NEXT:        asc.muls %[[BUF]], %[[BUF]]
@@ -67,7 +67,7 @@
 // CHECK-NEXT:        asc.matmul.iterate %[[MM]] : !
 // CHECK-NEXT:        scf.condition
 // CHECK-NEXT:      } do {
-// CHECK:             asc.matmul.get_tensor_c %[[MM]], %{{[^{]*}} : !
+// CHECK:             asc.matmul.get_tensor_c %[[MM]], %{{[^{]*}} {en_sequential_write = true} : !
 // CHECK:           scf.yield %[[KEPT]] : i32
 // CHECK-NEXT:    }
 // CHECK-NEXT:    asc.matmul.end %[[MM]]
@@ -97,7 +97,7 @@ func.func @promote_vecout(%a: !asc.gm_addr {asc.no_alias}, %y: !asc.gm_addr {asc
   } do {
   ^bb0(%k: i32):
     %t = asc.queue.alloc_tensor %q : !que -> !ub
-    asc.matmul.get_tensor_c %mm, %t : !mm, !ub
+    asc.matmul.get_tensor_c %mm, %t {en_sequential_write = true} : !mm, !ub
     %off = arith.muli %k, %n : i32
     %off64 = arith.extsi %off : i32 to i64
     asc.muls %t, %t, %s, %n : !ub, !ub
@@ -137,7 +137,7 @@ func.func @promote_vecout(%a: !asc.gm_addr {asc.no_alias}, %y: !asc.gm_addr {asc
 // CHECK:           asc.matmul.iterate %[[MM:[^ ]*]] {sync = false}
 // CHECK-NEXT:      %[[FOR:.*]]:2 = scf.for %{{.*}} = %[[ZERO]] to %[[BLOCKS]] step %[[ONE]] iter_args(%[[R:.*]] = %{{.*}}, %[[P:.*]] = %{{.*}}) -> (i32, i64)  : i32 {
 // CHECK-NEXT:        %[[IN:.*]] = asc.queue.alloc_tensor %{{.*}} : !asc.queue<vecin, 2>
-// CHECK-NEXT:        asc.matmul.get_tensor_c %[[MM]], %[[IN]] {sync = false}
+// CHECK-NEXT:        asc.matmul.get_tensor_c %[[MM]], %[[IN]] {en_sequential_write = true, sync = false}
 // CHECK-NEXT:        asc.queue.alloc_tensor
 // CHECK-NEXT:        asc.muls
 // CHECK-NEXT:        asc.queue.free_tensor
@@ -181,7 +181,7 @@ func.func @promote_vecin_two_results(%a: !asc.gm_addr {asc.no_alias}, %y: !asc.g
   } do {
   ^bb0(%p: i64, %k: i32):
     %t = asc.queue.alloc_tensor %q2 : !que2 -> !ubin
-    asc.matmul.get_tensor_c %mm, %t : !mm2, !ubin
+    asc.matmul.get_tensor_c %mm, %t {en_sequential_write = true} : !mm2, !ubin
     %o = asc.queue.alloc_tensor %q : !que -> !ub
     asc.muls %o, %t, %s, %n : !ub, !ubin
     asc.queue.free_tensor %q2, %t : !que2, !ubin
@@ -196,6 +196,60 @@ func.func @promote_vecin_two_results(%a: !asc.gm_addr {asc.no_alias}, %y: !asc.g
   }
   %last = asc.subview %yg[%res#0] : !gm32
   %v = asc.get_value %last[%c0_64] : !gm32
+  asc.matmul.end %mm : !mm2
+  return
+}
+
+// -----
+
+!gm16 = !asc.global_tensor<f16>
+!gm32 = !asc.global_tensor<f32>
+!ubin = !asc.local_tensor<vecin, f32>
+!que2 = !asc.queue<vecin, 2>
+!mm2 = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <vecin, nd, f32>>
+// A tile loop: the object's calls after the Iterate loop (the next tile's
+// SetTensorA and SetTensorB, and End) only stage inputs or release it, so
+// the loop is promoted (the negative twin, an IterateAll after the loop, is
+// in asc-sync-placement-iterate-loop-refused.mlir).
+// CHECK-LABEL: func.func @promote_in_tile_loop(
+// CHECK:         scf.for
+// CHECK:           asc.matmul.set_tensor_a
+// CHECK:           scf.if
+// CHECK:             asc.matmul.iterate %[[MM:[^ ]*]] {sync = false}
+// CHECK-NEXT:        scf.for
+// CHECK-NEXT:          asc.queue.alloc_tensor
+// CHECK-NEXT:          asc.matmul.get_tensor_c %[[MM]], %{{.*}} {en_sequential_write = true, sync = false}
+// CHECK:         asc.matmul.end
+func.func @promote_in_tile_loop(%a: !asc.gm_addr {asc.no_alias}, %y: !asc.gm_addr {asc.no_alias},
+    %ws: !asc.gm_addr {asc.workspace, asc.block_workspace = #asc.block_workspace<bytes_per_core = 4096>},
+    %tgm: !asc.gm_addr) attributes {asc.kernel} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c3 = arith.constant 3 : i32
+  %n = arith.constant 256 : i32
+  %s = arith.constant 2.0 : f32
+  %pipe = asc.pipe.create
+  %tiling = asc.get_tiling %tgm
+  %mm = asc.matmul.create : !mm2
+  %sys = asc.get_sys_workspace_ptr
+  asc.matmul.register %pipe, %sys, %mm tiling %tiling : !mm2
+  %ag = asc.set_global_buffer %a : !gm16
+  %q2 = asc.queue.create : !que2
+  asc.pipe.init_buffer %pipe, %q2, %c1, %n : !que2
+  scf.for %tile = %c0 to %c3 step %c1 : i32 {
+    asc.matmul.set_tensor_a %mm, %ag : !mm2, !gm16
+    asc.matmul.set_tensor_b %mm, %ag : !mm2, !gm16
+    scf.while : () -> () {
+      %more = asc.matmul.iterate %mm : !mm2
+      scf.condition(%more)
+    } do {
+      %t = asc.queue.alloc_tensor %q2 : !que2 -> !ubin
+      asc.matmul.get_tensor_c %mm, %t {en_sequential_write = true} : !mm2, !ubin
+      asc.muls %t, %t, %s, %n : !ubin, !ubin
+      asc.queue.free_tensor %q2, %t : !que2, !ubin
+      scf.yield
+    }
+  }
   asc.matmul.end %mm : !mm2
   return
 }

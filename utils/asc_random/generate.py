@@ -227,7 +227,7 @@ class Generator(MatmulJobs, TileLoops, VectorWork, Shapes):
             self.emit("%qh = asc.queue.create : !q_h")
             self.emit("%qo = asc.queue.create : !q_out")
             self.emit("%qho = asc.queue.create : !q_out")
-            self.emit("%qbytes = arith.constant 2048 : i32")
+            self.emit("%qbytes = arith.constant 4096 : i32")
             self.emit("%nbuf = arith.constant 2 : i32")
             for q, t in (("%qv", "!q_f32"), ("%qh", "!q_h"), ("%qo", "!q_out"),
                          ("%qho", "!q_out")):
@@ -238,9 +238,9 @@ class Generator(MatmulJobs, TileLoops, VectorWork, Shapes):
             saved = self.rng
             if o.reserved:
                 self.rng = r = self.copies_rng
-            # Each object's workspace is a disjoint 1024-float slice.
+            # Each object's workspace is a disjoint 2048-float slice.
             if o.kind == "nbatch" or r.random() < 0.6:
-                o.ws = self.view("ws", 1024 * o.index)
+                o.ws = self.view("ws", 2048 * o.index)
                 self.emit(f"asc.matmul.set_workspace {o.ssa}, {o.ws.ssa} : {o.type}, !gm_f32")
             self.set_inputs(o, [])
             self.rng = r = saved
@@ -252,7 +252,7 @@ class Generator(MatmulJobs, TileLoops, VectorWork, Shapes):
         need = A_ELEMS * (BATCH if o.kind != "plain" else 1)
         a_buf = r.choice(HALF_BUFFERS if not self.cube_only else ["a", "b"])
         b_buf = r.choice(["a", "b", "x"] if not self.cube_only else ["a", "b"])
-        offsets = [off for off in (0, 256, 512, 1024) if off + need <= 2048]
+        offsets = [off for off in (0, 512, 1024, 2048) if off + need <= 4096]
         return (a_buf, r.choice(offsets)), (b_buf, r.choice(offsets))
 
     def set_inputs(self, o, pending):

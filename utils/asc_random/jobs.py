@@ -40,8 +40,8 @@ class MatmulJobs:
         r = self.rng
         for _ in range(6):
             buf = r.choice(FLOAT_OUT)
-            off = r.choice([0, 128, 256, 512, 768, 1024, 1280, 1536])
-            if off + elems > 2048:
+            off = r.choice([0, 256, 512, 1024, 1536, 2048, 2560, 3072])
+            if off + elems > 4096:
                 continue
             region = Region(buf, off * F32, None)
             if self.blocked([], [region], blocked):

@@ -11,7 +11,7 @@ class TileLoops:
         which the analyses cannot fold."""
         if not dynamic:
             return self.const(trips, "index")
-        k = self.const({2: 8, 1: 16, 0: 32}[trips], "i32")
+        k = self.const({2: 16, 1: 32, 0: 64}[trips], "i32")
         n32 = self.fresh("n")
         self.emit(f"{n32} = arith.divsi %m, {k} : i32")
         bound = self.fresh("n")
@@ -25,7 +25,7 @@ class TileLoops:
         tile of the workspace (tiles C_ELEMS floats apart), its wait right
         after it, then the tile copied into UB, scaled and copied out to the
         iteration's tile of y. The trip count is a constant (1 to 4) or comes
-        from the tiling (M / 8 = 2, M / 16 = 1, M / 32 = 0)."""
+        from the tiling (M / 16 = 2, M / 32 = 1, M / 64 = 0)."""
         r = self.tile_rng
         busy = {i.obj for i in outer + pending}
         idle = [o for o in self.objs
@@ -48,8 +48,8 @@ class TileLoops:
         # mutation put in it would break nothing. Zero trips come from the
         # tiling.
         trips = r.choice([2, 1, 0]) if dynamic else r.choice([1, 2, 3, 4])
-        ws_base = r.choice([0, 1024, 2048])
-        y_base = r.choice([0, 1024])
+        ws_base = r.choice([0, 2048, 4096])
+        y_base = r.choice([0, 2048])
         # The Matmul output runs to the end of the buffer (the model's view
         # of a footprint the tiling sizes); the copies are one tile each.
         out = Region("ws", ws_base * F32, None)
@@ -150,12 +150,12 @@ class TileLoops:
         c = r.choice([x for x in (-1, 0, 1, 2) if b + x != a])
         p = r.choice([0, 1, 2])
         q = r.choice([x for x in (0, 1, 2, 3) if x + c != p and x + c >= 0])
-        ws_base = r.choice([0, 1024, 2048])
+        ws_base = r.choice([0, 2048, 4096])
         # Every tile the loop may touch stays in the workspace buffer.
         last = max(p, trips - 1 + a, q + c, trips - 1 + b + c, 0)
         if b + c < 0 or ws_base + (last + 1) * C_ELEMS > GM_BUFFERS["ws"][1]:
             return
-        y_base = r.choice([0, 1024])
+        y_base = r.choice([0, 2048])
         y_tile = Region("y", y_base * F32, (y_base + C_ELEMS) * F32)
         out = Region("ws", ws_base * F32, None)
         inputs = self.obj_inputs(o)

@@ -36,13 +36,13 @@ All draw from one stream of their own (Generator.shape_rng): a seed that
 gets none of them gives the kernel it gave before them, apart from the
 names of later values.
 """
-from .model import BASE_M, C_ELEMS, F16, F32, GM_BUFFERS, Region, UB_ANY, UB_ONE, Issue
+from .model import M, N, BASE_M, A_ELEMS, C_ELEMS, F16, F32, GM_BUFFERS, Region, UB_ANY, UB_ONE, Issue
 
 # The share of top-level steps followed by one of the shapes.
 SHAPE_SHARE = 0.3
 # The share of mix kernels that keep their data in the user workspace, and
-# the bytes per core their asc.block_workspace sets aside (4 KB: the first
-# object's workspace, model.GM_BUFFERS' ws is 16 KB for one block).
+# the bytes per core their asc.block_workspace sets aside (4 KB, two blocks
+# of 16 x 16 floats; model.GM_BUFFERS' ws is 32 KB for one block).
 USER_WORKSPACE_SHARE = 0.2
 BLOCK_WORKSPACE = 4096
 # The tiling's singleCoreM and N (model.TILING_FIELDS): the stride of a
@@ -79,7 +79,7 @@ class Shapes:
     # -- tiling loops -------------------------------------------------------
     def shape_tiling_loop(self, outer, pending):
         """for i in [0, trips): off = (GetBlockIdx() * trips + i) * s1 * s2
-        with s1, s2 tiling fields (16 x 16 = C_ELEMS), computed in the
+        with s1, s2 tiling fields (32 x 16 = C_ELEMS), computed in the
         counter's type; an async IterateAll into ws[base + off] stating its
         extent (or not: then its footprint runs to the buffer's end and the
         loop is not rotated), its wait, the tile copied in, scaled and
@@ -92,11 +92,11 @@ class Shapes:
         o = r.choice(idle)
         ty = r.choice(["i32", "i32", "i16", "i8"])
         trips = r.choice([1, 2, 3, 4])
-        ws_base = r.choice([0, 1024, 2048])
-        y_base = r.choice([0, 1024])
+        ws_base = r.choice([0, 2048, 4096])
+        y_base = r.choice([0, 2048])
         # The offsets each trip computes, wrapped as the emitted C++ does;
-        # an i8 counter times 16 times 16 wraps to 0 on every trip.
-        offsets = [wrap(wrap(i * 16, ty) * 16, ty) for i in range(trips)]
+        # an i8 counter times 32 times 16 wraps to 0 on every trip.
+        offsets = [wrap(wrap(i * M, ty) * N, ty) for i in range(trips)]
         assert all(0 <= off <= 3 * C_ELEMS for off in offsets)
         lo, hi = min(offsets), max(offsets) + C_ELEMS
         y_tiles = Region("y", (y_base + lo) * F32, (y_base + hi) * F32)
@@ -155,7 +155,7 @@ class Shapes:
     # -- view fetches -------------------------------------------------------
     def shape_view_fetch(self, outer, pending):
         """One async Iterate, then a counted loop over its blocks (M / baseM:
-        a constant or M / 8 from the tiling), each fetched as the view of
+        a constant or M / 16 from the tiling), each fetched as the view of
         GetTensorC<false>() (completed at its return since spec revision 4;
         a redundant WaitGetTensorC in half of them), copied in, scaled and
         copied out to its row of the destination."""
@@ -178,9 +178,8 @@ class Shapes:
         if r.random() < 0.5:
             bound = self.const(blocks, "i32")
         else:
-            # M / 8, not M / baseM: the launch's baseM (8) is below the 16
-            # CANN's tiling constraints promise (docs/TilingInvariants.md),
-            # which the analyses may rely on.
+            # M / 16 (the launch's baseM), a division the analyses cannot
+            # fold.
             eight, bound = self.const(BASE_M, "i32"), self.fresh("n")
             self.emit(f"{bound} = arith.divsi %m, {eight} : i32")
             self.features.add("view-fetch-loop-tiling")
@@ -241,8 +240,8 @@ class Shapes:
                 or not self.out_room("f16")):
             return
         o = r.choice(idle)
-        elems = 512  # A: M x K halves
-        at = r.choice([0, 512, 1024, 1536])
+        elems = A_ELEMS  # A: M x K halves
+        at = r.choice([0, 1024, 2048, 3072])
         spilled = Region("x", at * F16, (at + elems) * F16)
         if self.blocked([spilled], [spilled, UB_ONE], blocked):
             return
@@ -259,7 +258,7 @@ class Shapes:
         inputs = self.obj_inputs(o)
         issue = Issue(o, "wait_iterate_all", [out.region()], inputs)
         # The reload, while the issue reads the spill too.
-        other = r.choice([x for x in (0, 512, 1024, 1536) if x != at])
+        other = r.choice([x for x in (0, 1024, 2048, 3072) if x != at])
         copy = Region("x", other * F16, (other + elems) * F16)
         if not self.blocked([spilled], [copy, UB_ONE], blocked + [issue]):
             self.features.add("spill-reloaded")
@@ -351,7 +350,10 @@ class Shapes:
 
         def body():
             t = self.alloc("%qv", "!q_f32", "!ub_f32")
-            self.emit(f"asc.matmul.get_tensor_c {o.ssa}, {t} : {o.type}, !ub_f32")
+            # Each block at the buffer's start (enSequentialWrite), as the
+            # async fetch promote-sync makes of it puts it.
+            self.emit(f"asc.matmul.get_tensor_c {o.ssa}, {t} {{en_sequential_write = true}} : "
+                      f"{o.type}, !ub_f32")
             self.vector_out(t, "%qv", "!q_f32", "!ub_f32", n, dst.ssa, "!gm_f32", "f32",
                             op=r.choice(["muls", "adds"]), scalar=0.5,
                             region=dst.region(n_elems))

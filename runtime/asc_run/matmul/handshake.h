@@ -11,6 +11,7 @@
 #define ASC_RUN_MATMUL_HANDSHAKE_H
 
 #include "asc_run/matmul/model.h"
+#include "asc_run/matmul/tiling_invariants.h"
 
 #include <algorithm>
 #include <cstring>
@@ -28,6 +29,7 @@ void ASC_RUN_MATMUL::Init(const TCubeTiling *__restrict cubeTiling,
   (void)tpipe;
   if (!cubeTiling)
     asc_run::misuse(loc, "Init with a null TCubeTiling");
+  asc_run::checkTilingInvariants(*cubeTiling, loc);
   checkNothingInFlight("Init", loc,
                        "MatmulClient::Init sets the client's workspace "
                        "address to null and recomputes its iteration "

@@ -35,7 +35,7 @@ func.func @reuse_after_promoted_loop(%a: !asc.gm_addr {asc.no_alias}, %c: !asc.g
   } do {
   ^bb0(%k: i32):
     %t = asc.queue.alloc_tensor %qv : !q_f32 -> !ub_f32
-    asc.matmul.get_tensor_c %mm, %t : !mm_plain, !ub_f32
+    asc.matmul.get_tensor_c %mm, %t {en_sequential_write = true} : !mm_plain, !ub_f32
     %o = asc.queue.alloc_tensor %qo : !q_out -> !ubo_f32
     asc.adds %o, %t, %half, %n : !ubo_f32, !ub_f32
     asc.queue.free_tensor %qv, %t : !q_f32, !ub_f32

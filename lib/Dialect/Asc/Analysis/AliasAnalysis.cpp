@@ -179,13 +179,14 @@ AscAliasAnalysis::getSymbolicGap(const MemoryLocation &lhs,
                                  const MemoryLocation &rhs) {
   if (lhs.isAnyMemory() || rhs.isAnyMemory() || !lhs.base.root ||
       lhs.base.root != rhs.base.root || lhs.base.space != rhs.base.space ||
-      !lhs.size || !rhs.size || *lhs.size >= uint64_t(kExactBound) ||
-      *rhs.size >= uint64_t(kExactBound))
+      (!lhs.size && !rhs.size) ||
+      (lhs.size && *lhs.size >= uint64_t(kExactBound)) ||
+      (rhs.size && *rhs.size >= uint64_t(kExactBound)))
     return std::nullopt;
   ByteOffset difference = rhs.base.offset.minus(lhs.base.offset);
   if (!difference.known || difference.terms.empty())
     return std::nullopt;
-  return SymbolicGap{difference, *lhs.size, *rhs.size};
+  return SymbolicGap{difference, lhs.size, rhs.size};
 }
 
 std::optional<std::pair<__int128, __int128>>
@@ -222,10 +223,14 @@ AscAliasAnalysis::getOffsetRange(const ByteOffset &offset) {
 /// `secondSize` bytes apart: always ahead by the first's size, or always
 /// behind by the second's. Two accesses of one buffer are less than 2^63
 /// bytes apart (as `alias` takes for unbounded footprints), so a difference
-/// this side of that does not wrap around the circle of addresses.
-static bool isApartOver(__int128 lo, __int128 hi, uint64_t firstSize,
-                        uint64_t secondSize) {
-  return lo >= __int128(firstSize) || hi <= -__int128(secondSize);
+/// this side of that does not wrap around the circle of addresses. A
+/// footprint without a size runs to the buffer's end: only the other one
+/// can be ahead of it or behind it.
+static bool isApartOver(__int128 lo, __int128 hi,
+                        std::optional<uint64_t> firstSize,
+                        std::optional<uint64_t> secondSize) {
+  return (firstSize && lo >= __int128(*firstSize)) ||
+         (secondSize && hi <= -__int128(*secondSize));
 }
 
 bool AscAliasAnalysis::isSymbolicGapApart(const SymbolicGap &gap) {

@@ -74,10 +74,13 @@ struct ByteOffset {
 /// second minus the start of the first, a non-constant offset), of
 /// `firstSize` and `secondSize` bytes: they are apart when
 /// `difference >= firstSize` or `difference <= -secondSize`, which a
-/// run-time check can test.
+/// run-time check can test. A missing size is a footprint that runs to the
+/// end of the buffer (a Matmul output the tiling sizes): only the other
+/// side can keep it apart (the first ahead of an unbounded second, the
+/// second behind an unbounded first); one of the two has a size.
 struct SymbolicGap {
   ByteOffset difference;
-  uint64_t firstSize, secondSize;
+  std::optional<uint64_t> firstSize, secondSize;
 };
 
 /// What holds where a condition is true: `polynomial <= atMost` or
