@@ -240,9 +240,8 @@ func.func @unmatched_flags(%pa: !asc.gm_addr {asc.no_alias}, %pw: !asc.gm_addr {
 // Two blocks in a queue of depth 2: the DeQue hands back the first, so
 // freeing it releases the first block, not the second, which the copy out
 // then reads unordered. Which buffer the DeQue returns is not pinned down
-// here (the queue holds two), so neither block is released; the block
-// named is the second, the one in the copy's buffer (a fetch is taken to
-// stay inside its buffer, as before the fetch).
+// here (the queue holds two), so neither block is released; the first one
+// found is named (two buffers of one queue may be one buffer taken again).
 func.func @dequeue_returns_the_oldest(%pa: !asc.gm_addr {asc.no_alias}, %pw: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}) {
   %n = arith.constant 64 : i32
   %two = arith.constant 2 : i32
@@ -258,10 +257,10 @@ func.func @dequeue_returns_the_oldest(%pa: !asc.gm_addr {asc.no_alias}, %pw: !as
   asc.matmul.set_tensor_a %mm, %a : !mm, !ga
   %more = asc.matmul.iterate %mm {sync = false} : !mm
   %t0 = asc.queue.alloc_tensor %q : !asc.queue<vecin, 2> -> !ub
+  // expected-note @+1 {{the block fetched here}}
   asc.matmul.get_tensor_c %mm, %t0 {sync = false} : !mm, !ub
   asc.queue.enque %q, %t0 : !asc.queue<vecin, 2>, !ub
   %t1 = asc.queue.alloc_tensor %q : !asc.queue<vecin, 2> -> !ub
-  // expected-note @+1 {{the block fetched here}}
   asc.matmul.get_tensor_c %mm, %t1 {sync = false} : !mm, !ub
   asc.queue.enque %q, %t1 : !asc.queue<vecin, 2>, !ub
   %u = asc.queue.deque %q : !asc.queue<vecin, 2> -> !ub
@@ -278,10 +277,10 @@ func.func @dequeue_returns_the_oldest(%pa: !asc.gm_addr {asc.no_alias}, %pw: !as
 !ga = !asc.global_tensor<f16>
 !ub = !asc.local_tensor<vecin, f32>
 
-// Valid: the copy out reads the queue's other buffer, not the block just
+// Valid: the copy out reads a buffer of another queue, not the block just
 // fetched (a fetch stays inside its buffer, as the check before the fetch
 // takes it too).
-func.func @copy_out_of_the_other_buffer(%pa: !asc.gm_addr {asc.no_alias}, %pw: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}, %q: !asc.queue<vecin, 2>) {
+func.func @copy_out_of_another_queue(%pa: !asc.gm_addr {asc.no_alias}, %pw: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}, %q: !asc.queue<vecin, 2>, %r: !asc.queue<vecin, 1>) {
   %n = arith.constant 64 : i32
   %a = asc.set_global_buffer %pa : !ga
   %w = asc.set_global_buffer %pw : !gm
@@ -291,8 +290,37 @@ func.func @copy_out_of_the_other_buffer(%pa: !asc.gm_addr {asc.no_alias}, %pw: !
   asc.matmul.set_tensor_a %mm, %a : !mm, !ga
   %more = asc.matmul.iterate %mm {sync = false} : !mm
   %t = asc.queue.alloc_tensor %q : !asc.queue<vecin, 2> -> !ub
-  %other = asc.queue.alloc_tensor %q : !asc.queue<vecin, 2> -> !ub
+  %other = asc.queue.alloc_tensor %r : !asc.queue<vecin, 1> -> !ub
   asc.matmul.get_tensor_c %mm, %t {sync = false} : !mm, !ub
   asc.data_copy %c, %other, %n : !gm, !ub
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ga = !asc.global_tensor<f16>
+!ub = !asc.local_tensor<vecin, f32>
+
+// A buffer freed and taken again from its queue is the same memory: the
+// VECIN FreeTensor orders V only, so the copy out of the new buffer (MTE3)
+// may read bytes the earlier fetch is still writing.
+func.func @copy_out_of_the_buffer_taken_again(%pa: !asc.gm_addr {asc.no_alias}, %pw: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}, %q: !asc.queue<vecin, 1>) {
+  %n = arith.constant 64 : i32
+  %a = asc.set_global_buffer %pa : !ga
+  %w = asc.set_global_buffer %pw : !gm
+  %c = asc.set_global_buffer %pc : !gm
+  %mm = asc.matmul.create : !mm
+  asc.matmul.set_workspace %mm, %w : !mm, !gm
+  asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+  %more = asc.matmul.iterate %mm {sync = false} : !mm
+  %t = asc.queue.alloc_tensor %q : !asc.queue<vecin, 1> -> !ub
+  // expected-note @+1 {{the block fetched here}}
+  asc.matmul.get_tensor_c %mm, %t {sync = false} : !mm, !ub
+  asc.queue.free_tensor %q, %t : !asc.queue<vecin, 1>, !ub
+  %again = asc.queue.alloc_tensor %q : !asc.queue<vecin, 1> -> !ub
+  // expected-error @+1 {{may touch a fetched block from pipe_mte3 before that pipe is ordered after the fetch (rule P7)}}
+  asc.data_copy %c, %again, %n : !gm, !ub
   return
 }

@@ -893,12 +893,12 @@ LogicalResult ProtocolChecker::checkFetchedBlockPipes(
           block.location.base.space != Provenance::Space::Local)
         continue;
       for (const ResolvedAccess &access : accesses) {
-        // The fetch stays inside its buffer, as before the fetch
-        // (isInOtherBuffer).
-        Value accessRoot = access.location.base.root,
-              blockRoot = block.location.base.root;
-        if (accessRoot != blockRoot && getLocalBufferOwner(accessRoot) &&
-            getLocalBufferOwner(blockRoot))
+        // The fetch stays inside its buffer: a buffer of another queue or
+        // TBuf is other memory. Two buffers of one queue may be one buffer
+        // freed and taken again, whose earlier fetch is not yet ordered.
+        Value accessOwner = getLocalBufferOwner(access.location.base.root),
+              blockOwner = getLocalBufferOwner(block.location.base.root);
+        if (accessOwner && blockOwner && accessOwner != blockOwner)
           continue;
         if (aliases.alias(access.location, block.location).isNo())
           continue;
