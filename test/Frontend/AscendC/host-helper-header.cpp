@@ -10,6 +10,8 @@
 
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
+
+// After the API, as in CANN's samples: __aicore__ is defined by then.
 #include "Inputs/host_helpers.h"
 
 using MmType = AscendC::Matmul<

@@ -26,9 +26,8 @@ using namespace AscendC;
 using AType = MatmulType<TPosition::GM, CubeFormat::ND, half>;
 using CType = MatmulType<TPosition::VECIN, CubeFormat::ND, float>;
 
-extern "C" __global__ __aicore__ void scaled_exp(GM_ADDR a, GM_ADDR y,
-                                                 GM_ADDR ws,
-                                                 TCubeTiling tiling) {
+extern "C" __global__ __aicore__ void
+scaled_exp(GM_ADDR a, GM_ADDR y, GM_ADDR ws, TCubeTiling tiling) {
   TPipe pipe;
   Matmul<AType, AType, CType> mm;
   REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);
