@@ -48,8 +48,8 @@ KERNEL(trian_lower, Matmul<F16, F16, F32, F32, CFG_NORM,
 
 // A user copy of A into L1 instead of the Matmul's: refused.
 __aicore__ inline void copyA1(const LocalTensor<int8_t> &aMatrix,
-                              const __gm__ void *gm, int row, int col,
-                              int useM, int useK, const uint64_t tilingPtr,
+                              const __gm__ void *gm, int row, int col, int useM,
+                              int useK, const uint64_t tilingPtr,
                               const uint64_t dataPtr) {}
 KERNEL(callback_a1, Matmul<F16, F16, F32, F32, CFG_NORM,
                            MatmulCallBackFunc<nullptr, copyA1, nullptr>>)
