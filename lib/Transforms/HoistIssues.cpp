@@ -10,6 +10,7 @@
 
 #include "WaitPlacement.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "asc-sync-placement"
@@ -43,12 +44,46 @@ static bool postsAndAwaitsCube(Operation *op) {
          holdsVectorCoreOnCube(op);
 }
 
+/// The calls made through `matmul` in `function` that copy their results
+/// into UB (by MTE2): a wait for the issue's signal, or a fetch of its
+/// blocks, may rely on its post to order what came before.
+static SmallVector<Operation *> getCopiesIntoUnifiedBuffer(Operation *function,
+                                                           Value matmul) {
+  SmallVector<Operation *> copies;
+  function->walk([&](MatmulOpInterface call) {
+    if (call.getMatmul() == matmul && !getLocalDestinations(call).empty())
+      copies.push_back(call);
+  });
+  return copies;
+}
+
+/// True when `op` brings vector-core work into what a post sees (O8: S and
+/// MTE3): an MTE3 access of local memory, or an ordering of another pipe
+/// before MTE3 or S (a hand-off into a VECOUT queue or a bind).
+static bool isSeenByLaterPost(Operation *op) {
+  if (getLocalAccessPipe(op) == PipeKind::PIPE_MTE3)
+    return true;
+  auto ordering = dyn_cast<PipeOrderingOpInterface>(op);
+  if (!ordering || isa<MatmulOpInterface>(op))
+    return false;
+  SmallVector<PipeOrderingStep> steps;
+  ordering.getPipeOrderingSteps(steps);
+  return llvm::any_of(steps, [](const PipeOrderingStep &step) {
+    return step.kind == PipeOrderingStep::Kind::Order &&
+           (step.to == PipeKind::PIPE_MTE3 || step.to == PipeKind::PIPE_S);
+  });
+}
+
 bool WaitPlacer::hoistIssue(
     Operation *issue, PlacementAnalyses &analyses,
     const DenseMap<Operation *, const WaitPairing *> &pairingOfWait) {
   Value matmul = cast<MatmulAsyncIssueOpInterface>(issue).getMatmul();
   ArrayRef<ResolvedAccess> footprint =
       analyses.checker.getConflicts().getFootprint(issue);
+  // The post of the issue orders the vector core's earlier MTE3 work before
+  // its wait and its fetches (O8); a copy of theirs into UB may rely on it.
+  SmallVector<Operation *> copiesIntoUb = getCopiesIntoUnifiedBuffer(
+      issue->getParentOfType<FunctionOpInterface>(), matmul);
 
   // Whether `op` must stay before the issue: it uses the object, may touch
   // what the issue touches while in flight, is another async issue (issues
@@ -68,6 +103,14 @@ bool WaitPlacer::hoistIssue(
     // the issue is needed after it: step 6 would sink it again, and the
     // two steps would undo each other on every run of the pass.
     if (postsAndAwaitsCube(op))
+      return true;
+    // Hoisted above work its post now sees, the issue would leave that work
+    // unordered before a copy into UB that relies on the post (O9).
+    if (isSeenByLaterPost(op) &&
+        llvm::any_of(copiesIntoUb, [&](Operation *copy) {
+          return !getLocalAccessPipe(op) ||
+                 analyses.checker.mayOverlapInUnifiedBuffer(op, copy);
+        }))
       return true;
     // The barrier is named on purpose: it is the dialect's one pipe barrier.
     if (auto barrier = dyn_cast<PipeBarrierOp>(op))

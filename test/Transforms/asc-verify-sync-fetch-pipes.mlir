@@ -324,3 +324,98 @@ func.func @copy_out_of_the_buffer_taken_again(%pa: !asc.gm_addr {asc.no_alias}, 
   asc.data_copy %c, %again, %n : !gm, !ub
   return
 }
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ga = !asc.global_tensor<f16>
+!ub = !asc.local_tensor<vecin, f32>
+
+// Valid: the post of an async Iterate orders the vector core's earlier MTE3
+// accesses before the server handles it (O8: KfcCommClient::PostMessage),
+// and the fetch waits for a block the server signalled after that. So the
+// last tile's copy out of the buffer happens before the next tile's fetch
+// into it, with no flag of the kernel's own.
+func.func @copy_out_then_post_then_fetch(%pa: !asc.gm_addr {asc.no_alias}, %pw: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}, %t: !ub, %e: i32) {
+  %n = arith.constant 64 : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c4 = arith.constant 4 : i32
+  %a = asc.set_global_buffer %pa : !ga
+  %w = asc.set_global_buffer %pw : !gm
+  %c = asc.set_global_buffer %pc : !gm
+  %mm = asc.matmul.create : !mm
+  asc.matmul.set_workspace %mm, %w : !mm, !gm
+  asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+  scf.for %i = %c0 to %c4 step %c1 : i32 {
+    %more = asc.matmul.iterate %mm {sync = false} : !mm
+    asc.matmul.get_tensor_c %mm, %t {sync = false} : !mm, !ub
+    asc.set_flag mte2_mte3, %e
+    asc.wait_flag mte2_mte3, %e
+    asc.data_copy %c, %t, %n : !gm, !ub
+  }
+  asc.matmul.end %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ga = !asc.global_tensor<f16>
+!ub = !asc.local_tensor<vecin, f32>
+
+// A copy out made after the post: the server's signal says nothing of it.
+func.func @post_then_copy_out_then_fetch(%pa: !asc.gm_addr {asc.no_alias}, %pw: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}, %t: !ub) {
+  %n = arith.constant 64 : i32
+  %a = asc.set_global_buffer %pa : !ga
+  %w = asc.set_global_buffer %pw : !gm
+  %c = asc.set_global_buffer %pc : !gm
+  %mm = asc.matmul.create : !mm
+  asc.matmul.set_workspace %mm, %w : !mm, !gm
+  asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+  %more = asc.matmul.iterate %mm {sync = false} : !mm
+  // expected-note @+1 {{the earlier pipe_mte3 access}}
+  asc.data_copy %c, %t, %n : !gm, !ub
+  // expected-error @+1 {{copies its block into UB by MTE2 (rule P7) while an earlier pipe_mte3 access of those bytes may not be done}}
+  asc.matmul.get_tensor_c %mm, %t {sync = false} : !mm, !ub
+  asc.matmul.end %mm : !mm
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ga = !asc.global_tensor<f16>
+!ub = !asc.local_tensor<vecin, f32>
+
+// The post saw the copy of the last tile's last block, not the copy of this
+// tile's first block that the same op makes again before the second fetch.
+func.func @copy_out_made_again_after_the_post(%pa: !asc.gm_addr {asc.no_alias}, %pw: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}, %t: !ub, %e: i32) {
+  %n = arith.constant 64 : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %c4 = arith.constant 4 : i32
+  %a = asc.set_global_buffer %pa : !ga
+  %w = asc.set_global_buffer %pw : !gm
+  %c = asc.set_global_buffer %pc : !gm
+  %mm = asc.matmul.create : !mm
+  asc.matmul.set_workspace %mm, %w : !mm, !gm
+  asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+  scf.for %i = %c0 to %c4 step %c1 : i32 {
+    %more = asc.matmul.iterate %mm {sync = false} : !mm
+    scf.for %j = %c0 to %c2 step %c1 : i32 {
+      // expected-error @+1 {{copies its block into UB by MTE2 (rule P7) while an earlier pipe_mte3 access of those bytes may not be done}}
+      asc.matmul.get_tensor_c %mm, %t {sync = false} : !mm, !ub
+      asc.set_flag mte2_mte3, %e
+      asc.wait_flag mte2_mte3, %e
+      // expected-note @+1 {{the earlier pipe_mte3 access}}
+      asc.data_copy %c, %t, %n : !gm, !ub
+    }
+  }
+  asc.matmul.end %mm : !mm
+  return
+}

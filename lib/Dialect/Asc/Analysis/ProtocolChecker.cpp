@@ -826,55 +826,57 @@ LogicalResult ProtocolChecker::checkCopyAfterPipeAccesses(
       });
   if (copy == steps.end())
     return success();
-  // What the pipes see as the copy starts: the call's own orderings first
-  // (a UB setter's V_MTE3).
+  // What the pipes see as the copy starts: the wait for the server's signal
+  // a fetch makes, then the call's own orderings (a UB setter's V_MTE3).
   ProtocolState seen = state;
+  orderAfterAwaitedPost(use, seen);
   applyPipeOrderingSteps(op, steps, seen, /*inFlight=*/false,
                          /*stopAtAccess=*/true);
   auto earlier =
       seen.getPipeAccessesUnorderedFor(ProtocolState::pipeBit(copy->from));
   if (earlier.empty())
     return success();
-  SmallVector<LocalPipeAccess> own;
-  getLocalPipeAccesses(op, own);
   for (auto [other, recorded] : earlier) {
     // A call's own copy in an earlier trip has the same footprint
     // expression: the trips' order is the loop rules' business.
-    if (other == op)
+    if (other == op || !mayOverlapInUnifiedBuffer(other, op))
       continue;
-    SmallVector<LocalPipeAccess> theirs;
-    getLocalPipeAccesses(other, theirs);
-    for (const LocalPipeAccess &mine : own) {
-      for (const LocalPipeAccess &access : theirs) {
-        if (!mine.access.isWrite() && !access.access.isWrite())
-          continue;
-        if (isInOtherBuffer(mine, access) ||
-            aliases.alias(mine.access.location, access.access.location).isNo())
-          continue;
-        if (!report)
-          return failure();
-        bool setter = copy->from == PipeKind::PIPE_MTE3;
-        InFlightDiagnostic diag = op->emitOpError();
-        if (setter)
-          diag << "copies its UB input by MTE3 at the setter (rule P6d: "
-                  "MatmulClient's CopyGlobalAddr) while an earlier "
-               << stringifyPipeKind(recorded.pipe)
-               << " write of those bytes may not be done: nothing orders "
-                  "it before MTE3; ";
-        else
-          diag << "copies its block into UB by MTE2 (rule P7) while an "
-                  "earlier "
-               << stringifyPipeKind(recorded.pipe)
-               << " access of those bytes may not be done: nothing orders "
-                  "it before MTE2; ";
-        diag << describeOrderingBefore(recorded.pipe, copy->from);
-        diag.attachNote(other->getLoc())
-            << "the earlier " << stringifyPipeKind(recorded.pipe) << " access";
-        return failure();
-      }
-    }
+    if (!report)
+      return failure();
+    bool setter = copy->from == PipeKind::PIPE_MTE3;
+    InFlightDiagnostic diag = op->emitOpError();
+    if (setter)
+      diag << "copies its UB input by MTE3 at the setter (rule P6d: "
+              "MatmulClient's CopyGlobalAddr) while an earlier "
+           << stringifyPipeKind(recorded.pipe)
+           << " write of those bytes may not be done: nothing orders "
+              "it before MTE3; ";
+    else
+      diag << "copies its block into UB by MTE2 (rule P7) while an "
+              "earlier "
+           << stringifyPipeKind(recorded.pipe)
+           << " access of those bytes may not be done: nothing orders "
+              "it before MTE2; ";
+    diag << describeOrderingBefore(recorded.pipe, copy->from);
+    diag.attachNote(other->getLoc())
+        << "the earlier " << stringifyPipeKind(recorded.pipe) << " access";
+    return failure();
   }
   return success();
+}
+
+bool ProtocolChecker::mayOverlapInUnifiedBuffer(Operation *op,
+                                                Operation *copy) {
+  SmallVector<LocalPipeAccess> theirs, own;
+  getLocalPipeAccesses(op, theirs);
+  getLocalPipeAccesses(copy, own);
+  for (const LocalPipeAccess &mine : own)
+    for (const LocalPipeAccess &access : theirs)
+      if ((mine.access.isWrite() || access.access.isWrite()) &&
+          !isInOtherBuffer(mine, access) &&
+          !aliases.alias(mine.access.location, access.access.location).isNo())
+        return true;
+  return false;
 }
 
 LogicalResult ProtocolChecker::checkFetchedBlockPipes(

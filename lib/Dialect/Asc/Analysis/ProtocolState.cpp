@@ -434,12 +434,18 @@ ProtocolState::ProtocolState(Context &context) : context(&context) {}
 bool ProtocolState::operator==(const ProtocolState &other) const {
   return objects == other.objects && unwaitedIssues == other.unwaitedIssues &&
          fetchConsumedIssues == other.fetchConsumedIssues &&
-         pipeAccesses == other.pipeAccesses;
+         pipeAccesses == other.pipeAccesses && postsSeen == other.postsSeen;
 }
 
 void ProtocolState::logInFlightChange(Operation *issue, bool inFlight) {
   if (context->changeLog)
     context->changeLog->push_back({issue, inFlight});
+  // A call no tree holds any more was completed: no wait is left for its
+  // signal.
+  if (!inFlight && postsSeen.contains(issue) &&
+      !waitableInFlight.contains(issue) && !unwaitedIssues.contains(issue) &&
+      !fetchConsumedIssues.contains(issue))
+    postsSeen = postsSeen.remove(issue, context->arena);
 }
 
 void ProtocolState::countInFlight(Operation *issue, int delta) {
@@ -577,6 +583,45 @@ bool ProtocolState::join(const ProtocolState &other) {
       changed = true;
     }
   }
+  // What a post saw, at the merge: an access the posts of both paths saw,
+  // or that one path saw and the other has no instance of (nothing to
+  // order there). A path without the post saw nothing. Decided on the
+  // accesses before they merge.
+  if (postsSeen.getRoot() != other.postsSeen.getRoot()) {
+    auto merge = [&](const OpSet *own, const OpSet *incoming) {
+      OpSet merged;
+      auto keep = [&](Operation *access, const OpSet *seen,
+                      const PersistentMap<Operation *, PipeAccess> &accesses) {
+        return (seen && seen->contains(access)) || !accesses.contains(access);
+      };
+      if (own)
+        for (Operation *access : *own)
+          if (keep(access, incoming, other.pipeAccesses))
+            merged = merged.add(access, context->arena);
+      if (incoming)
+        for (Operation *access : *incoming)
+          if (keep(access, own, pipeAccesses))
+            merged = merged.add(access, context->arena);
+      return merged;
+    };
+    SmallVector<std::pair<Operation *, OpSet>> updates;
+    for (const auto &[issue, own] : postsSeen) {
+      const OpSet *incoming = other.postsSeen.lookup(issue);
+      if (incoming && incoming->getRoot() == own.getRoot())
+        continue;
+      if (OpSet merged = merge(&own, incoming); merged != own)
+        updates.push_back({issue, merged});
+    }
+    for (const auto &[issue, incoming] : other.postsSeen)
+      if (!postsSeen.contains(issue))
+        if (OpSet merged = merge(nullptr, &incoming); !merged.isEmpty())
+          updates.push_back({issue, merged});
+    for (auto &[issue, merged] : updates)
+      postsSeen = merged.isEmpty()
+                      ? postsSeen.remove(issue, context->arena)
+                      : postsSeen.add(issue, merged, context->arena);
+    changed |= !updates.empty();
+  }
   // An access some pipe may not be ordered after on one path is so at the
   // merge.
   if (pipeAccesses.getRoot() != other.pipeAccesses.getRoot()) {
@@ -712,6 +757,19 @@ ProtocolState::getPipeAccessesUnorderedFor(uint8_t pipes) const {
 
 void ProtocolState::recordPipeAccess(Operation *op, PipeKind pipe,
                                      uint8_t unorderedFor) {
+  // No post made so far saw this access: only an earlier one of the op.
+  SmallVector<std::pair<Operation *, OpSet>> seenBefore;
+  for (const auto &[issue, seen] : postsSeen)
+    if (seen.contains(op))
+      seenBefore.push_back({issue, seen.remove(op, context->arena)});
+  for (auto &[issue, seen] : seenBefore)
+    postsSeen = seen.isEmpty() ? postsSeen.remove(issue, context->arena)
+                               : postsSeen.add(issue, seen, context->arena);
+  setPipeAccess(op, pipe, unorderedFor);
+}
+
+void ProtocolState::setPipeAccess(Operation *op, PipeKind pipe,
+                                  uint8_t unorderedFor) {
   if (unorderedFor)
     pipeAccesses = pipeAccesses.add(op, {pipe, unorderedFor}, context->arena);
   else if (pipeAccesses.contains(op))
@@ -724,18 +782,54 @@ void ProtocolState::orderPipes(PipeKind from, PipeKind to,
   for (auto [op, access] : getPipeAccessesUnorderedFor(toBit)) {
     bool seenByFrom = access.pipe == from || !(access.unorderedFor & fromBit);
     if (seenByFrom && (!before || before(op)))
-      recordPipeAccess(op, access.pipe, access.unorderedFor & ~toBit);
+      setPipeAccess(op, access.pipe, access.unorderedFor & ~toBit);
   }
 }
 
+/// True when the post of a call now would see `access` (O8: the scalar
+/// unit made it or is ordered after it, or MTE3 is).
+static bool isSeenByPost(const ProtocolState::PipeAccess &access) {
+  uint8_t seen = ProtocolState::pipeBit(PipeKind::PIPE_S) |
+                 ProtocolState::pipeBit(PipeKind::PIPE_MTE3);
+  return (ProtocolState::pipeBit(access.pipe) & seen) ||
+         (~access.unorderedFor & seen);
+}
+
 void ProtocolState::orderThroughServer() {
-  uint8_t seen = pipeBit(PipeKind::PIPE_S) | pipeBit(PipeKind::PIPE_MTE3);
-  // Collected first, as the other updates do: recordPipeAccess replaces
-  // the map being walked.
+  // Collected first, as the other updates do: setPipeAccess replaces the
+  // map being walked.
   for (auto [op, access] :
        getPipeAccessesUnorderedFor(pipeBit(PipeKind::PIPE_ALL)))
-    if ((pipeBit(access.pipe) & seen) || (~access.unorderedFor & seen))
-      recordPipeAccess(op, access.pipe, 0);
+    if (isSeenByPost(access))
+      setPipeAccess(op, access.pipe, 0);
+}
+
+void ProtocolState::recordPost(Operation *issue) {
+  OpSet seen;
+  for (auto [op, access] : pipeAccesses)
+    if (isSeenByPost(access))
+      seen = seen.add(op, context->arena);
+  postsSeen = seen.isEmpty() ? postsSeen.remove(issue, context->arena)
+                             : postsSeen.add(issue, seen, context->arena);
+}
+
+void ProtocolState::orderThroughPostOf(Operation *issue) {
+  const OpSet *seen = postsSeen.lookup(issue);
+  if (!seen)
+    return;
+  SmallVector<std::pair<Operation *, PipeAccess>> ordered;
+  for (Operation *op : *seen)
+    if (const PipeAccess *access = pipeAccesses.lookup(op))
+      ordered.push_back({op, *access});
+  for (auto [op, access] : ordered)
+    setPipeAccess(op, access.pipe, 0);
+}
+
+SmallVector<Operation *> ProtocolState::getRecordedPosts() const {
+  SmallVector<Operation *> issues;
+  for (const auto &entry : postsSeen)
+    issues.push_back(entry.first);
+  return issues;
 }
 
 void ProtocolState::pipeBarrier(PipeKind pipe) {
@@ -746,7 +840,7 @@ void ProtocolState::pipeBarrier(PipeKind pipe) {
   uint8_t bit = pipeBit(pipe);
   for (auto [op, access] : getPipeAccessesUnorderedFor(bit))
     if (access.pipe == pipe)
-      recordPipeAccess(op, access.pipe, access.unorderedFor & ~bit);
+      setPipeAccess(op, access.pipe, access.unorderedFor & ~bit);
 }
 
 SmallVector<Operation *>
@@ -771,8 +865,8 @@ void ProtocolState::releaseFetchedBlocks(Value tensor) {
   uint8_t scalar = pipeBit(PipeKind::PIPE_S);
   for (Operation *fetch : getUnorderedFetches(PipeKind::PIPE_S))
     if (fetchedInto(*context, fetch, tensor))
-      recordPipeAccess(fetch, PipeKind::PIPE_MTE2,
-                       pipeAccesses.lookup(fetch)->unorderedFor & ~scalar);
+      setPipeAccess(fetch, PipeKind::PIPE_MTE2,
+                    pipeAccesses.lookup(fetch)->unorderedFor & ~scalar);
 }
 
 void ProtocolState::updateEachObject(function_ref<bool(ObjectState &)> update) {

@@ -300,9 +300,41 @@ bool mlir::asc::movesObjectOn(MatmulOpInterface use) {
   llvm_unreachable("unknown MatmulUseKind");
 }
 
+void mlir::asc::orderAfterAwaitedPost(MatmulOpInterface use,
+                                      ProtocolState &state) {
+  Value matmul = use.getMatmul();
+  auto wait = dyn_cast<MatmulWaitOpInterface>(use.getOperation());
+  // WaitGetTensorC is SetFlag/WaitFlag<MTE2_V> alone: it waits for no
+  // signal.
+  if (wait && wait.getWaitKind() == WaitKind::GetTensorC)
+    return;
+  bool fetch =
+      !wait && use.getMatmulUseKind() == MatmulUseKind::Compute && isFetch(use);
+  if (!wait && !fetch)
+    return;
+  // Only calls made through this very value are surely the ones waited
+  // for; a fetch waits for the blocks of the one async Iterate in flight.
+  SmallVector<Operation *, 1> awaited;
+  for (Operation *issue : state.getRecordedPosts()) {
+    if (cast<MatmulOpInterface>(issue).getMatmul() != matmul)
+      continue;
+    if (wait ? isPendingIssue(issue) &&
+                   cast<MatmulAsyncIssueOpInterface>(issue).getWaitKind() ==
+                       wait.getWaitKind()
+             : isFetchConsumedIssue(issue))
+      awaited.push_back(issue);
+  }
+  if (fetch && awaited.size() > 1)
+    return;
+  for (Operation *issue : awaited)
+    state.orderThroughPostOf(issue);
+}
+
 static void transferMatmulUse(MatmulOpInterface use, ProtocolState &state,
                               bool cubeSide) {
   Operation *op = use;
+  if (!cubeSide && state.tracksPipeAccesses())
+    orderAfterAwaitedPost(use, state);
   Value matmul = use.getMatmul();
   MatmulUseKind kind = use.getMatmulUseKind();
   MatmulMessageRole role = use.getMessageRole();
@@ -390,11 +422,15 @@ static void transferMatmulUse(MatmulOpInterface use, ProtocolState &state,
     if (!getLocalDestinations(issue).empty())
       state.recordPipeAccess(issue, PipeKind::PIPE_MTE2,
                              unorderedAfterCompletedCopy);
+  // An async call's post: its wait, or a fetch of its blocks, orders what
+  // the post saw.
+  bool inFlight = pending || fetchConsumed || isUnwaitedIssue(op);
+  if (inFlight)
+    state.recordPost(op);
   // Its own steps (a fetch's copy and MTE2_V, WaitGetTensorC's MTE2_V, a
   // UB setter's V_MTE3 and copy), but the copy of a call still in flight:
   // its output is rule P3's until it completes.
-  applyPipeOrderingSteps(op, state, /*inFlight=*/pending || fetchConsumed ||
-                                        isUnwaitedIssue(op));
+  applyPipeOrderingSteps(op, state, inFlight);
 }
 
 /// The SetFlag whose event `wait` waits for: the last one of the same event

@@ -55,6 +55,10 @@ public:
   /// The in-flight footprints and the rule P3 conflict test the checker
   /// uses, for the passes that must keep what it checks.
   InFlightConflicts &getConflicts() { return conflicts; }
+  /// Whether `op`'s unified-buffer accesses and `copy`'s (a Matmul call's
+  /// copy into UB, or its UB input) may touch the same bytes, one writing,
+  /// as rules P7 and P6d compare an earlier pipe access with a copy.
+  bool mayOverlapInUnifiedBuffer(Operation *op, Operation *copy);
 
 private:
   /// Every rule at `op`, each by the check named after it below, in the

@@ -410,8 +410,8 @@ struct ProtocolState {
   bool tracksPipeAccesses() const {
     return context && context->tracksPipeAccesses;
   }
-  /// `op` accessed local memory on `pipe`; the pipes in `unorderedFor` are
-  /// not ordered after it.
+  /// `op` accessed local memory on `pipe` (again: a new access, which no
+  /// earlier post saw); the pipes in `unorderedFor` are not ordered after it.
   void recordPipeAccess(Operation *op, PipeKind pipe, uint8_t unorderedFor);
   /// SetFlag/WaitFlag<from_to> (O3): `to` is ordered after every access
   /// `from` is (made on it, or ordered before it), among those `before`
@@ -421,6 +421,17 @@ struct ProtocolState {
   /// A post and the wait for the server's signal (O8): every access the
   /// scalar unit or MTE3 had seen is ordered before every pipe.
   void orderThroughServer();
+  /// The post of the async call `issue` (O8): the server handles it after
+  /// every access the scalar unit or MTE3 has seen now. Kept for the wait
+  /// or fetch that waits for its signal (orderThroughPostOf).
+  void recordPost(Operation *issue);
+  /// A wait for the signal of `issue`'s message (its wait, or a fetch of
+  /// its blocks): every access its post saw is ordered before every pipe.
+  /// Nothing when the post is not known on every path to here.
+  void orderThroughPostOf(Operation *issue);
+  /// The in-flight async calls whose posts are known on every path
+  /// (recordPost), sorted by pointer.
+  SmallVector<Operation *> getRecordedPosts() const;
   /// PipeBarrier<pipe> (O4): `pipe` is ordered after its own accesses;
   /// PIPE_ALL orders every pipe after every access.
   void pipeBarrier(PipeKind pipe);
@@ -455,6 +466,8 @@ struct ProtocolState {
   void forEachInFlight(function_ref<void(Operation *)> visit) const;
 
 private:
+  /// Replaces what is known of `op`'s latest access.
+  void setPipeAccess(Operation *op, PipeKind pipe, uint8_t unorderedFor);
   void countInFlight(Operation *issue, int delta);
   /// Tells the context's change log that `issue` entered or left.
   void logInFlightChange(Operation *issue, bool inFlight);
@@ -482,6 +495,11 @@ private:
   OpSet fetchConsumedIssues;
   /// The vector core's recent accesses of local memory, by op.
   PersistentMap<Operation *, PipeAccess> pipeAccesses;
+  /// For each async call in flight whose post every path to here made: the
+  /// accesses of pipeAccesses that its post saw (spec section 2c, O8). An
+  /// access made again after the post leaves the set; a merge keeps what
+  /// both paths' posts saw.
+  PersistentMap<Operation *, OpSet> postsSeen;
   /// The waitable issues pending on some object, with the number of
   /// entries that hold each (the names of one object share its issues).
   OpCounts waitableInFlight;
@@ -538,6 +556,12 @@ void applyPipeOrderingSteps(Operation *op, ProtocolState &state, bool inFlight);
 void applyPipeOrderingSteps(Operation *op, ArrayRef<PipeOrderingStep> steps,
                             ProtocolState &state, bool inFlight,
                             bool stopAtAccess);
+/// The wait for a server signal that `use` makes before anything else (a
+/// wait for its object's pending call, a fetch of an async Iterate's
+/// block): every access that call's post saw is ordered before every pipe
+/// (spec section 2c, O8). A synchronous call's round trip is its own
+/// ordering step (PipeOrderingStep::Kind::Server).
+void orderAfterAwaitedPost(MatmulOpInterface use, ProtocolState &state);
 /// The pipe of `op`'s own accesses when it is no Matmul call and accesses
 /// unified-buffer memory on V, MTE2 or MTE3 (MemoryAccessOpInterface).
 std::optional<PipeKind> getLocalAccessPipe(Operation *op);
