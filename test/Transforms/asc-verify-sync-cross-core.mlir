@@ -342,3 +342,53 @@ func.func @mix_kernel_cube_call(%pa: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_a
   }
   return
 }
+
+// -----
+
+// Mode 1 synchronises the two vector cores of a group: the cube core takes
+// no part (asc-run refuses the set at run time as well).
+func.func @mode_one_on_the_cube_core() attributes {asc.kernel, asc.cube_only} {
+  %flag = arith.constant 4 : i32
+  %aic = asc.is_aic
+  scf.if %aic {
+    // expected-error @+1 {{'asc.cross_core_set_flag' op sets a mode-1 flag on the cube core: mode 1 synchronises the vector cores of one group and the cube core takes no part}}
+    asc.cross_core_set_flag mode 1, pipe_fix, %flag
+  }
+  return
+}
+
+// -----
+
+// A mode-0 set that the last core skips: every vector core of the launch
+// must set the flag before any wait for it returns (asc-run reports the
+// hang when a launch takes the branch: cross-modes.test).
+func.func @mode_zero_set_on_some_cores() attributes {asc.kernel} {
+  %flag = arith.constant 2 : i32
+  %three = arith.constant 3 : i64
+  %b = asc.get_block_idx
+  %not_last = arith.cmpi ne, %b, %three : i64
+  // expected-note @+1 {{the branch on the block index}}
+  scf.if %not_last {
+    // expected-warning @+1 {{a mode-0 cross-core flag is set only by the cores that take this branch on the block index; every core of its type in the launch must set it, or each wait for it hangs (rule P5)}}
+    asc.cross_core_set_flag mode 0, pipe_mte3, %flag
+  }
+  asc.cross_core_wait_flag %flag
+  return
+}
+
+// -----
+
+// Valid: every core sets the mode-1 flag, whatever it did before on its
+// block index.
+func.func @mode_one_set_by_every_core(%x: !asc.gm_addr) attributes {asc.kernel} {
+  %flag = arith.constant 1 : i32
+  %zero = arith.constant 0 : i64
+  %b = asc.get_block_idx
+  %first = arith.cmpi eq, %b, %zero : i64
+  scf.if %first {
+    asc.sync_all
+  }
+  asc.cross_core_set_flag mode 1, pipe_mte3, %flag
+  asc.cross_core_wait_flag %flag
+  return
+}

@@ -199,6 +199,87 @@ LogicalResult CrossCoreChecker::checkFlagsAreSet(bool report) {
   return failure(failed);
 }
 
+/// Whether `value` is computed from the block index (GetBlockIdx), which
+/// differs from core to core.
+static bool dependsOnBlockIndex(Value value) {
+  SmallVector<Value> worklist{value};
+  DenseSet<Value> seen;
+  while (!worklist.empty()) {
+    Value next = worklist.pop_back_val();
+    if (!seen.insert(next).second)
+      continue;
+    Operation *def = next.getDefiningOp();
+    if (!def)
+      continue;
+    if (isa<GetBlockIdxOp>(def))
+      return true;
+    llvm::append_range(worklist, def->getOperands());
+  }
+  return false;
+}
+
+/// The enclosing op of `op` (inside `function`) that makes it run on some
+/// cores and not on others: an scf.if, or a loop whose bounds, on the
+/// block index; null when every core that runs the function reaches it
+/// alike (the branches on asc.is_aic / asc.is_aiv choose the core type,
+/// which the mode names already).
+static Operation *findCoreDependentControl(Operation *op, Operation *function) {
+  for (Operation *parent = op->getParentOp(); parent && parent != function;
+       parent = parent->getParentOp()) {
+    if (auto ifOp = dyn_cast<scf::IfOp>(parent)) {
+      if (dependsOnBlockIndex(ifOp.getCondition()))
+        return parent;
+    } else if (auto forOp = dyn_cast<scf::ForOp>(parent)) {
+      if (dependsOnBlockIndex(forOp.getLowerBound()) ||
+          dependsOnBlockIndex(forOp.getUpperBound()) ||
+          dependsOnBlockIndex(forOp.getStep()))
+        return parent;
+    } else if (auto whileOp = dyn_cast<scf::WhileOp>(parent)) {
+      if (llvm::any_of(whileOp.getInits(), dependsOnBlockIndex) ||
+          dependsOnBlockIndex(whileOp.getConditionOp().getCondition()))
+        return parent;
+    }
+  }
+  return nullptr;
+}
+
+LogicalResult CrossCoreChecker::checkFlagModes(bool report) {
+  bool failed = false;
+  for (CrossCoreSetFlagOp set : sets) {
+    unsigned mode = set.getMode();
+    if (mode == 2)
+      continue;
+    if (mode == 1 && getCoreSide(set) == CoreSide::Cube) {
+      failed = true;
+      if (report)
+        set.emitOpError()
+            << "sets a mode-1 flag on the cube core: mode 1 synchronises "
+               "the vector cores of one group and the cube core takes no "
+               "part (CrossCoreSetFlag(ISASI).md); mode 2 signals a cube "
+               "core's vector cores";
+      continue;
+    }
+    // Each wait of the flag returns once every core of the mode has set it
+    // (every AIC or every AIV of the launch for mode 0, both AIVs of the
+    // group for mode 1): a core that skips the set leaves them waiting.
+    // The branch may still be taken by every core at run time (a guard on
+    // the block index that the launch never fails), so this is a warning.
+    Operation *control = findCoreDependentControl(set, function);
+    if (!control || !report)
+      continue;
+    InFlightDiagnostic diag =
+        set.emitWarning()
+        << "a mode-" << mode << " cross-core flag is set only by the cores "
+        << "that take this branch on the block index; every "
+        << (mode == 0 ? "core of its type in the launch"
+                      : "vector core of "
+                        "its group")
+        << " must set it, or each wait for it hangs (rule P5)";
+    diag.attachNote(control->getLoc()) << "the branch on the block index";
+  }
+  return failure(failed);
+}
+
 LogicalResult CrossCoreChecker::checkSyncAllJoins(bool report) {
   if (barriers.empty() || AscDialect::isCubeOnlyKernel(function))
     return success();
@@ -253,6 +334,7 @@ LogicalResult CrossCoreChecker::check(bool report) {
   bool failed = false;
   failed |= mlir::failed(checkServerSideCalls(report));
   failed |= mlir::failed(checkFlagsAreSet(report));
+  failed |= mlir::failed(checkFlagModes(report));
   failed |= mlir::failed(checkSyncAllJoins(report));
   failed |= mlir::failed(checkCubeDrivenAccesses(report));
   return failure(failed);

@@ -35,6 +35,9 @@ public:
 private:
   LogicalResult checkCubeDrivenAccesses(bool report);
   LogicalResult checkFlagsAreSet(bool report);
+  /// Modes 0 and 1 (O6): a set every core of its mode must make, never on
+  /// the cube core for mode 1.
+  LogicalResult checkFlagModes(bool report);
   LogicalResult checkSyncAllJoins(bool report);
   LogicalResult checkServerSideCalls(bool report);
   /// Whether `later` is ordered after `earlier`, which runs on the other
