@@ -137,6 +137,37 @@ static bool isCoreGuard(Operation *op) {
          isa_and_nonnull<IsAicOp, IsAivOp>(ifOp.getCondition().getDefiningOp());
 }
 
+/// True when `funcOp` has work for the vector cores: in a branch on
+/// asc.is_aiv, or the else branch of one on asc.is_aic. A cube-only kernel
+/// with such code (a cube-driven Matmul object whose C the vector cores
+/// take after a cross-core flag, CANN's matmul_fused_manual) is a mix
+/// kernel; only without it is it KERNEL_TYPE_AIC_ONLY, which launches no
+/// vector core.
+static bool hasVectorCoreCode(func::FuncOp funcOp) {
+  return funcOp
+      ->walk([](scf::IfOp ifOp) {
+        Operation *query = ifOp.getCondition().getDefiningOp();
+        Region *vectorSide =
+            isa_and_nonnull<IsAivOp>(query)   ? &ifOp.getThenRegion()
+            : isa_and_nonnull<IsAicOp>(query) ? &ifOp.getElseRegion()
+                                              : nullptr;
+        // Work of its own: memory it touches or a flag it takes part in
+        // (a lone barrier there is dead code in an AIC-only kernel).
+        bool works =
+            vectorSide &&
+            vectorSide
+                ->walk([](Operation *op) {
+                  return isa<MemoryAccessOpInterface, CrossCoreSyncOpInterface>(
+                             op)
+                             ? WalkResult::interrupt()
+                             : WalkResult::advance();
+                })
+                .wasInterrupted();
+        return works ? WalkResult::interrupt() : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 namespace {
 
 /// `ASCEND_IS_AIC` is `constexpr(g_coreType == AscendC::AIC)` on the device,
@@ -328,6 +359,8 @@ struct FuncOpLowering : public PreferredOpLowering<func::FuncOp> {
 
     bool isKernel = funcOp->hasAttr(AscDialect::getKernelAttrName());
     bool isCubeOnly = AscDialect::isCubeOnlyKernel(funcOp);
+    // Decided before the body moves into the new function.
+    bool aicOnly = isCubeOnly && !hasVectorCoreCode(funcOp);
     std::optional<unsigned> sysWorkspace = getSysWorkspaceArgument(funcOp);
     if (module && isCubeOnly)
       ensureCubeOnlyDefine(rewriter, module);
@@ -357,7 +390,7 @@ struct FuncOpLowering : public PreferredOpLowering<func::FuncOp> {
       OpBuilder::InsertionGuard guard(rewriter);
       Block &entry = newFuncOp.getBody().front();
       rewriter.setInsertionPointToStart(&entry);
-      if (isCubeOnly)
+      if (aicOnly)
         emitc::VerbatimOp::create(rewriter, funcOp.getLoc(),
                                   kAicOnlyKernelType);
       if (sysWorkspace)

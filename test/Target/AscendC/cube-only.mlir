@@ -54,3 +54,41 @@ func.func @batch_cube(%p: !asc.gm_addr, %ws: !asc.gm_addr {asc.workspace}, %pa: 
   }
   return
 }
+
+// A cube-driven object whose C the vector cores take after a cross-core
+// flag (CANN's matmul_fused_manual): the vector cores have work, so the
+// kernel is a mix kernel (no AIC-only kernel type, which would launch no
+// vector core), with ASCENDC_CUBE_ONLY still defined for the object.
+// CHECK-LABEL: extern "C" __global__ __aicore__ void cube_driven_epilogue(
+// CHECK-NOT: KERNEL_TASK_TYPE_DEFAULT
+// CHECK: if ASCEND_IS_AIC {
+// CHECK: AscendC::CrossCoreSetFlag<2, PIPE_FIX>(
+// CHECK: if ASCEND_IS_AIV {
+// CHECK-NEXT: AscendC::LocalTensor<float>
+// CHECK-NEXT: AscendC::CrossCoreWaitFlag(3);
+// CHECK-NEXT: AscendC::DataCopy(
+func.func @cube_driven_epilogue(%p: !asc.gm_addr, %pa: !asc.gm_addr {asc.no_alias})
+    attributes {asc.kernel, asc.cube_only} {
+  %n = arith.constant 256 : i32
+  %flag = arith.constant 3 : i32
+  %pipe = asc.pipe.create
+  %mm = asc.matmul.create : !mm
+  %sys = asc.get_sys_workspace_ptr
+  asc.matmul.register %pipe, %sys, %mm : !mm
+  %c = asc.set_global_buffer %p : !gm_f32
+  %a = asc.set_global_buffer %pa : !asc.global_tensor<f16>
+  %aic = asc.is_aic
+  scf.if %aic {
+    asc.matmul.set_tensor_a %mm, %a : !mm, !asc.global_tensor<f16>
+    asc.matmul.set_tensor_b %mm, %a : !mm, !asc.global_tensor<f16>
+    asc.matmul.iterate_all %mm, %c : !mm, !gm_f32
+    asc.cross_core_set_flag mode 2, pipe_fix, %flag
+  }
+  %aiv = asc.is_aiv
+  scf.if %aiv {
+    %ub = asc.local_tensor.create %n, %n : !asc.local_tensor<vecin, f32>
+    asc.cross_core_wait_flag %flag
+    asc.data_copy %ub, %c, %n : !asc.local_tensor<vecin, f32>, !gm_f32
+  }
+  return
+}
