@@ -180,6 +180,9 @@ struct GmAccess {
 struct PipePoint {
   Clock clock = {};
   uint32_t node = kNoNode;
+  /// A cross-core set's places in the cost model's traces of its group
+  /// (the sets a wait takes: one, or each core's for a joined mode).
+  std::vector<CoreNode> crossCoreSets;
 };
 
 /// The state of the launch (one per process).
@@ -199,6 +202,10 @@ struct RunState {
   /// blocks' traces (cost.h).
   Trace trace;
   std::vector<Trace> traces;
+  /// In a cube-only build with vector cores, the traces of a group (its
+  /// cube core, then its vector cores) one after another, this many per
+  /// group (scheduleCoreGroups); 0: one trace per vector block (schedule).
+  size_t tracesPerGroup = 0;
   /// Matmul objects registered by the vector pass of the current block.
   int registeredObjects = 0;
   int nextObject = 0;

@@ -154,12 +154,23 @@ enum class Latency : uint8_t {
 
 constexpr uint32_t kNoNode = 0xffffffffu;
 
+/// A node of another core of the same group (its slot: 0 the cube core, 1
+/// + GetSubBlockIdx() a vector core), for a cross-core flag's edge.
+struct CoreNode {
+  int core;
+  uint32_t node;
+};
+
 struct Node {
   double a = 0, b = 0, c = 0;
   uint32_t count = 1;
   uint32_t issueAfter = kNoNode; ///< the last S node issued before it
   uint32_t firstDep = 0;
   uint32_t deps = 0;
+  /// The other cores' nodes it waits for (Trace::crossCoreDeps), each
+  /// with the signal's latency: a cross-core wait.
+  uint32_t firstCrossDep = 0;
+  uint32_t crossDeps = 0;
   Unit unit = PipeS;
   Work work = Work::Mark;
   /// Work of the Matmul server: not issued by this core's scalar unit.
@@ -237,6 +248,8 @@ struct Trace {
   /// The MTE3 copy of the last Matmul message (the next AllocMessage
   /// waits for it).
   uint32_t lastMessage = kNoNode;
+  /// The sources of its cross-core waits (Node::firstCrossDep).
+  std::vector<CoreNode> crossCoreDeps;
   bool recording = true;
 
   void clear() { *this = Trace(); }
@@ -265,6 +278,25 @@ struct Trace {
     n.work = w;
     n.a = a;
     n.b = b;
+    return add(n);
+  }
+  /// A cross-core set's place: an S mark after `pipe`'s last node (the
+  /// flag fires once the pipe has done what it was given).
+  uint32_t crossCoreSet(Unit pipe) {
+    Node n;
+    n.unit = PipeS;
+    return add(n, {{last[pipe], Latency::None}});
+  }
+  /// A cross-core wait that the sets `sources` of other cores of the group
+  /// release: nothing is issued after it before their signal arrives.
+  uint32_t crossCoreWait(const std::vector<CoreNode> &sources) {
+    if (!recording || sources.empty())
+      return kNoNode;
+    Node n;
+    n.unit = PipeS;
+    n.firstCrossDep = uint32_t(crossCoreDeps.size());
+    n.crossDeps = uint32_t(sources.size());
+    crossCoreDeps.insert(crossCoreDeps.end(), sources.begin(), sources.end());
     return add(n);
   }
   /// A mark on `to` after `from` (with `latency`).
@@ -472,6 +504,105 @@ inline CostResult schedule(const std::vector<Trace> &traces, int ratio,
         if (hi > lo)
           r.overlap += hi - lo;
         if (work[i].second < flight[j].second)
+          ++i;
+        else
+          ++j;
+      }
+    }
+  }
+  return r;
+}
+
+/// Schedules the traces of a cube-only build (ASCENDC_CUBE_ONLY), where
+/// every core runs its own work: `perGroup` traces per group, its cube core
+/// first, then its vector cores. Each core runs its nodes in order on its
+/// own units (the cube core's Matmul work inline on its cube unit); a
+/// cross-core wait starts once the sets it takes have fired and their
+/// signal has arrived (CrossCoreSetFlag to CrossCoreWaitFlag, mode 2 and
+/// 1). Overlap is a vector core's own V, MTE2 or MTE3 work while its cube
+/// core computes.
+inline CostResult scheduleCoreGroups(const std::vector<Trace> &traces,
+                                     size_t perGroup, const CostTable &t) {
+  using Spans = std::vector<std::pair<double, double>>;
+  CostResult r;
+  for (size_t g = 0; g < traces.size(); g += perGroup) {
+    size_t members = std::min(perGroup, traces.size() - g);
+    ++r.cubeCores;
+    struct Cursor {
+      const Trace *trace;
+      size_t next = 0;
+      double free[kPipes] = {};
+      std::vector<double> end;
+      Spans busy, work, cube;
+    };
+    std::vector<Cursor> cores(members);
+    for (size_t i = 0; i < members; ++i) {
+      cores[i].trace = &traces[g + i];
+      cores[i].end.assign(traces[g + i].nodes.size(), 0);
+    }
+    // The earliest start of `n` on core `c`, or -1 while a set it waits
+    // for has not been placed.
+    auto ready = [&](const Cursor &c, const Node &n) {
+      double at = n.issueAfter == kNoNode ? 0 : c.end[n.issueAfter];
+      for (uint32_t d = 0; d < n.deps; ++d) {
+        const Dep &dep = c.trace->deps[n.firstDep + d];
+        at = std::max(at, c.end[dep.node] + edgeLatency(dep.latency, t));
+      }
+      for (uint32_t d = 0; d < n.crossDeps; ++d) {
+        const CoreNode &src = c.trace->crossCoreDeps[n.firstCrossDep + d];
+        if (src.core < 0 || size_t(src.core) >= members)
+          continue; // another group's: not ordered here
+        const Cursor &other = cores[size_t(src.core)];
+        if (other.next <= src.node)
+          return -1.0;
+        at = std::max(at, other.end[src.node] + t[ParamSignalLatency]);
+      }
+      return at;
+    };
+    for (bool progress = true; progress;) {
+      progress = false;
+      for (Cursor &c : cores) {
+        const auto &nodes = c.trace->nodes;
+        while (c.next < nodes.size()) {
+          const Node &n = nodes[c.next];
+          double at = ready(c, n);
+          if (at < 0)
+            break;
+          double start = std::max(c.free[n.unit], at);
+          double cycles = nodeCycles(n, t);
+          double end = start + cycles;
+          c.end[c.next++] = end;
+          c.free[n.unit] = end;
+          progress = true;
+          r.total = std::max(r.total, end);
+          r.pipe[n.unit] += cycles;
+          if (n.unit == PipeCube) {
+            r.cube += cycles;
+            c.cube.push_back({start, end});
+          } else if (n.unit != PipeS && cycles > 0) {
+            c.busy.push_back({start, end});
+            if (!n.message)
+              c.work.push_back({start, end});
+          }
+        }
+      }
+    }
+    Spans cube;
+    for (Cursor &c : cores)
+      cube.insert(cube.end(), c.cube.begin(), c.cube.end());
+    std::sort(cube.begin(), cube.end());
+    Spans computing = mergeSpans(cube);
+    for (Cursor &c : cores) {
+      r.vector += unionLength(c.busy);
+      std::sort(c.work.begin(), c.work.end());
+      Spans work = mergeSpans(c.work);
+      size_t i = 0, j = 0;
+      while (i < work.size() && j < computing.size()) {
+        double lo = std::max(work[i].first, computing[j].first);
+        double hi = std::min(work[i].second, computing[j].second);
+        if (hi > lo)
+          r.overlap += hi - lo;
+        if (work[i].second < computing[j].second)
           ++i;
         else
           ++j;

@@ -27,8 +27,11 @@
 // every unfinished core waits, the kernel hangs on the device, and asc-run
 // reports the first wait. The set carries what its pipe had seen (its
 // vector clock) to every pipe of the waiting core, so the race checker sees
-// exactly the orderings the flags give. The cost model takes cross-core
-// waits as free (each core's trace is scheduled on its own).
+// exactly the orderings the flags give. In the cost model a cross-core
+// wait of mode 2 or 1 starts after the sets it takes, plus the signal's
+// latency, where the build records every core (a cube-only build: the
+// cube core drives the Matmul objects); mode 0, SyncAll and the mix
+// build's flags stay free (each group is scheduled on its own).
 //
 // The REGIST_MATMUL_OBJ of a mix kernel's client waits for flag 15
 // (WORKSPACE_SYNC_ID, kfc_register_obj.h: WaitEvent(WORKSPACE_SYNC_ID)),
@@ -182,6 +185,7 @@ inline PipePoint crossCorePoint(int pipe) {
 inline void takeCrossCore(const PipePoint &point) {
   RunState &s = state();
   s.clocks.waitSignal(point.clock);
+  s.trace.crossCoreWait(point.crossCoreSets);
   if (s.clocks.slot == 0)
     s.clocks.join(PipeCube, point.clock);
 }
@@ -239,6 +243,12 @@ inline void fftsSet(bool aic, int pipe, uint64_t config, Loc loc,
   GroupFlags &g = f.group();
   size_t group = size_t(state().group);
   PipePoint point = crossCorePoint(pipe);
+  // The set's place in the cost model: the wait that takes it starts after
+  // it (mode 2 and mode 1, within the group).
+  if (state().trace.recording && mode != 0)
+    point.crossCoreSets = {
+        {state().clocks.slot,
+         state().trace.crossCoreSet(pipe == 6 ? PipeS : fftsPipe(pipe))}};
   int sub = state().subBlock % (kCoreSlots - 1);
   int aivs = f.vectorCoresOf(group);
   // A set of one of the group's AIVs completes once each AIV of the group
@@ -250,7 +260,11 @@ inline void fftsSet(bool aic, int pipe, uint64_t config, Loc loc,
         return;
     PipePoint all;
     for (int v = 0; v < aivs; ++v) {
-      joinInto(all.clock, g.aivSets[kind][v][flag].front().clock);
+      const PipePoint &set = g.aivSets[kind][v][flag].front();
+      joinInto(all.clock, set.clock);
+      all.crossCoreSets.insert(all.crossCoreSets.end(),
+                               set.crossCoreSets.begin(),
+                               set.crossCoreSets.end());
       g.aivSets[kind][v][flag].pop_front();
     }
     done(all);

@@ -202,12 +202,19 @@ inline int launchMain(int argc, char **argv, void (*launch)(uint8_t **),
   s.groups = groups;
   s.cubeServes = !job.aicOnly && !cubeOnlyBuild;
   ffts().reset(groups, ratio, s.vectorCores);
-  std::vector<Trace> traces(size_t(cubeOnlyBuild ? groups : job.blocks));
+  // A cube-only build records every core (its cube cores drive the Matmul
+  // objects; its vector cores, if any, work after cross-core flags), a
+  // group's traces one after another; a mix build its vector cores, whose
+  // traces hold the server's work for them.
+  const size_t perGroup =
+      cubeOnlyBuild ? size_t(1 + (job.aicOnly ? 0 : ratio)) : 0;
+  s.tracesPerGroup = perGroup > 1 ? perGroup : 0;
+  std::vector<Trace> traces(cubeOnlyBuild ? size_t(groups) * perGroup
+                                          : size_t(job.blocks));
   CoreScheduler scheduler(
       [&] {
         s.trace.clear();
-        s.trace.recording = !s.quiet && (cubeOnlyBuild ? s.clocks.slot == 0
-                                                       : s.clocks.slot != 0);
+        s.trace.recording = !s.quiet && (cubeOnlyBuild || s.clocks.slot != 0);
         ffts().base = 0;
         s.resetPipes();
         launch(pointers.data());
@@ -227,7 +234,9 @@ inline int launchMain(int argc, char **argv, void (*launch)(uint8_t **),
         while (!s.pending.empty())
           complete(s.pending.front().get());
         if (s.trace.recording)
-          traces[size_t(cubeOnlyBuild ? s.group : s.blockIdx)] = s.trace;
+          traces[cubeOnlyBuild
+                     ? size_t(s.group) * perGroup + size_t(s.clocks.slot)
+                     : size_t(s.blockIdx)] = s.trace;
       });
   scheduler.setMixRatio(ratio);
   for (int64_t g = 0; g < groups; ++g) {

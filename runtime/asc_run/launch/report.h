@@ -79,16 +79,25 @@ struct Report {
       for (double value : {info.low, info.high}) {
         CostTable t = costTable();
         t.v[p] = value;
-        out.push_back(
-            {Param(p), value, schedule(state().traces, job->mixRatio, t)});
+        out.push_back({Param(p), value, scheduleLaunch(state().traces, t)});
       }
     }
     return out;
   }
 
+  /// The launch's traces scheduled as they were recorded: per group of a
+  /// cube-only build with vector cores, else per cube core and the vector
+  /// blocks it serves.
+  CostResult scheduleLaunch(const std::vector<Trace> &traces,
+                            const CostTable &t) const {
+    if (state().tracesPerGroup)
+      return scheduleCoreGroups(traces, state().tracesPerGroup, t);
+    return schedule(traces, job->mixRatio, t);
+  }
+
   void print() const {
     const RunState &s = state();
-    CostResult cost = schedule(s.traces, job->mixRatio, costTable());
+    CostResult cost = scheduleLaunch(s.traces, costTable());
     double total = cost.total, cube = cost.cube, vec = cost.vector,
            overlap = cost.overlap;
     std::vector<Variant> variants;
@@ -150,11 +159,13 @@ struct Report {
       // 1:1), each group scheduled on its own: what bounds a block with
       // perfect overlap, max(cube, vector) busy.
       os << ", \"blocks\": [";
-      for (size_t g = 0; g < s.traces.size(); g += size_t(job->mixRatio)) {
-        size_t members = std::min(size_t(job->mixRatio), s.traces.size() - g);
+      size_t stride =
+          s.tracesPerGroup ? s.tracesPerGroup : size_t(job->mixRatio);
+      for (size_t g = 0; g < s.traces.size(); g += stride) {
+        size_t members = std::min(stride, s.traces.size() - g);
         std::vector<Trace> group(s.traces.begin() + g,
                                  s.traces.begin() + g + members);
-        CostResult c = schedule(group, job->mixRatio, costTable());
+        CostResult c = scheduleLaunch(group, costTable());
         int64_t calls = 0;
         for (const Trace &t : group)
           calls += cubeCalls(t);
@@ -208,7 +219,9 @@ struct Report {
     std::printf("cost: busy S %.0f, V %.0f, MTE2 %.0f, MTE3 %.0f; %lld "
                 "blocks on %lld cube cores (mix 1:%d)\n",
                 cost.pipe[PipeS], cost.pipe[PipeV], cost.pipe[PipeMte2],
-                cost.pipe[PipeMte3], static_cast<long long>(s.traces.size()),
+                cost.pipe[PipeMte3],
+                static_cast<long long>(s.tracesPerGroup ? job->blocks
+                                                        : s.traces.size()),
                 static_cast<long long>(cost.cubeCores), job->mixRatio);
     for (const Variant &v : variants) {
       auto change = [](double now, double base) {
