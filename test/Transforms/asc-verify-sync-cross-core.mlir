@@ -23,9 +23,9 @@ func.func @flag_orders_epilogue(%pa: !asc.gm_addr {asc.no_alias}, %pb: !asc.gm_a
   %b = asc.set_global_buffer %pb : !ga
   %c = asc.set_global_buffer %pc : !gc
   %mm = asc.matmul.create : !mm
-  asc.matmul.register %pipe, %ws, %mm : !mm
   %aic = asc.is_aic
   scf.if %aic {
+    asc.matmul.register %pipe, %ws, %mm : !mm
     asc.matmul.set_tensor_a %mm, %a : !mm, !ga
     asc.matmul.set_tensor_b %mm, %b : !mm, !ga
     asc.matmul.iterate_all %mm, %c : !mm, !gc
@@ -92,9 +92,9 @@ func.func @no_wait(%pa: !asc.gm_addr {asc.no_alias}, %pb: !asc.gm_addr {asc.no_a
   %b = asc.set_global_buffer %pb : !ga
   %c = asc.set_global_buffer %pc : !gc
   %mm = asc.matmul.create : !mm
-  asc.matmul.register %pipe, %ws, %mm : !mm
   %aic = asc.is_aic
   scf.if %aic {
+    asc.matmul.register %pipe, %ws, %mm : !mm
     asc.matmul.set_tensor_a %mm, %a : !mm, !ga
     asc.matmul.set_tensor_b %mm, %b : !mm, !ga
     // expected-note @+1 {{the cube core's call is here}}
@@ -125,9 +125,9 @@ func.func @flag_on_wrong_pipe(%pa: !asc.gm_addr {asc.no_alias}, %pb: !asc.gm_add
   %b = asc.set_global_buffer %pb : !ga
   %c = asc.set_global_buffer %pc : !gc
   %mm = asc.matmul.create : !mm
-  asc.matmul.register %pipe, %ws, %mm : !mm
   %aic = asc.is_aic
   scf.if %aic {
+    asc.matmul.register %pipe, %ws, %mm : !mm
     asc.matmul.set_tensor_a %mm, %a : !mm, !ga
     asc.matmul.set_tensor_b %mm, %b : !mm, !ga
     // expected-note @+1 {{the cube core's call is here}}
@@ -161,9 +161,9 @@ func.func @wait_after_read(%pa: !asc.gm_addr {asc.no_alias}, %pb: !asc.gm_addr {
   %b = asc.set_global_buffer %pb : !ga
   %c = asc.set_global_buffer %pc : !gc
   %mm = asc.matmul.create : !mm
-  asc.matmul.register %pipe, %ws, %mm : !mm
   %aic = asc.is_aic
   scf.if %aic {
+    asc.matmul.register %pipe, %ws, %mm : !mm
     asc.matmul.set_tensor_a %mm, %a : !mm, !ga
     asc.matmul.set_tensor_b %mm, %b : !mm, !ga
     // expected-note @+1 {{the cube core's call is here}}
@@ -199,7 +199,6 @@ func.func @vector_produces_a(%pa: !asc.gm_addr {asc.no_alias}, %pb: !asc.gm_addr
   %b = asc.set_global_buffer %pb : !ga
   %c = asc.set_global_buffer %pc : !gc
   %mm = asc.matmul.create : !mm
-  asc.matmul.register %pipe, %ws, %mm : !mm
   %aiv = asc.is_aiv
   scf.if %aiv {
     %ub = asc.local_tensor.create %n, %n : !ub
@@ -208,6 +207,7 @@ func.func @vector_produces_a(%pa: !asc.gm_addr {asc.no_alias}, %pb: !asc.gm_addr
   }
   %aic = asc.is_aic
   scf.if %aic {
+    asc.matmul.register %pipe, %ws, %mm : !mm
     asc.cross_core_wait_flag %flag
     asc.matmul.set_tensor_a %mm, %a : !mm, !ga
     asc.matmul.set_tensor_b %mm, %b : !mm, !ga
@@ -234,7 +234,6 @@ func.func @vector_produces_a_wrong_pipe(%pa: !asc.gm_addr {asc.no_alias}, %pb: !
   %b = asc.set_global_buffer %pb : !ga
   %c = asc.set_global_buffer %pc : !gc
   %mm = asc.matmul.create : !mm
-  asc.matmul.register %pipe, %ws, %mm : !mm
   %aiv = asc.is_aiv
   scf.if %aiv {
     %ub = asc.local_tensor.create %n, %n : !ub
@@ -244,6 +243,7 @@ func.func @vector_produces_a_wrong_pipe(%pa: !asc.gm_addr {asc.no_alias}, %pb: !
   }
   %aic = asc.is_aic
   scf.if %aic {
+    asc.matmul.register %pipe, %ws, %mm : !mm
     asc.cross_core_wait_flag %flag
     asc.matmul.set_tensor_a %mm, %a : !mm, !ga
     asc.matmul.set_tensor_b %mm, %b : !mm, !ga
@@ -269,9 +269,9 @@ func.func @sync_all_orders(%pa: !asc.gm_addr {asc.no_alias}, %pb: !asc.gm_addr {
   %b = asc.set_global_buffer %pb : !ga
   %c = asc.set_global_buffer %pc : !gc
   %mm = asc.matmul.create : !mm
-  asc.matmul.register %pipe, %ws, %mm : !mm
   %aic = asc.is_aic
   scf.if %aic {
+    asc.matmul.register %pipe, %ws, %mm : !mm
     asc.matmul.set_tensor_a %mm, %a : !mm, !ga
     asc.matmul.set_tensor_b %mm, %b : !mm, !ga
     asc.matmul.iterate_all %mm, %c : !mm, !gc
@@ -390,5 +390,40 @@ func.func @mode_one_set_by_every_core(%x: !asc.gm_addr) attributes {asc.kernel} 
   }
   asc.cross_core_set_flag mode 1, pipe_mte3, %flag
   asc.cross_core_wait_flag %flag
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!ga = !asc.global_tensor<f16>
+!gc = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<vecin, f32>
+
+// REGIST_MATMUL_OBJ of a cube-only kernel returns on the vector cores: at
+// the top level, the epilogue after it is dead (CANN's matmul_fused_manual
+// registers in the cube core's branch, as @register_in_cube_branch does).
+func.func @register_before_vector_work(%pa: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}) attributes {asc.kernel, asc.cube_only} {
+  %n = arith.constant 256 : i32
+  %flag = arith.constant 3 : i32
+  %pipe = asc.pipe.create
+  %ws = asc.get_sys_workspace_ptr
+  %a = asc.set_global_buffer %pa : !ga
+  %c = asc.set_global_buffer %pc : !gc
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{'asc.matmul.register' op returns on the vector cores of a cube-only kernel (REGIST_MATMUL_OBJ with ASCENDC_CUBE_ONLY, rule L11), so their work after it never runs: register in the cube core's branch (if ASCEND_IS_AIC)}}
+  asc.matmul.register %pipe, %ws, %mm : !mm
+  %aic = asc.is_aic
+  scf.if %aic {
+    asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+    asc.matmul.set_tensor_b %mm, %a : !mm, !ga
+    asc.matmul.iterate_all %mm, %c : !mm, !gc
+    asc.cross_core_set_flag mode 2, pipe_fix, %flag
+  } else {
+    %ub = asc.local_tensor.create %n, %n : !ub
+    // expected-note @+1 {{vector-core work that never runs}}
+    asc.cross_core_wait_flag %flag
+    asc.data_copy %ub, %c, %n : !ub, !gc
+  }
   return
 }

@@ -17,10 +17,14 @@ import random
 
 from .model import (
     C_ELEMS, A_ELEMS, BATCH, GM_BUFFERS, HALF_BUFFERS, HEADER,
-    TILING_FIELDS, View, Issue, Obj, CF_SHARE)
+    TILING_FIELDS, View, Issue, Obj, CF_SHARE, F32)
 from .jobs import MatmulJobs
 from .loops import TileLoops
 from .shapes import BLOCK_WORKSPACE, SHAPE_SHARE, USER_WORKSPACE_SHARE, Shapes
+
+# The share of cube-only kernels whose vector cores take part: an epilogue
+# after the cube core's cross-core flag (Generator.cube_driven_epilogue).
+CUBE_DRIVEN_SHARE = 0.4
 from .vector import VectorWork
 
 
@@ -67,6 +71,13 @@ class Generator(MatmulJobs, TileLoops, VectorWork, Shapes):
         # its own; off by default (test/asc-run/promote-iterate-loop-reuse.test).
         self.own_workspace = (random.Random(seed * 8171 + 41).random() < own_workspace_share
                               and not self.cube_only and not self.user_workspace)
+        # A cube-only kernel whose vector cores take part (issue 46): the
+        # cube core drives the objects under ASCEND_IS_AIC and sets a mode-2
+        # flag on PIPE_FIX; the vector cores wait for it under ASCEND_IS_AIV
+        # and scale a block of what it wrote (CANN's matmul_fused_manual).
+        # A stream of its own, with a share of 0 in the kernels of before.
+        self.cube_driven = (random.Random(seed * 9049 + 29).random() < CUBE_DRIVEN_SHARE
+                            and self.cube_only and shape_share > 0)
         self.require = require or set()
         self.lines = []
         self.indent = 2
@@ -167,6 +178,8 @@ class Generator(MatmulJobs, TileLoops, VectorWork, Shapes):
         out.append(f"func.func @{self.kernel_name}({', '.join(args)}) attributes {{{attrs}}} {{")
         self.prologue()
         self.block(depth=0, outer=[], top=True)
+        if self.cube_driven:
+            self.cube_driven_epilogue()
         self.emit("return")
         out += self.lines
         out.append("}")
@@ -218,6 +231,13 @@ class Generator(MatmulJobs, TileLoops, VectorWork, Shapes):
             if o.copies:
                 self.features.add("copies")
         self.emit("%sysws = asc.get_sys_workspace_ptr")
+        if self.cube_driven:
+            # REGIST_MATMUL_OBJ returns on the vector cores of a cube-only
+            # kernel (L11): the cube core's branch holds it and the objects'
+            # work, as CANN's matmul_fused_manual does.
+            self.emit("%cc_flag = arith.constant 3 : i32")
+            self.emit("%on_aic = asc.is_aic")
+            self.emit("scf.if %on_aic {")
         mms = ", ".join(o.ssa for o in self.objs)
         tilings = ", ".join("%tiling" for _ in self.objs)
         types = ", ".join(o.type for o in self.objs)
@@ -473,6 +493,42 @@ class Generator(MatmulJobs, TileLoops, VectorWork, Shapes):
                 o.retired = True
         self.features.add("object-" + how)
 
+    def cube_driven_epilogue(self):
+        """Closes the cube core's branch with CrossCoreSetFlag<2, PIPE_FIX>
+        (FIX wrote every C the objects made) and gives the vector cores the
+        epilogue: wait for the flag, copy c in, scale it, copy it out to
+        y. The cube-only objects' calls are synchronous, so all
+        their work is before the set."""
+        # All of c in, all of y out: whatever C the objects wrote, the
+        # epilogue touches it (16 KB each way, well inside UB).
+        n = GM_BUFFERS["c"][1]
+        self.emit("asc.cross_core_set_flag mode 2, pipe_fix, %cc_flag")
+        self.emit("}")
+        self.emit("%on_aiv = asc.is_aiv")
+        self.emit("scf.if %on_aiv {")
+        self.emit("%cc_in = asc.queue.create : !q_f32")
+        self.emit("%cc_out = asc.queue.create : !q_out")
+        self.emit("%cc_one = arith.constant 1 : i32")
+        self.emit(f"%cc_bytes = arith.constant {n * F32} : i32")
+        self.emit(f"%cc_n = arith.constant {n} : i32")
+        self.emit("asc.pipe.init_buffer %pipe, %cc_in, %cc_one, %cc_bytes : !q_f32")
+        self.emit("asc.pipe.init_buffer %pipe, %cc_out, %cc_one, %cc_bytes : !q_out")
+        self.emit("asc.cross_core_wait_flag %cc_flag")
+        self.emit("%cc_t = asc.queue.alloc_tensor %cc_in : !q_f32 -> !ub_f32")
+        self.emit("asc.data_copy %cc_t, %g_c, %cc_n : !ub_f32, !gm_f32")
+        self.emit("asc.queue.enque %cc_in, %cc_t : !q_f32, !ub_f32")
+        self.emit("%cc_x = asc.queue.deque %cc_in : !q_f32 -> !ub_f32")
+        self.emit("%cc_o = asc.queue.alloc_tensor %cc_out : !q_out -> !ubo_f32")
+        self.emit("%cc_s = arith.constant 2.0 : f32")
+        self.emit("asc.muls %cc_o, %cc_x, %cc_s, %cc_n : !ubo_f32, !ub_f32")
+        self.emit("asc.queue.free_tensor %cc_in, %cc_x : !q_f32, !ub_f32")
+        self.emit("asc.queue.enque %cc_out, %cc_o : !q_out, !ubo_f32")
+        self.emit("%cc_y = asc.queue.deque %cc_out : !q_out -> !ubo_f32")
+        self.emit("asc.data_copy %g_y, %cc_y, %cc_n : !gm_f32, !ubo_f32")
+        self.emit("asc.queue.free_tensor %cc_out, %cc_y : !q_out, !ubo_f32")
+        self.emit("}")
+        self.features.add("cube-driven-epilogue")
+
     def launch(self):
         args = []
         for buf, (elem, count, role, init) in GM_BUFFERS.items():
@@ -490,7 +546,9 @@ class Generator(MatmulJobs, TileLoops, VectorWork, Shapes):
                      "tilings": [{"offset": 0, "fields": TILING_FIELDS}]})
         launch = {"kernel": self.kernel_name, "blocks": 1, "seed": self.seed % 1000 + 1,
                   "args": args}
-        if self.cube_only:
+        if self.cube_driven:
+            launch["mix_ratio"] = "1:1"
+        elif self.cube_only:
             launch["kernel_type"] = "aic_only"
         return {"launches": [launch]}
 

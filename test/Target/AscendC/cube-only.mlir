@@ -62,6 +62,8 @@ func.func @batch_cube(%p: !asc.gm_addr, %ws: !asc.gm_addr {asc.workspace}, %pa: 
 // CHECK-LABEL: extern "C" __global__ __aicore__ void cube_driven_epilogue(
 // CHECK-NOT: KERNEL_TASK_TYPE_DEFAULT
 // CHECK: if ASCEND_IS_AIC {
+// CHECK-NEXT: GM_ADDR {{.*}} = GetSysWorkSpacePtr();
+// CHECK-NEXT: REGIST_MATMUL_OBJ(
 // CHECK: AscendC::CrossCoreSetFlag<2, PIPE_FIX>(
 // CHECK: if ASCEND_IS_AIV {
 // CHECK-NEXT: AscendC::LocalTensor<float>
@@ -73,12 +75,12 @@ func.func @cube_driven_epilogue(%p: !asc.gm_addr, %pa: !asc.gm_addr {asc.no_alia
   %flag = arith.constant 3 : i32
   %pipe = asc.pipe.create
   %mm = asc.matmul.create : !mm
-  %sys = asc.get_sys_workspace_ptr
-  asc.matmul.register %pipe, %sys, %mm : !mm
   %c = asc.set_global_buffer %p : !gm_f32
   %a = asc.set_global_buffer %pa : !asc.global_tensor<f16>
   %aic = asc.is_aic
   scf.if %aic {
+    %sys = asc.get_sys_workspace_ptr
+    asc.matmul.register %pipe, %sys, %mm : !mm
     asc.matmul.set_tensor_a %mm, %a : !mm, !asc.global_tensor<f16>
     asc.matmul.set_tensor_b %mm, %a : !mm, !asc.global_tensor<f16>
     asc.matmul.iterate_all %mm, %c : !mm, !gm_f32

@@ -322,6 +322,40 @@ LogicalResult CrossCoreChecker::checkServerSideCalls(bool report) {
   return failure(failed);
 }
 
+LogicalResult CrossCoreChecker::checkVectorWorkAfterRegister(bool report) {
+  if (!AscDialect::isCubeOnlyKernel(function))
+    return success();
+  bool failed = false;
+  function->walk([&](MatmulRegisterOp registration) {
+    if (getCoreSide(registration) != CoreSide::Both)
+      return;
+    // The first vector-core op with work of its own after it: a memory
+    // access or a flag the vector core takes part in.
+    Operation *dead = nullptr;
+    for (Operation *op = registration->getNextNode(); op && !dead;
+         op = op->getNextNode())
+      op->walk([&](Operation *nested) {
+        if (dead || getCoreSide(nested) != CoreSide::Vector ||
+            !isa<MemoryAccessOpInterface, CrossCoreSyncOpInterface>(nested))
+          return;
+        dead = nested;
+      });
+    if (!dead)
+      return;
+    failed = true;
+    if (!report)
+      return;
+    InFlightDiagnostic diag =
+        registration.emitOpError()
+        << "returns on the vector cores of a cube-only kernel "
+           "(REGIST_MATMUL_OBJ with ASCENDC_CUBE_ONLY, rule L11), so their "
+           "work after it never runs: register in the cube core's branch "
+           "(if ASCEND_IS_AIC)";
+    diag.attachNote(dead->getLoc()) << "vector-core work that never runs";
+  });
+  return failure(failed);
+}
+
 LogicalResult CrossCoreChecker::check(bool report) {
   function->walk([&](Operation *op) {
     if (auto set = dyn_cast<CrossCoreSetFlagOp>(op))
@@ -333,6 +367,7 @@ LogicalResult CrossCoreChecker::check(bool report) {
   });
   bool failed = false;
   failed |= mlir::failed(checkServerSideCalls(report));
+  failed |= mlir::failed(checkVectorWorkAfterRegister(report));
   failed |= mlir::failed(checkFlagsAreSet(report));
   failed |= mlir::failed(checkFlagModes(report));
   failed |= mlir::failed(checkSyncAllJoins(report));

@@ -40,6 +40,9 @@ private:
   LogicalResult checkFlagModes(bool report);
   LogicalResult checkSyncAllJoins(bool report);
   LogicalResult checkServerSideCalls(bool report);
+  /// L11 in a cube-only kernel: REGIST_MATMUL_OBJ returns on the vector
+  /// cores, so vector-core work after a register both cores run is dead.
+  LogicalResult checkVectorWorkAfterRegister(bool report);
   /// Whether `later` is ordered after `earlier`, which runs on the other
   /// side (the cube core when `earlierIsCubeIssue`), by a cross-core flag
   /// or a SyncAll<false> pair; `onOutput`: they conflict on the cube call's
