@@ -56,12 +56,6 @@ StringRef mlir::asc::getIssueDescription(WaitKind kind) {
   llvm_unreachable("unknown WaitKind");
 }
 
-SideEffects::Resource *mlir::asc::getTensorResource(Type type) {
-  if (isGlobalTensorType(type))
-    return GlobalMemoryResource::get();
-  return LocalMemoryResource::get();
-}
-
 bool mlir::asc::isMatmulCreation(Value matmul) {
   auto user = matmul.getDefiningOp<MatmulObjectUseOpInterface>();
   return user && llvm::any_of(user.getMatmulObjectUses(),
