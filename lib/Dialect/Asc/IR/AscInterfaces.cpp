@@ -18,11 +18,11 @@ using namespace mlir::asc;
 StringRef mlir::asc::getWaitOpName(WaitKind kind) {
   switch (kind) {
   case WaitKind::IterateAll:
-    return "asc.matmul.wait_iterate_all";
+    return MatmulWaitIterateAllOp::getOperationName();
   case WaitKind::IterateBatch:
-    return "asc.matmul.wait_iterate_batch";
+    return MatmulWaitIterateBatchOp::getOperationName();
   case WaitKind::GetTensorC:
-    return "asc.matmul.wait_get_tensor_c";
+    return MatmulWaitGetTensorCOp::getOperationName();
   }
   llvm_unreachable("unknown WaitKind");
 }
