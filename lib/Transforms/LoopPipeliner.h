@@ -1,11 +1,13 @@
 //===- LoopPipeliner.h - the parts of loop pipelining -----------*- C++ -*-===//
 //
 // What the files of --asc-pipeline-loops share (private to lib/Transforms):
-// the stages of a loop body and the pipeliner that matches them and checks
-// the rotation's legality (PipelineStages.cpp), rotates a loop, versioned
-// where needed (PipelineRotate.cpp), or spreads it over two objects
-// (PipelineTwoObjects.cpp), driven by pipelineLoops (PipelineLoops.cpp).
-// The design is in docs/SyncPlacement.md ("Loop pipelining").
+// the stages of a loop body and the legality of moving them
+// (PipelineStages.cpp), the run-time gap checks of a versioned loop
+// (PipelineVersioning.cpp), and the pipeliner that drives them per loop
+// (PipelineLoops.cpp), builds the schedule (PipelineSchedule.cpp) and
+// expands it (PipelineExpander.cpp), on one object, versioned where needed,
+// or unrolled on two (PipelineTwoObjects.cpp). The design is in
+// docs/SyncPlacement.md ("Loop pipelining").
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +15,7 @@
 #define ASC_LIB_TRANSFORMS_LOOPPIPELINER_H
 
 #include "asc/Dialect/Asc/Analysis/InFlightConflicts.h"
+#include "asc/Transforms/PipelineSchedule.h"
 #include "asc/Transforms/ProtocolTrial.h"
 #include "asc/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -22,17 +25,6 @@
 
 namespace mlir::asc::pipelining {
 
-/// One object's part of the body: the setters that stage its issue, the
-/// issue, and its wait.
-struct Stage {
-  Value matmul;
-  SmallVector<Operation *, 4> setters;
-  Operation *issue = nullptr;
-  Operation *wait = nullptr;
-  /// The first setter (or the issue without setters).
-  Operation *first = nullptr;
-};
-
 /// A run-time test that keeps two tiles apart: `factors` (a product of one
 /// or two loop-invariant integers of at most 32 bits, exact in i64) is at
 /// most `atMost` or at least `atLeast` (at least one side is present).
@@ -41,12 +33,6 @@ struct GapCheck {
   std::optional<int64_t> atMost, atLeast;
   /// What it stands for, for the remark: the stride and the footprint.
   std::string description;
-};
-
-/// Why a loop is not pipelined: the op to point at and the reason.
-struct Rejection {
-  Operation *op;
-  std::string reason;
 };
 
 class LoopPipeliner {
@@ -59,31 +45,14 @@ public:
   FailureOr<unsigned> run();
 
 private:
-  /// The stages of `loop`'s body (PipelineStages.cpp), or why there are none to
-  /// rotate (a null op with an empty reason: the loop issues nothing async).
-  FailureOr<SmallVector<Stage>> matchStages(scf::ForOp loop,
-                                            std::optional<Rejection> &why);
-  /// Why `loop` may not be rotated, or nothing (PipelineStages.cpp). Conflicts
-  /// between tiles a symbolic stride apart that a run-time check can rule out
-  /// go into `gaps` instead: the rotation then needs that check (versioning).
-  std::optional<Rejection> checkLegality(scf::ForOp loop,
-                                         ArrayRef<Stage> stages,
-                                         InFlightConflicts &conflicts,
-                                         SmallVectorImpl<GapCheck> &gaps);
-  /// Rotates `loop` under `gaps`' run-time check: `if (check) { rotated }
-  /// else { the loop as it was }`. True when it holds (the loop is gone;
-  /// PipelineRotate.cpp).
-  bool rotateVersioned(scf::ForOp loop, ArrayRef<Stage> stages,
+  /// Expands `schedule` under `gaps`' run-time check: `if (check) {
+  /// pipelined } else { the loop as it was }`. True when it holds (the loop
+  /// is gone; PipelineVersioning.cpp).
+  bool expandVersioned(const PipelineSchedule &schedule,
                        ArrayRef<GapCheck> gaps);
-  /// Builds the rotated form before `loop`; the ops built, in order.
-  void rotate(scf::ForOp loop, ArrayRef<Stage> stages);
-  /// Builds the two-object form of a one-stage loop before `loop`: even
-  /// iterations on the stage's object, odd ones on `copy`, each object's
-  /// next call issued at its wait, so that two calls are in flight
-  /// (PipelineTwoObjects.cpp).
-  void rotateOnTwoObjects(scf::ForOp loop, const Stage &stage, Value copy);
-  /// Tries the two-object form; true when it holds (the loop is gone).
-  bool tryTwoObjects(scf::ForOp loop, const Stage &stage);
+  /// Tries the two-object form of a one-stage `schedule`; true when it holds
+  /// (the loop is gone; PipelineTwoObjects.cpp).
+  bool tryTwoObjects(const PipelineSchedule &schedule);
   /// At `op`'s location: a loop is reported on after it left the IR.
   void remark(Operation *op, const Twine &message) {
     if (emitRemarks)
@@ -95,16 +64,24 @@ private:
   bool emitRemarks;
 };
 
+/// The stages of `loop`'s body (PipelineStages.cpp), or why there are none
+/// to move (unset: the loop issues nothing async).
+FailureOr<SmallVector<Stage>> matchStages(scf::ForOp loop,
+                                          std::optional<Rejection> &why);
+
+/// Why the stages of `loop` may not run as its schedule says, or nothing
+/// (PipelineStages.cpp). Conflicts between tiles a symbolic stride apart
+/// that a run-time check can rule out go into `gaps` instead: the pipelined
+/// loop then needs that check (versioning).
+std::optional<Rejection> checkLegality(scf::ForOp loop, ArrayRef<Stage> stages,
+                                       InFlightConflicts &conflicts,
+                                       SmallVectorImpl<GapCheck> &gaps);
+
 /// The ops that move with the stages' issues: their setters and issues.
 DenseSet<Operation *> getMovedOps(ArrayRef<Stage> stages);
 
 /// `op`'s name in quotes, for remarks.
 std::string describe(Operation *op);
-
-/// Clones `ops` (in order) with `mapping`, then the backward slices of the
-/// setters and issue of `stage` that are not mapped yet, then those.
-void cloneStageSlice(OpBuilder &builder, Block *body, const Stage &stage,
-                     IRMapping &mapping);
 
 /// Builds the i1 that is true when every check of `gaps` holds, before
 /// `builder`'s insertion point.

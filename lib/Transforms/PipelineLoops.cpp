@@ -147,8 +147,8 @@ FailureOr<unsigned> LoopPipeliner::run() {
   unsigned numPipelined = 0;
   for (scf::ForOp loop : loops) {
     std::optional<Rejection> why;
-    FailureOr<SmallVector<Stage>> stages = matchStages(loop, why);
-    if (failed(stages)) {
+    FailureOr<PipelineSchedule> schedule = matchPipelineSchedule(loop, why);
+    if (failed(schedule)) {
       if (why) {
         if (why->op == loop.getOperation()) {
           remark(loop, "loop not pipelined: " + Twine(why->reason));
@@ -160,20 +160,21 @@ FailureOr<unsigned> LoopPipeliner::run() {
       }
       continue;
     }
+    ArrayRef<Stage> stages = schedule->stages;
     SmallVector<GapCheck> gaps;
     {
       MatmulProtocolAnalysis protocol(function);
       AscAliasAnalysis aliases(function, protocol);
       InFlightConflicts conflicts(aliases);
       if (std::optional<Rejection> blocked =
-              checkLegality(loop, *stages, conflicts, gaps)) {
+              checkLegality(loop, stages, conflicts, gaps)) {
         remark(loop, "loop not pipelined: " + describe(blocked->op) + ": " +
                          blocked->reason);
         remark(blocked->op, "this op blocks pipelining its loop");
         continue;
       }
     }
-    // Tiles a symbolic stride apart: the rotated loop under a run-time
+    // Tiles a symbolic stride apart: the pipelined loop under a run-time
     // check, on one object.
     if (!gaps.empty()) {
       if (isVersionedFallback(loop)) {
@@ -182,19 +183,19 @@ FailureOr<unsigned> LoopPipeliner::run() {
                      "failed");
         continue;
       }
-      if (rotateVersioned(loop, *stages, gaps))
+      if (expandVersioned(*schedule, gaps))
         ++numPipelined;
       continue;
     }
     // With one object whose creation states copies: two objects in flight.
-    if (stages->size() == 1 && tryTwoObjects(loop, stages->front())) {
+    if (stages.size() == 1 && tryTwoObjects(*schedule)) {
       ++numPipelined;
       continue;
     }
-    // Rotate, then check the whole function again; back out on failure.
+    // Expand, then check the whole function again; back out on failure.
     ProtocolTrial trial(function, ProtocolTrial::BackOut::UndoSteps);
     Operation *prev = loop->getPrevNode();
-    rotate(loop, *stages);
+    expandPipelinedLoop(rewriter, *schedule);
     takeOutLoop(trial, loop, prev);
     if (std::optional<ProtocolViolation> violation = trial.check()) {
       remark(loop, "loop not pipelined: the rotated loop fails the protocol "
@@ -205,13 +206,13 @@ FailureOr<unsigned> LoopPipeliner::run() {
     if (emitRemarks) {
       InFlightDiagnostic diag = mlir::emitRemark(loop.getLoc());
       diag << "loop pipelined: the ";
-      for (unsigned k = 0; k < stages->size(); ++k)
-        diag << (k ? ", " : "") << describe((*stages)[k].issue);
+      for (unsigned k = 0; k < stages.size(); ++k)
+        diag << (k ? ", " : "") << describe(stages[k].issue);
       diag << " of iteration i + 1 issued right after iteration i's wait"
-           << (stages->size() > 1 ? "s" : "");
+           << (stages.size() > 1 ? "s" : "");
     }
     LLVM_DEBUG(llvm::dbgs() << "pipelined the loop at " << loop->getLoc()
-                            << " (" << stages->size() << " stages)\n");
+                            << " (" << stages.size() << " stages)\n");
     ++numPipelined;
   }
   return numPipelined;

@@ -1,9 +1,10 @@
 //===- PipelineStages.cpp - what a pipelined loop rotates, and whether ----===//
 //
 // The matching half of --asc-pipeline-loops: the stages of a loop body (each
-// object's setters, issue and wait) and the legality of issuing iteration
-// i + 1's stages right after iteration i's waits, with the run-time gap
-// checks that keep tiles a symbolic stride apart.
+// object's setters, issue and wait), from which PipelineSchedule.cpp builds
+// the schedule, and the legality of issuing iteration i + 1's stages right
+// after iteration i's waits, with the run-time gap checks that keep tiles a
+// symbolic stride apart.
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,7 +58,8 @@ std::string mlir::asc::pipelining::describe(Operation *op) {
 }
 
 FailureOr<SmallVector<Stage>>
-LoopPipeliner::matchStages(scf::ForOp loop, std::optional<Rejection> &why) {
+mlir::asc::pipelining::matchStages(scf::ForOp loop,
+                                   std::optional<Rejection> &why) {
   Block *body = loop.getBody();
   // Candidates: loops with an async issue with its wait flag at the top of
   // their body, or a Matmul call of any kind nested deeper.
@@ -314,9 +316,9 @@ static std::optional<GapCheck> getGapCheck(AscAliasAnalysis &aliases,
 }
 
 std::optional<Rejection>
-LoopPipeliner::checkLegality(scf::ForOp loop, ArrayRef<Stage> stages,
-                             InFlightConflicts &conflicts,
-                             SmallVectorImpl<GapCheck> &gaps) {
+mlir::asc::pipelining::checkLegality(scf::ForOp loop, ArrayRef<Stage> stages,
+                                     InFlightConflicts &conflicts,
+                                     SmallVectorImpl<GapCheck> &gaps) {
   Block *body = loop.getBody();
   unsigned numStages = stages.size();
   DenseSet<Operation *> moved = getMovedOps(stages);

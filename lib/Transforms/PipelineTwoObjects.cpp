@@ -2,8 +2,10 @@
 //
 // The two-object form of --asc-pipeline-loops: an object whose creation
 // states `asc.copies = 2` is spread over itself and a copy, even iterations
-// on one and odd ones on the other, so that two calls are in flight.
-//
+// on one and odd ones on the other, so that two calls are in flight. The
+// loop is the one-stage schedule unrolled by two (unrollOnTwoObjects), each
+// copy of the body on its object, built by the one expander
+// (PipelineExpander.cpp); this file matches the object and makes the copy.
 //
 // One object keeps one call in flight (rule P1): after its wait returns the
 // cube idles until the next message arrives (the client sees the server's
@@ -33,15 +35,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LoopPipeliner.h"
-#include "asc/Dialect/Asc/Analysis/IntegerRanges.h"
-#include "asc/Dialect/Asc/Analysis/LoopTrips.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/IR/Matchers.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "llvm/Support/Debug.h"
-
-#define DEBUG_TYPE "asc-pipeline-loops"
 
 using namespace mlir;
 using namespace mlir::asc;
@@ -133,121 +127,9 @@ matchObjectCopy(scf::ForOp loop, const Stage &stage, std::string &why) {
   return copy;
 }
 
-void LoopPipeliner::rotateOnTwoObjects(scf::ForOp loop, const Stage &stage,
-                                       Value copy) {
-  OpBuilder::InsertionGuard insertionGuard(rewriter);
-  rewriter.setInsertionPoint(loop);
-  OpBuilder &builder = rewriter;
-  Location loc = loop.getLoc();
-  Block *body = loop.getBody();
-  Value iv = loop.getInductionVar();
-  Type ivType = iv.getType();
-  Value lb = loop.getLowerBound(), ub = loop.getUpperBound(),
-        step = loop.getStep();
-  DenseSet<Operation *> moved = getMovedOps(stage);
-
-  auto constant = [&](int64_t value) -> Value {
-    return arith::ConstantOp::create(
-        builder, loc, cast<TypedAttr>(builder.getIntegerAttr(ivType, value)));
-  };
-  Value zero = constant(0), one = constant(1), two = constant(2);
-  Value span = builder.createOrFold<arith::SubIOp>(loc, ub, lb);
-  Value trips = builder.createOrFold<arith::CeilDivSIOp>(loc, span, step);
-  trips = builder.createOrFold<arith::MaxSIOp>(loc, trips, zero);
-  Value pairs = builder.createOrFold<arith::DivSIOp>(loc, trips, two);
-  Value pairStep = builder.createOrFold<arith::MulIOp>(loc, step, two);
-
-  auto emitIssue = [&](Value value, Value object) {
-    IRMapping mapping;
-    mapping.map(iv, value);
-    mapping.map(stage.matmul, object);
-    cloneStageSlice(builder, body, stage, mapping);
-  };
-  auto emitWait = [&](Value object) {
-    IRMapping mapping;
-    mapping.map(stage.matmul, object);
-    builder.clone(*stage.wait, mapping);
-  };
-  // The body at `value` on `object` without its setters, issue and wait;
-  // with `next`, the object's call of iteration `next` at the wait's place.
-  auto emitWork = [&](Value value, Value object, Value next) {
-    IRMapping mapping;
-    mapping.map(iv, value);
-    mapping.map(stage.matmul, object);
-    for (Operation &op : body->without_terminator()) {
-      if (moved.contains(&op))
-        continue;
-      if (&op == stage.wait) {
-        if (next)
-          emitIssue(next, object);
-        continue;
-      }
-      // A pure op the next call's setters needed is cloned already.
-      if (isPure(&op) && op.getNumResults() != 0 &&
-          mapping.contains(op.getResult(0)))
-        continue;
-      builder.clone(op, mapping);
-    }
-  };
-
-  Value hasPair = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sge,
-                                        pairs, one);
-  auto pairGuard = scf::IfOp::create(builder, loc, hasPair, /*withElse=*/false);
-  {
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(&pairGuard.getThenRegion().front());
-    emitIssue(lb, stage.matmul);
-    emitIssue(builder.createOrFold<arith::AddIOp>(loc, lb, step), copy);
-    Value steadyTrips = builder.createOrFold<arith::SubIOp>(loc, pairs, one);
-    // The loop carries the last pair's first iteration out (the prologue's
-    // when it makes no trip), which tells the checker where the copy's call
-    // still in flight after it writes (InFlightConflicts::isApartAfterLoop).
-    auto steady = scf::ForOp::create(builder, loc, zero, steadyTrips, one,
-                                     ValueRange{lb});
-    {
-      OpBuilder::InsertionGuard inner(builder);
-      builder.setInsertionPointToStart(steady.getBody());
-      Value offset = arith::MulIOp::create(builder, loc,
-                                           steady.getInductionVar(), pairStep);
-      Value even = arith::AddIOp::create(builder, loc, lb, offset);
-      Value odd = arith::AddIOp::create(builder, loc, even, step);
-      Value nextEven = arith::AddIOp::create(builder, loc, even, pairStep);
-      Value nextOdd = arith::AddIOp::create(builder, loc, odd, pairStep);
-      emitWait(stage.matmul);
-      emitWork(even, stage.matmul, nextEven);
-      emitWait(copy);
-      emitWork(odd, copy, nextOdd);
-      scf::YieldOp::create(builder, loc, nextEven);
-    }
-    // The last pair: the copy's call stays in flight over the first
-    // iteration's work.
-    Value lastEven = steady.getResult(0);
-    emitWait(stage.matmul);
-    emitWork(lastEven, stage.matmul, Value());
-    emitWait(copy);
-    emitWork(builder.createOrFold<arith::AddIOp>(loc, lastEven, step), copy,
-             Value());
-  }
-  // An odd trip count leaves one iteration: the body as it was.
-  Value paired = builder.createOrFold<arith::MulIOp>(loc, pairs, two);
-  Value isOdd = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
-                                      paired, trips);
-  auto oddGuard = scf::IfOp::create(builder, loc, isOdd, /*withElse=*/false);
-  {
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(&oddGuard.getThenRegion().front());
-    Value lastSteps = builder.createOrFold<arith::SubIOp>(loc, trips, one);
-    Value lastOffset =
-        builder.createOrFold<arith::MulIOp>(loc, lastSteps, step);
-    Value last = builder.createOrFold<arith::AddIOp>(loc, lb, lastOffset);
-    IRMapping mapping;
-    mapping.map(iv, last);
-    for (Operation &op : body->without_terminator())
-      builder.clone(op, mapping);
-  }
-}
-
-bool LoopPipeliner::tryTwoObjects(scf::ForOp loop, const Stage &stage) {
+bool LoopPipeliner::tryTwoObjects(const PipelineSchedule &schedule) {
+  scf::ForOp loop = schedule.loop;
+  const Stage &stage = schedule.stages.front();
   std::string why;
   std::optional<ObjectCopy> copy = matchObjectCopy(loop, stage, why);
   if (!copy) {
@@ -303,7 +185,7 @@ bool LoopPipeliner::tryTwoObjects(scf::ForOp loop, const Stage &stage) {
   });
 
   Operation *prev = loop->getPrevNode();
-  rotateOnTwoObjects(loop, stage, object);
+  expandPipelinedLoop(rewriter, unrollOnTwoObjects(schedule, object));
   takeOutLoop(trial, loop, prev);
   if (std::optional<ProtocolViolation> violation = trial.check()) {
     remark(loop, "loop not pipelined on two objects: the two-object form "

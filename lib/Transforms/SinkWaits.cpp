@@ -33,7 +33,7 @@ StringRef mlir::asc::placement::describeStop(StopReason reason) {
     return "its memory effects are unknown";
   case StopReason::EndOfBlock:
     return "it ends the wait's block";
-  case StopReason::ConflictInLoop:
+  case StopReason::ConflictInUnsplitRegion:
     return "a conflicting operation runs inside it and a wait never enters "
            "a loop";
   case StopReason::PublishesToOtherCores:
@@ -222,7 +222,7 @@ void WaitPlacer::sinkWait(Operation *wait, const WaitPairing &pairing,
       // A loop (or a region op of unknown control flow): the wait must not
       // run more than once, so it stays in front.
       placeWait(wait, cursor);
-      return remark(wait, issues, cursor, StopReason::ConflictInLoop);
+      return remark(wait, issues, cursor, StopReason::ConflictInUnsplitRegion);
     }
     // Branch-local conflicts: one wait per branch, each sunk on its own.
     SmallVector<Block *> blocks;

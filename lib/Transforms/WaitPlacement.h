@@ -27,7 +27,10 @@ enum class StopReason {
   WritesInput,
   UnknownEffects,
   EndOfBlock,
-  ConflictInLoop,
+  /// A conflict nested in a region the wait cannot be split into (a loop,
+  /// where it would run more than once, or a region op of unknown control
+  /// flow).
+  ConflictInUnsplitRegion,
   PublishesToOtherCores,
 };
 

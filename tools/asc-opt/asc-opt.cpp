@@ -23,6 +23,7 @@
 namespace mlir::asc::test {
 // The test passes (test/lib), which have no public header.
 void registerTestAscAnalysisPasses();
+void registerTestAscPipelinePasses();
 void registerTestAscPlacementPasses();
 } // namespace mlir::asc::test
 
@@ -30,6 +31,7 @@ int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
   mlir::asc::registerAscPasses();
   mlir::asc::test::registerTestAscAnalysisPasses();
+  mlir::asc::test::registerTestAscPipelinePasses();
   mlir::asc::test::registerTestAscPlacementPasses();
   mlir::asc::registerAscConversionPasses();
   mlir::asc::registerAscToAscendCPipeline();

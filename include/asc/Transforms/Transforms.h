@@ -84,9 +84,10 @@ LogicalResult placeWaits(RewriterBase &rewriter, func::FuncOp function,
 
 /// Software-pipelines the scf.for loops of `function` that issue async
 /// Matmul work and wait for it in the same iteration
-/// (--asc-pipeline-loops, PipelineLoops.cpp with PipelineStages.cpp,
-/// PipelineRotate.cpp and PipelineTwoObjects.cpp); with `emitRemarks`, a
-/// remark per candidate loop. The number of loops rotated; failure when
+/// (--asc-pipeline-loops, PipelineLoops.cpp over the schedule and the
+/// expander of PipelineSchedule.h, with PipelineStages.cpp,
+/// PipelineVersioning.cpp and PipelineTwoObjects.cpp); with `emitRemarks`,
+/// a remark per candidate loop. The number of loops rotated; failure when
 /// none was (or the input breaks the protocol, so that nothing was tried).
 FailureOr<unsigned> pipelineLoops(RewriterBase &rewriter, func::FuncOp function,
                                   bool emitRemarks);

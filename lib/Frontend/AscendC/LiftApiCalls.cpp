@@ -430,7 +430,8 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
         return refuse(call, "GetUserWorkspace of something that is not a GM "
                             "pointer");
       if (auto arg = dyn_cast<BlockArgument>(ws->value))
-        kernelFunc.setArgAttr(arg.getArgNumber(), "asc.workspace",
+        kernelFunc.setArgAttr(arg.getArgNumber(),
+                              AscDialect::getWorkspaceAttrName(),
                               builder.getUnitAttr());
       return Lifted{
           Lifted::Pointer,

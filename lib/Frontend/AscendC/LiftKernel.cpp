@@ -233,9 +233,10 @@ LogicalResult KernelLifter::liftKernel(const clang::FunctionDecl *kernel,
   std::string name = kernel->getNameAsString();
   kernelFunc = func::FuncOp::create(builder, loc(kernel->getLocation()), name,
                                     builder.getFunctionType(argTypes, {}));
-  kernelFunc->setAttr("asc.kernel", builder.getUnitAttr());
+  kernelFunc->setAttr(AscDialect::getKernelAttrName(), builder.getUnitAttr());
   if (facts.cubeOnly)
-    kernelFunc->setAttr("asc.cube_only", builder.getUnitAttr());
+    kernelFunc->setAttr(AscDialect::getCubeOnlyAttrName(),
+                        builder.getUnitAttr());
   Block *entry = kernelFunc.addEntryBlock();
   builder.setInsertionPointToStart(entry);
 
@@ -260,7 +261,8 @@ LogicalResult KernelLifter::liftKernel(const clang::FunctionDecl *kernel,
           Lifted{Lifted::Pointer, entry->getArgument(i), {}, nullptr, nullptr});
     if (options.argumentsAreDistinct &&
         isa<GmAddrType>(entry->getArgument(i).getType()))
-      kernelFunc.setArgAttr(i, "asc.no_alias", builder.getUnitAttr());
+      kernelFunc.setArgAttr(i, AscDialect::getNoAliasAttrName(),
+                            builder.getUnitAttr());
     // `__kfc_workspace__` marks the argument whose memory the Matmul
     // messages and GetUserWorkspace use: a mark between the previous
     // argument (or the kernel's name) and this argument's name.
@@ -272,7 +274,8 @@ LogicalResult KernelLifter::liftKernel(const clang::FunctionDecl *kernel,
           return sm.isBeforeInTranslationUnit(from, mark) &&
                  sm.isBeforeInTranslationUnit(mark, to);
         }))
-      kernelFunc.setArgAttr(i, "asc.workspace", builder.getUnitAttr());
+      kernelFunc.setArgAttr(i, AscDialect::getWorkspaceAttrName(),
+                            builder.getUnitAttr());
   }
   if (failed(liftStmt(kernel->getBody())))
     return failure();

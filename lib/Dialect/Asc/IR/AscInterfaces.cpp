@@ -18,11 +18,11 @@ using namespace mlir::asc;
 StringRef mlir::asc::getWaitOpName(WaitKind kind) {
   switch (kind) {
   case WaitKind::IterateAll:
-    return "asc.matmul.wait_iterate_all";
+    return MatmulWaitIterateAllOp::getOperationName();
   case WaitKind::IterateBatch:
-    return "asc.matmul.wait_iterate_batch";
+    return MatmulWaitIterateBatchOp::getOperationName();
   case WaitKind::GetTensorC:
-    return "asc.matmul.wait_get_tensor_c";
+    return MatmulWaitGetTensorCOp::getOperationName();
   }
   llvm_unreachable("unknown WaitKind");
 }
@@ -54,12 +54,6 @@ StringRef mlir::asc::getIssueDescription(WaitKind kind) {
            "returning the block, or 'asc.matmul.async_get_tensor_c',";
   }
   llvm_unreachable("unknown WaitKind");
-}
-
-SideEffects::Resource *mlir::asc::getTensorResource(Type type) {
-  if (isGlobalTensorType(type))
-    return GlobalMemoryResource::get();
-  return LocalMemoryResource::get();
 }
 
 bool mlir::asc::isMatmulCreation(Value matmul) {

@@ -1,7 +1,7 @@
 //===- AscInterfaces.h - asc op interfaces ----------------------*- C++ -*-===//
 //
-// The Matmul op interfaces, the enums they speak in, and the memory
-// resources asc operations declare effects on.
+// The Matmul op interfaces and the enums they speak in. The resources asc
+// operations declare effects on are in AscResources.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -166,34 +166,6 @@ unsigned getElementBitWidth(Type memoryType);
 llvm::StringRef getWaitOpName(WaitKind kind);
 /// A readable list of the issue ops of `kind`, for diagnostics.
 llvm::StringRef getIssueDescription(WaitKind kind);
-
-/// Global memory (GM), reached through global tensors.
-struct GlobalMemoryResource
-    : public SideEffects::Resource::Base<GlobalMemoryResource> {
-  llvm::StringRef getName() final { return "asc::GlobalMemory"; }
-};
-/// On-chip local memory (UB, L1, L0, CO1), reached through local tensors.
-struct LocalMemoryResource
-    : public SideEffects::Resource::Base<LocalMemoryResource> {
-  llvm::StringRef getName() final { return "asc::LocalMemory"; }
-};
-/// The protocol state of a Matmul object (its configuration and pending work).
-struct MatmulStateResource
-    : public SideEffects::Resource::Base<MatmulStateResource> {
-  llvm::StringRef getName() final { return "asc::MatmulState"; }
-};
-/// The state of the pipe and its queues.
-struct QueueStateResource
-    : public SideEffects::Resource::Base<QueueStateResource> {
-  llvm::StringRef getName() final { return "asc::QueueState"; }
-};
-/// The hardware pipelines a barrier drains.
-struct PipelineResource : public SideEffects::Resource::Base<PipelineResource> {
-  llvm::StringRef getName() final { return "asc::Pipeline"; }
-};
-
-/// The memory resource a tensor of `type` lives in.
-SideEffects::Resource *getTensorResource(Type type);
 
 class MatmulWaitOpInterface;
 

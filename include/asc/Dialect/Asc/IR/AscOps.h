@@ -9,6 +9,7 @@
 
 #include "asc/Dialect/Asc/IR/AscDialect.h"
 #include "asc/Dialect/Asc/IR/AscInterfaces.h"
+#include "asc/Dialect/Asc/IR/AscResources.h"
 #include "asc/Dialect/Asc/IR/AscTraits.h"
 #include "asc/Dialect/Asc/IR/AscTypes.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
