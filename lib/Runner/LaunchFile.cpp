@@ -11,6 +11,7 @@
 #include "Runner.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -143,6 +144,42 @@ static std::string hostTiling(const llvm::json::Object &shape,
   std::string out;
   for (const auto &[name, value] : fields)
     out += " " + std::string(name) + "=" + std::to_string(value);
+  return out;
+}
+
+/// The fields a launch's tiling `assignments` (" F=V ...", the last one of
+/// a field wins) leave unset among depthA1, depthB1, stepM, stepN, stepKa,
+/// stepKb and usedCoreNum, as assignments derived from the others the way
+/// CANN's tiling API relates them (docs/TilingInvariants.md, "Defaults of a
+/// launch file's tiling"): one base block per L1 load (stepM = stepN =
+/// stepKa = stepKb = 1), no L1 double buffer (depthA1 = stepM * stepKa,
+/// depthB1 = stepN * stepKb) and usedCoreNum = ceil(M / singleCoreM) *
+/// ceil(N / singleCoreN), or 1 where those are not positive. A field the
+/// launch sets keeps its value, valid or not.
+static std::string derivedTilingFields(StringRef assignments) {
+  llvm::StringMap<int64_t> value;
+  for (StringRef assignment : llvm::split(assignments, ' ')) {
+    auto [name, number] = assignment.split('=');
+    int64_t parsed;
+    if (!name.empty() && !number.getAsInteger(10, parsed))
+      value[name] = parsed;
+  }
+  std::string out;
+  auto derive = [&](StringRef name, int64_t derived) {
+    if (value.try_emplace(name, derived).second)
+      out += " " + name.str() + "=" + std::to_string(derived);
+  };
+  for (StringRef step : {"stepM", "stepN", "stepKa", "stepKb"})
+    derive(step, 1);
+  derive("depthA1", value["stepM"] * value["stepKa"]);
+  derive("depthB1", value["stepN"] * value["stepKb"]);
+  auto blocksAlong = [&](StringRef total, StringRef single) -> int64_t {
+    int64_t t = value.lookup(total), s = value.lookup(single);
+    return t > 0 && s > 0 ? (t + s - 1) / s : 0;
+  };
+  int64_t cores =
+      blocksAlong("M", "singleCoreM") * blocksAlong("N", "singleCoreN");
+  derive("usedCoreNum", cores > 0 ? cores : 1);
   return out;
 }
 
@@ -294,7 +331,8 @@ static LaunchArg parseArg(const llvm::json::Object &obj,
         fatal(at + ": each tiling is {\"offset\": N, \"matmul\": {...}, "
                    "\"fields\": {...}} with a matmul shape or fields");
       // The host tiling helper's fields first, the explicit ones after
-      // them (the launcher applies them in order: a field overrides).
+      // them (the launcher applies them in order: a field overrides), then
+      // the L1 fields and the core count neither sets, derived from them.
       std::string assignments = shape ? hostTiling(*shape, at) : "";
       static const llvm::json::Object none;
       if (!fields)
@@ -306,6 +344,7 @@ static LaunchArg parseArg(const llvm::json::Object &obj,
                 "' must be an integer");
         assignments += " " + field.first.str() + "=" + std::to_string(*value);
       }
+      assignments += derivedTilingFields(assignments);
       if (std::optional<StringRef> member = tiling->getString("member")) {
         // A TCubeTiling member of the launch's tiling struct: its fields
         // are the struct's members below it.

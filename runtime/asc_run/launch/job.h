@@ -12,6 +12,7 @@
 #define ASC_RUN_LAUNCH_JOB_H
 
 #include "asc_run/launch/ref.h"
+#include "asc_run/matmul/tiling_invariants.h"
 #include "kernel_operator.h"
 #include "kernel_tiling/kernel_tiling.h"
 
@@ -345,6 +346,15 @@ inline Job readJob(const char *path) {
             static_cast<int32_t>(std::stol(assignment.substr(eq + 1)));
         std::memcpy(a->data.data() + offset + found->offset, &value, 4);
       }
+      // The invariants CANN's Init does not assert, on the host tiling as
+      // the launch file describes it (the Matmul object checks the others
+      // when it takes a tiling).
+      TCubeTiling written;
+      std::memcpy(&written, a->data.data() + offset, sizeof(TCubeTiling));
+      if (const TilingInvariant *inv =
+              findBrokenTilingInvariant(written, TilingCheck::HostOnly))
+        badJob("the TCubeTiling at offset " + std::to_string(offset) + " of '" +
+               name + "' " + describeBrokenTilingInvariant(written, *inv));
       break;
     }
     case JobKey::BlockWorkspace: {
