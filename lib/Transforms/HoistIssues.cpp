@@ -82,8 +82,11 @@ bool WaitPlacer::hoistIssue(
       analyses.checker.getConflicts().getFootprint(issue);
   // The post of the issue orders the vector core's earlier MTE3 work before
   // its wait and its fetches (O8); a copy of theirs into UB may rely on it.
-  SmallVector<Operation *> copiesIntoUb = getCopiesIntoUnifiedBuffer(
-      issue->getParentOfType<FunctionOpInterface>(), matmul);
+  auto [cached, isNew] = copiesIntoUnifiedBuffer.try_emplace(matmul);
+  if (isNew)
+    cached->second = getCopiesIntoUnifiedBuffer(
+        issue->getParentOfType<FunctionOpInterface>(), matmul);
+  ArrayRef<Operation *> copiesIntoUb = cached->second;
 
   // Whether `op` must stay before the issue: it uses the object, may touch
   // what the issue touches while in flight, is another async issue (issues

@@ -139,6 +139,9 @@ private:
   bool moved = false;
   /// What placement changed, for the incremental re-check.
   ReorderLog reorders;
+  /// Per object value, the calls that copy their results into UB
+  /// (hoistIssue's post edge): collected once per function.
+  DenseMap<Value, SmallVector<Operation *>> copiesIntoUnifiedBuffer;
 };
 
 } // namespace mlir::asc::placement

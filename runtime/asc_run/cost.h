@@ -376,6 +376,25 @@ mergeSpans(const std::vector<std::pair<double, double>> &sorted) {
   return out;
 }
 
+/// Measure of the intersection of two sets of disjoint sorted spans.
+inline double
+intersectionLength(const std::vector<std::pair<double, double>> &lhs,
+                   const std::vector<std::pair<double, double>> &rhs) {
+  double total = 0;
+  size_t i = 0, j = 0;
+  while (i < lhs.size() && j < rhs.size()) {
+    double lo = std::max(lhs[i].first, rhs[j].first);
+    double hi = std::min(lhs[i].second, rhs[j].second);
+    if (hi > lo)
+      total += hi - lo;
+    if (lhs[i].second < rhs[j].second)
+      ++i;
+    else
+      ++j;
+  }
+  return total;
+}
+
 /// Schedules `traces` (one per block) under `t`, `ratio` vector cores to a
 /// cube core (1 or 2; blocks ratio*k .. ratio*k + ratio - 1 share cube core
 /// k, as GetBlockIdx on the vector core is block * ratio + sub-block:
@@ -496,18 +515,8 @@ inline CostResult schedule(const std::vector<Trace> &traces, int ratio,
       r.vector += unionLength(c.busy);
       std::sort(c.work.begin(), c.work.end());
       std::sort(c.inFlight.begin(), c.inFlight.end());
-      Spans work = mergeSpans(c.work), flight = mergeSpans(c.inFlight);
-      size_t i = 0, j = 0;
-      while (i < work.size() && j < flight.size()) {
-        double lo = std::max(work[i].first, flight[j].first);
-        double hi = std::min(work[i].second, flight[j].second);
-        if (hi > lo)
-          r.overlap += hi - lo;
-        if (work[i].second < flight[j].second)
-          ++i;
-        else
-          ++j;
-      }
+      r.overlap +=
+          intersectionLength(mergeSpans(c.work), mergeSpans(c.inFlight));
     }
   }
   return r;
@@ -595,18 +604,7 @@ inline CostResult scheduleCoreGroups(const std::vector<Trace> &traces,
     for (Cursor &c : cores) {
       r.vector += unionLength(c.busy);
       std::sort(c.work.begin(), c.work.end());
-      Spans work = mergeSpans(c.work);
-      size_t i = 0, j = 0;
-      while (i < work.size() && j < computing.size()) {
-        double lo = std::max(work[i].first, computing[j].first);
-        double hi = std::min(work[i].second, computing[j].second);
-        if (hi > lo)
-          r.overlap += hi - lo;
-        if (work[i].second < computing[j].second)
-          ++i;
-        else
-          ++j;
-      }
+      r.overlap += intersectionLength(mergeSpans(c.work), computing);
     }
   }
   return r;
