@@ -431,7 +431,7 @@ void KernelLifter::recordStatement(const clang::Stmt *stmt) {
   llvm::StringRef buffer = sm.getBufferData(sm.getFileID(begin));
   unsigned from = sm.getFileOffset(begin), to = sm.getFileOffset(end);
   // Alone on its line(s): the edit takes the whole lines.
-  unsigned lineStart = buffer.rfind('\n', from);
+  size_t lineStart = buffer.rfind('\n', from);
   lineStart = lineStart == llvm::StringRef::npos ? 0 : lineStart + 1;
   size_t lineEnd = buffer.find('\n', to);
   lineEnd = lineEnd == llvm::StringRef::npos ? buffer.size() : lineEnd + 1;

@@ -417,12 +417,19 @@ void ProtocolFlow::run(const ProtocolState &entry) {
 MatmulProtocolAnalysis::MatmulProtocolAnalysis(Operation *function)
     : context(std::make_unique<ProtocolState::Context>()), function(function) {
   context->cubeSide = AscDialect::usesCubeSideMatmulObjects(function);
-  // Rules P6d and P7 ask only about pairs with a Matmul call's access of
-  // UB: without one, the vector core's pipes need not be followed.
+  // Rules P6d and P7 and, in a kernel, the vector core's own pairs
+  // (section 2c) ask about accesses of UB: without one, its pipes need not
+  // be followed.
+  bool kernel = function->hasAttr(AscDialect::getKernelAttrName());
   if (!context->cubeSide)
     context->tracksPipeAccesses =
         function
-            ->walk([](MatmulOpInterface call) {
+            ->walk([&](Operation *op) {
+              if (kernel && getLocalAccessPipe(op))
+                return WalkResult::interrupt();
+              auto call = dyn_cast<MatmulOpInterface>(op);
+              if (!call)
+                return WalkResult::advance();
               SmallVector<PipeOrderingStep> steps;
               getMatmulCallOrderingSteps(call, steps);
               return llvm::any_of(steps,

@@ -162,6 +162,8 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
     if (state.hasPipeAccesses())
       failed |=
           mlir::failed(checkCopyAfterPipeAccesses(matmulUse, state, report));
+  } else if (state.hasPipeAccesses()) {
+    failed |= mlir::failed(checkOwnAccessesOrdered(op, state, report));
   }
   if (objectUser)
     failed |= mlir::failed(
@@ -876,6 +878,103 @@ bool ProtocolChecker::mayOverlapInUnifiedBuffer(Operation *op,
           !isInOtherBuffer(mine, access) &&
           !aliases.alias(mine.access.location, access.access.location).isNo())
         return true;
+  return false;
+}
+
+/// True when `lhs` comes before `rhs` in the text of their function: the
+/// ancestor of `lhs` in the innermost block holding both comes first, or
+/// `lhs` holds `rhs`.
+static bool isBeforeInProgramOrder(Operation *lhs, Operation *rhs) {
+  for (Operation *ancestor = lhs; ancestor;
+       ancestor = ancestor->getParentOp()) {
+    Block *block = ancestor->getBlock();
+    if (!block)
+      break;
+    Operation *rhsAncestor = block->findAncestorOpInBlock(*rhs);
+    if (!rhsAncestor)
+      continue;
+    if (rhsAncestor != ancestor)
+      return ancestor->isBeforeInBlock(rhsAncestor);
+    // One op holds both: `lhs` comes first only when it is that op.
+    return ancestor == lhs && lhs != rhs;
+  }
+  return false;
+}
+
+/// The lower-case name of a vector-core pipe in an event's keyword.
+static StringRef getEventPipeName(PipeKind pipe) {
+  return stringifyPipeKind(pipe).drop_front(strlen("pipe_"));
+}
+
+LogicalResult ProtocolChecker::checkOwnAccessesOrdered(
+    Operation *op, const ProtocolState &state, bool report) {
+  // In a kernel only: its pipes start idle and every access is in view. A
+  // device function's own pairs are checked where it is inlined into its
+  // kernel (asc-check, the pyasc import); on its own, what its caller left
+  // unordered and which buffers its tensor arguments are is unknown.
+  std::optional<PipeKind> pipe = getLocalAccessPipe(op);
+  if (!pipe ||
+      !protocol.getFunction()->hasAttr(AscDialect::getKernelAttrName()))
+    return success();
+  // The first conflicting access in program order, so that the report does
+  // not depend on where the ops were allocated.
+  std::optional<std::pair<Operation *, ProtocolState::PipeAccess>> first;
+  for (auto [other, recorded] :
+       state.getPipeAccessesUnorderedFor(ProtocolState::pipeBit(*pipe))) {
+    // A Matmul call's copy is rules P6d's and P7's. The op's own access in
+    // an earlier trip has the same footprint expression, which cannot say
+    // whether the trips' bytes meet (docs/HappensBefore.md).
+    if (other == op || isa<MatmulOpInterface>(other) ||
+        (first && !isBeforeInProgramOrder(other, first->first)) ||
+        !mayConflict(other, op))
+      continue;
+    if (!report)
+      return failure();
+    first = {other, recorded};
+  }
+  if (first) {
+    auto [other, recorded] = *first;
+    StringRef earlierPipe = stringifyPipeKind(recorded.pipe),
+              laterPipe = stringifyPipeKind(*pipe);
+    InFlightDiagnostic diag =
+        op->emitOpError() << "may touch bytes that an earlier " << earlierPipe
+                          << " access touches, one of the two writing, "
+                             "before "
+                          << laterPipe << " is ordered after it ";
+    if (recorded.pipe == *pipe)
+      diag << "(section 2c, O1: two copies of one pipe may overlap); put "
+              "'asc.pipe_barrier "
+           << laterPipe << "' in between";
+    else
+      diag << "(section 2c: the pipes run in parallel); put "
+              "'asc.set_flag'/'asc.wait_flag' of "
+           << getEventPipeName(recorded.pipe) << "_" << getEventPipeName(*pipe)
+           << " in between or hand the buffer over through its queue";
+    diag << ", or 'asc.pipe_barrier pipe_all'";
+    diag.attachNote(other->getLoc())
+        << "the earlier " << earlierPipe << " access";
+    return failure();
+  }
+  return success();
+}
+
+bool ProtocolChecker::mayConflict(Operation *earlier, Operation *later) {
+  SmallVector<ResolvedAccess> theirs, own;
+  aliases.getAccesses(earlier, theirs);
+  aliases.getAccesses(later, own);
+  for (const ResolvedAccess &mine : own)
+    for (const ResolvedAccess &access : theirs) {
+      // Only through one traced root (a queue's allocation, a TBuf, a GM
+      // argument): the memory model's doubt about two roots (two tensor
+      // arguments may be one buffer) is left to asc-run here, or every
+      // helper taking two tensors would be reported.
+      Value root = mine.location.base.root;
+      if ((!mine.isWrite() && !access.isWrite()) || !root ||
+          root != access.location.base.root)
+        continue;
+      if (!aliases.alias(mine.location, access.location).isNo())
+        return true;
+    }
   return false;
 }
 

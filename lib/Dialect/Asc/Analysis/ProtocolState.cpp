@@ -10,9 +10,13 @@
 #include "asc/Dialect/Asc/Analysis/ProgramOrderKeys.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/Allocator.h"
+#include <deque>
 
 using namespace mlir;
 using namespace mlir::asc;
@@ -270,6 +274,13 @@ struct ProtocolState::Context::InternTable {
   DenseMap<Operation *, bool, ProgramOrderInfo<Operation>> pendingIssues;
   /// getQueueBuffer of each tensor asked.
   DenseMap<Value, Value> queueBuffers;
+  /// getFlagKey: one key per event and id (a constant's value, or a
+  /// value), each an element of flagKeyStorage; the ops asked, memoised.
+  /// The event, the id's value (null for a constant) and the constant.
+  using FlagKeyTuple = std::tuple<unsigned, const void *, int64_t>;
+  DenseMap<FlagKeyTuple, const char *> flagKeys;
+  std::deque<char> flagKeyStorage;
+  DenseMap<Operation *, const void *> flagKeyOfOp;
 
   const Identity &getIdentity(Value matmul) {
     auto [it, inserted] = identities.try_emplace(matmul);
@@ -425,6 +436,53 @@ const ObjectState *ProtocolState::Context::intern(ObjectState &&object) {
   return internAny(std::move(object));
 }
 
+/// True when `value` is defined where nothing runs it again while its
+/// function runs: in no loop, no region of unknown control flow and no
+/// block of a CFG region but its entry.
+static bool isDefinedOncePerRun(Value value) {
+  for (Block *block = value.getParentBlock(); block;) {
+    Region *region = block->getParent();
+    if (!region->hasOneBlock() && &region->front() != block)
+      return false;
+    Operation *parent = region->getParentOp();
+    if (isa<FunctionOpInterface>(parent))
+      return true;
+    auto branch = dyn_cast<RegionBranchOpInterface>(parent);
+    if (!branch || branch.hasLoop())
+      return false;
+    block = parent->getBlock();
+  }
+  return false;
+}
+
+const void *ProtocolState::Context::getFlagKey(Operation *flagOp) {
+  auto [memo, inserted] = table->flagKeyOfOp.try_emplace(flagOp, nullptr);
+  if (!inserted)
+    return memo->second;
+  HardEvent event;
+  Value id;
+  if (auto set = dyn_cast<SetFlagOp>(flagOp))
+    std::tie(event, id) = std::make_pair(set.getEvent(), set.getId());
+  else if (auto wait = dyn_cast<WaitFlagOp>(flagOp))
+    std::tie(event, id) = std::make_pair(wait.getEvent(), wait.getId());
+  else
+    return nullptr;
+  InternTable::FlagKeyTuple key;
+  APInt constant;
+  if (matchPattern(id, m_ConstantInt(&constant)))
+    key = {unsigned(event), nullptr, constant.getSExtValue()};
+  else if (isDefinedOncePerRun(id))
+    key = {unsigned(event), id.getAsOpaquePointer(), 0};
+  else
+    return nullptr;
+  auto [entry, fresh] = table->flagKeys.try_emplace(key, nullptr);
+  if (fresh) {
+    table->flagKeyStorage.emplace_back();
+    entry->second = &table->flagKeyStorage.back();
+  }
+  return table->flagKeyOfOp[flagOp] = entry->second;
+}
+
 void ProtocolState::Context::reserveInterned(size_t count) {
   table->interned.reserve(count);
 }
@@ -434,7 +492,8 @@ ProtocolState::ProtocolState(Context &context) : context(&context) {}
 bool ProtocolState::operator==(const ProtocolState &other) const {
   return objects == other.objects && unwaitedIssues == other.unwaitedIssues &&
          fetchConsumedIssues == other.fetchConsumedIssues &&
-         pipeAccesses == other.pipeAccesses && postsSeen == other.postsSeen;
+         pipeAccesses == other.pipeAccesses && postsSeen == other.postsSeen &&
+         flagsSeen == other.flagsSeen;
 }
 
 void ProtocolState::logInFlightChange(Operation *issue, bool inFlight) {
@@ -543,6 +602,49 @@ void ProtocolState::eraseSettledObject(Value matmul) {
     eraseObject(matmul);
 }
 
+template <typename Key>
+bool ProtocolState::mergeSeenAccesses(PersistentMap<Key, OpSet> &own,
+                                      const PersistentMap<Key, OpSet> &incoming,
+                                      const ProtocolState &other) {
+  if (own.getRoot() == incoming.getRoot())
+    return false;
+  // An access both paths' posts (or sets) saw, or that one path saw and
+  // the other has no instance of (nothing to order there). A path without
+  // the post saw nothing. Decided on the accesses before they merge.
+  auto merge = [&](const OpSet *ownSeen, const OpSet *incomingSeen) {
+    OpSet merged;
+    auto keep = [&](Operation *access, const OpSet *seen,
+                    const PersistentMap<Operation *, PipeAccess> &accesses) {
+      return (seen && seen->contains(access)) || !accesses.contains(access);
+    };
+    if (ownSeen)
+      for (Operation *access : *ownSeen)
+        if (keep(access, incomingSeen, other.pipeAccesses))
+          merged = merged.add(access, context->arena);
+    if (incomingSeen)
+      for (Operation *access : *incomingSeen)
+        if (keep(access, ownSeen, pipeAccesses))
+          merged = merged.add(access, context->arena);
+    return merged;
+  };
+  SmallVector<std::pair<Key, OpSet>> updates;
+  for (const auto &[key, seen] : own) {
+    const OpSet *theirs = incoming.lookup(key);
+    if (theirs && theirs->getRoot() == seen.getRoot())
+      continue;
+    if (OpSet merged = merge(&seen, theirs); merged != seen)
+      updates.push_back({key, merged});
+  }
+  for (const auto &[key, theirs] : incoming)
+    if (!own.contains(key))
+      if (OpSet merged = merge(nullptr, &theirs); !merged.isEmpty())
+        updates.push_back({key, merged});
+  for (auto &[key, merged] : updates)
+    own = merged.isEmpty() ? own.remove(key, context->arena)
+                           : own.add(key, merged, context->arena);
+  return !updates.empty();
+}
+
 bool ProtocolState::join(const ProtocolState &other) {
   if (this == &other || !other.context)
     return false;
@@ -583,45 +685,9 @@ bool ProtocolState::join(const ProtocolState &other) {
       changed = true;
     }
   }
-  // What a post saw, at the merge: an access the posts of both paths saw,
-  // or that one path saw and the other has no instance of (nothing to
-  // order there). A path without the post saw nothing. Decided on the
-  // accesses before they merge.
-  if (postsSeen.getRoot() != other.postsSeen.getRoot()) {
-    auto merge = [&](const OpSet *own, const OpSet *incoming) {
-      OpSet merged;
-      auto keep = [&](Operation *access, const OpSet *seen,
-                      const PersistentMap<Operation *, PipeAccess> &accesses) {
-        return (seen && seen->contains(access)) || !accesses.contains(access);
-      };
-      if (own)
-        for (Operation *access : *own)
-          if (keep(access, incoming, other.pipeAccesses))
-            merged = merged.add(access, context->arena);
-      if (incoming)
-        for (Operation *access : *incoming)
-          if (keep(access, own, pipeAccesses))
-            merged = merged.add(access, context->arena);
-      return merged;
-    };
-    SmallVector<std::pair<Operation *, OpSet>> updates;
-    for (const auto &[issue, own] : postsSeen) {
-      const OpSet *incoming = other.postsSeen.lookup(issue);
-      if (incoming && incoming->getRoot() == own.getRoot())
-        continue;
-      if (OpSet merged = merge(&own, incoming); merged != own)
-        updates.push_back({issue, merged});
-    }
-    for (const auto &[issue, incoming] : other.postsSeen)
-      if (!postsSeen.contains(issue))
-        if (OpSet merged = merge(nullptr, &incoming); !merged.isEmpty())
-          updates.push_back({issue, merged});
-    for (auto &[issue, merged] : updates)
-      postsSeen = merged.isEmpty()
-                      ? postsSeen.remove(issue, context->arena)
-                      : postsSeen.add(issue, merged, context->arena);
-    changed |= !updates.empty();
-  }
+  // What a post or a flag's set saw, at the merge.
+  changed |= mergeSeenAccesses(postsSeen, other.postsSeen, other);
+  changed |= mergeSeenAccesses(flagsSeen, other.flagsSeen, other);
   // An access some pipe may not be ordered after on one path is so at the
   // merge.
   if (pipeAccesses.getRoot() != other.pipeAccesses.getRoot()) {
@@ -765,6 +831,14 @@ void ProtocolState::recordPipeAccess(Operation *op, PipeKind pipe,
   for (auto &[issue, seen] : seenBefore)
     postsSeen = seen.isEmpty() ? postsSeen.remove(issue, context->arena)
                                : postsSeen.add(issue, seen, context->arena);
+  // Nor did a flag's set made so far.
+  SmallVector<std::pair<const void *, OpSet>> setBefore;
+  for (const auto &[flag, seen] : flagsSeen)
+    if (seen.contains(op))
+      setBefore.push_back({flag, seen.remove(op, context->arena)});
+  for (auto &[flag, seen] : setBefore)
+    flagsSeen = seen.isEmpty() ? flagsSeen.remove(flag, context->arena)
+                               : flagsSeen.add(flag, seen, context->arena);
   setPipeAccess(op, pipe, unorderedFor);
 }
 
@@ -784,6 +858,46 @@ void ProtocolState::orderPipes(PipeKind from, PipeKind to,
     if (seenByFrom && (!before || before(op)))
       setPipeAccess(op, access.pipe, access.unorderedFor & ~toBit);
   }
+}
+
+bool ProtocolState::recordFlagSet(Operation *set, PipeKind from) {
+  const void *flag = context->getFlagKey(set);
+  if (!flag)
+    return false;
+  uint8_t fromBit = pipeBit(from);
+  OpSet seen;
+  for (auto [op, access] : pipeAccesses)
+    if (access.pipe == from || !(access.unorderedFor & fromBit))
+      seen = seen.add(op, context->arena);
+  // Set again before its wait: the wait may return on the first set.
+  if (const OpSet *earlier = flagsSeen.lookup(flag)) {
+    OpSet both;
+    for (Operation *op : seen)
+      if (earlier->contains(op))
+        both = both.add(op, context->arena);
+    seen = both;
+  }
+  flagsSeen = seen.isEmpty() ? flagsSeen.remove(flag, context->arena)
+                             : flagsSeen.add(flag, seen, context->arena);
+  return true;
+}
+
+bool ProtocolState::orderThroughFlag(Operation *wait, PipeKind to) {
+  const void *flag = context->getFlagKey(wait);
+  if (!flag)
+    return false;
+  const OpSet *seen = flagsSeen.lookup(flag);
+  if (!seen)
+    return true;
+  uint8_t toBit = pipeBit(to);
+  SmallVector<std::pair<Operation *, PipeAccess>> ordered;
+  for (Operation *op : *seen)
+    if (const PipeAccess *access = pipeAccesses.lookup(op))
+      ordered.push_back({op, *access});
+  for (auto [op, access] : ordered)
+    setPipeAccess(op, access.pipe, access.unorderedFor & ~toBit);
+  flagsSeen = flagsSeen.remove(flag, context->arena);
+  return true;
 }
 
 /// True when the post of a call now would see `access` (O8: the scalar

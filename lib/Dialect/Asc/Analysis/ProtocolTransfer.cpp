@@ -524,8 +524,16 @@ std::optional<PipeKind> mlir::asc::getLocalAccessPipe(Operation *op) {
 /// (rules P6d and P7): its own access of UB, a barrier's or a queue's
 /// ordering (PipeOrderingOpInterface), a SetFlag/WaitFlag pair's.
 static void transferPipeOrder(Operation *op, ProtocolState &state) {
+  if (auto set = dyn_cast<SetFlagOp>(op)) {
+    state.recordFlagSet(set, set.getSourcePipe());
+    return;
+  }
   if (auto wait = dyn_cast<WaitFlagOp>(op)) {
-    // X's work before the matching set happens before Y's after the wait.
+    // X's work before the set happens before Y's after the wait: the set
+    // the state carries on every path, or else, for an id that names no
+    // flag key, the last set of the flag before the wait in its block.
+    if (state.orderThroughFlag(wait, wait.getTargetPipe()))
+      return;
     if (SetFlagOp set = findMatchingSet(wait))
       state.orderPipes(
           wait.getSourcePipe(), wait.getTargetPipe(),
@@ -542,7 +550,8 @@ static void transferPipeOrder(Operation *op, ProtocolState &state) {
 }
 
 bool mlir::asc::mayChangeProtocolState(Operation *op) {
-  if (isa<MatmulObjectUseOpInterface, PipeOrderingOpInterface, WaitFlagOp>(op))
+  if (isa<MatmulObjectUseOpInterface, PipeOrderingOpInterface, SetFlagOp,
+          WaitFlagOp>(op))
     return true;
   if (getLocalAccessPipe(op))
     return true;

@@ -109,6 +109,17 @@ private:
                                            const ProtocolState &state,
                                            bool report);
   /// The local-memory accesses of `op` that a recorded pipe access stands
+  /// Section 2c (O1-O5) between the vector core's own accesses: an access
+  /// of UB by V, MTE2 or MTE3 comes after every earlier access of another
+  /// pipe (or an earlier copy of its own, O1) that may touch the same
+  /// bytes, one of the two writing, by an ordering. The pairs asc-run's
+  /// pipe checker compares; a Matmul call's copy is P6d's and P7's.
+  LogicalResult checkOwnAccessesOrdered(Operation *op,
+                                        const ProtocolState &state,
+                                        bool report);
+  /// Whether `earlier`'s and `later`'s accesses (UB and GM) may touch the
+  /// same bytes, one writing.
+  bool mayConflict(Operation *earlier, Operation *later);
   /// for: a Matmul call's copy into UB or its UB input, another op's own.
   void getLocalPipeAccesses(Operation *op,
                             SmallVectorImpl<LocalPipeAccess> &accesses);

@@ -313,10 +313,15 @@ struct ProtocolState {
     /// (rule P7), memoised: every hand-off and free asks it of each fetch
     /// in the state, and each answer walks the queue's uses.
     Value getQueueBuffer(Value tensor);
-    /// Some Matmul call of the function accesses UB (a fetch into it, a
-    /// setter of a UB input): the state follows the vector core's pipes
+    /// The vector core accesses UB (a Matmul call's copy, a copy or vector
+    /// op of the kernel's own): the state follows its pipes
     /// (ProtocolState::PipeAccess).
     bool tracksPipeAccesses = false;
+    /// The flag an `asc.set_flag`/`asc.wait_flag` names, one key per event
+    /// and id: the same constant, or the same value defined where no loop
+    /// runs it again (a value computed in a loop may name another id on
+    /// the next trip). Null when the id is neither.
+    const void *getFlagKey(Operation *flagOp);
 
   private:
     /// intern() for either kind of reference: moved into the table when
@@ -418,6 +423,16 @@ struct ProtocolState {
   /// accepts (every one when null): the flag composes through a pipe.
   void orderPipes(PipeKind from, PipeKind to,
                   function_ref<bool(Operation *)> before = nullptr);
+  /// SetFlag<from_to>(id) (O3): the accesses `from` has seen now (made on
+  /// it, or ordered before it) are kept for the flag's wait. A second set
+  /// before a wait keeps what both saw: the wait may return on either.
+  /// False, and nothing kept, when the flag has no key
+  /// (Context::getFlagKey).
+  bool recordFlagSet(Operation *set, PipeKind from);
+  /// WaitFlag<from_to>(id): `to` is ordered after every access the flag's
+  /// set saw on every path to here, and the set is consumed. False when
+  /// the flag has no key.
+  bool orderThroughFlag(Operation *wait, PipeKind to);
   /// A post and the wait for the server's signal (O8): every access the
   /// scalar unit or MTE3 had seen is ordered before every pipe.
   void orderThroughServer();
@@ -466,6 +481,12 @@ struct ProtocolState {
   void forEachInFlight(function_ref<void(Operation *)> visit) const;
 
 private:
+  /// Merges `incoming` (of `other`) into `own`, maps of what posts or
+  /// flags' sets saw; true when `own` changed.
+  template <typename Key>
+  bool mergeSeenAccesses(PersistentMap<Key, OpSet> &own,
+                         const PersistentMap<Key, OpSet> &incoming,
+                         const ProtocolState &other);
   /// Replaces what is known of `op`'s latest access.
   void setPipeAccess(Operation *op, PipeKind pipe, uint8_t unorderedFor);
   void countInFlight(Operation *issue, int delta);
@@ -500,6 +521,9 @@ private:
   /// access made again after the post leaves the set; a merge keeps what
   /// both paths' posts saw.
   PersistentMap<Operation *, OpSet> postsSeen;
+  /// For each flag set on every path to here and not yet waited for: the
+  /// accesses of pipeAccesses its set saw (O3), merged as postsSeen is.
+  PersistentMap<const void *, OpSet> flagsSeen;
   /// The waitable issues pending on some object, with the number of
   /// entries that hold each (the names of one object share its issues).
   OpCounts waitableInFlight;
