@@ -41,7 +41,7 @@ static StringRef describeUse(MatmulUseKind kind) {
 }
 
 /// Note on an event that left nothing pending, for rule P2.
-static void noteIdleEvent(InFlightDiagnostic &diag, Operation *event,
+static void noteIdleEvent(ViolationDiagnostic &diag, Operation *event,
                           Operation *function) {
   if (!event) {
     diag.attachNote(function->getLoc())
@@ -103,18 +103,15 @@ getUnsignalledIssuesOfKind(const ProtocolState &state,
 }
 
 namespace {
-/// The errors one check reports at `op`: emitted when `report`, counted
-/// always.
+/// The errors one check reports at `op`: into the sink, counted always.
 struct OpErrors {
   Operation *op;
-  bool report;
+  ViolationSink &sink;
   bool failed = false;
 
-  InFlightDiagnostic operator()() {
+  ViolationDiagnostic operator()() {
     failed = true;
-    if (!report)
-      return InFlightDiagnostic();
-    return op->emitOpError();
+    return sink.error(op);
   }
   LogicalResult result() const { return failure(failed); }
 };
@@ -141,6 +138,10 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
         pending.push_back(event);
       else
         idle.push_back(event);
+    }
+    if (report) {
+      sortInProgramOrder(pending);
+      sortInProgramOrder(idle);
     }
     if (kind == MatmulUseKind::Wait) {
       failed |= mlir::failed(checkWaitCompletesAnIssue(
@@ -191,7 +192,10 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
     failed |= mlir::failed(checkFetchedBlockPipes(op, state, accesses, report));
   if (index.empty())
     return failure(failed);
-  for (Operation *issue : index.getCandidates(op, accesses))
+  SmallVector<Operation *> candidates = index.getCandidates(op, accesses);
+  if (report)
+    sortInProgramOrder(candidates);
+  for (Operation *issue : candidates)
     failed |= mlir::failed(checkNoRaceWithCube(op, matmulUse, accesses, issue,
                                                isUnwaitedIssue(issue), report));
   return failure(failed);
@@ -200,7 +204,7 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
 LogicalResult ProtocolChecker::checkWaitCompletesAnIssue(
     MatmulWaitOpInterface wait, ArrayRef<Operation *> pending,
     ArrayRef<Operation *> idle, const ProtocolState &state, bool report) {
-  OpErrors error{wait, report};
+  OpErrors error{wait, *sink};
   Operation *function = protocol.getFunction();
   // WaitGetTensorC is SetFlag/WaitFlag<MTE2_V> and nothing else
   // (MatmulClient::WaitGetTensorC): with nothing pending it is
@@ -212,10 +216,10 @@ LogicalResult ProtocolChecker::checkWaitCompletesAnIssue(
     auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
     if (asyncIssue.getWaitKind() == wait.getWaitKind())
       continue;
-    InFlightDiagnostic diag = error() << "cannot complete the pending '"
-                                      << issue->getName() << "', which needs '"
-                                      << getWaitOpName(asyncIssue.getWaitKind())
-                                      << "' (rule P1)";
+    ViolationDiagnostic diag =
+        error() << "cannot complete the pending '" << issue->getName()
+                << "', which needs '" << getWaitOpName(asyncIssue.getWaitKind())
+                << "' (rule P1)";
     if (report)
       diag.attachNote(issue->getLoc()) << "the pending async issue";
   }
@@ -228,20 +232,23 @@ LogicalResult ProtocolChecker::checkWaitCompletesAnIssue(
   SmallVector<Operation *> unsignalled =
       getUnsignalledIssuesOfKind(state, wait);
   if (!unsignalled.empty()) {
-    InFlightDiagnostic diag =
+    ViolationDiagnostic diag =
         error() << "waits for a signal that never comes (rule P5): on "
                    "some path only an async issue without its wait flag "
                    "is in flight on its Matmul object";
-    if (report)
+    if (report) {
+      sortInProgramOrder(unsignalled);
       for (Operation *issue : unsignalled)
         diag.attachNote(issue->getLoc())
             << "this '" << issue->getName()
             << "' has no wait flag: the server posts no signal for it";
+    }
     return error.result();
   }
   // Rule P2: every path reaching a wait has something pending.
-  InFlightDiagnostic diag = error() << "may be reached with nothing pending on "
-                                       "its Matmul object (rule P2)";
+  ViolationDiagnostic diag = error()
+                             << "may be reached with nothing pending on "
+                                "its Matmul object (rule P2)";
   if (report)
     for (Operation *event : idle)
       noteIdleEvent(diag, event, function);
@@ -252,12 +259,12 @@ LogicalResult
 ProtocolChecker::checkNoUseWhilePending(Operation *op, MatmulUseKind kind,
                                         ArrayRef<Operation *> pending,
                                         bool report) {
-  OpErrors error{op, report};
+  OpErrors error{op, *sink};
   // Rule P1: a pending issue is waited on before anything else touches the
   // object.
   for (Operation *issue : pending) {
     auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
-    InFlightDiagnostic diag =
+    ViolationDiagnostic diag =
         error() << describeUse(kind) << " the Matmul object while an async '"
                 << issue->getName() << "' is pending: rule P1 needs '"
                 << getWaitOpName(asyncIssue.getWaitKind()) << "' first";
@@ -267,10 +274,30 @@ ProtocolChecker::checkNoUseWhilePending(Operation *op, MatmulUseKind kind,
   return error.result();
 }
 
+/// Rule P1's error at `error`'s op for each of the `pending` issues (in
+/// program order when reported): "<what> an async '<issue>'<whose> is
+/// pending", and the wait it needs.
+static void reportPendingIssues(OpErrors &error,
+                                MutableArrayRef<Operation *> pending,
+                                bool report, StringRef what, StringRef whose) {
+  if (report)
+    sortInProgramOrder(pending);
+  for (Operation *issue : pending) {
+    ViolationDiagnostic diag =
+        error() << what << " an async '" << issue->getName() << "'" << whose
+                << " is pending: rule P1 needs '"
+                << getWaitOpName(
+                       cast<MatmulAsyncIssueOpInterface>(issue).getWaitKind())
+                << "' first";
+    if (report)
+      diag.attachNote(issue->getLoc()) << "the pending async issue";
+  }
+}
+
 LogicalResult ProtocolChecker::checkNoRedeclarationWhilePending(
     MatmulObjectUseOpInterface objectUser, const ProtocolState &state,
     bool report) {
-  OpErrors error{objectUser, report};
+  OpErrors error{objectUser, *sink};
   // Rule P1: a declaration reached again (a loop, a CFG cycle) starts a new
   // object while the previous one's work is pending, and nothing can wait
   // for that work any more.
@@ -279,19 +306,13 @@ LogicalResult ProtocolChecker::checkNoRedeclarationWhilePending(
         use.kind == MatmulUseKind::Create ? state.lookup(use.matmul) : nullptr;
     if (!old)
       continue;
-    for (Operation *event : old->events()) {
-      if (!isPendingIssue(event))
-        continue;
-      InFlightDiagnostic diag =
-          error() << "declares the Matmul object again while an async '"
-                  << event->getName()
-                  << "' of the previous one is pending: rule P1 needs '"
-                  << getWaitOpName(
-                         cast<MatmulAsyncIssueOpInterface>(event).getWaitKind())
-                  << "' first";
-      if (report)
-        diag.attachNote(event->getLoc()) << "the pending async issue";
-    }
+    SmallVector<Operation *> pending;
+    for (Operation *event : old->events())
+      if (isPendingIssue(event))
+        pending.push_back(event);
+    reportPendingIssues(error, pending, report,
+                        "declares the Matmul object again while",
+                        " of the previous one");
   }
 
   return error.result();
@@ -299,27 +320,19 @@ LogicalResult ProtocolChecker::checkNoRedeclarationWhilePending(
 
 LogicalResult ProtocolChecker::checkNoReturnWhilePending(
     Operation *op, const ProtocolState &state, bool report) {
-  OpErrors error{op, report};
+  OpErrors error{op, *sink};
   Operation *function = protocol.getFunction();
   // Rule P1: a kernel does not return with waitable work pending. Issues
   // without their wait flag may still run when the kernel returns: the host
   // sees their output once the kernel has ended.
   if (op->hasTrait<OpTrait::ReturnLike>() && op->getParentOp() == function) {
-    llvm::SmallPtrSet<Operation *, 4> reported;
-    for (const ObjectState *object : state.getObjects()) {
-      for (Operation *event : object->events()) {
-        if (!isPendingIssue(event) || !reported.insert(event).second)
-          continue;
-        InFlightDiagnostic diag =
-            error() << "returns while an async '" << event->getName()
-                    << "' is pending: rule P1 needs '"
-                    << getWaitOpName(cast<MatmulAsyncIssueOpInterface>(event)
-                                         .getWaitKind())
-                    << "' first";
-        if (report)
-          diag.attachNote(event->getLoc()) << "the pending async issue";
-      }
-    }
+    llvm::SmallPtrSet<Operation *, 4> seen;
+    SmallVector<Operation *> pending;
+    for (const ObjectState *object : state.getObjects())
+      for (Operation *event : object->events())
+        if (isPendingIssue(event) && seen.insert(event).second)
+          pending.push_back(event);
+    reportPendingIssues(error, pending, report, "returns while", "");
   }
 
   return error.result();
@@ -330,7 +343,7 @@ ProtocolChecker::checkNoRaceWithCube(Operation *op, MatmulOpInterface matmulUse,
                                      ArrayRef<ResolvedAccess> accesses,
                                      Operation *issue, bool unwaited,
                                      bool report) {
-  OpErrors error{op, report};
+  OpErrors error{op, *sink};
   if (issue == op)
     return error.result();
   auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
@@ -379,7 +392,7 @@ ProtocolChecker::checkNoRaceWithCube(Operation *op, MatmulOpInterface matmulUse,
   if (!conflict)
     return error.result();
   const ResolvedAccess &inFlight = conflict->second;
-  InFlightDiagnostic diag = error();
+  ViolationDiagnostic diag = error();
   if (inFlight.isWrite())
     diag << "may access memory that aliases the pending output of an async '"
          << issue->getName() << "' (rule P3)";
@@ -417,7 +430,7 @@ ProtocolChecker::checkNoRaceWithCube(Operation *op, MatmulOpInterface matmulUse,
 }
 
 /// What a post that left a message without inputs was, for rule P6's note.
-static void notePostWithoutInputs(InFlightDiagnostic &diag, Operation *post) {
+static void notePostWithoutInputs(ViolationDiagnostic &diag, Operation *post) {
   if (hasMatmulUseOfKind(post, MatmulUseKind::Create)) {
     diag.attachNote(post->getLoc())
         << "the object was created here; nothing set its inputs since";
@@ -480,11 +493,13 @@ LogicalResult ProtocolChecker::checkStagedMessage(MatmulOpInterface use,
       return success();
     if (!report)
       return failure();
-    InFlightDiagnostic diag =
-        op->emitOpError()
+    ViolationDiagnostic diag =
+        sink->error(op)
         << "posts a message of its own and loses the setters staged since the "
            "last post (rule P6): call it before them";
-    for (Operation *setter : object.staged())
+    SmallVector<Operation *> staged(object.staged());
+    sortInProgramOrder(staged);
+    for (Operation *setter : staged)
       diag.attachNote(setter->getLoc())
           << "this '" << setter->getName() << "' is lost";
     return failure();
@@ -502,11 +517,12 @@ LogicalResult ProtocolChecker::checkStagedMessage(MatmulOpInterface use,
   if (!missing.empty()) {
     failed = true;
     if (report) {
-      InFlightDiagnostic diag =
-          op->emitOpError()
+      ViolationDiagnostic diag =
+          sink->error(op)
           << "expects SetTensorA or SetTensorB of a tensor since the previous "
              "issue (rule P6): the server applies a message's setters only "
              "when it carries new inputs";
+      sortInProgramOrder(missing);
       for (Operation *post : missing)
         notePostWithoutInputs(diag, post);
     }
@@ -517,11 +533,13 @@ LogicalResult ProtocolChecker::checkStagedMessage(MatmulOpInterface use,
   if (report && !cubeSide && !object.appliedBias().empty() &&
       stagesRole(object.staged(), MatmulMessageRole::StageInputs) &&
       !stagesRole(object.staged(), MatmulMessageRole::StageBias)) {
-    InFlightDiagnostic diag =
-        op->emitWarning()
+    ViolationDiagnostic diag =
+        sink->warning(op)
         << "runs without bias (rule P6): its message carries new inputs but "
            "no SetBias, so the server disables the bias of the earlier issue";
-    for (Operation *bias : object.appliedBias())
+    SmallVector<Operation *> applied(object.appliedBias());
+    sortInProgramOrder(applied);
+    for (Operation *bias : applied)
       diag.attachNote(bias->getLoc())
           << "this bias applied to an earlier issue only";
   }
@@ -565,11 +583,14 @@ LogicalResult ProtocolChecker::checkFetchSignal(MatmulOpInterface use,
     return success();
   if (!report)
     return failure();
-  InFlightDiagnostic diag =
-      use->emitOpError()
+  ViolationDiagnostic diag =
+      sink->error(use)
       << "waits for a signal that never comes (rule P5): GetBatchTensorC "
          "takes the per-loop signals of an IterateNBatch without its wait "
          "flag";
+  llvm::sort(silent, [](const auto &lhs, const auto &rhs) {
+    return isBeforeInProgramOrder(lhs.first, rhs.first);
+  });
   for (auto [last, why] : silent)
     diag.attachNote(last->getLoc()) << why;
   return failure();
@@ -596,25 +617,34 @@ LogicalResult ProtocolChecker::checkFetchesDone(MatmulOpInterface use,
     failed = true;
     if (!report)
       return;
-    InFlightDiagnostic diag =
-        op->emitOpError() << describeUse(kind) << " the Matmul object " << where
-                          << " an async '" << issue->getName() << "'" << needs;
+    ViolationDiagnostic diag =
+        sink->error(op) << describeUse(kind) << " the Matmul object " << where
+                        << " an async '" << issue->getName() << "'" << needs;
     diag.attachNote(issue->getLoc())
         << "the async call whose results fetches take";
   };
   // Inside the loop that fetches a call's results, more fetches follow.
+  SmallVector<Operation *> fetching, unfetched;
   for (Operation *issue : state.getFetchConsumedIssues())
     if (issue != op && !llvm::is_contained(object.unfetched(), issue) &&
         mayBeSameMatmulObject(cast<MatmulOpInterface>(issue).getMatmul(),
                               use.getMatmul()) &&
         protocol.isInFetchLoopOf(op, issue))
-      refuse(issue, "inside the loop that fetches the results of",
-             ": rule P1 needs every fetch first");
+      fetching.push_back(issue);
   // The Iterate of a `while (mm.Iterate<false>())` loop continues it.
   for (Operation *issue : object.unfetched())
     if (issue && issue != op)
-      refuse(issue, "before any result of",
-             " was fetched: rule P1 needs its fetches first");
+      unfetched.push_back(issue);
+  if (report) {
+    sortInProgramOrder(fetching);
+    sortInProgramOrder(unfetched);
+  }
+  for (Operation *issue : fetching)
+    refuse(issue, "inside the loop that fetches the results of",
+           ": rule P1 needs every fetch first");
+  for (Operation *issue : unfetched)
+    refuse(issue, "before any result of",
+           " was fetched: rule P1 needs its fetches first");
   return failure(failed);
 }
 
@@ -647,8 +677,8 @@ LogicalResult ProtocolChecker::checkFetchOfAsyncIterate(
     return success();
   if (!report)
     return failure();
-  InFlightDiagnostic diag =
-      use->emitOpError()
+  ViolationDiagnostic diag =
+      sink->error(use)
       << "fetches a block "
       << (fetch.getSync() ? "synchronously" : "into global memory")
       << " while the blocks of an async "
@@ -656,6 +686,7 @@ LogicalResult ProtocolChecker::checkFetchOfAsyncIterate(
          "every block is fetched with 'asc.matmul.get_tensor_c' {sync = "
          "false} into a local tensor or as a view (MatmulClient::GetTensorC "
          "asserts it)";
+  sortInProgramOrder(iterates);
   for (Operation *iterate : iterates)
     diag.attachNote(iterate->getLoc())
         << "the async Iterate whose blocks are being fetched";
@@ -722,13 +753,14 @@ LogicalResult ProtocolChecker::checkSetterDuringAsyncIterate(
     return success();
   if (!report)
     return failure();
-  InFlightDiagnostic diag =
-      op->emitOpError()
+  ViolationDiagnostic diag =
+      sink->error(op)
       << "changes the object while the blocks of an async "
          "'asc.matmul.iterate' are still fetched (rule P6c): the client's "
          "fetches check and count with what it sets (MatmulClientBase::"
          "Iterate, SetTail); set it before the Iterate or after the last "
          "fetch";
+  sortInProgramOrder(inFlight);
   for (Operation *issue : inFlight)
     diag.attachNote(issue->getLoc())
         << "the async Iterate whose blocks are being fetched";
@@ -836,6 +868,11 @@ LogicalResult ProtocolChecker::checkCopyAfterPipeAccesses(
       seen.getPipeAccessesUnorderedFor(ProtocolState::pipeBit(copy->from));
   if (earlier.empty())
     return success();
+  // Reported: the first in program order (they come in address order).
+  if (report)
+    llvm::sort(earlier, [](const auto &lhs, const auto &rhs) {
+      return isBeforeInProgramOrder(lhs.first, rhs.first);
+    });
   for (auto [other, recorded] : earlier) {
     // A call's own copy in an earlier trip has the same footprint
     // expression: the trips' order is the loop rules' business.
@@ -844,7 +881,7 @@ LogicalResult ProtocolChecker::checkCopyAfterPipeAccesses(
     if (!report)
       return failure();
     bool setter = copy->from == PipeKind::PIPE_MTE3;
-    InFlightDiagnostic diag = op->emitOpError();
+    ViolationDiagnostic diag = sink->error(op);
     if (setter)
       diag << "copies its UB input by MTE3 at the setter (rule P6d: "
               "MatmulClient's CopyGlobalAddr) while an earlier "
@@ -889,7 +926,10 @@ LogicalResult ProtocolChecker::checkFetchedBlockPipes(
   auto memoryOp = dyn_cast<MemoryAccessOpInterface>(op);
   PipeKind accessPipe =
       memoryOp ? memoryOp.getExecutingPipe() : PipeKind::PIPE_ALL;
-  for (Operation *fetch : state.getUnorderedFetches(accessPipe)) {
+  auto fetches = state.getUnorderedFetches(accessPipe);
+  if (report)
+    sortInProgramOrder(fetches);
+  for (Operation *fetch : fetches) {
     for (const ResolvedAccess &block : conflicts.getFootprint(fetch)) {
       if (!block.isWrite() ||
           block.location.base.space != Provenance::Space::Local)
@@ -909,8 +949,8 @@ LogicalResult ProtocolChecker::checkFetchedBlockPipes(
         StringRef pipe = memoryOp
                              ? stringifyPipeKind(memoryOp.getExecutingPipe())
                              : StringRef("an unknown pipe");
-        InFlightDiagnostic diag =
-            op->emitOpError()
+        ViolationDiagnostic diag =
+            sink->error(op)
             << "may touch a fetched block from " << pipe
             << " before that pipe is ordered after the fetch (rule P7): the "
                "Matmul client orders only the vector pipe after its MTE2 "
@@ -927,50 +967,35 @@ LogicalResult ProtocolChecker::checkFetchedBlockPipes(
 }
 
 LogicalResult ProtocolChecker::check(bool reportErrors) {
+  ViolationSink sink(reportErrors ? ViolationSink::Mode::Emit
+                                  : ViolationSink::Mode::Count);
+  return check(sink);
+}
+
+LogicalResult ProtocolChecker::check(ViolationSink &into) {
+  sink = &into;
   bool failed = false;
   InFlightIndex index(conflicts);
   protocol.walkStates(
       [&](Operation *op, const ProtocolState &state) {
         index.visit(state);
-        failed |= mlir::failed(checkOperation(op, state, index, reportErrors));
+        failed |=
+            mlir::failed(checkOperation(op, state, index, sink->wantsWords()));
       },
       &index);
   // The orderings between cores (rule P8, the cross-core hangs of P5).
   CrossCoreChecker crossCore(protocol.getFunction(), conflicts);
-  failed |= mlir::failed(crossCore.check(reportErrors));
+  failed |= mlir::failed(crossCore.check(*sink));
+  sink = nullptr;
   return failure(failed);
 }
 
 std::optional<ProtocolViolation> ProtocolChecker::findFirstViolation() {
-  // The quiet check is the fast path: most trials keep the protocol.
-  if (succeeded(check(/*reportErrors=*/false)))
+  // One run: the first violation keeps its words, the rest are counted.
+  ViolationSink first(ViolationSink::Mode::KeepFirst);
+  if (succeeded(check(first)))
     return std::nullopt;
-  // The violation's words are those check() reports: it runs again,
-  // reporting into this handler only.
-  Operation *function = protocol.getFunction();
-  std::optional<ProtocolViolation> first;
-  {
-    ScopedDiagnosticHandler capture(
-        function->getContext(), [&](Diagnostic &diag) {
-          if (first || diag.getSeverity() != DiagnosticSeverity::Error)
-            return success();
-          first = ProtocolViolation{diag.getLocation(), diag.str(), {}};
-          for (const Diagnostic &note : diag.getNotes())
-            first->notes.emplace_back(note.getLocation(), note.str());
-          return success();
-        });
-    (void)check();
-  }
-  if (!first)
-    first = ProtocolViolation{function->getLoc(), "a protocol violation", {}};
-  return first;
-}
-
-InFlightDiagnostic ProtocolViolation::emitError() const {
-  InFlightDiagnostic diag = mlir::emitError(location) << message;
-  for (const auto &[where, note] : notes)
-    diag.attachNote(where) << note;
-  return diag;
+  return first.takeFirst();
 }
 
 std::optional<ProtocolViolation>
@@ -984,6 +1009,9 @@ LogicalResult ProtocolChecker::checkRange(Block::iterator begin,
                                           Block::iterator end,
                                           const ProtocolState &entry,
                                           bool reportErrors) {
+  ViolationSink into(reportErrors ? ViolationSink::Mode::Emit
+                                  : ViolationSink::Mode::Count);
+  sink = &into;
   bool failed = false;
   InFlightIndex index(conflicts);
   protocol.walkStatesIn(
@@ -993,5 +1021,6 @@ LogicalResult ProtocolChecker::checkRange(Block::iterator begin,
         failed |= mlir::failed(checkOperation(op, state, index, reportErrors));
       },
       &index);
+  sink = nullptr;
   return failure(failed);
 }

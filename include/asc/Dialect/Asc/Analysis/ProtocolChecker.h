@@ -11,20 +11,9 @@
 
 #include "asc/Dialect/Asc/Analysis/InFlightConflicts.h"
 #include "asc/Dialect/Asc/Analysis/ProtocolAnalysis.h"
+#include "asc/Dialect/Asc/Analysis/ProtocolViolation.h"
 
 namespace mlir::asc {
-
-/// A protocol violation as data (as upstream's DiagnosedSilenceableFailure
-/// keeps a diagnostic until its caller decides): where, what, and the
-/// related places. The caller emits it or drops it.
-struct ProtocolViolation {
-  Location location;
-  std::string message;
-  SmallVector<std::pair<Location, std::string>, 2> notes;
-
-  /// Emits it as an error, with its notes.
-  InFlightDiagnostic emitError() const;
-};
 
 /// Checks rules P1-P7 on the states of a MatmulProtocolAnalysis.
 class ProtocolChecker {
@@ -42,8 +31,10 @@ public:
   /// Checks every reachable operation; with `reportErrors`, emits every
   /// violation as an error with notes. Failure when there was any.
   LogicalResult check(bool reportErrors = true);
+  /// The same, each violation into `sink` (ProtocolViolation.h).
+  LogicalResult check(ViolationSink &sink);
   /// Checks every reachable operation without emitting anything; the first
-  /// violation (in the order check() reports them), if any.
+  /// violation (in the order check() reports them), if any. One run.
   std::optional<ProtocolViolation> findFirstViolation();
   /// The same for the ops [`begin`, `end`) of one run only, from `entry`,
   /// the state before `begin` (the incremental re-check of
@@ -119,6 +110,8 @@ private:
   MatmulProtocolAnalysis &protocol;
   AscAliasAnalysis &aliases;
   InFlightConflicts conflicts;
+  /// Where the running check puts its violations.
+  ViolationSink *sink = nullptr;
 };
 
 /// Checks rules P1-P8 on `function` with analyses of its own; the first
