@@ -144,30 +144,31 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
       sortInProgramOrder(idle);
     }
     if (kind == MatmulUseKind::Wait) {
-      failed |= mlir::failed(checkWaitCompletesAnIssue(
-          cast<MatmulWaitOpInterface>(op), pending, idle, state, report));
+      failed |= mlir::failed(checkWait(cast<MatmulWaitOpInterface>(op), pending,
+                                       idle, state, report));
       continue;
     }
     if (matmulUse && isSafeWhileInFlight(matmulUse))
       continue;
-    failed |= mlir::failed(checkNoUseWhilePending(op, kind, pending, report));
+    failed |= mlir::failed(checkP1NoUseWhilePending(op, kind, pending, report));
   }
 
   if (matmulUse) {
-    failed |= mlir::failed(checkStagedMessage(matmulUse, state, report));
-    failed |= mlir::failed(checkFetchSignal(matmulUse, state, report));
-    failed |= mlir::failed(checkFetchesDone(matmulUse, state, report));
-    failed |= mlir::failed(checkFetchOfAsyncIterate(matmulUse, state, report));
+    failed |= mlir::failed(checkP6StagedMessage(matmulUse, state, report));
+    failed |= mlir::failed(checkP5FetchSignalComes(matmulUse, state, report));
+    failed |= mlir::failed(checkP1FetchesDone(matmulUse, state, report));
     failed |=
-        mlir::failed(checkSetterDuringAsyncIterate(matmulUse, state, report));
+        mlir::failed(checkP1FetchOfAsyncIterate(matmulUse, state, report));
+    failed |= mlir::failed(
+        checkP6cSetterDuringAsyncIterate(matmulUse, state, report));
     if (state.hasPipeAccesses())
       failed |=
-          mlir::failed(checkCopyAfterPipeAccesses(matmulUse, state, report));
+          mlir::failed(checkP7CopyAfterPipeAccesses(matmulUse, state, report));
   }
   if (objectUser)
     failed |= mlir::failed(
-        checkNoRedeclarationWhilePending(objectUser, state, report));
-  failed |= mlir::failed(checkNoReturnWhilePending(op, state, report));
+        checkP1NoRedeclarationWhilePending(objectUser, state, report));
+  failed |= mlir::failed(checkP1NoReturnWhilePending(op, state, report));
 
   // Rule P3: before an in-flight issue completes, nothing touches its
   // outputs and nothing writes its inputs. The op's own accesses, resolved
@@ -189,29 +190,44 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
   if (accesses.empty())
     return failure(failed);
   if (state.hasPipeAccesses())
-    failed |= mlir::failed(checkFetchedBlockPipes(op, state, accesses, report));
+    failed |=
+        mlir::failed(checkP7FetchedBlockPipes(op, state, accesses, report));
   if (index.empty())
     return failure(failed);
   SmallVector<Operation *> candidates = index.getCandidates(op, accesses);
   if (report)
     sortInProgramOrder(candidates);
   for (Operation *issue : candidates)
-    failed |= mlir::failed(checkNoRaceWithCube(op, matmulUse, accesses, issue,
-                                               isUnwaitedIssue(issue), report));
+    failed |= mlir::failed(checkP3NoRaceWithCube(
+        op, matmulUse, accesses, issue, isUnwaitedIssue(issue), report));
   return failure(failed);
 }
 
-LogicalResult ProtocolChecker::checkWaitCompletesAnIssue(
-    MatmulWaitOpInterface wait, ArrayRef<Operation *> pending,
-    ArrayRef<Operation *> idle, const ProtocolState &state, bool report) {
-  OpErrors error{wait, *sink};
-  Operation *function = protocol.getFunction();
+LogicalResult ProtocolChecker::checkWait(MatmulWaitOpInterface wait,
+                                         ArrayRef<Operation *> pending,
+                                         ArrayRef<Operation *> idle,
+                                         const ProtocolState &state,
+                                         bool report) {
   // WaitGetTensorC is SetFlag/WaitFlag<MTE2_V> and nothing else
   // (MatmulClient::WaitGetTensorC): with nothing pending it is
   // redundant, which is allowed (rule P2's exception), and it neither
   // waits for nor completes the object's other calls.
   if (wait.getWaitKind() == WaitKind::GetTensorC)
-    return error.result();
+    return success();
+  bool failed =
+      mlir::failed(checkP1WaitCompletesItsKind(wait, pending, report));
+  if (idle.empty())
+    return failure(failed);
+  // A wait for a signal that never comes is that, not also rule P2's.
+  if (mlir::failed(checkP5WaitIsSignalled(wait, state, report)))
+    return failure();
+  failed |= mlir::failed(checkP2SomethingPending(wait, idle, report));
+  return failure(failed);
+}
+
+LogicalResult ProtocolChecker::checkP1WaitCompletesItsKind(
+    MatmulWaitOpInterface wait, ArrayRef<Operation *> pending, bool report) {
+  OpErrors error{wait, *sink};
   for (Operation *issue : pending) {
     auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
     if (asyncIssue.getWaitKind() == wait.getWaitKind())
@@ -223,42 +239,51 @@ LogicalResult ProtocolChecker::checkWaitCompletesAnIssue(
     if (report)
       diag.attachNote(issue->getLoc()) << "the pending async issue";
   }
-  if (idle.empty())
-    return error.result();
+  return error.result();
+}
+
+LogicalResult ProtocolChecker::checkP5WaitIsSignalled(
+    MatmulWaitOpInterface wait, const ProtocolState &state, bool report) {
   // Rule P5: a wait on a path where only issues without their wait flag
   // are in flight waits for a signal that never comes (the server
   // signals only flagged or synchronous calls: MatmulService::Iterate,
   // MatmulService::IterateBatch, MatmulService::IterateNBatch).
   SmallVector<Operation *> unsignalled =
       getUnsignalledIssuesOfKind(state, wait);
-  if (!unsignalled.empty()) {
-    ViolationDiagnostic diag =
-        error() << "waits for a signal that never comes (rule P5): on "
-                   "some path only an async issue without its wait flag "
-                   "is in flight on its Matmul object";
-    if (report) {
-      sortInProgramOrder(unsignalled);
-      for (Operation *issue : unsignalled)
-        diag.attachNote(issue->getLoc())
-            << "this '" << issue->getName()
-            << "' has no wait flag: the server posts no signal for it";
-    }
-    return error.result();
+  if (unsignalled.empty())
+    return success();
+  OpErrors error{wait, *sink};
+  ViolationDiagnostic diag =
+      error() << "waits for a signal that never comes (rule P5): on "
+                 "some path only an async issue without its wait flag "
+                 "is in flight on its Matmul object";
+  if (report) {
+    sortInProgramOrder(unsignalled);
+    for (Operation *issue : unsignalled)
+      diag.attachNote(issue->getLoc())
+          << "this '" << issue->getName()
+          << "' has no wait flag: the server posts no signal for it";
   }
+  return error.result();
+}
+
+LogicalResult ProtocolChecker::checkP2SomethingPending(
+    MatmulWaitOpInterface wait, ArrayRef<Operation *> idle, bool report) {
   // Rule P2: every path reaching a wait has something pending.
+  OpErrors error{wait, *sink};
   ViolationDiagnostic diag = error()
                              << "may be reached with nothing pending on "
                                 "its Matmul object (rule P2)";
   if (report)
     for (Operation *event : idle)
-      noteIdleEvent(diag, event, function);
+      noteIdleEvent(diag, event, protocol.getFunction());
   return error.result();
 }
 
 LogicalResult
-ProtocolChecker::checkNoUseWhilePending(Operation *op, MatmulUseKind kind,
-                                        ArrayRef<Operation *> pending,
-                                        bool report) {
+ProtocolChecker::checkP1NoUseWhilePending(Operation *op, MatmulUseKind kind,
+                                          ArrayRef<Operation *> pending,
+                                          bool report) {
   OpErrors error{op, *sink};
   // Rule P1: a pending issue is waited on before anything else touches the
   // object.
@@ -294,7 +319,7 @@ static void reportPendingIssues(OpErrors &error,
   }
 }
 
-LogicalResult ProtocolChecker::checkNoRedeclarationWhilePending(
+LogicalResult ProtocolChecker::checkP1NoRedeclarationWhilePending(
     MatmulObjectUseOpInterface objectUser, const ProtocolState &state,
     bool report) {
   OpErrors error{objectUser, *sink};
@@ -318,7 +343,7 @@ LogicalResult ProtocolChecker::checkNoRedeclarationWhilePending(
   return error.result();
 }
 
-LogicalResult ProtocolChecker::checkNoReturnWhilePending(
+LogicalResult ProtocolChecker::checkP1NoReturnWhilePending(
     Operation *op, const ProtocolState &state, bool report) {
   OpErrors error{op, *sink};
   Operation *function = protocol.getFunction();
@@ -338,11 +363,10 @@ LogicalResult ProtocolChecker::checkNoReturnWhilePending(
   return error.result();
 }
 
-LogicalResult
-ProtocolChecker::checkNoRaceWithCube(Operation *op, MatmulOpInterface matmulUse,
-                                     ArrayRef<ResolvedAccess> accesses,
-                                     Operation *issue, bool unwaited,
-                                     bool report) {
+LogicalResult ProtocolChecker::checkP3NoRaceWithCube(
+    Operation *op, MatmulOpInterface matmulUse,
+    ArrayRef<ResolvedAccess> accesses, Operation *issue, bool unwaited,
+    bool report) {
   OpErrors error{op, *sink};
   if (issue == op)
     return error.result();
@@ -473,9 +497,9 @@ static bool stagesRole(ArrayRef<Operation *> staged, MatmulMessageRole role) {
   });
 }
 
-LogicalResult ProtocolChecker::checkStagedMessage(MatmulOpInterface use,
-                                                  const ProtocolState &state,
-                                                  bool report) {
+LogicalResult ProtocolChecker::checkP6StagedMessage(MatmulOpInterface use,
+                                                    const ProtocolState &state,
+                                                    bool report) {
   MatmulMessageRole role = use.getMessageRole();
   if (role != MatmulMessageRole::PostStaged &&
       role != MatmulMessageRole::PostOwn)
@@ -546,9 +570,8 @@ LogicalResult ProtocolChecker::checkStagedMessage(MatmulOpInterface use,
   return failure(failed);
 }
 
-LogicalResult ProtocolChecker::checkFetchSignal(MatmulOpInterface use,
-                                                const ProtocolState &state,
-                                                bool report) {
+LogicalResult ProtocolChecker::checkP5FetchSignalComes(
+    MatmulOpInterface use, const ProtocolState &state, bool report) {
   // GetBatchTensorC is named on purpose: it is the one fetch that waits for
   // an IterateNBatch's per-loop signals (MatmulClient::GetBatchTensorC).
   if (!isa<MatmulGetBatchTensorCOp>(use.getOperation()))
@@ -596,9 +619,9 @@ LogicalResult ProtocolChecker::checkFetchSignal(MatmulOpInterface use,
   return failure();
 }
 
-LogicalResult ProtocolChecker::checkFetchesDone(MatmulOpInterface use,
-                                                const ProtocolState &state,
-                                                bool report) {
+LogicalResult ProtocolChecker::checkP1FetchesDone(MatmulOpInterface use,
+                                                  const ProtocolState &state,
+                                                  bool report) {
   // Rule P1 for calls whose results fetches take: the object gets no new
   // work, workspace or tiling before they are fetched. A new post resets the
   // client's fetch counter and offset (MatmulClient::Iterate, IterateNBatch),
@@ -648,7 +671,7 @@ LogicalResult ProtocolChecker::checkFetchesDone(MatmulOpInterface use,
   return failure(failed);
 }
 
-LogicalResult ProtocolChecker::checkFetchOfAsyncIterate(
+LogicalResult ProtocolChecker::checkP1FetchOfAsyncIterate(
     MatmulOpInterface use, const ProtocolState &state, bool report) {
   // Rule P1 for the blocks of an async Iterate: they are fetched the way
   // Iterate<false> left them, asynchronously. The client's synchronous
@@ -718,7 +741,7 @@ static bool isFollowedByFetch(Operation *op, Value matmul) {
   return false;
 }
 
-LogicalResult ProtocolChecker::checkSetterDuringAsyncIterate(
+LogicalResult ProtocolChecker::checkP6cSetterDuringAsyncIterate(
     MatmulOpInterface use, const ProtocolState &state, bool report) {
   // Rule P6c: from Iterate<false>() until its last block is fetched, the
   // object's next Iterate continues the loop in flight, GetTensorC asserts
@@ -847,7 +870,7 @@ static StringRef describeOrderingBefore(PipeKind pipe, PipeKind copyPipe) {
   }
 }
 
-LogicalResult ProtocolChecker::checkCopyAfterPipeAccesses(
+LogicalResult ProtocolChecker::checkP7CopyAfterPipeAccesses(
     MatmulOpInterface use, const ProtocolState &state, bool report) {
   Operation *op = use;
   SmallVector<PipeOrderingStep> steps;
@@ -916,7 +939,7 @@ bool ProtocolChecker::mayOverlapInUnifiedBuffer(Operation *op,
   return false;
 }
 
-LogicalResult ProtocolChecker::checkFetchedBlockPipes(
+LogicalResult ProtocolChecker::checkP7FetchedBlockPipes(
     Operation *op, const ProtocolState &state,
     ArrayRef<ResolvedAccess> accesses, bool report) {
   // Matmul calls are rule P1's and P3's business; EnQue and FreeTensor hand
