@@ -125,6 +125,8 @@ void WaitPlacer::emitPlacementRemarks() {
     InFlightDiagnostic diag = wait->emitRemark();
     diag << "wait placed before '" << info.stop->getName()
          << "': " << describeStop(info.reason);
+    // The issues come in address order (ProgramOrderKeys.h).
+    sortInProgramOrder(info.issues);
     for (Operation *issue : info.issues)
       diag << "; " << countOpsBetween(issue, wait)
            << " operations overlap the async '" << issue->getName() << "'";
@@ -225,10 +227,11 @@ LogicalResult mlir::asc::placeWaits(RewriterBase &rewriter,
   MatmulProtocolAnalysis recheckProtocol(function);
   AscAliasAnalysis recheckAliases(function, recheckProtocol);
   ProtocolChecker recheck(recheckProtocol, recheckAliases);
-  if (failed(recheck.check(/*reportErrors=*/false))) {
+  if (std::optional<ProtocolViolation> violation =
+          recheck.findFirstViolation()) {
     function.emitError("asc-sync-placement broke the Matmul protocol; "
                        "please report this kernel");
-    (void)recheck.check();
+    violation->emitError();
     return failure();
   }
   return success();

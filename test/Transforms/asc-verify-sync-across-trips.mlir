@@ -1,5 +1,15 @@
 // RUN: asc-opt %s -split-input-file --asc-verify-sync -verify-diagnostics
 
+// The errors of the placement's input check and the notes and clauses of
+// its remarks come in program order, the same in every run (the analyses
+// keep their sets in address order; ProgramOrderKeys.h sorts them).
+// RUN: not asc-opt %s -split-input-file --asc-sync-placement=emit-remarks -o /dev/null 2> %t.first
+// RUN: not asc-opt %s -split-input-file --asc-sync-placement=emit-remarks -o /dev/null 2> %t.second
+// RUN: not asc-opt %s -split-input-file --asc-sync-placement=emit-remarks -o /dev/null 2> %t.third
+// RUN: diff %t.first %t.second
+// RUN: diff %t.first %t.third
+// RUN: FileCheck %s --check-prefix=ORDER < %t.first
+
 // The checker across the back edge of an scf.for: a call in flight at an
 // op before its issue in the body is the previous trip's, one issued
 // before the loop is in flight in its first trip only (InFlightConflicts'
@@ -119,6 +129,14 @@ func.func @reads_the_tile_in_flight(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.g
     %offx0 = arith.muli %g1, %k256 : i32
     %off64x0 = arith.extsi %offx0 : i32 to i64
     %cx0 = asc.subview %c_g[%off64x0] : !gm
+    // Two issues in flight race with the copy: the one before the loop
+    // first.
+    // ORDER:      across-trips.mlir:[[@LINE+7]]:5: error: 'asc.data_copy' op may access memory
+    // ORDER:      note: the async issue writing that output
+    // ORDER-NEXT: asc.matmul.iterate_all %mm1, %cp1
+    // ORDER:      across-trips.mlir:[[@LINE+4]]:5: error: 'asc.data_copy' op may access memory
+    // ORDER:      note: the async issue writing that output
+    // ORDER-NEXT: asc.matmul.iterate_all %mm1, %cn1
     // expected-error @+1 {{may access memory that aliases the pending output of an async 'asc.matmul.iterate_all' (rule P3)}}
     asc.data_copy %u, %cx0, %k256 : !ub, !gm
     asc.adds %u, %u, %s, %k256 : !ub, !ub
@@ -189,6 +207,9 @@ func.func @in_a_block_loop(%a: !asc.gm_addr {asc.no_alias}, %ws: !asc.gm_addr {a
       %g1 = arith.addi %g, %c1 : i32
       %g2 = arith.addi %g, %c2 : i32
       %g3 = arith.addi %g, %c3 : i32
+      // The wait completes the issue before the loop (its first trip) and
+      // the previous trip's: the clauses in that order.
+      // ORDER: across-trips.mlir:[[@LINE+1]]:7: remark: wait placed before 'asc.data_copy': it may access the pending output; 13 operations overlap the async 'asc.matmul.iterate_all'; 0 operations overlap the async 'asc.matmul.iterate_all'
       asc.matmul.wait_iterate_all %mm0 : !mm
       %offx0 = arith.muli %g, %k256 : i32
       %off64x0 = arith.extsi %offx0 : i32 to i64

@@ -1,5 +1,5 @@
 // iterate-loop-blocks.mlir with data of the kernel's own in its user
-// workspace (soundness-round3.test): each core stashes a vector of zeros in a
+// workspace (soundness-transformed-kernels.test): each core stashes a vector of zeros in a
 // GetUserWorkspace slice of its workspace argument before the Iterate loop
 // and adds it to its first output block after the loop. The
 // asc.block_workspace promise (no code of the kernel uses the user

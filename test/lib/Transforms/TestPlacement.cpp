@@ -241,6 +241,8 @@ void TestAscPlacementSpacePass::printSpace(func::FuncOp function) {
             issues.push_back(event);
         llvm::append_range(issues,
                            getUnwaitedIssuesCompletedBy(movable, *state));
+        // The analysis keeps them in address order (ProgramOrderKeys.h).
+        sortInProgramOrder(issues);
         for (Operation *issue : issues) {
           if (numberOf.count(issue))
             pairs.push_back(idOf(issue));

@@ -149,8 +149,8 @@ LogicalResult CrossCoreChecker::checkCubeDrivenAccesses(bool report) {
       failed = true;
       if (!report)
         return failure();
-      InFlightDiagnostic diag =
-          access->emitOpError()
+      ViolationDiagnostic diag =
+          sink->error(access)
           << "on the vector core may "
           << (conflict->first.isWrite() ? "write" : "read") << " the "
           << (output ? "output" : "input") << " of '" << issue->getName()
@@ -191,10 +191,10 @@ LogicalResult CrossCoreChecker::checkFlagsAreSet(bool report) {
       continue;
     failed = true;
     if (report)
-      wait.emitOpError() << "on the " << (cube ? "cube" : "vector")
-                         << " core waits for a flag no "
-                         << (cube ? "vector" : "cube")
-                         << " core sets: the core hangs (rule P5)";
+      sink->error(wait) << "on the " << (cube ? "cube" : "vector")
+                        << " core waits for a flag no "
+                        << (cube ? "vector" : "cube")
+                        << " core sets: the core hangs (rule P5)";
   }
   return failure(failed);
 }
@@ -252,7 +252,7 @@ LogicalResult CrossCoreChecker::checkFlagModes(bool report) {
     if (mode == 1 && getCoreSide(set) == CoreSide::Cube) {
       failed = true;
       if (report)
-        set.emitOpError()
+        sink->error(set)
             << "sets a mode-1 flag on the cube core: mode 1 synchronises "
                "the vector cores of one group and the cube core takes no "
                "part (CrossCoreSetFlag(ISASI).md); mode 2 signals a cube "
@@ -267,8 +267,8 @@ LogicalResult CrossCoreChecker::checkFlagModes(bool report) {
     Operation *control = findCoreDependentControl(set, function);
     if (!control || !report)
       continue;
-    InFlightDiagnostic diag =
-        set.emitWarning()
+    ViolationDiagnostic diag =
+        sink->warning(set)
         << "a mode-" << mode << " cross-core flag is set only by the cores "
         << "that take this branch on the block index; every "
         << (mode == 0 ? "core of its type in the launch"
@@ -290,8 +290,8 @@ LogicalResult CrossCoreChecker::checkSyncAllJoins(bool report) {
   if (!report)
     return failure();
   for (SyncAllOp all : barriers) {
-    InFlightDiagnostic diag =
-        all.emitOpError()
+    ViolationDiagnostic diag =
+        sink->error(all)
         << "waits for every core, but the cube core of a mix kernel serves "
            "the Matmul objects and never joins: the kernel hangs (rule P5); "
            "asc.sync_all with aiv_only synchronises the vector cores";
@@ -313,7 +313,7 @@ LogicalResult CrossCoreChecker::checkServerSideCalls(bool report) {
       return;
     failed = true;
     if (report)
-      issue->emitOpError()
+      sink->error(issue)
           << "drives the Matmul object from the cube core of a mix kernel, "
              "where the object does nothing (MatmulServiceAux) and the core "
              "serves the vector cores' clients (rule P8): call it on the "
@@ -345,8 +345,8 @@ LogicalResult CrossCoreChecker::checkVectorWorkAfterRegister(bool report) {
     failed = true;
     if (!report)
       return;
-    InFlightDiagnostic diag =
-        registration.emitOpError()
+    ViolationDiagnostic diag =
+        sink->error(registration)
         << "returns on the vector cores of a cube-only kernel "
            "(REGIST_MATMUL_OBJ with ASCENDC_CUBE_ONLY, rule L11), so their "
            "work after it never runs: register in the cube core's branch "
@@ -356,7 +356,9 @@ LogicalResult CrossCoreChecker::checkVectorWorkAfterRegister(bool report) {
   return failure(failed);
 }
 
-LogicalResult CrossCoreChecker::check(bool report) {
+LogicalResult CrossCoreChecker::check(ViolationSink &into) {
+  sink = &into;
+  bool report = sink->wantsWords();
   function->walk([&](Operation *op) {
     if (auto set = dyn_cast<CrossCoreSetFlagOp>(op))
       sets.push_back(set);

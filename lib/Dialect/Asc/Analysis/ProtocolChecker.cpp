@@ -41,7 +41,7 @@ static StringRef describeUse(MatmulUseKind kind) {
 }
 
 /// Note on an event that left nothing pending, for rule P2.
-static void noteIdleEvent(InFlightDiagnostic &diag, Operation *event,
+static void noteIdleEvent(ViolationDiagnostic &diag, Operation *event,
                           Operation *function) {
   if (!event) {
     diag.attachNote(function->getLoc())
@@ -103,18 +103,15 @@ getUnsignalledIssuesOfKind(const ProtocolState &state,
 }
 
 namespace {
-/// The errors one check reports at `op`: emitted when `report`, counted
-/// always.
+/// The errors one check reports at `op`: into the sink, counted always.
 struct OpErrors {
   Operation *op;
-  bool report;
+  ViolationSink &sink;
   bool failed = false;
 
-  InFlightDiagnostic operator()() {
+  ViolationDiagnostic operator()() {
     failed = true;
-    if (!report)
-      return InFlightDiagnostic();
-    return op->emitOpError();
+    return sink.error(op);
   }
   LogicalResult result() const { return failure(failed); }
 };
@@ -142,33 +139,38 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
       else
         idle.push_back(event);
     }
+    if (report) {
+      sortInProgramOrder(pending);
+      sortInProgramOrder(idle);
+    }
     if (kind == MatmulUseKind::Wait) {
-      failed |= mlir::failed(checkWaitCompletesAnIssue(
-          cast<MatmulWaitOpInterface>(op), pending, idle, state, report));
+      failed |= mlir::failed(checkWait(cast<MatmulWaitOpInterface>(op), pending,
+                                       idle, state, report));
       continue;
     }
     if (matmulUse && isSafeWhileInFlight(matmulUse))
       continue;
-    failed |= mlir::failed(checkNoUseWhilePending(op, kind, pending, report));
+    failed |= mlir::failed(checkP1NoUseWhilePending(op, kind, pending, report));
   }
 
   if (matmulUse) {
-    failed |= mlir::failed(checkStagedMessage(matmulUse, state, report));
-    failed |= mlir::failed(checkFetchSignal(matmulUse, state, report));
-    failed |= mlir::failed(checkFetchesDone(matmulUse, state, report));
-    failed |= mlir::failed(checkFetchOfAsyncIterate(matmulUse, state, report));
+    failed |= mlir::failed(checkP6StagedMessage(matmulUse, state, report));
+    failed |= mlir::failed(checkP5FetchSignalComes(matmulUse, state, report));
+    failed |= mlir::failed(checkP1FetchesDone(matmulUse, state, report));
     failed |=
-        mlir::failed(checkSetterDuringAsyncIterate(matmulUse, state, report));
+        mlir::failed(checkP1FetchOfAsyncIterate(matmulUse, state, report));
+    failed |= mlir::failed(
+        checkP6cSetterDuringAsyncIterate(matmulUse, state, report));
     if (state.hasPipeAccesses())
       failed |=
-          mlir::failed(checkCopyAfterPipeAccesses(matmulUse, state, report));
+          mlir::failed(checkP7CopyAfterPipeAccesses(matmulUse, state, report));
   } else if (state.hasPipeAccesses()) {
     failed |= mlir::failed(checkOwnAccessesOrdered(op, state, report));
   }
   if (objectUser)
     failed |= mlir::failed(
-        checkNoRedeclarationWhilePending(objectUser, state, report));
-  failed |= mlir::failed(checkNoReturnWhilePending(op, state, report));
+        checkP1NoRedeclarationWhilePending(objectUser, state, report));
+  failed |= mlir::failed(checkP1NoReturnWhilePending(op, state, report));
 
   // Rule P3: before an in-flight issue completes, nothing touches its
   // outputs and nothing writes its inputs. The op's own accesses, resolved
@@ -190,76 +192,106 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
   if (accesses.empty())
     return failure(failed);
   if (state.hasPipeAccesses())
-    failed |= mlir::failed(checkFetchedBlockPipes(op, state, accesses, report));
+    failed |=
+        mlir::failed(checkP7FetchedBlockPipes(op, state, accesses, report));
   if (index.empty())
     return failure(failed);
-  for (Operation *issue : index.getCandidates(op, accesses))
-    failed |= mlir::failed(checkNoRaceWithCube(op, matmulUse, accesses, issue,
-                                               isUnwaitedIssue(issue), report));
+  SmallVector<Operation *> candidates = index.getCandidates(op, accesses);
+  if (report)
+    sortInProgramOrder(candidates);
+  for (Operation *issue : candidates)
+    failed |= mlir::failed(checkP3NoRaceWithCube(
+        op, matmulUse, accesses, issue, isUnwaitedIssue(issue), report));
   return failure(failed);
 }
 
-LogicalResult ProtocolChecker::checkWaitCompletesAnIssue(
-    MatmulWaitOpInterface wait, ArrayRef<Operation *> pending,
-    ArrayRef<Operation *> idle, const ProtocolState &state, bool report) {
-  OpErrors error{wait, report};
-  Operation *function = protocol.getFunction();
+LogicalResult ProtocolChecker::checkWait(MatmulWaitOpInterface wait,
+                                         ArrayRef<Operation *> pending,
+                                         ArrayRef<Operation *> idle,
+                                         const ProtocolState &state,
+                                         bool report) {
   // WaitGetTensorC is SetFlag/WaitFlag<MTE2_V> and nothing else
   // (MatmulClient::WaitGetTensorC): with nothing pending it is
   // redundant, which is allowed (rule P2's exception), and it neither
   // waits for nor completes the object's other calls.
   if (wait.getWaitKind() == WaitKind::GetTensorC)
-    return error.result();
+    return success();
+  bool failed =
+      mlir::failed(checkP1WaitCompletesItsKind(wait, pending, report));
+  if (idle.empty())
+    return failure(failed);
+  // A wait for a signal that never comes is that, not also rule P2's.
+  if (mlir::failed(checkP5WaitIsSignalled(wait, state, report)))
+    return failure();
+  failed |= mlir::failed(checkP2SomethingPending(wait, idle, report));
+  return failure(failed);
+}
+
+LogicalResult ProtocolChecker::checkP1WaitCompletesItsKind(
+    MatmulWaitOpInterface wait, ArrayRef<Operation *> pending, bool report) {
+  OpErrors error{wait, *sink};
   for (Operation *issue : pending) {
     auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
     if (asyncIssue.getWaitKind() == wait.getWaitKind())
       continue;
-    InFlightDiagnostic diag = error() << "cannot complete the pending '"
-                                      << issue->getName() << "', which needs '"
-                                      << getWaitOpName(asyncIssue.getWaitKind())
-                                      << "' (rule P1)";
+    ViolationDiagnostic diag =
+        error() << "cannot complete the pending '" << issue->getName()
+                << "', which needs '" << getWaitOpName(asyncIssue.getWaitKind())
+                << "' (rule P1)";
     if (report)
       diag.attachNote(issue->getLoc()) << "the pending async issue";
   }
-  if (idle.empty())
-    return error.result();
+  return error.result();
+}
+
+LogicalResult ProtocolChecker::checkP5WaitIsSignalled(
+    MatmulWaitOpInterface wait, const ProtocolState &state, bool report) {
   // Rule P5: a wait on a path where only issues without their wait flag
   // are in flight waits for a signal that never comes (the server
   // signals only flagged or synchronous calls: MatmulService::Iterate,
   // MatmulService::IterateBatch, MatmulService::IterateNBatch).
   SmallVector<Operation *> unsignalled =
       getUnsignalledIssuesOfKind(state, wait);
-  if (!unsignalled.empty()) {
-    InFlightDiagnostic diag =
-        error() << "waits for a signal that never comes (rule P5): on "
-                   "some path only an async issue without its wait flag "
-                   "is in flight on its Matmul object";
-    if (report)
-      for (Operation *issue : unsignalled)
-        diag.attachNote(issue->getLoc())
-            << "this '" << issue->getName()
-            << "' has no wait flag: the server posts no signal for it";
-    return error.result();
+  if (unsignalled.empty())
+    return success();
+  OpErrors error{wait, *sink};
+  ViolationDiagnostic diag =
+      error() << "waits for a signal that never comes (rule P5): on "
+                 "some path only an async issue without its wait flag "
+                 "is in flight on its Matmul object";
+  if (report) {
+    sortInProgramOrder(unsignalled);
+    for (Operation *issue : unsignalled)
+      diag.attachNote(issue->getLoc())
+          << "this '" << issue->getName()
+          << "' has no wait flag: the server posts no signal for it";
   }
+  return error.result();
+}
+
+LogicalResult ProtocolChecker::checkP2SomethingPending(
+    MatmulWaitOpInterface wait, ArrayRef<Operation *> idle, bool report) {
   // Rule P2: every path reaching a wait has something pending.
-  InFlightDiagnostic diag = error() << "may be reached with nothing pending on "
-                                       "its Matmul object (rule P2)";
+  OpErrors error{wait, *sink};
+  ViolationDiagnostic diag = error()
+                             << "may be reached with nothing pending on "
+                                "its Matmul object (rule P2)";
   if (report)
     for (Operation *event : idle)
-      noteIdleEvent(diag, event, function);
+      noteIdleEvent(diag, event, protocol.getFunction());
   return error.result();
 }
 
 LogicalResult
-ProtocolChecker::checkNoUseWhilePending(Operation *op, MatmulUseKind kind,
-                                        ArrayRef<Operation *> pending,
-                                        bool report) {
-  OpErrors error{op, report};
+ProtocolChecker::checkP1NoUseWhilePending(Operation *op, MatmulUseKind kind,
+                                          ArrayRef<Operation *> pending,
+                                          bool report) {
+  OpErrors error{op, *sink};
   // Rule P1: a pending issue is waited on before anything else touches the
   // object.
   for (Operation *issue : pending) {
     auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
-    InFlightDiagnostic diag =
+    ViolationDiagnostic diag =
         error() << describeUse(kind) << " the Matmul object while an async '"
                 << issue->getName() << "' is pending: rule P1 needs '"
                 << getWaitOpName(asyncIssue.getWaitKind()) << "' first";
@@ -269,10 +301,30 @@ ProtocolChecker::checkNoUseWhilePending(Operation *op, MatmulUseKind kind,
   return error.result();
 }
 
-LogicalResult ProtocolChecker::checkNoRedeclarationWhilePending(
+/// Rule P1's error at `error`'s op for each of the `pending` issues (in
+/// program order when reported): "<what> an async '<issue>'<whose> is
+/// pending", and the wait it needs.
+static void reportPendingIssues(OpErrors &error,
+                                MutableArrayRef<Operation *> pending,
+                                bool report, StringRef what, StringRef whose) {
+  if (report)
+    sortInProgramOrder(pending);
+  for (Operation *issue : pending) {
+    ViolationDiagnostic diag =
+        error() << what << " an async '" << issue->getName() << "'" << whose
+                << " is pending: rule P1 needs '"
+                << getWaitOpName(
+                       cast<MatmulAsyncIssueOpInterface>(issue).getWaitKind())
+                << "' first";
+    if (report)
+      diag.attachNote(issue->getLoc()) << "the pending async issue";
+  }
+}
+
+LogicalResult ProtocolChecker::checkP1NoRedeclarationWhilePending(
     MatmulObjectUseOpInterface objectUser, const ProtocolState &state,
     bool report) {
-  OpErrors error{objectUser, report};
+  OpErrors error{objectUser, *sink};
   // Rule P1: a declaration reached again (a loop, a CFG cycle) starts a new
   // object while the previous one's work is pending, and nothing can wait
   // for that work any more.
@@ -281,58 +333,43 @@ LogicalResult ProtocolChecker::checkNoRedeclarationWhilePending(
         use.kind == MatmulUseKind::Create ? state.lookup(use.matmul) : nullptr;
     if (!old)
       continue;
-    for (Operation *event : old->events()) {
-      if (!isPendingIssue(event))
-        continue;
-      InFlightDiagnostic diag =
-          error() << "declares the Matmul object again while an async '"
-                  << event->getName()
-                  << "' of the previous one is pending: rule P1 needs '"
-                  << getWaitOpName(
-                         cast<MatmulAsyncIssueOpInterface>(event).getWaitKind())
-                  << "' first";
-      if (report)
-        diag.attachNote(event->getLoc()) << "the pending async issue";
-    }
+    SmallVector<Operation *> pending;
+    for (Operation *event : old->events())
+      if (isPendingIssue(event))
+        pending.push_back(event);
+    reportPendingIssues(error, pending, report,
+                        "declares the Matmul object again while",
+                        " of the previous one");
   }
 
   return error.result();
 }
 
-LogicalResult ProtocolChecker::checkNoReturnWhilePending(
+LogicalResult ProtocolChecker::checkP1NoReturnWhilePending(
     Operation *op, const ProtocolState &state, bool report) {
-  OpErrors error{op, report};
+  OpErrors error{op, *sink};
   Operation *function = protocol.getFunction();
   // Rule P1: a kernel does not return with waitable work pending. Issues
   // without their wait flag may still run when the kernel returns: the host
   // sees their output once the kernel has ended.
   if (op->hasTrait<OpTrait::ReturnLike>() && op->getParentOp() == function) {
-    llvm::SmallPtrSet<Operation *, 4> reported;
-    for (const ObjectState *object : state.getObjects()) {
-      for (Operation *event : object->events()) {
-        if (!isPendingIssue(event) || !reported.insert(event).second)
-          continue;
-        InFlightDiagnostic diag =
-            error() << "returns while an async '" << event->getName()
-                    << "' is pending: rule P1 needs '"
-                    << getWaitOpName(cast<MatmulAsyncIssueOpInterface>(event)
-                                         .getWaitKind())
-                    << "' first";
-        if (report)
-          diag.attachNote(event->getLoc()) << "the pending async issue";
-      }
-    }
+    llvm::SmallPtrSet<Operation *, 4> seen;
+    SmallVector<Operation *> pending;
+    for (const ObjectState *object : state.getObjects())
+      for (Operation *event : object->events())
+        if (isPendingIssue(event) && seen.insert(event).second)
+          pending.push_back(event);
+    reportPendingIssues(error, pending, report, "returns while", "");
   }
 
   return error.result();
 }
 
-LogicalResult
-ProtocolChecker::checkNoRaceWithCube(Operation *op, MatmulOpInterface matmulUse,
-                                     ArrayRef<ResolvedAccess> accesses,
-                                     Operation *issue, bool unwaited,
-                                     bool report) {
-  OpErrors error{op, report};
+LogicalResult ProtocolChecker::checkP3NoRaceWithCube(
+    Operation *op, MatmulOpInterface matmulUse,
+    ArrayRef<ResolvedAccess> accesses, Operation *issue, bool unwaited,
+    bool report) {
+  OpErrors error{op, *sink};
   if (issue == op)
     return error.result();
   auto asyncIssue = cast<MatmulAsyncIssueOpInterface>(issue);
@@ -381,7 +418,7 @@ ProtocolChecker::checkNoRaceWithCube(Operation *op, MatmulOpInterface matmulUse,
   if (!conflict)
     return error.result();
   const ResolvedAccess &inFlight = conflict->second;
-  InFlightDiagnostic diag = error();
+  ViolationDiagnostic diag = error();
   if (inFlight.isWrite())
     diag << "may access memory that aliases the pending output of an async '"
          << issue->getName() << "' (rule P3)";
@@ -419,7 +456,7 @@ ProtocolChecker::checkNoRaceWithCube(Operation *op, MatmulOpInterface matmulUse,
 }
 
 /// What a post that left a message without inputs was, for rule P6's note.
-static void notePostWithoutInputs(InFlightDiagnostic &diag, Operation *post) {
+static void notePostWithoutInputs(ViolationDiagnostic &diag, Operation *post) {
   if (hasMatmulUseOfKind(post, MatmulUseKind::Create)) {
     diag.attachNote(post->getLoc())
         << "the object was created here; nothing set its inputs since";
@@ -462,9 +499,9 @@ static bool stagesRole(ArrayRef<Operation *> staged, MatmulMessageRole role) {
   });
 }
 
-LogicalResult ProtocolChecker::checkStagedMessage(MatmulOpInterface use,
-                                                  const ProtocolState &state,
-                                                  bool report) {
+LogicalResult ProtocolChecker::checkP6StagedMessage(MatmulOpInterface use,
+                                                    const ProtocolState &state,
+                                                    bool report) {
   MatmulMessageRole role = use.getMessageRole();
   if (role != MatmulMessageRole::PostStaged &&
       role != MatmulMessageRole::PostOwn)
@@ -482,11 +519,13 @@ LogicalResult ProtocolChecker::checkStagedMessage(MatmulOpInterface use,
       return success();
     if (!report)
       return failure();
-    InFlightDiagnostic diag =
-        op->emitOpError()
+    ViolationDiagnostic diag =
+        sink->error(op)
         << "posts a message of its own and loses the setters staged since the "
            "last post (rule P6): call it before them";
-    for (Operation *setter : object.staged())
+    SmallVector<Operation *> staged(object.staged());
+    sortInProgramOrder(staged);
+    for (Operation *setter : staged)
       diag.attachNote(setter->getLoc())
           << "this '" << setter->getName() << "' is lost";
     return failure();
@@ -504,11 +543,12 @@ LogicalResult ProtocolChecker::checkStagedMessage(MatmulOpInterface use,
   if (!missing.empty()) {
     failed = true;
     if (report) {
-      InFlightDiagnostic diag =
-          op->emitOpError()
+      ViolationDiagnostic diag =
+          sink->error(op)
           << "expects SetTensorA or SetTensorB of a tensor since the previous "
              "issue (rule P6): the server applies a message's setters only "
              "when it carries new inputs";
+      sortInProgramOrder(missing);
       for (Operation *post : missing)
         notePostWithoutInputs(diag, post);
     }
@@ -519,20 +559,21 @@ LogicalResult ProtocolChecker::checkStagedMessage(MatmulOpInterface use,
   if (report && !cubeSide && !object.appliedBias().empty() &&
       stagesRole(object.staged(), MatmulMessageRole::StageInputs) &&
       !stagesRole(object.staged(), MatmulMessageRole::StageBias)) {
-    InFlightDiagnostic diag =
-        op->emitWarning()
+    ViolationDiagnostic diag =
+        sink->warning(op)
         << "runs without bias (rule P6): its message carries new inputs but "
            "no SetBias, so the server disables the bias of the earlier issue";
-    for (Operation *bias : object.appliedBias())
+    SmallVector<Operation *> applied(object.appliedBias());
+    sortInProgramOrder(applied);
+    for (Operation *bias : applied)
       diag.attachNote(bias->getLoc())
           << "this bias applied to an earlier issue only";
   }
   return failure(failed);
 }
 
-LogicalResult ProtocolChecker::checkFetchSignal(MatmulOpInterface use,
-                                                const ProtocolState &state,
-                                                bool report) {
+LogicalResult ProtocolChecker::checkP5FetchSignalComes(
+    MatmulOpInterface use, const ProtocolState &state, bool report) {
   // GetBatchTensorC is named on purpose: it is the one fetch that waits for
   // an IterateNBatch's per-loop signals (MatmulClient::GetBatchTensorC).
   if (!isa<MatmulGetBatchTensorCOp>(use.getOperation()))
@@ -567,19 +608,22 @@ LogicalResult ProtocolChecker::checkFetchSignal(MatmulOpInterface use,
     return success();
   if (!report)
     return failure();
-  InFlightDiagnostic diag =
-      use->emitOpError()
+  ViolationDiagnostic diag =
+      sink->error(use)
       << "waits for a signal that never comes (rule P5): GetBatchTensorC "
          "takes the per-loop signals of an IterateNBatch without its wait "
          "flag";
+  llvm::sort(silent, [](const auto &lhs, const auto &rhs) {
+    return isBeforeInProgramOrder(lhs.first, rhs.first);
+  });
   for (auto [last, why] : silent)
     diag.attachNote(last->getLoc()) << why;
   return failure();
 }
 
-LogicalResult ProtocolChecker::checkFetchesDone(MatmulOpInterface use,
-                                                const ProtocolState &state,
-                                                bool report) {
+LogicalResult ProtocolChecker::checkP1FetchesDone(MatmulOpInterface use,
+                                                  const ProtocolState &state,
+                                                  bool report) {
   // Rule P1 for calls whose results fetches take: the object gets no new
   // work, workspace or tiling before they are fetched. A new post resets the
   // client's fetch counter and offset (MatmulClient::Iterate, IterateNBatch),
@@ -598,29 +642,38 @@ LogicalResult ProtocolChecker::checkFetchesDone(MatmulOpInterface use,
     failed = true;
     if (!report)
       return;
-    InFlightDiagnostic diag =
-        op->emitOpError() << describeUse(kind) << " the Matmul object " << where
-                          << " an async '" << issue->getName() << "'" << needs;
+    ViolationDiagnostic diag =
+        sink->error(op) << describeUse(kind) << " the Matmul object " << where
+                        << " an async '" << issue->getName() << "'" << needs;
     diag.attachNote(issue->getLoc())
         << "the async call whose results fetches take";
   };
   // Inside the loop that fetches a call's results, more fetches follow.
+  SmallVector<Operation *> fetching, unfetched;
   for (Operation *issue : state.getFetchConsumedIssues())
     if (issue != op && !llvm::is_contained(object.unfetched(), issue) &&
         mayBeSameMatmulObject(cast<MatmulOpInterface>(issue).getMatmul(),
                               use.getMatmul()) &&
         protocol.isInFetchLoopOf(op, issue))
-      refuse(issue, "inside the loop that fetches the results of",
-             ": rule P1 needs every fetch first");
+      fetching.push_back(issue);
   // The Iterate of a `while (mm.Iterate<false>())` loop continues it.
   for (Operation *issue : object.unfetched())
     if (issue && issue != op)
-      refuse(issue, "before any result of",
-             " was fetched: rule P1 needs its fetches first");
+      unfetched.push_back(issue);
+  if (report) {
+    sortInProgramOrder(fetching);
+    sortInProgramOrder(unfetched);
+  }
+  for (Operation *issue : fetching)
+    refuse(issue, "inside the loop that fetches the results of",
+           ": rule P1 needs every fetch first");
+  for (Operation *issue : unfetched)
+    refuse(issue, "before any result of",
+           " was fetched: rule P1 needs its fetches first");
   return failure(failed);
 }
 
-LogicalResult ProtocolChecker::checkFetchOfAsyncIterate(
+LogicalResult ProtocolChecker::checkP1FetchOfAsyncIterate(
     MatmulOpInterface use, const ProtocolState &state, bool report) {
   // Rule P1 for the blocks of an async Iterate: they are fetched the way
   // Iterate<false> left them, asynchronously. The client's synchronous
@@ -649,8 +702,8 @@ LogicalResult ProtocolChecker::checkFetchOfAsyncIterate(
     return success();
   if (!report)
     return failure();
-  InFlightDiagnostic diag =
-      use->emitOpError()
+  ViolationDiagnostic diag =
+      sink->error(use)
       << "fetches a block "
       << (fetch.getSync() ? "synchronously" : "into global memory")
       << " while the blocks of an async "
@@ -658,6 +711,7 @@ LogicalResult ProtocolChecker::checkFetchOfAsyncIterate(
          "every block is fetched with 'asc.matmul.get_tensor_c' {sync = "
          "false} into a local tensor or as a view (MatmulClient::GetTensorC "
          "asserts it)";
+  sortInProgramOrder(iterates);
   for (Operation *iterate : iterates)
     diag.attachNote(iterate->getLoc())
         << "the async Iterate whose blocks are being fetched";
@@ -689,7 +743,7 @@ static bool isFollowedByFetch(Operation *op, Value matmul) {
   return false;
 }
 
-LogicalResult ProtocolChecker::checkSetterDuringAsyncIterate(
+LogicalResult ProtocolChecker::checkP6cSetterDuringAsyncIterate(
     MatmulOpInterface use, const ProtocolState &state, bool report) {
   // Rule P6c: from Iterate<false>() until its last block is fetched, the
   // object's next Iterate continues the loop in flight, GetTensorC asserts
@@ -724,13 +778,14 @@ LogicalResult ProtocolChecker::checkSetterDuringAsyncIterate(
     return success();
   if (!report)
     return failure();
-  InFlightDiagnostic diag =
-      op->emitOpError()
+  ViolationDiagnostic diag =
+      sink->error(op)
       << "changes the object while the blocks of an async "
          "'asc.matmul.iterate' are still fetched (rule P6c): the client's "
          "fetches check and count with what it sets (MatmulClientBase::"
          "Iterate, SetTail); set it before the Iterate or after the last "
          "fetch";
+  sortInProgramOrder(inFlight);
   for (Operation *issue : inFlight)
     diag.attachNote(issue->getLoc())
         << "the async Iterate whose blocks are being fetched";
@@ -817,7 +872,7 @@ static StringRef describeOrderingBefore(PipeKind pipe, PipeKind copyPipe) {
   }
 }
 
-LogicalResult ProtocolChecker::checkCopyAfterPipeAccesses(
+LogicalResult ProtocolChecker::checkP7CopyAfterPipeAccesses(
     MatmulOpInterface use, const ProtocolState &state, bool report) {
   Operation *op = use;
   SmallVector<PipeOrderingStep> steps;
@@ -838,6 +893,11 @@ LogicalResult ProtocolChecker::checkCopyAfterPipeAccesses(
       seen.getPipeAccessesUnorderedFor(ProtocolState::pipeBit(copy->from));
   if (earlier.empty())
     return success();
+  // Reported: the first in program order (they come in address order).
+  if (report)
+    llvm::sort(earlier, [](const auto &lhs, const auto &rhs) {
+      return isBeforeInProgramOrder(lhs.first, rhs.first);
+    });
   for (auto [other, recorded] : earlier) {
     // A call's own copy in an earlier trip has the same footprint
     // expression: the trips' order is the loop rules' business.
@@ -846,7 +906,7 @@ LogicalResult ProtocolChecker::checkCopyAfterPipeAccesses(
     if (!report)
       return failure();
     bool setter = copy->from == PipeKind::PIPE_MTE3;
-    InFlightDiagnostic diag = op->emitOpError();
+    ViolationDiagnostic diag = sink->error(op);
     if (setter)
       diag << "copies its UB input by MTE3 at the setter (rule P6d: "
               "MatmulClient's CopyGlobalAddr) while an earlier "
@@ -881,26 +941,6 @@ bool ProtocolChecker::mayOverlapInUnifiedBuffer(Operation *op,
   return false;
 }
 
-/// True when `lhs` comes before `rhs` in the text of their function: the
-/// ancestor of `lhs` in the innermost block holding both comes first, or
-/// `lhs` holds `rhs`.
-static bool isBeforeInProgramOrder(Operation *lhs, Operation *rhs) {
-  for (Operation *ancestor = lhs; ancestor;
-       ancestor = ancestor->getParentOp()) {
-    Block *block = ancestor->getBlock();
-    if (!block)
-      break;
-    Operation *rhsAncestor = block->findAncestorOpInBlock(*rhs);
-    if (!rhsAncestor)
-      continue;
-    if (rhsAncestor != ancestor)
-      return ancestor->isBeforeInBlock(rhsAncestor);
-    // One op holds both: `lhs` comes first only when it is that op.
-    return ancestor == lhs && lhs != rhs;
-  }
-  return false;
-}
-
 /// The lower-case name of a vector-core pipe in an event's keyword.
 static StringRef getEventPipeName(PipeKind pipe) {
   return stringifyPipeKind(pipe).drop_front(strlen("pipe_"));
@@ -916,31 +956,28 @@ LogicalResult ProtocolChecker::checkOwnAccessesOrdered(
   if (!pipe ||
       !protocol.getFunction()->hasAttr(AscDialect::getKernelAttrName()))
     return success();
-  // The first conflicting access in program order, so that the report does
-  // not depend on where the ops were allocated.
-  std::optional<std::pair<Operation *, ProtocolState::PipeAccess>> first;
-  for (auto [other, recorded] :
-       state.getPipeAccessesUnorderedFor(ProtocolState::pipeBit(*pipe))) {
+  auto earlier =
+      state.getPipeAccessesUnorderedFor(ProtocolState::pipeBit(*pipe));
+  // Reported: the first in program order (they come in address order).
+  if (report)
+    llvm::sort(earlier, [](const auto &lhs, const auto &rhs) {
+      return isBeforeInProgramOrder(lhs.first, rhs.first);
+    });
+  for (auto [other, recorded] : earlier) {
     // A Matmul call's copy is rules P6d's and P7's. The op's own access in
     // an earlier trip has the same footprint expression, which cannot say
     // whether the trips' bytes meet (docs/HappensBefore.md).
-    if (other == op || isa<MatmulOpInterface>(other) ||
-        (first && !isBeforeInProgramOrder(other, first->first)) ||
-        !mayConflict(other, op))
+    if (other == op || isa<MatmulOpInterface>(other) || !mayConflict(other, op))
       continue;
     if (!report)
       return failure();
-    first = {other, recorded};
-  }
-  if (first) {
-    auto [other, recorded] = *first;
     StringRef earlierPipe = stringifyPipeKind(recorded.pipe),
               laterPipe = stringifyPipeKind(*pipe);
-    InFlightDiagnostic diag =
-        op->emitOpError() << "may touch bytes that an earlier " << earlierPipe
-                          << " access touches, one of the two writing, "
-                             "before "
-                          << laterPipe << " is ordered after it ";
+    ViolationDiagnostic diag = sink->error(op);
+    diag << "may touch bytes that an earlier " << earlierPipe
+         << " access touches, one of the two writing, "
+            "before "
+         << laterPipe << " is ordered after it ";
     if (recorded.pipe == *pipe)
       diag << "(section 2c, O1: two copies of one pipe may overlap); put "
               "'asc.pipe_barrier "
@@ -978,7 +1015,7 @@ bool ProtocolChecker::mayConflict(Operation *earlier, Operation *later) {
   return false;
 }
 
-LogicalResult ProtocolChecker::checkFetchedBlockPipes(
+LogicalResult ProtocolChecker::checkP7FetchedBlockPipes(
     Operation *op, const ProtocolState &state,
     ArrayRef<ResolvedAccess> accesses, bool report) {
   // Matmul calls are rule P1's and P3's business; EnQue and FreeTensor hand
@@ -988,7 +1025,10 @@ LogicalResult ProtocolChecker::checkFetchedBlockPipes(
   auto memoryOp = dyn_cast<MemoryAccessOpInterface>(op);
   PipeKind accessPipe =
       memoryOp ? memoryOp.getExecutingPipe() : PipeKind::PIPE_ALL;
-  for (Operation *fetch : state.getUnorderedFetches(accessPipe)) {
+  auto fetches = state.getUnorderedFetches(accessPipe);
+  if (report)
+    sortInProgramOrder(fetches);
+  for (Operation *fetch : fetches) {
     for (const ResolvedAccess &block : conflicts.getFootprint(fetch)) {
       if (!block.isWrite() ||
           block.location.base.space != Provenance::Space::Local)
@@ -1008,8 +1048,8 @@ LogicalResult ProtocolChecker::checkFetchedBlockPipes(
         StringRef pipe = memoryOp
                              ? stringifyPipeKind(memoryOp.getExecutingPipe())
                              : StringRef("an unknown pipe");
-        InFlightDiagnostic diag =
-            op->emitOpError()
+        ViolationDiagnostic diag =
+            sink->error(op)
             << "may touch a fetched block from " << pipe
             << " before that pipe is ordered after the fetch (rule P7): the "
                "Matmul client orders only the vector pipe after its MTE2 "
@@ -1026,50 +1066,35 @@ LogicalResult ProtocolChecker::checkFetchedBlockPipes(
 }
 
 LogicalResult ProtocolChecker::check(bool reportErrors) {
+  ViolationSink sink(reportErrors ? ViolationSink::Mode::Emit
+                                  : ViolationSink::Mode::Count);
+  return check(sink);
+}
+
+LogicalResult ProtocolChecker::check(ViolationSink &into) {
+  sink = &into;
   bool failed = false;
   InFlightIndex index(conflicts);
   protocol.walkStates(
       [&](Operation *op, const ProtocolState &state) {
         index.visit(state);
-        failed |= mlir::failed(checkOperation(op, state, index, reportErrors));
+        failed |=
+            mlir::failed(checkOperation(op, state, index, sink->wantsWords()));
       },
       &index);
   // The orderings between cores (rule P8, the cross-core hangs of P5).
   CrossCoreChecker crossCore(protocol.getFunction(), conflicts);
-  failed |= mlir::failed(crossCore.check(reportErrors));
+  failed |= mlir::failed(crossCore.check(*sink));
+  sink = nullptr;
   return failure(failed);
 }
 
 std::optional<ProtocolViolation> ProtocolChecker::findFirstViolation() {
-  // The quiet check is the fast path: most trials keep the protocol.
-  if (succeeded(check(/*reportErrors=*/false)))
+  // One run: the first violation keeps its words, the rest are counted.
+  ViolationSink first(ViolationSink::Mode::KeepFirst);
+  if (succeeded(check(first)))
     return std::nullopt;
-  // The violation's words are those check() reports: it runs again,
-  // reporting into this handler only.
-  Operation *function = protocol.getFunction();
-  std::optional<ProtocolViolation> first;
-  {
-    ScopedDiagnosticHandler capture(
-        function->getContext(), [&](Diagnostic &diag) {
-          if (first || diag.getSeverity() != DiagnosticSeverity::Error)
-            return success();
-          first = ProtocolViolation{diag.getLocation(), diag.str(), {}};
-          for (const Diagnostic &note : diag.getNotes())
-            first->notes.emplace_back(note.getLocation(), note.str());
-          return success();
-        });
-    (void)check();
-  }
-  if (!first)
-    first = ProtocolViolation{function->getLoc(), "a protocol violation", {}};
-  return first;
-}
-
-InFlightDiagnostic ProtocolViolation::emitError() const {
-  InFlightDiagnostic diag = mlir::emitError(location) << message;
-  for (const auto &[where, note] : notes)
-    diag.attachNote(where) << note;
-  return diag;
+  return first.takeFirst();
 }
 
 std::optional<ProtocolViolation>
@@ -1083,6 +1108,9 @@ LogicalResult ProtocolChecker::checkRange(Block::iterator begin,
                                           Block::iterator end,
                                           const ProtocolState &entry,
                                           bool reportErrors) {
+  ViolationSink into(reportErrors ? ViolationSink::Mode::Emit
+                                  : ViolationSink::Mode::Count);
+  sink = &into;
   bool failed = false;
   InFlightIndex index(conflicts);
   protocol.walkStatesIn(
@@ -1092,5 +1120,6 @@ LogicalResult ProtocolChecker::checkRange(Block::iterator begin,
         failed |= mlir::failed(checkOperation(op, state, index, reportErrors));
       },
       &index);
+  sink = nullptr;
   return failure(failed);
 }

@@ -74,6 +74,82 @@ bool mlir::asc::hasMatmulUseOfKind(Operation *op, MatmulUseKind kind) {
 }
 
 //===----------------------------------------------------------------------===//
+// What an operation is to the protocol
+//===----------------------------------------------------------------------===//
+
+bool mlir::asc::isPendingIssue(Operation *op) {
+  auto issue = dyn_cast_or_null<MatmulAsyncIssueOpInterface>(op);
+  return issue && issue.isAsync() && issue.isWaitable();
+}
+
+bool mlir::asc::isUnwaitedIssue(Operation *op) {
+  auto issue = dyn_cast_or_null<MatmulAsyncIssueOpInterface>(op);
+  return issue && issue.isAsync() && !issue.isWaitable() &&
+         !issue.returnsComplete();
+}
+
+bool mlir::asc::isFetchConsumedIssue(Operation *op) {
+  auto issue = dyn_cast_or_null<MatmulAsyncIssueOpInterface>(op);
+  return issue && issue.isAsync() && issue.isConsumedByFetches();
+}
+
+bool mlir::asc::isFetch(MatmulOpInterface use) {
+  MatmulMessageRole role = use.getMessageRole();
+  return use.getMatmulUseKind() == MatmulUseKind::Compute &&
+         (role == MatmulMessageRole::None ||
+          role == MatmulMessageRole::PostFetch);
+}
+
+SmallVector<Value, 2> mlir::asc::getLocalDestinations(Operation *fetch) {
+  SmallVector<Value, 2> destinations;
+  auto access = dyn_cast<MemoryAccessOpInterface>(fetch);
+  if (!access)
+    return destinations;
+  SmallVector<MemoryAccess> accesses;
+  access.getMemoryAccesses(accesses);
+  for (const MemoryAccess &write : accesses) {
+    auto local = write.memory
+                     ? dyn_cast<LocalTensorType>(write.memory.getType())
+                     : LocalTensorType();
+    if (write.isWrite() && local && isVectorPosition(local.getPosition()) &&
+        !llvm::is_contained(destinations, write.memory))
+      destinations.push_back(write.memory);
+  }
+  return destinations;
+}
+
+/// Whether `use` can run while an issue of its object is in flight: a setter
+/// that stages a field of the next message, or posts a message of its own,
+/// works on a snapshot (each post copies the message: MatmulClientBase::
+/// PostMessage). SetWorkspace and Init change client state the call in
+/// flight still reads (MatmulClient::SetWorkspace resets the fetch offset).
+/// End() posts at most MMFUN_END, waits for nothing and leaves a pending
+/// call pending (MatmulClient::End; spec revision 4 withdrew rule P4).
+bool mlir::asc::isSafeWhileInFlight(MatmulOpInterface use) {
+  MatmulUseKind kind = use.getMatmulUseKind();
+  return kind == MatmulUseKind::Release ||
+         (kind == MatmulUseKind::Configure &&
+          use.getMessageRole() != MatmulMessageRole::None);
+}
+
+bool mlir::asc::movesObjectOn(MatmulOpInterface use) {
+  switch (use.getMatmulUseKind()) {
+  case MatmulUseKind::Compute:
+    return use.getMessageRole() == MatmulMessageRole::PostStaged;
+  case MatmulUseKind::Create:
+  case MatmulUseKind::Initialize:
+    return true;
+  case MatmulUseKind::Release:
+    return false;
+  case MatmulUseKind::Configure:
+    return !isSafeWhileInFlight(use);
+  case MatmulUseKind::Wait:
+    return false;
+  }
+  llvm_unreachable("unknown MatmulUseKind");
+}
+
+//===----------------------------------------------------------------------===//
 // Rule L10
 //===----------------------------------------------------------------------===//
 

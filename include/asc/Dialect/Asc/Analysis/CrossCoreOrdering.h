@@ -12,6 +12,7 @@
 #define ASC_DIALECT_ASC_ANALYSIS_CROSSCOREORDERING_H
 
 #include "asc/Dialect/Asc/Analysis/InFlightConflicts.h"
+#include "asc/Dialect/Asc/Analysis/ProtocolViolation.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
 
 namespace mlir::asc {
@@ -29,8 +30,8 @@ public:
   CrossCoreChecker(Operation *function, InFlightConflicts &conflicts)
       : function(function), conflicts(conflicts) {}
 
-  /// Reports every violation (with `report`); failure when there was one.
-  LogicalResult check(bool report);
+  /// Puts every violation into `sink`; failure when there was one.
+  LogicalResult check(ViolationSink &sink);
 
 private:
   LogicalResult checkCubeDrivenAccesses(bool report);
@@ -52,6 +53,7 @@ private:
 
   Operation *function;
   InFlightConflicts &conflicts;
+  ViolationSink *sink = nullptr;
   /// The function's cross-core sets and waits and its SyncAll<false>s,
   /// collected once.
   SmallVector<CrossCoreSetFlagOp> sets;

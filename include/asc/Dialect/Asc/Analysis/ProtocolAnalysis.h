@@ -14,6 +14,7 @@
 #include "asc/Dialect/Asc/Analysis/AnalysisArena.h"
 #include "asc/Dialect/Asc/Analysis/ProgramOrderKeys.h"
 #include "asc/Dialect/Asc/Analysis/ProtocolState.h"
+#include "asc/Dialect/Asc/Analysis/ProtocolTransfer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/Allocator.h"
 #include <optional>

@@ -11,20 +11,9 @@
 
 #include "asc/Dialect/Asc/Analysis/InFlightConflicts.h"
 #include "asc/Dialect/Asc/Analysis/ProtocolAnalysis.h"
+#include "asc/Dialect/Asc/Analysis/ProtocolViolation.h"
 
 namespace mlir::asc {
-
-/// A protocol violation as data (as upstream's DiagnosedSilenceableFailure
-/// keeps a diagnostic until its caller decides): where, what, and the
-/// related places. The caller emits it or drops it.
-struct ProtocolViolation {
-  Location location;
-  std::string message;
-  SmallVector<std::pair<Location, std::string>, 2> notes;
-
-  /// Emits it as an error, with its notes.
-  InFlightDiagnostic emitError() const;
-};
 
 /// Checks rules P1-P7 on the states of a MatmulProtocolAnalysis.
 class ProtocolChecker {
@@ -42,8 +31,10 @@ public:
   /// Checks every reachable operation; with `reportErrors`, emits every
   /// violation as an error with notes. Failure when there was any.
   LogicalResult check(bool reportErrors = true);
+  /// The same, each violation into `sink` (ProtocolViolation.h).
+  LogicalResult check(ViolationSink &sink);
   /// Checks every reachable operation without emitting anything; the first
-  /// violation (in the order check() reports them), if any.
+  /// violation (in the order check() reports them), if any. One run.
   std::optional<ProtocolViolation> findFirstViolation();
   /// The same for the ops [`begin`, `end`) of one run only, from `entry`,
   /// the state before `begin` (the incremental re-check of
@@ -61,53 +52,74 @@ public:
   bool mayOverlapInUnifiedBuffer(Operation *op, Operation *copy);
 
 private:
-  /// Every rule at `op`, each by the check named after it below, in the
-  /// order their diagnostics come out.
+  /// Every rule at `op`, each by the check named after its rule below
+  /// (checkP<n>..., the rules of docs/Protocol.md section 4), in the order
+  /// their diagnostics come out: that order decides which violation a
+  /// trial reports first, so the checks of one rule are not grouped.
   LogicalResult checkOperation(Operation *op, const ProtocolState &state,
                                InFlightIndex &index, bool report);
-  /// Rules P1, P5 and P2 at a wait: it completes only issues of its kind
-  /// (P1), it does not wait for a signal that never comes (P5), and
-  /// something is pending on every path (P2).
-  LogicalResult checkWaitCompletesAnIssue(MatmulWaitOpInterface wait,
-                                          ArrayRef<Operation *> pending,
-                                          ArrayRef<Operation *> idle,
-                                          const ProtocolState &state,
-                                          bool report);
+  /// The rules at a wait, in this order: P1 (it completes only issues of
+  /// its kind), and where some path reaches it with nothing pending, P5
+  /// (it does not wait for a signal that never comes) or else P2.
+  LogicalResult checkWait(MatmulWaitOpInterface wait,
+                          ArrayRef<Operation *> pending,
+                          ArrayRef<Operation *> idle,
+                          const ProtocolState &state, bool report);
+  /// Rule P1 at a wait: it completes only issues of its kind.
+  LogicalResult checkP1WaitCompletesItsKind(MatmulWaitOpInterface wait,
+                                            ArrayRef<Operation *> pending,
+                                            bool report);
+  /// Rule P5 at a wait: some issue it waits for signals.
+  LogicalResult checkP5WaitIsSignalled(MatmulWaitOpInterface wait,
+                                       const ProtocolState &state, bool report);
+  /// Rule P2: something is pending on every path to the wait (`idle`: the
+  /// events of the paths where nothing is).
+  LogicalResult checkP2SomethingPending(MatmulWaitOpInterface wait,
+                                        ArrayRef<Operation *> idle,
+                                        bool report);
   /// Rule P1: nothing but a wait touches an object with `pending` issues.
-  LogicalResult checkNoUseWhilePending(Operation *op, MatmulUseKind kind,
-                                       ArrayRef<Operation *> pending,
-                                       bool report);
+  LogicalResult checkP1NoUseWhilePending(Operation *op, MatmulUseKind kind,
+                                         ArrayRef<Operation *> pending,
+                                         bool report);
   /// Rule P1: a declaration reached again does not drop pending work.
   LogicalResult
-  checkNoRedeclarationWhilePending(MatmulObjectUseOpInterface objectUser,
-                                   const ProtocolState &state, bool report);
+  checkP1NoRedeclarationWhilePending(MatmulObjectUseOpInterface objectUser,
+                                     const ProtocolState &state, bool report);
   /// Rule P1: the kernel does not return with waitable work pending.
-  LogicalResult checkNoReturnWhilePending(Operation *op,
-                                          const ProtocolState &state,
-                                          bool report);
+  LogicalResult checkP1NoReturnWhilePending(Operation *op,
+                                            const ProtocolState &state,
+                                            bool report);
   /// Rule P3: `op`'s `accesses` do not race with in-flight `issue`.
-  LogicalResult checkNoRaceWithCube(Operation *op, MatmulOpInterface matmulUse,
-                                    ArrayRef<ResolvedAccess> accesses,
-                                    Operation *issue, bool unwaited,
-                                    bool report);
-  LogicalResult checkStagedMessage(MatmulOpInterface use,
+  LogicalResult checkP3NoRaceWithCube(Operation *op,
+                                      MatmulOpInterface matmulUse,
+                                      ArrayRef<ResolvedAccess> accesses,
+                                      Operation *issue, bool unwaited,
+                                      bool report);
+  /// Rule P6: every computation carries new inputs; nothing staged is lost.
+  LogicalResult checkP6StagedMessage(MatmulOpInterface use,
+                                     const ProtocolState &state, bool report);
+  /// Rule P5 at GetBatchTensorC: the per-loop signals it takes come.
+  LogicalResult checkP5FetchSignalComes(MatmulOpInterface use,
+                                        const ProtocolState &state,
+                                        bool report);
+  /// Rule P1 for calls whose results fetches take: every fetch first.
+  LogicalResult checkP1FetchesDone(MatmulOpInterface use,
                                    const ProtocolState &state, bool report);
-  LogicalResult checkFetchSignal(MatmulOpInterface use,
-                                 const ProtocolState &state, bool report);
-  LogicalResult checkFetchesDone(MatmulOpInterface use,
-                                 const ProtocolState &state, bool report);
-  LogicalResult checkFetchOfAsyncIterate(MatmulOpInterface use,
-                                         const ProtocolState &state,
-                                         bool report);
-  LogicalResult checkSetterDuringAsyncIterate(MatmulOpInterface use,
-                                              const ProtocolState &state,
-                                              bool report);
+  /// Rule P1: an async Iterate's blocks are fetched asynchronously.
+  LogicalResult checkP1FetchOfAsyncIterate(MatmulOpInterface use,
+                                           const ProtocolState &state,
+                                           bool report);
+  /// Rule P6c: no setter the client checks while an async Iterate's blocks
+  /// are fetched.
+  LogicalResult checkP6cSetterDuringAsyncIterate(MatmulOpInterface use,
+                                                 const ProtocolState &state,
+                                                 bool report);
   /// Rules P7 (before the fetch) and P6d: a Matmul call's copy into or
   /// out of UB comes after every earlier access of those bytes its pipe
   /// must wait for.
-  LogicalResult checkCopyAfterPipeAccesses(MatmulOpInterface use,
-                                           const ProtocolState &state,
-                                           bool report);
+  LogicalResult checkP7CopyAfterPipeAccesses(MatmulOpInterface use,
+                                             const ProtocolState &state,
+                                             bool report);
   /// The local-memory accesses of `op` that a recorded pipe access stands
   /// Section 2c (O1-O5) between the vector core's own accesses: an access
   /// of UB by V, MTE2 or MTE3 comes after every earlier access of another
@@ -123,13 +135,16 @@ private:
   /// for: a Matmul call's copy into UB or its UB input, another op's own.
   void getLocalPipeAccesses(Operation *op,
                             SmallVectorImpl<LocalPipeAccess> &accesses);
-  LogicalResult checkFetchedBlockPipes(Operation *op,
-                                       const ProtocolState &state,
-                                       ArrayRef<ResolvedAccess> accesses,
-                                       bool report);
+  /// Rule P7: a fetched block is ordered before another pipe touches it.
+  LogicalResult checkP7FetchedBlockPipes(Operation *op,
+                                         const ProtocolState &state,
+                                         ArrayRef<ResolvedAccess> accesses,
+                                         bool report);
   MatmulProtocolAnalysis &protocol;
   AscAliasAnalysis &aliases;
   InFlightConflicts conflicts;
+  /// Where the running check puts its violations.
+  ViolationSink *sink = nullptr;
 };
 
 /// Checks rules P1-P8 on `function` with analyses of its own; the first

@@ -176,6 +176,37 @@ bool isMatmulCreation(Value matmul);
 /// (MatmulObjectUseOpInterface).
 bool hasMatmulUseOfKind(Operation *op, MatmulUseKind kind);
 
+class MatmulOpInterface;
+
+//===----------------------------------------------------------------------===//
+// What an operation is to the protocol (asked of its interfaces)
+//===----------------------------------------------------------------------===//
+
+/// True when `op` is an async issue that a wait completes (its output is
+/// pending until then).
+bool isPendingIssue(Operation *op);
+/// True when `op` is an async issue that no wait can complete: its output
+/// is pending until a later completion on its object or the kernel's end.
+bool isUnwaitedIssue(Operation *op);
+/// True for an async call whose results fetches take block by block (an
+/// async Iterate, a flagless IterateNBatch): in flight until its fetch loop
+/// is left.
+bool isFetchConsumedIssue(Operation *op);
+/// True for a call that fetches results instead of computing: GetTensorC,
+/// AsyncGetTensorC, GetBatchTensorC.
+bool isFetch(MatmulOpInterface use);
+/// True when `use` may run while an issue of its object is in flight: a
+/// setter that stages the next message or posts one of its own (each post
+/// is a snapshot), not SetWorkspace or Init.
+bool isSafeWhileInFlight(MatmulOpInterface use);
+/// True when `use` moves its object on from the work in flight: new work, a
+/// new workspace or tiling, its end.
+bool movesObjectOn(MatmulOpInterface use);
+/// The unified-buffer tensors (VECIN, VECOUT, VECCALC) a Matmul call
+/// writes: the client copies its result there by MTE2 (rule P7 follows
+/// those blocks).
+SmallVector<Value, 2> getLocalDestinations(Operation *fetch);
+
 /// The pipe orderings of a Matmul call (PipeOrderingOpInterface's default):
 /// a fetch into UB, complete at its return or not; WaitGetTensorC; a setter
 /// of a UB input. Nothing for the others.

@@ -36,6 +36,22 @@ static std::string getTestName(Operation *op) {
   return op->getName().getStringRef().str();
 }
 
+/// Whether `lhs` is defined before `rhs` in program order: a block's
+/// arguments, in their order, before the ops it holds.
+static bool isDefinedBefore(Value lhs, Value rhs) {
+  auto position = [](Value value) -> std::pair<Operation *, unsigned> {
+    if (auto argument = dyn_cast<BlockArgument>(value))
+      return {argument.getOwner()->getParentOp(), argument.getArgNumber()};
+    return {value.getDefiningOp(),
+            (1u << 20) + cast<OpResult>(value).getResultNumber()};
+  };
+  auto [lhsOp, lhsIndex] = position(lhs);
+  auto [rhsOp, rhsIndex] = position(rhs);
+  if (lhsOp == rhsOp)
+    return lhsIndex < rhsIndex;
+  return isBeforeInProgramOrder(lhsOp, rhsOp);
+}
+
 static std::string describeValue(Value value) {
   if (auto argument = dyn_cast<BlockArgument>(value))
     return "arg" + std::to_string(argument.getArgNumber());
@@ -226,7 +242,15 @@ struct TestAscProtocolStatePass
       if (!tag)
         return;
       os << tag.getValue() << ":\n";
-      for (const ProtocolState::ObjectState *object : state.getObjects()) {
+      // The objects too come in address order: print them in the order of
+      // their values (block arguments first, in their order).
+      SmallVector<const ProtocolState::ObjectState *> objects =
+          state.getObjects();
+      llvm::sort(objects, [](const ProtocolState::ObjectState *lhs,
+                             const ProtocolState::ObjectState *rhs) {
+        return isDefinedBefore(lhs->matmul, rhs->matmul);
+      });
+      for (const ProtocolState::ObjectState *object : objects) {
         os << "  " << describeValue(object->matmul) << ": events ";
         printOps(object->events());
         for (unsigned slot = 0; slot < kNumMatmulSlots; ++slot) {

@@ -1,0 +1,3 @@
+#include "asc/Dialect/Asc/Analysis/State.h"
+// Calls back into the transfer function: a circle.
+#include "asc/Dialect/Asc/Analysis/Transfer.h"

@@ -1,0 +1,1 @@
+#include "asc/Dialect/Asc/Analysis/Transfer.h"
