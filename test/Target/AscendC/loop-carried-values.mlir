@@ -50,6 +50,7 @@ func.func @carried(%c: !asc.gm_addr {asc.no_alias}) attributes {asc.kernel} {
   %totalOffset = arith.extsi %total : i32 to i64
   %cSum = asc.subview %cGlobal[%totalOffset] : !gm_f32
   %sumLocal = asc.queue.alloc_tensor %outQueue : !que_out -> !ub_out
+  asc.pipe_barrier pipe_mte3
   asc.data_copy %cSum, %sumLocal, %c256 : !gm_f32, !ub_out
   asc.queue.free_tensor %outQueue, %sumLocal : !que_out, !ub_out
   return

@@ -156,6 +156,10 @@ func.func @global_tensors(%p: !asc.gm_addr, %q: !asc.gm_addr)
 // CHECK-NEXT: AscendC::LeakyRelu([[Y]], [[Y]], [[S]], [[LEN]]);
 // CHECK-NEXT: AscendC::LocalTensor<float> [[YV:.*]] = [[Y]][{{.*}}];
 // CHECK-NEXT: AscendC::DataCopy([[YV]], [[X]], [[LEN]]);
+// CHECK-NEXT: AscendC::SetFlag<AscendC::HardEvent::MTE2_MTE3>(0);
+// CHECK-NEXT: AscendC::WaitFlag<AscendC::HardEvent::MTE2_MTE3>(0);
+// CHECK-NEXT: AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(0);
+// CHECK-NEXT: AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(0);
 // CHECK-NEXT: AscendC::DataCopyParams [[PARAMS:.*]] = AscendC::DataCopyParams([[N]], [[LEN]], [[N]], [[LEN]]);
 // CHECK-NEXT: AscendC::DataCopy([[GM]], [[Y]], [[PARAMS]]);
 // CHECK-NEXT: [[QIN]].FreeTensor([[X]]);
@@ -183,6 +187,12 @@ func.func @queues_and_vectors(%p: !asc.gm_addr) attributes {asc.kernel} {
   asc.leaky_relu %y, %y, %s, %len : !ub_out, !ub_out
   %y_view = asc.subview %y[%c16] : !ub_out
   asc.data_copy %y_view, %x, %len : !ub_out, !ub_in
+  %flag1 = arith.constant 0 : i32
+  asc.set_flag mte2_mte3, %flag1
+  asc.wait_flag mte2_mte3, %flag1
+  %flag2 = arith.constant 0 : i32
+  asc.set_flag v_mte3, %flag2
+  asc.wait_flag v_mte3, %flag2
   asc.data_copy %gm, %y params(%n, %len, %n, %len) : !gm_f32, !ub_out
   asc.queue.free_tensor %qin, %x : !que_in, !ub_in
   asc.queue.free_tensor %qout, %y : !que_out, !ub_out

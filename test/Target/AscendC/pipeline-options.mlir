@@ -11,6 +11,8 @@
 // ASIS:      AscendC::Adds(
 // ASIS-NEXT: .IterateAll(
 // ASIS-NEXT: AscendC::Muls(
+// ASIS-NEXT: AscendC::SetFlag<AscendC::HardEvent::V_MTE2>(0);
+// ASIS-NEXT: AscendC::WaitFlag<AscendC::HardEvent::V_MTE2>(0);
 // ASIS-NEXT: AscendC::DataCopy(
 
 // promote-sync makes it async; the issue is hoisted above the vector work
@@ -24,6 +26,8 @@
 // PROMOTE:      .IterateAll<false>(
 // PROMOTE:      AscendC::Adds(
 // PROMOTE-NEXT: AscendC::Muls(
+// PROMOTE-NEXT: AscendC::SetFlag<AscendC::HardEvent::V_MTE2>(0);
+// PROMOTE-NEXT: AscendC::WaitFlag<AscendC::HardEvent::V_MTE2>(0);
 // PROMOTE-NEXT: .WaitIterateAll();
 // PROMOTE-NEXT: AscendC::DataCopy(
 
@@ -37,6 +41,8 @@
 // NOHOIST:      AscendC::Adds(
 // NOHOIST-NEXT: .IterateAll<false>(
 // NOHOIST-NEXT: AscendC::Muls(
+// NOHOIST-NEXT: AscendC::SetFlag<AscendC::HardEvent::V_MTE2>(0);
+// NOHOIST-NEXT: AscendC::WaitFlag<AscendC::HardEvent::V_MTE2>(0);
 // NOHOIST-NEXT: .WaitIterateAll();
 // NOHOIST-NEXT: AscendC::DataCopy(
 
@@ -64,6 +70,7 @@
 // PIPELINE:      .WaitIterateAll();
 // PIPELINE:      .IterateAll<false>(
 // PIPELINE-NEXT: AscendC::DataCopy(
+// PIPELINE-NEXT: AscendC::PipeBarrier<PIPE_MTE2>();
 // PIPELINE-NEXT: }
 // PIPELINE:      .WaitIterateAll();
 // PIPELINE:      AscendC::DataCopy(
@@ -72,6 +79,7 @@
 // UNROTATED:      .IterateAll<false>(
 // UNROTATED-NEXT: .WaitIterateAll();
 // UNROTATED-NEXT: AscendC::DataCopy(
+// UNROTATED-NEXT: AscendC::PipeBarrier<PIPE_MTE2>();
 // UNROTATED-NEXT: }
 
 // The placement's options need the placement: refused, nothing printed.
@@ -114,6 +122,9 @@ func.func @promote(%a: !asc.gm_addr {asc.no_alias},
   asc.adds %u, %u, %s, %n : !ub, !ub
   asc.matmul.iterate_all %mm, %gc : !mm, !asc.global_tensor<f32>
   asc.muls %u, %u, %s, %n : !ub, !ub
+  %flag4 = arith.constant 0 : i32
+  asc.set_flag v_mte2, %flag4
+  asc.wait_flag v_mte2, %flag4
   asc.data_copy %u, %gc, %n : !ub, !asc.global_tensor<f32>
   asc.matmul.end %mm : !mm
   return
@@ -148,6 +159,8 @@ func.func @tiles(%a: !asc.gm_addr {asc.no_alias},
     asc.matmul.iterate_all %mm, %t {sync = false, wait_iterate_all = true} : !mm, !asc.global_tensor<f32>
     asc.matmul.wait_iterate_all %mm : !mm
     asc.data_copy %u, %t, %c2048 : !ub, !asc.global_tensor<f32>
+    // The next trip's copy overwrites the same bytes (O1).
+    asc.pipe_barrier pipe_mte2
   }
   asc.matmul.end %mm : !mm
   return

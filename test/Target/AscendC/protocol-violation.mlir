@@ -21,6 +21,8 @@
 // REPAIR-LABEL: void missing_wait(
 // REPAIR:      .IterateAll<false>(
 // REPAIR:      AscendC::Adds(
+// REPAIR-NEXT: AscendC::SetFlag<AscendC::HardEvent::V_MTE2>(0);
+// REPAIR-NEXT: AscendC::WaitFlag<AscendC::HardEvent::V_MTE2>(0);
 // REPAIR-NEXT: .WaitIterateAll();
 // REPAIR-NEXT: AscendC::DataCopy(
 // REPAIR-REMARK: remark: inserted the missing 'asc.matmul.wait_iterate_all' for this issue
@@ -32,6 +34,8 @@
 // UNCHECKED-LABEL: void missing_wait(
 // UNCHECKED:      .IterateAll<false>(
 // UNCHECKED-NEXT: AscendC::Adds(
+// UNCHECKED-NEXT: AscendC::SetFlag<AscendC::HardEvent::V_MTE2>(0);
+// UNCHECKED-NEXT: AscendC::WaitFlag<AscendC::HardEvent::V_MTE2>(0);
 // UNCHECKED-NEXT: AscendC::DataCopy(
 // UNCHECKED-NEXT: .End();
 
@@ -62,6 +66,9 @@ func.func @missing_wait(%a: !asc.gm_addr {asc.no_alias},
   // expected-note @+1 {{the pending async issue}}
   asc.matmul.iterate_all %mm, %gc {sync = false, wait_iterate_all = true} : !mm, !asc.global_tensor<f32>
   asc.adds %u, %u, %s, %n : !ub, !ub
+  %flag5 = arith.constant 0 : i32
+  asc.set_flag v_mte2, %flag5
+  asc.wait_flag v_mte2, %flag5
   // expected-error @+1 {{may access memory that aliases the pending output of an async 'asc.matmul.iterate_all' (rule P3)}}
   asc.data_copy %u, %gc, %n : !ub, !asc.global_tensor<f32>
   asc.matmul.end %mm : !mm

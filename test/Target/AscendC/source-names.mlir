@@ -44,7 +44,11 @@
 // CHECK-NEXT:     int32_t rowOffset = row * 256;
 // CHECK-NEXT:     AscendC::GlobalTensor<float> cRow = cGlobal[rowOffset];
 // CHECK-NEXT:     AscendC::LocalTensor<float> cLocal = outQueue.AllocTensor<float>();
+// CHECK-NEXT:     AscendC::SetFlag<AscendC::HardEvent::MTE3_MTE2>(0);
+// CHECK-NEXT:     AscendC::WaitFlag<AscendC::HardEvent::MTE3_MTE2>(0);
 // CHECK-NEXT:     AscendC::DataCopy(cLocal, cRow, 256);
+// CHECK-NEXT:     AscendC::SetFlag<AscendC::HardEvent::MTE2_MTE3>(0);
+// CHECK-NEXT:     AscendC::WaitFlag<AscendC::HardEvent::MTE2_MTE3>(0);
 // CHECK-NEXT:     AscendC::DataCopyParams params = AscendC::DataCopyParams(1, 32, 0, 0);
 // CHECK-NEXT:     AscendC::DataCopy(cGlobal, cLocal, params);
 // CHECK-NEXT:     outQueue.FreeTensor(cLocal);
@@ -87,7 +91,13 @@ func.func @named(%a: !asc.gm_addr {asc.no_alias}, %c: !asc.gm_addr {asc.no_alias
     %rowOffset64 = arith.extsi %rowOffset : i32 to i64
     %cRow = asc.subview %cGlobal[%rowOffset64] : !gm_f32
     %cLocal = asc.queue.alloc_tensor %outQueue : !que_out -> !ub_out
+    %flag6 = arith.constant 0 : i32
+    asc.set_flag mte3_mte2, %flag6
+    asc.wait_flag mte3_mte2, %flag6
     asc.data_copy %cLocal, %cRow, %c256 : !ub_out, !gm_f32
+    %flag7 = arith.constant 0 : i32
+    asc.set_flag mte2_mte3, %flag7
+    asc.wait_flag mte2_mte3, %flag7
     asc.data_copy %cGlobal, %cLocal params(%c1, %c32, %c0, %c0) : !gm_f32, !ub_out
     asc.queue.free_tensor %outQueue, %cLocal : !que_out, !ub_out
   }
@@ -111,6 +121,7 @@ func.func @numbered(%0: !asc.gm_addr, %gm: !asc.gm_addr) attributes {asc.kernel}
   asc.pipe.init_buffer %pipe, %q, %c64, %c64 : !que_out
   %t = asc.queue.alloc_tensor %q : !que_out -> !ub_out
   asc.data_copy %t, %1, %c64 : !ub_out, !gm_f32
+  asc.pipe_barrier pipe_mte2
   asc.data_copy %t, %2, %c64 : !ub_out, !gm_f32
   asc.queue.free_tensor %q, %t : !que_out, !ub_out
   return
@@ -181,6 +192,7 @@ func.func @odd_names(%0: !asc.gm_addr loc("a{}b\nc"), %1: !asc.gm_addr loc("{}")
   asc.pipe.init_buffer %pipe, %q, %c64, %c64 : !que_out
   %t = asc.queue.alloc_tensor %q : !que_out -> !ub_out
   asc.data_copy %t, %2, %c64 : !ub_out, !gm_f32
+  asc.pipe_barrier pipe_mte2
   asc.data_copy %t, %3, %c64 : !ub_out, !gm_f32
   asc.queue.free_tensor %q, %t : !que_out, !ub_out
   return
