@@ -20,7 +20,7 @@ from .model import (
     TILING_FIELDS, View, Issue, Obj, CF_SHARE, F32)
 from .jobs import MatmulJobs
 from .loops import TileLoops
-from .shapes import BLOCK_WORKSPACE, SHAPE_SHARE, USER_WORKSPACE_SHARE, Shapes
+from .shapes import BLOCK_WORKSPACE, SHAPE_SHARE, USER_WORKSPACE_SHARE, VIEW_HELPERS, Shapes
 
 # The share of cube-only kernels whose vector cores take part: an epilogue
 # after the cube core's cross-core flag (Generator.cube_driven_epilogue).
@@ -46,6 +46,10 @@ class Generator(MatmulJobs, TileLoops, VectorWork, Shapes):
         # Likewise: the shapes of issues 49 and 46 (shapes.py), one maybe
         # after each top-level step.
         self.shape_rng = random.Random(seed * 7877 + 23)
+        # Likewise: what a view-fetch loop does with the view (shapes.py,
+        # VIEW_CONSUMERS), and the helpers those consumers call.
+        self.view_consumer_rng = random.Random(seed * 7759 + 31)
+        self.view_helpers = set()
         self.shape_share = shape_share
         # A kernel that keeps its own data in the user workspace
         # (GetUserWorkspace of the workspace argument, which states an
@@ -181,6 +185,9 @@ class Generator(MatmulJobs, TileLoops, VectorWork, Shapes):
         if self.cube_driven:
             self.cube_driven_epilogue()
         self.emit("return")
+        # The view consumers' helpers come first: the emitted C++ declares
+        # nothing ahead of its use.
+        out[1:1] = [VIEW_HELPERS[name] for name in sorted(self.view_helpers)]
         out += self.lines
         out.append("}")
         if self.calls_object:

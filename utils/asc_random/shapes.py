@@ -12,7 +12,13 @@ model):
                    loop must not be rotated)
   view fetches     a counted loop of GetTensorC<false>() views over the
                    blocks of one async Iterate (the loop once crashed
-                   asc-opt); the object takes no call after it
+                   asc-opt); the object takes no call after it. The view
+                   goes to one of a family of consumers: copied in, or
+                   handed to a helper without memory effects, directly,
+                   through a subview, under an scf.if, or through a helper
+                   returning a subview of it (VIEW_CONSUMERS): those the
+                   alias analysis keeps apart from the workspace, so that
+                   only the view itself ties the body to the fetch
   spill/reload     vector work spilled to GM (MTE3) and read by the next
                    issue as its A (the post orders the spill, O8), reloaded
                    while the issue runs (a barrier orders MTE3 before MTE2),
@@ -49,6 +55,21 @@ BLOCK_WORKSPACE = 4096
 # tiling loop's tiles, C_ELEMS elements.
 TILING_STRIDES = [("singleCoreM", "N"), ("M", "singleCoreN"), ("singleCoreM", "singleCoreN")]
 BITS = {"i8": 8, "i16": 16, "i32": 32}
+# What a view-fetch loop does with the view (shape_view_fetch), drawn from a
+# stream of its own: `copy` reads the block (the workspace: the next fetch
+# may overwrite it, so the pipeliner leaves the loop); the others read no
+# memory, so that nothing but the use of the view stands between the body
+# and a rotation (issue 49 item 3: the loop that crashed asc-opt).
+VIEW_CONSUMERS = ["copy", "copy", "call", "subview-call", "subview", "if-call", "helper-subview"]
+# The helpers those consumers call, defined before the kernel (the emitted
+# C++ declares nothing ahead): visible, without memory effects.
+VIEW_HELPERS = {
+    "@asc_random_view_keep": ("func.func private @asc_random_view_keep(%t: !gm_f32) {\n"
+                              "  return\n}"),
+    "@asc_random_view_at": ("func.func private @asc_random_view_at(%t: !gm_f32, %off: i64) -> !gm_f32 {\n"
+                            "  %s = asc.subview %t[%off] : !gm_f32\n"
+                            "  return %s : !gm_f32\n}"),
+}
 
 
 def wrap(value, ty):
@@ -189,11 +210,18 @@ class Shapes:
         wait = r.random() < 0.5
         n = self.const(BASE_M * 16, "i32")
 
+        consumer = self.view_consumer_rng.choice(VIEW_CONSUMERS)
+        if consumer != "copy":
+            self.features.add("view-fetch-loop-" + consumer)
+
         def body():
             blk = self.fresh("blk")
             self.emit(f"{blk} = asc.matmul.get_tensor_c {o.ssa} {{sync = false}} : {o.type} -> !gm_f32")
             if wait:
                 self.emit(f"asc.matmul.wait_get_tensor_c {o.ssa} : {o.type}")
+            if consumer != "copy":
+                self.consume_view(blk, consumer)
+                return
             row, row64, at = self.fresh("o"), self.fresh("o"), self.fresh("v")
             self.emit(f"{row} = arith.muli {iv}, {n} : i32")
             self.emit(f"{row64} = arith.extsi {row} : i32 to i64")
@@ -212,6 +240,32 @@ class Shapes:
         # returns false: the object takes no other call (CANN's examples
         # of the counted loop end it there).
         o.retired = True
+
+    def consume_view(self, blk, consumer):
+        """The view `blk` of a fetched block handed on without a read of
+        its memory (VIEW_CONSUMERS)."""
+        r = self.view_consumer_rng
+        view = blk
+        if consumer in ("subview", "subview-call"):
+            off, view = self.const(r.choice([0, 16, 128]), "i64"), self.fresh("v")
+            self.emit(f"{view} = asc.subview {blk}[{off}] : !gm_f32")
+            if consumer == "subview":
+                return
+        if consumer == "helper-subview":
+            off, view = self.const(r.choice([0, 64]), "i64"), self.fresh("v")
+            self.view_helpers.add("@asc_random_view_at")
+            self.emit(f"{view} = func.call @asc_random_view_at({blk}, {off}) : "
+                      "(!gm_f32, i64) -> !gm_f32")
+            if r.random() < 0.5:
+                return
+        self.view_helpers.add("@asc_random_view_keep")
+        call = f"func.call @asc_random_view_keep({view}) : (!gm_f32) -> ()"
+        if consumer == "if-call":
+            self.emit(f"scf.if {r.choice(['%yes', '%no'])} {{")
+            self.emit("  " + call)
+            self.emit("}")
+        else:
+            self.emit(call)
 
     # -- spill and reload around an issue -------------------------------------
     def spill(self, view, region, value):

@@ -413,6 +413,28 @@ struct FuncOpLowering : public PreferredOpLowering<func::FuncOp> {
   bool setSysWorkspace;
 };
 
+/// A call of a device function: `emitc.call` with its results converted
+/// like its operands. Upstream's FuncToEmitC keeps the call's result types,
+/// which leaves an `emitc.call` returning an asc type (a helper returning a
+/// GlobalTensor view) that the verifier rejects.
+struct CallOpLowering : public PreferredOpLowering<func::CallOp> {
+  using PreferredOpLowering::PreferredOpLowering;
+
+  LogicalResult
+  matchAndRewrite(func::CallOp callOp, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (callOp.getNumResults() > 1)
+      return rewriter.notifyMatchFailure(callOp, "expects at most one result");
+    SmallVector<Type> results;
+    if (failed(getTypeConverter()->convertTypes(callOp.getResultTypes(),
+                                                results)))
+      return rewriter.notifyMatchFailure(callOp, "unsupported result type");
+    rewriter.replaceOpWithNewOp<emitc::CallOp>(
+        callOp, results, adaptor.getOperands(), callOp->getAttrs());
+    return success();
+  }
+};
+
 /// `if ASCEND_IS_AIC { ... } [else { ... }]`: an scf.if on asc.is_aic or
 /// asc.is_aiv. The macro is `constexpr(g_coreType == AscendC::AIC)` on the
 /// device, so it can only follow `if` directly; the branches become the
@@ -453,6 +475,7 @@ void mlir::asc::populateKernelToEmitCPatterns(
     bool setSysWorkspace) {
   MLIRContext *context = patterns.getContext();
   patterns.add<FuncOpLowering>(typeConverter, context, setSysWorkspace);
+  patterns.add<CallOpLowering>(typeConverter, context);
   patterns.add<FreeQueryLowering<GetBlockIdxOp>>(typeConverter, context,
                                                  "AscendC::GetBlockIdx");
   patterns.add<FreeQueryLowering<GetBlockNumOp>>(typeConverter, context,

@@ -33,6 +33,25 @@ func.func @helper(%x: f16) -> i32 {
 
 // -----
 
+// A call of a helper returning a GlobalTensor view returns the converted
+// type (upstream's call lowering kept !asc.global_tensor, which the
+// verifier rejects).
+// CHECK-LABEL: emitc.func @view_at(
+// CHECK-SAME: -> !emitc.opaque<"AscendC::GlobalTensor<float>">
+// CHECK-LABEL: emitc.func @calls_view_at(
+// CHECK: %{{.*}} = call @view_at(%{{.*}}, %{{.*}}) : (!emitc.opaque<"AscendC::GlobalTensor<float>">, i64) -> !emitc.opaque<"AscendC::GlobalTensor<float>">
+func.func private @view_at(%t: !asc.global_tensor<f32>, %off: i64) -> !asc.global_tensor<f32> {
+  %s = asc.subview %t[%off] : !asc.global_tensor<f32>
+  return %s : !asc.global_tensor<f32>
+}
+func.func @calls_view_at(%ws: !asc.gm_addr) attributes {asc.kernel} {
+  %g = asc.set_global_buffer %ws : !asc.global_tensor<f32>
+  %c16 = arith.constant 16 : i64
+  %v = func.call @view_at(%g, %c16) : (!asc.global_tensor<f32>, i64) -> !asc.global_tensor<f32>
+  %w = func.call @view_at(%v, %c16) : (!asc.global_tensor<f32>, i64) -> !asc.global_tensor<f32>
+  return
+}
+
 // Objects are declared in place: uninitialised emitc.variable lvalues of
 // their C++ type.
 // CHECK-LABEL: emitc.func @objects(
