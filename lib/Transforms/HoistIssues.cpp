@@ -47,12 +47,15 @@ static bool postsAndAwaitsCube(Operation *op) {
 /// The calls made through `matmul` in `function` that copy their results
 /// into UB (by MTE2): a wait for the issue's signal, or a fetch of its
 /// blocks, may rely on its post to order what came before.
-static SmallVector<Operation *> getCopiesIntoUnifiedBuffer(Operation *function,
-                                                           Value matmul) {
-  SmallVector<Operation *> copies;
+/// The calls of `function` that copy their results into UB, by the object
+/// value they are made through: one walk for every object (a walk per
+/// object made the hoist quadratic in the objects of a kernel).
+static DenseMap<Value, SmallVector<Operation *>>
+getCopiesIntoUnifiedBuffer(Operation *function) {
+  DenseMap<Value, SmallVector<Operation *>> copies;
   function->walk([&](MatmulOpInterface call) {
-    if (call.getMatmul() == matmul && !getLocalDestinations(call).empty())
-      copies.push_back(call);
+    if (!getLocalDestinations(call).empty())
+      copies[call.getMatmul()].push_back(call);
   });
   return copies;
 }
@@ -82,11 +85,13 @@ bool WaitPlacer::hoistIssue(
       analyses.checker.getConflicts().getFootprint(issue);
   // The post of the issue orders the vector core's earlier MTE3 work before
   // its wait and its fetches (O8); a copy of theirs into UB may rely on it.
-  auto [cached, isNew] = copiesIntoUnifiedBuffer.try_emplace(matmul);
-  if (isNew)
-    cached->second = getCopiesIntoUnifiedBuffer(
-        issue->getParentOfType<FunctionOpInterface>(), matmul);
-  ArrayRef<Operation *> copiesIntoUb = cached->second;
+  if (!copiesIntoUnifiedBuffer)
+    copiesIntoUnifiedBuffer = getCopiesIntoUnifiedBuffer(
+        issue->getParentOfType<FunctionOpInterface>());
+  auto found = copiesIntoUnifiedBuffer->find(matmul);
+  ArrayRef<Operation *> copiesIntoUb;
+  if (found != copiesIntoUnifiedBuffer->end())
+    copiesIntoUb = found->second;
 
   // Whether `op` must stay before the issue: it uses the object, may touch
   // what the issue touches while in flight, is another async issue (issues

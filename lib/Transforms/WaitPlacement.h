@@ -140,8 +140,10 @@ private:
   /// What placement changed, for the incremental re-check.
   ReorderLog reorders;
   /// Per object value, the calls that copy their results into UB
-  /// (hoistIssue's post edge): collected once per function.
-  DenseMap<Value, SmallVector<Operation *>> copiesIntoUnifiedBuffer;
+  /// (hoistIssue's post edge): collected for every object in one walk of
+  /// the function, on the first hoist.
+  std::optional<DenseMap<Value, SmallVector<Operation *>>>
+      copiesIntoUnifiedBuffer;
 };
 
 } // namespace mlir::asc::placement

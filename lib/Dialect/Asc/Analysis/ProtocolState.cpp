@@ -698,6 +698,9 @@ bool ProtocolState::join(const ProtocolState &other) {
         merged.unorderedFor |= own->unorderedFor;
       if (own && *own == merged)
         continue;
+      if (own)
+        countPipeAccess(*own, -1);
+      countPipeAccess(merged, 1);
       pipeAccesses = pipeAccesses.add(op, merged, context->arena);
       changed = true;
     }
@@ -815,6 +818,10 @@ uint8_t ProtocolState::pipeBit(PipeKind pipe) {
 SmallVector<std::pair<Operation *, ProtocolState::PipeAccess>>
 ProtocolState::getPipeAccessesUnorderedFor(uint8_t pipes) const {
   SmallVector<std::pair<Operation *, PipeAccess>> found;
+  if (llvm::none_of(llvm::seq(0u, 4u), [&](unsigned bit) {
+        return (pipes & (1u << bit)) && unorderedCounts[bit];
+      }))
+    return found;
   for (auto [op, access] : pipeAccesses)
     if (access.unorderedFor & pipes)
       found.push_back({op, access});
@@ -844,10 +851,15 @@ void ProtocolState::recordPipeAccess(Operation *op, PipeKind pipe,
 
 void ProtocolState::setPipeAccess(Operation *op, PipeKind pipe,
                                   uint8_t unorderedFor) {
-  if (unorderedFor)
+  const PipeAccess *old = pipeAccesses.lookup(op);
+  if (old)
+    countPipeAccess(*old, -1);
+  if (unorderedFor) {
+    countPipeAccess({pipe, unorderedFor}, 1);
     pipeAccesses = pipeAccesses.add(op, {pipe, unorderedFor}, context->arena);
-  else if (pipeAccesses.contains(op))
+  } else if (old) {
     pipeAccesses = pipeAccesses.remove(op, context->arena);
+  }
 }
 
 void ProtocolState::orderPipes(PipeKind from, PipeKind to,
@@ -909,7 +921,17 @@ static bool isSeenByPost(const ProtocolState::PipeAccess &access) {
          (~access.unorderedFor & seen);
 }
 
+void ProtocolState::countPipeAccess(const PipeAccess &access, int delta) {
+  for (unsigned bit = 0; bit < 4; ++bit)
+    if (access.unorderedFor & (1u << bit))
+      unorderedCounts[bit] += delta;
+  if (isSeenByPost(access))
+    seenByPostCount += delta;
+}
+
 void ProtocolState::orderThroughServer() {
+  if (!seenByPostCount)
+    return;
   // Collected first, as the other updates do: setPipeAccess replaces the
   // map being walked.
   for (auto [op, access] :
@@ -920,9 +942,10 @@ void ProtocolState::orderThroughServer() {
 
 void ProtocolState::recordPost(Operation *issue) {
   OpSet seen;
-  for (auto [op, access] : pipeAccesses)
-    if (isSeenByPost(access))
-      seen = seen.add(op, context->arena);
+  if (seenByPostCount)
+    for (auto [op, access] : pipeAccesses)
+      if (isSeenByPost(access))
+        seen = seen.add(op, context->arena);
   postsSeen = seen.isEmpty() ? postsSeen.remove(issue, context->arena)
                              : postsSeen.add(issue, seen, context->arena);
 }
@@ -949,6 +972,8 @@ SmallVector<Operation *> ProtocolState::getRecordedPosts() const {
 void ProtocolState::pipeBarrier(PipeKind pipe) {
   if (pipe == PipeKind::PIPE_ALL) {
     pipeAccesses = {};
+    unorderedCounts = {};
+    seenByPostCount = 0;
     return;
   }
   uint8_t bit = pipeBit(pipe);
