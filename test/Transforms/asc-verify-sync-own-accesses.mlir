@@ -192,64 +192,6 @@ func.func @flag_set_on_one_path(%px: !asc.gm_addr {asc.no_alias}, %py: !asc.gm_a
 !gm = !asc.global_tensor<f32>
 !ub = !asc.local_tensor<veccalc, f32>
 
-// A GM spill and reload: the copy out (an MTE3 write of the workspace) and
-// the copy back in (an MTE2 read of it) run in parallel without
-// SetFlag/WaitFlag<MTE3_MTE2>.
-func.func @gm_spill_reload(%pw: !asc.gm_addr {asc.no_alias}) attributes {asc.kernel} {
-  %n = arith.constant 64 : i32
-  %bytes = arith.constant 256 : i32
-  %pipe = asc.pipe.create
-  %b = asc.tbuf.create : !asc.tbuf<veccalc>
-  %r = asc.tbuf.create : !asc.tbuf<veccalc>
-  asc.pipe.init_tbuf %pipe, %b, %bytes : !asc.tbuf<veccalc>
-  asc.pipe.init_tbuf %pipe, %r, %bytes : !asc.tbuf<veccalc>
-  %w = asc.set_global_buffer %pw : !gm
-  %t = asc.tbuf.get %b : !asc.tbuf<veccalc> -> !ub
-  %u = asc.tbuf.get %r : !asc.tbuf<veccalc> -> !ub
-  // expected-note @+1 {{the earlier pipe_mte3 access}}
-  asc.data_copy %w, %t, %n : !gm, !ub
-  // expected-error @+1 {{'asc.data_copy' op may touch bytes that an earlier pipe_mte3 access touches, one of the two writing, before pipe_mte2 is ordered after it}}
-  asc.data_copy %u, %w, %n : !ub, !gm
-  return
-}
-
-// -----
-
-!gm = !asc.global_tensor<f32>
-!ub = !asc.local_tensor<veccalc, f32>
-
-// Valid twin: the flag between the spill and the reload; the reload of
-// other bytes of the workspace, into a TBuf of its own, needs nothing.
-func.func @gm_spill_flag_reload(%pw: !asc.gm_addr {asc.no_alias}) attributes {asc.kernel} {
-  %n = arith.constant 64 : i32
-  %bytes = arith.constant 256 : i32
-  %e = arith.constant 0 : i32
-  %pipe = asc.pipe.create
-  %b = asc.tbuf.create : !asc.tbuf<veccalc>
-  %r = asc.tbuf.create : !asc.tbuf<veccalc>
-  %f = asc.tbuf.create : !asc.tbuf<veccalc>
-  asc.pipe.init_tbuf %pipe, %b, %bytes : !asc.tbuf<veccalc>
-  asc.pipe.init_tbuf %pipe, %r, %bytes : !asc.tbuf<veccalc>
-  asc.pipe.init_tbuf %pipe, %f, %bytes : !asc.tbuf<veccalc>
-  %w = asc.set_global_buffer %pw : !gm
-  %c64 = arith.constant 64 : i64
-  %far = asc.subview %w[%c64] : !gm
-  %t = asc.tbuf.get %b : !asc.tbuf<veccalc> -> !ub
-  %u = asc.tbuf.get %r : !asc.tbuf<veccalc> -> !ub
-  %v = asc.tbuf.get %f : !asc.tbuf<veccalc> -> !ub
-  asc.data_copy %w, %t, %n : !gm, !ub
-  asc.data_copy %v, %far, %n : !ub, !gm
-  asc.set_flag mte3_mte2, %e
-  asc.wait_flag mte3_mte2, %e
-  asc.data_copy %u, %w, %n : !ub, !gm
-  return
-}
-
-// -----
-
-!gm = !asc.global_tensor<f32>
-!ub = !asc.local_tensor<veccalc, f32>
-
 // Two MTE2 copies into the same bytes (O1: MTE2 overlaps its copies), and
 // the valid twin with PipeBarrier<PIPE_MTE2> between them.
 func.func @two_copies_in(%px: !asc.gm_addr {asc.no_alias}, %pz: !asc.gm_addr {asc.no_alias}) attributes {asc.kernel} {

@@ -699,8 +699,8 @@ bool ProtocolState::join(const ProtocolState &other) {
       if (own && *own == merged)
         continue;
       if (own)
-        countPipeAccess(*own, -1);
-      countPipeAccess(merged, 1);
+        countPipeAccess(op, *own, -1);
+      countPipeAccess(op, merged, 1);
       pipeAccesses = pipeAccesses.add(op, merged, context->arena);
       changed = true;
     }
@@ -828,24 +828,25 @@ ProtocolState::getPipeAccessesUnorderedFor(uint8_t pipes) const {
   return found;
 }
 
+/// Takes `op` out of every set of `seenBy` (what posts or flags' sets saw).
+template <typename Key>
+static void forgetAccess(PersistentMap<Key, ProtocolState::OpSet> &seenBy,
+                         Operation *op, AnalysisArena &arena) {
+  SmallVector<std::pair<Key, ProtocolState::OpSet>> updates;
+  for (const auto &[key, seen] : seenBy)
+    if (seen.contains(op))
+      updates.push_back({key, seen.remove(op, arena)});
+  for (auto &[key, seen] : updates)
+    seenBy = seen.isEmpty() ? seenBy.remove(key, arena)
+                            : seenBy.add(key, seen, arena);
+}
+
 void ProtocolState::recordPipeAccess(Operation *op, PipeKind pipe,
                                      uint8_t unorderedFor) {
-  // No post made so far saw this access: only an earlier one of the op.
-  SmallVector<std::pair<Operation *, OpSet>> seenBefore;
-  for (const auto &[issue, seen] : postsSeen)
-    if (seen.contains(op))
-      seenBefore.push_back({issue, seen.remove(op, context->arena)});
-  for (auto &[issue, seen] : seenBefore)
-    postsSeen = seen.isEmpty() ? postsSeen.remove(issue, context->arena)
-                               : postsSeen.add(issue, seen, context->arena);
-  // Nor did a flag's set made so far.
-  SmallVector<std::pair<const void *, OpSet>> setBefore;
-  for (const auto &[flag, seen] : flagsSeen)
-    if (seen.contains(op))
-      setBefore.push_back({flag, seen.remove(op, context->arena)});
-  for (auto &[flag, seen] : setBefore)
-    flagsSeen = seen.isEmpty() ? flagsSeen.remove(flag, context->arena)
-                               : flagsSeen.add(flag, seen, context->arena);
+  // No post or flag's set made so far saw this access: only an earlier
+  // one of the op.
+  forgetAccess(postsSeen, op, context->arena);
+  forgetAccess(flagsSeen, op, context->arena);
   setPipeAccess(op, pipe, unorderedFor);
 }
 
@@ -853,9 +854,9 @@ void ProtocolState::setPipeAccess(Operation *op, PipeKind pipe,
                                   uint8_t unorderedFor) {
   const PipeAccess *old = pipeAccesses.lookup(op);
   if (old)
-    countPipeAccess(*old, -1);
+    countPipeAccess(op, *old, -1);
   if (unorderedFor) {
-    countPipeAccess({pipe, unorderedFor}, 1);
+    countPipeAccess(op, {pipe, unorderedFor}, 1);
     pipeAccesses = pipeAccesses.add(op, {pipe, unorderedFor}, context->arena);
   } else if (old) {
     pipeAccesses = pipeAccesses.remove(op, context->arena);
@@ -921,31 +922,29 @@ static bool isSeenByPost(const ProtocolState::PipeAccess &access) {
          (~access.unorderedFor & seen);
 }
 
-void ProtocolState::countPipeAccess(const PipeAccess &access, int delta) {
+void ProtocolState::countPipeAccess(Operation *op, const PipeAccess &access,
+                                    int delta) {
   for (unsigned bit = 0; bit < 4; ++bit)
     if (access.unorderedFor & (1u << bit))
       unorderedCounts[bit] += delta;
   if (isSeenByPost(access))
-    seenByPostCount += delta;
+    seenByPost = delta > 0 ? seenByPost.add(op, context->arena)
+                           : seenByPost.remove(op, context->arena);
 }
 
 void ProtocolState::orderThroughServer() {
-  if (!seenByPostCount)
-    return;
   // Collected first, as the other updates do: setPipeAccess replaces the
-  // map being walked.
-  for (auto [op, access] :
-       getPipeAccessesUnorderedFor(pipeBit(PipeKind::PIPE_ALL)))
-    if (isSeenByPost(access))
-      setPipeAccess(op, access.pipe, 0);
+  // set being walked.
+  SmallVector<std::pair<Operation *, PipeAccess>> seen;
+  for (Operation *op : seenByPost)
+    seen.push_back({op, *pipeAccesses.lookup(op)});
+  for (auto [op, access] : seen)
+    setPipeAccess(op, access.pipe, 0);
 }
 
 void ProtocolState::recordPost(Operation *issue) {
-  OpSet seen;
-  if (seenByPostCount)
-    for (auto [op, access] : pipeAccesses)
-      if (isSeenByPost(access))
-        seen = seen.add(op, context->arena);
+  // The set is persistent: the post keeps this version of it.
+  OpSet seen = seenByPost;
   postsSeen = seen.isEmpty() ? postsSeen.remove(issue, context->arena)
                              : postsSeen.add(issue, seen, context->arena);
 }
@@ -973,7 +972,7 @@ void ProtocolState::pipeBarrier(PipeKind pipe) {
   if (pipe == PipeKind::PIPE_ALL) {
     pipeAccesses = {};
     unorderedCounts = {};
-    seenByPostCount = 0;
+    seenByPost = {};
     return;
   }
   uint8_t bit = pipeBit(pipe);

@@ -129,8 +129,8 @@ private:
   LogicalResult checkOwnAccessesOrdered(Operation *op,
                                         const ProtocolState &state,
                                         bool report);
-  /// Whether `earlier`'s and `later`'s accesses (UB and GM) may touch the
-  /// same bytes, one writing.
+  /// Whether `earlier`'s and `later`'s accesses of UB through one traced
+  /// root may touch the same bytes, one writing.
   bool mayConflict(Operation *earlier, Operation *later);
   /// for: a Matmul call's copy into UB or its UB input, another op's own.
   void getLocalPipeAccesses(Operation *op,

@@ -488,7 +488,7 @@ private:
                          const PersistentMap<Key, OpSet> &incoming,
                          const ProtocolState &other);
   /// Adds (`delta` 1) or takes away (-1) `access` from the counts below.
-  void countPipeAccess(const PipeAccess &access, int delta);
+  void countPipeAccess(Operation *op, const PipeAccess &access, int delta);
   /// Replaces what is known of `op`'s latest access.
   void setPipeAccess(Operation *op, PipeKind pipe, uint8_t unorderedFor);
   void countInFlight(Operation *issue, int delta);
@@ -519,11 +519,12 @@ private:
   /// The vector core's recent accesses of local memory, by op.
   PersistentMap<Operation *, PipeAccess> pipeAccesses;
   /// How many of them each pipe (by pipeBit's position) is not ordered
-  /// after, and how many a post now would see: the queries skip the walk
-  /// when there is none (a kernel of many vector ops and few copies would
-  /// otherwise walk them all at each op, quadratic in the kernel).
+  /// after, and those a post now would see: the queries skip the walk when
+  /// there is none, and a post keeps the set as it is (a kernel of many
+  /// vector ops and copies would otherwise walk them all at each op and
+  /// each post, quadratic in the kernel).
   std::array<uint32_t, 4> unorderedCounts{};
-  uint32_t seenByPostCount = 0;
+  OpSet seenByPost;
   /// For each async call in flight whose post every path to here made: the
   /// accesses of pipeAccesses that its post saw (spec section 2c, O8). An
   /// access made again after the post leaves the set; a merge keeps what
