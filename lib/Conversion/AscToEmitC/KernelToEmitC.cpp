@@ -426,8 +426,8 @@ struct CallOpLowering : public PreferredOpLowering<func::CallOp> {
     if (callOp.getNumResults() > 1)
       return rewriter.notifyMatchFailure(callOp, "expects at most one result");
     SmallVector<Type> results;
-    if (failed(getTypeConverter()->convertTypes(callOp.getResultTypes(),
-                                                results)))
+    if (failed(
+            getTypeConverter()->convertTypes(callOp.getResultTypes(), results)))
       return rewriter.notifyMatchFailure(callOp, "unsupported result type");
     rewriter.replaceOpWithNewOp<emitc::CallOp>(
         callOp, results, adaptor.getOperands(), callOp->getAttrs());
