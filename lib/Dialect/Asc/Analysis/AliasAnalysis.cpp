@@ -27,7 +27,7 @@ using namespace mlir::asc;
 
 AscAliasAnalysis::AscAliasAnalysis(Operation *function,
                                    MatmulProtocolAnalysis &protocol)
-    : function(function), protocol(protocol) {}
+    : provenance(function, protocol) {}
 
 AscAliasAnalysis::AscAliasAnalysis(Operation *function,
                                    AnalysisManager &manager)
@@ -205,7 +205,7 @@ AscAliasAnalysis::getOffsetRange(const ByteOffset &offset) {
   for (const auto &[monomial, scale] : offset.terms) {
     __int128 termLo = scale, termHi = scale;
     for (Value factor : monomial) {
-      std::optional<IntegerRange> range = ranges.get(factor);
+      std::optional<IntegerRange> range = getIntegerRanges().get(factor);
       if (!range)
         return std::nullopt;
       __int128 candidates[] = {termLo * range->lo, termLo * range->hi,
@@ -350,7 +350,7 @@ ArrayRef<GapFact> AscAliasAnalysis::getConditionFacts(Operation *ifOp) {
     Block *context = branch->getBlock();
     SmallVector<GapFact, 1> facts;
     collectFacts(branch.getCondition(), facts, [&](Value value) {
-      return getIntegerOffset(value, 1, context);
+      return provenance.getIntegerOffset(value, 1, context);
     });
     // The map may have grown: look the slot up again.
     conditionFacts[branch] = std::move(facts);
@@ -502,10 +502,8 @@ ModRefResult AscAliasAnalysis::getModRef(Operation *op,
 
 void AscAliasAnalysis::getAccessesIn(
     Operation *op, Block *context, SmallVectorImpl<ResolvedAccess> &accesses) {
-  Block *saved = termContext;
-  termContext = context;
+  ProvenanceAnalysis::ExactWithin scope(provenance, context);
   getAccesses(op, accesses);
-  termContext = saved;
 }
 
 /// True when `value` is defined inside `loop` (its body or deeper).
@@ -525,7 +523,7 @@ void AscAliasAnalysis::getCrossIterationAccesses(
   // wrap around (an int8_t counter past 127 goes on at -128).
   if (forOp && matchConstantInt(forOp.getStep(), stepValue) &&
       stepValue.getSignificantBits() <= 32 &&
-      ranges.countsWithoutWrapping(forOp))
+      getIntegerRanges().countsWithoutWrapping(forOp))
     step = stepValue.getSExtValue();
   Value iv = forOp ? forOp.getInductionVar() : Value();
   Block *body = forOp ? forOp.getBody() : nullptr;
@@ -670,7 +668,7 @@ void AscAliasAnalysis::getAccessesAfterLoop(
           for (Value factor : monomial)
             term = term.times(
                 isLoopResult(factor)
-                    ? getIntegerOffset(
+                    ? provenance.getIntegerOffset(
                           handedOver(cast<OpResult>(factor).getResultNumber()),
                           1, handedOverIn)
                     : ByteOffset::ofTerm(factor, 1));

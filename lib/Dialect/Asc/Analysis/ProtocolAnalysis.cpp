@@ -233,9 +233,8 @@ void ProtocolFlow::noteLoopOf(MatmulOpInterface use) {
   Operation *loop = getEnclosingLoop(use, analysis.function);
   if (!loop)
     return;
-  // Iterate is named on purpose: it is the one call whose loop the client
-  // counts by itself.
-  if (isa<MatmulIterateOp>(use.getOperation()))
+  // The one call whose loop the client counts by itself (Iterate).
+  if (use->hasTrait<ContinuesItsOwnLoop>())
     iterateLoops.insert(loop);
   if (isFetch(use) && !llvm::is_contained(fetchLoops[loop], use.getMatmul()))
     fetchLoops[loop].push_back(use.getMatmul());
@@ -320,7 +319,8 @@ const ProtocolState &ProtocolFlow::leaveLoop(Operation *loop,
     // The Iterate calls inside the loop stand for the loop that ended.
     SmallVector<Operation *, 2> posts(object.postsWithoutInputs().get());
     for (Operation *&post : posts)
-      if (post && isa<MatmulIterateOp>(post) && loop->isProperAncestor(post)) {
+      if (post && post->hasTrait<ContinuesItsOwnLoop>() &&
+          loop->isProperAncestor(post)) {
         post = loop;
         changed = true;
       }

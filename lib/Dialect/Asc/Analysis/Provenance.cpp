@@ -1,12 +1,12 @@
 //===- Provenance.cpp - where asc pointers and tensors point --------------===//
 //
-// The provenance half of the alias analysis: byte offsets, whether blocks
-// repeat, the root and offset of every pointer and tensor, and the location
-// of one access.
+// Byte offsets, whether blocks repeat, the root and offset of every pointer
+// and tensor, and the location of one access: what the alias queries of
+// AliasAnalysis.cpp compare.
 //
 //===----------------------------------------------------------------------===//
 
-#include "asc/Dialect/Asc/Analysis/AliasAnalysis.h"
+#include "asc/Dialect/Asc/Analysis/Provenance.h"
 #include "asc/Dialect/Asc/IR/AscConstants.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -292,8 +292,8 @@ static ByteOffset decomposeUnits(Value value, int64_t unitBytes,
   return ByteOffset::ofTerm(value, unitBytes);
 }
 
-ByteOffset AscAliasAnalysis::getIntegerOffset(Value value, int64_t unitBytes,
-                                              Block *context) {
+ByteOffset ProvenanceAnalysis::getIntegerOffset(Value value, int64_t unitBytes,
+                                                Block *context) {
   return decomposeUnits(value, unitBytes, repetition, ranges, context);
 }
 
@@ -351,7 +351,7 @@ static Provenance joinProvenance(const Provenance &lhs, const Provenance &rhs) {
   return joined;
 }
 
-const Provenance &AscAliasAnalysis::getProvenance(Value value) {
+const Provenance &ProvenanceAnalysis::getProvenance(Value value) {
   llvm::DenseMap<Value, Provenance> &cache =
       termContext ? contextProvenances[termContext] : provenances;
   auto it = cache.find(value);
@@ -367,8 +367,8 @@ const Provenance &AscAliasAnalysis::getProvenance(Value value) {
   return filled[value] = computed;
 }
 
-Provenance AscAliasAnalysis::getStateViewProvenance(Operation *op,
-                                                    Value matmul) {
+Provenance ProvenanceAnalysis::getStateViewProvenance(Operation *op,
+                                                      Value matmul) {
   std::optional<SmallVector<Value, 2>> workspaces =
       protocol.getSlotMemory(op, matmul, MatmulSlot::Workspace);
   Provenance untraced;
@@ -387,7 +387,7 @@ Provenance AscAliasAnalysis::getStateViewProvenance(Operation *op,
   return *joined;
 }
 
-Provenance AscAliasAnalysis::getDequeuedProvenance(Value queue) {
+Provenance ProvenanceAnalysis::getDequeuedProvenance(Value queue) {
   // One walk per queue, however many DeQue calls it has.
   auto cached = dequeuedProvenances.find(queue);
   if (cached != dequeuedProvenances.end())
@@ -396,7 +396,7 @@ Provenance AscAliasAnalysis::getDequeuedProvenance(Value queue) {
   return dequeuedProvenances[queue] = provenance;
 }
 
-Provenance AscAliasAnalysis::computeDequeuedProvenance(Value queue) {
+Provenance ProvenanceAnalysis::computeDequeuedProvenance(Value queue) {
   Provenance untraced;
   untraced.space = Provenance::Space::Local;
   if (!queue.getDefiningOp<QueueCreateOp>())
@@ -424,7 +424,7 @@ Provenance AscAliasAnalysis::computeDequeuedProvenance(Value queue) {
   return joined ? *joined : untraced;
 }
 
-Provenance AscAliasAnalysis::computeProvenance(Value value) {
+Provenance ProvenanceAnalysis::computeProvenance(Value value) {
   Type type = value.getType();
   if (!isMemoryType(type))
     return getUntraced(type);
@@ -506,8 +506,8 @@ static bool ranEarlierInSameRun(Operation *earlier, Operation *later) {
   return false;
 }
 
-void AscAliasAnalysis::resolve(Operation *op, const MemoryAccess &access,
-                               SmallVectorImpl<ResolvedAccess> &resolved) {
+void ProvenanceAnalysis::resolve(Operation *op, const MemoryAccess &access,
+                                 SmallVectorImpl<ResolvedAccess> &resolved) {
   if (access.slot) {
     SmallVector<Operation *, 2> setters;
     std::optional<SmallVector<Value, 2>> memory =

@@ -1,20 +1,20 @@
 //===- AliasAnalysis.h - may-overlap queries on asc memory ------*- C++ -*-===//
 //
 // Decides whether two memory accesses may overlap, in the shape of MLIR's
-// AliasAnalysis (`alias` and `getModRef`). Every pointer and tensor gets a
-// provenance: the root it is based on (a kernel argument, a queue buffer's
-// allocation, or "unknown") and a byte offset from it, constant or a
-// constant plus a multiple of one SSA value. Every access gets a footprint
-// from the access itself (MemoryAccessOpInterface), never from a declared
-// buffer size. When unsure, the answer is "may alias".
+// AliasAnalysis (`alias` and `getModRef`), over the provenances of
+// Provenance.h: two footprints of one root are compared by their offsets
+// (constant, or polynomials whose difference the integer ranges, the
+// tiling's invariants or a versioning check bound), footprints of distinct
+// roots by what the roots are. Footprints come from the accesses
+// themselves, never from a declared buffer size. When unsure, the answer
+// is "may alias".
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef ASC_DIALECT_ASC_ANALYSIS_ALIASANALYSIS_H
 #define ASC_DIALECT_ASC_ANALYSIS_ALIASANALYSIS_H
 
-#include "asc/Dialect/Asc/Analysis/IntegerRanges.h"
-#include "asc/Dialect/Asc/Analysis/ProtocolAnalysis.h"
+#include "asc/Dialect/Asc/Analysis/Provenance.h"
 #include "mlir/Analysis/AliasAnalysis.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseMap.h"
@@ -25,50 +25,6 @@
 namespace mlir {
 class AnalysisManager;
 namespace asc {
-
-/// A product of integer SSA values, each a factor as often as it occurs,
-/// sorted by value address: `i`, `N * singleCoreM`, or none (the constant 1).
-using Monomial = SmallVector<Value, 2>;
-
-/// A byte offset from a root: `constant + sum of scale * term`, each term a
-/// product of SSA values (a stride taken from the tiling is
-/// `scale * i * N * singleCoreM`), with no terms for a constant offset.
-/// Offsets are exact integers: arithmetic that could overflow makes the
-/// offset unknown. Terms are kept sorted with non-zero scales, so that equal
-/// offsets compare equal.
-struct ByteOffset {
-  bool known = false;
-  SmallVector<std::pair<Monomial, int64_t>, 1> terms;
-  int64_t constant = 0;
-
-  /// At most this many factors in a term and terms in an offset: past them
-  /// an offset is unknown (the products of sums grow fast).
-  static constexpr unsigned kMaxDegree = 4, kMaxTerms = 8;
-
-  static ByteOffset unknown() { return {}; }
-  static ByteOffset of(int64_t constant) { return {true, {}, constant}; }
-  static ByteOffset ofTerm(Value term, int64_t scale) {
-    return ofMonomial(Monomial{term}, scale);
-  }
-  /// `scale` times the product of `factors` (in any order).
-  static ByteOffset ofMonomial(Monomial factors, int64_t scale);
-  /// The sum of two offsets; unknown when the sum overflows.
-  ByteOffset plus(const ByteOffset &other) const;
-  /// The difference `this - other`; unknown when it overflows.
-  ByteOffset minus(const ByteOffset &other) const;
-  /// The product of two offsets (the sums multiplied out); unknown when a
-  /// coefficient overflows or the result exceeds the limits.
-  ByteOffset times(const ByteOffset &other) const;
-  /// The offset times `factor`; unknown when that overflows.
-  ByteOffset scaledBy(int64_t factor) const;
-  /// The offset with `delta` bytes added to its constant.
-  ByteOffset plusConstant(int64_t delta) const;
-  /// The scale of the term that is `term` alone (0 when it has none).
-  int64_t getScale(Value term) const;
-  /// True when the difference of the two offsets is a known constant.
-  bool isComparableWith(const ByteOffset &other) const;
-  bool operator==(const ByteOffset &other) const;
-};
 
 /// Two footprints of one root `difference` bytes apart (the start of the
 /// second minus the start of the first, a non-constant offset), of
@@ -92,66 +48,6 @@ struct GapFact {
   std::optional<int64_t> atMost, atLeast;
 };
 
-/// Where a pointer or tensor points.
-struct Provenance {
-  enum class Space {
-    /// Global memory.
-    Global,
-    /// On-chip local memory (UB, L1, L0, CO1).
-    Local,
-    /// Not an asc pointer or tensor: it may point anywhere.
-    Any,
-  };
-  Space space = Space::Any;
-  /// What the memory is based on: a function argument or the result of an
-  /// allocation (a queue buffer). Null when the analysis cannot trace it:
-  /// then it may be based on anything in its space.
-  Value root;
-  /// The offset of the first byte from the root.
-  ByteOffset offset;
-  /// The fetch (GetTensorC, GetBatchTensorC) that handed out this view of
-  /// the workspace, when it is one; views of it keep it.
-  Operation *fetch = nullptr;
-};
-
-/// A region of memory: `size` bytes from where `base` points (unbounded
-/// without a size).
-struct MemoryLocation {
-  Provenance base;
-  std::optional<uint64_t> size;
-
-  static MemoryLocation anyMemory() { return {}; }
-  bool isAnyMemory() const { return base.space == Provenance::Space::Any; }
-};
-
-/// An access with its footprint resolved to a location.
-struct ResolvedAccess {
-  MemoryAccess::Kind kind;
-  MemoryLocation location;
-  /// The Matmul state slot the memory was held in, for diagnostics.
-  std::optional<MatmulSlot> slot;
-
-  bool isWrite() const { return kind == MemoryAccess::Kind::Write; }
-};
-
-/// Whether blocks may run more than once per run of their function, cached
-/// per block: an offset with a symbolic term is exact only in a block that
-/// runs once.
-class BlockRepetition {
-public:
-  /// True when `block` is in a CFG cycle, nested in a region that repeats,
-  /// or in a region of an op whose control flow is not known.
-  bool mayRunRepeatedly(Block *block);
-
-private:
-  bool isInCycle(Block *block);
-  struct RegionCycles {
-    llvm::DenseSet<Block *> reached, cyclic;
-  };
-  llvm::DenseMap<Block *, bool> cache;
-  llvm::DenseMap<Region *, RegionCycles> cyclicBlocks;
-};
-
 /// Alias queries over the asc memory of one function. Provenances are
 /// cached per value; they stay valid while the ops that define pointers and
 /// tensors stay put (moving waits and issues does not invalidate them).
@@ -164,7 +60,9 @@ public:
   AscAliasAnalysis(Operation *function, AnalysisManager &manager);
 
   /// Where `value` points.
-  const Provenance &getProvenance(Value value);
+  const Provenance &getProvenance(Value value) {
+    return provenance.getProvenance(value);
+  }
 
   /// Whether `root` is a function argument marked asc.no_alias
   /// (isNoAliasArgument), asked once per root: every access of a kernel
@@ -214,7 +112,9 @@ public:
 
   /// The location of one access, as `op` states it.
   void resolve(Operation *op, const MemoryAccess &access,
-               SmallVectorImpl<ResolvedAccess> &resolved);
+               SmallVectorImpl<ResolvedAccess> &resolved) {
+    provenance.resolve(op, access, resolved);
+  }
 
   /// The accesses of `op` as `getAccesses`, with the offsets exact within one
   /// run of `context`: a symbolic term defined in `context` or in a block
@@ -254,21 +154,14 @@ public:
 
   /// Whether `block` may run more than once per run of its function.
   bool mayRunRepeatedly(Block *block) {
-    return repetition.mayRunRepeatedly(block);
+    return provenance.mayRunRepeatedly(block);
   }
 
   /// The ranges of the function's integers, which decide where offset
   /// arithmetic is exact.
-  IntegerRanges &getIntegerRanges() { return ranges; }
+  IntegerRanges &getIntegerRanges() { return provenance.getIntegerRanges(); }
 
 private:
-  Provenance computeProvenance(Value value);
-  /// `value`, an integer counting `unitBytes`-byte units, as a byte offset
-  /// exact within one run of `context`.
-  ByteOffset getIntegerOffset(Value value, int64_t unitBytes, Block *context);
-  Provenance getStateViewProvenance(Operation *op, Value matmul);
-  Provenance getDequeuedProvenance(Value queue);
-  Provenance computeDequeuedProvenance(Value queue);
   /// Whether a call's callee is visible and touches no memory at all.
   bool isCallWithoutMemoryEffects(Operation *call);
   bool staysInsideBuffer(const MemoryLocation &location);
@@ -281,26 +174,8 @@ private:
   bool distinctRootsMayOverlap(const MemoryLocation &lhs,
                                const MemoryLocation &rhs);
 
-  /// The tensors enqueued into each queue, found in one walk.
-  struct Enqueues {
-    llvm::DenseMap<Value, SmallVector<Value>> intoQueue;
-    /// Through a queue value that may denote any queue of its type.
-    llvm::DenseMap<Type, SmallVector<Value>> intoAnyOfType;
-  };
-
-  Operation *function;
-  MatmulProtocolAnalysis &protocol;
-  llvm::DenseMap<Value, Provenance> provenances;
-  /// While getAccessesIn runs: the block whose run the offsets are exact in,
-  /// and the provenances computed for it.
-  Block *termContext = nullptr;
-  llvm::DenseMap<Block *, llvm::DenseMap<Value, Provenance>> contextProvenances;
-  /// Per queue, what a buffer dequeued from it may be.
-  llvm::DenseMap<Value, Provenance> dequeuedProvenances;
+  ProvenanceAnalysis provenance;
   llvm::DenseMap<Operation *, bool> effectFreeCallees;
-  BlockRepetition repetition;
-  IntegerRanges ranges;
-  std::optional<Enqueues> enqueues;
   llvm::DenseMap<Value, std::optional<int64_t>> bufferLengths;
   llvm::DenseMap<Value, bool> noAliasRoots;
   /// The facts each `scf.if` condition establishes in its then-region.
@@ -310,10 +185,6 @@ private:
   /// The facts in force while a QueryPoint lives.
   ArrayRef<GapFact> facts;
 };
-
-/// True for the types whose values point to memory: !asc.gm_addr, global
-/// and local tensors.
-bool isMemoryType(Type type);
 
 /// True for a function argument marked asc.no_alias: a root that overlaps
 /// no other root.

@@ -71,6 +71,41 @@ def Asc_CubeOnlyCall : NativeOpTrait<"CubeOnlyCall"> {
   let cppNamespace = "::mlir::asc";
 }
 
+/// Facts of CANN's Matmul client about a call, named by what the client does
+/// (AscTraits.h), so that the analyses ask the fact, not for the op.
+
+/// Called again while its computation runs, it continues that computation's
+/// loop, which the client counts itself (MatmulClientBase::Iterate); its
+/// async form's blocks are fetched one at a time, in that form.
+def Asc_ContinuesItsOwnLoop : NativeOpTrait<"ContinuesItsOwnLoop"> {
+  let cppNamespace = "::mlir::asc";
+}
+
+/// Fetches one block of the computation in flight; after an async
+/// `ContinuesItsOwnLoop` call only in the async local or view form
+/// (MatmulClient::GetTensorC asserts it).
+def Asc_FetchesOneBlock : NativeOpTrait<"FetchesOneBlock"> {
+  let cppNamespace = "::mlir::asc";
+}
+
+/// A batch computation whose server signals each of its loops when it is
+/// issued without its wait flag (MatmulService::IterateNBatch).
+def Asc_SignalsEachLoop : NativeOpTrait<"SignalsEachLoop"> {
+  let cppNamespace = "::mlir::asc";
+}
+
+/// A fetch that takes one per-loop signal of a `SignalsEachLoop`
+/// computation (MatmulClient::GetBatchTensorC).
+def Asc_TakesLoopSignal : NativeOpTrait<"TakesLoopSignal"> {
+  let cppNamespace = "::mlir::asc";
+}
+
+/// A setter the client checks or counts with while an async Iterate's
+/// blocks are fetched (MatmulClientBase::Iterate, SetTail): rule P6c.
+def Asc_ReadByBlockFetches : NativeOpTrait<"ReadByBlockFetches"> {
+  let cppNamespace = "::mlir::asc";
+}
+
 /// The atomic mode of a Matmul output (rule L3).
 def Asc_AtomicModeAttr : ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<3>]> {
   let summary = "0 (no atomic), 1 (add), 2 (max) or 3 (min)";
@@ -826,7 +861,8 @@ def Asc_MatmulInitOp : Asc_MatmulOp<"init", "Initialize",
 }
 
 def Asc_MatmulSetTensorAOp : Asc_MatmulSetterOp<"set_tensor_a", "Stage",
-                                           [Asc_MatmulInputFor<"TensorA">]> {
+                                           [Asc_MatmulInputFor<"TensorA">,
+                                            Asc_ReadByBlockFetches]> {
   let summary = "set the left matrix or scalar (SetTensorA)";
   let description = [{
     Records the A input: a global or local tensor (optionally transposed) or a
@@ -850,7 +886,8 @@ def Asc_MatmulSetTensorAOp : Asc_MatmulSetterOp<"set_tensor_a", "Stage",
 }
 
 def Asc_MatmulSetTensorBOp : Asc_MatmulSetterOp<"set_tensor_b", "Stage",
-                                           [Asc_MatmulInputFor<"TensorB">]> {
+                                           [Asc_MatmulInputFor<"TensorB">,
+                                            Asc_ReadByBlockFetches]> {
   let summary = "set the right matrix or scalar (SetTensorB)";
   let arguments = (ins Asc_MatmulConfigArg:$matmul, AnyType:$input,
                        OptionalAttr<BoolAttr>:$is_transpose);
@@ -901,7 +938,8 @@ def Asc_MatmulSetOrgShapeOp : Asc_MatmulOp<"set_org_shape", "Configure",
 }
 
 def Asc_MatmulSetSingleShapeOp : Asc_MatmulOp<"set_single_shape", "Configure",
-                                             [Asc_MatmulMessageRole<"Stage">]> {
+                                             [Asc_MatmulMessageRole<"Stage">,
+                                              Asc_ReadByBlockFetches]> {
   let summary = "set this core's M, N, K (SetSingleShape)";
   let arguments = (ins Asc_MatmulConfigArg:$matmul, I32:$singleM, I32:$singleN,
                        I32:$singleK);
@@ -911,7 +949,8 @@ def Asc_MatmulSetSingleShapeOp : Asc_MatmulOp<"set_single_shape", "Configure",
 }
 
 def Asc_MatmulSetTailOp : Asc_MatmulOp<"set_tail", "Configure",
-                                      [Asc_MatmulMessageRole<"Stage">]> {
+                                      [Asc_MatmulMessageRole<"Stage">,
+                                       Asc_ReadByBlockFetches]> {
   let summary = "set the tail block's M, N, K; -1 keeps a size (SetTail)";
   let arguments = (ins Asc_MatmulConfigArg:$matmul, I32:$tailM, I32:$tailN,
                        I32:$tailK);
@@ -969,7 +1008,8 @@ def Asc_MatmulSetQuantVectorOp : Asc_MatmulSetterOp<"set_quant_vector", "Stage">
 // Matmul computation
 //===----------------------------------------------------------------------===//
 
-def Asc_MatmulIterateOp : Asc_MatmulAsyncIssueOp<"iterate", "GetTensorC", [],
+def Asc_MatmulIterateOp : Asc_MatmulAsyncIssueOp<"iterate", "GetTensorC",
+                                                 [Asc_ContinuesItsOwnLoop],
                                                  ["isConsumedByFetches"]> {
   let summary = "compute the next baseM x baseN block (Iterate<sync>)";
   let description = [{
@@ -994,7 +1034,8 @@ def Asc_MatmulIterateOp : Asc_MatmulAsyncIssueOp<"iterate", "GetTensorC", [],
 }
 
 def Asc_MatmulGetTensorCOp : Asc_MatmulAsyncIssueOp<"get_tensor_c", "GetTensorC",
-    [DeclareOpInterfaceMethods<Asc_BufferSourceOpInterface>],
+    [DeclareOpInterfaceMethods<Asc_BufferSourceOpInterface>,
+     Asc_FetchesOneBlock],
     ["returnsComplete"]> {
   let summary = "fetch the block of the last iterate (GetTensorC<sync>)";
   let description = [{
@@ -1092,7 +1133,8 @@ def Asc_MatmulIterateBatchOp : Asc_MatmulAsyncIssueOp<"iterate_batch", "IterateB
 }
 
 def Asc_MatmulIterateNBatchOp : Asc_MatmulAsyncIssueOp<"iterate_n_batch", "IterateBatch",
-                                                       [AttrSizedOperandSegments],
+                                                       [AttrSizedOperandSegments,
+                                                        Asc_SignalsEachLoop],
                                                        ["isConsumedByFetches"]> {
   let summary = "compute batchLoop batches into the workspace (IterateNBatch)";
   let description = [{
@@ -1127,7 +1169,7 @@ def Asc_MatmulWaitIterateBatchOp : Asc_MatmulWaitOp<"wait_iterate_batch", "Itera
 }
 
 def Asc_MatmulGetBatchTensorCOp : Asc_MatmulOp<"get_batch_tensor_c", "Compute", [
-    Asc_MatmulMessageRole<"None">,
+    Asc_MatmulMessageRole<"None">, Asc_TakesLoopSignal,
     DeclareOpInterfaceMethods<Asc_BufferSourceOpInterface>,
     DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface>,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {

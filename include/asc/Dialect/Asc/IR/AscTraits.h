@@ -92,6 +92,35 @@ public:
   }
 };
 
+/// Facts of CANN's Matmul client about a call (AscOps.td says which calls
+/// and why): marker traits the analyses test with `hasTrait`.
+
+/// Called again while its computation runs, it continues that loop.
+template <typename ConcreteType>
+class ContinuesItsOwnLoop
+    : public OpTrait::TraitBase<ConcreteType, ContinuesItsOwnLoop> {};
+
+/// Fetches one block of the computation in flight.
+template <typename ConcreteType>
+class FetchesOneBlock
+    : public OpTrait::TraitBase<ConcreteType, FetchesOneBlock> {};
+
+/// Signals each of its loops when issued without its wait flag.
+template <typename ConcreteType>
+class SignalsEachLoop
+    : public OpTrait::TraitBase<ConcreteType, SignalsEachLoop> {};
+
+/// Takes one per-loop signal of a SignalsEachLoop computation.
+template <typename ConcreteType>
+class TakesLoopSignal
+    : public OpTrait::TraitBase<ConcreteType, TakesLoopSignal> {};
+
+/// Checked or counted with by the client while an async Iterate's blocks are
+/// fetched.
+template <typename ConcreteType>
+class ReadByBlockFetches
+    : public OpTrait::TraitBase<ConcreteType, ReadByBlockFetches> {};
+
 } // namespace asc
 } // namespace mlir
 
