@@ -419,3 +419,41 @@ func.func @copy_out_made_again_after_the_post(%pa: !asc.gm_addr {asc.no_alias}, 
   asc.matmul.end %mm : !mm
   return
 }
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gm = !asc.global_tensor<f32>
+!ga = !asc.global_tensor<f16>
+!uo = !asc.local_tensor<vecout, f32>
+
+// Before the fetch: a VECOUT buffer freed and taken again is the same
+// memory, and its FreeTensor orders MTE3 before V only (O5), so the fetch's
+// MTE2 copy may overwrite bytes the copy out made after the post still
+// reads.
+func.func @fetch_into_the_buffer_taken_again(%pa: !asc.gm_addr {asc.no_alias}, %pw: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}, %s: f32) {
+  %qo = asc.queue.create : !asc.queue<vecout, 1>
+  %n = arith.constant 64 : i32
+  %e = arith.constant 0 : i32
+  %a = asc.set_global_buffer %pa : !ga
+  %w = asc.set_global_buffer %pw : !gm
+  %c = asc.set_global_buffer %pc : !gm
+  %mm = asc.matmul.create : !mm
+  asc.matmul.set_workspace %mm, %w : !mm, !gm
+  asc.matmul.set_tensor_a %mm, %a : !mm, !ga
+  %more = asc.matmul.iterate %mm {sync = false} : !mm
+  %t = asc.queue.alloc_tensor %qo : !asc.queue<vecout, 1> -> !uo
+  asc.muls %t, %t, %s, %n : !uo, !uo
+  asc.set_flag v_mte2, %e
+  asc.wait_flag v_mte2, %e
+  asc.queue.enque %qo, %t : !asc.queue<vecout, 1>, !uo
+  %o = asc.queue.deque %qo : !asc.queue<vecout, 1> -> !uo
+  // expected-note @+1 {{the earlier pipe_mte3 access}}
+  asc.data_copy %c, %o, %n : !gm, !uo
+  asc.queue.free_tensor %qo, %o : !asc.queue<vecout, 1>, !uo
+  %again = asc.queue.alloc_tensor %qo : !asc.queue<vecout, 1> -> !uo
+  // expected-error @+1 {{copies its block into UB by MTE2 (rule P7) while an earlier pipe_mte3 access of those bytes may not be done}}
+  asc.matmul.get_tensor_c %mm, %again {sync = false} : !mm, !uo
+  asc.matmul.end %mm : !mm
+  return
+}

@@ -258,3 +258,88 @@ func.func @queue_tile_loop(%px: !asc.gm_addr {asc.no_alias}, %py: !asc.gm_addr {
   }
   return
 }
+
+// -----
+
+!gm = !asc.global_tensor<f32>
+!uo = !asc.local_tensor<vecout, f32>
+
+// A VECOUT buffer freed and taken again from its queue is the same memory
+// (O5): FreeTensor/AllocTensor order MTE3 before V only, so a copy into the
+// new buffer (MTE2) may overwrite bytes the copy out of the freed one is
+// still reading.
+func.func @vecout_buffer_taken_again(%px: !asc.gm_addr {asc.no_alias}, %py: !asc.gm_addr {asc.no_alias}, %s: f32) attributes {asc.kernel} {
+  %qo = asc.queue.create : !asc.queue<vecout, 1>
+  %n = arith.constant 64 : i32
+  %e = arith.constant 0 : i32
+  %x = asc.set_global_buffer %px : !gm
+  %y = asc.set_global_buffer %py : !gm
+  %a = asc.queue.alloc_tensor %qo : !asc.queue<vecout, 1> -> !uo
+  asc.muls %a, %a, %s, %n : !uo, !uo
+  asc.set_flag v_mte2, %e
+  asc.wait_flag v_mte2, %e
+  asc.queue.enque %qo, %a : !asc.queue<vecout, 1>, !uo
+  %o = asc.queue.deque %qo : !asc.queue<vecout, 1> -> !uo
+  // expected-note @+1 {{the earlier pipe_mte3 access}}
+  asc.data_copy %y, %o, %n : !gm, !uo
+  asc.queue.free_tensor %qo, %o : !asc.queue<vecout, 1>, !uo
+  %b = asc.queue.alloc_tensor %qo : !asc.queue<vecout, 1> -> !uo
+  // expected-error @+1 {{'asc.data_copy' op may touch bytes that an earlier pipe_mte3 access touches, one of the two writing, before pipe_mte2 is ordered after it (section 2c: the pipes run in parallel); put 'asc.set_flag'/'asc.wait_flag' of mte3_mte2 in between or hand the buffer over through its queue, or 'asc.pipe_barrier pipe_all'}}
+  asc.data_copy %b, %x, %n : !uo, !gm
+  return
+}
+
+// -----
+
+!gm = !asc.global_tensor<f32>
+!uo = !asc.local_tensor<vecout, f32>
+
+// Valid twin: SetFlag/WaitFlag<MTE3_MTE2> before the buffer is written
+// again.
+func.func @vecout_buffer_taken_again_ordered(%px: !asc.gm_addr {asc.no_alias}, %py: !asc.gm_addr {asc.no_alias}, %s: f32) attributes {asc.kernel} {
+  %qo = asc.queue.create : !asc.queue<vecout, 1>
+  %n = arith.constant 64 : i32
+  %e = arith.constant 0 : i32
+  %x = asc.set_global_buffer %px : !gm
+  %y = asc.set_global_buffer %py : !gm
+  %a = asc.queue.alloc_tensor %qo : !asc.queue<vecout, 1> -> !uo
+  asc.muls %a, %a, %s, %n : !uo, !uo
+  asc.set_flag v_mte2, %e
+  asc.wait_flag v_mte2, %e
+  asc.queue.enque %qo, %a : !asc.queue<vecout, 1>, !uo
+  %o = asc.queue.deque %qo : !asc.queue<vecout, 1> -> !uo
+  asc.data_copy %y, %o, %n : !gm, !uo
+  asc.queue.free_tensor %qo, %o : !asc.queue<vecout, 1>, !uo
+  asc.set_flag mte3_mte2, %e
+  asc.wait_flag mte3_mte2, %e
+  %b = asc.queue.alloc_tensor %qo : !asc.queue<vecout, 1> -> !uo
+  asc.data_copy %b, %x, %n : !uo, !gm
+  return
+}
+
+// -----
+
+!gm = !asc.global_tensor<f32>
+!uo = !asc.local_tensor<vecout, f32>
+
+// Valid: two buffers of one queue live at once are two buffers; the queue
+// hands out a buffer again only after its FreeTensor.
+func.func @two_live_buffers_of_one_queue(%px: !asc.gm_addr {asc.no_alias}, %py: !asc.gm_addr {asc.no_alias}, %s: f32) attributes {asc.kernel} {
+  %qo = asc.queue.create : !asc.queue<vecout, 2>
+  %n = arith.constant 64 : i32
+  %e = arith.constant 0 : i32
+  %x = asc.set_global_buffer %px : !gm
+  %y = asc.set_global_buffer %py : !gm
+  %a = asc.queue.alloc_tensor %qo : !asc.queue<vecout, 2> -> !uo
+  %b = asc.queue.alloc_tensor %qo : !asc.queue<vecout, 2> -> !uo
+  asc.muls %a, %a, %s, %n : !uo, !uo
+  asc.set_flag v_mte2, %e
+  asc.wait_flag v_mte2, %e
+  asc.queue.enque %qo, %a : !asc.queue<vecout, 2>, !uo
+  %o = asc.queue.deque %qo : !asc.queue<vecout, 2> -> !uo
+  asc.data_copy %y, %o, %n : !gm, !uo
+  asc.data_copy %b, %x, %n : !uo, !gm
+  asc.queue.free_tensor %qo, %o : !asc.queue<vecout, 2>, !uo
+  asc.queue.free_tensor %qo, %b : !asc.queue<vecout, 2>, !uo
+  return
+}

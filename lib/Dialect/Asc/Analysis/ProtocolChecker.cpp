@@ -117,6 +117,49 @@ struct OpErrors {
 };
 } // namespace
 
+/// What the rules ask of the op being checked, found once: every op of the
+/// kernel comes here.
+struct ProtocolChecker::CheckedOp {
+  Operation *op;
+  MatmulOpInterface matmulUse;
+  MatmulObjectUseOpInterface objectUser;
+  /// Each Matmul object the op uses, how, and its issues pending or not on
+  /// the paths to the op (in program order when reported).
+  struct ObjectUse {
+    Value matmul;
+    MatmulUseKind kind;
+    SmallVector<Operation *> pending, idle;
+  };
+  SmallVector<ObjectUse, 1> objects;
+  /// The op's accesses, resolved on first need: an async issue's are its
+  /// footprint once it is in flight.
+  std::optional<ArrayRef<ResolvedAccess>> accesses;
+  SmallVector<ResolvedAccess> ownAccesses;
+};
+
+ArrayRef<ResolvedAccess> ProtocolChecker::getAccesses(CheckedOp &checked) {
+  if (checked.accesses)
+    return *checked.accesses;
+  auto issue = dyn_cast<MatmulAsyncIssueOpInterface>(checked.op);
+  if (checked.matmulUse && issue && issue.isAsync()) {
+    checked.accesses = conflicts.getFootprint(checked.op);
+  } else {
+    aliases.getAccesses(checked.op, checked.ownAccesses);
+    checked.accesses = ArrayRef<ResolvedAccess>(checked.ownAccesses);
+  }
+  return *checked.accesses;
+}
+
+/// A wait that completes nothing and waits for nothing but its own flag:
+/// WaitGetTensorC is SetFlag/WaitFlag<MTE2_V> and nothing else
+/// (MatmulClient::WaitGetTensorC). With nothing pending it is redundant,
+/// which is allowed (rule P2's exception), and it neither waits for nor
+/// completes the object's other calls.
+static bool isFlagOnlyWait(Operation *op) {
+  auto wait = dyn_cast<MatmulWaitOpInterface>(op);
+  return wait && wait.getWaitKind() == WaitKind::GetTensorC;
+}
+
 LogicalResult ProtocolChecker::checkOperation(Operation *op,
                                               const ProtocolState &state,
                                               InFlightIndex &index,
@@ -124,106 +167,150 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
   // The facts the conditions around `op` establish (a versioned loop's
   // run-time check) hold for every alias query made for it.
   AscAliasAnalysis::QueryPoint point(aliases, op);
-  bool failed = false;
-  // What the op is, asked once: every op of the kernel comes here.
-  auto matmulUse = dyn_cast<MatmulOpInterface>(op);
-  auto objectUser = dyn_cast<MatmulObjectUseOpInterface>(op);
-
-  for (auto [matmul, kind] : getObjectsUsed(op, objectUser)) {
+  CheckedOp checked{op, dyn_cast<MatmulOpInterface>(op),
+                    dyn_cast<MatmulObjectUseOpInterface>(op)};
+  for (auto [matmul, kind] : getObjectsUsed(op, checked.objectUser)) {
+    CheckedOp::ObjectUse &use = checked.objects.emplace_back();
+    use.matmul = matmul;
+    use.kind = kind;
     ObjectState scratch;
     const ObjectState &object = state.getObjectView(matmul, scratch);
-    SmallVector<Operation *> pending, idle;
-    for (Operation *event : object.events()) {
-      if (isPendingIssue(event))
-        pending.push_back(event);
-      else
-        idle.push_back(event);
-    }
+    for (Operation *event : object.events())
+      (isPendingIssue(event) ? use.pending : use.idle).push_back(event);
     if (report) {
-      sortInProgramOrder(pending);
-      sortInProgramOrder(idle);
+      sortInProgramOrder(use.pending);
+      sortInProgramOrder(use.idle);
     }
-    if (kind == MatmulUseKind::Wait) {
-      failed |= mlir::failed(checkWait(cast<MatmulWaitOpInterface>(op), pending,
-                                       idle, state, report));
-      continue;
-    }
-    if (matmulUse && isSafeWhileInFlight(matmulUse))
-      continue;
-    failed |= mlir::failed(checkP1NoUseWhilePending(op, kind, pending, report));
   }
 
-  if (matmulUse) {
-    failed |= mlir::failed(checkP6StagedMessage(matmulUse, state, report));
-    failed |= mlir::failed(checkP5FetchSignalComes(matmulUse, state, report));
-    failed |= mlir::failed(checkP1FetchesDone(matmulUse, state, report));
-    failed |=
-        mlir::failed(checkP1FetchOfAsyncIterate(matmulUse, state, report));
-    failed |= mlir::failed(
-        checkP6cSetterDuringAsyncIterate(matmulUse, state, report));
-    if (state.hasPipeAccesses())
-      failed |=
-          mlir::failed(checkP7CopyAfterPipeAccesses(matmulUse, state, report));
-  } else if (state.hasPipeAccesses()) {
+  // The rules in the order of docs/Protocol.md, section 4: the order of the
+  // diagnostics at one op, and which violation a trial reports first.
+  bool failed = false;
+  failed |= mlir::failed(checkP1(checked, state, report));
+  failed |= mlir::failed(checkP2(checked, state, report));
+  failed |= mlir::failed(checkP3(checked, state, index, report));
+  failed |= mlir::failed(checkP5(checked, state, report));
+  failed |= mlir::failed(checkP6(checked, state, report));
+  failed |= mlir::failed(checkP7(checked, state, report));
+  // Section 2c: the vector core's own accesses; a Matmul call's copy is P7's.
+  if (!checked.matmulUse && state.hasPipeAccesses())
     failed |= mlir::failed(checkOwnAccessesOrdered(op, state, report));
-  }
-  if (objectUser)
-    failed |= mlir::failed(
-        checkP1NoRedeclarationWhilePending(objectUser, state, report));
-  failed |= mlir::failed(checkP1NoReturnWhilePending(op, state, report));
-
-  // Rule P3: before an in-flight issue completes, nothing touches its
-  // outputs and nothing writes its inputs. The op's own accesses, resolved
-  // once, meet only the in-flight issues whose footprints the index says
-  // they may overlap. Rule P7 looks at the same accesses.
-  if (index.empty() && !state.hasPipeAccesses())
-    return failure(failed);
-  // An async issue's accesses are its footprint once it is in flight:
-  // resolved once, for both.
-  SmallVector<ResolvedAccess> ownAccesses;
-  ArrayRef<ResolvedAccess> accesses;
-  if (matmulUse && isa<MatmulAsyncIssueOpInterface>(op) &&
-      cast<MatmulAsyncIssueOpInterface>(op).isAsync()) {
-    accesses = conflicts.getFootprint(op);
-  } else {
-    aliases.getAccesses(op, ownAccesses);
-    accesses = ownAccesses;
-  }
-  if (accesses.empty())
-    return failure(failed);
-  if (state.hasPipeAccesses())
-    failed |=
-        mlir::failed(checkP7FetchedBlockPipes(op, state, accesses, report));
-  if (index.empty())
-    return failure(failed);
-  SmallVector<Operation *> candidates = index.getCandidates(op, accesses);
-  if (report)
-    sortInProgramOrder(candidates);
-  for (Operation *issue : candidates)
-    failed |= mlir::failed(checkP3NoRaceWithCube(
-        op, matmulUse, accesses, issue, isUnwaitedIssue(issue), report));
   return failure(failed);
 }
 
-LogicalResult ProtocolChecker::checkWait(MatmulWaitOpInterface wait,
-                                         ArrayRef<Operation *> pending,
-                                         ArrayRef<Operation *> idle,
-                                         const ProtocolState &state,
-                                         bool report) {
-  // WaitGetTensorC is SetFlag/WaitFlag<MTE2_V> and nothing else
-  // (MatmulClient::WaitGetTensorC): with nothing pending it is
-  // redundant, which is allowed (rule P2's exception), and it neither
-  // waits for nor completes the object's other calls.
-  if (wait.getWaitKind() == WaitKind::GetTensorC)
+LogicalResult ProtocolChecker::checkP1(CheckedOp &checked,
+                                       const ProtocolState &state,
+                                       bool report) {
+  bool failed = false;
+  for (CheckedOp::ObjectUse &use : checked.objects) {
+    if (use.kind == MatmulUseKind::Wait) {
+      if (!isFlagOnlyWait(checked.op))
+        failed |= mlir::failed(checkP1WaitCompletesItsKind(
+            cast<MatmulWaitOpInterface>(checked.op), use.pending, report));
+      continue;
+    }
+    if (checked.matmulUse && isSafeWhileInFlight(checked.matmulUse))
+      continue;
+    failed |= mlir::failed(
+        checkP1NoUseWhilePending(checked.op, use.kind, use.pending, report));
+  }
+  if (checked.matmulUse) {
+    failed |=
+        mlir::failed(checkP1FetchesDone(checked.matmulUse, state, report));
+    failed |= mlir::failed(
+        checkP1FetchOfAsyncIterate(checked.matmulUse, state, report));
+  }
+  if (checked.objectUser)
+    failed |= mlir::failed(
+        checkP1NoRedeclarationWhilePending(checked.objectUser, state, report));
+  failed |=
+      mlir::failed(checkP1NoReturnWhilePending(checked.op, state, report));
+  return failure(failed);
+}
+
+LogicalResult ProtocolChecker::checkP2(CheckedOp &checked,
+                                       const ProtocolState &state,
+                                       bool report) {
+  if (isFlagOnlyWait(checked.op))
+    return success();
+  bool failed = false;
+  for (CheckedOp::ObjectUse &use : checked.objects) {
+    if (use.kind != MatmulUseKind::Wait || use.idle.empty())
+      continue;
+    auto wait = cast<MatmulWaitOpInterface>(checked.op);
+    // A wait for a signal that never comes is that (rule P5), not also
+    // rule P2's.
+    if (!getUnsignalledIssuesOfKind(state, wait).empty())
+      continue;
+    failed |= mlir::failed(checkP2SomethingPending(wait, use.idle, report));
+  }
+  return failure(failed);
+}
+
+LogicalResult ProtocolChecker::checkP3(CheckedOp &checked,
+                                       const ProtocolState &state,
+                                       InFlightIndex &index, bool report) {
+  // Before an in-flight issue completes, nothing touches its outputs and
+  // nothing writes its inputs. The op's own accesses, resolved once, meet
+  // only the in-flight issues whose footprints the index says they may
+  // overlap.
+  if (index.empty())
+    return success();
+  ArrayRef<ResolvedAccess> accesses = getAccesses(checked);
+  if (accesses.empty())
+    return success();
+  SmallVector<Operation *> candidates =
+      index.getCandidates(checked.op, accesses);
+  if (report)
+    sortInProgramOrder(candidates);
+  bool failed = false;
+  for (Operation *issue : candidates)
+    failed |= mlir::failed(
+        checkP3NoRaceWithCube(checked.op, checked.matmulUse, accesses, issue,
+                              isUnwaitedIssue(issue), report));
+  return failure(failed);
+}
+
+LogicalResult ProtocolChecker::checkP5(CheckedOp &checked,
+                                       const ProtocolState &state,
+                                       bool report) {
+  bool failed = false;
+  if (!isFlagOnlyWait(checked.op))
+    for (CheckedOp::ObjectUse &use : checked.objects)
+      if (use.kind == MatmulUseKind::Wait && !use.idle.empty())
+        failed |= mlir::failed(checkP5WaitIsSignalled(
+            cast<MatmulWaitOpInterface>(checked.op), state, report));
+  if (checked.matmulUse)
+    failed |=
+        mlir::failed(checkP5FetchSignalComes(checked.matmulUse, state, report));
+  return failure(failed);
+}
+
+LogicalResult ProtocolChecker::checkP6(CheckedOp &checked,
+                                       const ProtocolState &state,
+                                       bool report) {
+  if (!checked.matmulUse)
     return success();
   bool failed =
-      mlir::failed(checkP1WaitCompletesItsKind(wait, pending, report));
-  if (idle.empty())
-    return failure(failed);
-  // A wait for a signal that never comes is that, not also rule P2's.
-  if (mlir::failed(checkP5WaitIsSignalled(wait, state, report)))
-    return failure();
-  failed |= mlir::failed(checkP2SomethingPending(wait, idle, report));
+      mlir::failed(checkP6StagedMessage(checked.matmulUse, state, report));
+  failed |= mlir::failed(
+      checkP6cSetterDuringAsyncIterate(checked.matmulUse, state, report));
+  return failure(failed);
+}
+
+LogicalResult ProtocolChecker::checkP7(CheckedOp &checked,
+                                       const ProtocolState &state,
+                                       bool report) {
+  if (!state.hasPipeAccesses())
+    return success();
+  bool failed = false;
+  if (checked.matmulUse)
+    failed |= mlir::failed(
+        checkP7CopyAfterPipeAccesses(checked.matmulUse, state, report));
+  ArrayRef<ResolvedAccess> accesses = getAccesses(checked);
+  if (!accesses.empty())
+    failed |= mlir::failed(
+        checkP7FetchedBlockPipes(checked.op, state, accesses, report));
   return failure(failed);
 }
 
@@ -538,7 +625,7 @@ LogicalResult ProtocolChecker::checkP6StagedMessage(MatmulOpInterface use,
   bool failed = false;
   SmallVector<Operation *, 1> missing;
   for (Operation *post : object.postsWithoutInputs())
-    if (post != op || !isa<MatmulIterateOp>(op))
+    if (post != op || !op->hasTrait<ContinuesItsOwnLoop>())
       missing.push_back(post);
   if (!missing.empty()) {
     failed = true;
@@ -574,9 +661,9 @@ LogicalResult ProtocolChecker::checkP6StagedMessage(MatmulOpInterface use,
 
 LogicalResult ProtocolChecker::checkP5FetchSignalComes(
     MatmulOpInterface use, const ProtocolState &state, bool report) {
-  // GetBatchTensorC is named on purpose: it is the one fetch that waits for
-  // an IterateNBatch's per-loop signals (MatmulClient::GetBatchTensorC).
-  if (!isa<MatmulGetBatchTensorCOp>(use.getOperation()))
+  // The fetch that waits for a batch computation's per-loop signals
+  // (MatmulClient::GetBatchTensorC).
+  if (!use->hasTrait<TakesLoopSignal>())
     return success();
   ObjectState scratch;
   const ObjectState &object = state.getObjectView(use.getMatmul(), scratch);
@@ -585,7 +672,7 @@ LogicalResult ProtocolChecker::checkP5FetchSignalComes(
     if (!last)
       continue;
     auto issue = dyn_cast<MatmulAsyncIssueOpInterface>(last);
-    if (issue && isa<MatmulIterateNBatchOp>(last)) {
+    if (issue && last->hasTrait<SignalsEachLoop>()) {
       if (issue.isAsync() && !issue.isWaitable())
         continue;
       silent.push_back(
@@ -680,21 +767,25 @@ LogicalResult ProtocolChecker::checkP1FetchOfAsyncIterate(
   // GetTensorC posts a fetch of its own, which the server runs only after
   // the whole asynchronous Iterate, and MatmulClient::GetTensorC asserts
   // isSyncGetC on its GM forms (the two-destination one is synchronous
-  // only). GetTensorC and Iterate are named on purpose: they are the one
-  // fetch and the one call whose client keeps that mode.
+  // only). The fetch of one block (GetTensorC) and the call that continues
+  // its own loop (Iterate) are the ones whose client keeps that mode.
   // An async fetch into GM is the c220 client's synchronous-only form too
   // (MatmulClient::GetTensorC(GlobalTensor) asserts isSyncGetC).
-  auto fetch = dyn_cast<MatmulGetTensorCOp>(use.getOperation());
-  if (!fetch)
+  auto fetch = dyn_cast<MatmulAsyncIssueOpInterface>(use.getOperation());
+  if (!fetch || !fetch->hasTrait<FetchesOneBlock>())
     return success();
-  bool intoGlobalMemory = llvm::any_of(fetch.getDsts(), [](Value dst) {
-    return isGlobalTensorType(dst.getType());
+  SmallVector<MemoryAccess> stated;
+  cast<MemoryAccessOpInterface>(use.getOperation()).getMemoryAccesses(stated);
+  bool intoGlobalMemory = llvm::any_of(stated, [](const MemoryAccess &access) {
+    return access.isWrite() && !access.slot && access.memory &&
+           isGlobalTensorType(access.memory.getType());
   });
-  if (!fetch.getSync() && !intoGlobalMemory)
+  bool sync = !fetch.isAsync();
+  if (!sync && !intoGlobalMemory)
     return success();
   SmallVector<Operation *, 1> iterates;
   for (Operation *issue : state.getFetchConsumedIssues())
-    if (isa<MatmulIterateOp>(issue) &&
+    if (issue->hasTrait<ContinuesItsOwnLoop>() &&
         mayBeSameMatmulObject(cast<MatmulOpInterface>(issue).getMatmul(),
                               use.getMatmul()))
       iterates.push_back(issue);
@@ -704,8 +795,7 @@ LogicalResult ProtocolChecker::checkP1FetchOfAsyncIterate(
     return failure();
   ViolationDiagnostic diag =
       sink->error(use)
-      << "fetches a block "
-      << (fetch.getSync() ? "synchronously" : "into global memory")
+      << "fetches a block " << (sync ? "synchronously" : "into global memory")
       << " while the blocks of an async "
          "'asc.matmul.iterate' are fetched (rule P1): after Iterate<false> "
          "every block is fetched with 'asc.matmul.get_tensor_c' {sync = "
@@ -748,18 +838,18 @@ LogicalResult ProtocolChecker::checkP6cSetterDuringAsyncIterate(
   // Rule P6c: from Iterate<false>() until its last block is fetched, the
   // object's next Iterate continues the loop in flight, GetTensorC asserts
   // isFirstIter == 0, and SetTail changes the client's block count
-  // (MatmulClientBase::Iterate, SetTail). These four setters are named on
-  // purpose: they are the ones CANN's client checks or counts with.
+  // (MatmulClientBase::Iterate, SetTail): the setters those read.
   Operation *op = use;
-  if (!isa<MatmulSetTensorAOp, MatmulSetTensorBOp, MatmulSetTailOp,
-           MatmulSetSingleShapeOp>(op))
+  if (!op->hasTrait<ReadByBlockFetches>())
     return success();
   ObjectState scratch;
   const ObjectState &object = state.getObjectView(use.getMatmul(), scratch);
   auto isAsyncIterate = [&](Operation *issue) {
-    auto iterate = dyn_cast_or_null<MatmulIterateOp>(issue);
-    return iterate && iterate.isAsync() &&
-           mayBeSameMatmulObject(iterate.getMatmul(), use.getMatmul());
+    auto iterate = dyn_cast_or_null<MatmulAsyncIssueOpInterface>(issue);
+    return iterate && iterate->hasTrait<ContinuesItsOwnLoop>() &&
+           iterate.isAsync() &&
+           mayBeSameMatmulObject(cast<MatmulOpInterface>(issue).getMatmul(),
+                                 use.getMatmul());
   };
   SmallVector<Operation *, 1> inFlight;
   // Nothing fetched yet, or inside the loop that fetches its blocks: more
@@ -821,10 +911,12 @@ void ProtocolChecker::getLocalPipeAccesses(
 static Value getQueueOfTensor(Value tensor) {
   while (tensor) {
     Operation *def = tensor.getDefiningOp();
-    if (auto alloc = dyn_cast_or_null<QueueAllocTensorOp>(def))
-      return alloc.getQueue();
-    if (auto deque = dyn_cast_or_null<QueueDeQueOp>(def))
-      return deque.getQueue();
+    if (auto source = dyn_cast_or_null<BufferSourceOpInterface>(def)) {
+      BufferSource buffer = source.getBufferSource();
+      bool fromQueue = buffer.kind == BufferSource::Kind::Allocation ||
+                       buffer.kind == BufferSource::Kind::Dequeued;
+      return fromQueue ? buffer.from : Value();
+    }
     auto view = dyn_cast_or_null<MemoryViewOpInterface>(def);
     tensor = view ? view.getViewSource() : Value();
   }
@@ -927,18 +1019,133 @@ LogicalResult ProtocolChecker::checkP7CopyAfterPipeAccesses(
   return success();
 }
 
+bool ProtocolChecker::mayBeTakenAgain(Value earlier, Value later) {
+  if (!earlier || !later || earlier == later)
+    return false;
+  auto isAllocation = [](Value root) {
+    auto source = root.getDefiningOp<BufferSourceOpInterface>();
+    return source &&
+           source.getBufferSource().kind == BufferSource::Kind::Allocation;
+  };
+  Value queue = getLocalBufferOwner(earlier);
+  if (!isAllocation(earlier) || !isAllocation(later) || !queue ||
+      getLocalBufferOwner(later) != queue)
+    return false;
+  auto [cached, inserted] = buffersTakenAgain.try_emplace({earlier, later});
+  if (!inserted)
+    return cached->second;
+  // The queue hands out a buffer again only once it is freed (O5): a
+  // FreeTensor of the earlier buffer between the two AllocTensor calls in
+  // program order. Two buffers of one queue live at once are two buffers;
+  // in a loop, the same op's buffer of the trip before is compared by the
+  // same root (and a trip's FreeTensor after the next AllocTensor op is
+  // not followed here: the check is looser there, docs/HappensBefore.md).
+  Operation *earlierAllocation = earlier.getDefiningOp();
+  Operation *laterAllocation = later.getDefiningOp();
+  bool takenAgain = llvm::any_of(queue.getUsers(), [&](Operation *user) {
+    // The queue's own call, named: FreeTensor is what returns a buffer.
+    // Only a FreeTensor of the earlier buffer itself counts (doubt would
+    // report every double-buffered kernel); a tensor dequeued right after
+    // its EnQue is the enqueued one.
+    auto free = dyn_cast<QueueFreeTensorOp>(user);
+    if (!free)
+      return false;
+    Value tensor = free.getTensor();
+    if (auto deque = tensor.getDefiningOp<QueueDeQueOp>()) {
+      Operation *prev = deque->getPrevNode();
+      while (prev && !llvm::is_contained(prev->getOperands(), queue))
+        prev = prev->getPrevNode();
+      if (auto enque = dyn_cast_or_null<QueueEnQueOp>(prev))
+        tensor = enque.getTensor();
+    }
+    return aliases.getProvenance(tensor).root == earlier &&
+           isBeforeInProgramOrder(earlierAllocation, free) &&
+           isBeforeInProgramOrder(free, laterAllocation);
+  });
+  return buffersTakenAgain[{earlier, later}] = takenAgain;
+}
+
+std::optional<MemoryLocation>
+ProtocolChecker::getLocationInOneBuffer(const MemoryLocation &earlier,
+                                        const MemoryLocation &later) {
+  Value earlierRoot = earlier.base.root, laterRoot = later.base.root;
+  if (earlierRoot && earlierRoot == laterRoot)
+    return earlier;
+  if (!mayBeTakenAgain(earlierRoot, laterRoot))
+    return std::nullopt;
+  // Both offsets count from the start of the queue's buffer.
+  MemoryLocation rebased = earlier;
+  rebased.base.root = laterRoot;
+  return rebased;
+}
+
 bool ProtocolChecker::mayOverlapInUnifiedBuffer(Operation *op,
                                                 Operation *copy) {
   SmallVector<LocalPipeAccess> theirs, own;
   getLocalPipeAccesses(op, theirs);
   getLocalPipeAccesses(copy, own);
   for (const LocalPipeAccess &mine : own)
-    for (const LocalPipeAccess &access : theirs)
-      if ((mine.access.isWrite() || access.access.isWrite()) &&
-          !isInOtherBuffer(mine, access) &&
+    for (const LocalPipeAccess &access : theirs) {
+      if (!mine.access.isWrite() && !access.access.isWrite())
+        continue;
+      // A buffer freed and taken again from its queue is the earlier one's
+      // memory, unless both stay inside the buffer apart.
+      std::optional<MemoryLocation> reused =
+          getLocationInOneBuffer(access.access.location, mine.access.location);
+      if (reused && (reused->base.root != access.access.location.base.root))
+        if (!aliases.alias(mine.access.location, *reused).isNo())
+          return true;
+      if (!isInOtherBuffer(mine, access) &&
           !aliases.alias(mine.access.location, access.access.location).isNo())
         return true;
+    }
   return false;
+}
+
+bool ProtocolChecker::mayTouchSameBytes(Operation *earlier, Operation *later) {
+  // A Matmul call's own accesses on the vector core are its copies; what
+  // the cube reads and writes is rule P3's.
+  auto collect = [&](Operation *op, SmallVectorImpl<ResolvedAccess> &out) {
+    if (!isa<MatmulOpInterface>(op))
+      return aliases.getAccesses(op, out);
+    SmallVector<LocalPipeAccess> copies;
+    getLocalPipeAccesses(op, copies);
+    for (const LocalPipeAccess &copy : copies)
+      out.push_back(copy.access);
+  };
+  SmallVector<ResolvedAccess> theirs, own;
+  collect(earlier, theirs);
+  collect(later, own);
+  for (const ResolvedAccess &mine : own)
+    for (const ResolvedAccess &access : theirs) {
+      if (!mine.isWrite() && !access.isWrite())
+        continue;
+      std::optional<MemoryLocation> reused =
+          getLocationInOneBuffer(access.location, mine.location);
+      const MemoryLocation &other = reused ? *reused : access.location;
+      if (!aliases.alias(mine.location, other).isNo())
+        return true;
+    }
+  return false;
+}
+
+std::optional<PipeKind> mlir::asc::getOwnAccessPipe(Operation *op) {
+  if (isa<MatmulOpInterface>(op)) {
+    SmallVector<PipeOrderingStep> steps;
+    getMatmulCallOrderingSteps(op, steps);
+    for (const PipeOrderingStep &step : steps)
+      if (step.kind == PipeOrderingStep::Kind::Access)
+        return step.from;
+    return std::nullopt;
+  }
+  auto access = dyn_cast<MemoryAccessOpInterface>(op);
+  if (!access)
+    return std::nullopt;
+  PipeKind pipe = access.getExecutingPipe();
+  if (pipe != PipeKind::PIPE_V && pipe != PipeKind::PIPE_MTE2 &&
+      pipe != PipeKind::PIPE_MTE3)
+    return std::nullopt;
+  return pipe;
 }
 
 /// The lower-case name of a vector-core pipe in an event's keyword.
@@ -1005,16 +1212,19 @@ bool ProtocolChecker::mayConflict(Operation *earlier, Operation *later) {
       // argument): the memory model's doubt about two roots (two tensor
       // arguments may be one buffer) is left to asc-run here, or every
       // helper taking two tensors would be reported.
-      Value root = mine.location.base.root;
-      if ((!mine.isWrite() && !access.isWrite()) || !root ||
-          root != access.location.base.root)
+      // A queue buffer freed and taken again is one root too (O5).
+      if (!mine.isWrite() && !access.isWrite())
+        continue;
+      std::optional<MemoryLocation> inOneBuffer =
+          getLocationInOneBuffer(access.location, mine.location);
+      if (!inOneBuffer)
         continue;
       // UB only: GM pairs (a loop's tile writes and a later reload, whose
       // extents hang on the tiling) are asc-run's, which sees the launch's
       // values; statically they are doubt on every tiled kernel.
       if (mine.location.base.space != Provenance::Space::Local)
         continue;
-      if (!aliases.alias(mine.location, access.location).isNo())
+      if (!aliases.alias(mine.location, *inOneBuffer).isNo())
         return true;
     }
   return false;

@@ -50,21 +50,46 @@ public:
   /// copy into UB, or its UB input) may touch the same bytes, one writing,
   /// as rules P7 and P6d compare an earlier pipe access with a copy.
   bool mayOverlapInUnifiedBuffer(Operation *op, Operation *copy);
+  /// Whether the vector core's own accesses of `earlier` and `later` (a
+  /// Matmul call's: its copy into or out of UB) may touch the same bytes,
+  /// one writing, in any memory: a queue buffer taken again is its earlier
+  /// self. For the transforms, which must keep the edge between such a pair
+  /// (O9), GM included: in doubt, a move is refused.
+  bool mayTouchSameBytes(Operation *earlier, Operation *later);
 
 private:
-  /// Every rule at `op`, each by the check named after its rule below
-  /// (checkP<n>..., the rules of docs/Protocol.md section 4), in the order
-  /// their diagnostics come out: that order decides which violation a
-  /// trial reports first, so the checks of one rule are not grouped.
+  /// What the rules ask of the op being checked, found once per op.
+  struct CheckedOp;
+  /// Every rule at `op`, one method per rule of docs/Protocol.md section 4,
+  /// in the order of the rules: that order decides which violation a trial
+  /// reports first.
   LogicalResult checkOperation(Operation *op, const ProtocolState &state,
                                InFlightIndex &index, bool report);
-  /// The rules at a wait, in this order: P1 (it completes only issues of
-  /// its kind), and where some path reaches it with nothing pending, P5
-  /// (it does not wait for a signal that never comes) or else P2.
-  LogicalResult checkWait(MatmulWaitOpInterface wait,
-                          ArrayRef<Operation *> pending,
-                          ArrayRef<Operation *> idle,
-                          const ProtocolState &state, bool report);
+  /// The op's accesses, resolved once (an async issue's: its footprint).
+  ArrayRef<ResolvedAccess> getAccesses(CheckedOp &checked);
+
+  /// Rule P1: no use of an object with pending work, a wait completes only
+  /// its kind, fetches first, the async Iterate's fetch mode, no
+  /// redeclaration or return while work is pending.
+  LogicalResult checkP1(CheckedOp &checked, const ProtocolState &state,
+                        bool report);
+  /// Rule P2: a wait is reached with something pending (unless it waits
+  /// for a signal that never comes, which is P5's).
+  LogicalResult checkP2(CheckedOp &checked, const ProtocolState &state,
+                        bool report);
+  /// Rule P3: no race with the cube unit's in-flight work.
+  LogicalResult checkP3(CheckedOp &checked, const ProtocolState &state,
+                        InFlightIndex &index, bool report);
+  /// Rule P5: no wait for a signal that never comes.
+  LogicalResult checkP5(CheckedOp &checked, const ProtocolState &state,
+                        bool report);
+  /// Rule P6: the staged message and the setters during an async Iterate.
+  LogicalResult checkP6(CheckedOp &checked, const ProtocolState &state,
+                        bool report);
+  /// Rules P7 and P6d: the Matmul copies of UB ordered with the pipes.
+  LogicalResult checkP7(CheckedOp &checked, const ProtocolState &state,
+                        bool report);
+
   /// Rule P1 at a wait: it completes only issues of its kind.
   LogicalResult checkP1WaitCompletesItsKind(MatmulWaitOpInterface wait,
                                             ArrayRef<Operation *> pending,
@@ -120,7 +145,6 @@ private:
   LogicalResult checkP7CopyAfterPipeAccesses(MatmulOpInterface use,
                                              const ProtocolState &state,
                                              bool report);
-  /// The local-memory accesses of `op` that a recorded pipe access stands
   /// Section 2c (O1-O5) between the vector core's own accesses: an access
   /// of UB by V, MTE2 or MTE3 comes after every earlier access of another
   /// pipe (or an earlier copy of its own, O1) that may touch the same
@@ -132,6 +156,16 @@ private:
   /// Whether `earlier`'s and `later`'s accesses of UB through one traced
   /// root may touch the same bytes, one writing.
   bool mayConflict(Operation *earlier, Operation *later);
+  /// Whether the queue buffer allocated as `earlier` (a provenance root) may
+  /// be freed and handed out again as `later`, an allocation of the same
+  /// queue: the same memory at another time.
+  bool mayBeTakenAgain(Value earlier, Value later);
+  /// `earlier` located in `later`'s buffer when the two are one buffer: one
+  /// traced root, or a queue buffer taken again; none otherwise.
+  std::optional<MemoryLocation>
+  getLocationInOneBuffer(const MemoryLocation &earlier,
+                         const MemoryLocation &later);
+  /// The local-memory accesses of `op` that a recorded pipe access stands
   /// for: a Matmul call's copy into UB or its UB input, another op's own.
   void getLocalPipeAccesses(Operation *op,
                             SmallVectorImpl<LocalPipeAccess> &accesses);
@@ -145,7 +179,14 @@ private:
   InFlightConflicts conflicts;
   /// Where the running check puts its violations.
   ViolationSink *sink = nullptr;
+  /// mayBeTakenAgain's answers, per pair of allocations.
+  llvm::DenseMap<std::pair<Value, Value>, bool> buffersTakenAgain;
 };
+
+/// The pipe of the vector core that makes `op`'s own accesses (V, MTE2 or
+/// MTE3): a vector op's or a copy's, or a Matmul call's copy into or out of
+/// UB; none for the scalar unit's, the cube's, or unknown ones.
+std::optional<PipeKind> getOwnAccessPipe(Operation *op);
 
 /// Checks rules P1-P8 on `function` with analyses of its own; the first
 /// violation, if any, emitted nowhere. The one check of the transforms'
