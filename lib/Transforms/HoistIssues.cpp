@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "WaitPlacement.h"
+#include "asc/Dialect/Asc/Analysis/ProgramOrderKeys.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/Support/Debug.h"
@@ -77,6 +78,19 @@ static bool isSeenByLaterPost(Operation *op) {
   });
 }
 
+bool WaitPlacer::isOrderedOnlyByWaitOf(Operation *issue, Operation *op) {
+  auto found = pairingsOfIssue.find(issue);
+  if (found == pairingsOfIssue.end())
+    return false;
+  // The access itself, or one that `op` (a hand-off into MTE3) brings into
+  // what the post sees: one made before it.
+  return llvm::any_of(found->second, [&](const WaitPairing *pairing) {
+    return llvm::any_of(pairing->ordersForPipes, [&](const auto &entry) {
+      return entry.first == op || isBeforeInProgramOrder(entry.first, op);
+    });
+  });
+}
+
 bool WaitPlacer::hoistIssue(
     Operation *issue, PlacementAnalyses &analyses,
     const DenseMap<Operation *, const WaitPairing *> &pairingOfWait) {
@@ -119,6 +133,10 @@ bool WaitPlacer::hoistIssue(
           return !getLocalAccessPipe(op) ||
                  analyses.checker.mayOverlapInUnifiedBuffer(op, copy);
         }))
+      return true;
+    // Hoisted above vector-core work that its post sees and only its wait
+    // orders before later work (O8), the issue would drop that edge (O9).
+    if (isSeenByLaterPost(op) && isOrderedOnlyByWaitOf(issue, op))
       return true;
     // The barrier is named on purpose: it is the dialect's one pipe barrier.
     if (auto barrier = dyn_cast<PipeBarrierOp>(op))

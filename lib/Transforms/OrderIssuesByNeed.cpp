@@ -232,7 +232,7 @@ void WaitPlacer::orderIssuesAndResink(ArrayRef<Operation *> issues,
       const WaitPairing *pairing = pairingOfPlacedWait.lookup(wait);
       Block *block = wait->getBlock();
       Operation *next = wait->getNextNode();
-      sinkWait(wait, *pairing, analyses.checker.getConflicts());
+      sinkWait(wait, *pairing, analyses.checker);
       // Erased (split into branches) or moved: the block's needs changed.
       if (!pairingOfPlacedWait.count(wait) || wait->getNextNode() != next)
         blocks.insert(block);

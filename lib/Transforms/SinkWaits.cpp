@@ -39,6 +39,10 @@ StringRef mlir::asc::placement::describeStop(StopReason reason) {
   case StopReason::PublishesToOtherCores:
     return "it orders this core's earlier work before other cores' later "
            "work, which may use the output (spec section 2c, O6/O7, O9)";
+  case StopReason::ReliesOnWaitOrdering:
+    return "it touches bytes that the vector core's work before the post "
+           "touched, which only the wait orders before it (spec section 2c, "
+           "O8, O9)";
   }
   llvm_unreachable("unknown StopReason");
 }
@@ -48,9 +52,10 @@ namespace {
 /// Decides, for one pairing, which operations a wait must not cross.
 class ConflictFinder {
 public:
-  ConflictFinder(InFlightConflicts &conflicts, Value matmul,
-                 ArrayRef<ResolvedAccess> footprint)
-      : conflicts(conflicts), matmul(matmul), footprint(footprint) {}
+  ConflictFinder(ProtocolChecker &checker, Value matmul,
+                 const WaitPairing &pairing)
+      : checker(checker), conflicts(checker.getConflicts()), matmul(matmul),
+        footprint(pairing.footprint), ordersForPipes(pairing.ordersForPipes) {}
 
   /// Why `op` itself (not its nested ops) stops a wait. A setter that
   /// stages the object's next message does not: it works on a snapshot, so
@@ -64,11 +69,24 @@ public:
       return StopReason::PublishesToOtherCores;
     auto conflict = conflicts.findConflict(op, footprint);
     if (!conflict)
-      return StopReason::None;
+      return reliesOnWait(op) ? StopReason::ReliesOnWaitOrdering
+                              : StopReason::None;
     if (conflict->first.location.isAnyMemory())
       return StopReason::UnknownEffects;
     return conflict->second.isWrite() ? StopReason::AccessesOutput
                                       : StopReason::WritesInput;
+  }
+
+  /// Whether `op` touches, on a pipe the wait orders, bytes an access the
+  /// wait orders touched: past `op`, the wait would drop that edge (O9).
+  bool reliesOnWait(Operation *op) const {
+    if (ordersForPipes.empty())
+      return false;
+    std::optional<PipeKind> pipe = getOwnAccessPipe(op);
+    uint8_t bit = pipe ? ProtocolState::pipeBit(*pipe) : 0;
+    return llvm::any_of(ordersForPipes, [&](const auto &entry) {
+      return (entry.second & bit) && checker.mayTouchSameBytes(entry.first, op);
+    });
   }
 
   /// The first operation nested in `op` that conflicts, if any.
@@ -87,9 +105,11 @@ public:
   }
 
 private:
+  ProtocolChecker &checker;
   InFlightConflicts &conflicts;
   Value matmul;
   ArrayRef<ResolvedAccess> footprint;
+  ArrayRef<std::pair<Operation *, uint8_t>> ordersForPipes;
 };
 
 } // namespace
@@ -168,9 +188,9 @@ static SmallVector<Block *> getSuccessorsToFollow(Operation *terminator) {
 }
 
 void WaitPlacer::sinkWait(Operation *wait, const WaitPairing &pairing,
-                          InFlightConflicts &conflicts) {
+                          ProtocolChecker &checker) {
   Value matmul = cast<MatmulWaitOpInterface>(wait).getMatmul();
-  ConflictFinder finder(conflicts, matmul, pairing.footprint);
+  ConflictFinder finder(checker, matmul, pairing);
   ArrayRef<Operation *> issues = pairing.issues;
 
   // Splits the wait into one copy at the start of each of `blocks`, each
@@ -181,7 +201,7 @@ void WaitPlacer::sinkWait(Operation *wait, const WaitPairing &pairing,
     OpBuilder::InsertionGuard guard(rewriter);
     for (Block *block : blocks) {
       rewriter.setInsertionPointToStart(block);
-      sinkWait(rewriter.clone(*wait), pairing, conflicts);
+      sinkWait(rewriter.clone(*wait), pairing, checker);
     }
     pairingOfPlacedWait.erase(wait);
     waitRemarks.erase(wait);

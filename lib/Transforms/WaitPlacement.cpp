@@ -60,6 +60,43 @@ static unsigned countOpsBetween(Operation *from, Operation *to) {
 // Pairing
 //===----------------------------------------------------------------------===//
 
+/// Fills `pairing.ordersForPipes`: for each of its issues, what a wait
+/// right after the issue would order (ProtocolState::orderThroughPostOf on
+/// the state after it), that is the vector core's accesses the post saw
+/// with the pipes nothing had ordered after them yet. Taken at the issue,
+/// not at the wait: another object's wait the wait sinks past may order
+/// the same accesses, but it may move too, so the answer must not depend
+/// on where the waits stand (placement stays idempotent).
+static void noteOrdersForPipes(WaitPairing &pairing,
+                               const MatmulProtocolAnalysis &protocol) {
+  uint8_t vectorPipes = ProtocolState::pipeBit(PipeKind::PIPE_V) |
+                        ProtocolState::pipeBit(PipeKind::PIPE_MTE2) |
+                        ProtocolState::pipeBit(PipeKind::PIPE_MTE3);
+  DenseMap<Operation *, uint8_t> ordered;
+  for (Operation *issue : pairing.issues) {
+    const ProtocolState *afterPost = protocol.getStateAfter(issue);
+    if (!afterPost || !afterPost->hasPipeAccesses())
+      continue;
+    ProtocolState waited = *afterPost;
+    waited.orderThroughPostOf(issue);
+    DenseMap<Operation *, uint8_t> stillUnordered;
+    for (auto [op, access] : waited.getPipeAccessesUnorderedFor(vectorPipes))
+      stillUnordered[op] = access.unorderedFor;
+    for (auto [op, access] :
+         afterPost->getPipeAccessesUnorderedFor(vectorPipes))
+      if (uint8_t pipes =
+              access.unorderedFor & vectorPipes & ~stillUnordered.lookup(op))
+        ordered[op] |= pipes;
+  }
+  for (auto [op, pipes] : ordered)
+    pairing.ordersForPipes.push_back({op, pipes});
+  // Program order, not the map's address order: the answers must not
+  // depend on where the ops were allocated.
+  llvm::sort(pairing.ordersForPipes, [](const auto &lhs, const auto &rhs) {
+    return isBeforeInProgramOrder(lhs.first, rhs.first);
+  });
+}
+
 SmallVector<WaitPairing, 2>
 WaitPlacer::pairWaits(func::FuncOp function, PlacementAnalyses &analyses,
                       SmallVectorImpl<Operation *> &issues) {
@@ -98,8 +135,10 @@ WaitPlacer::pairWaits(func::FuncOp function, PlacementAnalyses &analyses,
                            conflicts.getFootprint(issue));
       pairing.footprint = pairing.joinedFootprint;
     }
-    if (!pairing.issues.empty())
-      pairings.push_back(std::move(pairing));
+    if (pairing.issues.empty())
+      return;
+    noteOrdersForPipes(pairing, analyses.protocol);
+    pairings.push_back(std::move(pairing));
   });
   return pairings;
 }
@@ -174,6 +213,7 @@ LogicalResult mlir::asc::placeWaits(RewriterBase &rewriter,
     SmallVector<Operation *> issues;
     SmallVector<WaitPairing, 2> pairings =
         placer.pairWaits(function, analyses, issues);
+    placer.notePairingsOfIssues(pairings);
     if (options.hoistIssues) {
       DenseMap<Operation *, const WaitPairing *> pairingOfWait;
       for (WaitPairing &pairing : pairings)
@@ -183,7 +223,7 @@ LogicalResult mlir::asc::placeWaits(RewriterBase &rewriter,
     }
 
     for (WaitPairing &pairing : pairings)
-      placer.sinkWait(pairing.wait, pairing, analyses.checker.getConflicts());
+      placer.sinkWait(pairing.wait, pairing, analyses.checker);
 
     // After the waits sank: where the results are needed is known.
     if (options.hoistIssues)

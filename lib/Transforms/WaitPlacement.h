@@ -32,6 +32,9 @@ enum class StopReason {
   /// flow).
   ConflictInUnsplitRegion,
   PublishesToOtherCores,
+  /// It touches bytes that vector-core work before the issue's post
+  /// touched, and only the wait orders it after that work (O8, O9).
+  ReliesOnWaitOrdering,
 };
 
 /// The remark's words for `reason`.
@@ -49,6 +52,13 @@ struct WaitPairing {
   /// fresh memory's page faults).
   ArrayRef<ResolvedAccess> footprint;
   SmallVector<ResolvedAccess, 0> joinedFootprint;
+  /// The vector core's own accesses the wait orders, each with the pipes
+  /// (ProtocolState::pipeBit, the scalar unit left out: O2 orders it) it
+  /// orders after it that nothing else had yet: what the issues' posts saw
+  /// (O8). A later access of such a pipe to the same bytes relies on the
+  /// wait, which must stay before it, and the issue must stay after the
+  /// access (O9).
+  SmallVector<std::pair<Operation *, uint8_t>, 0> ordersForPipes;
 };
 
 /// True when `op` hands a Matmul object that may be `matmul` to something
@@ -90,21 +100,35 @@ public:
   /// issues, into the branches or successors where the conflicts are
   /// (SinkWaits.cpp).
   void sinkWait(Operation *wait, const WaitPairing &pairing,
-                InFlightConflicts &conflicts);
+                ProtocolChecker &checker);
   /// Orders the issues of every block of `issues` by need, hoisting and
   /// sinking again what that frees, until nothing moves
   /// (OrderIssuesByNeed.cpp).
   void orderIssuesAndResink(ArrayRef<Operation *> issues,
                             PlacementAnalyses &analyses);
+  /// Notes which pairings complete each issue, for the hoist's edge to
+  /// what the wait orders (HoistIssues.cpp). The pairings outlive the
+  /// placer's steps.
+  void notePairingsOfIssues(ArrayRef<WaitPairing> pairings) {
+    for (const WaitPairing &pairing : pairings)
+      for (Operation *issue : pairing.issues)
+        pairingsOfIssue[issue].push_back(&pairing);
+  }
   /// Emits the remarks recorded by the steps (WaitPlacement.cpp).
   void emitPlacementRemarks();
   /// Forgets the placed waits' pairings (they refer to the input).
-  void forgetPairings() { pairingOfPlacedWait.clear(); }
+  void forgetPairings() {
+    pairingOfPlacedWait.clear();
+    pairingsOfIssue.clear();
+  }
 
   bool hasMoved() const { return moved; }
   ReorderLog &getReorders() { return reorders; }
 
 private:
+  /// Whether `op`, above `issue`, is (or brings into its post's view) an
+  /// access that one of the issue's waits is the only ordering of.
+  bool isOrderedOnlyByWaitOf(Operation *issue, Operation *op);
   bool orderIssuesByNeed(Block &block, PlacementAnalyses &analyses,
                          SetVector<Operation *> &waitsToSinkAgain,
                          SetVector<Operation *> &issuesToHoistAgain);
@@ -144,6 +168,8 @@ private:
   /// the function, on the first hoist.
   std::optional<DenseMap<Value, SmallVector<Operation *>>>
       copiesIntoUnifiedBuffer;
+  /// The pairings that complete each issue (notePairingsOfIssues).
+  DenseMap<Operation *, SmallVector<const WaitPairing *, 1>> pairingsOfIssue;
 };
 
 } // namespace mlir::asc::placement
