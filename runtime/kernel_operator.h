@@ -228,6 +228,8 @@ struct LocalBases {
   uint8_t *ub = nullptr;
   uint8_t *l0c = nullptr;
   TPipe *pipe = nullptr;
+  /// L1, where TSCM queues take their buffers.
+  uint8_t *l1 = nullptr;
 };
 inline LocalBases &localBases() {
   static LocalBases b;
@@ -539,18 +541,20 @@ public:
   TPipe() {
     ub_.bytes.assign(kUbSize, 0);
     l0c_.bytes.assign(kL0cSize, 0);
+    l1_.bytes.assign(TOTAL_L1_SIZE, 0);
     auto &regions = asc_run::state().regions;
     regions.erase(std::remove_if(regions.begin(), regions.end(),
                                  [](const asc_run::Region &r) {
                                    return asc_run::isLocalMemory(r.name);
                                  }),
                   regions.end());
-    for (Arena *arena : {&ub_, &l0c_})
+    for (Arena *arena : {&ub_, &l0c_, &l1_})
       regions.push_back({arena->name,
                          reinterpret_cast<uintptr_t>(arena->bytes.data()),
                          reinterpret_cast<uintptr_t>(arena->bytes.data() +
                                                      arena->bytes.size())});
-    detail::localBases() = {ub_.bytes.data(), l0c_.bytes.data(), this};
+    detail::localBases() = {ub_.bytes.data(), l0c_.bytes.data(), this,
+                            l1_.bytes.data()};
   }
   ~TPipe() { detail::localBases() = {}; }
 
@@ -612,7 +616,9 @@ public:
       asc_run::misuse(loc, "InitBuffer with " + std::to_string(num) +
                                " buffers on a queue that holds at most " +
                                std::to_string(T::kDepthLimit));
-    Arena &arena = T::kPosition == TPosition::CO1 ? l0c_ : ub_;
+    Arena &arena = T::kPosition == TPosition::CO1    ? l0c_
+                   : T::kPosition == TPosition::TSCM ? l1_
+                                                     : ub_;
     uint32_t aligned = (len + 31u) / 32u * 32u;
     uint64_t need = static_cast<uint64_t>(aligned) * num;
     uint64_t size = arena.bytes.size();
@@ -653,6 +659,7 @@ private:
   };
   Arena ub_{"UB", "unified buffer", {}};
   Arena l0c_{"L0C", "L0C (CO1)", {}};
+  Arena l1_{"L1", "L1 (TSCM)", {}};
 };
 
 /// The pipes of a TQueBind<src, dst>: GetQueEvt of their physical
@@ -763,6 +770,11 @@ public:
     }
     asc_run::scalarWork(1);
   }
+
+  /// FreeAllEvent(): releases the event IDs the queue holds
+  /// (kernel_tquebind_impl.h); asc-run's queues order their pipes without
+  /// event IDs, so there is nothing to release.
+  void FreeAllEvent() {}
 };
 
 /// CANN's TBuf<pos> (include/basic_api/kernel_tpipe.h, impl/basic_api/
@@ -831,6 +843,12 @@ using TQue = TQueModel<pos, depth, queueProducer(pos), queueConsumer(pos)>;
 template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>
 using TQueBind = TQueModel<dst == TPosition::GM ? src : dst, depth,
                            bindProducer(src, dst), bindConsumer(src, dst)>;
+/// CANN's TSCM<pos, depth> (include/basic_api/kernel_tpipe.h): the
+/// TQueBind<pos, TSCM> whose buffers are in the cube core's L1, for a
+/// Matmul's A or B in TPosition::TSCM. Its hand-off orders no pipe of the
+/// vector core (a DataCopy into it is a message to the cube core, below).
+template <TPosition pos, int32_t depth = 1, auto mask = 0>
+using TSCM = TQueBind<pos, TPosition::TSCM, depth, mask>;
 
 //===----------------------------------------------------------------------===//
 // Data movement
@@ -850,9 +868,22 @@ struct DataCopyParams {
 
 namespace detail {
 
+/// Whether `p` is in the core's L1 (a TSCM buffer).
+inline bool inL1(const void *p) {
+  const uint8_t *b = localBases().l1, *q = static_cast<const uint8_t *>(p);
+  return b && q >= b && q < b + TOTAL_L1_SIZE;
+}
+
 /// The pipe of a DataCopy: MTE2 from GM into local memory, MTE3 from local
 /// memory to GM, and (an assumption) V between two local tensors.
 inline asc_run::Pipe copyPipe(const void *dst, bool gmSide) {
+  // A vector core's copy into TSCM is a message to its cube core
+  // (DataCopyGM2L1Impl on the AIV: ScmDataCopyMsg, dav_c220/
+  // kernel_operator_data_copy_impl.h), which the server carries out
+  // before the next message: the scalar unit's post, which the Matmul's
+  // later calls are ordered after (spec section 2c, O8).
+  if (g_coreType == AIV && inL1(dst))
+    return asc_run::PipeS;
   if (!gmSide)
     return asc_run::PipeV;
   uintptr_t d = reinterpret_cast<uintptr_t>(dst);
@@ -1245,6 +1276,136 @@ void Duplicate(const LocalTensor<T> &dstLocal, const T &scalarValue,
   detail::vectorOp("Duplicate", loc, dstLocal, {}, calCount,
                    [&](int32_t i) { d[i] = v; });
 }
+
+//===----------------------------------------------------------------------===//
+// Fixpipe: L0C (CO1) to GM
+//===----------------------------------------------------------------------===//
+
+/// The layouts Fixpipe writes (include/basic_api/kernel_struct_fixpipe.h):
+/// NZ2NZ, NZ2ND (ROW_MAJOR) and, on Ascend 950 only, NZ2DN.
+enum class CO2Layout : uint8_t { NZ = 0, ROW_MAJOR, COLUMN_MAJOR };
+struct FixpipeConfig {
+  CO2Layout format;
+  constexpr FixpipeConfig(CO2Layout format_) : format(format_) {}
+  constexpr FixpipeConfig(CO2Layout format_, bool) : format(format_) {}
+};
+constexpr FixpipeConfig CFG_NZ = {CO2Layout::NZ};
+constexpr FixpipeConfig CFG_ROW_MAJOR = {CO2Layout::ROW_MAJOR};
+constexpr FixpipeConfig CFG_COLUMN_MAJOR = {CO2Layout::COLUMN_MAJOR};
+
+} // namespace AscendC
+
+/// FIXPIPE's quantisation modes (a global enum in CANN's stub_def.h; the
+/// names of the Fixpipe documentation).
+enum QuantMode_t {
+  NoQuant,
+  F322F16,
+  F322BF16,
+  DEQF16,
+  VDEQF16,
+  QF322B8_PRE,
+  VQF322B8_PRE,
+  QF162B8_PRE,
+  VQF162B8_PRE,
+  REQ8,
+  VREQ8,
+};
+
+namespace AscendC {
+
+/// CANN's FixpipeParamsV220 (kernel_struct_fixpipe.h), field for field.
+struct FixpipeParamsV220 {
+  FixpipeParamsV220() {}
+  FixpipeParamsV220(const uint16_t nSizeIn, const uint16_t mSizeIn,
+                    const uint16_t srcStrideIn, const uint32_t dstStrideIn,
+                    const bool reluEnIn)
+      : nSize(nSizeIn), mSize(mSizeIn), srcStride(srcStrideIn),
+        dstStride(dstStrideIn), reluEn(reluEnIn) {}
+  uint16_t nSize = 0;
+  uint16_t mSize = 0;
+  uint16_t srcStride = 0;
+  uint32_t dstStride = 0;
+  QuantMode_t quantPre = QuantMode_t::NoQuant;
+  uint64_t deqScalar = 0;
+  uint16_t ndNum = 1;
+  uint16_t srcNdStride = 0;
+  uint16_t dstNdStride = 0;
+  bool reluEn = false;
+  uint8_t unitFlag = 0;
+  bool isChannelSplit = false;
+};
+
+/// Fixpipe<T, U, config>(dst, src, params) from L0C to GM
+/// (include/basic_api/kernel_operator_fixpipe_intf.h; "L0C到GM数据搬运
+/// （Fixpipe）.md", FixpipeParamsV220): the mSize x nSize NZ matrix at src
+/// (fractals of 16 x 16, srcStride rows of 16 elements between column
+/// fractals) written row-major to dst with dstStride elements a row
+/// (CFG_ROW_MAJOR, NZ2ND). asc-run models the plain conversion, T = U
+/// (float or int32_t), one matrix; quantisation, ReLU, channel split,
+/// ndNum other than 1 and CFG_NZ are refused by name. It runs on the cube
+/// core like its Matmul's calls (the FIX pipe is the cube's one pipe here).
+template <typename T, typename U, const FixpipeConfig &config = CFG_ROW_MAJOR>
+void Fixpipe(const GlobalTensor<T> &dst, const LocalTensor<U> &src,
+             const FixpipeParamsV220 &p,
+             asc_run::Loc loc = asc_run::Loc::current()) {
+  auto refuse = [&](const std::string &what) {
+    asc_run::failRun(asc_run::kExitMisuse, "asc-run: error: " + loc.str() +
+                                               ": Fixpipe with " + what +
+                                               ": not modelled by asc-run");
+  };
+  if constexpr (config.format != CO2Layout::ROW_MAJOR)
+    refuse("a FixpipeConfig other than CFG_ROW_MAJOR (NZ2ND)");
+  if constexpr (!std::is_same_v<T, U> ||
+                !(std::is_same_v<U, float> || std::is_same_v<U, int32_t>))
+    refuse("a destination type other than the L0C type (float or int32_t)");
+  if (p.quantPre != QuantMode_t::NoQuant)
+    refuse("FixpipeParamsV220::quantPre other than NoQuant");
+  if (p.reluEn)
+    refuse("FixpipeParamsV220::reluEn");
+  if (p.isChannelSplit)
+    refuse("FixpipeParamsV220::isChannelSplit");
+  if (p.ndNum != 1)
+    refuse("FixpipeParamsV220::ndNum other than 1");
+  if (src.GetPosition() != int32_t(TPosition::CO1))
+    asc_run::misuse(loc, "Fixpipe from a tensor not in L0C (TPosition::CO1)");
+  if (p.mSize == 0 || p.nSize == 0)
+    return; // a NOP, as the documentation says
+  if (p.nSize % 16 != 0)
+    asc_run::misuse(loc, "Fixpipe with nSize " + std::to_string(p.nSize) +
+                             ": FixpipeParamsV220::nSize must be a multiple "
+                             "of 16");
+  if (p.srcStride < (p.mSize + 15) / 16 * 16 || p.dstStride < p.nSize)
+    asc_run::misuse(loc, "Fixpipe with srcStride " +
+                             std::to_string(p.srcStride) + " and dstStride " +
+                             std::to_string(p.dstStride) +
+                             ": srcStride holds mSize rounded up to 16 "
+                             "rows, dstStride at least nSize elements");
+  uint64_t fractals = p.nSize / 16;
+  if (uint64_t(src.GetSize()) <
+      (fractals - 1) * p.srcStride * 16 + uint64_t(p.mSize) * 16)
+    asc_run::misuse(loc, "Fixpipe reads past the end of its L0C tensor");
+  asc_run::InlineCube inlineCube(true);
+  const U *s = src.GetPhyAddr();
+  T *d = const_cast<T *>(dst.GetPhyAddr());
+  asc_run::Footprint reads, writes;
+  for (uint64_t f = 0; f < fractals; ++f)
+    reads.add(s + f * p.srcStride * 16, uint64_t(p.mSize) * 16 * sizeof(U),
+              "CO1");
+  writes.addRows(d, p.mSize, uint64_t(p.nSize) * sizeof(T),
+                 uint64_t(p.dstStride) * sizeof(T), "C");
+  asc_run::checkAccess("Fixpipe", loc, reads, false);
+  asc_run::checkAccess("Fixpipe", loc, writes, true);
+  for (uint64_t m = 0; m < p.mSize; ++m)
+    for (uint64_t n = 0; n < p.nSize; ++n)
+      d[m * p.dstStride + n] =
+          T(s[(n / 16) * p.srcStride * 16 + m * 16 + n % 16]);
+}
+
+namespace Impl {
+/// The Matmul's queue depth (impl/adv_api/detail/matmul/utils/
+/// matmul_config_utils.h), which kernels use for their own CO1 queues.
+constexpr int32_t QUEUE_DEPTH = 1;
+} // namespace Impl
 
 } // namespace AscendC
 
