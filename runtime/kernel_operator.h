@@ -46,8 +46,21 @@
 #define __kfc_workspace__
 #define GM_ADDR __gm__ uint8_t *
 
+/// CANN's int4b_t: two 4-bit integers a byte. asc-run stores and copies
+/// it, and refuses to compute with it by name (a Matmul of int4b_t, Cast
+/// from it); its conversion to a number is the last guard, for a path that
+/// would read one packed byte as one value.
 struct int4b_t {
   uint8_t bits;
+  [[noreturn]] explicit operator float() const { refuse(); }
+  [[noreturn]] explicit operator int32_t() const { refuse(); }
+
+private:
+  [[noreturn]] static void refuse() {
+    asc_run::failRun(asc_run::kExitMisuse,
+                     "asc-run: error: a computation with int4b_t (two 4-bit "
+                     "values a byte): not modelled by asc-run");
+  }
 };
 
 enum pipe_t {
@@ -177,6 +190,10 @@ inline int64_t sub_block_idx = 0;
 inline int64_t sub_block_num = 1;
 
 namespace AscendC {
+
+/// int4b_t, two 4-bit integers a byte (CANN's kernel_operator.h exports
+/// the global one into AscendC).
+using ::int4b_t;
 
 constexpr int32_t MIX = 0;
 constexpr int32_t AIC = 1;
@@ -383,6 +400,18 @@ private:
   uint64_t size_ = 0; // metadata: Ascend C does not bound accesses by it
 };
 
+/// The binary vector instructions LocalTensor's operators stand for
+/// (impl/basic_api/kernel_operator_symbol_override_impl.h).
+enum class SymbolOp { Add, Sub, Mul, Div };
+template <typename T> class LocalTensor;
+/// `src0 op src1`, computed into the tensor it is assigned to, over that
+/// tensor's GetSize() elements (CANN's SymbolOverrideAdd and its siblings:
+/// Process(dst) calls AddImpl(dst, src0, src1, dst.GetSize())).
+template <typename T, SymbolOp op> struct SymbolOverride {
+  const LocalTensor<T> &src0;
+  const LocalTensor<T> &src1;
+};
+
 template <typename T> class LocalTensor {
 public:
   using PrimType = T;
@@ -440,6 +469,30 @@ public:
   }
   uint32_t GetSize() const { return size_; }
   int32_t GetPosition() const { return static_cast<int32_t>(position_); }
+
+  /// The arithmetic operators of CANN's LocalTensor (kernel_tensor.h,
+  /// kernel_tensor_impl.h): `dst = a + b` is Add(dst, a, b,
+  /// dst.GetSize()), and so for -, * and /. An operator has no call site
+  /// to report, so a diagnostic names the operator.
+  SymbolOverride<T, SymbolOp::Add> operator+(const LocalTensor &src1) const {
+    return {*this, src1};
+  }
+  SymbolOverride<T, SymbolOp::Sub> operator-(const LocalTensor &src1) const {
+    return {*this, src1};
+  }
+  SymbolOverride<T, SymbolOp::Mul> operator*(const LocalTensor &src1) const {
+    return {*this, src1};
+  }
+  SymbolOverride<T, SymbolOp::Div> operator/(const LocalTensor &src1) const {
+    return {*this, src1};
+  }
+  template <SymbolOp op>
+  LocalTensor &operator=(const SymbolOverride<T, op> &expr) {
+    applySymbolOverride(*this, expr);
+    return *this;
+  }
+  LocalTensor &operator=(const LocalTensor &) = default;
+  LocalTensor(const LocalTensor &) = default;
   PrimType *GetPhyAddr() const { return address_; }
   PrimType GetValue(const uint32_t offset,
                     asc_run::Loc loc = asc_run::Loc::current()) const {
@@ -1217,15 +1270,65 @@ void vectorOp(const char *name, asc_run::Loc loc, const LocalTensor<T> &dst,
 
 } // namespace detail
 
+namespace detail {
+/// A binary vector instruction: dst[i] = op(src0[i], src1[i]) in Wide<T>.
+template <typename T, typename Op>
+void binaryOp(const char *name, asc_run::Loc loc, const LocalTensor<T> &dst,
+              const LocalTensor<T> &src0, const LocalTensor<T> &src1,
+              int32_t count, Op op) {
+  using W = Wide<T>;
+  T *d = dst.GetPhyAddr();
+  const T *a = src0.GetPhyAddr(), *b = src1.GetPhyAddr();
+  vectorOp(name, loc, dst, {&src0, &src1}, count,
+           [&](int32_t i) { d[i] = T(op(W(a[i]), W(b[i]))); });
+}
+} // namespace detail
+
+#define ASC_RUN_BINARY_VECTOR_OP(NAME, EXPR)                                   \
+  template <typename T, bool isSetMask = true>                                 \
+  void NAME(const LocalTensor<T> &dstLocal, const LocalTensor<T> &src0Local,   \
+            const LocalTensor<T> &src1Local, const int32_t &calCount,          \
+            asc_run::Loc loc = asc_run::Loc::current()) {                      \
+    detail::binaryOp(#NAME, loc, dstLocal, src0Local, src1Local, calCount,     \
+                     [](auto x, auto y) { return EXPR; });                     \
+  }
+/// Add, Sub and Mul (include/basic_api/kernel_operator_vec_binary_intf.h),
+/// element-wise in float for 16-bit types.
+ASC_RUN_BINARY_VECTOR_OP(Add, x + y)
+ASC_RUN_BINARY_VECTOR_OP(Sub, x - y)
+ASC_RUN_BINARY_VECTOR_OP(Mul, x *y)
+#undef ASC_RUN_BINARY_VECTOR_OP
+
+/// Div: the element-wise quotient, of half and float tensors (CANN's vdiv
+/// on Atlas A2).
 template <typename T, bool isSetMask = true>
-void Add(const LocalTensor<T> &dstLocal, const LocalTensor<T> &src0Local,
+void Div(const LocalTensor<T> &dstLocal, const LocalTensor<T> &src0Local,
          const LocalTensor<T> &src1Local, const int32_t &calCount,
          asc_run::Loc loc = asc_run::Loc::current()) {
-  using W = detail::Wide<T>;
-  T *d = dstLocal.GetPhyAddr();
-  const T *a = src0Local.GetPhyAddr(), *b = src1Local.GetPhyAddr();
-  detail::vectorOp("Add", loc, dstLocal, {&src0Local, &src1Local}, calCount,
-                   [&](int32_t i) { d[i] = T(W(a[i]) + W(b[i])); });
+  static_assert(!std::is_integral_v<T>,
+                "Div of integer tensors is not modelled by asc-run (CANN's "
+                "vdiv takes half and float on Atlas A2)");
+  detail::binaryOp("Div", loc, dstLocal, src0Local, src1Local, calCount,
+                   [](auto x, auto y) { return x / y; });
+}
+
+/// `dst = src0 op src1` (LocalTensor's operators above).
+template <typename T, SymbolOp op>
+void applySymbolOverride(const LocalTensor<T> &dst,
+                         const SymbolOverride<T, op> &e) {
+  static constexpr const char *kNames[] = {
+      "LocalTensor operator+ (Add)", "LocalTensor operator- (Sub)",
+      "LocalTensor operator* (Mul)", "LocalTensor operator/ (Div)"};
+  asc_run::Loc loc{kNames[int(op)], 0};
+  int32_t count = static_cast<int32_t>(dst.GetSize());
+  if constexpr (op == SymbolOp::Add)
+    Add(dst, e.src0, e.src1, count, loc);
+  else if constexpr (op == SymbolOp::Sub)
+    Sub(dst, e.src0, e.src1, count, loc);
+  else if constexpr (op == SymbolOp::Mul)
+    Mul(dst, e.src0, e.src1, count, loc);
+  else
+    Div(dst, e.src0, e.src1, count, loc);
 }
 
 template <typename T, bool isSetMask = true>
@@ -1265,6 +1368,81 @@ void LeakyRelu(const LocalTensor<T> &dstLocal, const LocalTensor<T> &srcLocal,
                      W x = W(s[i]);
                      d[i] = T(x >= W(0) ? x : x * alpha);
                    });
+}
+
+/// CANN's RoundMode (impl/basic_api/utils/kernel_utils_mode.h; Atlas A2's
+/// values).
+enum class RoundMode : uint8_t {
+  CAST_NONE = 0,
+  CAST_RINT,
+  CAST_FLOOR,
+  CAST_CEIL,
+  CAST_ROUND,
+  CAST_TRUNC,
+  CAST_ODD,
+};
+
+namespace detail {
+
+/// The conversions of Cast that asc-run models: the exact widenings (half
+/// to float, int8_t and uint8_t to half, int16_t and int32_t to float, where
+/// the value fits) with CAST_NONE, and float to half with CAST_NONE or
+/// CAST_RINT (round to nearest, ties to even: "CAST_NONE ... 在转换有精度损失
+/// 时表示CAST_RINT模式", Cast.md). Null when modelled, else what is not.
+template <typename T, typename U>
+constexpr const char *unmodelledCast(RoundMode mode) {
+  if constexpr (std::is_same_v<U, ::int4b_t> || std::is_same_v<T, ::int4b_t>)
+    return "int4b_t (two 4-bit values a byte)";
+  else if constexpr (std::is_same_v<T, half> && std::is_same_v<U, float>)
+    return mode == RoundMode::CAST_NONE || mode == RoundMode::CAST_RINT
+               ? nullptr
+               : "float to half other than CAST_NONE or CAST_RINT";
+  else if constexpr ((std::is_same_v<T, float> && std::is_same_v<U, half>) ||
+                     (std::is_same_v<T, half> &&
+                      (std::is_same_v<U, int8_t> ||
+                       std::is_same_v<U, uint8_t>)) ||
+                     (std::is_same_v<T, float> && std::is_same_v<U, int16_t>))
+    return mode == RoundMode::CAST_NONE ? nullptr
+                                        : "a widening other than CAST_NONE";
+  else
+    return "this pair of types (asc-run models half <-> float, int8_t, "
+           "uint8_t -> half, int16_t -> float)";
+}
+
+} // namespace detail
+
+/// Cast<T, U>(dst, src, roundMode, calCount) (include/basic_api/
+/// kernel_operator_vec_vconv_intf.h; Cast.md): calCount elements of src
+/// converted to T. What asc-run does not model is refused by name (exit 4),
+/// int4b_t among them.
+template <typename T, typename U>
+void Cast(const LocalTensor<T> &dstLocal, const LocalTensor<U> &srcLocal,
+          const RoundMode &roundMode, const uint32_t calCount,
+          asc_run::Loc loc = asc_run::Loc::current()) {
+  if (const char *what = detail::unmodelledCast<T, U>(roundMode))
+    asc_run::failRun(asc_run::kExitMisuse, "asc-run: error: " + loc.str() +
+                                               ": Cast with " + what +
+                                               ": not modelled by asc-run");
+  if constexpr (detail::unmodelledCast<T, U>(RoundMode::CAST_NONE) == nullptr) {
+    asc_run::OnPipe onVector(asc_run::PipeV);
+    if (dstLocal.GetSize() < calCount || srcLocal.GetSize() < calCount)
+      asc_run::misuse(loc, "Cast of " + std::to_string(calCount) +
+                               " elements from a tensor of " +
+                               std::to_string(srcLocal.GetSize()) +
+                               " into one of " +
+                               std::to_string(dstLocal.GetSize()));
+    asc_run::checkRead("Cast", loc, srcLocal.GetPhyAddr(),
+                       uint64_t(calCount) * sizeof(U));
+    asc_run::checkWrite("Cast", loc, dstLocal.GetPhyAddr(),
+                        uint64_t(calCount) * sizeof(T));
+    T *d = dstLocal.GetPhyAddr();
+    const U *src = srcLocal.GetPhyAddr();
+    for (uint32_t i = 0; i < calCount; ++i)
+      d[i] = T(float(src[i]));
+    asc_run::state().trace.work(
+        asc_run::PipeV, asc_run::Work::Vector,
+        double(uint64_t(calCount) * std::max(sizeof(T), sizeof(U))));
+  }
 }
 
 template <typename T>

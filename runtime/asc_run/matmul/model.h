@@ -553,7 +553,20 @@ public:
   /// an asynchronous one nothing; it never waits and completes nothing.
   void End(Loc loc = Loc::current());
 
+  /// SetSubBlockIdx/GetSubBlockIdx (matmul_impl_base.h,
+  /// param/matmul_subblock_info.h): which vector core of its group the
+  /// object serves, 0 or 1 on Atlas A2 (MIX_NUM). It picks CANN's message
+  /// queues and UB addresses, not C.
+  void SetSubBlockIdx(uint8_t subBlockIdx, Loc loc = Loc::current()) {
+    if (subBlockIdx >= 2)
+      asc_run::misuse(loc, "SetSubBlockIdx(" + std::to_string(subBlockIdx) +
+                               "): a sub-block index is 0 or 1 on Atlas A2");
+    subBlockIdx_ = subBlockIdx;
+  }
+  uint8_t GetSubBlockIdx() const { return subBlockIdx_; }
+
 private:
+  uint8_t subBlockIdx_ = 0;
   static constexpr MatmulConfig ToConfig() {
     return asc_run::matmul::configOf(MM_CFG);
   }
