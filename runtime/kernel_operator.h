@@ -1038,6 +1038,86 @@ void DataCopy(const LocalTensor<T> &dstLocal, const LocalTensor<T> &srcLocal,
 /// DataCopyExtParams (include/basic_api/kernel_struct_data_copy.h):
 /// blockCount blocks of blockLen bytes; the GM side's gap between blocks in
 /// bytes, the unified buffer's in 32-byte blocks.
+/// CANN's Nd2NzParams (include/basic_api/kernel_struct_data_copy.h, the
+/// 16-bit fields of Atlas A2), for DataCopy's ND to NZ conversion.
+struct Nd2NzParams {
+  Nd2NzParams() {}
+  Nd2NzParams(const uint16_t ndNumIn, const uint16_t nValueIn,
+              const uint16_t dValueIn, const uint16_t srcNdMatrixStrideIn,
+              const uint16_t srcDValueIn, const uint16_t dstNzC0StrideIn,
+              const uint16_t dstNzNStrideIn, const uint16_t dstNzMatrixStrideIn)
+      : ndNum(ndNumIn), nValue(nValueIn), dValue(dValueIn),
+        srcNdMatrixStride(srcNdMatrixStrideIn), srcDValue(srcDValueIn),
+        dstNzC0Stride(dstNzC0StrideIn), dstNzNStride(dstNzNStrideIn),
+        dstNzMatrixStride(dstNzMatrixStrideIn) {}
+  uint16_t ndNum = 0;
+  uint16_t nValue = 0;
+  uint16_t dValue = 0;
+  uint16_t srcNdMatrixStride = 0;
+  uint16_t srcDValue = 0;
+  uint16_t dstNzC0Stride = 0;
+  uint16_t dstNzNStride = 0;
+  uint16_t dstNzMatrixStride = 0;
+};
+
+/// DataCopy(dst, src, Nd2NzParams) from GM into the unified buffer or L1
+/// (TSCM) ("GMToUB随路转换ND2NZ搬运(DataCopy).md", "GMToL1随路转换-ND2NZ搬运
+/// （DataCopy）.md"): ndNum matrices of nValue rows x dValue elements (rows
+/// srcDValue elements apart, matrices srcNdMatrixStride elements apart)
+/// into NZ, C0 = 32 bytes of elements a fractal row: element (r, c) of
+/// matrix i lands at i * dstNzMatrixStride + (c / C0) * dstNzC0Stride * C0
+/// + r * dstNzNStride * C0 + c % C0; a row's last C0 block is padded with
+/// zeros. A zero ndNum, nValue or dValue is a NOP.
+template <typename T>
+void DataCopy(const LocalTensor<T> &dstLocal, const GlobalTensor<T> &srcGlobal,
+              const Nd2NzParams &p,
+              asc_run::Loc loc = asc_run::Loc::current()) {
+  if (p.ndNum == 0 || p.nValue == 0 || p.dValue == 0)
+    return;
+  if (p.srcDValue < p.dValue || p.dstNzC0Stride == 0 || p.dstNzNStride == 0)
+    asc_run::misuse(loc, "DataCopy with Nd2NzParams: srcDValue (" +
+                             std::to_string(p.srcDValue) + ") below dValue (" +
+                             std::to_string(p.dValue) +
+                             ") or a zero dstNzC0Stride or dstNzNStride");
+  if (!asc_run::inLocalMemory(
+          {reinterpret_cast<uintptr_t>(dstLocal.GetPhyAddr()),
+           reinterpret_cast<uintptr_t>(dstLocal.GetPhyAddr()) + 1}))
+    asc_run::misuse(loc, "DataCopy with Nd2NzParams into a tensor outside the "
+                         "unified buffer and L1");
+  constexpr uint64_t c0 = 32 / sizeof(T);
+  uint64_t blocks = (uint64_t(p.dValue) + c0 - 1) / c0;
+  auto place = [&](uint64_t i, uint64_t r, uint64_t c) {
+    return i * p.dstNzMatrixStride + (c / c0) * p.dstNzC0Stride * c0 +
+           r * p.dstNzNStride * c0 + c % c0;
+  };
+  uint64_t last = place(p.ndNum - 1, p.nValue - 1, blocks * c0 - 1);
+  if (last >= dstLocal.GetSize())
+    asc_run::misuse(loc, "DataCopy with Nd2NzParams writes element " +
+                             std::to_string(last) + " of a tensor of " +
+                             std::to_string(dstLocal.GetSize()));
+  asc_run::OnPipe onCopy(detail::copyPipe(dstLocal.GetPhyAddr(), true));
+  const T *src = srcGlobal.GetPhyAddr();
+  T *dst = dstLocal.GetPhyAddr();
+  asc_run::Footprint reads, writes;
+  for (uint64_t i = 0; i < p.ndNum; ++i)
+    for (uint64_t r = 0; r < p.nValue; ++r) {
+      reads.add(src + i * p.srcNdMatrixStride + r * p.srcDValue,
+                uint64_t(p.dValue) * sizeof(T), "ND source");
+      for (uint64_t b = 0; b < blocks; ++b)
+        writes.add(dst + place(i, r, b * c0), 32, "NZ destination");
+    }
+  asc_run::checkAccess("DataCopy", loc, reads, false);
+  asc_run::checkAccess("DataCopy", loc, writes, true);
+  for (uint64_t i = 0; i < p.ndNum; ++i)
+    for (uint64_t r = 0; r < p.nValue; ++r)
+      for (uint64_t c = 0; c < blocks * c0; ++c)
+        dst[place(i, r, c)] =
+            c < p.dValue ? src[i * p.srcNdMatrixStride + r * p.srcDValue + c]
+                         : T(0);
+  detail::copyWork(dst, true, uint64_t(p.ndNum) * p.nValue * blocks * 32,
+                   uint64_t(p.ndNum) * p.nValue);
+}
+
 struct DataCopyExtParams {
   DataCopyExtParams() = default;
   DataCopyExtParams(const uint16_t count, const uint32_t len,

@@ -408,6 +408,8 @@ void ASC_RUN_MATMUL::checkCall(const char *call, Loc loc) {
            std::string(A_TYPE::ibShare ? "A" : "B"));
   if (std::is_same_v<SrcAT, half> && std::is_same_v<SrcBT, int8_t>)
     refuse("a half A and an int8 B (CANN's antiquantisation of B)");
+  if (IsSparse<B_TYPE>::value)
+    refuse(kSparseB);
   if (std::is_same_v<SrcAT, ::int4b_t> || std::is_same_v<SrcBT, ::int4b_t>)
     refuse("MatmulType TYPE int4b_t for A and B (two 4-bit values a byte)");
   if (const char *field = unmodelledConfigField(ToConfig()))

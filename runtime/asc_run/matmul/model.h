@@ -95,6 +95,12 @@ class MatmulModel : private detail::ClientProtocol {
       return "C";
     return nullptr;
   }
+  static constexpr const char *kSparseB =
+      "SparseMatmulType (a 4:2 structured sparse B and its index matrix)";
+  template <class T, class = void> struct IsSparse : std::false_type {};
+  template <class T>
+  struct IsSparse<T, std::void_t<decltype(T::indexPosition)>> : std::true_type {
+  };
   static constexpr const char *unmodelledPosition() {
     if (!modelledPosition(A_TYPE::pos, false))
       return "A";
@@ -244,6 +250,25 @@ public:
     workspace_ = reinterpret_cast<const uint8_t *>(addr.GetPhyAddr());
     workspaceBytes_ = addr.GetSize() * sizeof(T);
     cOffset_ = 0;
+  }
+  /// SetUserDefInfo(tilingPtr) and SetSelfDefineData(dataPtr)
+  /// (include/adv_api/matmul/matmul.h): the values a MatmulCallBackFunc's
+  /// callbacks receive as tilingPtr and dataPtr; they change nothing else.
+  /// asc-run keeps them; the callbacks themselves are refused by name
+  /// (MM_CB at the first call).
+  void SetUserDefInfo(const uint64_t tilingPtr) { userDefInfo_ = tilingPtr; }
+  template <class T> void SetSelfDefineData(T dataPtr) {
+    static_assert(sizeof(T) <= sizeof(uint64_t),
+                  "SetSelfDefineData takes a value of at most 64 bits");
+    selfDefineData_ = uint64_t(dataPtr);
+  }
+  /// SetSparseIndex (include/adv_api/matmul/matmul.h, SetSparseIndex.md):
+  /// the NZ index matrix of a SparseMatmulType B, 4:2 structured sparsity
+  /// (MmadWithSparse.md). Not modelled: refused by name, as the sparse B
+  /// is at every other call.
+  void SetSparseIndex(const GlobalTensor<uint8_t> &, Loc loc = Loc::current()) {
+    asc_run::misuse(loc, "SetSparseIndex with " + std::string(kSparseB) +
+                             ": not modelled by asc-run");
   }
   /// HF32 mode rounds fp32 inputs to 19 bits on the device; asc-run keeps
   /// fp32 (docs/Runtime.md). The client posts MMFUN_SET_HF32 at once.
@@ -567,6 +592,8 @@ public:
 
 private:
   uint8_t subBlockIdx_ = 0;
+  uint64_t userDefInfo_ = 0;
+  uint64_t selfDefineData_ = 0;
   static constexpr MatmulConfig ToConfig() {
     return asc_run::matmul::configOf(MM_CFG);
   }

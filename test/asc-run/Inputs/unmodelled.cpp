@@ -47,6 +47,9 @@ KERNEL(a1_a, a1_a_A, F16, F32, F32, CFG_NORM)
 using ibshare_a_A = MatmulType<TPosition::GM, CubeFormat::ND, half, false,
                                LayoutMode::NONE, true>;
 KERNEL(ibshare_a, ibshare_a_A, F16, F32, F32, CFG_NORM)
+using sparse_b_B =
+    SparseMatmulType<TPosition::GM, TPosition::GM, CubeFormat::ND, half>;
+KERNEL(sparse_b, F16, sparse_b_B, F32, F32, CFG_NORM)
 
 // A half A with an int8 B: CANN's antiquantisation of B.
 extern "C" __global__ __aicore__ void antiquant_b(GM_ADDR a, GM_ADDR b,
