@@ -592,6 +592,10 @@ public:
 
 private:
   uint8_t subBlockIdx_ = 0;
+  /// The constant tiling's iterateOrder is not CANN's (mergedTiling).
+  bool iterateOrderUncomputed_ = false;
+  TCubeTiling mergedTiling(const TCubeTiling *cubeTiling, Loc loc);
+  static bool handsOutBlocks(const char *call);
   uint64_t userDefInfo_ = 0;
   uint64_t selfDefineData_ = 0;
   static constexpr MatmulConfig ToConfig() {
