@@ -206,10 +206,6 @@ constexpr const char *unmodelledConfigField(const MatmulConfig &c) {
     return "MatmulConfig::enableSetOrgShape = false";
   if (c.intraBlockPartSum)
     return "MatmulConfig::intraBlockPartSum = true";
-  if (c.iterateOrder != IterateOrder::UNDEF)
-    return "MatmulConfig::iterateOrder other than UNDEF";
-  if (c.scheduleType != ScheduleType::INNER_PRODUCT)
-    return "MatmulConfig::scheduleType = OUTER_PRODUCT";
   if (c.enableStaticPadZeros)
     return "MatmulConfig::enableStaticPadZeros = true";
   if (c.isPartialOutput)

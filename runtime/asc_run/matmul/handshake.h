@@ -155,6 +155,41 @@ TCubeTiling ASC_RUN_MATMUL::mergedTiling(const TCubeTiling *cubeTiling,
   return t;
 }
 
+/// ScheduleType::OUTER_PRODUCT (MatmulConfig.md, scheduleType): CANN's M or
+/// N double buffer of MTE1, which changes the schedule, not C, within its
+/// documented limits, each checked here: a cube-only kernel, C in GM, an
+/// iterateOrder, IterateAll with the MDL template, singleCoreK <= baseK for
+/// MDL and the batch Norm template, and stepN > 1 for ORDER_M (stepM > 1
+/// for ORDER_N).
+ASC_RUN_MATMUL_MEMBER
+void ASC_RUN_MATMUL::checkOuterProduct(const char *call, Loc loc) const {
+  auto misuse = [&](const std::string &why) {
+    asc_run::misuse(loc, std::string(call) +
+                             " with MatmulConfig::scheduleType = "
+                             "OUTER_PRODUCT: " +
+                             why + " (MatmulConfig.md)");
+  };
+  constexpr MatmulConfig cfg = ToConfig();
+  if (!CubeSide)
+    misuse("CANN supports it in cube-only kernels only");
+  if (C_TYPE::pos != TPosition::GM)
+    misuse("CANN supports it with C in GM only");
+  if (cfg.iterateOrder == IterateOrder::UNDEF)
+    misuse("it needs MatmulConfig::iterateOrder ORDER_M or ORDER_N");
+  bool batch = std::strncmp(call, "IterateBatch", 12) == 0 ||
+               std::strncmp(call, "IterateNBatch", 13) == 0;
+  if (cfg.doMultiDataLoad && std::strncmp(call, "IterateAll", 10) != 0)
+    misuse("the MDL template supports it with IterateAll only");
+  int baseK = tiling_.baseK > 0 ? tiling_.baseK : singleK_;
+  if ((cfg.doMultiDataLoad || batch) && singleK_ > baseK)
+    misuse("singleCoreK (" + std::to_string(singleK_) +
+           ") must not exceed baseK (" + std::to_string(baseK) + ")");
+  if (cfg.iterateOrder == IterateOrder::ORDER_M && tiling_.stepN <= 1)
+    misuse("ORDER_M needs the tiling's stepN above 1");
+  if (cfg.iterateOrder == IterateOrder::ORDER_N && tiling_.stepM <= 1)
+    misuse("ORDER_N needs the tiling's stepM above 1");
+}
+
 /// Whether `call` hands out C block by block, in the tiling's iterateOrder
 /// (Iterate and its CO1 form; not IterateAll, IterateBatch, IterateNBatch).
 ASC_RUN_MATMUL_MEMBER
@@ -522,7 +557,10 @@ void ASC_RUN_MATMUL::checkCall(const char *call, Loc loc) {
   if (const char *field =
           unmodelledConfigField(asc_run::matmul::refusableConfigOf(MM_CFG)))
     refuse(field);
-  if (iterateOrderUncomputed_ && handsOutBlocks(call))
+  if constexpr (ToConfig().scheduleType == ScheduleType::OUTER_PRODUCT)
+    checkOuterProduct(call, loc);
+  if (iterateOrderUncomputed_ &&
+      ToConfig().iterateOrder == IterateOrder::UNDEF && handsOutBlocks(call))
     refuse("a constant tiling whose iterateOrder GetMatmulApiTiling computes "
            "from CANN's L1 factors, which asc-run does not (the order "
            "Iterate hands out blocks in)");

@@ -592,6 +592,15 @@ public:
 
 private:
   uint8_t subBlockIdx_ = 0;
+  /// Whether blocks go along N first: the config's iterateOrder unless
+  /// UNDEF, else the tiling's (CANN's MoveNext, scheduler_mdl_base.h).
+  bool orderN() const {
+    constexpr IterateOrder cfg = ToConfig().iterateOrder;
+    if constexpr (cfg != IterateOrder::UNDEF)
+      return cfg == IterateOrder::ORDER_N;
+    return tiling_.iterateOrder == int32_t(IterateOrder::ORDER_N);
+  }
+  void checkOuterProduct(const char *call, Loc loc) const;
   /// The constant tiling's iterateOrder is not CANN's (mergedTiling).
   bool iterateOrderUncomputed_ = false;
   TCubeTiling mergedTiling(const TCubeTiling *cubeTiling, Loc loc);
