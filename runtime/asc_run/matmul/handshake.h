@@ -541,6 +541,17 @@ void ASC_RUN_MATMUL::checkCall(const char *call, Loc loc) {
                                    : C_TYPE::format;
     refuse(std::string("CubeFormat::") + formatName(f) + " for " + who);
   }
+  if constexpr (A_TYPE::format == CubeFormat::VECTOR) {
+    // GEMV: CANN's mmad computes one row (GetFixedMadM returns 1,
+    // scheduler_norm_base.h) from an untransposed A (matmul_tensor_info.h).
+    if (initialised_ && (singleM_ != 1 || orgM_ != 1))
+      refuse("CubeFormat::VECTOR for A and a single-core or original M "
+             "other than 1 (GEMV's mmad computes one row)");
+    if (transA_)
+      asc_run::misuse(loc, std::string(call) +
+                               " with a transposed VECTOR A: CANN's GEMV "
+                               "mode does not transpose A");
+  }
   if (const char *who = unmodelledPosition())
     refuse("a TPosition of " + std::string(who) +
            " other than GM, VECIN, VECOUT, VECCALC (and TSCM for A and B, "

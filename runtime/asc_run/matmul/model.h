@@ -87,7 +87,10 @@ class MatmulModel : private detail::ClientProtocol {
   /// need its rows padded to 32 bytes, which asc-run does not do). The
   /// bias is a row of N whatever its format (BIAS_TYPE defaults to C_TYPE).
   static constexpr const char *unmodelledTypeParameter() {
-    if (A_TYPE::format != CubeFormat::ND && A_TYPE::format != CubeFormat::NZ)
+    // A VECTOR A (GEMV) is a row of K elements, an ND A of one row; its
+    // single-core M of 1 is checked at each call (checkCall).
+    if (A_TYPE::format != CubeFormat::ND && A_TYPE::format != CubeFormat::NZ &&
+        A_TYPE::format != CubeFormat::VECTOR)
       return "A";
     if (B_TYPE::format != CubeFormat::ND && B_TYPE::format != CubeFormat::NZ)
       return "B";

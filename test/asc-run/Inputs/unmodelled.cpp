@@ -42,6 +42,11 @@ using zn_a_A = MatmulType<TPosition::GM, CubeFormat::ZN, half>;
 KERNEL(zn_a, zn_a_A, F16, F32, F32, CFG_NORM)
 using vector_b_B = MatmulType<TPosition::GM, CubeFormat::VECTOR, half>;
 KERNEL(vector_b, F16, vector_b_B, F32, F32, CFG_NORM)
+// A VECTOR A (GEMV) is a row of K elements: modelled with M = 1
+// (vector_a), refused with more rows (vector_a_rows).
+using vector_a_A = MatmulType<TPosition::GM, CubeFormat::VECTOR, half>;
+KERNEL(vector_a, vector_a_A, F16, F32, F32, CFG_NORM)
+KERNEL(vector_a_rows, vector_a_A, F16, F32, F32, CFG_NORM)
 using a1_a_A = MatmulType<TPosition::A1, CubeFormat::ND, half>;
 KERNEL(a1_a, a1_a_A, F16, F32, F32, CFG_NORM)
 using ibshare_a_A = MatmulType<TPosition::GM, CubeFormat::ND, half, false,
