@@ -46,8 +46,21 @@
 #define __kfc_workspace__
 #define GM_ADDR __gm__ uint8_t *
 
+/// CANN's int4b_t: two 4-bit integers a byte. asc-run stores and copies
+/// it, and refuses to compute with it by name (a Matmul of int4b_t, Cast
+/// from it); its conversion to a number is the last guard, for a path that
+/// would read one packed byte as one value.
 struct int4b_t {
   uint8_t bits;
+  [[noreturn]] explicit operator float() const { refuse(); }
+  [[noreturn]] explicit operator int32_t() const { refuse(); }
+
+private:
+  [[noreturn]] static void refuse() {
+    asc_run::failRun(asc_run::kExitMisuse,
+                     "asc-run: error: a computation with int4b_t (two 4-bit "
+                     "values a byte): not modelled by asc-run");
+  }
 };
 
 enum pipe_t {
@@ -178,6 +191,10 @@ inline int64_t sub_block_num = 1;
 
 namespace AscendC {
 
+/// int4b_t, two 4-bit integers a byte (CANN's kernel_operator.h exports
+/// the global one into AscendC).
+using ::int4b_t;
+
 constexpr int32_t MIX = 0;
 constexpr int32_t AIC = 1;
 constexpr int32_t AIV = 2;
@@ -228,6 +245,8 @@ struct LocalBases {
   uint8_t *ub = nullptr;
   uint8_t *l0c = nullptr;
   TPipe *pipe = nullptr;
+  /// L1, where TSCM queues take their buffers.
+  uint8_t *l1 = nullptr;
 };
 inline LocalBases &localBases() {
   static LocalBases b;
@@ -381,6 +400,18 @@ private:
   uint64_t size_ = 0; // metadata: Ascend C does not bound accesses by it
 };
 
+/// The binary vector instructions LocalTensor's operators stand for
+/// (impl/basic_api/kernel_operator_symbol_override_impl.h).
+enum class SymbolOp { Add, Sub, Mul, Div };
+template <typename T> class LocalTensor;
+/// `src0 op src1`, computed into the tensor it is assigned to, over that
+/// tensor's GetSize() elements (CANN's SymbolOverrideAdd and its siblings:
+/// Process(dst) calls AddImpl(dst, src0, src1, dst.GetSize())).
+template <typename T, SymbolOp op> struct SymbolOverride {
+  const LocalTensor<T> &src0;
+  const LocalTensor<T> &src1;
+};
+
 template <typename T> class LocalTensor {
 public:
   using PrimType = T;
@@ -438,6 +469,30 @@ public:
   }
   uint32_t GetSize() const { return size_; }
   int32_t GetPosition() const { return static_cast<int32_t>(position_); }
+
+  /// The arithmetic operators of CANN's LocalTensor (kernel_tensor.h,
+  /// kernel_tensor_impl.h): `dst = a + b` is Add(dst, a, b,
+  /// dst.GetSize()), and so for -, * and /. An operator has no call site
+  /// to report, so a diagnostic names the operator.
+  SymbolOverride<T, SymbolOp::Add> operator+(const LocalTensor &src1) const {
+    return {*this, src1};
+  }
+  SymbolOverride<T, SymbolOp::Sub> operator-(const LocalTensor &src1) const {
+    return {*this, src1};
+  }
+  SymbolOverride<T, SymbolOp::Mul> operator*(const LocalTensor &src1) const {
+    return {*this, src1};
+  }
+  SymbolOverride<T, SymbolOp::Div> operator/(const LocalTensor &src1) const {
+    return {*this, src1};
+  }
+  template <SymbolOp op>
+  LocalTensor &operator=(const SymbolOverride<T, op> &expr) {
+    applySymbolOverride(*this, expr);
+    return *this;
+  }
+  LocalTensor &operator=(const LocalTensor &) = default;
+  LocalTensor(const LocalTensor &) = default;
   PrimType *GetPhyAddr() const { return address_; }
   PrimType GetValue(const uint32_t offset,
                     asc_run::Loc loc = asc_run::Loc::current()) const {
@@ -539,18 +594,20 @@ public:
   TPipe() {
     ub_.bytes.assign(kUbSize, 0);
     l0c_.bytes.assign(kL0cSize, 0);
+    l1_.bytes.assign(TOTAL_L1_SIZE, 0);
     auto &regions = asc_run::state().regions;
     regions.erase(std::remove_if(regions.begin(), regions.end(),
                                  [](const asc_run::Region &r) {
                                    return asc_run::isLocalMemory(r.name);
                                  }),
                   regions.end());
-    for (Arena *arena : {&ub_, &l0c_})
+    for (Arena *arena : {&ub_, &l0c_, &l1_})
       regions.push_back({arena->name,
                          reinterpret_cast<uintptr_t>(arena->bytes.data()),
                          reinterpret_cast<uintptr_t>(arena->bytes.data() +
                                                      arena->bytes.size())});
-    detail::localBases() = {ub_.bytes.data(), l0c_.bytes.data(), this};
+    detail::localBases() = {ub_.bytes.data(), l0c_.bytes.data(), this,
+                            l1_.bytes.data()};
   }
   ~TPipe() { detail::localBases() = {}; }
 
@@ -612,7 +669,9 @@ public:
       asc_run::misuse(loc, "InitBuffer with " + std::to_string(num) +
                                " buffers on a queue that holds at most " +
                                std::to_string(T::kDepthLimit));
-    Arena &arena = T::kPosition == TPosition::CO1 ? l0c_ : ub_;
+    Arena &arena = T::kPosition == TPosition::CO1    ? l0c_
+                   : T::kPosition == TPosition::TSCM ? l1_
+                                                     : ub_;
     uint32_t aligned = (len + 31u) / 32u * 32u;
     uint64_t need = static_cast<uint64_t>(aligned) * num;
     uint64_t size = arena.bytes.size();
@@ -653,6 +712,7 @@ private:
   };
   Arena ub_{"UB", "unified buffer", {}};
   Arena l0c_{"L0C", "L0C (CO1)", {}};
+  Arena l1_{"L1", "L1 (TSCM)", {}};
 };
 
 /// The pipes of a TQueBind<src, dst>: GetQueEvt of their physical
@@ -763,6 +823,11 @@ public:
     }
     asc_run::scalarWork(1);
   }
+
+  /// FreeAllEvent(): releases the event IDs the queue holds
+  /// (kernel_tquebind_impl.h); asc-run's queues order their pipes without
+  /// event IDs, so there is nothing to release.
+  void FreeAllEvent() {}
 };
 
 /// CANN's TBuf<pos> (include/basic_api/kernel_tpipe.h, impl/basic_api/
@@ -831,6 +896,12 @@ using TQue = TQueModel<pos, depth, queueProducer(pos), queueConsumer(pos)>;
 template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>
 using TQueBind = TQueModel<dst == TPosition::GM ? src : dst, depth,
                            bindProducer(src, dst), bindConsumer(src, dst)>;
+/// CANN's TSCM<pos, depth> (include/basic_api/kernel_tpipe.h): the
+/// TQueBind<pos, TSCM> whose buffers are in the cube core's L1, for a
+/// Matmul's A or B in TPosition::TSCM. Its hand-off orders no pipe of the
+/// vector core (a DataCopy into it is a message to the cube core, below).
+template <TPosition pos, int32_t depth = 1, auto mask = 0>
+using TSCM = TQueBind<pos, TPosition::TSCM, depth, mask>;
 
 //===----------------------------------------------------------------------===//
 // Data movement
@@ -850,9 +921,22 @@ struct DataCopyParams {
 
 namespace detail {
 
+/// Whether `p` is in the core's L1 (a TSCM buffer).
+inline bool inL1(const void *p) {
+  const uint8_t *b = localBases().l1, *q = static_cast<const uint8_t *>(p);
+  return b && q >= b && q < b + TOTAL_L1_SIZE;
+}
+
 /// The pipe of a DataCopy: MTE2 from GM into local memory, MTE3 from local
 /// memory to GM, and (an assumption) V between two local tensors.
 inline asc_run::Pipe copyPipe(const void *dst, bool gmSide) {
+  // A vector core's copy into TSCM is a message to its cube core
+  // (DataCopyGM2L1Impl on the AIV: ScmDataCopyMsg, dav_c220/
+  // kernel_operator_data_copy_impl.h), which the server carries out
+  // before the next message: the scalar unit's post, which the Matmul's
+  // later calls are ordered after (spec section 2c, O8).
+  if (g_coreType == AIV && inL1(dst))
+    return asc_run::PipeS;
   if (!gmSide)
     return asc_run::PipeV;
   uintptr_t d = reinterpret_cast<uintptr_t>(dst);
@@ -954,6 +1038,86 @@ void DataCopy(const LocalTensor<T> &dstLocal, const LocalTensor<T> &srcLocal,
 /// DataCopyExtParams (include/basic_api/kernel_struct_data_copy.h):
 /// blockCount blocks of blockLen bytes; the GM side's gap between blocks in
 /// bytes, the unified buffer's in 32-byte blocks.
+/// CANN's Nd2NzParams (include/basic_api/kernel_struct_data_copy.h, the
+/// 16-bit fields of Atlas A2), for DataCopy's ND to NZ conversion.
+struct Nd2NzParams {
+  Nd2NzParams() {}
+  Nd2NzParams(const uint16_t ndNumIn, const uint16_t nValueIn,
+              const uint16_t dValueIn, const uint16_t srcNdMatrixStrideIn,
+              const uint16_t srcDValueIn, const uint16_t dstNzC0StrideIn,
+              const uint16_t dstNzNStrideIn, const uint16_t dstNzMatrixStrideIn)
+      : ndNum(ndNumIn), nValue(nValueIn), dValue(dValueIn),
+        srcNdMatrixStride(srcNdMatrixStrideIn), srcDValue(srcDValueIn),
+        dstNzC0Stride(dstNzC0StrideIn), dstNzNStride(dstNzNStrideIn),
+        dstNzMatrixStride(dstNzMatrixStrideIn) {}
+  uint16_t ndNum = 0;
+  uint16_t nValue = 0;
+  uint16_t dValue = 0;
+  uint16_t srcNdMatrixStride = 0;
+  uint16_t srcDValue = 0;
+  uint16_t dstNzC0Stride = 0;
+  uint16_t dstNzNStride = 0;
+  uint16_t dstNzMatrixStride = 0;
+};
+
+/// DataCopy(dst, src, Nd2NzParams) from GM into the unified buffer or L1
+/// (TSCM) ("GMToUB随路转换ND2NZ搬运(DataCopy).md", "GMToL1随路转换-ND2NZ搬运
+/// （DataCopy）.md"): ndNum matrices of nValue rows x dValue elements (rows
+/// srcDValue elements apart, matrices srcNdMatrixStride elements apart)
+/// into NZ, C0 = 32 bytes of elements a fractal row: element (r, c) of
+/// matrix i lands at i * dstNzMatrixStride + (c / C0) * dstNzC0Stride * C0
+/// + r * dstNzNStride * C0 + c % C0; a row's last C0 block is padded with
+/// zeros. A zero ndNum, nValue or dValue is a NOP.
+template <typename T>
+void DataCopy(const LocalTensor<T> &dstLocal, const GlobalTensor<T> &srcGlobal,
+              const Nd2NzParams &p,
+              asc_run::Loc loc = asc_run::Loc::current()) {
+  if (p.ndNum == 0 || p.nValue == 0 || p.dValue == 0)
+    return;
+  if (p.srcDValue < p.dValue || p.dstNzC0Stride == 0 || p.dstNzNStride == 0)
+    asc_run::misuse(loc, "DataCopy with Nd2NzParams: srcDValue (" +
+                             std::to_string(p.srcDValue) + ") below dValue (" +
+                             std::to_string(p.dValue) +
+                             ") or a zero dstNzC0Stride or dstNzNStride");
+  if (!asc_run::inLocalMemory(
+          {reinterpret_cast<uintptr_t>(dstLocal.GetPhyAddr()),
+           reinterpret_cast<uintptr_t>(dstLocal.GetPhyAddr()) + 1}))
+    asc_run::misuse(loc, "DataCopy with Nd2NzParams into a tensor outside the "
+                         "unified buffer and L1");
+  constexpr uint64_t c0 = 32 / sizeof(T);
+  uint64_t blocks = (uint64_t(p.dValue) + c0 - 1) / c0;
+  auto place = [&](uint64_t i, uint64_t r, uint64_t c) {
+    return i * p.dstNzMatrixStride + (c / c0) * p.dstNzC0Stride * c0 +
+           r * p.dstNzNStride * c0 + c % c0;
+  };
+  uint64_t last = place(p.ndNum - 1, p.nValue - 1, blocks * c0 - 1);
+  if (last >= dstLocal.GetSize())
+    asc_run::misuse(loc, "DataCopy with Nd2NzParams writes element " +
+                             std::to_string(last) + " of a tensor of " +
+                             std::to_string(dstLocal.GetSize()));
+  asc_run::OnPipe onCopy(detail::copyPipe(dstLocal.GetPhyAddr(), true));
+  const T *src = srcGlobal.GetPhyAddr();
+  T *dst = dstLocal.GetPhyAddr();
+  asc_run::Footprint reads, writes;
+  for (uint64_t i = 0; i < p.ndNum; ++i)
+    for (uint64_t r = 0; r < p.nValue; ++r) {
+      reads.add(src + i * p.srcNdMatrixStride + r * p.srcDValue,
+                uint64_t(p.dValue) * sizeof(T), "ND source");
+      for (uint64_t b = 0; b < blocks; ++b)
+        writes.add(dst + place(i, r, b * c0), 32, "NZ destination");
+    }
+  asc_run::checkAccess("DataCopy", loc, reads, false);
+  asc_run::checkAccess("DataCopy", loc, writes, true);
+  for (uint64_t i = 0; i < p.ndNum; ++i)
+    for (uint64_t r = 0; r < p.nValue; ++r)
+      for (uint64_t c = 0; c < blocks * c0; ++c)
+        dst[place(i, r, c)] =
+            c < p.dValue ? src[i * p.srcNdMatrixStride + r * p.srcDValue + c]
+                         : T(0);
+  detail::copyWork(dst, true, uint64_t(p.ndNum) * p.nValue * blocks * 32,
+                   uint64_t(p.ndNum) * p.nValue);
+}
+
 struct DataCopyExtParams {
   DataCopyExtParams() = default;
   DataCopyExtParams(const uint16_t count, const uint32_t len,
@@ -1186,15 +1350,65 @@ void vectorOp(const char *name, asc_run::Loc loc, const LocalTensor<T> &dst,
 
 } // namespace detail
 
+namespace detail {
+/// A binary vector instruction: dst[i] = op(src0[i], src1[i]) in Wide<T>.
+template <typename T, typename Op>
+void binaryOp(const char *name, asc_run::Loc loc, const LocalTensor<T> &dst,
+              const LocalTensor<T> &src0, const LocalTensor<T> &src1,
+              int32_t count, Op op) {
+  using W = Wide<T>;
+  T *d = dst.GetPhyAddr();
+  const T *a = src0.GetPhyAddr(), *b = src1.GetPhyAddr();
+  vectorOp(name, loc, dst, {&src0, &src1}, count,
+           [&](int32_t i) { d[i] = T(op(W(a[i]), W(b[i]))); });
+}
+} // namespace detail
+
+#define ASC_RUN_BINARY_VECTOR_OP(NAME, EXPR)                                   \
+  template <typename T, bool isSetMask = true>                                 \
+  void NAME(const LocalTensor<T> &dstLocal, const LocalTensor<T> &src0Local,   \
+            const LocalTensor<T> &src1Local, const int32_t &calCount,          \
+            asc_run::Loc loc = asc_run::Loc::current()) {                      \
+    detail::binaryOp(#NAME, loc, dstLocal, src0Local, src1Local, calCount,     \
+                     [](auto x, auto y) { return EXPR; });                     \
+  }
+/// Add, Sub and Mul (include/basic_api/kernel_operator_vec_binary_intf.h),
+/// element-wise in float for 16-bit types.
+ASC_RUN_BINARY_VECTOR_OP(Add, x + y)
+ASC_RUN_BINARY_VECTOR_OP(Sub, x - y)
+ASC_RUN_BINARY_VECTOR_OP(Mul, x *y)
+#undef ASC_RUN_BINARY_VECTOR_OP
+
+/// Div: the element-wise quotient, of half and float tensors (CANN's vdiv
+/// on Atlas A2).
 template <typename T, bool isSetMask = true>
-void Add(const LocalTensor<T> &dstLocal, const LocalTensor<T> &src0Local,
+void Div(const LocalTensor<T> &dstLocal, const LocalTensor<T> &src0Local,
          const LocalTensor<T> &src1Local, const int32_t &calCount,
          asc_run::Loc loc = asc_run::Loc::current()) {
-  using W = detail::Wide<T>;
-  T *d = dstLocal.GetPhyAddr();
-  const T *a = src0Local.GetPhyAddr(), *b = src1Local.GetPhyAddr();
-  detail::vectorOp("Add", loc, dstLocal, {&src0Local, &src1Local}, calCount,
-                   [&](int32_t i) { d[i] = T(W(a[i]) + W(b[i])); });
+  static_assert(!std::is_integral_v<T>,
+                "Div of integer tensors is not modelled by asc-run (CANN's "
+                "vdiv takes half and float on Atlas A2)");
+  detail::binaryOp("Div", loc, dstLocal, src0Local, src1Local, calCount,
+                   [](auto x, auto y) { return x / y; });
+}
+
+/// `dst = src0 op src1` (LocalTensor's operators above).
+template <typename T, SymbolOp op>
+void applySymbolOverride(const LocalTensor<T> &dst,
+                         const SymbolOverride<T, op> &e) {
+  static constexpr const char *kNames[] = {
+      "LocalTensor operator+ (Add)", "LocalTensor operator- (Sub)",
+      "LocalTensor operator* (Mul)", "LocalTensor operator/ (Div)"};
+  asc_run::Loc loc{kNames[int(op)], 0};
+  int32_t count = static_cast<int32_t>(dst.GetSize());
+  if constexpr (op == SymbolOp::Add)
+    Add(dst, e.src0, e.src1, count, loc);
+  else if constexpr (op == SymbolOp::Sub)
+    Sub(dst, e.src0, e.src1, count, loc);
+  else if constexpr (op == SymbolOp::Mul)
+    Mul(dst, e.src0, e.src1, count, loc);
+  else
+    Div(dst, e.src0, e.src1, count, loc);
 }
 
 template <typename T, bool isSetMask = true>
@@ -1236,6 +1450,81 @@ void LeakyRelu(const LocalTensor<T> &dstLocal, const LocalTensor<T> &srcLocal,
                    });
 }
 
+/// CANN's RoundMode (impl/basic_api/utils/kernel_utils_mode.h; Atlas A2's
+/// values).
+enum class RoundMode : uint8_t {
+  CAST_NONE = 0,
+  CAST_RINT,
+  CAST_FLOOR,
+  CAST_CEIL,
+  CAST_ROUND,
+  CAST_TRUNC,
+  CAST_ODD,
+};
+
+namespace detail {
+
+/// The conversions of Cast that asc-run models: the exact widenings (half
+/// to float, int8_t and uint8_t to half, int16_t and int32_t to float, where
+/// the value fits) with CAST_NONE, and float to half with CAST_NONE or
+/// CAST_RINT (round to nearest, ties to even: "CAST_NONE ... 在转换有精度损失
+/// 时表示CAST_RINT模式", Cast.md). Null when modelled, else what is not.
+template <typename T, typename U>
+constexpr const char *unmodelledCast(RoundMode mode) {
+  if constexpr (std::is_same_v<U, ::int4b_t> || std::is_same_v<T, ::int4b_t>)
+    return "int4b_t (two 4-bit values a byte)";
+  else if constexpr (std::is_same_v<T, half> && std::is_same_v<U, float>)
+    return mode == RoundMode::CAST_NONE || mode == RoundMode::CAST_RINT
+               ? nullptr
+               : "float to half other than CAST_NONE or CAST_RINT";
+  else if constexpr ((std::is_same_v<T, float> && std::is_same_v<U, half>) ||
+                     (std::is_same_v<T, half> &&
+                      (std::is_same_v<U, int8_t> ||
+                       std::is_same_v<U, uint8_t>)) ||
+                     (std::is_same_v<T, float> && std::is_same_v<U, int16_t>))
+    return mode == RoundMode::CAST_NONE ? nullptr
+                                        : "a widening other than CAST_NONE";
+  else
+    return "this pair of types (asc-run models half <-> float, int8_t, "
+           "uint8_t -> half, int16_t -> float)";
+}
+
+} // namespace detail
+
+/// Cast<T, U>(dst, src, roundMode, calCount) (include/basic_api/
+/// kernel_operator_vec_vconv_intf.h; Cast.md): calCount elements of src
+/// converted to T. What asc-run does not model is refused by name (exit 4),
+/// int4b_t among them.
+template <typename T, typename U>
+void Cast(const LocalTensor<T> &dstLocal, const LocalTensor<U> &srcLocal,
+          const RoundMode &roundMode, const uint32_t calCount,
+          asc_run::Loc loc = asc_run::Loc::current()) {
+  if (const char *what = detail::unmodelledCast<T, U>(roundMode))
+    asc_run::failRun(asc_run::kExitMisuse, "asc-run: error: " + loc.str() +
+                                               ": Cast with " + what +
+                                               ": not modelled by asc-run");
+  if constexpr (detail::unmodelledCast<T, U>(RoundMode::CAST_NONE) == nullptr) {
+    asc_run::OnPipe onVector(asc_run::PipeV);
+    if (dstLocal.GetSize() < calCount || srcLocal.GetSize() < calCount)
+      asc_run::misuse(loc, "Cast of " + std::to_string(calCount) +
+                               " elements from a tensor of " +
+                               std::to_string(srcLocal.GetSize()) +
+                               " into one of " +
+                               std::to_string(dstLocal.GetSize()));
+    asc_run::checkRead("Cast", loc, srcLocal.GetPhyAddr(),
+                       uint64_t(calCount) * sizeof(U));
+    asc_run::checkWrite("Cast", loc, dstLocal.GetPhyAddr(),
+                        uint64_t(calCount) * sizeof(T));
+    T *d = dstLocal.GetPhyAddr();
+    const U *src = srcLocal.GetPhyAddr();
+    for (uint32_t i = 0; i < calCount; ++i)
+      d[i] = T(float(src[i]));
+    asc_run::state().trace.work(
+        asc_run::PipeV, asc_run::Work::Vector,
+        double(uint64_t(calCount) * std::max(sizeof(T), sizeof(U))));
+  }
+}
+
 template <typename T>
 void Duplicate(const LocalTensor<T> &dstLocal, const T &scalarValue,
                const int32_t &calCount,
@@ -1245,6 +1534,136 @@ void Duplicate(const LocalTensor<T> &dstLocal, const T &scalarValue,
   detail::vectorOp("Duplicate", loc, dstLocal, {}, calCount,
                    [&](int32_t i) { d[i] = v; });
 }
+
+//===----------------------------------------------------------------------===//
+// Fixpipe: L0C (CO1) to GM
+//===----------------------------------------------------------------------===//
+
+/// The layouts Fixpipe writes (include/basic_api/kernel_struct_fixpipe.h):
+/// NZ2NZ, NZ2ND (ROW_MAJOR) and, on Ascend 950 only, NZ2DN.
+enum class CO2Layout : uint8_t { NZ = 0, ROW_MAJOR, COLUMN_MAJOR };
+struct FixpipeConfig {
+  CO2Layout format;
+  constexpr FixpipeConfig(CO2Layout format_) : format(format_) {}
+  constexpr FixpipeConfig(CO2Layout format_, bool) : format(format_) {}
+};
+constexpr FixpipeConfig CFG_NZ = {CO2Layout::NZ};
+constexpr FixpipeConfig CFG_ROW_MAJOR = {CO2Layout::ROW_MAJOR};
+constexpr FixpipeConfig CFG_COLUMN_MAJOR = {CO2Layout::COLUMN_MAJOR};
+
+} // namespace AscendC
+
+/// FIXPIPE's quantisation modes (a global enum in CANN's stub_def.h; the
+/// names of the Fixpipe documentation).
+enum QuantMode_t {
+  NoQuant,
+  F322F16,
+  F322BF16,
+  DEQF16,
+  VDEQF16,
+  QF322B8_PRE,
+  VQF322B8_PRE,
+  QF162B8_PRE,
+  VQF162B8_PRE,
+  REQ8,
+  VREQ8,
+};
+
+namespace AscendC {
+
+/// CANN's FixpipeParamsV220 (kernel_struct_fixpipe.h), field for field.
+struct FixpipeParamsV220 {
+  FixpipeParamsV220() {}
+  FixpipeParamsV220(const uint16_t nSizeIn, const uint16_t mSizeIn,
+                    const uint16_t srcStrideIn, const uint32_t dstStrideIn,
+                    const bool reluEnIn)
+      : nSize(nSizeIn), mSize(mSizeIn), srcStride(srcStrideIn),
+        dstStride(dstStrideIn), reluEn(reluEnIn) {}
+  uint16_t nSize = 0;
+  uint16_t mSize = 0;
+  uint16_t srcStride = 0;
+  uint32_t dstStride = 0;
+  QuantMode_t quantPre = QuantMode_t::NoQuant;
+  uint64_t deqScalar = 0;
+  uint16_t ndNum = 1;
+  uint16_t srcNdStride = 0;
+  uint16_t dstNdStride = 0;
+  bool reluEn = false;
+  uint8_t unitFlag = 0;
+  bool isChannelSplit = false;
+};
+
+/// Fixpipe<T, U, config>(dst, src, params) from L0C to GM
+/// (include/basic_api/kernel_operator_fixpipe_intf.h; "L0C到GM数据搬运
+/// （Fixpipe）.md", FixpipeParamsV220): the mSize x nSize NZ matrix at src
+/// (fractals of 16 x 16, srcStride rows of 16 elements between column
+/// fractals) written row-major to dst with dstStride elements a row
+/// (CFG_ROW_MAJOR, NZ2ND). asc-run models the plain conversion, T = U
+/// (float or int32_t), one matrix; quantisation, ReLU, channel split,
+/// ndNum other than 1 and CFG_NZ are refused by name. It runs on the cube
+/// core like its Matmul's calls (the FIX pipe is the cube's one pipe here).
+template <typename T, typename U, const FixpipeConfig &config = CFG_ROW_MAJOR>
+void Fixpipe(const GlobalTensor<T> &dst, const LocalTensor<U> &src,
+             const FixpipeParamsV220 &p,
+             asc_run::Loc loc = asc_run::Loc::current()) {
+  auto refuse = [&](const std::string &what) {
+    asc_run::failRun(asc_run::kExitMisuse, "asc-run: error: " + loc.str() +
+                                               ": Fixpipe with " + what +
+                                               ": not modelled by asc-run");
+  };
+  if constexpr (config.format != CO2Layout::ROW_MAJOR)
+    refuse("a FixpipeConfig other than CFG_ROW_MAJOR (NZ2ND)");
+  if constexpr (!std::is_same_v<T, U> ||
+                !(std::is_same_v<U, float> || std::is_same_v<U, int32_t>))
+    refuse("a destination type other than the L0C type (float or int32_t)");
+  if (p.quantPre != QuantMode_t::NoQuant)
+    refuse("FixpipeParamsV220::quantPre other than NoQuant");
+  if (p.reluEn)
+    refuse("FixpipeParamsV220::reluEn");
+  if (p.isChannelSplit)
+    refuse("FixpipeParamsV220::isChannelSplit");
+  if (p.ndNum != 1)
+    refuse("FixpipeParamsV220::ndNum other than 1");
+  if (src.GetPosition() != int32_t(TPosition::CO1))
+    asc_run::misuse(loc, "Fixpipe from a tensor not in L0C (TPosition::CO1)");
+  if (p.mSize == 0 || p.nSize == 0)
+    return; // a NOP, as the documentation says
+  if (p.nSize % 16 != 0)
+    asc_run::misuse(loc, "Fixpipe with nSize " + std::to_string(p.nSize) +
+                             ": FixpipeParamsV220::nSize must be a multiple "
+                             "of 16");
+  if (p.srcStride < (p.mSize + 15) / 16 * 16 || p.dstStride < p.nSize)
+    asc_run::misuse(loc, "Fixpipe with srcStride " +
+                             std::to_string(p.srcStride) + " and dstStride " +
+                             std::to_string(p.dstStride) +
+                             ": srcStride holds mSize rounded up to 16 "
+                             "rows, dstStride at least nSize elements");
+  uint64_t fractals = p.nSize / 16;
+  if (uint64_t(src.GetSize()) <
+      (fractals - 1) * p.srcStride * 16 + uint64_t(p.mSize) * 16)
+    asc_run::misuse(loc, "Fixpipe reads past the end of its L0C tensor");
+  asc_run::InlineCube inlineCube(true);
+  const U *s = src.GetPhyAddr();
+  T *d = const_cast<T *>(dst.GetPhyAddr());
+  asc_run::Footprint reads, writes;
+  for (uint64_t f = 0; f < fractals; ++f)
+    reads.add(s + f * p.srcStride * 16, uint64_t(p.mSize) * 16 * sizeof(U),
+              "CO1");
+  writes.addRows(d, p.mSize, uint64_t(p.nSize) * sizeof(T),
+                 uint64_t(p.dstStride) * sizeof(T), "C");
+  asc_run::checkAccess("Fixpipe", loc, reads, false);
+  asc_run::checkAccess("Fixpipe", loc, writes, true);
+  for (uint64_t m = 0; m < p.mSize; ++m)
+    for (uint64_t n = 0; n < p.nSize; ++n)
+      d[m * p.dstStride + n] =
+          T(s[(n / 16) * p.srcStride * 16 + m * 16 + n % 16]);
+}
+
+namespace Impl {
+/// The Matmul's queue depth (impl/adv_api/detail/matmul/utils/
+/// matmul_config_utils.h), which kernels use for their own CO1 queues.
+constexpr int32_t QUEUE_DEPTH = 1;
+} // namespace Impl
 
 } // namespace AscendC
 

@@ -553,7 +553,7 @@ inline std::string describePending(const Pending &p) {
 /// The core's own memories (the unified buffer, L0C), which other blocks
 /// never see.
 inline bool isLocalMemory(const std::string &regionName) {
-  return regionName == "UB" || regionName == "L0C";
+  return regionName == "UB" || regionName == "L0C" || regionName == "L1";
 }
 
 inline bool inLocalMemory(const Range &range) {

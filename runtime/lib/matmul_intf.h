@@ -75,6 +75,17 @@ struct MatmulType {
   constexpr static TPosition srcPos = SRCPOS;
 };
 
+/// CANN's SparseMatmulType (impl/adv_api/detail/matmul/utils/
+/// matmul_type_def.h): a MatmulType with the index matrix's position, for a
+/// 4:2 structured sparse B. asc-run refuses a Matmul with one by name.
+template <TPosition POSITION, TPosition INDEX_POSITION, CubeFormat FORMAT,
+          typename TYPE, bool ISTRANS = false,
+          LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false>
+struct SparseMatmulType
+    : public MatmulType<POSITION, FORMAT, TYPE, ISTRANS, LAYOUT, IBSHARE> {
+  constexpr static TPosition indexPosition = INDEX_POSITION;
+};
+
 /// The Matmul's template parameters as CANN's (include/adv_api/matmul/
 /// matmul.h), with the callbacks and the policy of asc_run/matmul/policy.h.
 #define ASC_RUN_MATMUL_PARAMS                                                  \

@@ -206,10 +206,6 @@ constexpr const char *unmodelledConfigField(const MatmulConfig &c) {
     return "MatmulConfig::enableSetOrgShape = false";
   if (c.intraBlockPartSum)
     return "MatmulConfig::intraBlockPartSum = true";
-  if (c.iterateOrder != IterateOrder::UNDEF)
-    return "MatmulConfig::iterateOrder other than UNDEF";
-  if (c.scheduleType != ScheduleType::INNER_PRODUCT)
-    return "MatmulConfig::scheduleType = OUTER_PRODUCT";
   if (c.enableStaticPadZeros)
     return "MatmulConfig::enableStaticPadZeros = true";
   if (c.isPartialOutput)
@@ -414,11 +410,13 @@ constexpr MatmulConfig GetMMConfig(ArgTypes &&...args) {
   return c;
 }
 
-/// CANN's constant tiling (include/adv_api/matmul/tiling.h): every shape
-/// field -1 (not constant) and the config. A Matmul's MM_CFG may be one;
-/// asc-run computes with the runtime tiling the object is given, so a
-/// constant field is refused at the first computing call
-/// (unmodelledStaticTilingField), as are the config's constant shapes.
+/// CANN's constant tiling (include/adv_api/matmul/tiling.h): every field
+/// -1 (not constant) and the config. A Matmul's MM_CFG may be one; each
+/// field that is not -1 overrides the runtime tiling's
+/// (impl/adv_api/tiling/matmul/matmul_constant_tiling_struct.h,
+/// MatmulTiling<TILING>::GetBaseM() and its siblings), and without a
+/// runtime tiling (REGIST_MATMUL_OBJ(..., nullptr)) they are the whole
+/// tiling.
 struct MatmulApiStaticTiling {
   int32_t usedCoreNum = -1, M = -1, N = -1, Ka = -1, Kb = -1;
   int32_t singleCoreM = -1, singleCoreN = -1, singleCoreK = -1;
@@ -436,16 +434,22 @@ struct MatmulApiStaticTiling {
           CLayoutInfoG = -1, CLayoutInfoS2 = -1;
   int32_t BatchNum = -1, mxTypePara = -1;
   MatmulConfig cfg = CFG_NORM;
+  /// asc-run: GetMatmulApiTiling left CANN's L1 factors (steps, depths,
+  /// iterateOrder, the L0 double buffers) at -1 where CANN computes them.
+  bool ascRunL1FactorsUncomputed = false;
 };
 
 /// GetMatmulApiTiling<A, B, C, BIAS>(cfg, l1Size)
-/// (include/adv_api/matmul/constant_tiling.h): without the config's
-/// constant single-core shape (singleCoreM/N/K, all set) CANN's result is
-/// the config alone, with basicM/N/K its base block and the L0 double
-/// buffers (asc-run refuses basicM/N/K at the first call, like the config
-/// field). With the constant shape CANN computes the whole tiling here,
-/// which asc-run does not: the config's singleCoreM/N/K are refused at the
-/// first call too. In namespace AscendC, as CANN declares it.
+/// (include/adv_api/matmul/constant_tiling.h), in namespace AscendC as CANN
+/// declares it. Without the config's constant single-core shape
+/// (singleCoreM/N/K, all set) the result is the config, with basicM/N/K
+/// (all set) its base block and enableSetBias its isBias. With the shape,
+/// as CANN: M, N, Ka, Kb and singleCoreM/N/K are the shape, baseM/N/K the
+/// basic block, isBias enableSetBias, dbL0C 1. CANN's L1 factors (GetL1Factor:
+/// stepM/N, stepKa/Kb, depthA1/B1, iterateOrder, dbL0A/B) are not computed
+/// here; they choose CANN's schedule, not C, except iterateOrder, the order
+/// Iterate hands out blocks in: asc-run refuses Iterate by name while it
+/// is left uncomputed (a kernel may set it, as it sets the steps).
 namespace AscendC {
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE>
 constexpr MatmulApiStaticTiling GetMatmulApiTiling(const MatmulConfig &mmCFG,
@@ -454,6 +458,29 @@ constexpr MatmulApiStaticTiling GetMatmulApiTiling(const MatmulConfig &mmCFG,
   (void)l1Size;
   MatmulApiStaticTiling tiling;
   tiling.cfg = mmCFG;
+  bool basic = mmCFG.basicM != 0 && mmCFG.basicN != 0 && mmCFG.basicK != 0;
+  if (mmCFG.singleCoreM == 0 || mmCFG.singleCoreN == 0 ||
+      mmCFG.singleCoreK == 0) {
+    if (basic) {
+      tiling.baseM = int32_t(mmCFG.basicM);
+      tiling.baseN = int32_t(mmCFG.basicN);
+      tiling.baseK = int32_t(mmCFG.basicK);
+      tiling.isBias = mmCFG.enableSetBias;
+      tiling.ascRunL1FactorsUncomputed = true; // CANN's dbL0A/B
+    }
+    return tiling;
+  }
+  tiling.M = tiling.singleCoreM = int32_t(mmCFG.singleCoreM);
+  tiling.N = tiling.singleCoreN = int32_t(mmCFG.singleCoreN);
+  tiling.Ka = tiling.Kb = tiling.singleCoreK = int32_t(mmCFG.singleCoreK);
+  tiling.baseM = int32_t(mmCFG.basicM);
+  tiling.baseN = int32_t(mmCFG.basicN);
+  tiling.baseK = int32_t(mmCFG.basicK);
+  tiling.isBias = mmCFG.enableSetBias;
+  tiling.dbL0C = 1;
+  tiling.shareMode = 0;
+  tiling.shareUbSize = 0;
+  tiling.ascRunL1FactorsUncomputed = true;
   return tiling;
 }
 } // namespace AscendC
@@ -472,38 +499,27 @@ constexpr const char *unmodelledStaticTilingField(const MatmulConfig &) {
 }
 constexpr const char *
 unmodelledStaticTilingField(const MatmulApiStaticTiling &t) {
-  const int32_t values[] = {
-      t.usedCoreNum, t.M,           t.N,           t.Ka,    t.Kb,
-      t.singleCoreM, t.singleCoreN, t.singleCoreK, t.baseM, t.baseN,
-      t.baseK,       t.depthA1,     t.depthB1,     t.stepM, t.stepN,
-      t.isBias,      t.stepKa,      t.stepKb,      t.dbL0A, t.dbL0B,
-      t.dbL0C,       t.iterateOrder};
-  const char *names[] = {"MatmulApiStaticTiling::usedCoreNum",
-                         "MatmulApiStaticTiling::M",
-                         "MatmulApiStaticTiling::N",
-                         "MatmulApiStaticTiling::Ka",
-                         "MatmulApiStaticTiling::Kb",
-                         "MatmulApiStaticTiling::singleCoreM",
-                         "MatmulApiStaticTiling::singleCoreN",
-                         "MatmulApiStaticTiling::singleCoreK",
-                         "MatmulApiStaticTiling::baseM",
-                         "MatmulApiStaticTiling::baseN",
-                         "MatmulApiStaticTiling::baseK",
-                         "MatmulApiStaticTiling::depthA1",
-                         "MatmulApiStaticTiling::depthB1",
-                         "MatmulApiStaticTiling::stepM",
-                         "MatmulApiStaticTiling::stepN",
-                         "MatmulApiStaticTiling::isBias",
-                         "MatmulApiStaticTiling::stepKa",
-                         "MatmulApiStaticTiling::stepKb",
-                         "MatmulApiStaticTiling::dbL0A",
-                         "MatmulApiStaticTiling::dbL0B",
-                         "MatmulApiStaticTiling::dbL0C",
-                         "MatmulApiStaticTiling::iterateOrder"};
-  for (unsigned i = 0; i < sizeof(values) / sizeof(values[0]); ++i)
-    if (values[i] != -1)
-      return names[i];
+  // The constant fields are modelled (they override the runtime tiling);
+  // what is left is a half-computed tiling: a constant single-core shape
+  // without a base block.
+  if (t.singleCoreM != -1 && (t.baseM <= 0 || t.baseN <= 0 || t.baseK <= 0))
+    return "MatmulApiStaticTiling::singleCoreM/N/K without baseM/N/K";
   return nullptr;
+}
+/// The config a static tiling's refusals look at: its constant shapes
+/// (singleCoreM/N/K, basicM/N/K), which GetMatmulApiTiling turned into the
+/// tiling's fields, are modelled there.
+constexpr MatmulConfig refusableConfigOf(const MatmulConfig &c) { return c; }
+constexpr MatmulConfig refusableConfigOf(const MatmulApiStaticTiling &t) {
+  MatmulConfig c = t.cfg;
+  if (t.singleCoreM == int32_t(c.singleCoreM) &&
+      t.singleCoreN == int32_t(c.singleCoreN) &&
+      t.singleCoreK == int32_t(c.singleCoreK))
+    c.singleCoreM = c.singleCoreN = c.singleCoreK = 0;
+  if (t.baseM == int32_t(c.basicM) && t.baseN == int32_t(c.basicN) &&
+      t.baseK == int32_t(c.basicK))
+    c.basicM = c.basicN = c.basicK = 0;
+  return c;
 }
 } // namespace asc_run::matmul
 

@@ -293,7 +293,7 @@ void ASC_RUN_MATMUL::blockOrigin(int round, uint32_t &row,
                                  uint32_t &col) const {
   int bm = std::max(ceilDiv(singleM_, baseM()), 1);
   int bn = std::max(ceilDiv(singleN_, baseN()), 1);
-  if (tiling_.iterateOrder == int32_t(IterateOrder::ORDER_N)) {
+  if (orderN()) {
     row = uint32_t(round / bn * baseM());
     col = uint32_t(round % bn * baseN());
   } else {
@@ -360,9 +360,7 @@ ASC_RUN_MATMUL_MEMBER
 uint64_t ASC_RUN_MATMUL::sequentialPlace(int i, int j) const {
   int bm = ceilDiv(singleM_, baseM()), bn = ceilDiv(singleN_, baseN());
   int mi = i / baseM(), ni = j / baseN();
-  int round = tiling_.iterateOrder == int32_t(IterateOrder::ORDER_N)
-                  ? mi * bn + ni
-                  : ni * bm + mi;
+  int round = orderN() ? mi * bn + ni : ni * bm + mi;
   return uint64_t(round) * baseM() * baseN() +
          workspacePlace(i % baseM(), j % baseN());
 }

@@ -27,9 +27,9 @@ ASC_RUN_MATMUL_MEMBER
 void ASC_RUN_MATMUL::Init(const TCubeTiling *__restrict cubeTiling,
                           TPipe *tpipe, Loc loc) {
   (void)tpipe;
-  if (!cubeTiling)
-    asc_run::misuse(loc, "Init with a null TCubeTiling");
-  asc_run::checkTilingInvariants(*cubeTiling, loc);
+  TCubeTiling merged =
+      mergedTiling(cubeTiling, loc); // the constant fields of MM_CFG win
+  asc_run::checkTilingInvariants(merged, loc);
   checkNothingInFlight("Init", loc,
                        "MatmulClient::Init sets the client's workspace "
                        "address to null and recomputes its iteration "
@@ -43,7 +43,7 @@ void ASC_RUN_MATMUL::Init(const TCubeTiling *__restrict cubeTiling,
     workspace_ = nullptr; // cacheWorkspaceAddr = nullptr
     workspaceBytes_ = 0;
   }
-  tiling_ = *cubeTiling;
+  tiling_ = merged;
   initialised_ = true;
   orgM_ = tiling_.M;
   orgN_ = tiling_.N;
@@ -54,6 +54,148 @@ void ASC_RUN_MATMUL::Init(const TCubeTiling *__restrict cubeTiling,
   singleK_ = tiling_.singleCoreK;
   clientM_ = tiling_.singleCoreM;
   clientN_ = tiling_.singleCoreN;
+}
+
+/// The tiling the object computes with: the runtime tiling's fields, each
+/// overridden by MM_CFG's constant field where that is not -1 (CANN's
+/// MatmulTiling<TILING>, matmul_constant_tiling_struct.h). Without a
+/// runtime tiling the constant tiling must give the shapes; the L1 fields
+/// CANN's GetMatmulApiTiling would have computed and asc-run's does not
+/// are the host tiling helper's (steps of 1, depths their products, the
+/// L0 double buffers 2, 2, 1), which choose CANN's schedule, not C.
+ASC_RUN_MATMUL_MEMBER
+TCubeTiling ASC_RUN_MATMUL::mergedTiling(const TCubeTiling *cubeTiling,
+                                         Loc loc) {
+  TCubeTiling t{};
+  if (cubeTiling)
+    t = *cubeTiling;
+  iterateOrderUncomputed_ = false;
+  if constexpr (std::is_same_v<
+                    std::remove_cv_t<std::remove_reference_t<decltype(MM_CFG)>>,
+                    MatmulApiStaticTiling>) {
+    const MatmulApiStaticTiling &s = MM_CFG;
+    if (!cubeTiling &&
+        (s.M <= 0 || s.N <= 0 || s.Ka <= 0 || s.Kb <= 0 || s.singleCoreM <= 0 ||
+         s.singleCoreN <= 0 || s.singleCoreK <= 0 || s.baseM <= 0 ||
+         s.baseN <= 0 || s.baseK <= 0))
+      asc_run::misuse(loc, "Init with a null TCubeTiling and a constant "
+                           "tiling (MM_CFG) without its shapes: "
+                           "GetMatmulApiTiling needs the config's "
+                           "singleCoreM/N/K and basicM/N/K");
+    if (!cubeTiling) {
+      t.usedCoreNum = 1;
+      t.stepM = t.stepN = t.stepKa = t.stepKb = 1;
+      t.dbL0A = t.dbL0B = 2;
+      t.dbL0C = 1;
+      t.shareL1Size = int32_t(TOTAL_L1_SIZE);
+      t.shareL0CSize = int32_t(TOTAL_L0C_SIZE);
+    }
+#define ASC_RUN_STATIC_FIELD(name)                                             \
+  if (s.name != -1)                                                            \
+    t.name = s.name;
+    ASC_RUN_STATIC_FIELD(usedCoreNum)
+    ASC_RUN_STATIC_FIELD(M)
+    ASC_RUN_STATIC_FIELD(N)
+    ASC_RUN_STATIC_FIELD(Ka)
+    ASC_RUN_STATIC_FIELD(Kb)
+    ASC_RUN_STATIC_FIELD(singleCoreM)
+    ASC_RUN_STATIC_FIELD(singleCoreN)
+    ASC_RUN_STATIC_FIELD(singleCoreK)
+    ASC_RUN_STATIC_FIELD(baseM)
+    ASC_RUN_STATIC_FIELD(baseN)
+    ASC_RUN_STATIC_FIELD(baseK)
+    ASC_RUN_STATIC_FIELD(depthA1)
+    ASC_RUN_STATIC_FIELD(depthB1)
+    ASC_RUN_STATIC_FIELD(stepM)
+    ASC_RUN_STATIC_FIELD(stepN)
+    ASC_RUN_STATIC_FIELD(isBias)
+    ASC_RUN_STATIC_FIELD(transLength)
+    ASC_RUN_STATIC_FIELD(iterateOrder)
+    ASC_RUN_STATIC_FIELD(shareMode)
+    ASC_RUN_STATIC_FIELD(shareL1Size)
+    ASC_RUN_STATIC_FIELD(shareL0CSize)
+    ASC_RUN_STATIC_FIELD(shareUbSize)
+    ASC_RUN_STATIC_FIELD(stepKa)
+    ASC_RUN_STATIC_FIELD(stepKb)
+    ASC_RUN_STATIC_FIELD(depthAL1CacheUB)
+    ASC_RUN_STATIC_FIELD(depthBL1CacheUB)
+    ASC_RUN_STATIC_FIELD(dbL0A)
+    ASC_RUN_STATIC_FIELD(dbL0B)
+    ASC_RUN_STATIC_FIELD(dbL0C)
+    ASC_RUN_STATIC_FIELD(ALayoutInfoB)
+    ASC_RUN_STATIC_FIELD(ALayoutInfoS)
+    ASC_RUN_STATIC_FIELD(ALayoutInfoN)
+    ASC_RUN_STATIC_FIELD(ALayoutInfoG)
+    ASC_RUN_STATIC_FIELD(ALayoutInfoD)
+    ASC_RUN_STATIC_FIELD(BLayoutInfoB)
+    ASC_RUN_STATIC_FIELD(BLayoutInfoS)
+    ASC_RUN_STATIC_FIELD(BLayoutInfoN)
+    ASC_RUN_STATIC_FIELD(BLayoutInfoG)
+    ASC_RUN_STATIC_FIELD(BLayoutInfoD)
+    ASC_RUN_STATIC_FIELD(CLayoutInfoB)
+    ASC_RUN_STATIC_FIELD(CLayoutInfoS1)
+    ASC_RUN_STATIC_FIELD(CLayoutInfoN)
+    ASC_RUN_STATIC_FIELD(CLayoutInfoG)
+    ASC_RUN_STATIC_FIELD(CLayoutInfoS2)
+    ASC_RUN_STATIC_FIELD(BatchNum)
+#undef ASC_RUN_STATIC_FIELD
+    if (!cubeTiling) {
+      if (s.depthA1 == -1)
+        t.depthA1 = t.stepM * t.stepKa;
+      if (s.depthB1 == -1)
+        t.depthB1 = t.stepN * t.stepKb;
+    }
+    iterateOrderUncomputed_ =
+        s.ascRunL1FactorsUncomputed && s.iterateOrder == -1;
+    if (iterateOrderUncomputed_)
+      t.iterateOrder = 0;
+  } else if (!cubeTiling) {
+    asc_run::misuse(loc, "Init with a null TCubeTiling");
+  }
+  return t;
+}
+
+/// ScheduleType::OUTER_PRODUCT (MatmulConfig.md, scheduleType): CANN's M or
+/// N double buffer of MTE1, which changes the schedule, not C, within its
+/// documented limits, each checked here: a cube-only kernel, C in GM, an
+/// iterateOrder, IterateAll with the MDL template, singleCoreK <= baseK for
+/// MDL and the batch Norm template, and stepN > 1 for ORDER_M (stepM > 1
+/// for ORDER_N).
+ASC_RUN_MATMUL_MEMBER
+void ASC_RUN_MATMUL::checkOuterProduct(const char *call, Loc loc) const {
+  auto misuse = [&](const std::string &why) {
+    asc_run::misuse(loc, std::string(call) +
+                             " with MatmulConfig::scheduleType = "
+                             "OUTER_PRODUCT: " +
+                             why + " (MatmulConfig.md)");
+  };
+  constexpr MatmulConfig cfg = ToConfig();
+  if (!CubeSide)
+    misuse("CANN supports it in cube-only kernels only");
+  if (C_TYPE::pos != TPosition::GM)
+    misuse("CANN supports it with C in GM only");
+  if (cfg.iterateOrder == IterateOrder::UNDEF)
+    misuse("it needs MatmulConfig::iterateOrder ORDER_M or ORDER_N");
+  bool batch = std::strncmp(call, "IterateBatch", 12) == 0 ||
+               std::strncmp(call, "IterateNBatch", 13) == 0;
+  if (cfg.doMultiDataLoad && std::strncmp(call, "IterateAll", 10) != 0)
+    misuse("the MDL template supports it with IterateAll only");
+  int baseK = tiling_.baseK > 0 ? tiling_.baseK : singleK_;
+  if ((cfg.doMultiDataLoad || batch) && singleK_ > baseK)
+    misuse("singleCoreK (" + std::to_string(singleK_) +
+           ") must not exceed baseK (" + std::to_string(baseK) + ")");
+  if (cfg.iterateOrder == IterateOrder::ORDER_M && tiling_.stepN <= 1)
+    misuse("ORDER_M needs the tiling's stepN above 1");
+  if (cfg.iterateOrder == IterateOrder::ORDER_N && tiling_.stepM <= 1)
+    misuse("ORDER_N needs the tiling's stepM above 1");
+}
+
+/// Whether `call` hands out C block by block, in the tiling's iterateOrder
+/// (Iterate and its CO1 form; not IterateAll, IterateBatch, IterateNBatch).
+ASC_RUN_MATMUL_MEMBER
+bool ASC_RUN_MATMUL::handsOutBlocks(const char *call) {
+  return std::strncmp(call, "Iterate", 7) == 0 &&
+         (call[7] == '<' || call[7] == ' ' || call[7] == '\0');
 }
 
 ASC_RUN_MATMUL_MEMBER
@@ -399,6 +541,17 @@ void ASC_RUN_MATMUL::checkCall(const char *call, Loc loc) {
                                    : C_TYPE::format;
     refuse(std::string("CubeFormat::") + formatName(f) + " for " + who);
   }
+  if constexpr (A_TYPE::format == CubeFormat::VECTOR) {
+    // GEMV: CANN's mmad computes one row (GetFixedMadM returns 1,
+    // scheduler_norm_base.h) from an untransposed A (matmul_tensor_info.h).
+    if (initialised_ && (singleM_ != 1 || orgM_ != 1))
+      refuse("CubeFormat::VECTOR for A and a single-core or original M "
+             "other than 1 (GEMV's mmad computes one row)");
+    if (transA_)
+      asc_run::misuse(loc, std::string(call) +
+                               " with a transposed VECTOR A: CANN's GEMV "
+                               "mode does not transpose A");
+  }
   if (const char *who = unmodelledPosition())
     refuse("a TPosition of " + std::string(who) +
            " other than GM, VECIN, VECOUT, VECCALC (and TSCM for A and B, "
@@ -408,8 +561,20 @@ void ASC_RUN_MATMUL::checkCall(const char *call, Loc loc) {
            std::string(A_TYPE::ibShare ? "A" : "B"));
   if (std::is_same_v<SrcAT, half> && std::is_same_v<SrcBT, int8_t>)
     refuse("a half A and an int8 B (CANN's antiquantisation of B)");
-  if (const char *field = unmodelledConfigField(ToConfig()))
+  if (IsSparse<B_TYPE>::value)
+    refuse(kSparseB);
+  if (std::is_same_v<SrcAT, ::int4b_t> || std::is_same_v<SrcBT, ::int4b_t>)
+    refuse("MatmulType TYPE int4b_t for A and B (two 4-bit values a byte)");
+  if (const char *field =
+          unmodelledConfigField(asc_run::matmul::refusableConfigOf(MM_CFG)))
     refuse(field);
+  if constexpr (ToConfig().scheduleType == ScheduleType::OUTER_PRODUCT)
+    checkOuterProduct(call, loc);
+  if (iterateOrderUncomputed_ &&
+      ToConfig().iterateOrder == IterateOrder::UNDEF && handsOutBlocks(call))
+    refuse("a constant tiling whose iterateOrder GetMatmulApiTiling computes "
+           "from CANN's L1 factors, which asc-run does not (the order "
+           "Iterate hands out blocks in)");
   if (const char *field = asc_run::matmul::unmodelledStaticTilingField(MM_CFG))
     refuse(std::string(field) + " (a constant tiling)");
   if (const char *callback = MM_CB::ascRunUnmodelled)

@@ -87,7 +87,10 @@ class MatmulModel : private detail::ClientProtocol {
   /// need its rows padded to 32 bytes, which asc-run does not do). The
   /// bias is a row of N whatever its format (BIAS_TYPE defaults to C_TYPE).
   static constexpr const char *unmodelledTypeParameter() {
-    if (A_TYPE::format != CubeFormat::ND && A_TYPE::format != CubeFormat::NZ)
+    // A VECTOR A (GEMV) is a row of K elements, an ND A of one row; its
+    // single-core M of 1 is checked at each call (checkCall).
+    if (A_TYPE::format != CubeFormat::ND && A_TYPE::format != CubeFormat::NZ &&
+        A_TYPE::format != CubeFormat::VECTOR)
       return "A";
     if (B_TYPE::format != CubeFormat::ND && B_TYPE::format != CubeFormat::NZ)
       return "B";
@@ -95,6 +98,12 @@ class MatmulModel : private detail::ClientProtocol {
       return "C";
     return nullptr;
   }
+  static constexpr const char *kSparseB =
+      "SparseMatmulType (a 4:2 structured sparse B and its index matrix)";
+  template <class T, class = void> struct IsSparse : std::false_type {};
+  template <class T>
+  struct IsSparse<T, std::void_t<decltype(T::indexPosition)>> : std::true_type {
+  };
   static constexpr const char *unmodelledPosition() {
     if (!modelledPosition(A_TYPE::pos, false))
       return "A";
@@ -244,6 +253,25 @@ public:
     workspace_ = reinterpret_cast<const uint8_t *>(addr.GetPhyAddr());
     workspaceBytes_ = addr.GetSize() * sizeof(T);
     cOffset_ = 0;
+  }
+  /// SetUserDefInfo(tilingPtr) and SetSelfDefineData(dataPtr)
+  /// (include/adv_api/matmul/matmul.h): the values a MatmulCallBackFunc's
+  /// callbacks receive as tilingPtr and dataPtr; they change nothing else.
+  /// asc-run keeps them; the callbacks themselves are refused by name
+  /// (MM_CB at the first call).
+  void SetUserDefInfo(const uint64_t tilingPtr) { userDefInfo_ = tilingPtr; }
+  template <class T> void SetSelfDefineData(T dataPtr) {
+    static_assert(sizeof(T) <= sizeof(uint64_t),
+                  "SetSelfDefineData takes a value of at most 64 bits");
+    selfDefineData_ = uint64_t(dataPtr);
+  }
+  /// SetSparseIndex (include/adv_api/matmul/matmul.h, SetSparseIndex.md):
+  /// the NZ index matrix of a SparseMatmulType B, 4:2 structured sparsity
+  /// (MmadWithSparse.md). Not modelled: refused by name, as the sparse B
+  /// is at every other call.
+  void SetSparseIndex(const GlobalTensor<uint8_t> &, Loc loc = Loc::current()) {
+    asc_run::misuse(loc, "SetSparseIndex with " + std::string(kSparseB) +
+                             ": not modelled by asc-run");
   }
   /// HF32 mode rounds fp32 inputs to 19 bits on the device; asc-run keeps
   /// fp32 (docs/Runtime.md). The client posts MMFUN_SET_HF32 at once.
@@ -553,7 +581,35 @@ public:
   /// an asynchronous one nothing; it never waits and completes nothing.
   void End(Loc loc = Loc::current());
 
+  /// SetSubBlockIdx/GetSubBlockIdx (matmul_impl_base.h,
+  /// param/matmul_subblock_info.h): which vector core of its group the
+  /// object serves, 0 or 1 on Atlas A2 (MIX_NUM). It picks CANN's message
+  /// queues and UB addresses, not C.
+  void SetSubBlockIdx(uint8_t subBlockIdx, Loc loc = Loc::current()) {
+    if (subBlockIdx >= 2)
+      asc_run::misuse(loc, "SetSubBlockIdx(" + std::to_string(subBlockIdx) +
+                               "): a sub-block index is 0 or 1 on Atlas A2");
+    subBlockIdx_ = subBlockIdx;
+  }
+  uint8_t GetSubBlockIdx() const { return subBlockIdx_; }
+
 private:
+  uint8_t subBlockIdx_ = 0;
+  /// Whether blocks go along N first: the config's iterateOrder unless
+  /// UNDEF, else the tiling's (CANN's MoveNext, scheduler_mdl_base.h).
+  bool orderN() const {
+    constexpr IterateOrder cfg = ToConfig().iterateOrder;
+    if constexpr (cfg != IterateOrder::UNDEF)
+      return cfg == IterateOrder::ORDER_N;
+    return tiling_.iterateOrder == int32_t(IterateOrder::ORDER_N);
+  }
+  void checkOuterProduct(const char *call, Loc loc) const;
+  /// The constant tiling's iterateOrder is not CANN's (mergedTiling).
+  bool iterateOrderUncomputed_ = false;
+  TCubeTiling mergedTiling(const TCubeTiling *cubeTiling, Loc loc);
+  static bool handsOutBlocks(const char *call);
+  uint64_t userDefInfo_ = 0;
+  uint64_t selfDefineData_ = 0;
   static constexpr MatmulConfig ToConfig() {
     return asc_run::matmul::configOf(MM_CFG);
   }

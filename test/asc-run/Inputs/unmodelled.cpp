@@ -42,11 +42,19 @@ using zn_a_A = MatmulType<TPosition::GM, CubeFormat::ZN, half>;
 KERNEL(zn_a, zn_a_A, F16, F32, F32, CFG_NORM)
 using vector_b_B = MatmulType<TPosition::GM, CubeFormat::VECTOR, half>;
 KERNEL(vector_b, F16, vector_b_B, F32, F32, CFG_NORM)
+// A VECTOR A (GEMV) is a row of K elements: modelled with M = 1
+// (vector_a), refused with more rows (vector_a_rows).
+using vector_a_A = MatmulType<TPosition::GM, CubeFormat::VECTOR, half>;
+KERNEL(vector_a, vector_a_A, F16, F32, F32, CFG_NORM)
+KERNEL(vector_a_rows, vector_a_A, F16, F32, F32, CFG_NORM)
 using a1_a_A = MatmulType<TPosition::A1, CubeFormat::ND, half>;
 KERNEL(a1_a, a1_a_A, F16, F32, F32, CFG_NORM)
 using ibshare_a_A = MatmulType<TPosition::GM, CubeFormat::ND, half, false,
                                LayoutMode::NONE, true>;
 KERNEL(ibshare_a, ibshare_a_A, F16, F32, F32, CFG_NORM)
+using sparse_b_B =
+    SparseMatmulType<TPosition::GM, TPosition::GM, CubeFormat::ND, half>;
+KERNEL(sparse_b, F16, sparse_b_B, F32, F32, CFG_NORM)
 
 // A half A with an int8 B: CANN's antiquantisation of B.
 extern "C" __global__ __aicore__ void antiquant_b(GM_ADDR a, GM_ADDR b,
@@ -225,13 +233,14 @@ KERNEL(cfg_decompMode, F16, F16, F32, F32, CFG_decompMode)
 
 // A MatmulApiStaticTiling as the config (CANN's constant_tiling.h): without
 // the config's constant shapes GetMatmulApiTiling gives the config alone,
-// which runs; a constant field of it is refused.
+// which runs; a constant field overrides the runtime tiling's (baseM 16
+// against the launch's 32), which runs too (constant-tiling.test).
 constexpr static MatmulApiStaticTiling STATIC_norm =
     GetMatmulApiTiling<F16, F16, F32, F32>(CFG_NORM);
 KERNEL(static_tiling, F16, F16, F32, F32, STATIC_norm)
 constexpr MatmulApiStaticTiling make_static_baseM() {
   MatmulApiStaticTiling t = GetMatmulApiTiling<F16, F16, F32, F32>(CFG_NORM);
-  t.baseM = 32;
+  t.baseM = 16;
   return t;
 }
 constexpr static MatmulApiStaticTiling STATIC_baseM = make_static_baseM();
