@@ -163,9 +163,11 @@ public:
                                       llvm::StringRef display);
   /// The value a default-constructed object of API class `record` starts
   /// with (a queue, a pipe, a Matmul object; Unset for tensors), or failure
-  /// when the class is not modelled.
+  /// when the class is not modelled; a class modelled with arguments asc
+  /// does not spell is refused at `declaredAt`, the variable or field.
   FailureOr<Lifted> constructApiObject(clang::QualType type,
-                                       const clang::Stmt *at);
+                                       const clang::Stmt *at,
+                                       clang::SourceLocation declaredAt);
   /// Whether `record` is an API class the lifter keeps as one SSA handle.
   bool isHandleClass(const clang::CXXRecordDecl *record) const;
 

@@ -548,7 +548,9 @@ LogicalResult KernelLifter::liftDecl(const clang::VarDecl *var) {
       store(slot, Lifted{Lifted::ObjectRef, {}, {}, *object, nullptr});
       return success();
     }
-    FailureOr<Lifted> v = constructApiObject(type, nullptr);
+    FailureOr<Lifted> v = constructApiObject(type, nullptr, var->getLocation());
+    if (failed(v) && facts.reported)
+      return failure();
     if (failed(v))
       return refuse(var->getBeginLoc(), "a variable of API type '" +
                                             type.getAsString() +
@@ -614,6 +616,12 @@ KernelLifter::liftBranches(Location at, Value cond,
     }
   }
   frame().returned = thenReturned && elseReturned;
+  // In the kernel itself nothing reads the slots after a branch that
+  // returned: the kernel ends there, and the statements after the if were
+  // lifted into the other branch (liftStmts). Its fields may even end
+  // different in kind (a tiling set only on the path that goes on).
+  if (frames.size() == 1 && (thenReturned || elseReturned))
+    return success();
 
   // The slots either branch changed, in first-change order.
   SmallVector<Slot *> merged;
@@ -976,7 +984,9 @@ FailureOr<Object *> KernelLifter::newObject(const clang::CXXRecordDecl *record,
       continue;
     }
     OpBuilder::InsertionGuard guard(builder);
-    FailureOr<Lifted> v = constructApiObject(type, at);
+    FailureOr<Lifted> v = constructApiObject(type, at, field->getLocation());
+    if (failed(v) && facts.reported)
+      return failure();
     if (failed(v))
       return refuse(field->getLocation(), "a field of API type '" +
                                               type.getAsString() +
@@ -1143,8 +1153,15 @@ KernelLifter::liftConstruct(const clang::CXXConstructExpr *construct) {
     }
     return Lifted{Lifted::ObjectRef, {}, {}, *object, nullptr};
   }
-  if (construct->getNumArgs() == 0)
-    return constructApiObject(construct->getType(), construct);
+  if (construct->getNumArgs() == 0) {
+    FailureOr<Lifted> v = constructApiObject(construct->getType(), construct,
+                                             construct->getBeginLoc());
+    if (succeeded(v) || facts.reported)
+      return v;
+    return refuse(construct, "constructing '" +
+                                 construct->getType().getAsString() +
+                                 "' is not modelled by asc");
+  }
   // A plain API struct of scalars built from one value per field
   // (DataCopyParams{count, len, srcStride, dstStride}).
   if (!isHandleClass(record) &&
