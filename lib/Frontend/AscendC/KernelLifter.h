@@ -136,6 +136,11 @@ public:
   /// The asc element type of a C++ tensor element type, or null.
   Type elementType(clang::QualType type) const;
   void store(Slot *slot, Lifted value);
+  /// The TCubeTiling `whole` holds as one SSA value: the loaded tiling, or,
+  /// once the kernel wrote some of its fields, an asc.tiling.create of every
+  /// member, the written ones with their values, the others read from the
+  /// loaded tiling.
+  FailureOr<Value> tilingValue(const Lifted &whole, const clang::Stmt *at);
   /// The value of `slot`, materialising an unwritten tiling field.
   Lifted materialized(Slot *slot, Lifted value);
   Slot *newSlot(llvm::StringRef name, Lifted value = {});

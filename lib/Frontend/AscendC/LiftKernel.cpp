@@ -121,6 +121,41 @@ void KernelLifter::store(Slot *slot, Lifted value) {
   slot->value = value;
 }
 
+FailureOr<Value> KernelLifter::tilingValue(const Lifted &whole,
+                                           const clang::Stmt *at) {
+  if (!whole.object)
+    return whole.value;
+  llvm::SmallDenseMap<TilingField, Slot *> written;
+  for (auto &[field, slot] : whole.object->fields)
+    if (std::optional<TilingField> which =
+            symbolizeTilingField(field->getName()))
+      written[*which] = slot;
+  Location l = loc(at);
+  SmallVector<Attribute> fields;
+  SmallVector<Value> values;
+  for (uint32_t i = 0; i <= getMaxEnumValForTilingField(); ++i) {
+    std::optional<TilingField> field = symbolizeTilingField(i);
+    if (!field)
+      continue;
+    Value v;
+    if (Slot *slot = written.lookup(*field);
+        slot && slot->value.kind != Lifted::Unset) {
+      if (slot->value.kind != Lifted::Scalar ||
+          !slot->value.value.getType().isInteger(32))
+        return refuse(at, "TCubeTiling field '" + stringifyTilingField(*field) +
+                              "' holds something other than an int32");
+      v = slot->value.value;
+    } else {
+      v = TilingGetOp::create(builder, l, builder.getI32Type(), whole.value,
+                              *field);
+    }
+    fields.push_back(TilingFieldAttr::get(context, *field));
+    values.push_back(v);
+  }
+  return Value(TilingCreateOp::create(builder, l, TilingType::get(context),
+                                      builder.getArrayAttr(fields), values));
+}
+
 Lifted KernelLifter::materialized(Slot *slot, Lifted value) {
   if (value.kind != Lifted::Unset || !slot->tilingBase)
     return value;
@@ -930,9 +965,12 @@ KernelLifter::liftRegisterMacro(llvm::ArrayRef<const clang::Stmt *> stmts) {
       continue; // a null tiling: the object is Init-ed later
     Lifted whole = v->kind == Lifted::SlotRef ? v->slot->value : *v;
     Value value = whole.value;
-    if (whole.object && value && isa<TilingType>(value.getType()))
-      return refuse(arg, "REGIST_MATMUL_OBJ with a TCubeTiling whose fields "
-                         "the kernel changed is not lifted");
+    if (value && isa<TilingType>(value.getType())) {
+      FailureOr<Value> changed = tilingValue(whole, arg);
+      if (failed(changed))
+        return failure();
+      value = *changed;
+    }
     if (value && isa<MatmulType>(value.getType()))
       matmuls.push_back(value);
     else if (value && isa<TilingType>(value.getType()))
@@ -1303,6 +1341,9 @@ FailureOr<Value> KernelLifter::value(const clang::Expr *expr) {
   if (!v->carriesValue()) {
     if (v->kind == Lifted::Unset)
       return refuse(expr, "this value is used before it is set");
+    if (v->kind == Lifted::Null)
+      return refuse(expr, "this value is a null pointer or a GlobalTensor "
+                          "over one, which asc has no value for");
     return refuse(expr, "this expression has no value asc can hold");
   }
   return v->value;
@@ -1689,6 +1730,10 @@ FailureOr<Lifted> KernelLifter::liftCast(const clang::CastExpr *cast) {
     FailureOr<Lifted> v = rvalue(sub);
     if (failed(v))
       return failure();
+    // A null pointer stays null, whatever it is cast to (a kernel's
+    // `Init(a, b, nullptr, c)` casting its bias to `__gm__ float *`).
+    if (v->kind == Lifted::Null)
+      return *v;
     if (v->kind != Lifted::Pointer)
       return refuse(cast, "a pointer cast of something that is not a GM "
                           "pointer");
