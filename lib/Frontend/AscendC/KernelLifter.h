@@ -192,7 +192,12 @@ private:
   /// the body of the function being lifted (early returns are lifted there
   /// only).
   LogicalResult liftStmts(llvm::ArrayRef<const clang::Stmt *> stmts,
-                          bool isFunctionBody);
+                          bool isFunctionBody, bool isLoopBody = false);
+  /// `if (c) break;` or `if (c) continue;` at a loop body's top level
+  /// (CANN's tile filters): the rest of the body runs on the other branch,
+  /// and a break sets the loop's flag.
+  LogicalResult liftLoopExit(const clang::IfStmt *stmt,
+                             llvm::ArrayRef<const clang::Stmt *> rest);
   LogicalResult liftDecl(const clang::VarDecl *var);
   LogicalResult liftIf(const clang::IfStmt *stmt,
                        llvm::ArrayRef<const clang::Stmt *> rest);
@@ -234,6 +239,13 @@ private:
   /// (slot, value before the store) for every store, undone per region.
   std::vector<std::pair<Slot *, Lifted>> journal;
   unsigned nextGeneration = 1;
+  /// The loops being lifted, innermost last: the body's block, and the
+  /// flag a break sets (null when the loop has no break).
+  struct LoopContext {
+    const clang::Stmt *body = nullptr;
+    Slot *broken = nullptr;
+  };
+  std::vector<LoopContext> loops;
   /// The kernel's func and its pointer arguments' workspace role.
   func::FuncOp kernelFunc;
 };

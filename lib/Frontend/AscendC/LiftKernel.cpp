@@ -21,6 +21,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/Path.h"
 
 using namespace mlir;
@@ -364,13 +365,58 @@ static const clang::ReturnStmt *findReturn(const clang::Stmt *stmt) {
   return nullptr;
 }
 
+/// Whether `stmt` is a break or continue, or a block ending in one.
+static bool endsInLoopJump(const clang::Stmt *stmt) {
+  if (isa_and_nonnull<clang::BreakStmt, clang::ContinueStmt>(stmt))
+    return true;
+  if (const auto *block = dyn_cast_or_null<clang::CompoundStmt>(stmt))
+    return !block->body_empty() && endsInLoopJump(block->body_back());
+  return false;
+}
+
+/// The break or continue `stmt` ends in (endsInLoopJump).
+static const clang::Stmt *loopJump(const clang::Stmt *stmt) {
+  if (const auto *block = dyn_cast<clang::CompoundStmt>(stmt))
+    return loopJump(block->body_back());
+  return stmt;
+}
+
+/// Whether a break inside `stmt` leaves the loop whose body `stmt` is (not
+/// a nested loop or switch).
+static bool breaksOut(const clang::Stmt *stmt) {
+  if (!stmt)
+    return false;
+  if (isa<clang::BreakStmt>(stmt))
+    return true;
+  if (isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt, clang::SwitchStmt,
+          clang::CXXForRangeStmt, clang::LambdaExpr>(stmt))
+    return false;
+  return llvm::any_of(stmt->children(), breaksOut);
+}
+
 LogicalResult KernelLifter::liftStmts(llvm::ArrayRef<const clang::Stmt *> stmts,
-                                      bool isFunctionBody) {
+                                      bool isFunctionBody, bool isLoopBody) {
   const clang::SourceManager &sm = ast.getSourceManager();
   for (size_t i = 0; i < stmts.size(); ++i) {
     const clang::Stmt *stmt = stmts[i];
     if (frame().returned)
       return success(); // dead code after a return
+    if (isLoopBody) {
+      // A break or continue at the body's top level ends this trip; the
+      // rest of the body is dead code.
+      if (isa<clang::BreakStmt, clang::ContinueStmt>(stmt)) {
+        if (isa<clang::BreakStmt>(stmt))
+          store(loops.back().broken,
+                Lifted::scalar(constantInt(builder.getI1Type(), 1)));
+        return success();
+      }
+      if (const auto *ifStmt = dyn_cast<clang::IfStmt>(stmt);
+          ifStmt && !ifStmt->isConsteval() &&
+          endsInLoopJump(ifStmt->getThen())) {
+        recordStatement(stmt);
+        return liftLoopExit(ifStmt, stmts.drop_front(i + 1));
+      }
+    }
     // REGIST_MATMUL_OBJ expands to several statements, among them the cube
     // core's server branch and its `return`: lift the expansion as one.
     llvm::StringRef macro = outerMacro(stmt, ast);
@@ -496,7 +542,9 @@ LogicalResult KernelLifter::liftStmt(const clang::Stmt *stmt) {
     return liftStmts(llvm::ArrayRef<const clang::Stmt *>(block->body_begin(),
                                                          block->body_end()),
                      /*isFunctionBody=*/frame().function &&
-                         block == frame().function->getBody());
+                         block == frame().function->getBody(),
+                     /*isLoopBody=*/!loops.empty() &&
+                         block == loops.back().body);
   if (isa<clang::NullStmt>(stmt))
     return success();
   if (const auto *decl = dyn_cast<clang::DeclStmt>(stmt)) {
@@ -544,9 +592,14 @@ LogicalResult KernelLifter::liftStmt(const clang::Stmt *stmt) {
   if (const auto *expr = dyn_cast<clang::Expr>(stmt))
     return success(succeeded(rvalue(expr)));
   if (isa<clang::BreakStmt, clang::ContinueStmt>(stmt))
-    return refuse(stmt, llvm::Twine("'") + stmt->getStmtClassName() +
-                            "' is not lifted: loops leave by their "
-                            "condition only");
+    return refuse(stmt,
+                  llvm::Twine("a '") +
+                      (isa<clang::BreakStmt>(stmt) ? "break" : "continue") +
+                      "' nested in a block of the loop body is not "
+                      "lifted (one at the body's top level, alone or "
+                      "as `if (...) " +
+                      (isa<clang::BreakStmt>(stmt) ? "break" : "continue") +
+                      ";`, is)");
   return refuse(stmt, llvm::Twine("a statement of kind '") +
                           stmt->getStmtClassName() + "' is not lifted");
 }
@@ -769,6 +822,41 @@ LogicalResult KernelLifter::liftIf(const clang::IfStmt *stmt,
                       branch(elseStmt, !restOnThen));
 }
 
+LogicalResult
+KernelLifter::liftLoopExit(const clang::IfStmt *stmt,
+                           llvm::ArrayRef<const clang::Stmt *> rest) {
+  if (stmt->getInit() && failed(liftStmt(stmt->getInit())))
+    return failure();
+  if (const clang::VarDecl *var = stmt->getConditionVariable())
+    if (failed(liftDecl(var)))
+      return failure();
+  const clang::Stmt *jump = loopJump(stmt->getThen());
+  // The then branch without its final jump, then the jump's effect.
+  auto exitBranch = [&]() -> LogicalResult {
+    if (const auto *block = dyn_cast<clang::CompoundStmt>(stmt->getThen()))
+      if (failed(liftStmts(llvm::ArrayRef<const clang::Stmt *>(
+                               block->body_begin(), block->body_end())
+                               .drop_back(),
+                           /*isFunctionBody=*/false)))
+        return failure();
+    if (isa<clang::BreakStmt>(jump))
+      store(loops.back().broken,
+            Lifted::scalar(constantInt(builder.getI1Type(), 1)));
+    return success();
+  };
+  auto goOn = [&]() -> LogicalResult {
+    if (failed(liftStmt(stmt->getElse())))
+      return failure();
+    return liftStmts(rest, /*isFunctionBody=*/false, /*isLoopBody=*/true);
+  };
+  FailureOr<Value> c = condition(stmt->getCond());
+  if (failed(c))
+    return failure();
+  if (IntegerAttr known; matchPattern(*c, m_Constant(&known)))
+    return known.getInt() ? exitBranch() : goOn();
+  return liftBranches(loc(stmt), *c, exitBranch, goOn);
+}
+
 LogicalResult KernelLifter::liftLoop(const clang::Stmt *loop,
                                      const clang::Expr *cond,
                                      const clang::Stmt *body,
@@ -776,6 +864,14 @@ LogicalResult KernelLifter::liftLoop(const clang::Stmt *loop,
   if (!cond)
     return refuse(loop, "a loop without a condition is not lifted");
   Location at = loc(loop);
+  // A break sets a flag the loop carries: the condition is false once it
+  // is set, and the increment does not run on the trip that set it.
+  Slot *broken = nullptr;
+  if (breaksOut(body))
+    broken =
+        newSlot("break", Lifted::scalar(constantInt(builder.getI1Type(), 0)));
+  loops.push_back({body, broken});
+  auto popLoop = llvm::make_scope_exit([&] { loops.pop_back(); });
   // The carried slots grow until the body changes no other outer slot.
   SmallVector<Slot *> carried;
   for (int attempt = 0; attempt < 8; ++attempt) {
@@ -825,6 +921,11 @@ LogicalResult KernelLifter::liftLoop(const clang::Stmt *loop,
               if (failed(c))
                 return failure();
               condValue = *c;
+              if (broken)
+                condValue = arith::AndIOp::create(
+                    builder, at, condValue,
+                    arith::XOrIOp::create(builder, at, broken->value.value,
+                                          constantInt(builder.getI1Type(), 1)));
               return success();
             },
             condChanges)))
@@ -856,9 +957,15 @@ LogicalResult KernelLifter::liftLoop(const clang::Stmt *loop,
               if (frame().returned)
                 return refuse(frame().returnStmt,
                               "a return inside a loop is not lifted");
-              if (inc && failed(rvalue(inc)))
-                return failure();
-              return success();
+              if (!inc)
+                return success();
+              if (!broken)
+                return success(succeeded(rvalue(inc)));
+              return liftBranches(
+                  at, broken->value.value, [] { return success(); },
+                  [&]() -> LogicalResult {
+                    return success(succeeded(rvalue(inc)));
+                  });
             },
             bodyChanges)))
       return failure();
