@@ -1425,6 +1425,9 @@ FailureOr<Slot *> KernelLifter::lvalue(const clang::Expr *expr) {
       FailureOr<Lifted> pointer = rvalue(unary->getSubExpr());
       if (failed(pointer))
         return failure();
+      if (pointer->kind == Lifted::SlotRef && pointer->pointee)
+        return refuse(expr, "a write through a pointer cast of a "
+                            "variable's address is not lifted");
       if (pointer->kind == Lifted::SlotRef)
         return pointer->slot;
       return refuse(expr, "a dereference of a GM pointer is not lifted; "
@@ -1757,10 +1760,24 @@ FailureOr<Lifted> KernelLifter::liftUnary(const clang::UnaryOperator *op) {
     return Lifted{Lifted::SlotRef, {}, {}, nullptr, *slot};
   }
   case clang::UO_Deref: {
-    FailureOr<Slot *> slot = lvalue(op);
-    if (failed(slot))
+    FailureOr<Lifted> pointer = rvalue(op->getSubExpr());
+    if (failed(pointer))
       return failure();
-    return (*slot)->value;
+    if (pointer->kind != Lifted::SlotRef)
+      return refuse(op, "a dereference of a GM pointer is not lifted; read "
+                        "GM through a GlobalTensor");
+    Lifted v = pointer->slot->value;
+    if (!pointer->pointee || !v.carriesValue() ||
+        v.value.getType() == pointer->pointee)
+      return v;
+    // The bits of a scalar read as another scalar type of the same width.
+    if (v.kind != Lifted::Scalar ||
+        v.value.getType().getIntOrFloatBitWidth() !=
+            pointer->pointee.getIntOrFloatBitWidth())
+      return refuse(op, "a scalar read through a pointer to a type of "
+                        "another width");
+    return Lifted::scalar(
+        arith::BitcastOp::create(builder, l, pointer->pointee, v.value));
   }
   case clang::UO_PreInc:
   case clang::UO_PreDec:
@@ -1841,6 +1858,19 @@ FailureOr<Lifted> KernelLifter::liftCast(const clang::CastExpr *cast) {
     // `Init(a, b, nullptr, c)` casting its bias to `__gm__ float *`).
     if (v->kind == Lifted::Null)
       return *v;
+    // A scalar variable's address viewed as another scalar type, to read
+    // its bits (`*reinterpret_cast<int32_t *>(&quantFloat)`): a dereference
+    // bit-casts (liftUnary).
+    if (v->kind == Lifted::SlotRef && !v->value && !v->object &&
+        v->slot->value.kind == Lifted::Scalar) {
+      Type viewed = scalarType(cast->getType()->getPointeeType());
+      if (!viewed)
+        return refuse(cast, "a pointer cast of a variable's address to "
+                            "something other than a scalar");
+      Lifted result = *v;
+      result.pointee = viewed;
+      return result;
+    }
     if (v->kind != Lifted::Pointer)
       return refuse(cast, "a pointer cast of something that is not a GM "
                           "pointer");
