@@ -733,6 +733,18 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
 
   //===-- Local tensors, queues and the pipe
   //-------------------------------===//
+  if (owner == "LocalTensor" && method == "[]") {
+    // The view from an element offset on (`reluInLocal[count * len]`), as
+    // a GlobalTensor's.
+    FailureOr<Value> self = object();
+    if (failed(self))
+      return failure();
+    FailureOr<Value> offset = i64Arg(0);
+    if (failed(offset))
+      return failure();
+    return Lifted::handle(
+        SubViewOp::create(builder, l, self->getType(), *self, *offset));
+  }
   if (owner == "TPipe" && method == "InitBuffer") {
     FailureOr<Value> pipe = object();
     if (failed(pipe))

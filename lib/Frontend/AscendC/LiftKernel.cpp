@@ -970,9 +970,16 @@ LogicalResult KernelLifter::liftLoop(const clang::Stmt *loop,
             bodyChanges)))
       return failure();
     frame().returned = returnedBefore;
+    // A variable with no value before the loop (a tensor field each trip
+    // allocates or dequeues before its use) is not carried: a trip that
+    // reads it before writing it, and any read after the loop, are refused
+    // as uses before it is set.
+    auto setBefore = [](Slot *slot) {
+      return slot->value.kind != Lifted::Unset || slot->tilingBase;
+    };
     bool grew = false;
     for (auto &c : bodyChanges)
-      if (!llvm::is_contained(carried, c.first)) {
+      if (!llvm::is_contained(carried, c.first) && setBefore(c.first)) {
         carried.push_back(c.first);
         grew = true;
       }
@@ -983,13 +990,16 @@ LogicalResult KernelLifter::liftLoop(const clang::Stmt *loop,
       whileOp.erase();
       continue;
     }
-    for (auto &c : bodyChanges)
+    for (auto &c : bodyChanges) {
+      auto it = llvm::find(carried, c.first);
+      if (it == carried.end())
+        continue; // unset before the loop
       if (!c.second.carriesValue() ||
           c.second.value.getType() !=
-              after->getArgument(llvm::find(carried, c.first) - carried.begin())
-                  .getType())
+              after->getArgument(it - carried.begin()).getType())
         return refuse(loop, "'" + c.first->name +
                                 "' changes kind or type in this loop");
+    }
     scf::YieldOp::create(builder, at, currentValues(bodyChanges));
     builder.setInsertionPointAfter(whileOp);
     for (auto [slot, result] : llvm::zip(carried, whileOp.getResults())) {
