@@ -642,8 +642,32 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
     return liftOpaqueApiCall(call, callee, method);
   }
 
-  //===-- Global tensors
-  //---------------------------------------------------===//
+  //===-- Tensors
+  //--------------------------------------------------------===//
+  if ((owner == "GlobalTensor" || owner == "LocalTensor") && method == "[]") {
+    // The view from an element offset on (`cGlobal[offset]`,
+    // `reluInLocal[count * len]`); a view of a null GlobalTensor is null
+    // (its offset still evaluated).
+    const auto *op = dyn_cast<clang::CXXOperatorCallExpr>(call);
+    FailureOr<Lifted> base =
+        op ? rvalue(op->getArg(0)) : FailureOr<Lifted>(failure());
+    if (op && failed(base))
+      return failure();
+    if (op && base->kind == Lifted::Null) {
+      if (failed(i64Arg(0)))
+        return failure();
+      return *base;
+    }
+    FailureOr<Value> self =
+        op && base->carriesValue() ? FailureOr<Value>(base->value) : object();
+    if (failed(self))
+      return failure();
+    FailureOr<Value> offset = i64Arg(0);
+    if (failed(offset))
+      return failure();
+    return Lifted::handle(
+        SubViewOp::create(builder, l, self->getType(), *self, *offset));
+  }
   if (owner == "GlobalTensor") {
     if (method == "SetGlobalBuffer") {
       const auto *member = dyn_cast<clang::CXXMemberCallExpr>(call);
@@ -689,28 +713,6 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
       store(*target, Lifted::handle(tensor));
       return done();
     }
-    if (method == "[]") {
-      // A view of a null GlobalTensor is null (its offset still evaluated).
-      const auto *op = dyn_cast<clang::CXXOperatorCallExpr>(call);
-      FailureOr<Lifted> base =
-          op ? rvalue(op->getArg(0)) : FailureOr<Lifted>(failure());
-      if (op && failed(base))
-        return failure();
-      if (op && base->kind == Lifted::Null) {
-        if (failed(i64Arg(0)))
-          return failure();
-        return *base;
-      }
-      FailureOr<Value> self =
-          op && base->carriesValue() ? FailureOr<Value>(base->value) : object();
-      if (failed(self))
-        return failure();
-      FailureOr<Value> offset = i64Arg(0);
-      if (failed(offset))
-        return failure();
-      return Lifted::handle(
-          SubViewOp::create(builder, l, self->getType(), *self, *offset));
-    }
     if (method == "GetValue" || method == "SetValue") {
       FailureOr<Value> self = object();
       if (failed(self))
@@ -733,18 +735,6 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
 
   //===-- Local tensors, queues and the pipe
   //-------------------------------===//
-  if (owner == "LocalTensor" && method == "[]") {
-    // The view from an element offset on (`reluInLocal[count * len]`), as
-    // a GlobalTensor's.
-    FailureOr<Value> self = object();
-    if (failed(self))
-      return failure();
-    FailureOr<Value> offset = i64Arg(0);
-    if (failed(offset))
-      return failure();
-    return Lifted::handle(
-        SubViewOp::create(builder, l, self->getType(), *self, *offset));
-  }
   if (owner == "TPipe" && method == "InitBuffer") {
     FailureOr<Value> pipe = object();
     if (failed(pipe))
