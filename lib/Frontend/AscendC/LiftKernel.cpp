@@ -2088,30 +2088,47 @@ mlir::asc::frontend::liftKernels(clang::ASTContext &ast, SourceFacts &facts,
   // unmarked functions are host code, each file followed on its own.
   KernelLifter classifier(ast, facts, options, context);
   llvm::DenseMap<clang::FileID, clang::SourceLocation> headerEnds;
-  auto classifyHeaderFunction = [&](const clang::FunctionDecl *fn) {
-    clang::SourceLocation name = sm.getExpansionLoc(fn->getLocation());
+  // A declaration of a user header: an unmarked function is host code; every
+  // declaration moves the header's end on, so that a marker belongs to the
+  // declaration right after it.
+  auto classifyHeaderDecl = [&](const clang::Decl *decl,
+                                const clang::FunctionDecl *fn) {
+    clang::SourceLocation name = sm.getExpansionLoc(decl->getLocation());
     clang::FileID file = sm.getFileID(name);
     auto [it, inserted] = headerEnds.try_emplace(file);
     if (inserted)
       it->second = sm.getLocForStartOfFile(file);
-    if (fn->doesThisDeclarationHaveABody() &&
-        !markedWithin(facts.globalMarks, it->second, name, sm) &&
+    if (fn && !markedWithin(facts.globalMarks, it->second, name, sm) &&
         !markedWithin(facts.aicoreMarks, it->second, name, sm))
       hostFunctions.push_back(fn);
-    it->second = sm.getExpansionLoc(fn->getEndLoc());
+    it->second = sm.getExpansionLoc(decl->getEndLoc());
   };
   auto classify = [&](const clang::Decl *decl) {
     clang::SourceLocation end = sm.getExpansionLoc(decl->getEndLoc());
     const auto *fn = dyn_cast<clang::FunctionDecl>(decl);
+    // A function template is host code when unmarked (matmul.h's
+    // SetTilingTypes<TilingType> calls the host tiling API); a marked one
+    // is lifted through its instantiations, never as a kernel.
+    const auto *pattern = dyn_cast<clang::FunctionTemplateDecl>(decl);
+    const clang::FunctionDecl *templated =
+        pattern ? pattern->getTemplatedDecl() : nullptr;
     bool inMain = sm.isInMainFile(sm.getExpansionLoc(decl->getLocation()));
-    if (fn && !inMain && classifier.isUserDecl(fn))
-      classifyHeaderFunction(fn);
-    if (fn && inMain && fn->doesThisDeclarationHaveABody()) {
+    if (!inMain && classifier.isUserDecl(decl))
+      classifyHeaderDecl(decl, fn ? fn : templated);
+    // Unmarked prototypes are host code too (their host types fail).
+    if (fn && inMain) {
       clang::SourceLocation name = sm.getExpansionLoc(fn->getLocation());
-      if (markedWithin(facts.globalMarks, previousEnd, name, sm))
-        kernels.push_back(fn);
-      else if (!markedWithin(facts.aicoreMarks, previousEnd, name, sm))
+      if (markedWithin(facts.globalMarks, previousEnd, name, sm)) {
+        if (fn->doesThisDeclarationHaveABody())
+          kernels.push_back(fn);
+      } else if (!markedWithin(facts.aicoreMarks, previousEnd, name, sm))
         hostFunctions.push_back(fn);
+    }
+    if (templated && inMain) {
+      clang::SourceLocation name = sm.getExpansionLoc(templated->getLocation());
+      if (!markedWithin(facts.globalMarks, previousEnd, name, sm) &&
+          !markedWithin(facts.aicoreMarks, previousEnd, name, sm))
+        hostFunctions.push_back(templated);
     }
     if (inMain && end.isValid())
       previousEnd = end;
