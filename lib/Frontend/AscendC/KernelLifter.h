@@ -136,6 +136,11 @@ public:
   /// The asc element type of a C++ tensor element type, or null.
   Type elementType(clang::QualType type) const;
   void store(Slot *slot, Lifted value);
+  /// The TCubeTiling `whole` holds as one SSA value: the loaded tiling, or,
+  /// once the kernel wrote some of its fields, an asc.tiling.create of every
+  /// member, the written ones with their values, the others read from the
+  /// loaded tiling.
+  FailureOr<Value> tilingValue(const Lifted &whole, const clang::Stmt *at);
   /// The value of `slot`, materialising an unwritten tiling field.
   Lifted materialized(Slot *slot, Lifted value);
   Slot *newSlot(llvm::StringRef name, Lifted value = {});
@@ -163,9 +168,11 @@ public:
                                       llvm::StringRef display);
   /// The value a default-constructed object of API class `record` starts
   /// with (a queue, a pipe, a Matmul object; Unset for tensors), or failure
-  /// when the class is not modelled.
+  /// when the class is not modelled; a class modelled with arguments asc
+  /// does not spell is refused at `declaredAt`, the variable or field.
   FailureOr<Lifted> constructApiObject(clang::QualType type,
-                                       const clang::Stmt *at);
+                                       const clang::Stmt *at,
+                                       clang::SourceLocation declaredAt);
   /// Whether `record` is an API class the lifter keeps as one SSA handle.
   bool isHandleClass(const clang::CXXRecordDecl *record) const;
 
@@ -185,7 +192,12 @@ private:
   /// the body of the function being lifted (early returns are lifted there
   /// only).
   LogicalResult liftStmts(llvm::ArrayRef<const clang::Stmt *> stmts,
-                          bool isFunctionBody);
+                          bool isFunctionBody, bool isLoopBody = false);
+  /// `if (c) break;` or `if (c) continue;` at a loop body's top level
+  /// (CANN's tile filters): the rest of the body runs on the other branch,
+  /// and a break sets the loop's flag.
+  LogicalResult liftLoopExit(const clang::IfStmt *stmt,
+                             llvm::ArrayRef<const clang::Stmt *> rest);
   LogicalResult liftDecl(const clang::VarDecl *var);
   LogicalResult liftIf(const clang::IfStmt *stmt,
                        llvm::ArrayRef<const clang::Stmt *> rest);
@@ -227,6 +239,13 @@ private:
   /// (slot, value before the store) for every store, undone per region.
   std::vector<std::pair<Slot *, Lifted>> journal;
   unsigned nextGeneration = 1;
+  /// The loops being lifted, innermost last: the body's block, and the
+  /// flag a break sets (null when the loop has no break).
+  struct LoopContext {
+    const clang::Stmt *body = nullptr;
+    Slot *broken = nullptr;
+  };
+  std::vector<LoopContext> loops;
   /// The kernel's func and its pointer arguments' workspace role.
   func::FuncOp kernelFunc;
 };

@@ -13,6 +13,7 @@
 #include "asc/Dialect/Asc/IR/MatmulConfigFields.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
 #include "clang/AST/TemplateBase.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -82,7 +83,7 @@ positionArgument(const clang::TemplateArgument &arg,
 static FailureOr<MatmulPartAttr> matmulPart(KernelLifter &lifter,
                                             clang::QualType type,
                                             llvm::StringRef which,
-                                            const clang::Stmt *at) {
+                                            clang::SourceLocation at) {
   const auto *spec = dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
       type->getAsCXXRecordDecl());
   if (!spec || spec->getSpecializedTemplate()->getName() != "MatmulType")
@@ -112,24 +113,58 @@ static FailureOr<MatmulPartAttr> matmulPart(KernelLifter &lifter,
     layout = *l;
   }
   for (unsigned i = 5; i < args.size(); ++i) {
-    // IBSHARE and SRCPOS: modelled by asc-run, not spelled by asc's type.
+    // IBSHARE (the part shared by a cube core's two vector cores) and
+    // SRCPOS: asc's part has no place for them, and asc-run refuses them.
     bool isDefault =
         (i == 5 && args[i].getKind() == clang::TemplateArgument::Integral &&
          !args[i].getAsIntegral().getBoolValue()) ||
         (i == 6 && enumeratorName(args[i]) == "GM");
     if (!isDefault)
-      return lifter.refuse(at, "the Matmul object's " + which +
-                                   " part sets IBSHARE or SRCPOS, which asc's "
-                                   "Matmul type does not spell");
+      return lifter.refuse(at, "the Matmul object's " + which + " part sets " +
+                                   (i == 5 ? "IBSHARE" : "SRCPOS") +
+                                   ", which asc's Matmul type does not spell");
   }
   return MatmulPartAttr::get(context, *position, *format, element, transposed,
                              layout);
 }
 
+/// The `cfg` field of a MatmulApiStaticTiling used as a Matmul's MM_CFG
+/// (GetMatmulApiTiling's result), or a refusal at `at` when the tiling
+/// fixes a field. Unfixed fields are -1: the tiling then says no more than
+/// its config and the Matmul's types, from which CANN computes it, and the
+/// Matmul takes its tiling at run time as asc's does. A fixed one (the
+/// kernel's `constantCFG.depthA1 = 8`) has no place in asc's type.
+static FailureOr<const clang::FieldDecl *>
+staticTilingConfig(KernelLifter &lifter, const clang::VarDecl *var,
+                   const clang::APValue &value, clang::SourceLocation at) {
+  const clang::RecordDecl *record = var->getType()->getAsRecordDecl();
+  const clang::FieldDecl *cfg = nullptr;
+  for (const clang::FieldDecl *field : record->fields()) {
+    if (field->getName() == "cfg") {
+      cfg = field;
+      continue;
+    }
+    const clang::APValue &fieldValue =
+        value.getStructField(field->getFieldIndex());
+    if (fieldValue.isInt() && fieldValue.getInt().isAllOnes())
+      continue;
+    return lifter.refuse(
+        lifter.isUserDecl(var) ? var->getLocation() : at,
+        "the constant tiling '" + var->getName() + "' fixes '" +
+            field->getName() +
+            "' (MatmulApiStaticTiling), which asc's Matmul type does not "
+            "spell: asc's Matmul takes its tiling at run time");
+  }
+  if (!cfg)
+    return lifter.refuse(at, "the constant tiling '" + var->getName() +
+                                 "' has no MatmulConfig 'cfg'");
+  return cfg;
+}
+
 /// asc's Matmul type of a Matmul class specialisation.
 static FailureOr<MatmulType> matmulType(KernelLifter &lifter,
                                         const clang::CXXRecordDecl *record,
-                                        const clang::Stmt *at) {
+                                        clang::SourceLocation at) {
   const auto *spec = dyn_cast<clang::ClassTemplateSpecializationDecl>(record);
   if (!spec || spec->getTemplateArgs().size() < 4)
     return lifter.refuse(at, "a Matmul class without its type arguments");
@@ -171,6 +206,17 @@ static FailureOr<MatmulType> matmulType(KernelLifter &lifter,
                            "the Matmul configuration '" +
                                (decl ? decl->getName() : llvm::StringRef("?")) +
                                "' is not a constant MatmulConfig");
+    if (record->getName() == "MatmulApiStaticTiling") {
+      FailureOr<const clang::FieldDecl *> cfg =
+          staticTilingConfig(lifter, var, *value, at);
+      if (failed(cfg))
+        return failure();
+      value = &value->getStructField((*cfg)->getFieldIndex());
+      record = (*cfg)->getType()->getAsRecordDecl();
+      if (!value->isStruct() || !record)
+        return lifter.refuse(at, "the constant tiling '" + var->getName() +
+                                     "' holds no constant MatmulConfig");
+    }
     SmallVector<uint64_t> values;
     for (const MatmulConfigFieldInfo &info : getMatmulConfigFields())
       values.push_back(info.valueInitialized);
@@ -201,8 +247,9 @@ static FailureOr<MatmulType> matmulType(KernelLifter &lifter,
   return MatmulType::get(context, *a, *b, *c, *bias, config);
 }
 
-FailureOr<Lifted> KernelLifter::constructApiObject(clang::QualType type,
-                                                   const clang::Stmt *at) {
+FailureOr<Lifted>
+KernelLifter::constructApiObject(clang::QualType type, const clang::Stmt *at,
+                                 clang::SourceLocation declaredAt) {
   const clang::CXXRecordDecl *record = type->getAsCXXRecordDecl();
   if (!record)
     return failure();
@@ -214,7 +261,7 @@ FailureOr<Lifted> KernelLifter::constructApiObject(clang::QualType type,
     return Lifted::handle(
         PipeCreateOp::create(builder, l, PipeType::get(builder.getContext())));
   if (isMatmulClass(name)) {
-    FailureOr<MatmulType> mmType = matmulType(*this, record, at);
+    FailureOr<MatmulType> mmType = matmulType(*this, record, declaredAt);
     if (failed(mmType))
       return failure();
     return Lifted::handle(MatmulCreateOp::create(builder, l, *mmType));
@@ -234,8 +281,7 @@ FailureOr<Lifted> KernelLifter::constructApiObject(clang::QualType type,
     if (const auto *written = type->getAs<clang::TemplateSpecializationType>())
       if (clang::TemplateDecl *alias =
               written->getTemplateName().getAsTemplateDecl()) {
-        clang::SourceLocation where =
-            at ? at->getBeginLoc() : clang::SourceLocation();
+        clang::SourceLocation where = declaredAt;
         if (alias->getName() == "TQueBind") {
           ArrayRef<clang::TemplateArgument> bound =
               written->template_arguments();
@@ -274,7 +320,7 @@ FailureOr<Lifted> KernelLifter::constructApiObject(clang::QualType type,
     if (!position)
       return failure();
     if (!isVectorPosition(*position))
-      return refuse(at ? at->getBeginLoc() : clang::SourceLocation(),
+      return refuse(declaredAt,
                     "a TBuf at " + stringifyTPosition(*position).str() +
                         " is not modelled by asc (one in the unified "
                         "buffer, VECIN, VECOUT or VECCALC, is)");
@@ -373,6 +419,10 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
       return failure();
     if (v->kind == Lifted::SlotRef && v->value)
       return v->value;
+    if (v->kind == Lifted::Null)
+      return refuse(self, "'" + display +
+                              "' on a GlobalTensor over a null pointer, "
+                              "which asc has no value for");
     if (!v->carriesValue())
       return refuse(self, "the object of '" + display +
                               "' has no value here (used before it is set)");
@@ -385,21 +435,39 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
   auto i64Arg = [&](unsigned i) {
     return intValue(args.given[i], builder.getI64Type());
   };
-  auto boolConst = [&](unsigned i) -> std::optional<bool> {
-    bool b = false;
-    if (args.isDefault(i))
-      return std::nullopt;
-    if (!args.given[i]->EvaluateAsBooleanCondition(b, ast))
-      return std::nullopt;
-    return b;
-  };
+  // The flags asc spells as attributes: folded by Clang, or a constant
+  // once lifted (a literal passed down through the kernel's parameters and
+  // fields, as `Init(..., false)` storing `isTransA` is). needConstant
+  // finds each one's value, once; boolConst and intConst read it.
+  llvm::SmallDenseMap<unsigned, std::optional<uint64_t>> flags;
   auto needConstant = [&](unsigned i, llvm::StringRef what) -> LogicalResult {
-    bool b = false;
-    if (args.isDefault(i) || args.given[i]->EvaluateAsBooleanCondition(b, ast))
+    if (args.isDefault(i) || flags.count(i))
       return success();
-    return refuse(args.given[i], "'" + display + "''s " + what +
-                                     " must be a compile-time constant for "
-                                     "asc");
+    clang::Expr::EvalResult folded;
+    if (args.given[i]->EvaluateAsRValue(folded, ast) && folded.Val.isInt()) {
+      flags[i] = folded.Val.getInt().getZExtValue();
+      return success();
+    }
+    FailureOr<Value> lifted = value(args.given[i]);
+    if (failed(lifted))
+      return failure();
+    IntegerAttr constant;
+    if (!matchPattern(*lifted, m_Constant(&constant)))
+      return refuse(args.given[i], "'" + display + "''s " + what +
+                                       " must be a compile-time constant for "
+                                       "asc (it is known only at run time "
+                                       "here)");
+    flags[i] = constant.getValue().getZExtValue();
+    return success();
+  };
+  auto intConst = [&](unsigned i) -> std::optional<uint64_t> {
+    auto it = flags.find(i);
+    return it == flags.end() ? std::nullopt : it->second;
+  };
+  auto boolConst = [&](unsigned i) -> std::optional<bool> {
+    if (std::optional<uint64_t> v = intConst(i))
+      return *v != 0;
+    return std::nullopt;
   };
   auto done = [] { return Lifted::voidValue(); };
 
@@ -574,8 +642,32 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
     return liftOpaqueApiCall(call, callee, method);
   }
 
-  //===-- Global tensors
-  //---------------------------------------------------===//
+  //===-- Tensors
+  //--------------------------------------------------------===//
+  if ((owner == "GlobalTensor" || owner == "LocalTensor") && method == "[]") {
+    // The view from an element offset on (`cGlobal[offset]`,
+    // `reluInLocal[count * len]`); a view of a null GlobalTensor is null
+    // (its offset still evaluated).
+    const auto *op = dyn_cast<clang::CXXOperatorCallExpr>(call);
+    FailureOr<Lifted> base =
+        op ? rvalue(op->getArg(0)) : FailureOr<Lifted>(failure());
+    if (op && failed(base))
+      return failure();
+    if (op && base->kind == Lifted::Null) {
+      if (failed(i64Arg(0)))
+        return failure();
+      return *base;
+    }
+    FailureOr<Value> self =
+        op && base->carriesValue() ? FailureOr<Value>(base->value) : object();
+    if (failed(self))
+      return failure();
+    FailureOr<Value> offset = i64Arg(0);
+    if (failed(offset))
+      return failure();
+    return Lifted::handle(
+        SubViewOp::create(builder, l, self->getType(), *self, *offset));
+  }
   if (owner == "GlobalTensor") {
     if (method == "SetGlobalBuffer") {
       const auto *member = dyn_cast<clang::CXXMemberCallExpr>(call);
@@ -587,6 +679,12 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
       FailureOr<Lifted> pointer = rvalue(args.given[0]);
       if (failed(pointer))
         return failure();
+      // A GlobalTensor over a null pointer (a bias the kernel was given as
+      // nullptr) stays null: its views too, and any other use is refused.
+      if (pointer->kind == Lifted::Null) {
+        store(*target, *pointer);
+        return done();
+      }
       if (pointer->kind != Lifted::Pointer)
         return refuse(args.given[0], "SetGlobalBuffer of something that is "
                                      "not a GM pointer");
@@ -614,16 +712,6 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
           pointer->value, Value(), size);
       store(*target, Lifted::handle(tensor));
       return done();
-    }
-    if (method == "[]") {
-      FailureOr<Value> self = object();
-      if (failed(self))
-        return failure();
-      FailureOr<Value> offset = i64Arg(0);
-      if (failed(offset))
-        return failure();
-      return Lifted::handle(
-          SubViewOp::create(builder, l, self->getType(), *self, *offset));
     }
     if (method == "GetValue" || method == "SetValue") {
       FailureOr<Value> self = object();
@@ -773,9 +861,10 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
                                      "kernel loaded");
       Lifted whole =
           tiling->kind == Lifted::SlotRef ? tiling->slot->value : *tiling;
-      if (whole.object)
-        return refuse(args.given[0], "Init of a TCubeTiling whose fields the "
-                                     "kernel changed is not lifted");
+      FailureOr<Value> changed = tilingValue(whole, args.given[0]);
+      if (failed(changed))
+        return failure();
+      t = *changed;
       Value pipe;
       if (args.given.size() > 1 && !args.isDefault(1)) {
         FailureOr<Lifted> p = rvalue(args.given[1]);
@@ -886,10 +975,8 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
                                            /*en_atomic=*/0u, BoolAttr(),
                                            BoolAttr(), BoolAttr());
       op.setSync(sync);
-      clang::Expr::EvalResult atomic;
-      if (!args.isDefault(1) && args.given[1]->EvaluateAsRValue(atomic, ast) &&
-          atomic.Val.isInt())
-        op.setEnAtomic(atomic.Val.getInt().getZExtValue());
+      if (std::optional<uint64_t> atomic = intConst(1))
+        op.setEnAtomic(*atomic);
       if (std::optional<bool> b = boolConst(2))
         op.setEnSequentialWriteAttr(builder.getBoolAttr(*b));
       if (std::optional<bool> b = boolConst(3))
@@ -945,11 +1032,8 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
       }
       auto op = MatmulGetTensorCOp::create(builder, l, resultType, *mm, dsts);
       op.setSync(sync);
-      clang::Expr::EvalResult atomic;
-      if (!args.isDefault(firstFlag) &&
-          args.given[firstFlag]->EvaluateAsRValue(atomic, ast) &&
-          atomic.Val.isInt())
-        op.setEnAtomic(atomic.Val.getInt().getZExtValue());
+      if (std::optional<uint64_t> atomic = intConst(firstFlag))
+        op.setEnAtomic(*atomic);
       if (std::optional<bool> b = boolConst(firstFlag + 1))
         op.setEnSequentialWrite(*b);
       if (resultType)
@@ -1181,7 +1265,11 @@ KernelLifter::liftOpaqueApiCall(const clang::CallExpr *call,
   if (!global && !local)
     return refuseCall("it names no tensor: asc-check cannot see what it "
                       "reads and writes");
-  if (global && !local)
+  // Filling GM (init_global_memory_v220_impl.h) duplicates the value in
+  // UB and copies it out: an MTE3 write. Other GM-only calls are unknown.
+  bool fillsGlobal =
+      callee->getName() == "Fill" || callee->getName() == "InitGlobalMemory";
+  if (global && !local && !fillsGlobal)
     return refuseCall("it touches global memory only, on a pipe asc-check "
                       "cannot tell");
   PipeKind pipe = !global         ? PipeKind::PIPE_V

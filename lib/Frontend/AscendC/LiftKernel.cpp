@@ -21,6 +21,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/Path.h"
 
 using namespace mlir;
@@ -119,6 +120,41 @@ void KernelLifter::store(Slot *slot, Lifted value) {
   }
   journal.push_back({slot, slot->value});
   slot->value = value;
+}
+
+FailureOr<Value> KernelLifter::tilingValue(const Lifted &whole,
+                                           const clang::Stmt *at) {
+  if (!whole.object)
+    return whole.value;
+  llvm::SmallDenseMap<TilingField, Slot *> written;
+  for (auto &[field, slot] : whole.object->fields)
+    if (std::optional<TilingField> which =
+            symbolizeTilingField(field->getName()))
+      written[*which] = slot;
+  Location l = loc(at);
+  SmallVector<Attribute> fields;
+  SmallVector<Value> values;
+  for (uint32_t i = 0; i <= getMaxEnumValForTilingField(); ++i) {
+    std::optional<TilingField> field = symbolizeTilingField(i);
+    if (!field)
+      continue;
+    Value v;
+    if (Slot *slot = written.lookup(*field);
+        slot && slot->value.kind != Lifted::Unset) {
+      if (slot->value.kind != Lifted::Scalar ||
+          !slot->value.value.getType().isInteger(32))
+        return refuse(at, "TCubeTiling field '" + stringifyTilingField(*field) +
+                              "' holds something other than an int32");
+      v = slot->value.value;
+    } else {
+      v = TilingGetOp::create(builder, l, builder.getI32Type(), whole.value,
+                              *field);
+    }
+    fields.push_back(TilingFieldAttr::get(context, *field));
+    values.push_back(v);
+  }
+  return Value(TilingCreateOp::create(builder, l, TilingType::get(context),
+                                      builder.getArrayAttr(fields), values));
 }
 
 Lifted KernelLifter::materialized(Slot *slot, Lifted value) {
@@ -329,13 +365,58 @@ static const clang::ReturnStmt *findReturn(const clang::Stmt *stmt) {
   return nullptr;
 }
 
+/// Whether `stmt` is a break or continue, or a block ending in one.
+static bool endsInLoopJump(const clang::Stmt *stmt) {
+  if (isa_and_nonnull<clang::BreakStmt, clang::ContinueStmt>(stmt))
+    return true;
+  if (const auto *block = dyn_cast_or_null<clang::CompoundStmt>(stmt))
+    return !block->body_empty() && endsInLoopJump(block->body_back());
+  return false;
+}
+
+/// The break or continue `stmt` ends in (endsInLoopJump).
+static const clang::Stmt *loopJump(const clang::Stmt *stmt) {
+  if (const auto *block = dyn_cast<clang::CompoundStmt>(stmt))
+    return loopJump(block->body_back());
+  return stmt;
+}
+
+/// Whether a break inside `stmt` leaves the loop whose body `stmt` is (not
+/// a nested loop or switch).
+static bool breaksOut(const clang::Stmt *stmt) {
+  if (!stmt)
+    return false;
+  if (isa<clang::BreakStmt>(stmt))
+    return true;
+  if (isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt, clang::SwitchStmt,
+          clang::CXXForRangeStmt, clang::LambdaExpr>(stmt))
+    return false;
+  return llvm::any_of(stmt->children(), breaksOut);
+}
+
 LogicalResult KernelLifter::liftStmts(llvm::ArrayRef<const clang::Stmt *> stmts,
-                                      bool isFunctionBody) {
+                                      bool isFunctionBody, bool isLoopBody) {
   const clang::SourceManager &sm = ast.getSourceManager();
   for (size_t i = 0; i < stmts.size(); ++i) {
     const clang::Stmt *stmt = stmts[i];
     if (frame().returned)
       return success(); // dead code after a return
+    if (isLoopBody) {
+      // A break or continue at the body's top level ends this trip; the
+      // rest of the body is dead code.
+      if (isa<clang::BreakStmt, clang::ContinueStmt>(stmt)) {
+        if (isa<clang::BreakStmt>(stmt))
+          store(loops.back().broken,
+                Lifted::scalar(constantInt(builder.getI1Type(), 1)));
+        return success();
+      }
+      if (const auto *ifStmt = dyn_cast<clang::IfStmt>(stmt);
+          ifStmt && !ifStmt->isConsteval() &&
+          endsInLoopJump(ifStmt->getThen())) {
+        recordStatement(stmt);
+        return liftLoopExit(ifStmt, stmts.drop_front(i + 1));
+      }
+    }
     // REGIST_MATMUL_OBJ expands to several statements, among them the cube
     // core's server branch and its `return`: lift the expansion as one.
     llvm::StringRef macro = outerMacro(stmt, ast);
@@ -461,7 +542,9 @@ LogicalResult KernelLifter::liftStmt(const clang::Stmt *stmt) {
     return liftStmts(llvm::ArrayRef<const clang::Stmt *>(block->body_begin(),
                                                          block->body_end()),
                      /*isFunctionBody=*/frame().function &&
-                         block == frame().function->getBody());
+                         block == frame().function->getBody(),
+                     /*isLoopBody=*/!loops.empty() &&
+                         block == loops.back().body);
   if (isa<clang::NullStmt>(stmt))
     return success();
   if (const auto *decl = dyn_cast<clang::DeclStmt>(stmt)) {
@@ -509,9 +592,14 @@ LogicalResult KernelLifter::liftStmt(const clang::Stmt *stmt) {
   if (const auto *expr = dyn_cast<clang::Expr>(stmt))
     return success(succeeded(rvalue(expr)));
   if (isa<clang::BreakStmt, clang::ContinueStmt>(stmt))
-    return refuse(stmt, llvm::Twine("'") + stmt->getStmtClassName() +
-                            "' is not lifted: loops leave by their "
-                            "condition only");
+    return refuse(stmt,
+                  llvm::Twine("a '") +
+                      (isa<clang::BreakStmt>(stmt) ? "break" : "continue") +
+                      "' nested in a block of the loop body is not "
+                      "lifted (one at the body's top level, alone or "
+                      "as `if (...) " +
+                      (isa<clang::BreakStmt>(stmt) ? "break" : "continue") +
+                      ";`, is)");
   return refuse(stmt, llvm::Twine("a statement of kind '") +
                           stmt->getStmtClassName() + "' is not lifted");
 }
@@ -548,7 +636,9 @@ LogicalResult KernelLifter::liftDecl(const clang::VarDecl *var) {
       store(slot, Lifted{Lifted::ObjectRef, {}, {}, *object, nullptr});
       return success();
     }
-    FailureOr<Lifted> v = constructApiObject(type, nullptr);
+    FailureOr<Lifted> v = constructApiObject(type, nullptr, var->getLocation());
+    if (failed(v) && facts.reported)
+      return failure();
     if (failed(v))
       return refuse(var->getBeginLoc(), "a variable of API type '" +
                                             type.getAsString() +
@@ -614,6 +704,12 @@ KernelLifter::liftBranches(Location at, Value cond,
     }
   }
   frame().returned = thenReturned && elseReturned;
+  // In the kernel itself nothing reads the slots after a branch that
+  // returned: the kernel ends there, and the statements after the if were
+  // lifted into the other branch (liftStmts). Its fields may even end
+  // different in kind (a tiling set only on the path that goes on).
+  if (frames.size() == 1 && (thenReturned || elseReturned))
+    return success();
 
   // The slots either branch changed, in first-change order.
   SmallVector<Slot *> merged;
@@ -726,6 +822,41 @@ LogicalResult KernelLifter::liftIf(const clang::IfStmt *stmt,
                       branch(elseStmt, !restOnThen));
 }
 
+LogicalResult
+KernelLifter::liftLoopExit(const clang::IfStmt *stmt,
+                           llvm::ArrayRef<const clang::Stmt *> rest) {
+  if (stmt->getInit() && failed(liftStmt(stmt->getInit())))
+    return failure();
+  if (const clang::VarDecl *var = stmt->getConditionVariable())
+    if (failed(liftDecl(var)))
+      return failure();
+  const clang::Stmt *jump = loopJump(stmt->getThen());
+  // The then branch without its final jump, then the jump's effect.
+  auto exitBranch = [&]() -> LogicalResult {
+    if (const auto *block = dyn_cast<clang::CompoundStmt>(stmt->getThen()))
+      if (failed(liftStmts(llvm::ArrayRef<const clang::Stmt *>(
+                               block->body_begin(), block->body_end())
+                               .drop_back(),
+                           /*isFunctionBody=*/false)))
+        return failure();
+    if (isa<clang::BreakStmt>(jump))
+      store(loops.back().broken,
+            Lifted::scalar(constantInt(builder.getI1Type(), 1)));
+    return success();
+  };
+  auto goOn = [&]() -> LogicalResult {
+    if (failed(liftStmt(stmt->getElse())))
+      return failure();
+    return liftStmts(rest, /*isFunctionBody=*/false, /*isLoopBody=*/true);
+  };
+  FailureOr<Value> c = condition(stmt->getCond());
+  if (failed(c))
+    return failure();
+  if (IntegerAttr known; matchPattern(*c, m_Constant(&known)))
+    return known.getInt() ? exitBranch() : goOn();
+  return liftBranches(loc(stmt), *c, exitBranch, goOn);
+}
+
 LogicalResult KernelLifter::liftLoop(const clang::Stmt *loop,
                                      const clang::Expr *cond,
                                      const clang::Stmt *body,
@@ -733,6 +864,14 @@ LogicalResult KernelLifter::liftLoop(const clang::Stmt *loop,
   if (!cond)
     return refuse(loop, "a loop without a condition is not lifted");
   Location at = loc(loop);
+  // A break sets a flag the loop carries: the condition is false once it
+  // is set, and the increment does not run on the trip that set it.
+  Slot *broken = nullptr;
+  if (breaksOut(body))
+    broken =
+        newSlot("break", Lifted::scalar(constantInt(builder.getI1Type(), 0)));
+  loops.push_back({body, broken});
+  auto popLoop = llvm::make_scope_exit([&] { loops.pop_back(); });
   // The carried slots grow until the body changes no other outer slot.
   SmallVector<Slot *> carried;
   for (int attempt = 0; attempt < 8; ++attempt) {
@@ -782,6 +921,11 @@ LogicalResult KernelLifter::liftLoop(const clang::Stmt *loop,
               if (failed(c))
                 return failure();
               condValue = *c;
+              if (broken)
+                condValue = arith::AndIOp::create(
+                    builder, at, condValue,
+                    arith::XOrIOp::create(builder, at, broken->value.value,
+                                          constantInt(builder.getI1Type(), 1)));
               return success();
             },
             condChanges)))
@@ -813,16 +957,29 @@ LogicalResult KernelLifter::liftLoop(const clang::Stmt *loop,
               if (frame().returned)
                 return refuse(frame().returnStmt,
                               "a return inside a loop is not lifted");
-              if (inc && failed(rvalue(inc)))
-                return failure();
-              return success();
+              if (!inc)
+                return success();
+              if (!broken)
+                return success(succeeded(rvalue(inc)));
+              return liftBranches(
+                  at, broken->value.value, [] { return success(); },
+                  [&]() -> LogicalResult {
+                    return success(succeeded(rvalue(inc)));
+                  });
             },
             bodyChanges)))
       return failure();
     frame().returned = returnedBefore;
+    // A variable with no value before the loop (a tensor field each trip
+    // allocates or dequeues before its use) is not carried: a trip that
+    // reads it before writing it, and any read after the loop, are refused
+    // as uses before it is set.
+    auto setBefore = [](Slot *slot) {
+      return slot->value.kind != Lifted::Unset || slot->tilingBase;
+    };
     bool grew = false;
     for (auto &c : bodyChanges)
-      if (!llvm::is_contained(carried, c.first)) {
+      if (!llvm::is_contained(carried, c.first) && setBefore(c.first)) {
         carried.push_back(c.first);
         grew = true;
       }
@@ -833,13 +990,16 @@ LogicalResult KernelLifter::liftLoop(const clang::Stmt *loop,
       whileOp.erase();
       continue;
     }
-    for (auto &c : bodyChanges)
+    for (auto &c : bodyChanges) {
+      auto it = llvm::find(carried, c.first);
+      if (it == carried.end())
+        continue; // unset before the loop
       if (!c.second.carriesValue() ||
           c.second.value.getType() !=
-              after->getArgument(llvm::find(carried, c.first) - carried.begin())
-                  .getType())
+              after->getArgument(it - carried.begin()).getType())
         return refuse(loop, "'" + c.first->name +
                                 "' changes kind or type in this loop");
+    }
     scf::YieldOp::create(builder, at, currentValues(bodyChanges));
     builder.setInsertionPointAfter(whileOp);
     for (auto [slot, result] : llvm::zip(carried, whileOp.getResults())) {
@@ -922,9 +1082,12 @@ KernelLifter::liftRegisterMacro(llvm::ArrayRef<const clang::Stmt *> stmts) {
       continue; // a null tiling: the object is Init-ed later
     Lifted whole = v->kind == Lifted::SlotRef ? v->slot->value : *v;
     Value value = whole.value;
-    if (whole.object && value && isa<TilingType>(value.getType()))
-      return refuse(arg, "REGIST_MATMUL_OBJ with a TCubeTiling whose fields "
-                         "the kernel changed is not lifted");
+    if (value && isa<TilingType>(value.getType())) {
+      FailureOr<Value> changed = tilingValue(whole, arg);
+      if (failed(changed))
+        return failure();
+      value = *changed;
+    }
     if (value && isa<MatmulType>(value.getType()))
       matmuls.push_back(value);
     else if (value && isa<TilingType>(value.getType()))
@@ -976,7 +1139,9 @@ FailureOr<Object *> KernelLifter::newObject(const clang::CXXRecordDecl *record,
       continue;
     }
     OpBuilder::InsertionGuard guard(builder);
-    FailureOr<Lifted> v = constructApiObject(type, at);
+    FailureOr<Lifted> v = constructApiObject(type, at, field->getLocation());
+    if (failed(v) && facts.reported)
+      return failure();
     if (failed(v))
       return refuse(field->getLocation(), "a field of API type '" +
                                               type.getAsString() +
@@ -1143,8 +1308,15 @@ KernelLifter::liftConstruct(const clang::CXXConstructExpr *construct) {
     }
     return Lifted{Lifted::ObjectRef, {}, {}, *object, nullptr};
   }
-  if (construct->getNumArgs() == 0)
-    return constructApiObject(construct->getType(), construct);
+  if (construct->getNumArgs() == 0) {
+    FailureOr<Lifted> v = constructApiObject(construct->getType(), construct,
+                                             construct->getBeginLoc());
+    if (succeeded(v) || facts.reported)
+      return v;
+    return refuse(construct, "constructing '" +
+                                 construct->getType().getAsString() +
+                                 "' is not modelled by asc");
+  }
   // A plain API struct of scalars built from one value per field
   // (DataCopyParams{count, len, srcStride, dstStride}).
   if (!isHandleClass(record) &&
@@ -1263,6 +1435,9 @@ FailureOr<Slot *> KernelLifter::lvalue(const clang::Expr *expr) {
       FailureOr<Lifted> pointer = rvalue(unary->getSubExpr());
       if (failed(pointer))
         return failure();
+      if (pointer->kind == Lifted::SlotRef && pointer->pointee)
+        return refuse(expr, "a write through a pointer cast of a "
+                            "variable's address is not lifted");
       if (pointer->kind == Lifted::SlotRef)
         return pointer->slot;
       return refuse(expr, "a dereference of a GM pointer is not lifted; "
@@ -1286,6 +1461,9 @@ FailureOr<Value> KernelLifter::value(const clang::Expr *expr) {
   if (!v->carriesValue()) {
     if (v->kind == Lifted::Unset)
       return refuse(expr, "this value is used before it is set");
+    if (v->kind == Lifted::Null)
+      return refuse(expr, "this value is a null pointer or a GlobalTensor "
+                          "over one, which asc has no value for");
     return refuse(expr, "this expression has no value asc can hold");
   }
   return v->value;
@@ -1592,10 +1770,24 @@ FailureOr<Lifted> KernelLifter::liftUnary(const clang::UnaryOperator *op) {
     return Lifted{Lifted::SlotRef, {}, {}, nullptr, *slot};
   }
   case clang::UO_Deref: {
-    FailureOr<Slot *> slot = lvalue(op);
-    if (failed(slot))
+    FailureOr<Lifted> pointer = rvalue(op->getSubExpr());
+    if (failed(pointer))
       return failure();
-    return (*slot)->value;
+    if (pointer->kind != Lifted::SlotRef)
+      return refuse(op, "a dereference of a GM pointer is not lifted; read "
+                        "GM through a GlobalTensor");
+    Lifted v = pointer->slot->value;
+    if (!pointer->pointee || !v.carriesValue() ||
+        v.value.getType() == pointer->pointee)
+      return v;
+    // The bits of a scalar read as another scalar type of the same width.
+    if (v.kind != Lifted::Scalar ||
+        v.value.getType().getIntOrFloatBitWidth() !=
+            pointer->pointee.getIntOrFloatBitWidth())
+      return refuse(op, "a scalar read through a pointer to a type of "
+                        "another width");
+    return Lifted::scalar(
+        arith::BitcastOp::create(builder, l, pointer->pointee, v.value));
   }
   case clang::UO_PreInc:
   case clang::UO_PreDec:
@@ -1672,6 +1864,23 @@ FailureOr<Lifted> KernelLifter::liftCast(const clang::CastExpr *cast) {
     FailureOr<Lifted> v = rvalue(sub);
     if (failed(v))
       return failure();
+    // A null pointer stays null, whatever it is cast to (a kernel's
+    // `Init(a, b, nullptr, c)` casting its bias to `__gm__ float *`).
+    if (v->kind == Lifted::Null)
+      return *v;
+    // A scalar variable's address viewed as another scalar type, to read
+    // its bits (`*reinterpret_cast<int32_t *>(&quantFloat)`): a dereference
+    // bit-casts (liftUnary).
+    if (v->kind == Lifted::SlotRef && !v->value && !v->object &&
+        v->slot->value.kind == Lifted::Scalar) {
+      Type viewed = scalarType(cast->getType()->getPointeeType());
+      if (!viewed)
+        return refuse(cast, "a pointer cast of a variable's address to "
+                            "something other than a scalar");
+      Lifted result = *v;
+      result.pointee = viewed;
+      return result;
+    }
     if (v->kind != Lifted::Pointer)
       return refuse(cast, "a pointer cast of something that is not a GM "
                           "pointer");
@@ -1879,30 +2088,47 @@ mlir::asc::frontend::liftKernels(clang::ASTContext &ast, SourceFacts &facts,
   // unmarked functions are host code, each file followed on its own.
   KernelLifter classifier(ast, facts, options, context);
   llvm::DenseMap<clang::FileID, clang::SourceLocation> headerEnds;
-  auto classifyHeaderFunction = [&](const clang::FunctionDecl *fn) {
-    clang::SourceLocation name = sm.getExpansionLoc(fn->getLocation());
+  // A declaration of a user header: an unmarked function is host code; every
+  // declaration moves the header's end on, so that a marker belongs to the
+  // declaration right after it.
+  auto classifyHeaderDecl = [&](const clang::Decl *decl,
+                                const clang::FunctionDecl *fn) {
+    clang::SourceLocation name = sm.getExpansionLoc(decl->getLocation());
     clang::FileID file = sm.getFileID(name);
     auto [it, inserted] = headerEnds.try_emplace(file);
     if (inserted)
       it->second = sm.getLocForStartOfFile(file);
-    if (fn->doesThisDeclarationHaveABody() &&
-        !markedWithin(facts.globalMarks, it->second, name, sm) &&
+    if (fn && !markedWithin(facts.globalMarks, it->second, name, sm) &&
         !markedWithin(facts.aicoreMarks, it->second, name, sm))
       hostFunctions.push_back(fn);
-    it->second = sm.getExpansionLoc(fn->getEndLoc());
+    it->second = sm.getExpansionLoc(decl->getEndLoc());
   };
   auto classify = [&](const clang::Decl *decl) {
     clang::SourceLocation end = sm.getExpansionLoc(decl->getEndLoc());
     const auto *fn = dyn_cast<clang::FunctionDecl>(decl);
+    // A function template is host code when unmarked (matmul.h's
+    // SetTilingTypes<TilingType> calls the host tiling API); a marked one
+    // is lifted through its instantiations, never as a kernel.
+    const auto *pattern = dyn_cast<clang::FunctionTemplateDecl>(decl);
+    const clang::FunctionDecl *templated =
+        pattern ? pattern->getTemplatedDecl() : nullptr;
     bool inMain = sm.isInMainFile(sm.getExpansionLoc(decl->getLocation()));
-    if (fn && !inMain && classifier.isUserDecl(fn))
-      classifyHeaderFunction(fn);
-    if (fn && inMain && fn->doesThisDeclarationHaveABody()) {
+    if (!inMain && classifier.isUserDecl(decl))
+      classifyHeaderDecl(decl, fn ? fn : templated);
+    // Unmarked prototypes are host code too (their host types fail).
+    if (fn && inMain) {
       clang::SourceLocation name = sm.getExpansionLoc(fn->getLocation());
-      if (markedWithin(facts.globalMarks, previousEnd, name, sm))
-        kernels.push_back(fn);
-      else if (!markedWithin(facts.aicoreMarks, previousEnd, name, sm))
+      if (markedWithin(facts.globalMarks, previousEnd, name, sm)) {
+        if (fn->doesThisDeclarationHaveABody())
+          kernels.push_back(fn);
+      } else if (!markedWithin(facts.aicoreMarks, previousEnd, name, sm))
         hostFunctions.push_back(fn);
+    }
+    if (templated && inMain) {
+      clang::SourceLocation name = sm.getExpansionLoc(templated->getLocation());
+      if (!markedWithin(facts.globalMarks, previousEnd, name, sm) &&
+          !markedWithin(facts.aicoreMarks, previousEnd, name, sm))
+        hostFunctions.push_back(templated);
     }
     if (inMain && end.isValid())
       previousEnd = end;

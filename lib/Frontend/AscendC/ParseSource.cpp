@@ -153,7 +153,11 @@ parseArguments(llvm::StringRef path, const AscendCImportOptions &options) {
       "asc-check", "-xc++", "-std=c++17", "-fsyntax-only",
       // bisheng and g++ accept `obj.template IterateAll(c)`; so must we.
       "-Wno-missing-template-arg-list-after-template-kw", "-w",
-      "-resource-dir=" ASC_CLANG_RESOURCE_DIR};
+      // No typo correction: a quarter of a sample's parse went to it, for
+      // the host half's errors (acl is not here) that are dropped anyway,
+      // and in device code it names the wrong API ("did you mean
+      // 'MTE2_MTE3'" for an event asc-run's headers lack).
+      "-fno-spell-checking", "-resource-dir=" ASC_CLANG_RESOURCE_DIR};
   args.push_back("-I" + (options.runtimeDir.empty()
                              ? std::string(ASC_FRONTEND_RUNTIME_DIR)
                              : options.runtimeDir));
