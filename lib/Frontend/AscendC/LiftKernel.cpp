@@ -871,7 +871,7 @@ LogicalResult KernelLifter::liftLoop(const clang::Stmt *loop,
     broken =
         newSlot("break", Lifted::scalar(constantInt(builder.getI1Type(), 0)));
   loops.push_back({body, broken});
-  auto popLoop = llvm::make_scope_exit([&] { loops.pop_back(); });
+  llvm::scope_exit popLoop([&] { loops.pop_back(); });
   // The carried slots grow until the body changes no other outer slot.
   SmallVector<Slot *> carried;
   for (int attempt = 0; attempt < 8; ++attempt) {
