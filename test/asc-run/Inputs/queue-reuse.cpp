@@ -65,9 +65,8 @@ private:
   uint32_t tileElems;
 };
 
-extern "C" __global__ __aicore__ void queue_reuse(GM_ADDR a, GM_ADDR b,
-                                                  GM_ADDR y, GM_ADDR c,
-                                                  GM_ADDR tilingGm) {
+extern "C" __global__ __aicore__ void
+queue_reuse(GM_ADDR a, GM_ADDR b, GM_ADDR y, GM_ADDR c, GM_ADDR tilingGm) {
   TCubeTiling tiling;
   CopyTiling(&tiling, tilingGm);
   DoubleThroughQueue op;
