@@ -138,12 +138,27 @@ static FailureOr<const clang::FieldDecl *>
 staticTilingConfig(KernelLifter &lifter, const clang::VarDecl *var,
                    const clang::APValue &value, clang::SourceLocation at) {
   const clang::RecordDecl *record = var->getType()->getAsRecordDecl();
+  // GetMatmulApiTiling's own result: its fields are what CANN derives from
+  // the config and the types (with the config's constant shape, the shape
+  // and the base block), none of them the kernel's.
+  bool derived = false;
+  if (const clang::Expr *init = var->getInit()) {
+    init = init->IgnoreImplicit();
+    if (const auto *copy = dyn_cast<clang::CXXConstructExpr>(init);
+        copy && copy->getNumArgs() == 1)
+      init = copy->getArg(0)->IgnoreImplicit();
+    if (const auto *call = dyn_cast<clang::CallExpr>(init))
+      if (const clang::FunctionDecl *callee = call->getDirectCallee())
+        derived = callee->getName() == "GetMatmulApiTiling";
+  }
   const clang::FieldDecl *cfg = nullptr;
   for (const clang::FieldDecl *field : record->fields()) {
     if (field->getName() == "cfg") {
       cfg = field;
       continue;
     }
+    if (derived)
+      continue;
     const clang::APValue &fieldValue =
         value.getStructField(field->getFieldIndex());
     if (fieldValue.isInt() && fieldValue.getInt().isAllOnes())

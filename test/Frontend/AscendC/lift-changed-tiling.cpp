@@ -5,7 +5,7 @@
 // the kernel's nullptr bias stays null while nothing uses it.
 //
 // RUN: asc-check %s --emit-mlir | FileCheck %s
-// RUN: asc-check %s
+// RUN: asc-check %s | FileCheck %s --check-prefix=CLEAN
 
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
@@ -40,3 +40,5 @@ extern "C" __global__ __aicore__ void k(GM_ADDR c, TCubeTiling tiling) {
 // CHECK: asc.matmul.register %{{.*}}, %{{.*}}, %{{.*}} tiling %[[TILING]]
 // The same tiling for Init (one op after CSE).
 // CHECK-NEXT: asc.matmul.init %{{.*}}, %[[TILING]]
+
+// CLEAN: no Matmul protocol violation found

@@ -2,7 +2,7 @@
 // write: asc.api_call on pipe_mte3, which the protocol checks see.
 //
 // RUN: asc-check %s --emit-mlir | FileCheck %s
-// RUN: asc-check %s
+// RUN: asc-check %s | FileCheck %s --check-prefix=CLEAN
 // A Fill of C while an IterateAll<false> into C is pending is reported at
 // the Fill's line.
 // RUN: sed -e 's/^  mm.WaitIterateAll();$//' -e 's/^  \/\/ FILL-AFTER$/  Fill(cGlobal, 64, 0.0f);\n  mm.WaitIterateAll();/' %s > %t.cpp
@@ -35,3 +35,5 @@ extern "C" __global__ __aicore__ void k(GM_ADDR a, GM_ADDR c,
 // CHECK: asc.matmul.iterate_all
 // RACE: .cpp:[[FILL_LINE:[0-9]+]]:3: error: may access memory that aliases the pending output of an async 'asc.matmul.iterate_all' [asc-P3]
 // RACE-NEXT: Fill(cGlobal, 64, 0.0f);
+
+// CLEAN: no Matmul protocol violation found

@@ -5,7 +5,7 @@
 //
 // RUN: split-file %s %t
 // RUN: asc-check %t/view.cpp --emit-mlir | FileCheck %s
-// RUN: asc-check %t/view.cpp
+// RUN: asc-check %t/view.cpp | FileCheck %s --check-prefix=CLEAN
 // RUN: asc-check %t/after.cpp --verify-diagnostics
 
 //--- view.cpp
@@ -74,3 +74,5 @@ extern "C" __global__ __aicore__ void k(GM_ADDR a, int32_t n) {
   // expected-error@+1 {{this value is used before it is set}}
   inQueue.FreeTensor(inLocal);
 }
+
+// CLEAN: no Matmul protocol violation found

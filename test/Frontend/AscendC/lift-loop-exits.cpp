@@ -4,7 +4,7 @@
 // and skips the increment.
 //
 // RUN: asc-check %s --emit-mlir | FileCheck %s
-// RUN: asc-check %s
+// RUN: asc-check %s | FileCheck %s --check-prefix=CLEAN
 // An issue on the continue path, never waited for, is still pending at the
 // next trip's issue: P1 at that issue's line, the note at the first.
 // RUN: sed -e 's/^      continue;$/      mm.template IterateAll<false>(cGlobal, 0, false, true);\n      continue;/' %s > %t.cpp
@@ -68,3 +68,5 @@ extern "C" __global__ __aicore__ void k(GM_ADDR a, GM_ADDR c,
 // SKIP: .cpp:35:5: error: issues new work on the Matmul object while an async 'asc.matmul.iterate_all' is pending: rule P1 needs 'asc.matmul.wait_iterate_all' first [asc-P1]
 // SKIP-NEXT: mm.template IterateAll<false>(cGlobal, 0, false, true);
 // SKIP: .cpp:29:7: note: the pending async issue
+
+// CLEAN: no Matmul protocol violation found
