@@ -97,6 +97,31 @@ struct BlockNeeds {
 };
 } // namespace
 
+bool WaitPlacer::isFirstOrderingOfSomeAccess(Operation *issue) const {
+  auto found = pairingsOfIssue.find(issue);
+  return found != pairingsOfIssue.end() &&
+         llvm::any_of(found->second, [](const WaitPairing *pairing) {
+           return !pairing->ordersForPipes.empty();
+         });
+}
+
+/// True when `op` may order some pipe of the vector core after an earlier
+/// access (section 2c): a WaitFlag, a barrier, a queue hand-off, SyncAll,
+/// a Matmul call that waits for the server. Told from the op alone, so that
+/// the answer does not depend on where placement has put anything.
+static bool mayOrderVectorPipes(Operation *op) {
+  if (isa<WaitFlagOp>(op) || holdsVectorCoreOnCube(op))
+    return true;
+  auto ordering = dyn_cast<PipeOrderingOpInterface>(op);
+  if (!ordering)
+    return false;
+  SmallVector<PipeOrderingStep> steps;
+  ordering.getPipeOrderingSteps(steps);
+  return llvm::any_of(steps, [](const PipeOrderingStep &step) {
+    return step.kind != PipeOrderingStep::Kind::Access;
+  });
+}
+
 bool WaitPlacer::orderIssuesByNeed(Block &block, PlacementAnalyses &analyses,
                                    SetVector<Operation *> &waitsToSinkAgain,
                                    SetVector<Operation *> &issuesToHoistAgain) {
@@ -114,16 +139,23 @@ bool WaitPlacer::orderIssuesByNeed(Block &block, PlacementAnalyses &analyses,
   // issue without its wait flag crosses no other call: it completes at the
   // first wait for a call posted after it (spec revision 4, section 2), so
   // posting it later would leave it in flight where the kernel relies on
-  // it being done (section 2c, O9).
+  // it being done (section 2c, O9). Nor does an issue whose wait is the
+  // first ordering of some access (WaitPairing::ordersForPipes) cross an
+  // op that may order accesses: posted after it, its post would see less
+  // to order, and its wait was placed for the edge it had at the issue (a
+  // second run would find the smaller edge and sink the wait further:
+  // placement must be idempotent).
   auto mayCross = [&](Operation *issue, Operation *op, bool between) {
     if (op->hasTrait<OpTrait::IsTerminator>())
       return false;
     Value matmul = cast<MatmulAsyncIssueOpInterface>(issue).getMatmul();
     ArrayRef<ResolvedAccess> footprint = conflicts.getFootprint(issue);
     bool unwaited = isUnwaitedIssue(issue);
+    bool keepsOrderings = isFirstOrderingOfSomeAccess(issue);
     return !op->walk([&](Operation *nested) {
                 bool ordered =
                     (between && holdsVectorCoreOnCube(nested)) ||
+                    (keepsOrderings && mayOrderVectorPipes(nested)) ||
                     (unwaited && isa<MatmulAsyncIssueOpInterface>(nested)) ||
                     usesObject(nested, matmul) ||
                     llvm::any_of(nested->getOperands(),

@@ -118,7 +118,7 @@ WaitPlacer::pairWaits(func::FuncOp function, PlacementAnalyses &analyses,
     // which issues it completes is not known.
     if (!state || !isMatmulCreation(wait.getMatmul()))
       return;
-    WaitPairing pairing{wait, {}, {}, {}};
+    WaitPairing pairing{wait, {}, {}, {}, {}};
     ProtocolState::ObjectState scratch;
     for (Operation *event :
          state->getObjectView(wait.getMatmul(), scratch).events())

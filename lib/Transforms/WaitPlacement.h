@@ -129,6 +129,9 @@ private:
   /// Whether `op`, above `issue`, is (or brings into its post's view) an
   /// access that one of the issue's waits is the only ordering of.
   bool isOrderedOnlyByWaitOf(Operation *issue, Operation *op);
+  /// Whether one of `issue`'s waits was found to be the first ordering of
+  /// some access for some pipe (WaitPairing::ordersForPipes).
+  bool isFirstOrderingOfSomeAccess(Operation *issue) const;
   bool orderIssuesByNeed(Block &block, PlacementAnalyses &analyses,
                          SetVector<Operation *> &waitsToSinkAgain,
                          SetVector<Operation *> &issuesToHoistAgain);
