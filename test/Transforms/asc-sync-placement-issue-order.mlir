@@ -316,3 +316,64 @@ func.func @sync_call_holds_the_issue_below(%p0: !asc.gm_addr {asc.no_alias}, %p1
   asc.matmul.end %mm2 : !mm
   return
 }
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+!gh = !asc.global_tensor<f16>
+!gf = !asc.global_tensor<f32>
+!ui = !asc.local_tensor<vecin, f16>
+!uf = !asc.local_tensor<vecin, f32>
+
+// The first object's wait is the first ordering of the spill (its post saw
+// it, O8) before the reload, so it stops before the reload; the first
+// object's result is needed after the second's. Its issue does not sink
+// past SyncAll to make way: posted there, its post would see the spill
+// already ordered, and a second run would sink the wait past the reload
+// (random seeds 53643, 53875: placement was not idempotent).
+// CHECK-LABEL: func.func @first_ordering_keeps_the_issue_above_sync_all
+// CHECK:      asc.data_copy %{{.*}}, %{{.*}}, %{{.*}} : !asc.global_tensor<f16>, !asc.local_tensor<vecin, f16>
+// CHECK-NEXT: asc.matmul.set_tensor_a %[[MM0:[^,]*]],
+// CHECK-NEXT: asc.matmul.set_tensor_b %[[MM0]],
+// CHECK-NEXT: asc.matmul.iterate_all %[[MM0]], %{{.*}}sync = false
+// CHECK-NEXT: asc.sync_all
+// CHECK-NEXT: asc.matmul.set_tensor_a %[[MM1:[^,]*]],
+// CHECK-NEXT: asc.matmul.set_tensor_b %[[MM1]],
+// CHECK-NEXT: asc.matmul.iterate_all %[[MM1]], %{{.*}}sync = false
+// CHECK:      asc.matmul.wait_iterate_all %[[MM0]]
+// CHECK:      asc.data_copy %{{.*}}, %{{.*}}, %{{.*}} : !asc.local_tensor<vecin, f16>, !asc.global_tensor<f16>
+func.func @first_ordering_keeps_the_issue_above_sync_all(%pa: !asc.gm_addr {asc.no_alias}, %pb: !asc.gm_addr {asc.no_alias}, %pc: !asc.gm_addr {asc.no_alias}, %pd: !asc.gm_addr {asc.no_alias}, %ps: !asc.gm_addr {asc.no_alias}) attributes {asc.kernel} {
+  %n = arith.constant 64 : i32
+  %e = arith.constant 0 : i32
+  %q = asc.queue.create : !asc.queue<vecin, 1>
+  %r = asc.queue.create : !asc.queue<vecin, 1>
+  %a = asc.set_global_buffer %pa : !gh
+  %b = asc.set_global_buffer %pb : !gh
+  %c = asc.set_global_buffer %pc : !gf
+  %d = asc.set_global_buffer %pd : !gf
+  %sp = asc.set_global_buffer %ps : !gh
+  %mm0 = asc.matmul.create : !mm
+  %mm1 = asc.matmul.create : !mm
+  %t = asc.queue.alloc_tensor %q : !asc.queue<vecin, 1> -> !ui
+  asc.data_copy %t, %a, %n : !ui, !gh
+  asc.set_flag mte2_mte3, %e
+  asc.wait_flag mte2_mte3, %e
+  asc.data_copy %sp, %t, %n : !gh, !ui
+  asc.matmul.set_tensor_a %mm0, %a : !mm, !gh
+  asc.matmul.set_tensor_b %mm0, %b : !mm, !gh
+  asc.matmul.iterate_all %mm0, %c {sync = false, wait_iterate_all = true} : !mm, !gf
+  asc.sync_all
+  asc.matmul.wait_iterate_all %mm0 : !mm
+  asc.matmul.set_tensor_a %mm1, %a : !mm, !gh
+  asc.matmul.set_tensor_b %mm1, %b : !mm, !gh
+  asc.matmul.iterate_all %mm1, %d {sync = false, wait_iterate_all = true} : !mm, !gf
+  asc.matmul.wait_iterate_all %mm1 : !mm
+  %u = asc.queue.alloc_tensor %r : !asc.queue<vecin, 1> -> !uf
+  asc.data_copy %u, %d, %n : !uf, !gf
+  asc.data_copy %t, %sp, %n : !ui, !gh
+  asc.queue.free_tensor %q, %t : !asc.queue<vecin, 1>, !ui
+  asc.queue.free_tensor %r, %u : !asc.queue<vecin, 1>, !uf
+  asc.matmul.end %mm0 : !mm
+  asc.matmul.end %mm1 : !mm
+  return
+}
