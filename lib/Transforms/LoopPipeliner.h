@@ -72,8 +72,10 @@ FailureOr<SmallVector<Stage>> matchStages(scf::ForOp loop,
 /// Why the stages of `loop` may not run as its schedule says, or nothing
 /// (PipelineStages.cpp). Conflicts between tiles a symbolic stride apart
 /// that a run-time check can rule out go into `gaps` instead: the pipelined
-/// loop then needs that check (versioning).
+/// loop then needs that check (versioning). `protocol` is the analysis of
+/// the function as it is (the edges its waits give, O9).
 std::optional<Rejection> checkLegality(scf::ForOp loop, ArrayRef<Stage> stages,
+                                       const MatmulProtocolAnalysis &protocol,
                                        InFlightConflicts &conflicts,
                                        SmallVectorImpl<GapCheck> &gaps);
 

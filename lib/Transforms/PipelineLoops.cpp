@@ -167,7 +167,7 @@ FailureOr<unsigned> LoopPipeliner::run() {
       AscAliasAnalysis aliases(function, protocol);
       InFlightConflicts conflicts(aliases);
       if (std::optional<Rejection> blocked =
-              checkLegality(loop, stages, conflicts, gaps)) {
+              checkLegality(loop, stages, protocol, conflicts, gaps)) {
         remark(loop, "loop not pipelined: " + describe(blocked->op) + ": " +
                          blocked->reason);
         remark(blocked->op, "this op blocks pipelining its loop");

@@ -11,6 +11,8 @@
 #include "LoopPipeliner.h"
 #include "asc/Dialect/Asc/Analysis/IntegerRanges.h"
 #include "asc/Dialect/Asc/Analysis/LoopTrips.h"
+#include "asc/Dialect/Asc/Analysis/ProtocolChecker.h"
+#include "asc/Dialect/Asc/Analysis/ProtocolTransfer.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
@@ -315,8 +317,216 @@ static std::optional<GapCheck> getGapCheck(AscAliasAnalysis &aliases,
   return check;
 }
 
+/// True when every stride `lhs` accepts `rhs` accepts too (the same
+/// factors; each accepts m >= atLeast or m <= atMost).
+static bool implies(const GapCheck &lhs, const GapCheck &rhs) {
+  if (lhs.factors != rhs.factors)
+    return false;
+  bool lower = !lhs.atLeast || (rhs.atLeast && *rhs.atLeast <= *lhs.atLeast);
+  bool upper = !lhs.atMost || (rhs.atMost && *rhs.atMost >= *lhs.atMost);
+  return lower && upper;
+}
+
+/// `op`'s name in quotes and, where known, its line.
+static std::string describeWithLine(Operation *op) {
+  std::string text = describe(op);
+  if (auto fileLoc = dyn_cast<FileLineColLoc>(op->getLoc()))
+    text += " at line " + std::to_string(fileLoc.getLine());
+  return text;
+}
+
+/// Adds `gap` to `gaps` unless a check there implies it; the checks it
+/// implies leave (all of them must hold).
+static void addGapCheck(SmallVectorImpl<GapCheck> &gaps, GapCheck gap) {
+  if (llvm::any_of(gaps,
+                   [&](const GapCheck &other) { return implies(other, gap); }))
+    return;
+  llvm::erase_if(gaps,
+                 [&](const GapCheck &other) { return implies(gap, other); });
+  gaps.push_back(std::move(gap));
+}
+
+/// Whether `x` and `y` may touch one byte of global memory (or memory of no
+/// known space), one of them writing: `x` at iteration i of `loop` and `y`
+/// at iteration i + `distance`, or `y` anywhere after the loop when
+/// `distance` is unset. Pairs one iteration apart that a run-time check can
+/// keep apart add that check to `gaps` instead (the loop is versioned).
+static bool mayTouchSameGlobalBytes(AscAliasAnalysis &aliases, scf::ForOp loop,
+                                    Operation *x, Operation *y,
+                                    std::optional<int64_t> distance,
+                                    SmallVectorImpl<GapCheck> &gaps) {
+  SmallVector<ResolvedAccess> xAccesses, yAccesses;
+  if (distance) {
+    aliases.getCrossIterationAccesses(x, y, loop, *distance, xAccesses,
+                                      yAccesses);
+  } else {
+    aliases.getAccesses(x, xAccesses);
+    aliases.getAccesses(y, yAccesses);
+  }
+  SmallVector<GapCheck> checks;
+  for (const ResolvedAccess &first : xAccesses)
+    for (const ResolvedAccess &second : yAccesses) {
+      if ((!first.isWrite() && !second.isWrite()) ||
+          first.location.base.space == Provenance::Space::Local ||
+          second.location.base.space == Provenance::Space::Local ||
+          aliases.alias(first.location, second.location).isNo())
+        continue;
+      std::optional<GapCheck> gap;
+      if (distance == 1)
+        gap = getGapCheck(aliases, loop, first, second);
+      if (!gap)
+        return true;
+      checks.push_back(std::move(*gap));
+    }
+  for (GapCheck &check : checks)
+    addGapCheck(gaps, std::move(check));
+  return false;
+}
+
+namespace {
+/// Follows the vector core's own orderings (flags, barriers, queue
+/// hand-offs, the Matmul calls `counts` accepts: section 2c) along a path
+/// to an access `y`, from the state where the access `x` was made, and
+/// says whether the path orders `y`'s pipe after `x`. Ops holding a region
+/// count for nothing (they may run no trip), except those holding `y`,
+/// whose ops before it on the way down run before it; a path that meets
+/// `x` again orders nothing.
+class OrderingPath {
+public:
+  OrderingPath(const ProtocolState &start, Operation *x,
+               function_ref<bool(Operation *)> counts)
+      : state(start), x(x), counts(counts) {}
+
+  /// Follows the ops from `from` to the end of its block (the terminator
+  /// left out).
+  void followToEnd(Operation *from) {
+    for (Operation *op = from; op && !op->hasTrait<OpTrait::IsTerminator>();
+         op = op->getNextNode())
+      follow(op);
+  }
+
+  /// Follows the ops from `from` to `y`, which `from`'s block holds after
+  /// it (nested or not), and says whether `y`'s `pipe` is then ordered
+  /// after `x`.
+  bool ordersBefore(Operation *from, Operation *y, PipeKind pipe) {
+    Block *block = from->getBlock();
+    Operation *ancestor = block->findAncestorOpInBlock(*y);
+    if (!ancestor)
+      return false;
+    for (Operation *op = from; op != ancestor; op = op->getNextNode())
+      follow(op);
+    while (ancestor != y && !metX) {
+      Operation *inner = nullptr;
+      for (Region &region : ancestor->getRegions())
+        for (Block &nested : region)
+          if (Operation *found = nested.findAncestorOpInBlock(*y))
+            inner = found;
+      if (!inner)
+        return false;
+      for (Operation *op = &inner->getBlock()->front(); op != inner;
+           op = op->getNextNode())
+        follow(op);
+      ancestor = inner;
+    }
+    if (metX)
+      return false;
+    uint8_t bit = ProtocolState::pipeBit(pipe);
+    return llvm::none_of(state.getPipeAccessesUnorderedFor(bit),
+                         [&](const auto &entry) { return entry.first == x; });
+  }
+
+private:
+  void follow(Operation *op) {
+    if (metX || op->isAncestor(x)) {
+      metX = true;
+      return;
+    }
+    if (op->getNumRegions() == 0 && counts(op))
+      applyProtocolTransfer(op, state, /*cubeSide=*/false);
+  }
+
+  ProtocolState state;
+  Operation *x;
+  function_ref<bool(Operation *)> counts;
+  bool metX = false;
+};
+} // namespace
+
+/// The first op of `loop`'s body, or after the loop in its block, that
+/// relies on `issue`'s wait to order `x` before it (O9): `x` is an access
+/// the wait is the first to order for `pipes` (what the issue's post saw,
+/// from `afterIssue`), the rotation issues the next call before `x`, and
+/// the op makes a later access of one of `pipes` to the same global memory
+/// that nothing else orders after `x` (OrderingPath: in the body no Matmul
+/// call counts, the rotation moves them all; after the loop the calls of
+/// other objects do). Later: for `x` above the issue, an op after the
+/// issue in `x`'s iteration or any in the next; for `x` below it (iteration
+/// i, seen by iteration i + 1's post), an op after the issue in the next
+/// iteration; or one after the loop, reached from the issue's state past
+/// the rest of the loop (its orderings left out). UB pairs the re-check of
+/// the rotated loop finds itself (the own accesses of section 2c); GM pairs
+/// it leaves to asc-run, so they are looked for here.
+static Operation *
+findRelianceOnWait(scf::ForOp loop, ArrayRef<Stage> stages, Operation *issue,
+                   const ProtocolState &afterIssue, Operation *x, uint8_t pipes,
+                   AscAliasAnalysis &aliases, SmallVectorImpl<GapCheck> &gaps) {
+  Block *body = loop.getBody();
+  Operation *xInBody = body->findAncestorOpInBlock(*x);
+  bool xAboveIssue = xInBody && xInBody->isBeforeInBlock(issue);
+  auto notMatmul = [](Operation *op) {
+    return !isa<MatmulObjectUseOpInterface>(op);
+  };
+  auto notStaged = [&](Operation *op) {
+    return llvm::none_of(stages, [&](const Stage &stage) {
+      return usesObject(op, stage.matmul);
+    });
+  };
+  auto isOrdered = [&](Operation *y, std::optional<int64_t> distance,
+                       PipeKind pipe) {
+    if (!distance) {
+      OrderingPath path(afterIssue, x, notStaged);
+      return path.ordersBefore(loop->getNextNode(), y, pipe);
+    }
+    OrderingPath path(afterIssue, x, notMatmul);
+    if (*distance == 1 && xAboveIssue) {
+      path.followToEnd(issue->getNextNode());
+      return path.ordersBefore(&body->front(), y, pipe);
+    }
+    return path.ordersBefore(issue->getNextNode(), y, pipe);
+  };
+  auto findIn = [&](Operation *root, std::optional<int64_t> distance) {
+    Operation *found = nullptr;
+    root->walk<WalkOrder::PreOrder>([&](Operation *y) {
+      std::optional<PipeKind> pipe = getOwnAccessPipe(y);
+      if (!pipe || isa<MatmulOpInterface>(y) ||
+          !(ProtocolState::pipeBit(*pipe) & pipes) ||
+          !mayTouchSameGlobalBytes(aliases, loop, x, y, distance, gaps) ||
+          isOrdered(y, distance, *pipe))
+        return WalkResult::advance();
+      found = y;
+      return WalkResult::interrupt();
+    });
+    return found;
+  };
+  // x's own iteration first: its pairs are the ones a reader looks for.
+  if (xAboveIssue)
+    for (Operation &op : body->without_terminator())
+      if (issue->isBeforeInBlock(&op))
+        if (Operation *found = findIn(&op, 0))
+          return found;
+  for (Operation &op : body->without_terminator())
+    if (xAboveIssue || issue->isBeforeInBlock(&op))
+      if (Operation *found = findIn(&op, 1))
+        return found;
+  for (Operation *op = loop->getNextNode(); op; op = op->getNextNode())
+    if (Operation *found = findIn(op, std::nullopt))
+      return found;
+  return nullptr;
+}
+
 std::optional<Rejection>
 mlir::asc::pipelining::checkLegality(scf::ForOp loop, ArrayRef<Stage> stages,
+                                     const MatmulProtocolAnalysis &protocol,
                                      InFlightConflicts &conflicts,
                                      SmallVectorImpl<GapCheck> &gaps) {
   Block *body = loop.getBody();
@@ -362,12 +572,7 @@ mlir::asc::pipelining::checkLegality(scf::ForOp loop, ArrayRef<Stage> stages,
         conflict = &candidate;
         break;
       }
-      bool known = llvm::any_of(gaps, [&](const GapCheck &other) {
-        return other.factors == gap->factors && other.atMost == gap->atMost &&
-               other.atLeast == gap->atLeast;
-      });
-      if (!known)
-        gaps.push_back(std::move(*gap));
+      addGapCheck(gaps, std::move(*gap));
     }
     if (!conflict)
       return std::nullopt;
@@ -386,6 +591,45 @@ mlir::asc::pipelining::checkLegality(scf::ForOp loop, ArrayRef<Stage> stages,
       os << " (its memory effects are unknown)";
     return Rejection{x, reason};
   };
+  // What each stage's wait is the first to order (O9), from the state
+  // after its issue (at the loop's fixpoint: the previous iteration's work
+  // included).
+  SmallVector<DenseMap<Operation *, uint8_t>> firstOrderedByWait(numStages);
+  SmallVector<const ProtocolState *> afterIssue(numStages);
+  for (unsigned k = 0; k < numStages; ++k)
+    if ((afterIssue[k] = protocol.getStateAfter(stages[k].issue)))
+      for (auto [access, pipes] :
+           getAccessesFirstOrderedByWait(*afterIssue[k], stages[k].issue))
+        firstOrderedByWait[k][access] = pipes;
+  // An op the issue of stage `k` moves above is out of what its post sees:
+  // a later access that relied on the wait to order it after the op would
+  // race.
+  auto checkWaitEdge = [&](Operation *op,
+                           unsigned k) -> std::optional<Rejection> {
+    if (firstOrderedByWait[k].empty())
+      return std::nullopt;
+    std::optional<Rejection> why;
+    op->walk<WalkOrder::PreOrder>([&](Operation *x) {
+      uint8_t pipes = firstOrderedByWait[k].lookup(x);
+      if (!pipes)
+        return WalkResult::advance();
+      Operation *later =
+          findRelianceOnWait(loop, stages, stages[k].issue, *afterIssue[k], x,
+                             pipes, conflicts.getAliases(), gaps);
+      if (!later)
+        return WalkResult::advance();
+      why = Rejection{op,
+                      "the post of " + describe(stages[k].issue) +
+                          " sees its work, which only that call's wait orders "
+                          "before " +
+                          describeWithLine(later) +
+                          " (it touches the same global memory): issued before "
+                          "it, the call's wait would no longer order the two "
+                          "(spec section 2c, O8, O9)"};
+      return WalkResult::interrupt();
+    });
+    return why;
+  };
   // The ops of the body each issue moves past: for stage k > 0, those
   // between the previous wait and the issue; for stage 0, those after the
   // last wait (iteration i) and those before its issue (iteration i + 1).
@@ -399,6 +643,8 @@ mlir::asc::pipelining::checkLegality(scf::ForOp loop, ArrayRef<Stage> stages,
         continue;
       if (auto why = check(op, stage, 0))
         return why;
+      if (auto why = checkWaitEdge(op, k))
+        return why;
     }
     // Ops between an issue and its wait already overlap it.
   }
@@ -407,6 +653,8 @@ mlir::asc::pipelining::checkLegality(scf::ForOp loop, ArrayRef<Stage> stages,
     if (isPure(op))
       continue;
     if (auto why = check(op, stages.front(), 1))
+      return why;
+    if (auto why = checkWaitEdge(op, 0))
       return why;
   }
   (void)numStages;

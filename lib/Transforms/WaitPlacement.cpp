@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "WaitPlacement.h"
+#include "asc/Dialect/Asc/Analysis/ProtocolTransfer.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/Debug.h"
@@ -61,37 +62,21 @@ static unsigned countOpsBetween(Operation *from, Operation *to) {
 //===----------------------------------------------------------------------===//
 
 /// Fills `pairing.ordersForPipes`: for each of its issues, what a wait
-/// right after the issue would order (ProtocolState::orderThroughPostOf on
-/// the state after it), that is the vector core's accesses the post saw
-/// with the pipes nothing had ordered after them yet. Taken at the issue,
-/// not at the wait: another object's wait the wait sinks past may order
-/// the same accesses, but it may move too, so the answer must not depend
-/// on where the waits stand (placement stays idempotent).
+/// right after the issue would be the first to order
+/// (getAccessesFirstOrderedByWait). Taken at the issue, not at the wait:
+/// another object's wait the wait sinks past may order the same accesses,
+/// but it may move too, so the answer must not depend on where the waits
+/// stand (placement stays idempotent).
 static void noteOrdersForPipes(WaitPairing &pairing,
                                const MatmulProtocolAnalysis &protocol) {
-  uint8_t vectorPipes = ProtocolState::pipeBit(PipeKind::PIPE_V) |
-                        ProtocolState::pipeBit(PipeKind::PIPE_MTE2) |
-                        ProtocolState::pipeBit(PipeKind::PIPE_MTE3);
-  DenseMap<Operation *, uint8_t> ordered;
-  for (Operation *issue : pairing.issues) {
-    const ProtocolState *afterPost = protocol.getStateAfter(issue);
-    if (!afterPost || !afterPost->hasPipeAccesses())
-      continue;
-    ProtocolState waited = *afterPost;
-    waited.orderThroughPostOf(issue);
-    DenseMap<Operation *, uint8_t> stillUnordered;
-    for (auto [op, access] : waited.getPipeAccessesUnorderedFor(vectorPipes))
-      stillUnordered[op] = access.unorderedFor;
-    for (auto [op, access] :
-         afterPost->getPipeAccessesUnorderedFor(vectorPipes))
-      if (uint8_t pipes =
-              access.unorderedFor & vectorPipes & ~stillUnordered.lookup(op))
+  llvm::MapVector<Operation *, uint8_t> ordered;
+  for (Operation *issue : pairing.issues)
+    if (const ProtocolState *afterPost = protocol.getStateAfter(issue))
+      for (auto [op, pipes] : getAccessesFirstOrderedByWait(*afterPost, issue))
         ordered[op] |= pipes;
-  }
   for (auto [op, pipes] : ordered)
     pairing.ordersForPipes.push_back({op, pipes});
-  // Program order, not the map's address order: the answers must not
-  // depend on where the ops were allocated.
+  // Program order across the issues' lists.
   llvm::sort(pairing.ordersForPipes, [](const auto &lhs, const auto &rhs) {
     return isBeforeInProgramOrder(lhs.first, rhs.first);
   });

@@ -167,8 +167,12 @@ LogicalResult ProtocolChecker::checkOperation(Operation *op,
   // The facts the conditions around `op` establish (a versioned loop's
   // run-time check) hold for every alias query made for it.
   AscAliasAnalysis::QueryPoint point(aliases, op);
-  CheckedOp checked{op, dyn_cast<MatmulOpInterface>(op),
-                    dyn_cast<MatmulObjectUseOpInterface>(op)};
+  CheckedOp checked{op,
+                    dyn_cast<MatmulOpInterface>(op),
+                    dyn_cast<MatmulObjectUseOpInterface>(op),
+                    {},
+                    {},
+                    {}};
   for (auto [matmul, kind] : getObjectsUsed(op, checked.objectUser)) {
     CheckedOp::ObjectUse &use = checked.objects.emplace_back();
     use.matmul = matmul;

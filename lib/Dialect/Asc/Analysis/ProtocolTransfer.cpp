@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "asc/Dialect/Asc/Analysis/ProtocolTransfer.h"
+#include "asc/Dialect/Asc/Analysis/ProgramOrderKeys.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -428,6 +429,32 @@ void mlir::asc::applyPipeOrderingSteps(Operation *op, ProtocolState &state,
   if (auto ordering = dyn_cast<PipeOrderingOpInterface>(op))
     ordering.getPipeOrderingSteps(steps);
   applyPipeOrderingSteps(op, steps, state, inFlight, /*stopAtAccess=*/false);
+}
+
+SmallVector<std::pair<Operation *, uint8_t>>
+mlir::asc::getAccessesFirstOrderedByWait(const ProtocolState &afterIssue,
+                                         Operation *issue) {
+  SmallVector<std::pair<Operation *, uint8_t>> firstOrdered;
+  if (!afterIssue.hasPipeAccesses())
+    return firstOrdered;
+  uint8_t vectorPipes = ProtocolState::pipeBit(PipeKind::PIPE_V) |
+                        ProtocolState::pipeBit(PipeKind::PIPE_MTE2) |
+                        ProtocolState::pipeBit(PipeKind::PIPE_MTE3);
+  ProtocolState waited = afterIssue;
+  waited.orderThroughPostOf(issue);
+  DenseMap<Operation *, uint8_t> stillUnordered;
+  for (auto [op, access] : waited.getPipeAccessesUnorderedFor(vectorPipes))
+    stillUnordered[op] = access.unorderedFor;
+  for (auto [op, access] : afterIssue.getPipeAccessesUnorderedFor(vectorPipes))
+    if (uint8_t pipes =
+            access.unorderedFor & vectorPipes & ~stillUnordered.lookup(op))
+      firstOrdered.push_back({op, pipes});
+  // Program order, not the state's address order: the answers must not
+  // depend on where the ops were allocated.
+  llvm::sort(firstOrdered, [](const auto &lhs, const auto &rhs) {
+    return isBeforeInProgramOrder(lhs.first, rhs.first);
+  });
+  return firstOrdered;
 }
 
 std::optional<PipeKind> mlir::asc::getLocalAccessPipe(Operation *op) {

@@ -40,6 +40,17 @@ void applyPipeOrderingSteps(Operation *op, ArrayRef<PipeOrderingStep> steps,
 /// (spec section 2c, O8). A synchronous call's round trip is its own
 /// ordering step (PipeOrderingStep::Kind::Server).
 void orderAfterAwaitedPost(MatmulOpInterface use, ProtocolState &state);
+/// The vector core's accesses that a wait for `issue`'s signal, right
+/// after it, would be the first to order: those its post saw (O8: the
+/// scalar unit's and MTE3's work, or work ordered before them) with the
+/// pipes (ProtocolState::pipeBit of V, MTE2, MTE3) nothing had ordered
+/// after them yet, from `afterIssue`, the state right after the issue. In
+/// program order. A later access of such a pipe to the same bytes relies
+/// on that wait (O9): a transform that moves the wait past it, or the issue
+/// above the access, drops the edge.
+SmallVector<std::pair<Operation *, uint8_t>>
+getAccessesFirstOrderedByWait(const ProtocolState &afterIssue,
+                              Operation *issue);
 /// The pipe of `op`'s own accesses when it is no Matmul call and accesses
 /// unified-buffer memory on V, MTE2 or MTE3 (MemoryAccessOpInterface).
 std::optional<PipeKind> getLocalAccessPipe(Operation *op);
