@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LoopPipeliner.h"
+#include "OrderingPath.h"
 #include "asc/Dialect/Asc/Analysis/IntegerRanges.h"
 #include "asc/Dialect/Asc/Analysis/LoopTrips.h"
 #include "asc/Dialect/Asc/Analysis/ProtocolChecker.h"
@@ -366,10 +367,7 @@ static bool mayTouchSameGlobalBytes(AscAliasAnalysis &aliases, scf::ForOp loop,
   SmallVector<GapCheck> checks;
   for (const ResolvedAccess &first : xAccesses)
     for (const ResolvedAccess &second : yAccesses) {
-      if ((!first.isWrite() && !second.isWrite()) ||
-          first.location.base.space == Provenance::Space::Local ||
-          second.location.base.space == Provenance::Space::Local ||
-          aliases.alias(first.location, second.location).isNo())
+      if (!mayConflictInGlobalMemory(aliases, first, second))
         continue;
       std::optional<GapCheck> gap;
       if (distance == 1)
@@ -382,75 +380,6 @@ static bool mayTouchSameGlobalBytes(AscAliasAnalysis &aliases, scf::ForOp loop,
     addGapCheck(gaps, std::move(check));
   return false;
 }
-
-namespace {
-/// Follows the vector core's own orderings (flags, barriers, queue
-/// hand-offs, the Matmul calls `counts` accepts: section 2c) along a path
-/// to an access `y`, from the state where the access `x` was made, and
-/// says whether the path orders `y`'s pipe after `x`. Ops holding a region
-/// count for nothing (they may run no trip), except those holding `y`,
-/// whose ops before it on the way down run before it; a path that meets
-/// `x` again orders nothing.
-class OrderingPath {
-public:
-  OrderingPath(const ProtocolState &start, Operation *x,
-               function_ref<bool(Operation *)> counts)
-      : state(start), x(x), counts(counts) {}
-
-  /// Follows the ops from `from` to the end of its block (the terminator
-  /// left out).
-  void followToEnd(Operation *from) {
-    for (Operation *op = from; op && !op->hasTrait<OpTrait::IsTerminator>();
-         op = op->getNextNode())
-      follow(op);
-  }
-
-  /// Follows the ops from `from` to `y`, which `from`'s block holds after
-  /// it (nested or not), and says whether `y`'s `pipe` is then ordered
-  /// after `x`.
-  bool ordersBefore(Operation *from, Operation *y, PipeKind pipe) {
-    Block *block = from->getBlock();
-    Operation *ancestor = block->findAncestorOpInBlock(*y);
-    if (!ancestor)
-      return false;
-    for (Operation *op = from; op != ancestor; op = op->getNextNode())
-      follow(op);
-    while (ancestor != y && !metX) {
-      Operation *inner = nullptr;
-      for (Region &region : ancestor->getRegions())
-        for (Block &nested : region)
-          if (Operation *found = nested.findAncestorOpInBlock(*y))
-            inner = found;
-      if (!inner)
-        return false;
-      for (Operation *op = &inner->getBlock()->front(); op != inner;
-           op = op->getNextNode())
-        follow(op);
-      ancestor = inner;
-    }
-    if (metX)
-      return false;
-    uint8_t bit = ProtocolState::pipeBit(pipe);
-    return llvm::none_of(state.getPipeAccessesUnorderedFor(bit),
-                         [&](const auto &entry) { return entry.first == x; });
-  }
-
-private:
-  void follow(Operation *op) {
-    if (metX || op->isAncestor(x)) {
-      metX = true;
-      return;
-    }
-    if (op->getNumRegions() == 0 && counts(op))
-      applyProtocolTransfer(op, state, /*cubeSide=*/false);
-  }
-
-  ProtocolState state;
-  Operation *x;
-  function_ref<bool(Operation *)> counts;
-  bool metX = false;
-};
-} // namespace
 
 /// The first op of `loop`'s body, or after the loop in its block, that
 /// relies on `issue`'s wait to order `x` before it (O9): `x` is an access

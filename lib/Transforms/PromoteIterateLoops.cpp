@@ -23,6 +23,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "OrderingPath.h"
 #include "WaitPlacement.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
 #include "asc/Transforms/ProtocolTrial.h"
@@ -53,6 +54,10 @@ struct IterateLoop {
   Value tiling;
   BlockArgument workspace;
   BlockWorkspaceAttr workspaceSize;
+  /// Two accesses of the body that only a block's round trip orders (the
+  /// earlier block's, the next block's): the promoted loop puts a barrier
+  /// of all pipes at the start of each block in its place.
+  std::optional<std::pair<Operation *, Operation *>> roundTripEdge;
 };
 
 } // namespace
@@ -194,6 +199,63 @@ findUseAfterLoop(func::FuncOp function, scf::WhileOp loop, Value matmul) {
                 "mnIter_), where the synchronous loop had ended it"};
   });
   return found;
+}
+
+/// Two accesses of the vector core in `loop`'s body, in two blocks, that
+/// only the round trip of the synchronous Iterate between them orders (spec
+/// section 2c, O8: the post sees the scalar unit's and MTE3's work, the
+/// answer orders it before every pipe): Iterate<false> posts once, so the
+/// promoted loop keeps the edge only with an ordering of its own. UB pairs
+/// the trial's re-check finds (the own accesses); GM pairs it leaves to
+/// asc-run, so they are looked for here: `x` an access the round trip is
+/// the first to order for some pipe, `y` an access of that pipe to the same
+/// global memory in the next block that the kernel's own orderings along
+/// the body (Matmul calls left out) do not order after `x`. An access
+/// against itself is not compared (the own-access check's rule).
+static std::optional<std::pair<Operation *, Operation *>>
+findRoundTripEdge(func::FuncOp function, scf::WhileOp loop,
+                  Operation *iterate) {
+  MatmulProtocolAnalysis protocol(function);
+  AscAliasAnalysis aliases(function, protocol);
+  const ProtocolState *atHead = protocol.getStateBefore(iterate);
+  if (!atHead)
+    return std::nullopt;
+  Block *body = loop.getAfterBody();
+  auto notMatmul = [](Operation *op) {
+    return !isa<MatmulObjectUseOpInterface>(op);
+  };
+  for (auto [access, accessPipes] :
+       getAccessesFirstOrderedByRoundTrip(*atHead)) {
+    // Named again: a lambda cannot capture a structured binding (C++17).
+    Operation *x = access;
+    uint8_t pipes = accessPipes;
+    if (!loop.getAfter().isAncestor(x->getParentRegion()))
+      continue;
+    SmallVector<ResolvedAccess> xAccesses;
+    aliases.getAccesses(x, xAccesses);
+    std::optional<std::pair<Operation *, Operation *>> found;
+    body->walk<WalkOrder::PreOrder>([&](Operation *y) {
+      std::optional<PipeKind> pipe = getOwnAccessPipe(y);
+      if (y == x || !pipe || isa<MatmulOpInterface>(y) ||
+          !(ProtocolState::pipeBit(*pipe) & pipes))
+        return WalkResult::advance();
+      SmallVector<ResolvedAccess> yAccesses;
+      aliases.getAccesses(y, yAccesses);
+      bool conflict = llvm::any_of(xAccesses, [&](const ResolvedAccess &first) {
+        return llvm::any_of(yAccesses, [&](const ResolvedAccess &second) {
+          return mayConflictInGlobalMemory(aliases, first, second);
+        });
+      });
+      if (!conflict || OrderingPath(*atHead, x, notMatmul)
+                           .ordersBefore(&body->front(), y, *pipe))
+        return WalkResult::advance();
+      found = {x, y};
+      return WalkResult::interrupt();
+    });
+    if (found)
+      return found;
+  }
+  return std::nullopt;
 }
 
 /// Checks everything promotion needs but the protocol (which the trial
@@ -531,7 +593,13 @@ static void rewriteIterateLoop(RewriterBase &rewriter, IterateLoop &info) {
   // AllocMessage) finished the copies out of the previous block before the
   // next block's CopyToUB; Iterate<false> posts nothing per block.
   Operation *fetch = info.fetch;
-  if (!fetchIsOrderedByItsQueue(fetch)) {
+  if (info.roundTripEdge) {
+    // The block's round trip ordered more than the fetch's buffer: a
+    // barrier of all pipes at the block's start orders that, the fetch
+    // included.
+    rewriter.setInsertionPointToStart(body);
+    PipeBarrierOp::create(rewriter, fetch->getLoc(), PipeKind::PIPE_ALL);
+  } else if (!fetchIsOrderedByItsQueue(fetch)) {
     rewriter.setInsertionPoint(fetch);
     PipeBarrierOp::create(rewriter, fetch->getLoc(), PipeKind::PIPE_ALL);
   }
@@ -582,6 +650,7 @@ FailureOr<unsigned> mlir::asc::promoteIterateLoops(RewriterBase &rewriter,
     // The trial: promote, check the protocol on the result (a body that
     // writes the cube's inputs or reads memory it writes while the blocks
     // are computed breaks rule P3), and put the function back if it fails.
+    info.roundTripEdge = findRoundTripEdge(function, info.loop, info.iterate);
     ProtocolTrial trial(function, ProtocolTrial::BackOut::Snapshot);
     // The body is rewritten (and maybe put back as a copy): the analyses of
     // the input no longer describe it.
@@ -589,6 +658,20 @@ FailureOr<unsigned> mlir::asc::promoteIterateLoops(RewriterBase &rewriter,
     rewriteIterateLoop(rewriter, info);
     std::optional<ProtocolViolation> violation = trial.check();
     if (!violation) {
+      // The kept loop's body holds the accesses (moved, not copied).
+      if (info.roundTripEdge) {
+        auto [x, y] = *info.roundTripEdge;
+        InFlightDiagnostic diag =
+            emitRemark(loopLoc)
+            << "Iterate loop promoted with 'asc.pipe_barrier pipe_all' at "
+               "the start of each block: the synchronous Iterate's round "
+               "trip ordered the '"
+            << x->getName() << "' of a block before the '" << y->getName()
+            << "' of the next, which touches the same global memory, and "
+               "Iterate<false> posts once (spec section 2c, O8, O9)";
+        diag.attachNote(x->getLoc()) << "the earlier access";
+        diag.attachNote(y->getLoc()) << "the later access";
+      }
       ++promoted;
       continue;
     }

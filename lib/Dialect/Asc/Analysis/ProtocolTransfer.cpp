@@ -431,30 +431,46 @@ void mlir::asc::applyPipeOrderingSteps(Operation *op, ProtocolState &state,
   applyPipeOrderingSteps(op, steps, state, inFlight, /*stopAtAccess=*/false);
 }
 
-SmallVector<std::pair<Operation *, uint8_t>>
-mlir::asc::getAccessesFirstOrderedByWait(const ProtocolState &afterIssue,
-                                         Operation *issue) {
-  SmallVector<std::pair<Operation *, uint8_t>> firstOrdered;
-  if (!afterIssue.hasPipeAccesses())
-    return firstOrdered;
+/// The accesses unordered for some vector pipe in `before` that `ordered`
+/// (the same state after an ordering) orders, with those pipes, in program
+/// order: the answers must not depend on where the ops were allocated.
+static SmallVector<std::pair<Operation *, uint8_t>>
+getAccessesFirstOrdered(const ProtocolState &before,
+                        const ProtocolState &ordered) {
   uint8_t vectorPipes = ProtocolState::pipeBit(PipeKind::PIPE_V) |
                         ProtocolState::pipeBit(PipeKind::PIPE_MTE2) |
                         ProtocolState::pipeBit(PipeKind::PIPE_MTE3);
-  ProtocolState waited = afterIssue;
-  waited.orderThroughPostOf(issue);
   DenseMap<Operation *, uint8_t> stillUnordered;
-  for (auto [op, access] : waited.getPipeAccessesUnorderedFor(vectorPipes))
+  for (auto [op, access] : ordered.getPipeAccessesUnorderedFor(vectorPipes))
     stillUnordered[op] = access.unorderedFor;
-  for (auto [op, access] : afterIssue.getPipeAccessesUnorderedFor(vectorPipes))
+  SmallVector<std::pair<Operation *, uint8_t>> firstOrdered;
+  for (auto [op, access] : before.getPipeAccessesUnorderedFor(vectorPipes))
     if (uint8_t pipes =
             access.unorderedFor & vectorPipes & ~stillUnordered.lookup(op))
       firstOrdered.push_back({op, pipes});
-  // Program order, not the state's address order: the answers must not
-  // depend on where the ops were allocated.
   llvm::sort(firstOrdered, [](const auto &lhs, const auto &rhs) {
     return isBeforeInProgramOrder(lhs.first, rhs.first);
   });
   return firstOrdered;
+}
+
+SmallVector<std::pair<Operation *, uint8_t>>
+mlir::asc::getAccessesFirstOrderedByWait(const ProtocolState &afterIssue,
+                                         Operation *issue) {
+  if (!afterIssue.hasPipeAccesses())
+    return {};
+  ProtocolState waited = afterIssue;
+  waited.orderThroughPostOf(issue);
+  return getAccessesFirstOrdered(afterIssue, waited);
+}
+
+SmallVector<std::pair<Operation *, uint8_t>>
+mlir::asc::getAccessesFirstOrderedByRoundTrip(const ProtocolState &before) {
+  if (!before.hasPipeAccesses())
+    return {};
+  ProtocolState answered = before;
+  answered.orderThroughServer();
+  return getAccessesFirstOrdered(before, answered);
 }
 
 std::optional<PipeKind> mlir::asc::getLocalAccessPipe(Operation *op) {

@@ -51,6 +51,10 @@ void orderAfterAwaitedPost(MatmulOpInterface use, ProtocolState &state);
 SmallVector<std::pair<Operation *, uint8_t>>
 getAccessesFirstOrderedByWait(const ProtocolState &afterIssue,
                               Operation *issue);
+/// The same for a synchronous call's round trip made in `before` (its post
+/// and the wait for the server's signal: PipeOrderingStep::Kind::Server).
+SmallVector<std::pair<Operation *, uint8_t>>
+getAccessesFirstOrderedByRoundTrip(const ProtocolState &before);
 /// The pipe of `op`'s own accesses when it is no Matmul call and accesses
 /// unified-buffer memory on V, MTE2 or MTE3 (MemoryAccessOpInterface).
 std::optional<PipeKind> getLocalAccessPipe(Operation *op);
