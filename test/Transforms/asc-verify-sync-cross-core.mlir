@@ -427,3 +427,60 @@ func.func @register_before_vector_work(%pa: !asc.gm_addr {asc.no_alias}, %pc: !a
   }
   return
 }
+
+// -----
+
+// A cross-core flag of mode 0 (all vector cores) or 1 (the vector cores of
+// one group) counts this core among its setters: its own set's pipe before
+// the set happens before every later instruction after its wait (O6). A
+// spill by MTE3 and its reload into the same buffer by MTE2 are ordered so.
+!gh = !asc.global_tensor<f16>
+!ui = !asc.local_tensor<vecin, f16>
+func.func @own_set_orders_own_pipes(%pa: !asc.gm_addr {asc.no_alias}, %ps: !asc.gm_addr {asc.no_alias}) attributes {asc.kernel} {
+  %n = arith.constant 64 : i32
+  %e = arith.constant 0 : i32
+  %id = arith.constant 3 : i32
+  %q = asc.queue.create : !asc.queue<vecin, 1>
+  %a = asc.set_global_buffer %pa : !gh
+  %sp = asc.set_global_buffer %ps : !gh
+  %t = asc.queue.alloc_tensor %q : !asc.queue<vecin, 1> -> !ui
+  asc.data_copy %t, %a, %n : !ui, !gh
+  asc.set_flag mte2_mte3, %e
+  asc.wait_flag mte2_mte3, %e
+  asc.data_copy %sp, %t, %n : !gh, !ui
+  asc.cross_core_set_flag mode 0, pipe_mte3, %id
+  asc.cross_core_wait_flag %id
+  asc.data_copy %t, %sp, %n : !ui, !gh
+  asc.cross_core_set_flag mode 1, pipe_mte2, %id
+  asc.cross_core_wait_flag %id {mode = 1 : i32}
+  asc.data_copy %t, %a, %n : !ui, !gh
+  asc.queue.free_tensor %q, %t : !asc.queue<vecin, 1>, !ui
+  return
+}
+
+// -----
+
+// The invalid twin: the set on MTE2 says nothing of the MTE3 spill, which
+// the reload into the same buffer may overtake.
+!gh = !asc.global_tensor<f16>
+!ui = !asc.local_tensor<vecin, f16>
+func.func @own_set_of_another_pipe(%pa: !asc.gm_addr {asc.no_alias}, %ps: !asc.gm_addr {asc.no_alias}) attributes {asc.kernel} {
+  %n = arith.constant 64 : i32
+  %e = arith.constant 0 : i32
+  %id = arith.constant 3 : i32
+  %q = asc.queue.create : !asc.queue<vecin, 1>
+  %a = asc.set_global_buffer %pa : !gh
+  %sp = asc.set_global_buffer %ps : !gh
+  %t = asc.queue.alloc_tensor %q : !asc.queue<vecin, 1> -> !ui
+  asc.data_copy %t, %a, %n : !ui, !gh
+  asc.set_flag mte2_mte3, %e
+  asc.wait_flag mte2_mte3, %e
+  // expected-note @below {{the earlier pipe_mte3 access}}
+  asc.data_copy %sp, %t, %n : !gh, !ui
+  asc.cross_core_set_flag mode 0, pipe_mte2, %id
+  asc.cross_core_wait_flag %id
+  // expected-error @below {{may touch bytes that an earlier pipe_mte3 access touches, one of the two writing, before pipe_mte2 is ordered after it}}
+  asc.data_copy %t, %sp, %n : !ui, !gh
+  asc.queue.free_tensor %q, %t : !asc.queue<vecin, 1>, !ui
+  return
+}

@@ -459,20 +459,30 @@ const void *ProtocolState::Context::getFlagKey(Operation *flagOp) {
   auto [memo, inserted] = table->flagKeyOfOp.try_emplace(flagOp, nullptr);
   if (!inserted)
     return memo->second;
-  HardEvent event;
+  // A cross-core flag of mode m keys as an event past HardEvent's values,
+  // one per mode: its counter is not a SetFlag/WaitFlag event's.
+  constexpr unsigned kCrossCoreEvents = 1u << 16;
+  unsigned event;
   Value id;
   if (auto set = dyn_cast<SetFlagOp>(flagOp))
-    std::tie(event, id) = std::make_pair(set.getEvent(), set.getId());
+    std::tie(event, id) = std::make_pair(unsigned(set.getEvent()), set.getId());
   else if (auto wait = dyn_cast<WaitFlagOp>(flagOp))
-    std::tie(event, id) = std::make_pair(wait.getEvent(), wait.getId());
+    std::tie(event, id) =
+        std::make_pair(unsigned(wait.getEvent()), wait.getId());
+  else if (auto set = dyn_cast<CrossCoreSetFlagOp>(flagOp))
+    std::tie(event, id) =
+        std::make_pair(kCrossCoreEvents + set.getMode(), set.getId());
+  else if (auto wait = dyn_cast<CrossCoreWaitFlagOp>(flagOp))
+    std::tie(event, id) =
+        std::make_pair(kCrossCoreEvents + wait.getMode(), wait.getId());
   else
     return nullptr;
   InternTable::FlagKeyTuple key;
   APInt constant;
   if (matchPattern(id, m_ConstantInt(&constant)))
-    key = {unsigned(event), nullptr, constant.getSExtValue()};
+    key = {event, nullptr, constant.getSExtValue()};
   else if (isDefinedOncePerRun(id))
-    key = {unsigned(event), id.getAsOpaquePointer(), 0};
+    key = {event, id.getAsOpaquePointer(), 0};
   else
     return nullptr;
   auto [entry, fresh] = table->flagKeys.try_emplace(key, nullptr);

@@ -511,6 +511,21 @@ static void transferPipeOrder(Operation *op, ProtocolState &state) {
           [&](Operation *access) { return precedesInEveryRun(access, set); });
     return;
   }
+  // Cross-core flags of modes 0 and 1 count this core among the setters
+  // its own wait waits for (all vector cores, or those of one group): the
+  // set's pipe before it happens before every later instruction after the
+  // wait (O6). Mode 2 pairs this core with the cube core: the cube's set
+  // is the cross-core checker's (CrossCoreOrdering.h).
+  if (auto set = dyn_cast<CrossCoreSetFlagOp>(op)) {
+    if (set.getMode() != 2)
+      state.recordFlagSet(set, set.getPipe());
+    return;
+  }
+  if (auto wait = dyn_cast<CrossCoreWaitFlagOp>(op)) {
+    if (wait.getMode() != 2)
+      state.orderThroughFlag(wait, PipeKind::PIPE_ALL);
+    return;
+  }
   if (std::optional<PipeKind> pipe = getLocalAccessPipe(op)) {
     state.recordPipeAccess(op, *pipe, unorderedAfterAccess(*pipe));
     return;
@@ -522,7 +537,7 @@ static void transferPipeOrder(Operation *op, ProtocolState &state) {
 
 bool mlir::asc::mayChangeProtocolState(Operation *op) {
   if (isa<MatmulObjectUseOpInterface, PipeOrderingOpInterface, SetFlagOp,
-          WaitFlagOp>(op))
+          WaitFlagOp, CrossCoreSetFlagOp, CrossCoreWaitFlagOp>(op))
     return true;
   if (getLocalAccessPipe(op))
     return true;
