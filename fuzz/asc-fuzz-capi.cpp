@@ -312,7 +312,8 @@ private:
                   mlirTypeEqual(mlirAscMatmulPartAttrGetElementType(attr),
                                 element) &&
                   mlirAscMatmulPartAttrGetTransposed(attr) == transposed &&
-                  mlirAscMatmulPartAttrGetLayout(attr) == layout,
+                  mlirAscMatmulPartAttrGetLayout(attr) == layout &&
+                  !mlirAscMatmulPartAttrGetIbshare(attr),
               "mlirAscMatmulPartAttr accessors differ", print(attr));
       break;
     }
@@ -393,6 +394,7 @@ private:
       check(mlirAscMatmulPartAttrGetPosition(attr) == MlirAscTPositionInvalid &&
                 mlirAscMatmulPartAttrGetLayout(attr) ==
                     MlirAscLayoutModeInvalid &&
+                !mlirAscMatmulPartAttrGetIbshare(attr) &&
                 mlirTypeIsNull(mlirAscMatmulPartAttrGetElementType(attr)),
             "a Matmul part accessor answers for another attribute", text);
     if (!mlirAttributeIsAAscMatmulConfigAttr(attr))

@@ -236,6 +236,9 @@ mlirAscMatmulPartAttrGetElementType(MlirAttribute attr);
 MLIR_CAPI_EXPORTED bool mlirAscMatmulPartAttrGetTransposed(MlirAttribute attr);
 MLIR_CAPI_EXPORTED MlirAscLayoutMode
 mlirAscMatmulPartAttrGetLayout(MlirAttribute attr);
+/// Whether the part is shared by a cube core's two vector cores (IBSHARE);
+/// parts built by mlirAscMatmulPartAttrGet are not.
+MLIR_CAPI_EXPORTED bool mlirAscMatmulPartAttrGetIbshare(MlirAttribute attr);
 
 //===----------------------------------------------------------------------===//
 // #asc.matmul_config<kind[, is_n_batch = true][, field = value]*>

@@ -351,6 +351,11 @@ MlirAscLayoutMode mlirAscMatmulPartAttrGetLayout(MlirAttribute attr) {
               : MlirAscLayoutModeInvalid;
 }
 
+bool mlirAscMatmulPartAttrGetIbshare(MlirAttribute attr) {
+  auto part = dynCastAttr<MatmulPartAttr>(attr);
+  return part && part.getIbshare();
+}
+
 //===----------------------------------------------------------------------===//
 // MatmulConfigAttr
 //===----------------------------------------------------------------------===//

@@ -239,6 +239,15 @@ static void testAttributes(MlirContext ctx) {
          mlirTypeIDEqual(mlirAttributeGetTypeID(part),
                          mlirAscMatmulPartAttrGetTypeID()));
   printType("part element", mlirAscMatmulPartAttrGetElementType(part));
+  // A part built by mlirAscMatmulPartAttrGet is not shared; a parsed one can
+  // be (IBSHARE).
+  // CHECK-NEXT: part ibshare=0 shared ibshare=1
+  MlirAttribute shared = mlirAttributeParseGet(
+      ctx,
+      mlirStringRefCreateFromCString("#asc.matmul_part<gm, nd, f16, ibshare>"));
+  printf("part ibshare=%d shared ibshare=%d\n",
+         mlirAscMatmulPartAttrGetIbshare(part),
+         mlirAscMatmulPartAttrGetIbshare(shared));
 
   // CHECK-NEXT: config: #asc.matmul_config<norm, is_n_batch = true>
   // CHECK-NEXT: config kind=0 is_n_batch=1 isa=1
@@ -460,10 +469,11 @@ static void testWrongKindAccessors(MlirContext ctx) {
          mlirAscMatmulConfigAttrGetKind(unit),
          mlirAscLocalTensorTypeGetPosition(pipe),
          mlirAscQueueTypeGetPosition(f32));
-  // CHECK-NEXT: depth=0 transposed=0 is_n_batch=0
-  printf("depth=%u transposed=%d is_n_batch=%d\n",
+  // CHECK-NEXT: depth=0 transposed=0 ibshare=0 is_n_batch=0
+  printf("depth=%u transposed=%d ibshare=%d is_n_batch=%d\n",
          mlirAscQueueTypeGetDepth(pipe),
          mlirAscMatmulPartAttrGetTransposed(unit),
+         mlirAscMatmulPartAttrGetIbshare(unit),
          mlirAscMatmulConfigAttrGetIsNBatch(nullAttr));
 }
 

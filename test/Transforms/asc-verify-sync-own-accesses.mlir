@@ -164,6 +164,86 @@ func.func @flag_id_computed_in_loop(%px: !asc.gm_addr {asc.no_alias}, %py: !asc.
 !gm = !asc.global_tensor<f32>
 !ub = !asc.local_tensor<veccalc, f32>
 
+// Valid: an id fetched anew each trip (TPipe::FetchEventID in the loop,
+// CANN's matmul_partial_output) with its set and wait in the same trip:
+// the wait takes what its set saw, so the copy in is ordered after the
+// trip before's copy out and the vector work after the copy in.
+func.func @flag_id_fetched_each_trip(%px: !asc.gm_addr {asc.no_alias}, %py: !asc.gm_addr {asc.no_alias}, %s: f32) attributes {asc.kernel} {
+  %n = arith.constant 64 : i32
+  %bytes = arith.constant 256 : i32
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1 = arith.constant 1 : index
+  %pipe = asc.pipe.create
+  %b = asc.tbuf.create : !asc.tbuf<veccalc>
+  asc.pipe.init_tbuf %pipe, %b, %bytes : !asc.tbuf<veccalc>
+  %x = asc.set_global_buffer %px : !gm
+  %y = asc.set_global_buffer %py : !gm
+  scf.for %i = %c0 to %c4 step %c1 {
+    %t = asc.tbuf.get %b : !asc.tbuf<veccalc> -> !ub
+    %back = asc.pipe.fetch_event_id %pipe, mte3_mte2
+    asc.set_flag mte3_mte2, %back
+    asc.wait_flag mte3_mte2, %back
+    asc.data_copy %t, %x, %n : !ub, !gm
+    %in = asc.pipe.fetch_event_id %pipe, mte2_v
+    asc.set_flag mte2_v, %in
+    asc.wait_flag mte2_v, %in
+    asc.muls %t, %t, %s, %n : !ub, !ub
+    %out = asc.pipe.fetch_event_id %pipe, v_mte3
+    asc.set_flag v_mte3, %out
+    asc.wait_flag v_mte3, %out
+    asc.data_copy %y, %t, %n : !gm, !ub
+  }
+  return
+}
+
+// -----
+
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<veccalc, f32>
+
+// Its twin with the set of each trip's id moved to the trip's end: a wait
+// without a set of the same trip before it orders nothing, so neither the
+// trip before's vector work nor its copy out is ordered before the copy in
+// (nor, through it, before this trip's vector work).
+func.func @flag_id_fetched_each_trip_set_late(%px: !asc.gm_addr {asc.no_alias}, %py: !asc.gm_addr {asc.no_alias}, %s: f32) attributes {asc.kernel} {
+  %n = arith.constant 64 : i32
+  %bytes = arith.constant 256 : i32
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1 = arith.constant 1 : index
+  %pipe = asc.pipe.create
+  %b = asc.tbuf.create : !asc.tbuf<veccalc>
+  asc.pipe.init_tbuf %pipe, %b, %bytes : !asc.tbuf<veccalc>
+  %x = asc.set_global_buffer %px : !gm
+  %y = asc.set_global_buffer %py : !gm
+  scf.for %i = %c0 to %c4 step %c1 {
+    %t = asc.tbuf.get %b : !asc.tbuf<veccalc> -> !ub
+    %back = asc.pipe.fetch_event_id %pipe, mte3_mte2
+    asc.wait_flag mte3_mte2, %back
+    // expected-error @+1 {{may touch bytes that an earlier pipe_v access touches}}
+    asc.data_copy %t, %x, %n : !ub, !gm
+    %in = asc.pipe.fetch_event_id %pipe, mte2_v
+    asc.set_flag mte2_v, %in
+    asc.wait_flag mte2_v, %in
+    // expected-note @+2 {{the earlier pipe_v access}}
+    // expected-error @+1 {{may touch bytes that an earlier pipe_mte3 access touches}}
+    asc.muls %t, %t, %s, %n : !ub, !ub
+    %out = asc.pipe.fetch_event_id %pipe, v_mte3
+    asc.set_flag v_mte3, %out
+    asc.wait_flag v_mte3, %out
+    // expected-note @+1 {{the earlier pipe_mte3 access}}
+    asc.data_copy %y, %t, %n : !gm, !ub
+    asc.set_flag mte3_mte2, %back
+  }
+  return
+}
+
+// -----
+
+!gm = !asc.global_tensor<f32>
+!ub = !asc.local_tensor<veccalc, f32>
+
 // A set on one path only: the wait after the merge may return on another
 // set, so it orders nothing that the path without the set did.
 func.func @flag_set_on_one_path(%px: !asc.gm_addr {asc.no_alias}, %py: !asc.gm_addr {asc.no_alias}, %cond: i1) attributes {asc.kernel} {

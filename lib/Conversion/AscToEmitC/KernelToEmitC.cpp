@@ -127,6 +127,22 @@ template <typename OpTy> struct FreeQueryLowering : public AscOpLowering<OpTy> {
   std::string callee;
 };
 
+/// `GM_ADDR v = nullptr;`
+struct NullGmAddrLowering : public AscOpLowering<NullGmAddrOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(NullGmAddrOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type resultType = convert(op.getResult());
+    if (!resultType)
+      return failure();
+    rewriter.replaceOpWithNewOp<emitc::ConstantOp>(
+        op, resultType, emitc::OpaqueAttr::get(op.getContext(), "nullptr"));
+    return success();
+  }
+};
+
 } // namespace
 
 /// True for an `scf.if` without results on asc.is_aic or asc.is_aiv, which
@@ -487,7 +503,7 @@ void mlir::asc::populateKernelToEmitCPatterns(
                                           "AscendC::AIC");
   patterns.add<CoreTypeLowering<IsAivOp>>(typeConverter, context,
                                           "AscendC::AIV");
-  patterns.add<GetUserWorkspaceLowering, GetTilingLowering,
+  patterns.add<GetUserWorkspaceLowering, GetTilingLowering, NullGmAddrLowering,
                TilingCreateLowering, TilingGetLowering, CoreGuardLowering,
                SetFftsBaseAddrLowering, FftsCrossCoreSyncLowering>(
       typeConverter, context);

@@ -33,6 +33,24 @@ struct PipeInitBufferLowering : public AscOpLowering<PipeInitBufferOp> {
   }
 };
 
+/// `int32_t id = pipe.FetchEventID(AscendC::HardEvent::MTE2_MTE3);`
+struct PipeFetchEventIdLowering : public AscOpLowering<PipeFetchEventIdOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(PipeFetchEventIdOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type idType = convert(op.getId());
+    if (!idType)
+      return failure();
+    std::string event = "AscendC::HardEvent::" +
+                        getEnumeratorName(stringifyHardEvent(op.getEvent()));
+    replaceByMemberCall(rewriter, op, idType, adaptor.getPipe(), "FetchEventID",
+                        {}, {CallArg(event)});
+    return success();
+  }
+};
+
 /// `pipe.InitBuffer(buf, len);`
 struct PipeInitTBufLowering : public AscOpLowering<PipeInitTBufOp> {
   using AscOpLowering::AscOpLowering;
@@ -117,7 +135,8 @@ void mlir::asc::populatePipeToEmitCPatterns(const TypeConverter &typeConverter,
   patterns.add<ObjectDeclarationLowering<PipeCreateOp>,
                ObjectDeclarationLowering<QueueCreateOp>, PipeInitBufferLowering,
                ObjectDeclarationLowering<TBufCreateOp>, PipeInitTBufLowering,
-               TBufGetLowering>(typeConverter, context);
+               TBufGetLowering, PipeFetchEventIdLowering>(typeConverter,
+                                                          context);
   patterns.add<QueueTakeLowering<QueueAllocTensorOp>>(typeConverter, context,
                                                       "AllocTensor");
   patterns.add<QueueTakeLowering<QueueDeQueOp>>(typeConverter, context,

@@ -121,6 +121,22 @@ struct SetValueLowering : public AscOpLowering<SetValueOp> {
   }
 };
 
+/// `int32_t n = t.GetSize();`
+struct LocalTensorGetSizeLowering : public AscOpLowering<LocalTensorGetSizeOp> {
+  using AscOpLowering::AscOpLowering;
+
+  LogicalResult
+  matchAndRewrite(LocalTensorGetSizeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type resultType = convert(op.getSize());
+    if (!resultType)
+      return failure();
+    replaceByMemberCall(rewriter, op, resultType, adaptor.getTensor(),
+                        "GetSize", {}, {});
+    return success();
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // Patterns: data movement and vector compute
 //===----------------------------------------------------------------------===//
@@ -293,11 +309,12 @@ struct SyncAllLowering : public AscOpLowering<SyncAllOp> {
 void mlir::asc::populateTensorToEmitCPatterns(
     const TypeConverter &typeConverter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<SetGlobalBufferLowering, LocalTensorCreateLowering,
-               SubViewLowering, GetValueLowering, SetValueLowering,
-               DataCopyLowering, PipeBarrierLowering, CrossCoreSetFlagLowering,
-               CrossCoreWaitFlagLowering, SyncAllLowering, ApiCallLowering>(
-      typeConverter, context);
+  patterns
+      .add<SetGlobalBufferLowering, LocalTensorCreateLowering, SubViewLowering,
+           GetValueLowering, SetValueLowering, LocalTensorGetSizeLowering,
+           DataCopyLowering, PipeBarrierLowering, CrossCoreSetFlagLowering,
+           CrossCoreWaitFlagLowering, SyncAllLowering, ApiCallLowering>(
+          typeConverter, context);
   patterns.add<FlagLowering<SetFlagOp>>(typeConverter, context,
                                         "AscendC::SetFlag");
   patterns.add<FlagLowering<WaitFlagOp>>(typeConverter, context,

@@ -52,7 +52,7 @@ std::string mlir::asc::getPositionName(TPosition position) {
 }
 
 /// `matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half[, isTrans
-/// [, LayoutMode]]>`; trailing default arguments are left out.
+/// [, LayoutMode[, IBSHARE]]]>`; trailing default arguments are left out.
 static std::string getMatmulPartTypeName(MatmulPartAttr part) {
   std::string elementName = getScalarTypeName(part.getElementType());
   if (elementName.empty())
@@ -61,12 +61,14 @@ static std::string getMatmulPartTypeName(MatmulPartAttr part) {
                      getPositionName(part.getPosition()) + ", CubeFormat::" +
                      getEnumeratorName(stringifyCubeFormat(part.getFormat())) +
                      ", " + elementName;
-  bool hasLayout = part.getLayout() != LayoutMode::NONE;
+  bool hasLayout = part.getLayout() != LayoutMode::NONE || part.getIbshare();
   if (part.getTransposed() || hasLayout)
     name += part.getTransposed() ? ", true" : ", false";
   if (hasLayout)
     name += ", LayoutMode::" +
             getEnumeratorName(stringifyLayoutMode(part.getLayout()));
+  if (part.getIbshare())
+    name += ", true";
   return name + ">";
 }
 
@@ -226,6 +228,12 @@ void mlir::asc::populateAscToEmitCTypeConversions(
       return getObjectType(type.getContext(),
                            "AscendC::TQueBind<" + getPositionName(*source) +
                                ", " + getPositionName(type.getPosition()) +
+                               ", " + depth + ">");
+    // A queue at TSCM is CANN's TSCM<TPosition::GM, depth> (TQueBind<GM,
+    // TSCM, depth>), which no TQue<position> spells.
+    if (type.getPosition() == TPosition::TSCM)
+      return getObjectType(type.getContext(),
+                           "AscendC::TSCM<" + getPositionName(TPosition::GM) +
                                ", " + depth + ">");
     return getObjectType(type.getContext(),
                          "AscendC::TQue<" +

@@ -143,7 +143,8 @@ static MatmulPartAttr convertPart(MLIRContext *context, StringRef which,
             diag.abandon();
             return diag;
           },
-          position, *cubeFormat, type, trans, *layoutMode))) {
+          position, *cubeFormat, type, trans, *layoutMode,
+          /*ibshare=*/false))) {
     if (problem)
       *problem =
           ("the " + which + " part's element type " +

@@ -248,6 +248,8 @@ private:
   std::vector<LoopContext> loops;
   /// The kernel's func and its pointer arguments' workspace role.
   func::FuncOp kernelFunc;
+  /// The TPipes the kernel constructed, in order (GetTPipePtr's answer).
+  SmallVector<Value, 1> pipes;
 };
 
 } // namespace mlir::asc::frontend

@@ -112,20 +112,26 @@ static FailureOr<MatmulPartAttr> matmulPart(KernelLifter &lifter,
                                    " part has a layout asc does not know");
     layout = *l;
   }
-  for (unsigned i = 5; i < args.size(); ++i) {
-    // IBSHARE (the part shared by a cube core's two vector cores) and
-    // SRCPOS: asc's part has no place for them, and asc-run refuses them.
-    bool isDefault =
-        (i == 5 && args[i].getKind() == clang::TemplateArgument::Integral &&
-         !args[i].getAsIntegral().getBoolValue()) ||
-        (i == 6 && enumeratorName(args[i]) == "GM");
-    if (!isDefault)
-      return lifter.refuse(at, "the Matmul object's " + which + " part sets " +
-                                   (i == 5 ? "IBSHARE" : "SRCPOS") +
-                                   ", which asc's Matmul type does not spell");
+  // IBSHARE (the part shared by a cube core's two vector cores) is the
+  // part's `ibshare`; SRCPOS has no place in asc's part.
+  bool ibshare = false;
+  if (args.size() > 5) {
+    if (args[5].getKind() != clang::TemplateArgument::Integral)
+      return lifter.refuse(at, "the Matmul object's " + which +
+                                   " part has an IBSHARE that is not a "
+                                   "constant");
+    ibshare = args[5].getAsIntegral().getBoolValue();
   }
+  if (args.size() > 6 && enumeratorName(args[6]) != "GM")
+    return lifter.refuse(at, "the Matmul object's " + which +
+                                 " part sets SRCPOS, which asc's Matmul type "
+                                 "does not spell");
+  if (args.size() > 7)
+    return lifter.refuse(at, "the Matmul object's " + which +
+                                 " part has more template arguments than "
+                                 "asc's Matmul type spells");
   return MatmulPartAttr::get(context, *position, *format, element, transposed,
-                             layout);
+                             layout, ibshare);
 }
 
 /// The `cfg` field of a MatmulApiStaticTiling used as a Matmul's MM_CFG
@@ -259,7 +265,21 @@ static FailureOr<MatmulType> matmulType(KernelLifter &lifter,
     }
     config = MatmulConfigAttr::getFromFieldValues(context, values);
   }
-  return MatmulType::get(context, *a, *b, *c, *bias, config);
+  // The type's own rules (which parts may be shared, ...), as one refusal.
+  std::string why;
+  MatmulType type;
+  {
+    ScopedDiagnosticHandler capture(context, [&](Diagnostic &diagnostic) {
+      why = diagnostic.str();
+      return success();
+    });
+    type = MatmulType::getChecked([&] { return emitError(lifter.loc(at)); },
+                                  context, *a, *b, *c, *bias, config);
+  }
+  if (!type)
+    return lifter.refuse(at,
+                         "the Matmul object's type breaks asc's rules: " + why);
+  return type;
 }
 
 FailureOr<Lifted>
@@ -272,9 +292,12 @@ KernelLifter::constructApiObject(clang::QualType type, const clang::Stmt *at,
   Location l = at ? loc(at) : builder.getUnknownLoc();
   if (name == "GlobalTensor" || name == "LocalTensor" || name == "TCubeTiling")
     return Lifted{}; // set later (SetGlobalBuffer, AllocTensor, CopyTiling)
-  if (name == "TPipe")
-    return Lifted::handle(
-        PipeCreateOp::create(builder, l, PipeType::get(builder.getContext())));
+  if (name == "TPipe") {
+    Value pipe =
+        PipeCreateOp::create(builder, l, PipeType::get(builder.getContext()));
+    pipes.push_back(pipe);
+    return Lifted::handle(pipe);
+  }
   if (isMatmulClass(name)) {
     FailureOr<MatmulType> mmType = matmulType(*this, record, declaredAt);
     if (failed(mmType))
@@ -317,6 +340,16 @@ KernelLifter::constructApiObject(clang::QualType type, const clang::Stmt *at,
                                      ">' is not modelled by asc (a TQueBind "
                                      "between unified-buffer positions, or "
                                      "to or from GM, is)");
+        } else if (alias->getName() == "TSCM") {
+          // TSCM<src, depth> is TQueBind<src, TSCM, depth>
+          // (kernel_tpipe.h): a queue whose buffers are in L1.
+          ArrayRef<clang::TemplateArgument> bound =
+              written->template_arguments();
+          std::optional<TPosition> src =
+              bound.empty() ? std::nullopt : positionArgument(bound[0], ast);
+          if (*position != TPosition::TSCM || src != TPosition::GM)
+            return refuse(where, "a TSCM queue filled from anywhere but GM "
+                                 "is not modelled by asc (TSCM<GM> is)");
         } else if (alias->getName() != "TQue") {
           return refuse(where, "'" + alias->getName() +
                                    "' is not modelled by asc (TQue and "
@@ -497,6 +530,18 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
       if (want && want != v.getType())
         v = arith::TruncIOp::create(builder, l, want, v);
       return Lifted::scalar(v);
+    }
+    if (method == "GetTPipePtr") {
+      // CANN's TPipe constructor stores itself in the global GetTPipePtr
+      // reads (kernel_common.h): with one TPipe in the kernel, that one.
+      if (pipes.size() != 1)
+        return refuse(call, pipes.empty()
+                                ? "GetTPipePtr() before the kernel constructed "
+                                  "a TPipe"
+                                : "GetTPipePtr() in a kernel that constructs "
+                                  "more than one TPipe: asc-check does not "
+                                  "tell which one it returns");
+      return Lifted::handle(pipes.front());
     }
     if (method == "GetSysWorkSpacePtr")
       return Lifted{Lifted::Pointer,
@@ -695,11 +740,16 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
       if (failed(pointer))
         return failure();
       // A GlobalTensor over a null pointer (a bias the kernel was given as
-      // nullptr) stays null: its views too, and any other use is refused.
-      if (pointer->kind == Lifted::Null) {
-        store(*target, *pointer);
-        return done();
-      }
+      // nullptr) is one over asc.null_gm_addr: a use on a path the data
+      // rules out (`if (tiling.isBias) SetBias(bias)`) lifts as written;
+      // one on the path taken is the kernel's fault, which asc-run reports.
+      if (pointer->kind == Lifted::Null)
+        pointer = Lifted{Lifted::Pointer,
+                         NullGmAddrOp::create(
+                             builder, l, GmAddrType::get(builder.getContext())),
+                         {},
+                         nullptr,
+                         nullptr};
       if (pointer->kind != Lifted::Pointer)
         return refuse(args.given[0], "SetGlobalBuffer of something that is "
                                      "not a GM pointer");
@@ -728,28 +778,96 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
       store(*target, Lifted::handle(tensor));
       return done();
     }
-    if (method == "GetValue" || method == "SetValue") {
-      FailureOr<Value> self = object();
-      if (failed(self))
-        return failure();
-      FailureOr<Value> index = i64Arg(0);
-      if (failed(index))
-        return failure();
-      if (method == "GetValue")
-        return Lifted::scalar(GetValueOp::create(
-            builder, l,
-            cast<GlobalTensorType>(self->getType()).getElementType(), *self,
-            *index));
-      FailureOr<Value> v = arg(1);
-      if (failed(v))
-        return failure();
-      SetValueOp::create(builder, l, *self, *index, *v);
-      return done();
-    }
+  }
+  // A scalar element of a global or local tensor, by the scalar unit.
+  if ((owner == "GlobalTensor" || owner == "LocalTensor") &&
+      (method == "GetValue" || method == "SetValue")) {
+    FailureOr<Value> self = object();
+    if (failed(self))
+      return failure();
+    FailureOr<Value> index = i64Arg(0);
+    if (failed(index))
+      return failure();
+    Type element = getTensorElementType(self->getType());
+    if (method == "GetValue")
+      return Lifted::scalar(
+          GetValueOp::create(builder, l, element, *self, *index));
+    FailureOr<Value> v = arg(1);
+    if (failed(v))
+      return failure();
+    if (v->getType() != element)
+      return refuse(args.given[1], "SetValue of a value whose type is not "
+                                   "the tensor's element type");
+    SetValueOp::create(builder, l, *self, *index, *v);
+    return done();
+  }
+  if (owner == "LocalTensor" && method == "GetSize") {
+    FailureOr<Value> self = object();
+    if (failed(self))
+      return failure();
+    Value size =
+        LocalTensorGetSizeOp::create(builder, l, builder.getI32Type(), *self);
+    Type want = scalarType(call->getType());
+    if (want && want != size.getType())
+      return refuse(call, "LocalTensor::GetSize with a result type asc does "
+                          "not know");
+    return Lifted::scalar(size);
+  }
+  if (owner == "LocalTensor" && method == "=") {
+    // `dst = a + b` (CANN's SymbolOverrideAdd): Add(dst, a, b,
+    // dst.GetSize()) into the tensor assigned to, which stays the same
+    // tensor. asc has Add only: -, * and / are refused by name.
+    const auto *rhs = dyn_cast<clang::CXXOperatorCallExpr>(
+        call->getArg(1)->IgnoreImplicitAsWritten()->IgnoreParens());
+    if (!rhs || rhs->getNumArgs() != 2 || rhs->getOperator() != clang::OO_Plus)
+      return refuse(call, "this LocalTensor operator has no asc op (the '+' "
+                          "of two tensors, asc.add, has)");
+    FailureOr<Value> dst = value(call->getArg(0));
+    FailureOr<Value> src0 = failed(dst) ? dst : value(rhs->getArg(0));
+    FailureOr<Value> src1 = failed(src0) ? src0 : value(rhs->getArg(1));
+    if (failed(src1))
+      return failure();
+    Value count =
+        LocalTensorGetSizeOp::create(builder, l, builder.getI32Type(), *dst);
+    AddOp::create(builder, l, *dst, *src0, *src1, count);
+    return Lifted::handle(*dst);
   }
 
   //===-- Local tensors, queues and the pipe
   //-------------------------------===//
+  if (owner == "TPipe" && method == "FetchEventID") {
+    // FetchEventID(HardEvent::X) or FetchEventID<HardEvent::X>().
+    std::optional<HardEvent> event;
+    if (const clang::TemplateArgumentList *targs =
+            callee->getTemplateSpecializationArgs())
+      event = symbolizeHardEvent(
+          llvm::StringRef(enumeratorName((*targs)[0])).lower());
+    else if (!args.given.empty()) {
+      clang::Expr::EvalResult folded;
+      if (args.given[0]->EvaluateAsRValue(folded, ast) && folded.Val.isInt())
+        event = symbolizeHardEvent(
+            llvm::StringRef(
+                enumeratorName(clang::TemplateArgument(
+                    ast, folded.Val.getInt(), args.given[0]->getType())))
+                .lower());
+    }
+    if (!event)
+      return refuse(call, "FetchEventID of an event asc does not know or that "
+                          "is not a compile-time constant");
+    FailureOr<Value> pipe = object();
+    if (failed(pipe))
+      return failure();
+    Value id = PipeFetchEventIdOp::create(builder, l, builder.getI32Type(),
+                                          *pipe, *event);
+    Type want = scalarType(call->getType());
+    if (!want || !isa<IntegerType>(want))
+      return refuse(call, "FetchEventID with a result type asc does not know");
+    if (want.getIntOrFloatBitWidth() < 32)
+      id = arith::TruncIOp::create(builder, l, want, id);
+    else if (want.getIntOrFloatBitWidth() > 32)
+      id = arith::ExtSIOp::create(builder, l, want, id);
+    return Lifted::scalar(id);
+  }
   if (owner == "TPipe" && method == "InitBuffer") {
     FailureOr<Value> pipe = object();
     if (failed(pipe))

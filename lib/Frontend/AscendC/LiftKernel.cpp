@@ -266,6 +266,7 @@ LogicalResult KernelLifter::liftKernel(const clang::FunctionDecl *kernel,
     argTypes.push_back(GmAddrType::get(context));
   }
   builder.setInsertionPointToEnd(module.getBody());
+  pipes.clear();
   std::string name = kernel->getNameAsString();
   kernelFunc = func::FuncOp::create(builder, loc(kernel->getLocation()), name,
                                     builder.getFunctionType(argTypes, {}));

@@ -373,3 +373,34 @@ func.func @async_fetch_loop(%blocks: i32) {
   }
   return
 }
+
+// -----
+
+// A shared (IBSHARE) part spells its template arguments up to IBSHARE; a
+// queue at TSCM is CANN's TSCM<GM, depth>; FetchEventID is a call on the
+// pipe whose result the flags take; a local tensor's GetSize and SetValue
+// are its member calls; the null GM address is nullptr.
+// CHECK-LABEL: emitc.func @shared_fetch_tscm_null(
+// CHECK-DAG: !emitc.lvalue<!emitc.opaque<"matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE, true>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, MM_CFG_IB_SHARE_NORM>">>
+// CHECK-DAG: !emitc.lvalue<!emitc.opaque<"AscendC::TSCM<AscendC::TPosition::GM, 1>">>
+// CHECK-DAG: "FetchEventID(AscendC::HardEvent::MTE2_MTE3)"
+// CHECK-DAG: call_opaque "AscendC::SetFlag"
+// CHECK-DAG: verbatim "{} = {}.GetSize();"
+// CHECK-DAG: "{}.SetValue({}, {});"
+// CHECK-DAG: #emitc.opaque<"nullptr">
+func.func @shared_fetch_tscm_null(%t: !asc.local_tensor<vecin, f32>, %v: f32) {
+  %pipe = asc.pipe.create
+  %mm = asc.matmul.create : !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16, ibshare>, c = <gm, nd, f32>, config = <ib_share_norm>>
+  %scm = asc.queue.create : !asc.queue<tscm, 1>
+  %id = asc.pipe.fetch_event_id %pipe, mte2_mte3
+  asc.set_flag mte2_mte3, %id
+  asc.wait_flag mte2_mte3, %id
+  %n = asc.local_tensor.get_size %t : !asc.local_tensor<vecin, f32>
+  %i = arith.extui %n : i32 to i64
+  asc.set_value %t[%i], %v : !asc.local_tensor<vecin, f32>
+  %null = asc.null_gm_addr
+  %bias = asc.set_global_buffer %null : !asc.global_tensor<f32>
+  %x = asc.get_value %bias[%i] : !asc.global_tensor<f32>
+  asc.set_value %t[%i], %x : !asc.local_tensor<vecin, f32>
+  return
+}

@@ -21,6 +21,31 @@ func.func private @a_at_co1(!asc.matmul<a = <co1, nz, f16>, b = <gm, nd, f16>, c
 
 // -----
 
+// Only A and B can be shared by a cube core's two vector cores (IBSHARE).
+// expected-error @+1 {{expects ibshare on the A and B parts only}}
+func.func private @shared_c(!asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32, ibshare>>)
+
+// -----
+
+// The IBShare configuration shares one of A and B, not both.
+// expected-error @+1 {{expects at most one of the A and B parts shared (ibshare) with the IBShare configuration}}
+func.func private @shared_both_ib_share_norm(!asc.matmul<a = <gm, nd, f16, ibshare>, b = <gm, nd, f16, ibshare>, c = <gm, nd, f32>, config = <ib_share_norm>>)
+
+// -----
+
+// Under the IBShare configuration the shared part is not already in L1.
+// expected-error @+1 {{expects the shared (ibshare) part outside L1 with the IBShare configuration, got tscm}}
+func.func private @shared_in_l1(!asc.matmul<a = <tscm, nz, f16, ibshare>, b = <gm, nd, f16>, c = <gm, nd, f32>, config = <ib_share_norm>>)
+
+// -----
+
+// ibshare is said once.
+// expected-error @+2 {{duplicate 'ibshare'}}
+// expected-error @+1 {{failed to parse Asc_MatmulType parameter 'a'}}
+func.func private @shared_twice(!asc.matmul<a = <gm, nd, f16, ibshare, ibshare>, b = <gm, nd, f16>, c = <gm, nd, f32>>)
+
+// -----
+
 // C lands in GM, the unified buffer or CO1.
 // expected-error @+1 {{expects the C part at gm, vecin, vecout, veccalc, tscm or co1, got a1}}
 func.func private @c_at_a1(!asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <a1, nd, f32>>)
@@ -1508,5 +1533,23 @@ func.func @api_call_not_a_name(%t: !asc.local_tensor<vecin, f32>) {
 func.func @api_call_on_the_cube_pipe(%t: !asc.local_tensor<vecin, f32>) {
   // expected-error @+1 {{'asc.api_call' op expects the vector core's pipe_s, pipe_v, pipe_mte2 or pipe_mte3, got pipe_fix}}
   asc.api_call "AscendC::Exp"(%t) on pipe_fix : (!asc.local_tensor<vecin, f32>) -> ()
+  return
+}
+
+// -----
+
+// GetSize is the local tensor's: a global tensor has no asc.local_tensor.get_size.
+func.func @get_size_of_global(%g: !asc.global_tensor<f32>) {
+  // expected-error @+1 {{'asc.local_tensor.get_size' op operand #0 must be}}
+  %n = "asc.local_tensor.get_size"(%g) : (!asc.global_tensor<f32>) -> i32
+  return
+}
+
+// -----
+
+// A scalar written into a local tensor has the tensor's element type.
+func.func @set_value_local_type(%t: !asc.local_tensor<vecin, f32>, %i: i64, %v: f16) {
+  // expected-error @+1 {{'asc.set_value' op failed to verify that value is the element type of the tensor}}
+  "asc.set_value"(%t, %i, %v) : (!asc.local_tensor<vecin, f32>, i64, f16) -> ()
   return
 }

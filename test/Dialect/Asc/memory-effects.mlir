@@ -38,6 +38,24 @@ func.func @reads_and_writes(%c: !gm, %i: i64, %v: f32) -> (f32, f32, f32) {
 }
 
 
+// The same for an element of a local tensor (local memory); an unused
+// local tensor size folds away.
+// CHECK-LABEL: func.func @local_reads_and_writes
+// CHECK-NOT:   asc.local_tensor.get_size
+// CHECK:       asc.get_value
+// CHECK-NEXT:  asc.set_value
+// CHECK-NEXT:  asc.get_value
+// CHECK-NOT:   asc.get_value
+func.func @local_reads_and_writes(%u: !ub, %i: i64, %v: f32) -> (f32, f32, f32) {
+  %n = asc.local_tensor.get_size %u : !ub
+  %a = asc.get_value %u[%i] : !ub
+  asc.set_value %u[%i], %v : !ub
+  %b = asc.get_value %u[%i] : !ub
+  %d = asc.get_value %u[%i] : !ub
+  return %a, %b, %d : f32, f32, f32
+}
+
+
 // Matmul calls and waits write the object's state: none of them is removed
 // or merged, even when repeated.
 // CHECK-LABEL: func.func @matmul_ops_stay

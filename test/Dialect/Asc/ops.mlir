@@ -14,6 +14,8 @@
 !mm_batch = !asc.matmul<a = <gm, nd, f16, layout = bsngd>, b = <gm, nd, f16, layout = bsngd>, c = <gm, nd, f32, layout = bsngd>, config = <norm, is_n_batch = true>>
 !mm_quant = !asc.matmul<a = <gm, nd, i8>, b = <gm, nd, i8>, c = <gm, nd, f16>, bias = <gm, nd, i32>>
 !mm_f32 = !asc.matmul<a = <gm, nd, f32>, b = <gm, nd, f32>, c = <gm, nd, f32>>
+!mm_shared_b = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16, ibshare>, c = <gm, nd, f32>, config = <ib_share_norm>>
+!mm_shared_ab = !asc.matmul<a = <gm, nd, f16, transposed, ibshare>, b = <gm, nd, f16, layout = bsngd, ibshare>, c = <vecin, nd, f32>>
 
 // CHECK-DAG: {{^}}![[MM:matmul[0-9]*]] = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>{{$}}
 // CHECK-DAG: {{^}}![[MM_BIAS:matmul[0-9]*]] = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16, transposed>, c = <gm, nd, f32>, bias = <gm, nd, f32>, config = <mdl>>{{$}}
@@ -23,6 +25,8 @@
 // CHECK-DAG: {{^}}![[MM_BATCH:matmul[0-9]*]] = !asc.matmul<a = <gm, nd, f16, layout = bsngd>, b = <gm, nd, f16, layout = bsngd>, c = <gm, nd, f32, layout = bsngd>, config = <norm, is_n_batch = true>>{{$}}
 // CHECK-DAG: {{^}}![[MM_QUANT:matmul[0-9]*]] = !asc.matmul<a = <gm, nd, i8>, b = <gm, nd, i8>, c = <gm, nd, f16>, bias = <gm, nd, i32>>{{$}}
 // CHECK-DAG: {{^}}![[MM_F32:matmul[0-9]*]] = !asc.matmul<a = <gm, nd, f32>, b = <gm, nd, f32>, c = <gm, nd, f32>>{{$}}
+// CHECK-DAG: {{^}}![[MM_SHARED_B:matmul[0-9]*]] = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16, ibshare>, c = <gm, nd, f32>, config = <ib_share_norm>>{{$}}
+// CHECK-DAG: {{^}}![[MM_SHARED_AB:matmul[0-9]*]] = !asc.matmul<a = <gm, nd, f16, transposed, ibshare>, b = <gm, nd, f16, layout = bsngd, ibshare>, c = <vecin, nd, f32>>{{$}}
 // CHECK-DAG: {{^}}![[MM_FMT:matmul[0-9]*]] = !asc.matmul<a = <a1, zn, f16>, b = <b1, zz, f16>, c = <vecout, nn, f16>, bias = <c1, nd_align, f16>, config = <special_mdl>>{{$}}
 // CHECK-DAG: {{^}}![[MM_SCALAR:matmul[0-9]*]] = !asc.matmul<a = <a2, scalar, bf16>, b = <b2, vector, bf16>, c = <vecin, nd, f32>, config = <ib_share_norm>>{{$}}
 // CHECK-DAG: {{^}}![[MM_LAYOUT:matmul[0-9]*]] = !asc.matmul<a = <gm, nd, f16, layout = sbngd>, b = <gm, nd, f16, transposed, layout = bngs1s2>, c = <gm, nd, f32, layout = normal>, config = <basic>>{{$}}
@@ -72,6 +76,16 @@ func.func @kernel_env(%workspace: !asc.gm_addr {asc.no_alias}, %tiling_gm: !asc.
   %user_ws = asc.get_user_workspace %workspace
   %tiling = asc.get_tiling %tiling_gm
   %base_m = asc.tiling.get %tiling[baseM]
+  return
+}
+
+// A GlobalTensor over the null address (a bias the kernel got as nullptr).
+// CHECK-LABEL: func.func @null_gm_addr
+// CHECK: %[[NULL:.*]] = asc.null_gm_addr{{$}}
+// CHECK: asc.set_global_buffer %[[NULL]] : !asc.global_tensor<f32>
+func.func @null_gm_addr() {
+  %null = asc.null_gm_addr
+  %bias = asc.set_global_buffer %null : !asc.global_tensor<f32>
   return
 }
 
@@ -248,6 +262,32 @@ func.func @queue_cycle(%num: i32, %len: i32) {
   %d = asc.queue.deque %que : !asc.queue<vecout, 2> -> !asc.local_tensor<vecout, f16>
   asc.queue.free_tensor %que, %d : !asc.queue<vecout, 2>, !asc.local_tensor<vecout, f16>
   return
+}
+
+// FetchEventID: an event's id read from the pipe, used by a set and a wait.
+// CHECK-LABEL: func.func @fetch_event_id
+// CHECK: %[[PIPE:.*]] = asc.pipe.create{{$}}
+// CHECK: %[[ID:.*]] = asc.pipe.fetch_event_id %[[PIPE]], mte2_mte3{{$}}
+// CHECK: asc.set_flag mte2_mte3, %[[ID]]{{$}}
+// CHECK: asc.wait_flag mte2_mte3, %[[ID]]{{$}}
+func.func @fetch_event_id() {
+  %pipe = asc.pipe.create
+  %id = asc.pipe.fetch_event_id %pipe, mte2_mte3
+  asc.set_flag mte2_mte3, %id
+  asc.wait_flag mte2_mte3, %id
+  return
+}
+
+// A local tensor's size and its elements read and written by the scalar unit.
+// CHECK-LABEL: func.func @local_tensor_scalars
+// CHECK: %[[N:.*]] = asc.local_tensor.get_size %[[T:.*]] : !asc.local_tensor<vecin, f32>{{$}}
+// CHECK: %[[V:.*]] = asc.get_value %[[T]][%{{.*}}] : !asc.local_tensor<vecin, f32>{{$}}
+// CHECK: asc.set_value %[[T]][%{{.*}}], %[[V]] : !asc.local_tensor<vecin, f32>{{$}}
+func.func @local_tensor_scalars(%t: !asc.local_tensor<vecin, f32>, %i: i64) -> i32 {
+  %n = asc.local_tensor.get_size %t : !asc.local_tensor<vecin, f32>
+  %v = asc.get_value %t[%i] : !asc.local_tensor<vecin, f32>
+  asc.set_value %t[%i], %v : !asc.local_tensor<vecin, f32>
+  return %n : i32
 }
 
 // Queues at every other local TPosition and depth, local tensors of many types.
@@ -579,6 +619,16 @@ func.func @quant_and_workspace(%mm: !mm_quant, %ws: !asc.global_tensor<ui8>, %sc
   asc.matmul.set_workspace %mm, %ws : !mm_quant, !asc.global_tensor<ui8>
   asc.matmul.set_quant_scalar %mm, %scale : !mm_quant
   asc.matmul.set_quant_vector %mm, %scales : !mm_quant, !asc.global_tensor<ui64>
+  return
+}
+
+// Objects with a shared (IBSHARE) B part, and with both A and B shared.
+// CHECK-LABEL: func.func @matmul_create_shared
+// CHECK: asc.matmul.create : ![[MM_SHARED_B]]{{$}}
+// CHECK: asc.matmul.create : ![[MM_SHARED_AB]]{{$}}
+func.func @matmul_create_shared() {
+  %b = asc.matmul.create : !mm_shared_b
+  %ab = asc.matmul.create : !mm_shared_ab
   return
 }
 

@@ -455,6 +455,10 @@ static bool isDefinedOncePerRun(Value value) {
   return false;
 }
 
+bool mlir::asc::isFlagIdFixedPerRun(Value id) {
+  return matchPattern(id, m_Constant()) || isDefinedOncePerRun(id);
+}
+
 const void *ProtocolState::Context::getFlagKey(Operation *flagOp) {
   auto [memo, inserted] = table->flagKeyOfOp.try_emplace(flagOp, nullptr);
   if (!inserted)
@@ -481,10 +485,8 @@ const void *ProtocolState::Context::getFlagKey(Operation *flagOp) {
   APInt constant;
   if (matchPattern(id, m_ConstantInt(&constant)))
     key = {event, nullptr, constant.getSExtValue()};
-  else if (isDefinedOncePerRun(id))
-    key = {event, id.getAsOpaquePointer(), 0};
   else
-    return nullptr;
+    key = {event, id.getAsOpaquePointer(), 0};
   auto [entry, fresh] = table->flagKeys.try_emplace(key, nullptr);
   if (fresh) {
     table->flagKeyStorage.emplace_back();

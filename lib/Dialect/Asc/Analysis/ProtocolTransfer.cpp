@@ -501,11 +501,17 @@ static void transferPipeOrder(Operation *op, ProtocolState &state) {
   }
   if (auto wait = dyn_cast<WaitFlagOp>(op)) {
     // X's work before the set happens before Y's after the wait: the set
-    // the state carries on every path, or else, for an id that names no
-    // flag key, the last set of the flag before the wait in its block.
-    if (state.orderThroughFlag(wait, wait.getTargetPipe()))
+    // the state carries on every path. An id computed anew each trip (a
+    // ping-pong id, FetchEventID in a loop) may name another flag than a
+    // set of an earlier trip, so its wait takes the state's set only when
+    // the last set of the flag is earlier in its own block (this trip's;
+    // a stale one kept under the same key only narrows what it saw), and
+    // orders nothing otherwise.
+    SetFlagOp sameBlockSet = findMatchingSet(wait);
+    if ((sameBlockSet || isFlagIdFixedPerRun(wait.getId())) &&
+        state.orderThroughFlag(wait, wait.getTargetPipe()))
       return;
-    if (SetFlagOp set = findMatchingSet(wait))
+    if (SetFlagOp set = sameBlockSet)
       state.orderPipes(
           wait.getSourcePipe(), wait.getTargetPipe(),
           [&](Operation *access) { return precedesInEveryRun(access, set); });
@@ -522,7 +528,8 @@ static void transferPipeOrder(Operation *op, ProtocolState &state) {
     return;
   }
   if (auto wait = dyn_cast<CrossCoreWaitFlagOp>(op)) {
-    if (wait.getMode() != 2)
+    // An id computed anew each trip may name another flag: nothing then.
+    if (wait.getMode() != 2 && isFlagIdFixedPerRun(wait.getId()))
       state.orderThroughFlag(wait, PipeKind::PIPE_ALL);
     return;
   }

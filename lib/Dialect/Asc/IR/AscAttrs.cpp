@@ -41,7 +41,7 @@ void AscDialect::registerAttributes() {
 // MatmulPartAttr
 //===----------------------------------------------------------------------===//
 
-/// `<position, format, type[, transposed][, layout = mode]>`
+/// `<position, format, type[, transposed][, layout = mode][, ibshare]>`
 Attribute MatmulPartAttr::parse(AsmParser &parser, Type) {
   FailureOr<TPosition> position;
   FailureOr<CubeFormat> format;
@@ -54,13 +54,19 @@ Attribute MatmulPartAttr::parse(AsmParser &parser, Type) {
       failed(format = FieldParser<CubeFormat>::parse(parser)) ||
       parser.parseComma() || parser.parseType(elementType))
     return {};
-  bool seenTransposed = false, seenLayout = false;
+  bool seenTransposed = false, seenLayout = false, ibshare = false;
   while (succeeded(parser.parseOptionalComma())) {
     SMLoc keyLoc = parser.getCurrentLocation();
     if (succeeded(parser.parseOptionalKeyword("transposed"))) {
       if (seenTransposed)
         return parser.emitError(keyLoc, "duplicate 'transposed'"), Attribute();
       seenTransposed = transposed = true;
+      continue;
+    }
+    if (succeeded(parser.parseOptionalKeyword("ibshare"))) {
+      if (ibshare)
+        return parser.emitError(keyLoc, "duplicate 'ibshare'"), Attribute();
+      ibshare = true;
       continue;
     }
     FailureOr<LayoutMode> parsedLayout;
@@ -74,8 +80,9 @@ Attribute MatmulPartAttr::parse(AsmParser &parser, Type) {
   }
   if (parser.parseGreater())
     return {};
-  return parser.getChecked<MatmulPartAttr>(
-      parser.getContext(), *position, *format, elementType, transposed, layout);
+  return parser.getChecked<MatmulPartAttr>(parser.getContext(), *position,
+                                           *format, elementType, transposed,
+                                           layout, ibshare);
 }
 
 void MatmulPartAttr::print(AsmPrinter &printer) const {
@@ -85,6 +92,8 @@ void MatmulPartAttr::print(AsmPrinter &printer) const {
     printer << ", transposed";
   if (getLayout() != LayoutMode::NONE)
     printer << ", layout = " << stringifyLayoutMode(getLayout());
+  if (getIbshare())
+    printer << ", ibshare";
   printer << '>';
 }
 
@@ -101,7 +110,7 @@ static bool isMatmulElementType(Type type) {
 LogicalResult
 MatmulPartAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        TPosition position, CubeFormat format, Type elementType,
-                       bool transposed, LayoutMode layout) {
+                       bool transposed, LayoutMode layout, bool ibshare) {
   if (!isMatmulElementType(elementType))
     return emitError() << "expects a Matmul element type (f16, bf16, f32, i4, "
                           "i8 or i32), got "

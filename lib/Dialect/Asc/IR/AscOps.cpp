@@ -366,6 +366,16 @@ LogicalResult DataCopyOp::verify() {
   return success();
 }
 
+void GetValueOp::getEffects(EffectList &effects) {
+  effects.emplace_back(MemoryEffects::Read::get(), &getTensorMutable(),
+                       getTensorResource(getTensor().getType()));
+}
+
+void SetValueOp::getEffects(EffectList &effects) {
+  effects.emplace_back(MemoryEffects::Write::get(), &getTensorMutable(),
+                       getTensorResource(getTensor().getType()));
+}
+
 void DataCopyOp::getEffects(EffectList &effects) {
   effects.emplace_back(MemoryEffects::Read::get(), &getSrcMutable(),
                        getTensorResource(getSrc().getType()));

@@ -150,6 +150,36 @@ static bool isMatmulInputPosition(TPosition position) {
          position != TPosition::C2;
 }
 
+/// Positions in L1 (CANN's PhyPosIsL1): A1, B1, C1 and TSCM.
+static bool isL1Position(TPosition position) {
+  return position == TPosition::A1 || position == TPosition::B1 ||
+         position == TPosition::C1 || position == TPosition::TSCM;
+}
+
+/// IBSHARE: only an A or B part is shared; under the IBShare configuration
+/// (doIBShareNorm) not both of them, and not from L1 (CANN's
+/// ConfigSpecificCheck in matmul_shape_tiling.h, which also wants one of
+/// them shared there: not required here, as types without a shared part
+/// predate the flag).
+static LogicalResult
+verifySharedParts(function_ref<InFlightDiagnostic()> emitError,
+                  MatmulPartAttr a, MatmulPartAttr b, MatmulPartAttr c,
+                  MatmulPartAttr bias, MatmulConfigAttr config) {
+  if (c.getIbshare() || (bias && bias.getIbshare()))
+    return emitError() << "expects ibshare on the A and B parts only";
+  if (!config || !config.getFieldValue(MatmulConfigField::DoIBShareNorm))
+    return success();
+  if (a.getIbshare() && b.getIbshare())
+    return emitError() << "expects at most one of the A and B parts shared "
+                          "(ibshare) with the IBShare configuration";
+  MatmulPartAttr shared = a.getIbshare() ? a : b;
+  if (shared.getIbshare() && isL1Position(shared.getPosition()))
+    return emitError() << "expects the shared (ibshare) part outside L1 with "
+                          "the IBShare configuration, got "
+                       << stringifyTPosition(shared.getPosition());
+  return success();
+}
+
 LogicalResult MatmulType::verify(function_ref<InFlightDiagnostic()> emitError,
                                  MatmulPartAttr a, MatmulPartAttr b,
                                  MatmulPartAttr c, MatmulPartAttr bias,
@@ -165,6 +195,8 @@ LogicalResult MatmulType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "expects A and B parts at an input position, got "
                        << stringifyTPosition(a.getPosition()) << " and "
                        << stringifyTPosition(b.getPosition());
+  if (failed(verifySharedParts(emitError, a, b, c, bias, config)))
+    return failure();
   if (!isMatmulOutputPosition(c.getPosition()))
     return emitError() << "expects the C part at gm, vecin, vecout, veccalc, "
                           "tscm or co1, got "

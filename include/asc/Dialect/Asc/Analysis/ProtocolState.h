@@ -318,9 +318,11 @@ struct ProtocolState {
     /// (ProtocolState::PipeAccess).
     bool tracksPipeAccesses = false;
     /// The flag an `asc.set_flag`/`asc.wait_flag` names, one key per event
-    /// and id: the same constant, or the same value defined where no loop
-    /// runs it again (a value computed in a loop may name another id on
-    /// the next trip). Null when the id is neither.
+    /// and id: the same constant or the same value. A value computed in a
+    /// loop may name another id on the next trip (isFlagIdFixedPerRun):
+    /// its key serves a wait only for a set earlier in the wait's own
+    /// block, that is of the same trip (transferPipeOrder). Null for an op
+    /// that is neither.
     const void *getFlagKey(Operation *flagOp);
 
   private:
@@ -555,6 +557,10 @@ template <typename Vector> bool unionSorted(Vector &set, const Vector &other) {
     changed |= insertSorted(set, value);
   return changed;
 }
+
+/// Whether a flag id names one flag for the whole run of its function: a
+/// constant, or a value defined where nothing runs it again (in no loop).
+bool isFlagIdFixedPerRun(Value id);
 
 } // namespace mlir::asc
 

@@ -208,13 +208,24 @@ def Asc_MatmulPartAttr : Asc_Attr<"MatmulPart", "matmul_part"> {
   let summary = "one part (A, B, C or Bias) of a Matmul type: MatmulType<...>";
   let description = [{
     Mirrors `matmul::MatmulType<TPosition, CubeFormat, T, isTrans,
-    LayoutMode>`: where the operand lives, its data format, its element type,
-    whether it is transposed and its batch layout.
+    LayoutMode, IBSHARE>`: where the operand lives, its data format, its
+    element type, whether it is transposed, its batch layout and whether it
+    is shared (`ibshare`).
+
+    A shared A or B part (`IBSHARE = true`) is loaded into L1 once for the
+    two vector cores of a cube core: the cube core's Matmul server serves
+    both cores' objects from that one copy (CANN's `matmul_server.h`,
+    `IBShareCache`), so both must compute with the same matrix. It changes
+    no call of the object's protocol. `asc.matmul`'s verifier allows it on
+    the A and B parts only and, with the `ib_share_norm` configuration
+    (`doIBShareNorm`), at most one of them, not in L1 (CANN's
+    `ConfigSpecificCheck`).
 
     ```mlir
     #asc.matmul_part<gm, nd, f16>
     #asc.matmul_part<gm, nd, f16, transposed>
     #asc.matmul_part<gm, nd, f16, layout = bsngd>
+    #asc.matmul_part<gm, nd, f16, ibshare>
     ```
   }];
   let parameters = (ins
@@ -223,8 +234,20 @@ def Asc_MatmulPartAttr : Asc_Attr<"MatmulPart", "matmul_part"> {
     "::mlir::Type":$elementType,
     DefaultValuedParameter<"bool", "false">:$transposed,
     DefaultValuedParameter<"::mlir::asc::LayoutMode",
-                           "::mlir::asc::LayoutMode::NONE">:$layout
+                           "::mlir::asc::LayoutMode::NONE">:$layout,
+    DefaultValuedParameter<"bool", "false">:$ibshare
   );
+  let builders = [
+    AttrBuilder<(ins "::mlir::asc::TPosition":$position,
+                     "::mlir::asc::CubeFormat":$format,
+                     "::mlir::Type":$elementType,
+                     CArg<"bool", "false">:$transposed,
+                     CArg<"::mlir::asc::LayoutMode",
+                          "::mlir::asc::LayoutMode::NONE">:$layout), [{
+      return $_get($_ctxt, position, format, elementType, transposed, layout,
+                   /*ibshare=*/false);
+    }]>
+  ];
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{

@@ -178,6 +178,28 @@ def Asc_GetSysWorkspacePtrOp : Asc_Op<"get_sys_workspace_ptr", [Pure]> {
   let assemblyFormat = "attr-dict";
 }
 
+def Asc_NullGmAddrOp : Asc_Op<"null_gm_addr", [Pure]> {
+  let summary = "the null GM address (nullptr)";
+  let description = [{
+    A kernel may be given `nullptr` for an optional buffer (a bias it has
+    none of) and still name it on a path the run-time data rules out:
+    `biasGlobal.SetGlobalBuffer(nullptr)` and later
+    `if (tiling.isBias) matmulObj.SetBias(biasGlobal);`. This op is that
+    null address, so such a path lifts as written. It addresses no memory:
+    an access through it on the path taken is the kernel's fault, which
+    asc-run stops at run time as an access outside every kernel argument.
+    The analyses treat it as an address of unknown origin (it may alias any
+    GM buffer not marked `asc.no_alias`).
+
+    ```mlir
+    %null = asc.null_gm_addr
+    %bias = asc.set_global_buffer %null : !asc.global_tensor<f32>
+    ```
+  }];
+  let results = (outs Asc_GmAddrType:$result);
+  let assemblyFormat = "attr-dict";
+}
+
 def Asc_GetUserWorkspaceOp : Asc_Op<"get_user_workspace", [Pure,
     DeclareOpInterfaceMethods<ViewLikeOpInterface>,
     DeclareOpInterfaceMethods<Asc_MemoryViewOpInterface,
@@ -308,24 +330,32 @@ def Asc_LocalTensorCreateOp : Asc_Op<"local_tensor.create", [Pure]> {
 
 def Asc_GetValueOp : Asc_Op<"get_value", [
     DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface, ["getExecutingPipe"]>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
     TypesMatchWith<"result is the element type of the tensor", "tensor",
-                   "result", "::llvm::cast<GlobalTensorType>($_self).getElementType()">]> {
-  let summary = "scalar read of global memory (GlobalTensor::GetValue)";
-  let arguments = (ins Arg<Asc_GlobalTensorType, "",
-                           [MemRead<Asc_GlobalMemory>]>:$tensor,
-                       I64:$index);
+                   "result", "::mlir::asc::getTensorElementType($_self)">]> {
+  let summary = "scalar read of a tensor's element (GetValue)";
+  let description = [{
+    `GlobalTensor::GetValue(i)` or `LocalTensor::GetValue(i)`: the scalar
+    unit (PIPE_S) reads element `i` of global memory or of the local
+    buffer.
+  }];
+  let arguments = (ins Asc_AnyTensor:$tensor, I64:$index);
   let results = (outs AnyType:$result);
   let assemblyFormat = "$tensor `[` $index `]` attr-dict `:` qualified(type($tensor))";
 }
 
 def Asc_SetValueOp : Asc_Op<"set_value", [
     DeclareOpInterfaceMethods<Asc_MemoryAccessOpInterface, ["getExecutingPipe"]>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
     TypesMatchWith<"value is the element type of the tensor", "tensor",
-                   "value", "::llvm::cast<GlobalTensorType>($_self).getElementType()">]> {
-  let summary = "scalar write of global memory (GlobalTensor::SetValue)";
-  let arguments = (ins Arg<Asc_GlobalTensorType, "",
-                           [MemWrite<Asc_GlobalMemory>]>:$tensor,
-                       I64:$index, AnyType:$value);
+                   "value", "::mlir::asc::getTensorElementType($_self)">]> {
+  let summary = "scalar write of a tensor's element (SetValue)";
+  let description = [{
+    `GlobalTensor::SetValue(i, v)` or `LocalTensor::SetValue(i, v)`: the
+    scalar unit (PIPE_S) writes element `i` of global memory or of the
+    local buffer.
+  }];
+  let arguments = (ins Asc_AnyTensor:$tensor, I64:$index, AnyType:$value);
   let assemblyFormat = [{
     $tensor `[` $index `]` `,` $value attr-dict `:` qualified(type($tensor))
   }];
@@ -335,10 +365,52 @@ def Asc_SetValueOp : Asc_Op<"set_value", [
 // Pipe and queues
 //===----------------------------------------------------------------------===//
 
+def Asc_LocalTensorGetSizeOp : Asc_Op<"local_tensor.get_size", [Pure]> {
+  let summary = "the element count of a local tensor (LocalTensor::GetSize)";
+  let description = [{
+    How many elements the tensor spans (`uint32_t`, its bits as i32): what
+    its buffer or view was given, known at run time. CANN's tensor
+    operators use it as their count (`dst = a + b` is
+    `Add(dst, a, b, dst.GetSize())`).
+
+    ```mlir
+    %n = asc.local_tensor.get_size %t : !asc.local_tensor<vecin, f32>
+    ```
+  }];
+  let arguments = (ins Asc_LocalTensorType:$tensor);
+  let results = (outs I32:$size);
+  let assemblyFormat = "$tensor attr-dict `:` qualified(type($tensor))";
+}
+
 def Asc_PipeCreateOp : Asc_Op<"pipe.create"> {
   let summary = "declare the kernel's TPipe";
   let results = (outs Res<Asc_PipeType, "", [MemAlloc<Asc_QueueState>]>:$pipe);
   let assemblyFormat = "attr-dict";
+}
+
+def Asc_PipeFetchEventIdOp : Asc_Op<"pipe.fetch_event_id"> {
+  let summary = "the first free id of an event (TPipe::FetchEventID)";
+  let description = [{
+    `pipe->FetchEventID(HardEvent::X_Y)` (or `FetchEventID<X_Y>()`): the
+    lowest id of event X_Y that the pipe's event pool does not hold, without
+    taking it (CANN's `kernel_tpipe_impl.h`; `AllocEventID` would take it).
+    The pool is the queues' state: their `AllocTensor`, `EnQue` and `DeQue`
+    take and give back ids, so the op reads that state and is neither
+    hoisted nor merged across queue calls. The id is what the kernel passes
+    to `asc.set_flag` and `asc.wait_flag` of the same event; which id it is
+    is known only at run time, so the analyses pair a set and a wait by
+    that SSA value.
+
+    ```mlir
+    %id = asc.pipe.fetch_event_id %pipe, mte2_mte3
+    asc.set_flag mte2_mte3, %id
+    asc.wait_flag mte2_mte3, %id
+    ```
+  }];
+  let arguments = (ins Arg<Asc_PipeType, "", [MemRead<Asc_QueueState>]>:$pipe,
+                       Asc_HardEventAttr:$event);
+  let results = (outs I32:$id);
+  let assemblyFormat = "$pipe `,` custom<EnumKeyword>($event) attr-dict";
 }
 
 def Asc_QueueCreateOp : Asc_Op<"queue.create"> {

@@ -81,7 +81,11 @@ def Asc_QueueType : Asc_Type<"Queue", "queue"> {
     TQueBind CANN derives from its position (GetBufferLogicPos): VECIN is
     GM -> VECIN, VECOUT is VECOUT -> GM. The pipes each pair hands between
     are the table runtime/asc_run/call_orderings.def, which asc-run reads
-    too (docs/HappensBefore.md).
+    too (docs/HappensBefore.md). A queue at `tscm` is CANN's
+    `TSCM<TPosition::GM, depth>` (`TQueBind<GM, TSCM, depth>`): buffers in
+    the cube core's L1 that the vector core fills from GM for a Matmul's A
+    or B at TPosition::TSCM; its hand-off orders no pipe of the vector core
+    (the copy is a message the cube core carries out in order).
 
     ```mlir
     !asc.queue<vecout, 1>
