@@ -570,6 +570,8 @@ void ASC_RUN_MATMUL::checkCall(const char *call, Loc loc) {
     refuse(field);
   if constexpr (ToConfig().scheduleType == ScheduleType::OUTER_PRODUCT)
     checkOuterProduct(call, loc);
+  if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN)
+    checkNdAlign(call, loc);
   if (iterateOrderUncomputed_ &&
       ToConfig().iterateOrder == IterateOrder::UNDEF && handsOutBlocks(call))
     refuse("a constant tiling whose iterateOrder GetMatmulApiTiling computes "
@@ -586,6 +588,36 @@ void ASC_RUN_MATMUL::checkCall(const char *call, Loc loc) {
     asc_run::misuse(loc, std::string(call) + " on a Matmul object without a "
                                              "tiling (REGIST_MATMUL_OBJ with "
                                              "&tiling, or Init)");
+}
+
+/// An ND_ALIGN C: CANN's FIXPIPE copy rounds each block's width up to 32
+/// bytes (FixpipeParamsUtil: nSize = Ceil(nSize, blockCount) * blockCount,
+/// copy_cube_out_utils.h) and C's row stride likewise (GetOrgWidth,
+/// GetDstBNGStride: Ceil(orgN, blockCount) * blockCount,
+/// copy_cube_out_fixpipe.h), blockCount = 32 / sizeof(C). Where orgN,
+/// singleCoreN and baseN are multiples of blockCount (so every block's
+/// width is) that is ND's layout exactly, which asc-run computes. Otherwise
+/// the padding columns hold what L0C holds beyond N, which asc-run does
+/// not model: refused, as are the batch calls (CopyToUBBatchNDAlign and
+/// the batch strides).
+ASC_RUN_MATMUL_MEMBER
+void ASC_RUN_MATMUL::checkNdAlign(const char *call, Loc loc) const {
+  constexpr int blockCount = 32 / int(sizeof(DstT));
+  auto refuse = [&](const std::string &what) {
+    asc_run::misuse(loc, std::string(call) +
+                             " with CubeFormat::ND_ALIGN for "
+                             "C" +
+                             what + ": not modelled by asc-run");
+  };
+  if (std::string(call).find("Batch") != std::string::npos)
+    refuse(" (a batch call)");
+  if (initialised_ && (orgN_ % blockCount != 0 || singleN_ % blockCount != 0 ||
+                       baseN() % blockCount != 0))
+    refuse(" and an N not a multiple of 32 bytes (orgN " +
+           std::to_string(orgN_) + ", singleCoreN " + std::to_string(singleN_) +
+           ", baseN " + std::to_string(baseN()) +
+           "): FIXPIPE pads each row to 32 bytes with what L0C holds beyond "
+           "N");
 }
 
 /// The server has inputs to compute with.

@@ -94,7 +94,9 @@ class MatmulModel : private detail::ClientProtocol {
       return "A";
     if (B_TYPE::format != CubeFormat::ND && B_TYPE::format != CubeFormat::NZ)
       return "B";
-    if (C_TYPE::format != CubeFormat::ND && C_TYPE::format != CubeFormat::NZ)
+    // An ND_ALIGN C is checked at each call (checkNdAlign).
+    if (C_TYPE::format != CubeFormat::ND && C_TYPE::format != CubeFormat::NZ &&
+        C_TYPE::format != CubeFormat::ND_ALIGN)
       return "C";
     return nullptr;
   }
@@ -154,7 +156,14 @@ public:
   }
   void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int orgKc = 0,
                    Loc loc = Loc::current()) {
-    (void)orgKc;
+    // CANN's copy-out takes orgKc, when given, as C's row stride
+    // (CopyCubeOut's GetOrgWidth, copy_cube_out_fixpipe.h); asc-run writes
+    // C at orgN.
+    if (orgKc != 0 && orgKc != orgN)
+      asc_run::misuse(loc, "SetOrgShape with an orgKc (" +
+                               std::to_string(orgKc) + ") other than orgN (" +
+                               std::to_string(orgN) +
+                               "), C's row stride: not modelled by asc-run");
     if constexpr (!CubeSide) {
       // The message's orgShape member shares its union with the staged
       // fields: orgM lands on the flag word, orgN, orgKa, orgKb on singleM,
@@ -604,6 +613,7 @@ private:
     return tiling_.iterateOrder == int32_t(IterateOrder::ORDER_N);
   }
   void checkOuterProduct(const char *call, Loc loc) const;
+  void checkNdAlign(const char *call, Loc loc) const;
   /// The constant tiling's iterateOrder is not CANN's (mergedTiling).
   bool iterateOrderUncomputed_ = false;
   TCubeTiling mergedTiling(const TCubeTiling *cubeTiling, Loc loc);
