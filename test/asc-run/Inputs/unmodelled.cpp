@@ -55,7 +55,10 @@ using a1_a_A = MatmulType<TPosition::A1, CubeFormat::ND, half>;
 KERNEL(a1_a, a1_a_A, F16, F32, F32, CFG_NORM)
 using ibshare_a_A = MatmulType<TPosition::GM, CubeFormat::ND, half, false,
                                LayoutMode::NONE, true>;
-KERNEL(ibshare_a, ibshare_a_A, F16, F32, F32, CFG_NORM)
+// A and B both IBSHARE (one shared operand is modelled, ibshare.test).
+using ibshare_a_B = MatmulType<TPosition::GM, CubeFormat::ND, half, false,
+                               LayoutMode::NONE, true>;
+KERNEL(ibshare_a, ibshare_a_A, ibshare_a_B, F32, F32, CFG_NORM)
 using sparse_b_B =
     SparseMatmulType<TPosition::GM, TPosition::GM, CubeFormat::ND, half>;
 KERNEL(sparse_b, F16, sparse_b_B, F32, F32, CFG_NORM)
