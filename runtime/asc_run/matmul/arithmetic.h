@@ -10,6 +10,7 @@
 #define ASC_RUN_MATMUL_ARITHMETIC_H
 
 #include "asc_run/numeric.h"
+#include "kernel_operator.h" // int4b_t
 
 #include <algorithm>
 #include <cmath>

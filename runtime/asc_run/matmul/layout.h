@@ -11,6 +11,7 @@
 
 #include "asc_run/core.h"
 #include "asc_run/matmul/config.h"
+#include "kernel_operator.h" // int4b_t
 
 #include <cstdint>
 

@@ -3,9 +3,11 @@
 // and enableMixDualMaster not at all, so ibshare_cube (A and B shared,
 // enableMixDualMaster, as CANN's mix dual-master sample) computes plain C;
 // IBShareNorm's cache is MatmulService's, refused here (ibshare_cube_norm).
+// lib/matmul_intf.h comes first, as in CANN's quant_group_matmul sample:
+// the runtime's Matmul headers stand alone (int4b_t among what they use).
 #define ASCENDC_CUBE_ONLY
-#include "kernel_operator.h"
 #include "lib/matmul_intf.h"
+#include "kernel_operator.h"
 using namespace AscendC;
 
 using A16 = MatmulType<TPosition::GM, CubeFormat::ND, half>;
