@@ -369,6 +369,7 @@ public:
   }
   PrimType GetValue(const uint64_t offset,
                     asc_run::Loc loc = asc_run::Loc::current()) const {
+    refuseHalfByte("GlobalTensor::GetValue", loc);
     asc_run::OnPipe onScalar(asc_run::PipeS);
     asc_run::checkRead("GlobalTensor::GetValue", loc, address_ + offset,
                        sizeof(T));
@@ -377,6 +378,7 @@ public:
   }
   void SetValue(const uint64_t offset, PrimType value,
                 asc_run::Loc loc = asc_run::Loc::current()) {
+    refuseHalfByte("GlobalTensor::SetValue", loc);
     asc_run::OnPipe onScalar(asc_run::PipeS);
     asc_run::checkWrite("GlobalTensor::SetValue", loc, address_ + offset,
                         sizeof(T));
@@ -385,17 +387,41 @@ public:
   }
   GlobalTensor operator[](const uint64_t offset) const {
     GlobalTensor view;
-    view.address_ = address_ + offset;
+    view.address_ = address_ + elementBytes(offset);
     view.size_ = size_ > offset ? size_ - offset : 0;
     return view;
   }
   uint64_t GetSize() const { return size_; }
   __gm__ PrimType *GetPhyAddr() const { return address_; }
   __gm__ PrimType *GetPhyAddr(const uint64_t offset) const {
-    return address_ + offset;
+    return address_ + elementBytes(offset);
   }
 
 private:
+  /// An int4b_t tensor holds two elements a byte: an offset of `offset`
+  /// elements is offset / 2 bytes, and CANN asserts an even one
+  /// (GlobalTensor<T>::operator[], GetPhyAddr,
+  /// impl/basic_api/kernel_tensor_impl.h).
+  static uint64_t elementBytes(uint64_t offset) {
+    if constexpr (std::is_same_v<PrimType, ::int4b_t>) {
+      if (offset % 2 != 0)
+        asc_run::failRun(asc_run::kExitMisuse,
+                         "asc-run: error: an odd offset (" +
+                             std::to_string(offset) +
+                             ") into a GlobalTensor<int4b_t>: CANN asserts "
+                             "an even one (two elements a byte)");
+      return offset / 2;
+    }
+    return offset;
+  }
+  /// GetValue and SetValue of an int4b_t element (a nibble): not modelled.
+  static void refuseHalfByte(const char *call, asc_run::Loc loc) {
+    if constexpr (std::is_same_v<PrimType, ::int4b_t>)
+      asc_run::misuse(loc, std::string(call) +
+                               " of int4b_t (two 4-bit values a byte): not "
+                               "modelled by asc-run");
+  }
+
   __gm__ PrimType *address_ = nullptr;
   uint64_t size_ = 0; // metadata: Ascend C does not bound accesses by it
 };
@@ -463,6 +489,19 @@ public:
   }
   LocalTensor operator[](const uint32_t offset) const {
     LocalTensor view = *this;
+    // An int4b_t tensor holds two elements a byte (CANN's
+    // LocalTensor<T>::operator[], kernel_tensor_impl.h: offset / 2).
+    if constexpr (std::is_same_v<T, ::int4b_t>) {
+      if (offset % 2 != 0)
+        asc_run::failRun(asc_run::kExitMisuse,
+                         "asc-run: error: an odd offset (" +
+                             std::to_string(offset) +
+                             ") into a LocalTensor<int4b_t>: not modelled "
+                             "by asc-run");
+      view.address_ = address_ + offset / 2;
+      view.size_ = size_ > offset ? size_ - offset : 0;
+      return view;
+    }
     view.address_ = address_ + offset;
     view.size_ = size_ > offset ? size_ - offset : 0;
     return view;
@@ -987,6 +1026,20 @@ inline void copyBlocks(uint8_t *dst, const uint8_t *src,
   detail::copyWork(dst, gmSide, blockBytes * p.blockCount, p.blockCount);
 }
 
+/// The bytes of `count` elements of T: an int4b_t is half a byte, and CANN
+/// copies count / 2 bytes (LocalTensor/GlobalTensor's length,
+/// impl/basic_api/kernel_tensor_impl.h); an odd count is not modelled.
+template <typename T> uint64_t countBytes(uint64_t count, asc_run::Loc loc) {
+  if constexpr (std::is_same_v<T, ::int4b_t>) {
+    if (count % 2 != 0)
+      asc_run::misuse(loc, "DataCopy of an odd count (" +
+                               std::to_string(count) +
+                               ") of int4b_t: not modelled by asc-run");
+    return count / 2;
+  }
+  return count * sizeof(T);
+}
+
 } // namespace detail
 
 template <typename T>
@@ -994,21 +1047,21 @@ void DataCopy(const LocalTensor<T> &dstLocal, const GlobalTensor<T> &srcGlobal,
               const uint32_t calCount,
               asc_run::Loc loc = asc_run::Loc::current()) {
   detail::copyContiguous(dstLocal.GetPhyAddr(), srcGlobal.GetPhyAddr(),
-                         uint64_t(calCount) * sizeof(T), loc, true);
+                         detail::countBytes<T>(calCount, loc), loc, true);
 }
 template <typename T>
 void DataCopy(const GlobalTensor<T> &dstGlobal, const LocalTensor<T> &srcLocal,
               const uint32_t calCount,
               asc_run::Loc loc = asc_run::Loc::current()) {
   detail::copyContiguous(dstGlobal.GetPhyAddr(), srcLocal.GetPhyAddr(),
-                         uint64_t(calCount) * sizeof(T), loc, true);
+                         detail::countBytes<T>(calCount, loc), loc, true);
 }
 template <typename T>
 void DataCopy(const LocalTensor<T> &dstLocal, const LocalTensor<T> &srcLocal,
               const uint32_t calCount,
               asc_run::Loc loc = asc_run::Loc::current()) {
   detail::copyContiguous(dstLocal.GetPhyAddr(), srcLocal.GetPhyAddr(),
-                         uint64_t(calCount) * sizeof(T), loc, false);
+                         detail::countBytes<T>(calCount, loc), loc, false);
 }
 template <typename T>
 void DataCopy(const LocalTensor<T> &dstLocal, const GlobalTensor<T> &srcGlobal,

@@ -52,6 +52,13 @@ public:
     return t;
   }
   int64_t blocks() const { return blocks_; }
+  /// Whether the launch has an argument `name`.
+  bool has(const char *name) const {
+    for (const Arg &a : args_)
+      if (a.name == name)
+        return true;
+    return false;
+  }
   /// The number of elements of argument `name`.
   uint64_t count(const char *name) const { return find(name, 1).count; }
 

@@ -10,6 +10,7 @@
 #define ASC_RUN_MATMUL_ARITHMETIC_H
 
 #include "asc_run/numeric.h"
+#include "kernel_operator.h" // int4b_t
 
 #include <algorithm>
 #include <cmath>
@@ -21,7 +22,8 @@ namespace detail {
 
 /// The accumulator of the cube: int32 for int8 inputs, float otherwise.
 template <typename T>
-using Acc = std::conditional_t<std::is_same_v<T, int8_t>, int32_t, float>;
+using Acc = std::conditional_t<
+    std::is_same_v<T, int8_t> || std::is_same_v<T, ::int4b_t>, int32_t, float>;
 
 /// Converts an accumulator value to the output type (saturating for int8).
 template <typename D, typename A> D toOutput(A value) {

@@ -196,8 +196,6 @@ constexpr const char *unmodelledConfigField(const MatmulConfig &c) {
     return "MatmulConfig::isPerTensor = true (antiquantisation)";
   if (c.hasAntiQuantOffset)
     return "MatmulConfig::hasAntiQuantOffset = true (antiquantisation)";
-  if (c.doIBShareNorm)
-    return "MatmulConfig::doIBShareNorm = true (IBShare)";
   if (!c.enableInit)
     return "MatmulConfig::enableInit = false";
   if (!c.enableEnd)
@@ -227,8 +225,8 @@ constexpr const char *unmodelledConfigField(const MatmulConfig &c) {
 
 /// The SpecialMDL, basic-block and IBShare templates with CANN's parameters
 /// and values (include/adv_api/matmul/tiling.h). asc-run refuses their
-/// doBasicBlock and doIBShareNorm at the first computing call; doSpecialMDL
-/// chooses CANN's schedule, not C.
+/// doBasicBlock at the first computing call and checks doIBShareNorm there
+/// (checkIbShare); doSpecialMDL chooses CANN's schedule, not C.
 constexpr MatmulConfig GetSpecialMDLConfig(const bool intrinsicsLimit = false,
                                            const bool batchLoop = false,
                                            const uint32_t doMTE2Preload = 0,

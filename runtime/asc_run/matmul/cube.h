@@ -62,6 +62,7 @@ void ASC_RUN_MATMUL::checkNzBlock(const std::string &call, Loc loc) const {
 /// A, B, bias and scales of the current single shape, as read by the cube.
 ASC_RUN_MATMUL_MEMBER
 void ASC_RUN_MATMUL::addInputs(asc_run::Pending &p, uint32_t) {
+  checkIbShareCache(p.call.c_str(), p.loc);
   if (!broadcastA_) // a scalar A is held by the object
     detail::addStored(p.inputs, a_, transA_ ? singleK_ : singleM_,
                       transA_ ? singleM_ : singleK_, lda(), kNzA, kC0A, "A");
@@ -153,6 +154,26 @@ uint64_t ASC_RUN_MATMUL::ldb() const {
   return ldB_ ? ldB_ : uint64_t(transB_ ? orgKb_ : orgN_);
 }
 
+/// A's and B's elements as the cube multiplies them: an int4b_t one read
+/// from its nibble (detail::int4At), others converted.
+ASC_RUN_MATMUL_MEMBER
+auto ASC_RUN_MATMUL::valueA(int m, int k) const -> AccT {
+  if constexpr (std::is_same_v<SrcAT, ::int4b_t>)
+    return detail::int4At(a_, transA_ ? uint64_t(k) * lda() + m
+                                      : uint64_t(m) * lda() + k);
+  else
+    return AccT(elemA(m, k));
+}
+
+ASC_RUN_MATMUL_MEMBER
+auto ASC_RUN_MATMUL::valueB(int k, int n) const -> AccT {
+  if constexpr (std::is_same_v<SrcBT, ::int4b_t>)
+    return detail::int4At(b_, transB_ ? uint64_t(n) * ldb() + k
+                                      : uint64_t(k) * ldb() + n);
+  else
+    return AccT(elemB(k, n));
+}
+
 ASC_RUN_MATMUL_MEMBER
 auto ASC_RUN_MATMUL::elemA(int m, int k) const -> SrcAT {
   if (broadcastA_)
@@ -179,8 +200,8 @@ void ASC_RUN_MATMUL::product(int m0, int n0, int rows, int cols,
   for (int i = 0; i < rows; ++i)
     for (int j = 0; j < cols; ++j) {
       AccT acc = AccT(0);
-      for (int k = 0; k < singleK_; ++k)
-        acc += AccT(elemA(m0 + i, k)) * AccT(elemB(k, n0 + j));
+      for (int k = kBegin_; k < (kEnd_ < 0 ? singleK_ : kEnd_); ++k)
+        acc += valueA(m0 + i, k) * valueB(k, n0 + j);
       if (bias_ && withBias)
         acc += AccT(bias_[n0 + j]);
       out[uint64_t(i) * cols + j] = acc;
@@ -291,6 +312,7 @@ auto ASC_RUN_MATMUL::computeInCo1(int m0, int n0, int rows, int cols,
 ASC_RUN_MATMUL_MEMBER
 void ASC_RUN_MATMUL::blockOrigin(int round, uint32_t &row,
                                  uint32_t &col) const {
+  round /= kSlices();
   int bm = std::max(ceilDiv(singleM_, baseM()), 1);
   int bn = std::max(ceilDiv(singleN_, baseN()), 1);
   if (orderN()) {
@@ -307,10 +329,27 @@ void ASC_RUN_MATMUL::computeBlock(int round, Block &blk, bool partialSum,
                                   Loc loc, const std::string &call) {
   uint32_t r, c;
   blockOrigin(round, r, c);
+  // isPartialOutput: K slice round % kSlices() alone (KLoop's InnerNext,
+  // k_loop_mdl_partial_output.h), never added to L0C (UpdateMmadComputeParams,
+  // scheduler_mdl_base.h).
+  if (ToConfig().isPartialOutput && (bias_ || partialSum))
+    asc_run::misuse(loc, call +
+                             " with MatmulConfig::isPartialOutput = true and " +
+                             (partialSum ? "enPartialSum"
+                                         : "a bias (CANN "
+                                           "asserts: "
+                                           "PartialOutput not "
+                                           "support bias)") +
+                             ": not modelled by asc-run");
+  if (kSlices() > 1) {
+    kBegin_ = round % kSlices() * kStep();
+    kEnd_ = std::min(singleK_, kBegin_ + kStep());
+  }
   blk.rows = std::min(baseM(), singleM_ - int(r));
   blk.cols = std::min(baseN(), singleN_ - int(c));
   blk.values =
       computeInCo1(int(r), int(c), blk.rows, blk.cols, partialSum, loc, call);
+  kBegin_ = 0, kEnd_ = -1;
 }
 
 /// The whole single shape, block after block through CO1 in iteration

@@ -10,6 +10,7 @@
 #ifndef ASC_RUN_MATMUL_HANDSHAKE_H
 #define ASC_RUN_MATMUL_HANDSHAKE_H
 
+#include "asc_run/matmul/ibshare.h"
 #include "asc_run/matmul/model.h"
 #include "asc_run/matmul/tiling_invariants.h"
 
@@ -54,6 +55,7 @@ void ASC_RUN_MATMUL::Init(const TCubeTiling *__restrict cubeTiling,
   singleK_ = tiling_.singleCoreK;
   clientM_ = tiling_.singleCoreM;
   clientN_ = tiling_.singleCoreN;
+  clientK_ = tiling_.singleCoreK;
 }
 
 /// The tiling the object computes with: the runtime tiling's fields, each
@@ -365,6 +367,9 @@ void ASC_RUN_MATMUL::stageTail(const char *call, int tailM, int tailN,
     clientM_ = tailM;
   if (tailN != -1)
     clientN_ = tailN;
+  // MatmulClient::SetTail: the partial output's kIter from tailK, else from
+  // the tiling's singleCoreK.
+  clientK_ = tailK != -1 ? tailK : tiling_.singleCoreK;
   staged_.singleM = tailM;
   staged_.singleN = tailN;
   staged_.singleK = tailK;
@@ -556,20 +561,42 @@ void ASC_RUN_MATMUL::checkCall(const char *call, Loc loc) {
     refuse("a TPosition of " + std::string(who) +
            " other than GM, VECIN, VECOUT, VECCALC (and TSCM for A and B, "
            "CO1 for C)");
-  if (A_TYPE::ibShare || B_TYPE::ibShare)
-    refuse("MatmulType's IBSHARE = true for " +
-           std::string(A_TYPE::ibShare ? "A" : "B"));
+  if constexpr (A_TYPE::ibShare || B_TYPE::ibShare)
+    checkIbShare(call, loc);
+  if (ToConfig().doIBShareNorm && A_TYPE::ibShare == B_TYPE::ibShare)
+    refuse("MatmulConfig::doIBShareNorm = true without exactly one IBSHARE "
+           "operand (MatmulShapeTiling::ConfigSpecificCheck asserts one, "
+           "matmul_shape_tiling.h)");
   if (std::is_same_v<SrcAT, half> && std::is_same_v<SrcBT, int8_t>)
     refuse("a half A and an int8 B (CANN's antiquantisation of B)");
   if (IsSparse<B_TYPE>::value)
     refuse(kSparseB);
-  if (std::is_same_v<SrcAT, ::int4b_t> || std::is_same_v<SrcBT, ::int4b_t>)
-    refuse("MatmulType TYPE int4b_t for A and B (two 4-bit values a byte)");
-  if (const char *field =
-          unmodelledConfigField(asc_run::matmul::refusableConfigOf(MM_CFG)))
+  if constexpr (std::is_same_v<SrcAT, ::int4b_t> ||
+                std::is_same_v<SrcBT, ::int4b_t>) {
+    // int4b_t x int4b_t into int32_t, ND, from GM or UB (valueA, int4At).
+    if (!std::is_same_v<SrcAT, SrcBT> || !std::is_same_v<DstT, int32_t> ||
+        kNzA || kNzB || broadcastA_ || broadcastB_ ||
+        A_TYPE::format == CubeFormat::VECTOR)
+      refuse("MatmulType TYPE int4b_t other than an ND int4b_t A and B "
+             "into an int32_t C");
+  }
+  MatmulConfig refusable = asc_run::matmul::refusableConfigOf(MM_CFG);
+  // IBShareNorm: checkIbShare. enableMixDualMaster is read by the client and
+  // the server alone (MatmulClient, MatmulService, IsSharedObj), not by
+  // the cube-side MatmulImpl.
+  refusable.doIBShareNorm = false;
+  if constexpr (ToConfig().isPartialOutput) {
+    refusable.isPartialOutput = false;
+    checkPartialOutput(call, loc);
+  }
+  if constexpr (CubeSide)
+    refusable.enableMixDualMaster = false;
+  if (const char *field = unmodelledConfigField(refusable))
     refuse(field);
   if constexpr (ToConfig().scheduleType == ScheduleType::OUTER_PRODUCT)
     checkOuterProduct(call, loc);
+  if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN)
+    checkNdAlign(call, loc);
   if (iterateOrderUncomputed_ &&
       ToConfig().iterateOrder == IterateOrder::UNDEF && handsOutBlocks(call))
     refuse("a constant tiling whose iterateOrder GetMatmulApiTiling computes "
@@ -582,10 +609,164 @@ void ASC_RUN_MATMUL::checkCall(const char *call, Loc loc) {
   if (const char *policy = MATMUL_POLICY<MM_CFG, void, A_TYPE, B_TYPE, C_TYPE,
                                          BIAS_TYPE>::ascRunUnmodelled)
     refuse(policy);
+  if constexpr (kTriangle != 0)
+    if (std::string(call).rfind("IterateAll", 0) != 0)
+      refuse(std::string(kTriangle == 1
+                             ? "Impl::Detail::TrianUpperMatmulPolicy"
+                             : "Impl::Detail::TrianLowerMatmulPolicy") +
+             " (asc-run models its IterateAll alone)");
   if (!initialised_)
     asc_run::misuse(loc, std::string(call) + " on a Matmul object without a "
                                              "tiling (REGIST_MATMUL_OBJ with "
                                              "&tiling, or Init)");
+}
+
+/// An ND_ALIGN C: CANN's FIXPIPE copy rounds each block's width up to 32
+/// bytes (FixpipeParamsUtil: nSize = Ceil(nSize, blockCount) * blockCount,
+/// copy_cube_out_utils.h) and C's row stride likewise (GetOrgWidth,
+/// GetDstBNGStride: Ceil(orgN, blockCount) * blockCount,
+/// copy_cube_out_fixpipe.h), blockCount = 32 / sizeof(C). Where orgN,
+/// singleCoreN and baseN are multiples of blockCount (so every block's
+/// width is) that is ND's layout exactly, which asc-run computes. Otherwise
+/// the padding columns hold what L0C holds beyond N, which asc-run does
+/// not model: refused, as are the batch calls (CopyToUBBatchNDAlign and
+/// the batch strides).
+ASC_RUN_MATMUL_MEMBER
+void ASC_RUN_MATMUL::checkNdAlign(const char *call, Loc loc) const {
+  constexpr int blockCount = 32 / int(sizeof(DstT));
+  auto refuse = [&](const std::string &what) {
+    asc_run::misuse(loc, std::string(call) +
+                             " with CubeFormat::ND_ALIGN for "
+                             "C" +
+                             what + ": not modelled by asc-run");
+  };
+  if (std::string(call).find("Batch") != std::string::npos)
+    refuse(" (a batch call)");
+  if (initialised_ && (orgN_ % blockCount != 0 || singleN_ % blockCount != 0 ||
+                       baseN() % blockCount != 0))
+    refuse(" and an N not a multiple of 32 bytes (orgN " +
+           std::to_string(orgN_) + ", singleCoreN " + std::to_string(singleN_) +
+           ", baseN " + std::to_string(baseN()) +
+           "): FIXPIPE pads each row to 32 bytes with what L0C holds beyond "
+           "N");
+}
+
+/// MatmulType IBSHARE (asc_run/matmul/ibshare.h). On the cube-side
+/// MatmulImpl it chooses the L1 buffer alone; IBShareNorm's cache there is
+/// not set up (gL1Cache is MatmulService::Init's). On the client one shared
+/// operand is modelled: its IterateAll messages take turns
+/// (takeIbShareTurn) and, with IBShareNorm, its L1 cache is checked
+/// (checkIbShareCache). A and B both shared make vector core 1's messages
+/// never reach the server (MatmulClient::PostMessage): refused.
+ASC_RUN_MATMUL_MEMBER
+void ASC_RUN_MATMUL::checkIbShare(const char *call, Loc loc) const {
+  auto refuse = [&](const std::string &what) {
+    asc_run::misuse(loc, std::string(call) + " with " + what +
+                             ": not modelled by asc-run");
+  };
+  constexpr bool norm = ToConfig().doIBShareNorm;
+  if constexpr (CubeSide) {
+    if (norm)
+      refuse("MatmulConfig::doIBShareNorm on the cube-side object (its L1 "
+             "cache, GlobalCache, is set up by MatmulService::Init alone)");
+    return;
+  }
+  if (A_TYPE::ibShare && B_TYPE::ibShare) {
+    // sameab (ibshare.h): vector core 0 computes for both; asc-run models
+    // the synchronous IterateAll into GM, in a group of two vector cores.
+    const asc_run::RunState &s = asc_run::state();
+    if (std::string(call) != "IterateAll<true>" || s.vectorCores < 2 * s.groups)
+      refuse("MatmulType's IBSHARE = true for A and B other than a "
+             "synchronous IterateAll in groups of two vector cores (vector "
+             "core 1 posts nothing, MatmulClient::PostMessage, and waits for "
+             "vector core 0's signals)");
+  }
+  if (std::string(call).find("Batch") != std::string::npos)
+    refuse("MatmulType's IBSHARE = true (a batch call)");
+  if (!norm || !initialised_)
+    return;
+  // CANN's IBShareNorm keeps the shared operand's K whole in L1 (KLoop's
+  // "Unsupported k not full load", k_loop_norm.h); asc-run also needs its
+  // other axis in one step, so that the cache's slots never wrap.
+  const char *who = A_TYPE::ibShare ? "A" : "B";
+  int kStep = tiling_.baseK > 0 ? tiling_.baseK : singleK_;
+  int kIter = (singleK_ + kStep - 1) / kStep;
+  int outer = A_TYPE::ibShare ? (singleM_ + baseM() - 1) / baseM()
+                              : (singleN_ + baseN() - 1) / baseN();
+  int step = A_TYPE::ibShare ? tiling_.stepM : tiling_.stepN;
+  int depth = A_TYPE::ibShare ? tiling_.depthA1 : tiling_.depthB1;
+  if (step < 1 || depth < kIter * step || outer > step)
+    refuse("MatmulConfig::doIBShareNorm and a shared " + std::string(who) +
+           " L1 does not hold whole (" + std::to_string(outer) +
+           " blocks across in steps of " + std::to_string(step) + ", " +
+           std::to_string(kIter) + " along K, depth " + std::to_string(depth) +
+           ")");
+}
+
+/// isPartialOutput: CANN's MDL scheduler for it
+/// (scheduler_mdl_partial_output.h) computes one baseK slice of a block per
+/// Iterate, K innermost, each alone in L0C, and the client counts mIter_ *
+/// nIter_ * kIter of them (MatmulClient::Init, SetTail); computeBlock models
+/// that for the synchronous Iterate. CANN asserts against IterateAll
+/// (MatmulImpl::IterateAll), a bias (MatmulImplBase::SetBias) and a local C;
+/// asc-run refuses those, the batch calls, enPartialSum, the asynchronous
+/// client Iterate (its workspace of slices) and a config that is not MDL.
+ASC_RUN_MATMUL_MEMBER
+void ASC_RUN_MATMUL::checkPartialOutput(const char *call, Loc loc) const {
+  auto refuse = [&](const std::string &what) {
+    asc_run::misuse(loc, std::string(call) +
+                             " with MatmulConfig::isPartialOutput = true" +
+                             what + ": not modelled by asc-run");
+  };
+  std::string name = call;
+  if (!ToConfig().doMultiDataLoad)
+    refuse(" and a config other than MDL (CANN's partial-output scheduler "
+           "and K loop are MDL's)");
+  if (name.find("IterateAll") != std::string::npos)
+    refuse(" (CANN asserts: IterateAll is not supported for PartialOutput)");
+  if (name.find("Batch") != std::string::npos ||
+      name.find("CO1") != std::string::npos)
+    refuse(" (a batch call or a CO1 tensor)");
+  if (!CubeSide && name == "Iterate<false>")
+    refuse(" (an asynchronous Iterate)");
+}
+
+/// IBShareNorm's L1 cache on the computation's shared operand (checkIbShare
+/// holds it whole): a hit that would read other data than GM's now is
+/// refused.
+ASC_RUN_MATMUL_MEMBER
+void ASC_RUN_MATMUL::checkIbShareCache(const char *call, Loc loc) const {
+  if constexpr (!CubeSide && ToConfig().doIBShareNorm &&
+                (A_TYPE::ibShare != B_TYPE::ibShare)) {
+    constexpr bool shareA = A_TYPE::ibShare;
+    int rows = shareA ? singleM_ : singleK_;
+    int cols = shareA ? singleK_ : singleN_;
+    std::vector<uint8_t> bytes;
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < cols; ++c) {
+        if constexpr (shareA) {
+          SrcAT v = elemA(r, c);
+          auto *p = reinterpret_cast<const uint8_t *>(&v);
+          bytes.insert(bytes.end(), p, p + sizeof(v));
+        } else {
+          SrcBT v = elemB(r, c);
+          auto *p = reinterpret_cast<const uint8_t *>(&v);
+          bytes.insert(bytes.end(), p, p + sizeof(v));
+        }
+      }
+    std::string shape = std::to_string(rows) + " x " + std::to_string(cols) +
+                        ((shareA ? transA_ : transB_) ? " transposed" : "") +
+                        " at row stride " +
+                        std::to_string(shareA ? lda() : ldb());
+    const void *address =
+        shareA ? static_cast<const void *>(a_) : static_cast<const void *>(b_);
+    std::string why = asc_run::matmul::useIbShareCache(
+        address, shape, std::move(bytes),
+        std::string(call) + " at " + loc.str());
+    if (!why.empty())
+      asc_run::misuse(loc, std::string(call) + " with " + why +
+                               ": not modelled by asc-run");
+  }
 }
 
 /// The server has inputs to compute with.

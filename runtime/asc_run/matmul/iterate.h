@@ -33,6 +33,21 @@ void ASC_RUN_MATMUL::iterateAll(bool sync, const GlobalTensor<DstT> &gm,
   checkNotInLoop(name, loc);
   if (sync && waitIterateAll)
     asc_run::misuse(loc, "IterateAll<true> with waitIterateAll");
+  if constexpr (!CubeSide && (A_TYPE::ibShare != B_TYPE::ibShare))
+    asc_run::matmul::takeIbShareTurn(index_, name, loc.str());
+  constexpr bool sameAb = !CubeSide && A_TYPE::ibShare && B_TYPE::ibShare;
+  if constexpr (sameAb) {
+    if (asc_run::state().subBlock == 1) {
+      // MatmulClient::IterateAll on vector core 1: PostMessage sends
+      // nothing and clears the flag word; the wait takes vector core 0's
+      // signal.
+      staged_.clearFlagWord();
+      asc_run::matmul::sameAbFollow(index_, name, loc.str());
+      asc_run::scalarWork(1);
+      return;
+    }
+    asc_run::matmul::sameAbLead(index_, name, loc.str());
+  }
   Message m = postIssue(name, loc, "MatmulClient::IterateAll");
   requireInputs(name, loc);
   checkNzShapes(name, loc);
@@ -53,14 +68,20 @@ void ASC_RUN_MATMUL::iterateAll(bool sync, const GlobalTensor<DstT> &gm,
   // orgN), or with enSequentialWrite to its base block's slot: the blocks
   // one after the other in iteration order, baseM x baseN each (an NZ C's
   // block an NZ matrix of baseM rows).
-  std::vector<uint64_t> places(result.size());
+  // A triangular policy writes only the blocks it computes (inTriangle).
+  std::vector<uint64_t> places;
+  std::vector<DstT> kept;
   int rows = singleM_, cols = singleN_;
   for (int i = 0; i < rows; ++i)
-    for (int j = 0; j < cols; ++j)
-      places[uint64_t(i) * cols + j] =
-          enSequentialWrite ? sequentialPlace(i, j)
-          : kNzC            ? detail::storedPlace(true, kC0C, orgM_, i, j)
-                            : uint64_t(i) * orgN_ + j;
+    for (int j = 0; j < cols; ++j) {
+      if (!inTriangle(i, j))
+        continue;
+      places.push_back(enSequentialWrite ? sequentialPlace(i, j)
+                       : kNzC ? detail::storedPlace(true, kC0C, orgM_, i, j)
+                              : uint64_t(i) * orgN_ + j);
+      kept.push_back(result[uint64_t(i) * cols + j]);
+    }
+  result = std::move(kept);
   DstT *dst = gm.GetPhyAddr();
   for (uint64_t place : places)
     p->outputs.add(dst + place, sizeof(DstT), "C");
@@ -78,6 +99,8 @@ void ASC_RUN_MATMUL::iterateAll(bool sync, const GlobalTensor<DstT> &gm,
   // synchronous or has waitIterateAll, and ends the Matmul (mul.End()).
   finishServerCall(std::move(p), sync, sync || waitIterateAll, loc,
                    "MatmulService::Iterate");
+  if constexpr (sameAb)
+    asc_run::matmul::sameAbLeadDone(index_);
 }
 
 /// Iterate into a CO1 tensor on the cube-side object: the next block, added
@@ -103,7 +126,7 @@ bool ASC_RUN_MATMUL::iterateIntoCo1(bool enPartialSum,
     round_ = 0;
     blocksM_ = ceilDiv(singleM_, baseM());
     blocksN_ = ceilDiv(singleN_, baseN());
-  } else if (++round_ >= blocksM_ * blocksN_) {
+  } else if (++round_ >= blocksM_ * blocksN_ * kSlices()) {
     iterating_ = false;
     return false;
   }
@@ -201,7 +224,7 @@ bool ASC_RUN_MATMUL::cubeIterate(bool enPartialSum, Loc loc, const char *name) {
     round_ = 0;
     blocksM_ = ceilDiv(singleM_, baseM());
     blocksN_ = ceilDiv(singleN_, baseN());
-  } else if (++round_ >= blocksM_ * blocksN_) {
+  } else if (++round_ >= blocksM_ * blocksN_ * kSlices()) {
     iterating_ = false;
     return false;
   }
@@ -214,7 +237,10 @@ bool ASC_RUN_MATMUL::cubeIterate(bool enPartialSum, Loc loc, const char *name) {
 /// (MatmulClient's mIter_ * nIter_).
 ASC_RUN_MATMUL_MEMBER
 uint32_t ASC_RUN_MATMUL::clientBlocks() const {
-  return uint32_t(ceilDiv(clientM_, baseM()) * ceilDiv(clientN_, baseN()));
+  // With isPartialOutput, MatmulClient's mnIter_ = nIter_ * mIter_ * kIter.
+  int kIter = ToConfig().isPartialOutput ? ceilDiv(clientK_, kStep()) : 1;
+  return uint32_t(ceilDiv(clientM_, baseM()) * ceilDiv(clientN_, baseN()) *
+                  kIter);
 }
 
 /// MatmulClient::Iterate: a message with isFirstIter (SetTensorA or
@@ -283,11 +309,11 @@ bool ASC_RUN_MATMUL::clientIterate(bool enPartialSum, Loc loc,
                                " continues a loop the server does not "
                                "have (its last call ended its Matmul); "
                                "asc-run does not model it");
-    } else if (++round_ >= blocksM_ * blocksN_) {
+    } else if (++round_ >= blocksM_ * blocksN_ * kSlices()) {
       asc_run::misuse(
           loc, std::string(name) + " asks the server for block " +
                    std::to_string(round_ + 1) + " of " +
-                   std::to_string(blocksM_ * blocksN_) +
+                   std::to_string(blocksM_ * blocksN_ * kSlices()) +
                    ": the client counts " + std::to_string(clientBlocks()) +
                    " blocks (SetTail and SetSingleShape change its count at "
                    "once), the server's single shape has fewer (they reach "

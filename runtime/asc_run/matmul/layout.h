@@ -11,6 +11,7 @@
 
 #include "asc_run/core.h"
 #include "asc_run/matmul/config.h"
+#include "kernel_operator.h" // int4b_t
 
 #include <cstdint>
 
@@ -79,12 +80,32 @@ template <typename T>
 void addStored(asc_run::Footprint &fp, const T *base, uint64_t rows,
                uint64_t cols, uint64_t ld, bool nz, uint64_t c0,
                const char *role) {
+  if constexpr (std::is_same_v<T, ::int4b_t>) {
+    // Two elements a byte (int4At): row r's bytes hold elements
+    // [r * ld, r * ld + cols). NZ int4b_t is refused (checkCall).
+    const uint8_t *bytes = reinterpret_cast<const uint8_t *>(base);
+    for (uint64_t r = 0; r < rows; ++r)
+      fp.add(bytes + r * ld / 2, (r * ld + cols + 1) / 2 - r * ld / 2, role);
+    return;
+  }
   if (!nz) {
     fp.addRows(base, rows, cols * sizeof(T), ld * sizeof(T), role);
     return;
   }
   for (uint64_t block = 0; block * c0 < cols; ++block)
     fp.add(base + block * ld * c0, rows * c0 * sizeof(T), role);
+}
+
+/// Element `e` of an int4b_t array: two signed 4-bit values a byte, the
+/// even element in the low nibble (CANN's GlobalTensor<int4b_t>::GetValue,
+/// impl/basic_api/kernel_tensor_impl.h: the byte at e / 2 shifted right by
+/// 4 * (e % 2); the packing of CANN's matmul_int4 sample,
+/// scripts/gen_data.py; int4b_t is integer_sub_type<4, true>, signed,
+/// impl/utils/common_types.h).
+inline int32_t int4At(const void *base, uint64_t e) {
+  uint8_t byte = reinterpret_cast<const uint8_t *>(base)[e / 2];
+  int32_t nibble = (e % 2 ? byte >> 4 : byte) & 0xF;
+  return nibble >= 8 ? nibble - 16 : nibble;
 }
 
 } // namespace detail

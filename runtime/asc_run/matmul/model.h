@@ -94,7 +94,9 @@ class MatmulModel : private detail::ClientProtocol {
       return "A";
     if (B_TYPE::format != CubeFormat::ND && B_TYPE::format != CubeFormat::NZ)
       return "B";
-    if (C_TYPE::format != CubeFormat::ND && C_TYPE::format != CubeFormat::NZ)
+    // An ND_ALIGN C is checked at each call (checkNdAlign).
+    if (C_TYPE::format != CubeFormat::ND && C_TYPE::format != CubeFormat::NZ &&
+        C_TYPE::format != CubeFormat::ND_ALIGN)
       return "C";
     return nullptr;
   }
@@ -117,6 +119,18 @@ class MatmulModel : private detail::ClientProtocol {
     return nullptr;
   }
   static constexpr bool kNzA = A_TYPE::format == CubeFormat::NZ;
+  /// The triangular policies (policy.h): 1 upper, 2 lower, 0 neither.
+  static constexpr int kTriangle =
+      MATMUL_POLICY<MM_CFG, void, A_TYPE, B_TYPE, C_TYPE,
+                    BIAS_TYPE>::ascRunTriangle;
+  /// Whether the scheduler computes and writes the base block of element
+  /// (i, j) of the single shape (a triangular policy skips the others).
+  bool inTriangle(int i, int j) const {
+    if constexpr (kTriangle == 0)
+      return true;
+    int row = i / baseM(), col = j / baseN();
+    return kTriangle == 1 ? row <= col : row >= col;
+  }
   static constexpr bool kNzB = B_TYPE::format == CubeFormat::NZ;
   static constexpr bool kNzC = C_TYPE::format == CubeFormat::NZ;
   /// The width of an NZ fractal (its height is 16): 32 bytes of A and B
@@ -154,7 +168,14 @@ public:
   }
   void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int orgKc = 0,
                    Loc loc = Loc::current()) {
-    (void)orgKc;
+    // CANN's copy-out takes orgKc, when given, as C's row stride
+    // (CopyCubeOut's GetOrgWidth, copy_cube_out_fixpipe.h); asc-run writes
+    // C at orgN.
+    if (orgKc != 0 && orgKc != orgN)
+      asc_run::misuse(loc, "SetOrgShape with an orgKc (" +
+                               std::to_string(orgKc) + ") other than orgN (" +
+                               std::to_string(orgN) +
+                               "), C's row stride: not modelled by asc-run");
     if constexpr (!CubeSide) {
       // The message's orgShape member shares its union with the staged
       // fields: orgM lands on the flag word, orgN, orgKa, orgKb on singleM,
@@ -604,6 +625,10 @@ private:
     return tiling_.iterateOrder == int32_t(IterateOrder::ORDER_N);
   }
   void checkOuterProduct(const char *call, Loc loc) const;
+  void checkNdAlign(const char *call, Loc loc) const;
+  void checkIbShare(const char *call, Loc loc) const;
+  void checkPartialOutput(const char *call, Loc loc) const;
+  void checkIbShareCache(const char *call, Loc loc) const;
   /// The constant tiling's iterateOrder is not CANN's (mergedTiling).
   bool iterateOrderUncomputed_ = false;
   TCubeTiling mergedTiling(const TCubeTiling *cubeTiling, Loc loc);
@@ -615,6 +640,13 @@ private:
   }
   static int ceilDiv(int a, int b) { return b > 0 ? (a + b - 1) / b : 0; }
   int baseM() const { return tiling_.baseM > 0 ? tiling_.baseM : singleM_; }
+  int kStep() const { return tiling_.baseK > 0 ? tiling_.baseK : singleK_; }
+  /// isPartialOutput: each Iterate computes one baseK slice of a block, K
+  /// innermost (MatmulScheduler of scheduler_mdl_partial_output.h).
+  int kSlices() const {
+    return ToConfig().isPartialOutput ? std::max(ceilDiv(singleK_, kStep()), 1)
+                                      : 1;
+  }
   int baseN() const { return tiling_.baseN > 0 ? tiling_.baseN : singleN_; }
 
   /// Scalar stores of a setter into the staged message, and of a call's own
@@ -680,6 +712,8 @@ private:
   uint64_t lda() const;
   uint64_t ldb() const;
   SrcAT elemA(int m, int k) const;
+  AccT valueA(int m, int k) const;
+  AccT valueB(int k, int n) const;
   SrcBT elemB(int k, int n) const;
   void product(int m0, int n0, int rows, int cols, std::vector<AccT> &out,
                bool withBias = true) const;
@@ -777,6 +811,9 @@ private:
   /// The server's block loop: the current block of a synchronous loop
   /// (round_ of blocksM_ x blocksN_, in block_), whether it has one.
   int round_ = 0, blocksM_ = 0, blocksN_ = 0;
+  /// The K range a product sums (computeBlock: a partial output's slice;
+  /// kEnd_ -1: the whole single shape's K).
+  int kBegin_ = 0, kEnd_ = -1;
   Block block_;
   bool serverLoop_ = false;
   /// L0C: the blocks the last computations left (nextCo1).

@@ -8,9 +8,10 @@
 // matmul_policy.h). asc-run computes C itself, so it models what a
 // parameter means for C: no callback is CANN's default copy; a callback
 // replaces a copy with the user's code, which asc-run does not run, and is
-// refused at the first computing call, as are the policies that change
-// which blocks are computed. NBuffer33MatmulPolicy changes only the
-// scheduler and A's L1 buffer (matmul_policy.h), not C.
+// refused at the first computing call. NBuffer33MatmulPolicy changes only
+// the scheduler and A's L1 buffer (matmul_policy.h), not C; the triangular
+// policies change which base blocks are computed and written (their
+// IterateAll is modelled, iterateAll).
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,6 +51,8 @@ template <const auto &MM_CFG, typename IMPL, typename A_TYPE, typename B_TYPE,
           typename C_TYPE, typename BIAS_TYPE>
 struct MatmulPolicy {
   static constexpr const char *ascRunUnmodelled = nullptr;
+  /// 1: MATMUL_UPPER_TRIANGULAR, 2: MATMUL_LOWER_TRIANGULAR, 0: neither.
+  static constexpr int ascRunTriangle = 0;
 };
 
 /// Another scheduler and L1 buffer of A (MATMUL_NBUFFER_33): the same C.
@@ -59,18 +62,23 @@ struct NBuffer33MatmulPolicy
     : MatmulPolicy<MM_CFG, IMPL, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE> {};
 
 /// The triangular schedulers (MATMUL_UPPER_TRIANGULAR and
-/// MATMUL_LOWER_TRIANGULAR): refused.
+/// MATMUL_LOWER_TRIANGULAR): the same scheduler, which computes and copies
+/// out only the base blocks whose block row (MLoop's inner index) is at most
+/// (upper) or at least (lower) their block column (NLoop's)
+/// (MatmulSchedulerBase::IsInTrianMatmul, GetResultImpl,
+/// scheduler_base.h; MatmulScheduler::Compute, scheduler_norm.h; supported
+/// on 220, matmul_chip_cap.h).
 template <const auto &MM_CFG, typename IMPL, typename A_TYPE, typename B_TYPE,
           typename C_TYPE, typename BIAS_TYPE>
-struct TrianUpperMatmulPolicy {
-  static constexpr const char *ascRunUnmodelled =
-      "Impl::Detail::TrianUpperMatmulPolicy (the upper-triangular scheduler)";
+struct TrianUpperMatmulPolicy
+    : MatmulPolicy<MM_CFG, IMPL, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE> {
+  static constexpr int ascRunTriangle = 1;
 };
 template <const auto &MM_CFG, typename IMPL, typename A_TYPE, typename B_TYPE,
           typename C_TYPE, typename BIAS_TYPE>
-struct TrianLowerMatmulPolicy {
-  static constexpr const char *ascRunUnmodelled =
-      "Impl::Detail::TrianLowerMatmulPolicy (the lower-triangular scheduler)";
+struct TrianLowerMatmulPolicy
+    : MatmulPolicy<MM_CFG, IMPL, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE> {
+  static constexpr int ascRunTriangle = 2;
 };
 
 } // namespace Detail

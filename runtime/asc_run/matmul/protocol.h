@@ -308,6 +308,7 @@ protected:
   const uint8_t *workspace_ = nullptr; ///< cacheWorkspaceAddr
   uint64_t workspaceBytes_ = 0;
   int clientM_ = 0, clientN_ = 0; ///< the single shape mIter_/nIter_ count
+  int clientK_ = 0; ///< its K, which isPartialOutput's count reads
   uint32_t cntIter_ = 0, curProcess_ = 0, nbatchIter_ = 0;
   uint64_t cOffset_ = 0;
   bool counting_ = false;     ///< cntIter_ was set by a post

@@ -38,14 +38,6 @@ KERNEL(no_callback, Matmul<F16, F16, F32, F32, CFG_NORM,
 KERNEL(nbuffer33, Matmul<F16, F16, F32, F32, CFG_MDL,
                          MatmulCallBackFunc<nullptr, nullptr, nullptr>,
                          Impl::Detail::NBuffer33MatmulPolicy>)
-// The triangular schedulers: refused.
-KERNEL(trian_upper, Matmul<F16, F16, F32, F32, CFG_NORM,
-                           MatmulCallBackFunc<nullptr, nullptr, nullptr>,
-                           Impl::Detail::TrianUpperMatmulPolicy>)
-KERNEL(trian_lower, Matmul<F16, F16, F32, F32, CFG_NORM,
-                           MatmulCallBackFunc<nullptr, nullptr, nullptr>,
-                           Impl::Detail::TrianLowerMatmulPolicy>)
-
 // A user copy of A into L1 instead of the Matmul's: refused.
 __aicore__ inline void copyA1(const LocalTensor<int8_t> &aMatrix,
                               const __gm__ void *gm, int row, int col, int useM,

@@ -37,7 +37,11 @@ KERNEL(plain, F16, F16, F32, F32, CFG_NORM)
 
 // MatmulType parameters.
 using nd_align_c_C = MatmulType<TPosition::GM, CubeFormat::ND_ALIGN, float>;
+// An ND_ALIGN C whose N is not a multiple of 32 bytes (nd_align_c: its
+// padding columns hold L0C's contents, refused) or is (nd_align_c_aligned:
+// ND's layout, which runs).
 KERNEL(nd_align_c, F16, F16, nd_align_c_C, F32, CFG_NORM)
+KERNEL(nd_align_c_aligned, F16, F16, nd_align_c_C, F32, CFG_NORM)
 using zn_a_A = MatmulType<TPosition::GM, CubeFormat::ZN, half>;
 KERNEL(zn_a, zn_a_A, F16, F32, F32, CFG_NORM)
 using vector_b_B = MatmulType<TPosition::GM, CubeFormat::VECTOR, half>;
@@ -51,7 +55,10 @@ using a1_a_A = MatmulType<TPosition::A1, CubeFormat::ND, half>;
 KERNEL(a1_a, a1_a_A, F16, F32, F32, CFG_NORM)
 using ibshare_a_A = MatmulType<TPosition::GM, CubeFormat::ND, half, false,
                                LayoutMode::NONE, true>;
-KERNEL(ibshare_a, ibshare_a_A, F16, F32, F32, CFG_NORM)
+// A and B both IBSHARE (one shared operand is modelled, ibshare.test).
+using ibshare_a_B = MatmulType<TPosition::GM, CubeFormat::ND, half, false,
+                               LayoutMode::NONE, true>;
+KERNEL(ibshare_a, ibshare_a_A, ibshare_a_B, F32, F32, CFG_NORM)
 using sparse_b_B =
     SparseMatmulType<TPosition::GM, TPosition::GM, CubeFormat::ND, half>;
 KERNEL(sparse_b, F16, sparse_b_B, F32, F32, CFG_NORM)
