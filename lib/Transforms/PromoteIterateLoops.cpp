@@ -202,10 +202,13 @@ findUseAfterLoop(func::FuncOp function, scf::WhileOp loop, Value matmul) {
 }
 
 /// Two accesses of the vector core in `loop`'s body, in two blocks, that
-/// only the round trip of the synchronous Iterate between them orders (spec
-/// section 2c, O8: the post sees the scalar unit's and MTE3's work, the
-/// answer orders it before every pipe): Iterate<false> posts once, so the
-/// promoted loop keeps the edge only with an ordering of its own. UB pairs
+/// only the next block's round trip orders (spec section 2c, O8: the post
+/// of its synchronous Iterate sees the scalar unit's and MTE3's work, and
+/// its fetch waits for the answer, which orders that work before every
+/// pipe; taken at the loop's head, so an access of the next block above
+/// its fetch counts too, which only adds a barrier): Iterate<false> posts
+/// once, so the promoted loop keeps the edge only with an ordering of its
+/// own. Work before the loop the one post sees as well. UB pairs
 /// the trial's re-check finds (the own accesses); GM pairs it leaves to
 /// asc-run, so they are looked for here: `x` an access the round trip is
 /// the first to order for some pipe, `y` an access of that pipe to the same
