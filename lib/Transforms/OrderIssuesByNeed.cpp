@@ -106,11 +106,13 @@ bool WaitPlacer::isFirstOrderingOfSomeAccess(Operation *issue) const {
 }
 
 /// True when `op` may order some pipe of the vector core after an earlier
-/// access (section 2c): a WaitFlag, a barrier, a queue hand-off, SyncAll,
-/// a Matmul call that waits for the server. Told from the op alone, so that
-/// the answer does not depend on where placement has put anything.
+/// access (section 2c): a WaitFlag, a barrier, a queue hand-off, a
+/// cross-core wait or SyncAll, a Matmul call that waits for the server.
+/// Told from the op alone, so that the answer does not depend on where
+/// placement has put anything.
 static bool mayOrderVectorPipes(Operation *op) {
-  if (isa<WaitFlagOp>(op) || holdsVectorCoreOnCube(op))
+  if (isa<WaitFlagOp, CrossCoreSyncOpInterface>(op) ||
+      holdsVectorCoreOnCube(op))
     return true;
   auto ordering = dyn_cast<PipeOrderingOpInterface>(op);
   if (!ordering)
