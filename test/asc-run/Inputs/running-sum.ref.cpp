@@ -12,8 +12,8 @@ static void ascRunReference(asc_run::Ref &ref) {
   for (int k = 0; k < tiles; ++k)
     for (int m = 0; m < t.M; ++m)
       for (int n = 0; n < t.N; ++n) {
-        float value = float(asc_run::refDot(a + k * t.M * t.Ka, b, m, n, t.Ka,
-                                            t.Ka, t.N));
+        float value = float(
+            asc_run::refDot(a + k * t.M * t.Ka, b, m, n, t.Ka, t.Ka, t.N));
         c[k * tile + m * t.N + n] = value;
         sum[m * t.N + n] += value;
       }
