@@ -72,8 +72,11 @@ static void noteOrdersForPipes(WaitPairing &pairing,
   llvm::MapVector<Operation *, uint8_t> ordered;
   for (Operation *issue : pairing.issues)
     if (const ProtocolState *afterPost = protocol.getStateAfter(issue))
-      for (auto [op, pipes] : getAccessesFirstOrderedByWait(*afterPost, issue))
+      for (auto [op, pipes] :
+           getAccessesFirstOrderedByWait(*afterPost, issue)) {
         ordered[op] |= pipes;
+        pairing.hasFlaglessEdges |= isUnwaitedIssue(issue);
+      }
   for (auto [op, pipes] : ordered)
     pairing.ordersForPipes.push_back({op, pipes});
   // Program order across the issues' lists.
@@ -103,7 +106,7 @@ WaitPlacer::pairWaits(func::FuncOp function, PlacementAnalyses &analyses,
     // which issues it completes is not known.
     if (!state || !isMatmulCreation(wait.getMatmul()))
       return;
-    WaitPairing pairing{wait, {}, {}, {}, {}};
+    WaitPairing pairing{wait, {}, {}, {}, {}, false};
     ProtocolState::ObjectState scratch;
     for (Operation *event :
          state->getObjectView(wait.getMatmul(), scratch).events())
