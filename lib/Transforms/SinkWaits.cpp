@@ -43,9 +43,6 @@ StringRef mlir::asc::placement::describeStop(StopReason reason) {
     return "it touches bytes that the vector core's work before the post "
            "touched, which only the wait orders before it (spec section 2c, "
            "O8, O9)";
-  case StopReason::HandsOverFlaglessCompletion:
-    return "that wait would complete first an issue without a wait flag "
-           "whose post's edges this wait keeps (spec section 2, O9)";
   }
   llvm_unreachable("unknown StopReason");
 }
@@ -58,8 +55,7 @@ public:
   ConflictFinder(ProtocolChecker &checker, Value matmul,
                  const WaitPairing &pairing)
       : checker(checker), conflicts(checker.getConflicts()), matmul(matmul),
-        footprint(pairing.footprint), ordersForPipes(pairing.ordersForPipes),
-        hasFlaglessEdges(pairing.hasFlaglessEdges) {}
+        footprint(pairing.footprint), ordersForPipes(pairing.ordersForPipes) {}
 
   /// Why `op` itself (not its nested ops) stops a wait. A setter that
   /// stages the object's next message does not: it works on a snapshot, so
@@ -68,10 +64,6 @@ public:
     auto use = dyn_cast<MatmulOpInterface>(op);
     if (usesObject(op, matmul) && !(use && isSafeWhileInFlight(use)))
       return StopReason::UsesObject;
-    // Past another object's wait, that wait would complete a flagless issue
-    // of the pairing, and a second run would pair this wait without it.
-    if (hasFlaglessEdges && isa<MatmulWaitOpInterface>(op))
-      return StopReason::HandsOverFlaglessCompletion;
     if (auto sync = dyn_cast<CrossCoreSyncOpInterface>(op);
         sync && sync.publishesToOtherCores())
       return StopReason::PublishesToOtherCores;
@@ -118,7 +110,6 @@ private:
   Value matmul;
   ArrayRef<ResolvedAccess> footprint;
   ArrayRef<std::pair<Operation *, uint8_t>> ordersForPipes;
-  bool hasFlaglessEdges;
 };
 
 } // namespace

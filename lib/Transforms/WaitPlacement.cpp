@@ -72,11 +72,8 @@ static void noteOrdersForPipes(WaitPairing &pairing,
   llvm::MapVector<Operation *, uint8_t> ordered;
   for (Operation *issue : pairing.issues)
     if (const ProtocolState *afterPost = protocol.getStateAfter(issue))
-      for (auto [op, pipes] :
-           getAccessesFirstOrderedByWait(*afterPost, issue)) {
+      for (auto [op, pipes] : getAccessesFirstOrderedByWait(*afterPost, issue))
         ordered[op] |= pipes;
-        pairing.hasFlaglessEdges |= isUnwaitedIssue(issue);
-      }
   for (auto [op, pipes] : ordered)
     pairing.ordersForPipes.push_back({op, pipes});
   // Program order across the issues' lists.
@@ -106,7 +103,7 @@ WaitPlacer::pairWaits(func::FuncOp function, PlacementAnalyses &analyses,
     // which issues it completes is not known.
     if (!state || !isMatmulCreation(wait.getMatmul()))
       return;
-    WaitPairing pairing{wait, {}, {}, {}, {}, false};
+    WaitPairing pairing{wait, {}, {}, {}, {}};
     ProtocolState::ObjectState scratch;
     for (Operation *event :
          state->getObjectView(wait.getMatmul(), scratch).events())

@@ -35,9 +35,6 @@ enum class StopReason {
   /// It touches bytes that vector-core work before the issue's post
   /// touched, and only the wait orders it after that work (O8, O9).
   ReliesOnWaitOrdering,
-  /// Another object's wait, which would complete first the flagless issue
-  /// whose post's edge the wait keeps: the wait's pairing would change.
-  HandsOverFlaglessCompletion,
 };
 
 /// The remark's words for `reason`.
@@ -62,9 +59,6 @@ struct WaitPairing {
   /// wait, which must stay before it, and the issue must stay after the
   /// access (O9).
   SmallVector<std::pair<Operation *, uint8_t>, 0> ordersForPipes;
-  /// Some of `ordersForPipes` comes from an issue without a wait flag, which
-  /// completes at the next wait of the vector core for any object.
-  bool hasFlaglessEdges;
 };
 
 /// True when `op` hands a Matmul object that may be `matmul` to something
