@@ -65,6 +65,7 @@ LogicalResult AscSyncPlacementPass::place(RewriterBase &rewriter, bool changed,
   numWaitsMoved += stats.numWaitsMoved;
   numIncrementalRechecks += stats.numIncrementalRechecks;
   numFullRechecks += stats.numFullRechecks;
+  numExtraRounds += stats.numExtraRounds;
   return placed;
 }
 

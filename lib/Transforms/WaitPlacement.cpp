@@ -109,8 +109,10 @@ WaitPlacer::pairWaits(func::FuncOp function, PlacementAnalyses &analyses,
          state->getObjectView(wait.getMatmul(), scratch).events())
       if (isPendingIssue(event))
         pairing.issues.push_back(event);
-    llvm::append_range(pairing.issues,
-                       getUnwaitedIssuesCompletedBy(wait, *state));
+    SmallVector<Operation *> unwaited =
+        getUnwaitedIssuesCompletedBy(wait, *state);
+    completesUnwaited |= !unwaited.empty();
+    llvm::append_range(pairing.issues, unwaited);
     InFlightConflicts &conflicts = analyses.checker.getConflicts();
     if (pairing.issues.size() == 1) {
       pairing.footprint = conflicts.getFootprint(pairing.issues.front());
@@ -138,13 +140,15 @@ void WaitPlacer::remark(Operation *wait, ArrayRef<Operation *> issues,
     waitRemarks[wait] = {llvm::to_vector(issues), stop, reason};
 }
 
-void WaitPlacer::emitPlacementRemarks() {
+void WaitPlacer::emitPlacementRemarks(bool withWaitRemarks) {
   for (auto &[issue, call] : issueOrderRemarks)
     issue->emitRemark() << "issue moved after the '" << call->getName()
                         << "' of another object: the cube runs one core's "
                            "calls in order, and that call's result is "
                            "needed first";
   issueOrderRemarks.clear();
+  if (!withWaitRemarks)
+    waitRemarks.clear();
   for (auto &[wait, info] : waitRemarks) {
     InFlightDiagnostic diag = wait->emitRemark();
     diag << "wait placed before '" << info.stop->getName()
@@ -162,6 +166,22 @@ void WaitPlacer::emitPlacementRemarks() {
 // Placement
 //===----------------------------------------------------------------------===//
 
+/// Checks the function placement produced: a violation there is a bug in
+/// this pass, reported rather than silently emitted.
+static LogicalResult reportBrokenProtocol(func::FuncOp function,
+                                          ProtocolChecker &checker) {
+  std::optional<ProtocolViolation> violation = checker.findFirstViolation();
+  if (!violation)
+    return success();
+  function.emitError("asc-sync-placement broke the Matmul protocol; "
+                     "please report this kernel");
+  violation->emitError();
+  return failure();
+}
+
+/// The most placement rounds one function gets (see placeWaits).
+static constexpr unsigned kMaxPlacementRounds = 4;
+
 LogicalResult mlir::asc::placeWaits(RewriterBase &rewriter,
                                     func::FuncOp function,
                                     const WaitPlacementOptions &options,
@@ -173,74 +193,96 @@ LogicalResult mlir::asc::placeWaits(RewriterBase &rewriter,
   // saw: it is re-checked even when nothing moves.
   bool changed = !protocol || !aliases;
   bool provedIncrementally = false;
-  {
-    // The analyses of the input, shared with an earlier --asc-verify-sync
-    // when nothing changed since. They live in this scope only: the
-    // re-check below builds its own, and the input's, gone by then, leave
-    // their memory to it (a second set next to the first cost page faults
-    // and cache misses: placement took 2.8x verify-sync for 2.1x its
-    // instructions).
-    std::optional<MatmulProtocolAnalysis> ownProtocol;
-    std::optional<AscAliasAnalysis> ownAliases;
-    if (changed) {
-      protocol = &ownProtocol.emplace(function);
-      aliases = &ownAliases.emplace(function, *protocol);
-    }
-    PlacementAnalyses analyses{*protocol, *aliases,
-                               ProtocolChecker(*protocol, *aliases)};
-    if (failed(analyses.checker.check()))
-      return failure();
+  // A wait that completes an issue without a wait flag (of its own object
+  // or of another: getUnwaitedIssuesCompletedBy) was paired by where the
+  // input put the other waits and issues. Moving them may hand that issue
+  // to another wait, and a second run, pairing the result, would sink the
+  // wait further (random seed 68963). So placement runs again on its own
+  // result until a round moves nothing: then a second run of the pass
+  // pairs exactly what the last round paired, and moves nothing either.
+  for (unsigned round = 0;; ++round) {
+    bool lastRound = true;
+    {
+      // The analyses of the input, shared with an earlier --asc-verify-sync
+      // when nothing changed since. They live in this scope only: the
+      // re-check below builds its own, and the input's, gone by then, leave
+      // their memory to it (a second set next to the first cost page faults
+      // and cache misses: placement took 2.8x verify-sync for 2.1x its
+      // instructions).
+      std::optional<MatmulProtocolAnalysis> ownProtocol;
+      std::optional<AscAliasAnalysis> ownAliases;
+      if (changed || round > 0) {
+        protocol = &ownProtocol.emplace(function);
+        aliases = &ownAliases.emplace(function, *protocol);
+      }
+      PlacementAnalyses analyses{*protocol, *aliases,
+                                 ProtocolChecker(*protocol, *aliases)};
+      if (round == 0) {
+        if (failed(analyses.checker.check()))
+          return failure();
+      } else if (failed(reportBrokenProtocol(function, analyses.checker))) {
+        return failure();
+      }
 
-    WaitPlacer placer(rewriter, options, stats);
-    // Pair before anything moves: the analysis states refer to the input.
-    // The reachable async issues come with them (an unreachable one has no
-    // state).
-    SmallVector<Operation *> issues;
-    SmallVector<WaitPairing, 2> pairings =
-        placer.pairWaits(function, analyses, issues);
-    placer.notePairingsOfIssues(pairings);
-    if (options.hoistIssues) {
-      DenseMap<Operation *, const WaitPairing *> pairingOfWait;
+      WaitPlacer placer(rewriter, options, stats);
+      // Pair before anything moves: the analysis states refer to the input.
+      // The reachable async issues come with them (an unreachable one has
+      // no state).
+      SmallVector<Operation *> issues;
+      SmallVector<WaitPairing, 2> pairings =
+          placer.pairWaits(function, analyses, issues);
+      placer.notePairingsOfIssues(pairings);
+      if (options.hoistIssues) {
+        DenseMap<Operation *, const WaitPairing *> pairingOfWait;
+        for (WaitPairing &pairing : pairings)
+          pairingOfWait[pairing.wait] = &pairing;
+        for (Operation *issue : issues)
+          placer.hoistIssue(issue, analyses, pairingOfWait);
+      }
+
       for (WaitPairing &pairing : pairings)
-        pairingOfWait[pairing.wait] = &pairing;
-      for (Operation *issue : issues)
-        placer.hoistIssue(issue, analyses, pairingOfWait);
+        placer.sinkWait(pairing.wait, pairing, analyses.checker);
+
+      // After the waits sank: where the results are needed is known.
+      if (options.hoistIssues)
+        placer.orderIssuesAndResink(issues, analyses);
+      placer.forgetPairings();
+      lastRound = !placer.hasMoved() || !placer.pairsUnwaitedIssues() ||
+                  round + 1 == kMaxPlacementRounds;
+      // The waits' remarks describe where the last round left them.
+      placer.emitPlacementRemarks(/*withWaitRemarks=*/lastRound);
+      if (round > 0 && placer.hasMoved())
+        ++stats.numExtraRounds;
+      stats.moved |= placer.hasMoved();
+
+      // Nothing moved: this round checked the function as it is, and the
+      // cached analyses of round 0 still describe it.
+      if (!placer.hasMoved() && (round > 0 || !changed))
+        return success();
+
+      // Placement reorders ops within their blocks: where it did nothing
+      // else, checking the reordered ops is enough (ProtocolRecheck.h).
+      // Another round checks the whole function anyway.
+      if (lastRound && placer.hasMoved() && options.incrementalRecheck) {
+        IncrementalRecheck recheck = recheckReordered(
+            function, *protocol, analyses.checker.getConflicts(),
+            placer.getReorders());
+        LLVM_DEBUG({
+          if (recheck.proved)
+            llvm::dbgs() << "re-checked " << recheck.ops << " ops in "
+                         << recheck.ranges << " reordered ranges\n";
+          else
+            llvm::dbgs() << "full re-check: " << recheck.reason << "\n";
+        });
+        provedIncrementally = recheck.proved;
+      }
     }
-
-    for (WaitPairing &pairing : pairings)
-      placer.sinkWait(pairing.wait, pairing, analyses.checker);
-
-    // After the waits sank: where the results are needed is known.
-    if (options.hoistIssues)
-      placer.orderIssuesAndResink(issues, analyses);
-    placer.forgetPairings();
-    placer.emitPlacementRemarks();
-    stats.moved = placer.hasMoved();
-
-    // Nothing moved: the input was checked above, and the cached analyses
-    // still describe it.
-    if (!stats.moved && !changed)
-      return success();
-
-    // Placement reorders ops within their blocks: where it did nothing
-    // else, checking the reordered ops is enough (ProtocolRecheck.h).
-    if (options.incrementalRecheck) {
-      IncrementalRecheck recheck =
-          recheckReordered(function, *protocol, analyses.checker.getConflicts(),
-                           placer.getReorders());
-      LLVM_DEBUG({
-        if (recheck.proved)
-          llvm::dbgs() << "re-checked " << recheck.ops << " ops in "
-                       << recheck.ranges << " reordered ranges\n";
-        else
-          llvm::dbgs() << "full re-check: " << recheck.reason << "\n";
-      });
-      provedIncrementally = recheck.proved;
-    }
+    // The cached analyses of the input describe it no more.
+    if (round == 0 && !changed)
+      releaseInputAnalyses();
+    if (lastRound)
+      break;
   }
-  // The cached analyses of the input describe it no more.
-  if (!changed)
-    releaseInputAnalyses();
   if (provedIncrementally) {
     ++stats.numIncrementalRechecks;
     return success();
@@ -252,12 +294,5 @@ LogicalResult mlir::asc::placeWaits(RewriterBase &rewriter,
   MatmulProtocolAnalysis recheckProtocol(function);
   AscAliasAnalysis recheckAliases(function, recheckProtocol);
   ProtocolChecker recheck(recheckProtocol, recheckAliases);
-  if (std::optional<ProtocolViolation> violation =
-          recheck.findFirstViolation()) {
-    function.emitError("asc-sync-placement broke the Matmul protocol; "
-                       "please report this kernel");
-    violation->emitError();
-    return failure();
-  }
-  return success();
+  return reportBrokenProtocol(function, recheck);
 }

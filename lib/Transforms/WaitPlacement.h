@@ -114,8 +114,9 @@ public:
       for (Operation *issue : pairing.issues)
         pairingsOfIssue[issue].push_back(&pairing);
   }
-  /// Emits the remarks recorded by the steps (WaitPlacement.cpp).
-  void emitPlacementRemarks();
+  /// Emits the remarks recorded by the steps (WaitPlacement.cpp); the
+  /// waits' ones only `withWaitRemarks` (a later round places them again).
+  void emitPlacementRemarks(bool withWaitRemarks);
   /// Forgets the placed waits' pairings (they refer to the input).
   void forgetPairings() {
     pairingOfPlacedWait.clear();
@@ -123,6 +124,9 @@ public:
   }
 
   bool hasMoved() const { return moved; }
+  /// Whether a wait was paired with an issue without a wait flag: which
+  /// wait completes such an issue depends on where the others stand.
+  bool pairsUnwaitedIssues() const { return completesUnwaited; }
   ReorderLog &getReorders() { return reorders; }
 
 private:
@@ -164,6 +168,8 @@ private:
   /// Set when hoisting or sinking moved an op: only then is the result
   /// checked again.
   bool moved = false;
+  /// Set when pairWaits paired a wait with an issue without a wait flag.
+  bool completesUnwaited = false;
   /// What placement changed, for the incremental re-check.
   ReorderLog reorders;
   /// Per object value, the calls that copy their results into UB

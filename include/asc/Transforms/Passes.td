@@ -161,6 +161,10 @@ def AscSyncPlacement : Pass<"asc-sync-placement", "func::FuncOp"> {
               "Placed functions re-checked on the reordered ops only">,
     Statistic<"numFullRechecks", "full-rechecks",
               "Placed functions analysed and checked again as a whole">,
+    Statistic<"numExtraRounds", "extra-placement-rounds",
+              "Placement rounds after the first that moved something (a "
+              "wait completing an issue without a wait flag was paired by "
+              "where the others stood)">,
   ];
 }
 

@@ -64,6 +64,8 @@ struct WaitPlacementStats {
   unsigned numWaitsMoved = 0;
   unsigned numIncrementalRechecks = 0;
   unsigned numFullRechecks = 0;
+  /// Rounds after the first that moved something (placeWaits).
+  unsigned numExtraRounds = 0;
 };
 
 /// Checks the protocol on `function`, then hoists its async issues, sinks
