@@ -55,6 +55,12 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 DIMENSIONS = {
     "ops": (lambda n: ["--shape", "rounds", "--ops", str(n)],
             [100_000, 1_000_000], [2_000, 4_000]),
+    # The hand-written form of the same rounds: every wait right after its
+    # issue, so placement pairs and moves every one (pairing once walked
+    # every access a state kept: quadratic, unseen by the row above).
+    "ops-waits-after-issue": (lambda n: ["--shape", "rounds", "--ops", str(n),
+                                         "--waits-after-issue"],
+                              [100_000, 1_000_000], [2_000, 4_000]),
     "nesting": (lambda n: ["--shape", "nesting", "--size", str(n)],
                 [500, 5_000], [20, 40]),
     "nesting+matmul": (lambda n: ["--shape", "nesting", "--size", str(n),

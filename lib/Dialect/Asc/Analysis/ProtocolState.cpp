@@ -947,10 +947,7 @@ void ProtocolState::countPipeAccess(Operation *op, const PipeAccess &access,
 void ProtocolState::orderThroughServer() {
   // Collected first, as the other updates do: setPipeAccess replaces the
   // set being walked.
-  SmallVector<std::pair<Operation *, PipeAccess>> seen;
-  for (Operation *op : seenByPost)
-    seen.push_back({op, *pipeAccesses.lookup(op)});
-  for (auto [op, access] : seen)
+  for (auto [op, access] : getAccessesOrderedThroughPost(/*issue=*/nullptr))
     setPipeAccess(op, access.pipe, 0);
 }
 
@@ -962,15 +959,20 @@ void ProtocolState::recordPost(Operation *issue) {
 }
 
 void ProtocolState::orderThroughPostOf(Operation *issue) {
-  const OpSet *seen = postsSeen.lookup(issue);
+  for (auto [op, access] : getAccessesOrderedThroughPost(issue))
+    setPipeAccess(op, access.pipe, 0);
+}
+
+SmallVector<std::pair<Operation *, ProtocolState::PipeAccess>>
+ProtocolState::getAccessesOrderedThroughPost(Operation *issue) const {
+  SmallVector<std::pair<Operation *, PipeAccess>> found;
+  const OpSet *seen = issue ? postsSeen.lookup(issue) : &seenByPost;
   if (!seen)
-    return;
-  SmallVector<std::pair<Operation *, PipeAccess>> ordered;
+    return found;
   for (Operation *op : *seen)
     if (const PipeAccess *access = pipeAccesses.lookup(op))
-      ordered.push_back({op, *access});
-  for (auto [op, access] : ordered)
-    setPipeAccess(op, access.pipe, 0);
+      found.push_back({op, *access});
+  return found;
 }
 
 SmallVector<Operation *> ProtocolState::getRecordedPosts() const {

@@ -431,22 +431,18 @@ void mlir::asc::applyPipeOrderingSteps(Operation *op, ProtocolState &state,
   applyPipeOrderingSteps(op, steps, state, inFlight, /*stopAtAccess=*/false);
 }
 
-/// The accesses unordered for some vector pipe in `before` that `ordered`
-/// (the same state after an ordering) orders, with those pipes, in program
-/// order: the answers must not depend on where the ops were allocated.
-static SmallVector<std::pair<Operation *, uint8_t>>
-getAccessesFirstOrdered(const ProtocolState &before,
-                        const ProtocolState &ordered) {
+/// The accesses among `ordered` (each with the pipes not yet ordered after
+/// it, all of which the ordering orders) that some vector pipe was not
+/// ordered after, with those pipes, in program order: the answers must not
+/// depend on where the ops were allocated.
+static SmallVector<std::pair<Operation *, uint8_t>> getAccessesFirstOrdered(
+    ArrayRef<std::pair<Operation *, ProtocolState::PipeAccess>> ordered) {
   uint8_t vectorPipes = ProtocolState::pipeBit(PipeKind::PIPE_V) |
                         ProtocolState::pipeBit(PipeKind::PIPE_MTE2) |
                         ProtocolState::pipeBit(PipeKind::PIPE_MTE3);
-  DenseMap<Operation *, uint8_t> stillUnordered;
-  for (auto [op, access] : ordered.getPipeAccessesUnorderedFor(vectorPipes))
-    stillUnordered[op] = access.unorderedFor;
   SmallVector<std::pair<Operation *, uint8_t>> firstOrdered;
-  for (auto [op, access] : before.getPipeAccessesUnorderedFor(vectorPipes))
-    if (uint8_t pipes =
-            access.unorderedFor & vectorPipes & ~stillUnordered.lookup(op))
+  for (auto [op, access] : ordered)
+    if (uint8_t pipes = access.unorderedFor & vectorPipes)
       firstOrdered.push_back({op, pipes});
   llvm::sort(firstOrdered, [](const auto &lhs, const auto &rhs) {
     return isBeforeInProgramOrder(lhs.first, rhs.first);
@@ -457,20 +453,14 @@ getAccessesFirstOrdered(const ProtocolState &before,
 SmallVector<std::pair<Operation *, uint8_t>>
 mlir::asc::getAccessesFirstOrderedByWait(const ProtocolState &afterIssue,
                                          Operation *issue) {
-  if (!afterIssue.hasPipeAccesses())
-    return {};
-  ProtocolState waited = afterIssue;
-  waited.orderThroughPostOf(issue);
-  return getAccessesFirstOrdered(afterIssue, waited);
+  return getAccessesFirstOrdered(
+      afterIssue.getAccessesOrderedThroughPost(issue));
 }
 
 SmallVector<std::pair<Operation *, uint8_t>>
 mlir::asc::getAccessesFirstOrderedByRoundTrip(const ProtocolState &before) {
-  if (!before.hasPipeAccesses())
-    return {};
-  ProtocolState answered = before;
-  answered.orderThroughServer();
-  return getAccessesFirstOrdered(before, answered);
+  return getAccessesFirstOrdered(
+      before.getAccessesOrderedThroughPost(/*issue=*/nullptr));
 }
 
 std::optional<PipeKind> mlir::asc::getLocalAccessPipe(Operation *op) {

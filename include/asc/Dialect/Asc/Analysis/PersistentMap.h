@@ -101,14 +101,13 @@ public:
   iterator begin() const { return iterator(root); }
   iterator end() const { return iterator(); }
 
+  /// Equal contents. Versions rebuilt from a common one share most of
+  /// their subtrees, and where their shapes agree those are skipped: the
+  /// incremental re-check compares a rebuilt state with the input's at every
+  /// reordered range, and a walk of every entry each time made placement
+  /// quadratic in the accesses a state keeps.
   bool operator==(const PersistentMap &other) const {
-    if (root == other.root)
-      return true;
-    iterator lhs = begin(), rhs = other.begin();
-    for (; lhs != end() && rhs != other.end(); ++lhs, ++rhs)
-      if (*lhs != *rhs)
-        return false;
-    return lhs == end() && rhs == other.end();
+    return equalTrees(root, other.root);
   }
   bool operator!=(const PersistentMap &other) const {
     return !(*this == other);
@@ -120,6 +119,23 @@ public:
 
 private:
   explicit PersistentMap(const Node *root) : root(root) {}
+
+  static bool equalTrees(const Node *lhs, const Node *rhs) {
+    if (lhs == rhs)
+      return true;
+    if (!lhs || !rhs)
+      return false;
+    // The same key at both roots splits both the same way.
+    if (!(lhs->key < rhs->key) && !(rhs->key < lhs->key))
+      return lhs->value == rhs->value && equalTrees(lhs->left, rhs->left) &&
+             equalTrees(lhs->right, rhs->right);
+    // Shapes differ here: compare these subtrees entry by entry.
+    iterator lhsIt(lhs), rhsIt(rhs), end;
+    for (; lhsIt != end && rhsIt != end; ++lhsIt, ++rhsIt)
+      if (*lhsIt != *rhsIt)
+        return false;
+    return lhsIt == end && rhsIt == end;
+  }
 
   static bool verify(const Node *node, const KeyT *low, const KeyT *high) {
     if (!node)

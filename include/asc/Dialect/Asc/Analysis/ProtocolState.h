@@ -446,6 +446,14 @@ struct ProtocolState {
   /// its blocks): every access its post saw is ordered before every pipe.
   /// Nothing when the post is not known on every path to here.
   void orderThroughPostOf(Operation *issue);
+  /// The accesses orderThroughPostOf(issue) (or, with a null `issue`,
+  /// orderThroughServer) would order, each with the pipes not yet ordered
+  /// after it: only these change, so what such a wait is the first to
+  /// order is read off them without copying the state and comparing every
+  /// access (an access no post sees, such as a vector op on UB, stays in
+  /// the state until a barrier or flag orders it).
+  SmallVector<std::pair<Operation *, PipeAccess>>
+  getAccessesOrderedThroughPost(Operation *issue) const;
   /// The in-flight async calls whose posts are known on every path
   /// (recordPost), sorted by pointer.
   SmallVector<Operation *> getRecordedPosts() const;
