@@ -21,6 +21,7 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/StringExtras.h"
+#include <algorithm>
 #include <map>
 #include <random>
 
@@ -321,6 +322,49 @@ struct TestAscPersistentMapPass
     return "";
   }
 
+  /// Map equality against the contents' over versions that share subtrees
+  /// (path copies of each other) and versions of other shapes: the same
+  /// contents inserted in another order, each kept version against every
+  /// other, and copies with one value changed and changed back.
+  LogicalResult checkEquality(const Map &map, const Reference &reference,
+                              ArrayRef<std::pair<Map, Reference>> kept,
+                              AnalysisArena &arena, std::mt19937 &random) {
+    auto fail = [&](const Twine &what) {
+      getOperation().emitError() << "persistent map equality: " << what;
+      return failure();
+    };
+    std::vector<std::pair<uintptr_t, unsigned>> entries(reference.begin(),
+                                                        reference.end());
+    std::shuffle(entries.begin(), entries.end(), random);
+    Map shuffled;
+    for (auto [key, value] : entries)
+      shuffled = shuffled.add(key, value, arena);
+    if (!(shuffled == map) || !(map == shuffled))
+      return fail("the same contents in another shape differ");
+    // Enough keys to change one at a time without a quadratic test.
+    if (entries.size() > 2000)
+      entries.resize(2000);
+    for (auto [key, value] : entries) {
+      Map changed = map.add(key, value + 1, arena);
+      if (changed == map || shuffled == changed)
+        return fail("a changed value compares equal");
+      if (!(changed.add(key, value, arena) == map))
+        return fail("a value changed back compares unequal");
+      Map removed = map.remove(key, arena);
+      if (removed == map || shuffled == removed)
+        return fail("a removed key compares equal");
+    }
+    // Neighbours share most of their subtrees; random pairs, less.
+    for (size_t i = 0; i < kept.size() && !kept.empty(); ++i) {
+      size_t j = i + 1 < kept.size() ? i + 1 : random() % kept.size();
+      for (size_t other : {j, size_t(random() % kept.size()), i})
+        if ((kept[i].first == kept[other].first) !=
+            (kept[i].second == kept[other].second))
+          return fail("kept versions compare unlike their contents");
+    }
+    return success();
+  }
+
   void runOnOperation() override {
     AnalysisArena arena;
     std::mt19937 random(seed);
@@ -350,6 +394,8 @@ struct TestAscPersistentMapPass
         }
       }
     }
+    if (failed(checkEquality(map, reference, kept, arena, random)))
+      return signalPassFailure();
     for (const auto &[version, contents] : kept) {
       std::string difference = compare(version, contents);
       if (!difference.empty()) {
