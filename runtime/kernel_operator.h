@@ -199,6 +199,11 @@ constexpr int32_t MIX = 0;
 constexpr int32_t AIC = 1;
 constexpr int32_t AIV = 2;
 
+/// IsSameType<T, U>::value (impl/basic_api/utils/kernel_utils_ceil_oom_que.h,
+/// which kernels use in `if constexpr`).
+template <typename T, typename U>
+struct IsSameType : std::bool_constant<std::is_same_v<T, U>> {};
+
 enum class TPosition : uint8_t {
   GM,
   A1,
@@ -1486,6 +1491,22 @@ void Muls(const LocalTensor<T> &dstLocal, const LocalTensor<T> &srcLocal,
   W v = W(scalarValue);
   detail::vectorOp("Muls", loc, dstLocal, {&srcLocal}, calCount,
                    [&](int32_t i) { d[i] = T(W(s[i]) * v); });
+}
+
+/// Exp(dst, src, calCount): dst[i] = e^src[i], of half and float tensors
+/// (include/basic_api/kernel_operator_vec_unary_intf.h, "Exp"), computed in
+/// float for half.
+template <typename T, bool isSetMask = true>
+void Exp(const LocalTensor<T> &dstLocal, const LocalTensor<T> &srcLocal,
+         const int32_t &calCount, asc_run::Loc loc = asc_run::Loc::current()) {
+  static_assert(!std::is_integral_v<T>,
+                "Exp of integer tensors is not modelled by asc-run (CANN's "
+                "vexp takes half and float)");
+  using W = detail::Wide<T>;
+  T *d = dstLocal.GetPhyAddr();
+  const T *s = srcLocal.GetPhyAddr();
+  detail::vectorOp("Exp", loc, dstLocal, {&srcLocal}, calCount,
+                   [&](int32_t i) { d[i] = T(std::exp(W(s[i]))); });
 }
 
 template <typename T, bool isSetMask = true>

@@ -80,13 +80,20 @@ if asc_devkit_examples:
     config.available_features.add("asc-devkit-examples")
     config.substitutions.append(("%asc_devkit_examples", asc_devkit_examples))
 
-# hicann/ops-nn, for the test that runs its MatmulAdd kernel unchanged
-# (test/asc-run/ops-nn.test): ASC_OPS_NN_DIR is a checkout of commit
-# a42610bb1 (experimental/matmul/matmul_add), read from there, never copied.
+# hicann/ops-nn, for the tests that run its kernels unchanged: ASC_OPS_NN_DIR
+# is a checkout, read from there, never copied; commit a42610bb1 has
+# experimental/matmul/matmul_add (test/asc-run/ops-nn.test), e5c3fa932
+# experimental/matmul/fused_matmul_gelu (ops-nn-fused-matmul-gelu.test).
 ops_nn_dir = os.environ.get("ASC_OPS_NN_DIR")
 if ops_nn_dir:
-    config.available_features.add("ops-nn")
     config.substitutions.append(("%ops_nn_dir", ops_nn_dir))
+    # The kernels come and go between commits: each test asks for its own.
+    if os.path.isdir(os.path.join(ops_nn_dir, "experimental", "matmul",
+                                  "matmul_add")):
+        config.available_features.add("ops-nn")
+    if os.path.isdir(os.path.join(ops_nn_dir, "experimental", "matmul",
+                                  "fused_matmul_gelu")):
+        config.available_features.add("ops-nn-fused-matmul-gelu")
 
 # pyasc, for the optional tests that trace its tutorial and Matmul unit-test
 # kernels and import them (docs/Pyasc.md): PYASC_DIR is a pyasc checkout

@@ -143,6 +143,12 @@ static std::string launchPrologue(const Launch &launch) {
             "#include \"" +
             arg.tilingHeader + "\"\n";
     text += "using AscRunRegisteredTiling = " + arg.tilingStruct + ";\n";
+    // CANN's build gives the kernel the op_host struct at global scope,
+    // whatever namespace the host declared it in (`optiling::`): op_kernel
+    // code names it unqualified.
+    size_t qualifier = arg.tilingStruct.rfind("::");
+    if (qualifier != std::string::npos && qualifier != 0)
+      text += "using " + arg.tilingStruct + ";\n";
     break;
   }
   return text;
