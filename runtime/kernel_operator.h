@@ -512,6 +512,28 @@ public:
     return view;
   }
   uint32_t GetSize() const { return size_; }
+  /// SetSize(size): the tensor's element count (CANN's LocalTensor::SetSize,
+  /// impl/basic_api/kernel_tensor_impl.h, whose CPU-debug build checks that
+  /// the elements stay inside the position's memory, as asc-run does for
+  /// the unified buffer and L0C).
+  void SetSize(const uint32_t size,
+               asc_run::Loc loc = asc_run::Loc::current()) {
+    auto &bases = detail::localBases();
+    bool ub = position_ == TPosition::VECIN || position_ == TPosition::VECOUT ||
+              position_ == TPosition::VECCALC;
+    uint8_t *base = ub                            ? bases.ub
+                    : position_ == TPosition::CO1 ? bases.l0c
+                                                  : nullptr;
+    uint64_t limit = ub ? TOTAL_UB_SIZE : TOTAL_L0C_SIZE;
+    auto *at = reinterpret_cast<uint8_t *>(address_);
+    if (base && at >= base && at <= base + limit &&
+        uint64_t(at - base) + uint64_t(size) * sizeof(T) > limit)
+      asc_run::misuse(loc, "LocalTensor::SetSize(" + std::to_string(size) +
+                               ") takes the tensor past the end of its "
+                               "position's memory (" +
+                               std::to_string(limit) + " bytes)");
+    size_ = size;
+  }
   int32_t GetPosition() const { return static_cast<int32_t>(position_); }
 
   /// The arithmetic operators of CANN's LocalTensor (kernel_tensor.h,
@@ -1820,7 +1842,19 @@ inline int64_t GetSubBlockIdx() { return asc_run::state().subBlock; }
 /// core (dav_c220's GetTaskRationImpl; sub_block_num above).
 inline int64_t GetTaskRation() { return ::sub_block_num; }
 
+/// InitSocState(): resets the core's atomic mode and vector mask (CANN's
+/// AscendCUtils::InitSocStateImpl, impl/basic_api/kernel_utils_base.h:
+/// set_atomic_none, set_mask_norm and a full mask on the vector core,
+/// set_l1_3d_size and set_padding on the cube core). asc-run models none of
+/// that state: every copy is a plain store and every vector instruction
+/// takes its count, the state InitSocState sets, so the call does nothing.
+inline void InitSocState() {}
+
 } // namespace AscendC
+
+// The advanced-API vector calls (FasterGelu, AscendDequant, BroadCast), over
+// the LocalTensor and the vector unit above.
+#include "asc_run/adv_vector.h"
 
 // On the device the core checks are `constexpr(g_coreType == AIC)`, which
 // only fits right after `if` (`if ASCEND_IS_AIC {`); CANN's CPU-debug build

@@ -597,8 +597,12 @@ void ASC_RUN_MATMUL::checkCall(const char *call, Loc loc) {
     checkOuterProduct(call, loc);
   if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN)
     checkNdAlign(call, loc);
+  // The order matters only with more than one block along both M and N:
+  // with one along either, ORDER_M and ORDER_N hand them out alike
+  // (blockOrigin).
   if (iterateOrderUncomputed_ &&
-      ToConfig().iterateOrder == IterateOrder::UNDEF && handsOutBlocks(call))
+      ToConfig().iterateOrder == IterateOrder::UNDEF && handsOutBlocks(call) &&
+      ceilDiv(singleM_, baseM()) > 1 && ceilDiv(singleN_, baseN()) > 1)
     refuse("a constant tiling whose iterateOrder GetMatmulApiTiling computes "
            "from CANN's L1 factors, which asc-run does not (the order "
            "Iterate hands out blocks in)");

@@ -413,6 +413,12 @@ void ASC_RUN_MATMUL::syncFetch(const std::string &call, Loc loc, DstT *base,
                     ": MatmulService::GetTensorC applies no setter (and "
                     "MatmulClient::GetTensorC asserts isFirstIter == 0)");
   }
+  // An ND block written sequentially has rows of its own width, a tail's
+  // narrower than baseN (CopyOutNZ2ND's stride is baseWidth, NLoop's
+  // GetBaseShape: copy_cube_out_fixpipe.h, GetResultImpl in
+  // scheduler_base.h).
+  if (sequential && !kNzC)
+    stride = uint32_t(block_.cols);
   DstT *dst = blockPlace(base, stride, sequential);
   DstT *local =
       localBase ? blockPlace(localBase, localStride, sequential) : nullptr;
