@@ -2,9 +2,11 @@
 # Runs asc-check on every Matmul sample of an asc-devkit checkout's
 # examples/01_simd_cpp_api (the .asc files whose path names matmul) and
 # prints one line per sample (clean, a violation, refused with the reason,
-# or crashed), then the totals and, with GNU time at /usr/bin/time, the
-# slowest sample's CPU seconds and the largest peak memory (the issue
-# allows 15 s and 500 MB). docs/Frontend.md records the figures.
+# or crashed), then the totals, the clean ones among the samples that
+# target Atlas A2 (bench/cann_samples.py's a2_matmul_samples, the issue's
+# count) and, with GNU time at /usr/bin/time, the slowest sample's CPU
+# seconds and the largest peak memory (the issue allows 15 s and 500 MB).
+# docs/Frontend.md records the figures.
 #
 #   utils/asc-check-samples.sh EXAMPLES_DIR [ASC_CHECK]
 set -u
@@ -16,6 +18,12 @@ timer=
 usage=$(mktemp)
 trap 'rm -f "$usage"' EXIT
 maxcpu=0 maxcpuname='' maxmem=0 maxmemname=''
+a2=$(python3 -c 'import os, sys
+sys.path.insert(0, sys.argv[1])
+import cann_samples
+print("\n".join(os.path.relpath(p, sys.argv[2])
+                for p in cann_samples.a2_matmul_samples(sys.argv[2])))' "$(dirname "$0")/../bench" "$examples")
+a2total=0 a2clean=0
 for sample in $(find "$examples/01_simd_cpp_api" -ipath '*matmul*' -name '*.asc' | sort); do
   total=$((total + 1))
   # The sample's own -D flags from its CMakeLists.txt, read as
@@ -35,6 +43,10 @@ except (ValueError, OSError):
   fi
   status=$?
   name=${sample#"$examples"/}
+  if printf '%s\n' "$a2" | grep -qxF "$name"; then
+    a2total=$((a2total + 1))
+    [ "$status" -eq 0 ] && a2clean=$((a2clean + 1))
+  fi
   if [ -n "$timer" ]; then
     # CPU seconds (user + system) and peak KB; the last line of the file
     # (GNU time prefixes a line when the command fails).
@@ -56,6 +68,7 @@ except (ValueError, OSError):
   esac
 done
 echo "$total samples: $clean clean, $violation with a violation, $refused refused, $crashed crashed"
+echo "Atlas A2: $a2clean clean of $a2total"
 if [ -n "$timer" ]; then
   echo "slowest: $maxcpu s CPU ($maxcpuname); largest: $((maxmem / 1024)) MB ($maxmemname)"
 fi

@@ -107,7 +107,8 @@ std::optional<unsigned> mlir::asc::findWorkspaceArgument(func::FuncOp funcOp) {
 
 namespace {
 
-/// `AscendC::GetBlockIdx()`, `AscendC::GetBlockNum()`, `GetSysWorkSpacePtr()`.
+/// `AscendC::GetBlockIdx()`, `AscendC::GetBlockNum()`,
+/// `AscendC::GetTaskRation()`, `GetSysWorkSpacePtr()`.
 template <typename OpTy> struct FreeQueryLowering : public AscOpLowering<OpTy> {
   FreeQueryLowering(const TypeConverter &typeConverter, MLIRContext *context,
                     StringRef callee)
@@ -496,6 +497,8 @@ void mlir::asc::populateKernelToEmitCPatterns(
                                                  "AscendC::GetBlockIdx");
   patterns.add<FreeQueryLowering<GetBlockNumOp>>(typeConverter, context,
                                                  "AscendC::GetBlockNum");
+  patterns.add<FreeQueryLowering<GetTaskRationOp>>(typeConverter, context,
+                                                   "AscendC::GetTaskRation");
   // Declared at global scope by the CANN headers, not in AscendC.
   patterns.add<FreeQueryLowering<GetSysWorkspacePtrOp>>(typeConverter, context,
                                                         "GetSysWorkSpacePtr");

@@ -513,6 +513,7 @@ void mlir::asc::populateMatmulToEmitCPatterns(
                MatmulOperandsLowering<MatmulSetSingleShapeOp>,
                MatmulOperandsLowering<MatmulSetWorkspaceOp>,
                MatmulOperandsLowering<MatmulSetBatchNumOp>,
+               MatmulOperandsLowering<MatmulSetSubBlockIdxOp>,
                MatmulOperandsLowering<MatmulSetQuantScalarOp>,
                MatmulOperandsLowering<MatmulSetQuantVectorOp>,
                MatmulOperandsLowering<MatmulAsyncGetTensorCOp>,

@@ -53,7 +53,7 @@ bool mlir::asc::isKnownNonNegative(Value value, unsigned depth) {
   Operation *op = value.getDefiningOp();
   if (!op)
     return false;
-  if (isa<TilingGetOp, GetBlockIdxOp, GetBlockNumOp>(op))
+  if (isa<TilingGetOp, GetBlockIdxOp, GetBlockNumOp, GetTaskRationOp>(op))
     return true;
   auto allOperands = [&] {
     return llvm::all_of(op->getOperands(), [&](Value operand) {

@@ -123,6 +123,7 @@ public:
   // Expressions (LiftKernel.cpp)
   //===------------------------------------------------------------------===//
   FailureOr<Lifted> rvalue(const clang::Expr *expr);
+  std::optional<Lifted> builtinIndex(const clang::DeclRefExpr *ref);
   FailureOr<Slot *> lvalue(const clang::Expr *expr);
   /// rvalue() that must give an SSA value (scalar or handle).
   FailureOr<Value> value(const clang::Expr *expr);

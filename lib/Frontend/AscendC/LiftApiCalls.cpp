@@ -1288,6 +1288,13 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
       MatmulSetBatchNumOp::create(builder, l, *mm, *a, *b);
       return done();
     }
+    if (method == "SetSubBlockIdx") {
+      FailureOr<Value> index = i32Arg(0);
+      if (failed(index))
+        return failure();
+      MatmulSetSubBlockIdxOp::create(builder, l, *mm, *index);
+      return done();
+    }
     if (method == "SetQuantScalar") {
       FailureOr<Value> scale = i64Arg(0);
       if (failed(scale))

@@ -247,6 +247,24 @@ static bool isTilingByValue(const clang::ParmVarDecl *param) {
   return record && record->getName() == "TCubeTiling";
 }
 
+/// The symbol of a lifted kernel: its name, with its template arguments
+/// (`matmul_s4<64, 64, 64>`) when the host launches more than one
+/// instantiation of a kernel template.
+static std::string kernelSymbolName(const clang::FunctionDecl *kernel) {
+  const clang::FunctionTemplateDecl *pattern = kernel->getPrimaryTemplate();
+  if (!pattern ||
+      llvm::count_if(pattern->specializations(),
+                     [](const clang::FunctionDecl *instance) {
+                       return instance->doesThisDeclarationHaveABody();
+                     }) < 2)
+    return kernel->getNameAsString();
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  kernel->getNameForDiagnostic(os, kernel->getASTContext().getPrintingPolicy(),
+                               /*Qualified=*/false);
+  return name;
+}
+
 LogicalResult KernelLifter::liftKernel(const clang::FunctionDecl *kernel,
                                        ModuleOp module) {
   SmallVector<Type> argTypes;
@@ -267,7 +285,7 @@ LogicalResult KernelLifter::liftKernel(const clang::FunctionDecl *kernel,
   }
   builder.setInsertionPointToEnd(module.getBody());
   pipes.clear();
-  std::string name = kernel->getNameAsString();
+  std::string name = kernelSymbolName(kernel);
   kernelFunc = func::FuncOp::create(builder, loc(kernel->getLocation()), name,
                                     builder.getFunctionType(argTypes, {}));
   kernelFunc->setAttr(AscDialect::getKernelAttrName(), builder.getUnitAttr());
@@ -1244,8 +1262,19 @@ FailureOr<Lifted> KernelLifter::liftCall(const clang::CallExpr *call) {
     return liftApiCall(call, callee);
 
   // CopyTiling(&tiling, tilingGm): the word-by-word copy of a TCubeTiling
-  // from GM that every CANN sample writes; it is the tiling's load.
-  if (callee->getNumParams() == 2 && call->getNumArgs() == 2) {
+  // from GM that every CANN sample writes; it is the tiling's load. A
+  // further parameter the body never reads, given an argument without side
+  // effects, changes nothing (`matmul_s4`'s `CopyTiling(&tiling, tilingGM,
+  // pipe)`).
+  auto ignoredFrom = [&](unsigned first) {
+    for (unsigned i = first; i < callee->getNumParams(); ++i)
+      if (callee->getParamDecl(i)->isReferenced() ||
+          call->getArg(i)->HasSideEffects(ast))
+        return false;
+    return true;
+  };
+  if (callee->getNumParams() >= 2 &&
+      call->getNumArgs() == callee->getNumParams() && ignoredFrom(2)) {
     clang::QualType first = callee->getParamDecl(0)->getType();
     const clang::CXXRecordDecl *record =
         first->isPointerType() ? first->getPointeeType()->getAsCXXRecordDecl()
@@ -1954,6 +1983,31 @@ FailureOr<Lifted> KernelLifter::liftMember(const clang::MemberExpr *member) {
                             "' is not modelled by asc");
 }
 
+/// The kernel language's built-in `block_idx` and `block_num` (global
+/// variables of the API's headers, not of the user's sources): the core
+/// group's index, `GetBlockIdx() / GetTaskRation()` (CANN's
+/// GetBlockIdxImpl is `block_idx * GetTaskRation() + sub_block_idx` on a
+/// vector core and `block_idx` on the cube core, where the ration is 1),
+/// and the launch's groups, `GetBlockNum()`. std::nullopt for any other
+/// name.
+std::optional<Lifted>
+KernelLifter::builtinIndex(const clang::DeclRefExpr *ref) {
+  const auto *var = dyn_cast<clang::VarDecl>(ref->getDecl());
+  if (!var || !var->hasGlobalStorage() || isUserDecl(var) ||
+      !var->getDeclContext()->getRedeclContext()->isTranslationUnit())
+    return std::nullopt;
+  Type i64 = builder.getI64Type();
+  if ((var->getName() != "block_idx" && var->getName() != "block_num") ||
+      scalarType(ref->getType()) != i64)
+    return std::nullopt;
+  Location l = loc(ref);
+  if (var->getName() == "block_num")
+    return Lifted::scalar(GetBlockNumOp::create(builder, l, i64));
+  return Lifted::scalar(
+      arith::DivSIOp::create(builder, l, GetBlockIdxOp::create(builder, l, i64),
+                             GetTaskRationOp::create(builder, l, i64)));
+}
+
 FailureOr<Lifted> KernelLifter::rvalue(const clang::Expr *expr) {
   if (std::optional<Lifted> c = constantOf(expr))
     return *c;
@@ -1974,6 +2028,8 @@ FailureOr<Lifted> KernelLifter::rvalue(const clang::Expr *expr) {
   if (const auto *ref = dyn_cast<clang::DeclRefExpr>(expr)) {
     if (Slot *slot = frame().locals.lookup(ref->getDecl()))
       return slot->value;
+    if (std::optional<Lifted> builtin = builtinIndex(ref))
+      return *builtin;
     return refuse(expr, "'" + ref->getDecl()->getName() +
                             "' is not a constant or a variable of the "
                             "lifted kernel");
@@ -2080,6 +2136,7 @@ mlir::asc::frontend::liftKernels(clang::ASTContext &ast, SourceFacts &facts,
                                  MLIRContext *context) {
   const clang::SourceManager &sm = ast.getSourceManager();
   SmallVector<const clang::FunctionDecl *> kernels, hostFunctions;
+  SmallVector<const clang::FunctionTemplateDecl *> kernelTemplates;
   // A marker belongs to the function whose name follows it, after the end
   // of the previous declaration (the markers expand to nothing, so the
   // declaration's own range may start after them).
@@ -2127,8 +2184,15 @@ mlir::asc::frontend::liftKernels(clang::ASTContext &ast, SourceFacts &facts,
     }
     if (templated && inMain) {
       clang::SourceLocation name = sm.getExpansionLoc(templated->getLocation());
-      if (!markedWithin(facts.globalMarks, previousEnd, name, sm) &&
-          !markedWithin(facts.aicoreMarks, previousEnd, name, sm))
+      if (markedWithin(facts.globalMarks, previousEnd, name, sm)) {
+        // A kernel template: each instantiation the host launches (the
+        // parse sees `k<M, N><<<...>>>(args)` as the call `k<M, N>(args)`)
+        // is a kernel.
+        kernelTemplates.push_back(pattern);
+        for (const clang::FunctionDecl *instance : pattern->specializations())
+          if (instance->doesThisDeclarationHaveABody())
+            kernels.push_back(instance);
+      } else if (!markedWithin(facts.aicoreMarks, previousEnd, name, sm))
         hostFunctions.push_back(templated);
     }
     if (inMain && end.isValid())
@@ -2173,6 +2237,17 @@ mlir::asc::frontend::liftKernels(clang::ASTContext &ast, SourceFacts &facts,
     llvm::erase_if(kernels, [&](const clang::FunctionDecl *fn) {
       return fn->getName() != options.kernelName;
     });
+  if (kernels.empty() && options.kernelName.empty() &&
+      !kernelTemplates.empty()) {
+    facts.reported = true;
+    KernelLifter reporter(ast, facts, options, context);
+    emitError(reporter.loc(kernelTemplates.front()->getLocation()))
+        << "the __global__ kernel template '"
+        << kernelTemplates.front()->getName()
+        << "' is never launched in this file: asc-check lifts the "
+           "instantiations the host's <<<...>>> launches name";
+    return {};
+  }
   if (kernels.empty()) {
     facts.reported = true;
     emitError(FileLineColLoc::get(

@@ -22,10 +22,12 @@
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include "asc/Dialect/Asc/IR/AscDialect.h"
@@ -144,9 +146,26 @@ private:
 
 } // namespace
 
+/// The processor of bisheng's `--npu-arch=dav-NNNN` (a CANN sample's
+/// CMakeLists passes `--npu-arch=${CMAKE_ASC_ARCHITECTURES}`, which reaches
+/// compile_commands.json): NNNN, the `__NPU_ARCH__` bisheng defines for the
+/// device pass. std::nullopt when `arg` is not that flag; an empty string
+/// when it is, with a value that names no processor.
+static std::optional<std::string> npuArchOf(llvm::StringRef arg) {
+  if (!arg.consume_front("--npu-arch="))
+    return std::nullopt;
+  unsigned number;
+  if (!arg.consume_front("dav-") || arg.getAsInteger(10, number))
+    return std::string();
+  return arg.str();
+}
+
 /// The compiler arguments of a kernel parse: C++17 as CANN's samples are
-/// compiled, the runtime's headers, the source's own folder, then the
-/// user's (they come last so that they win).
+/// compiled, Atlas A2's `__NPU_ARCH__` (2201, what bisheng defines for
+/// dav-2201, the samples' default target, and the processor asc-run
+/// models), the runtime's headers, the source's own folder, then the
+/// user's (they come last so that they win; bisheng's `--npu-arch=dav-NNNN`
+/// among them is its `-D__NPU_ARCH__=NNNN`).
 static std::vector<std::string>
 parseArguments(llvm::StringRef path, const AscendCImportOptions &options) {
   std::vector<std::string> args = {
@@ -157,7 +176,8 @@ parseArguments(llvm::StringRef path, const AscendCImportOptions &options) {
       // the host half's errors (acl is not here) that are dropped anyway,
       // and in device code it names the wrong API ("did you mean
       // 'MTE2_MTE3'" for an event asc-run's headers lack).
-      "-fno-spell-checking", "-resource-dir=" ASC_CLANG_RESOURCE_DIR};
+      "-fno-spell-checking", "-resource-dir=" ASC_CLANG_RESOURCE_DIR,
+      "-D__NPU_ARCH__=2201"};
   args.push_back("-I" + (options.runtimeDir.empty()
                              ? std::string(ASC_FRONTEND_RUNTIME_DIR)
                              : options.runtimeDir));
@@ -165,10 +185,83 @@ parseArguments(llvm::StringRef path, const AscendCImportOptions &options) {
   llvm::sys::fs::make_absolute(folder);
   llvm::sys::path::remove_filename(folder);
   args.push_back("-I" + std::string(folder));
-  args.insert(args.end(), options.compilerArgs.begin(),
-              options.compilerArgs.end());
+  for (const std::string &arg : options.compilerArgs) {
+    std::optional<std::string> arch = npuArchOf(arg);
+    args.push_back(arch ? "-D__NPU_ARCH__=" + *arch : arg);
+  }
   args.push_back(path.str());
   return args;
+}
+
+/// The source with each `<<<...>>>` of a kernel launch (`k<<<blocks, l2,
+/// stream>>>(args)`, `k<M, N><<<...>>>(args)`) blanked, newlines kept, so
+/// that every other byte stays at its line and column. The launch
+/// configuration is the host's (how many cores, which stream); what is
+/// left, `k<M, N>(args)`, is what the launch means to the device: a call of
+/// the kernel, which instantiates a kernel template with the host's
+/// template arguments as bisheng's launch does. C++ does not parse the
+/// triple brackets, so without this a kernel template is never
+/// instantiated. Raw lexing skips comments and literals. std::nullopt when
+/// there is no launch.
+static std::optional<std::string> blankKernelLaunches(llvm::StringRef text) {
+  clang::LangOptions lang;
+  lang.CPlusPlus = lang.CPlusPlus11 = lang.CPlusPlus14 = lang.CPlusPlus17 =
+      true;
+  clang::Lexer lexer(clang::SourceLocation(), lang, text.begin(), text.begin(),
+                     text.end());
+  struct Tok {
+    clang::tok::TokenKind kind;
+    size_t begin, end;
+  };
+  std::vector<Tok> toks;
+  clang::Token tok;
+  while (!lexer.LexFromRawLexer(tok)) {
+    size_t end = lexer.getBufferLocation() - text.begin();
+    toks.push_back({tok.getKind(), end - tok.getLength(), end});
+  }
+  auto adjacent = [&](size_t i, clang::tok::TokenKind first,
+                      clang::tok::TokenKind second) {
+    return i + 1 < toks.size() && toks[i].kind == first &&
+           toks[i + 1].kind == second && toks[i].end == toks[i + 1].begin;
+  };
+  std::string result = text.str();
+  bool blanked = false;
+  for (size_t i = 1; i < toks.size(); ++i) {
+    // `<<<` after the kernel's name or its template arguments' `>`.
+    clang::tok::TokenKind before = toks[i - 1].kind;
+    if (!adjacent(i, clang::tok::lessless, clang::tok::less) ||
+        (before != clang::tok::identifier && before != clang::tok::greater &&
+         before != clang::tok::greatergreater))
+      continue;
+    // Its `>>>` at the same depth of brackets, followed by the arguments.
+    int depth = 0;
+    size_t j = i + 2;
+    for (; j < toks.size(); ++j) {
+      if (depth == 0 &&
+          adjacent(j, clang::tok::greatergreater, clang::tok::greater))
+        break;
+      if (toks[j].kind == clang::tok::l_paren ||
+          toks[j].kind == clang::tok::l_square)
+        ++depth;
+      else if (toks[j].kind == clang::tok::r_paren ||
+               toks[j].kind == clang::tok::r_square)
+        --depth;
+      if (depth < 0 || toks[j].kind == clang::tok::semi)
+        break;
+    }
+    if (j + 2 >= toks.size() || depth != 0 ||
+        !adjacent(j, clang::tok::greatergreater, clang::tok::greater) ||
+        toks[j + 2].kind != clang::tok::l_paren)
+      continue;
+    for (size_t at = toks[i].begin; at < toks[j + 1].end; ++at)
+      if (result[at] != '\n')
+        result[at] = ' ';
+    blanked = true;
+    i = j + 1;
+  }
+  if (!blanked)
+    return std::nullopt;
+  return result;
 }
 
 static OwningOpRef<ModuleOp> runLift(llvm::StringRef path,
@@ -181,13 +274,36 @@ static OwningOpRef<ModuleOp> runLift(llvm::StringRef path,
   SourceFacts facts;
   facts.sourceMap = sourceMap;
   OwningOpRef<ModuleOp> result;
+  for (const std::string &arg : options.compilerArgs)
+    if (std::optional<std::string> arch = npuArchOf(arg);
+        arch && arch->empty()) {
+      emitError(FileLineColLoc::get(context, path, 0, 0))
+          << "'" << arg << "' names no processor: expected "
+          << "--npu-arch=dav-NNNN, as bisheng takes it (dav-2201)";
+      return {};
+    }
   std::vector<std::string> args = parseArguments(path, options);
   llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> memory(
       new llvm::vfs::InMemoryFileSystem);
   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> files(
       new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
   files->pushOverlay(memory);
+  // The host's kernel launches, blanked: the parse sees the calls they
+  // stand for (the file on disk is never changed).
+  std::optional<std::string> launchesBlanked;
+  std::unique_ptr<llvm::MemoryBuffer> onDisk;
+  if (!source) {
+    if (auto read = llvm::MemoryBuffer::getFile(path))
+      onDisk = std::move(*read);
+  }
   if (source)
+    launchesBlanked = blankKernelLaunches(*source);
+  else if (onDisk)
+    launchesBlanked = blankKernelLaunches(onDisk->getBuffer());
+  if (launchesBlanked)
+    memory->addFile(path, 0,
+                    llvm::MemoryBuffer::getMemBufferCopy(*launchesBlanked));
+  else if (source)
     memory->addFile(path, 0, llvm::MemoryBuffer::getMemBufferCopy(*source));
   llvm::IntrusiveRefCntPtr<clang::FileManager> fileManager(
       new clang::FileManager(clang::FileSystemOptions(), files));

@@ -135,6 +135,7 @@ func.func @member_value(%p: !asc.gm_addr, %i: i64) {
 // CHECK-LABEL: emitc.func @free_functions(
 // CHECK: call_opaque "AscendC::GetBlockIdx"() : () -> i64
 // CHECK: call_opaque "AscendC::GetBlockNum"() : () -> i64
+// CHECK: call_opaque "AscendC::GetTaskRation"() : () -> i64
 // CHECK: call_opaque "AscendC::GetUserWorkspace"(%{{.*}}) : (!emitc.opaque<"GM_ADDR">) -> !emitc.opaque<"GM_ADDR">
 // CHECK: call_opaque "AscendC::PipeBarrier"() {template_args = [#emitc.opaque<"PIPE_V">]} : () -> ()
 // CHECK: call_opaque "AscendC::DataCopy"(%{{.*}}, %{{.*}}, %{{.*}}) : (!emitc.opaque<"AscendC::LocalTensor<half>">, !emitc.opaque<"AscendC::GlobalTensor<half>">, i32) -> ()
@@ -144,6 +145,7 @@ func.func @member_value(%p: !asc.gm_addr, %i: i64) {
 func.func @free_functions(%p: !asc.gm_addr, %n: i32, %s: f16) {
   %idx = asc.get_block_idx
   %num = asc.get_block_num
+  %ration = asc.get_task_ration
   %ws = asc.get_user_workspace %p
   asc.pipe_barrier pipe_v
   %gm = asc.set_global_buffer %p : !asc.global_tensor<f16>

@@ -54,12 +54,13 @@ func.func @cube_only_kernel() attributes {asc.kernel, asc.cube_only} {
   return
 }
 
-// Kernel environment: block index/count, core kind, system and user
+// Kernel environment: block index/count, task ration, core kind, system and user
 // workspace, tiling.
 // CHECK-LABEL: func.func @kernel_env
 // CHECK-SAME: (%[[WORKSPACE:[^:]*]]: !asc.gm_addr {asc.no_alias}, %[[TILING_GM:[^:]*]]: !asc.gm_addr {asc.no_alias}) attributes {asc.kernel} {
 // CHECK: %[[IDX:.*]] = asc.get_block_idx{{$}}
 // CHECK: %[[NUM:.*]] = asc.get_block_num{{$}}
+// CHECK: %[[RATION:.*]] = asc.get_task_ration{{$}}
 // CHECK: %[[AIC:.*]] = asc.is_aic{{$}}
 // CHECK: %[[AIV:.*]] = asc.is_aiv{{$}}
 // CHECK: %[[WS:.*]] = asc.get_sys_workspace_ptr{{$}}
@@ -70,6 +71,7 @@ func.func @cube_only_kernel() attributes {asc.kernel, asc.cube_only} {
 func.func @kernel_env(%workspace: !asc.gm_addr {asc.no_alias}, %tiling_gm: !asc.gm_addr {asc.no_alias}) attributes {asc.kernel} {
   %idx = asc.get_block_idx
   %num = asc.get_block_num
+  %ration = asc.get_task_ration
   %aic = asc.is_aic
   %aiv = asc.is_aiv
   %ws = asc.get_sys_workspace_ptr
@@ -577,7 +579,8 @@ func.func @set_local_inputs(%mm: !mm_local_in, %a: !asc.local_tensor<vecout, f16
   return
 }
 
-// set_org_shape with 3 and 5 sizes, set_single_shape, set_tail, set_batch_num.
+// set_org_shape with 3 and 5 sizes, set_single_shape, set_tail, set_batch_num,
+// set_sub_block_idx.
 // CHECK-LABEL: func.func @shapes
 // CHECK-SAME: (%[[OBJ:[^:]*]]: ![[MM]], %[[M:[^:]*]]: i32, %[[N:[^:]*]]: i32, %[[K:[^:]*]]: i32, %[[KB:[^:]*]]: i32, %[[KC:[^:]*]]: i32)
 // CHECK: asc.matmul.set_org_shape %[[OBJ]], %[[M]], %[[N]], %[[K]] : ![[MM]]{{$}}
@@ -585,12 +588,14 @@ func.func @set_local_inputs(%mm: !mm_local_in, %a: !asc.local_tensor<vecout, f16
 // CHECK: asc.matmul.set_single_shape %[[OBJ]], %[[M]], %[[N]], %[[K]] : ![[MM]]{{$}}
 // CHECK: asc.matmul.set_tail %[[OBJ]], %[[M]], %[[N]], %[[K]] : ![[MM]]{{$}}
 // CHECK: asc.matmul.set_batch_num %[[OBJ]], %[[M]], %[[N]] : ![[MM]]{{$}}
+// CHECK: asc.matmul.set_sub_block_idx %[[OBJ]], %[[K]] : ![[MM]]{{$}}
 func.func @shapes(%mm: !mm, %m: i32, %n: i32, %k: i32, %kb: i32, %kc: i32) {
   asc.matmul.set_org_shape %mm, %m, %n, %k : !mm
   asc.matmul.set_org_shape %mm, %m, %n, %k, %kb, %kc : !mm
   asc.matmul.set_single_shape %mm, %m, %n, %k : !mm
   asc.matmul.set_tail %mm, %m, %n, %k : !mm
   asc.matmul.set_batch_num %mm, %m, %n : !mm
+  asc.matmul.set_sub_block_idx %mm, %k : !mm
   return
 }
 

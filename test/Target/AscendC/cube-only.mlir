@@ -2,7 +2,8 @@
 
 // A cube-only kernel: the file defines ASCENDC_CUBE_ONLY right before the
 // Matmul header, the kernel opens with the AIC-only kernel type, the AIC
-// guard is the macro itself, and the cube-side calls (SetBatchNum, the
+// guard is the macro itself, the sub-block index is set before Init as
+// CANN's matmul_s4 does, and the cube-side calls (SetBatchNum, the
 // IterateBatch form without batch counts) are spelled without template
 // arguments. The cube-side object has no staged message: its inputs, set
 // once, serve both IterateBatch calls.
@@ -20,7 +21,8 @@
 // CHECK-LABEL: extern "C" __global__ __aicore__ void batch_cube(GM_ADDR {{.*}}, GM_ADDR {{.*}}) {
 // CHECK-NEXT: KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
 // CHECK: GM_ADDR [[WS:[A-Za-z0-9_]+]] = GetSysWorkSpacePtr();
-// CHECK-NEXT: REGIST_MATMUL_OBJ(&{{[A-Za-z0-9_]+}}, [[WS]], [[MM:[A-Za-z0-9_]+]]);
+// CHECK-NEXT: [[MM:[A-Za-z0-9_]+]].SetSubBlockIdx(0);
+// CHECK-NEXT: REGIST_MATMUL_OBJ(&{{[A-Za-z0-9_]+}}, [[WS]], [[MM]]);
 // CHECK: if ASCEND_IS_AIC {
 // CHECK-NEXT: [[MM]].SetTensorA({{[A-Za-z0-9_]+}});
 // CHECK-NEXT: [[MM]].SetBatchNum(2, 3);
@@ -36,9 +38,11 @@ func.func @batch_cube(%p: !asc.gm_addr, %ws: !asc.gm_addr {asc.workspace}, %pa: 
   %ba = arith.constant 2 : i32
   %bb = arith.constant 3 : i32
   %s = arith.constant 4096 : i32
+  %c0 = arith.constant 0 : i32
   %pipe = asc.pipe.create
   %mm = asc.matmul.create : !mm
   %sys = asc.get_sys_workspace_ptr
+  asc.matmul.set_sub_block_idx %mm, %c0 : !mm
   asc.matmul.register %pipe, %sys, %mm : !mm
   %c = asc.set_global_buffer %p : !gm_f32
   %a = asc.set_global_buffer %pa : !asc.global_tensor<f16>

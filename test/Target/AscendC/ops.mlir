@@ -48,6 +48,7 @@
 // CHECK-LABEL: extern "C" __global__ __aicore__ void environment(GM_ADDR {{.*}}, GM_ADDR {{.*}}) {
 // CHECK: int64_t {{.*}} = AscendC::GetBlockIdx();
 // CHECK: int64_t {{.*}} = AscendC::GetBlockNum();
+// CHECK: int64_t {{.*}} = AscendC::GetTaskRation();
 // CHECK-DAG: g_coreType == AscendC::AIC
 // CHECK-DAG: g_coreType == AscendC::AIV
 // CHECK: AscendC::PipeBarrier<PIPE_V>();
@@ -73,6 +74,7 @@ func.func @environment(%ws: !asc.gm_addr, %tiling_gm: !asc.gm_addr)
   %c256 = arith.constant 256 : i64
   %idx = asc.get_block_idx
   %num = asc.get_block_num
+  %ration = asc.get_task_ration
   %aic = asc.is_aic
   %aiv = asc.is_aiv
   %either = arith.ori %aic, %aiv : i1

@@ -127,6 +127,24 @@ def Asc_GetBlockNumOp : Asc_Op<"get_block_num", [Pure]> {
   let assemblyFormat = "attr-dict";
 }
 
+def Asc_GetTaskRationOp : Asc_Op<"get_task_ration", [Pure]> {
+  let summary = "vector cores per cube core of this launch (GetTaskRation)";
+  let description = [{
+    The vector cores that share a cube core in this launch: 1 on the cube
+    core, the mix ratio's 1 or 2 on a vector core (CANN's
+    `GetTaskRationImpl`, dav_c220). With it the kernel language's built-in
+    `block_idx` (the core group's index) is
+    `asc.get_block_idx / asc.get_task_ration`, as CANN's `GetBlockIdxImpl`
+    is `block_idx * GetTaskRation() + sub_block_idx` on a vector core.
+
+    ```mlir
+    %ration = asc.get_task_ration
+    ```
+  }];
+  let results = (outs I64:$result);
+  let assemblyFormat = "attr-dict";
+}
+
 def Asc_IsAicOp : Asc_Op<"is_aic", [Pure]> {
   let summary = "true on the cube core (ASCEND_IS_AIC)";
   let results = (outs I1:$result);
@@ -1047,6 +1065,23 @@ def Asc_MatmulSetHf32Op : Asc_MatmulOp<"set_hf32", "Configure",
                        DefaultValuedAttr<BoolAttr, "false">:$enable_hf32,
                        DefaultValuedAttr<I32Attr, "0">:$trans_mode);
   let assemblyFormat = "$matmul attr-dict `:` qualified(type($matmul))";
+}
+
+def Asc_MatmulSetSubBlockIdxOp : Asc_MatmulOp<"set_sub_block_idx", "Configure",
+                                              [Asc_MatmulMessageRole<"None">]> {
+  let summary = "set which vector core of its group the object serves (SetSubBlockIdx)";
+  let description = [{
+    The sub-block index (0 or 1 on Atlas A2) picks CANN's message queues and
+    UB addresses, not C (matmul_impl_base.h, param/matmul_subblock_info.h).
+    It changes state a call in flight still reads, so it stages nothing and
+    is not safe while one is pending.
+
+    ```mlir
+    asc.matmul.set_sub_block_idx %mm, %c0 : !asc.matmul<...>
+    ```
+  }];
+  let arguments = (ins Asc_MatmulConfigArg:$matmul, I32:$subBlockIdx);
+  let assemblyFormat = "$matmul `,` $subBlockIdx attr-dict `:` qualified(type($matmul))";
 }
 
 def Asc_MatmulSetBatchNumOp : Asc_MatmulOp<"set_batch_num", "Configure",
