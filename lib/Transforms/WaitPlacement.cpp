@@ -255,9 +255,9 @@ LogicalResult mlir::asc::placeWaits(RewriterBase &rewriter,
         ++stats.numExtraRounds;
       stats.moved |= placer.hasMoved();
 
-      // Nothing moved: this round checked the function as it is, and the
-      // cached analyses of round 0 still describe it.
-      if (!placer.hasMoved() && (round > 0 || !changed))
+      // Nothing moved: this round checked the function as it is (and the
+      // caller's analyses, when round 0 took them, still describe it).
+      if (!placer.hasMoved())
         return success();
 
       // Placement reorders ops within their blocks: where it did nothing

@@ -21,9 +21,9 @@
 
 #define BEGIN_TILING_DATA_DEF(class_name) struct class_name {
 #define TILING_DATA_FIELD_DEF(data_type, field_name) data_type field_name;
-#define TILING_DATA_FIELD_DEF_ARR(arr_type, arr_size, field_name)             \
+#define TILING_DATA_FIELD_DEF_ARR(arr_type, arr_size, field_name)              \
   arr_type field_name[arr_size];
-#define TILING_DATA_FIELD_DEF_STRUCT(struct_type, field_name)                 \
+#define TILING_DATA_FIELD_DEF_STRUCT(struct_type, field_name)                  \
   struct_type field_name;
 #define END_TILING_DATA_DEF }
 // The host's registration of the class for an operator: nothing on the

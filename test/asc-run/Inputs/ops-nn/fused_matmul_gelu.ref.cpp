@@ -15,8 +15,8 @@ static void ascRunReference(asc_run::Ref &ref) {
     for (uint64_t n = 0; n < s.n; ++n) {
       double sum = 0;
       for (uint64_t k = 0; k < s.k; ++k)
-        sum += double(float(x[m * s.k + k])) *
-               double(float(weight[n * s.k + k]));
+        sum +=
+            double(float(x[m * s.k + k])) * double(float(weight[n * s.k + k]));
       if (s.hasBias)
         sum += double(float(bias[n]));
       float v = float(half(sum));

@@ -38,9 +38,8 @@ public:
   }
 };
 
-extern "C" __global__ __aicore__ void exp_scale(GM_ADDR x, GM_ADDR y,
-                                                GM_ADDR workspace,
-                                                GM_ADDR tiling) {
+extern "C" __global__ __aicore__ void
+exp_scale(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
   if ASCEND_IS_AIC {
     return;
   }
