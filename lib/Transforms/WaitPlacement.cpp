@@ -189,8 +189,8 @@ LogicalResult mlir::asc::placeWaits(RewriterBase &rewriter,
                                     AscAliasAnalysis *aliases,
                                     function_ref<void()> releaseInputAnalyses,
                                     WaitPlacementStats &stats) {
-  // Without the caller's analyses, the input is not what a cached analysis
-  // saw: it is re-checked even when nothing moves.
+  // Without the caller's analyses (the input changed since they were
+  // computed, or there were none), round 0 computes its own.
   bool changed = !protocol || !aliases;
   bool provedIncrementally = false;
   // A wait that completes an issue without a wait flag (of its own object
@@ -263,7 +263,7 @@ LogicalResult mlir::asc::placeWaits(RewriterBase &rewriter,
       // Placement reorders ops within their blocks: where it did nothing
       // else, checking the reordered ops is enough (ProtocolRecheck.h).
       // Another round checks the whole function anyway.
-      if (lastRound && placer.hasMoved() && options.incrementalRecheck) {
+      if (lastRound && options.incrementalRecheck) {
         IncrementalRecheck recheck = recheckReordered(
             function, *protocol, analyses.checker.getConflicts(),
             placer.getReorders());
