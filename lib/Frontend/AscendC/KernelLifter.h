@@ -59,11 +59,18 @@ struct Lifted {
   Type pointee;
   Object *object = nullptr;
   Slot *slot = nullptr;
+  /// Pointer: `value` advanced by `offset` (i64) elements of
+  /// `offsetElement` (`gm + n`); null when it points at `value` itself.
+  /// Only SetGlobalBuffer takes such a pointer.
+  Value offset;
+  Type offsetElement;
 
   static Lifted scalar(Value v) { return {Scalar, v, {}, nullptr, nullptr}; }
   static Lifted handle(Value v) { return {Handle, v, {}, nullptr, nullptr}; }
   static Lifted voidValue() { return {Void, {}, {}, nullptr, nullptr}; }
   bool carriesValue() const { return kind == Scalar || kind == Handle; }
+  /// A GM pointer at the start of its address (no `+ n`).
+  bool isGmAddress() const { return kind == Pointer && !offset; }
 };
 
 /// A C++ variable or field. `generation` orders slots by creation: a region
@@ -153,6 +160,12 @@ public:
                                Object *thisObject,
                                llvm::ArrayRef<const clang::Expr *> args,
                                const clang::Stmt *at);
+  /// The TCubeTiling at `target` loaded whole from the GM pointer `source`
+  /// (CopyTiling's call, pyasc's inline byte loop).
+  LogicalResult loadTiling(const clang::Stmt *at, Slot *target,
+                           const clang::Expr *source);
+  LogicalResult liftTilingLoad(const clang::Stmt *at, const clang::Expr *tiling,
+                               const clang::Expr *source);
 
   //===------------------------------------------------------------------===//
   // The API (LiftApiCalls.cpp)
@@ -218,6 +231,7 @@ private:
 
   FailureOr<Lifted> liftBinary(const clang::BinaryOperator *op);
   FailureOr<Lifted> liftUnary(const clang::UnaryOperator *op);
+  FailureOr<Lifted> liftPointerOffset(const clang::BinaryOperator *op);
   FailureOr<Lifted> liftCast(const clang::CastExpr *cast);
   FailureOr<Lifted> liftCall(const clang::CallExpr *call);
   FailureOr<Lifted> liftConstruct(const clang::CXXConstructExpr *construct);

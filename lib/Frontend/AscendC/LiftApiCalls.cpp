@@ -554,7 +554,7 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
       FailureOr<Lifted> ws = rvalue(args.given[0]);
       if (failed(ws))
         return failure();
-      if (ws->kind != Lifted::Pointer)
+      if (!ws->isGmAddress())
         return refuse(call, "GetUserWorkspace of something that is not a GM "
                             "pointer");
       if (auto arg = dyn_cast<BlockArgument>(ws->value))
@@ -634,6 +634,49 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
       auto op = SyncAllOp::create(builder, l);
       if (aivOnly && !*aivOnly)
         op.setAivOnly(false);
+      return done();
+    }
+    // pyasc's mix-kernel prologue (its launcher's `ffts_addr` argument):
+    // set_ffts_base_addr(*ffts_addr), then on the cube core
+    // ffts_cross_core_sync(PIPE_MTE3, config). The address is the GM
+    // pointer the argument dereferences: asc names the pointer, not the
+    // word it points at.
+    if (method == "set_ffts_base_addr") {
+      const auto *deref =
+          dyn_cast<clang::UnaryOperator>(args.given[0]->IgnoreParenImpCasts());
+      if (!deref || deref->getOpcode() != clang::UO_Deref)
+        return refuse(call, "set_ffts_base_addr of something other than the "
+                            "word a GM pointer points at "
+                            "(`*ffts_addr`)");
+      FailureOr<Lifted> pointer = rvalue(deref->getSubExpr());
+      if (failed(pointer))
+        return failure();
+      if (!pointer->isGmAddress())
+        return refuse(deref, "set_ffts_base_addr through a pointer that is "
+                             "not a GM address");
+      SetFftsBaseAddrOp::create(builder, l, pointer->value);
+      return done();
+    }
+    if (method == "ffts_cross_core_sync") {
+      const clang::Expr *pipeArg = args.given[0]->IgnoreParenImpCasts();
+      clang::Expr::EvalResult pipeValue;
+      std::optional<PipeKind> pipe;
+      if (pipeArg->EvaluateAsRValue(pipeValue, ast) && pipeValue.Val.isInt())
+        pipe = symbolizePipeKind(
+            llvm::StringRef(
+                enumeratorName(clang::TemplateArgument(
+                    ast, pipeValue.Val.getInt(), pipeArg->getType())))
+                .lower());
+      if (!pipe)
+        return refuse(args.given[0], "ffts_cross_core_sync on a pipe asc "
+                                     "does not know");
+      if (failed(needConstant(1, "flag configuration")))
+        return failure();
+      std::optional<uint64_t> config = intConst(1);
+      if (!config)
+        return refuse(call, "ffts_cross_core_sync without its flag "
+                            "configuration");
+      FftsCrossCoreSyncOp::create(builder, l, *pipe, *config);
       return done();
     }
     if (method == "DataCopy") {
@@ -765,6 +808,9 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
       if (!element)
         return refuse(call, "a GlobalTensor of an element type asc does not "
                             "know");
+      if (pointer->offset && pointer->offsetElement != element)
+        return refuse(args.given[0], "SetGlobalBuffer of a pointer offset in "
+                                     "elements of another type");
       Value size;
       if (args.given.size() > 1 && !args.isDefault(1)) {
         FailureOr<Value> s = i64Arg(1);
@@ -774,7 +820,7 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
       }
       Value tensor = SetGlobalBufferOp::create(
           builder, l, GlobalTensorType::get(builder.getContext(), element),
-          pointer->value, Value(), size);
+          pointer->value, pointer->offset, size);
       store(*target, Lifted::handle(tensor));
       return done();
     }
@@ -1081,12 +1127,15 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
         if (!element || args.given.size() < 2)
           return refuse(call, "SetWorkspace of a pointer of an element type "
                               "asc does not know");
+        if (first->offset && first->offsetElement != element)
+          return refuse(args.given[0], "SetWorkspace of a pointer offset in "
+                                       "elements of another type");
         FailureOr<Value> size = i64Arg(1);
         if (failed(size))
           return failure();
         workspace = SetGlobalBufferOp::create(
             builder, l, GlobalTensorType::get(builder.getContext(), element),
-            first->value, Value(), *size);
+            first->value, first->offset, *size);
       } else if (!workspace || !isa<GlobalTensorType>(workspace.getType())) {
         return refuse(call, "SetWorkspace of something that is not a "
                             "GlobalTensor or a GM pointer");

@@ -554,6 +554,121 @@ void KernelLifter::recordStatement(const clang::Stmt *stmt) {
   map->statements.push_back(std::move(statement));
 }
 
+/// A byte-by-byte copy of a TCubeTiling from GM, the tiling load pyasc
+/// emits inline:
+///   for (size_t i = 0; i < sizeof(t); i++) {
+///     auto byte = reinterpret_cast<__gm__ uint8_t*>(gm)[i];
+///     reinterpret_cast<uint8_t*>(&t)[i] = byte;
+///   }
+/// or with the read inlined into the store. It is what CopyTiling's word
+/// loop is in CANN's samples: the tiling, loaded whole.
+struct TilingByteCopy {
+  const clang::Expr *tiling; // `t`, the local TCubeTiling
+  const clang::Expr *source; // `gm`, the GM pointer
+};
+
+static bool refersTo(const clang::Expr *expr, const clang::VarDecl *var) {
+  const auto *ref = dyn_cast<clang::DeclRefExpr>(expr->IgnoreParenImpCasts());
+  return ref && ref->getDecl() == var;
+}
+
+static bool isTilingType(clang::QualType type) {
+  const clang::CXXRecordDecl *record = type->getAsCXXRecordDecl();
+  return record && record->getName() == "TCubeTiling";
+}
+
+/// `reinterpret_cast<byte *>(base)[index]` (or a C-style cast): `base`.
+static const clang::Expr *byteOf(const clang::Expr *expr,
+                                 const clang::VarDecl *index,
+                                 const clang::ASTContext &ast) {
+  const auto *subscript =
+      dyn_cast<clang::ArraySubscriptExpr>(expr->IgnoreParenImpCasts());
+  if (!subscript || !refersTo(subscript->getIdx(), index) ||
+      ast.getTypeSize(subscript->getType()) != 8)
+    return nullptr;
+  const auto *cast =
+      dyn_cast<clang::ExplicitCastExpr>(subscript->getBase()->IgnoreParens());
+  return cast ? cast->getSubExpr()->IgnoreParenImpCasts() : nullptr;
+}
+
+static std::optional<TilingByteCopy>
+matchTilingByteCopy(const clang::ForStmt *loop, const clang::ASTContext &ast) {
+  const auto *init = dyn_cast_or_null<clang::DeclStmt>(loop->getInit());
+  const auto *index = init && init->isSingleDecl()
+                          ? dyn_cast<clang::VarDecl>(init->getSingleDecl())
+                          : nullptr;
+  clang::Expr::EvalResult start;
+  if (!index || !index->getType()->isIntegerType() || !index->getInit() ||
+      !index->getInit()->EvaluateAsInt(start, ast) ||
+      !start.Val.getInt().isZero())
+    return std::nullopt;
+  const auto *inc = dyn_cast_or_null<clang::UnaryOperator>(loop->getInc());
+  const auto *cond = dyn_cast_or_null<clang::BinaryOperator>(loop->getCond());
+  if (!inc || !inc->isIncrementOp() || !refersTo(inc->getSubExpr(), index) ||
+      !cond || cond->getOpcode() != clang::BO_LT ||
+      !refersTo(cond->getLHS(), index))
+    return std::nullopt;
+  const auto *size = dyn_cast<clang::UnaryExprOrTypeTraitExpr>(
+      cond->getRHS()->IgnoreParenImpCasts());
+  if (!size || size->getKind() != clang::UETT_SizeOf ||
+      !isTilingType(size->getTypeOfArgument()))
+    return std::nullopt;
+
+  // The body: the store, after at most one local that holds the byte read.
+  llvm::SmallVector<const clang::Stmt *, 2> body;
+  if (const auto *block = dyn_cast<clang::CompoundStmt>(loop->getBody()))
+    body.assign(block->body_begin(), block->body_end());
+  else
+    body.push_back(loop->getBody());
+  if (body.empty() || body.size() > 2)
+    return std::nullopt;
+  const auto *store = dyn_cast<clang::BinaryOperator>(body.back());
+  if (!store || store->getOpcode() != clang::BO_Assign)
+    return std::nullopt;
+  const clang::Expr *read = store->getRHS();
+  if (body.size() == 2) {
+    const auto *decl = dyn_cast<clang::DeclStmt>(body.front());
+    const auto *byte = decl && decl->isSingleDecl()
+                           ? dyn_cast<clang::VarDecl>(decl->getSingleDecl())
+                           : nullptr;
+    if (!byte || !byte->getInit() || !refersTo(read, byte))
+      return std::nullopt;
+    read = byte->getInit();
+  }
+  const clang::Expr *source = byteOf(read, index, ast);
+  const auto *address = dyn_cast_or_null<clang::UnaryOperator>(
+      byteOf(store->getLHS(), index, ast));
+  if (!source || !address || address->getOpcode() != clang::UO_AddrOf ||
+      !isTilingType(address->getSubExpr()->getType()))
+    return std::nullopt;
+  return TilingByteCopy{address->getSubExpr(), source};
+}
+
+/// The tiling loaded whole from the GM pointer `source` into `target`.
+LogicalResult KernelLifter::loadTiling(const clang::Stmt *at, Slot *target,
+                                       const clang::Expr *source) {
+  FailureOr<Lifted> pointer = rvalue(source);
+  if (failed(pointer))
+    return failure();
+  if (!pointer->isGmAddress())
+    return refuse(at, "a tiling copy whose arguments are not a local "
+                      "TCubeTiling's address and a GM pointer");
+  Value tiling = GetTilingOp::create(builder, loc(at),
+                                     TilingType::get(builder.getContext()),
+                                     pointer->value, Value());
+  store(target, Lifted::handle(tiling));
+  return success();
+}
+
+LogicalResult KernelLifter::liftTilingLoad(const clang::Stmt *at,
+                                           const clang::Expr *tiling,
+                                           const clang::Expr *source) {
+  FailureOr<Slot *> target = lvalue(tiling);
+  if (failed(target))
+    return failure();
+  return loadTiling(at, *target, source);
+}
+
 LogicalResult KernelLifter::liftStmt(const clang::Stmt *stmt) {
   if (!stmt)
     return success();
@@ -573,8 +688,11 @@ LogicalResult KernelLifter::liftStmt(const clang::Stmt *stmt) {
           return failure();
         continue;
       }
+      // Name lookup is Clang's business: a using-directive (pyasc's
+      // `using namespace AscendC;` before REGIST_MATMUL_OBJ) changes no
+      // value.
       if (isa<clang::TypedefNameDecl, clang::UsingDecl, clang::StaticAssertDecl,
-              clang::UsingShadowDecl>(d))
+              clang::UsingShadowDecl, clang::UsingDirectiveDecl>(d))
         continue;
       return refuse(stmt, "a local declaration of this kind is not lifted");
     }
@@ -595,6 +713,8 @@ LogicalResult KernelLifter::liftStmt(const clang::Stmt *stmt) {
   if (const auto *ifStmt = dyn_cast<clang::IfStmt>(stmt))
     return liftIf(ifStmt, {});
   if (const auto *forStmt = dyn_cast<clang::ForStmt>(stmt)) {
+    if (std::optional<TilingByteCopy> copy = matchTilingByteCopy(forStmt, ast))
+      return liftTilingLoad(stmt, copy->tiling, copy->source);
     if (forStmt->getConditionVariable())
       return refuse(stmt, "a for loop with a condition variable is not lifted");
     if (failed(liftStmt(forStmt->getInit())))
@@ -692,7 +812,8 @@ LogicalResult KernelLifter::recordRegion(
 /// Whether two abstract values are the same.
 static bool sameLifted(const Lifted &a, const Lifted &b) {
   return a.kind == b.kind && a.value == b.value && a.pointee == b.pointee &&
-         a.object == b.object && a.slot == b.slot;
+         a.object == b.object && a.slot == b.slot && a.offset == b.offset &&
+         a.offsetElement == b.offsetElement;
 }
 
 LogicalResult
@@ -758,6 +879,13 @@ KernelLifter::liftBranches(Location at, Value cond,
     }
     if (sameLifted(t, e)) {
       store(slot, t);
+      continue;
+    }
+    // Set on one path only (pyasc's `int32_t v; while (true) { if (!more)
+    // { v = i; break; } ... }`): unset after the branch, so a read is
+    // refused as a use before set, and a variable nobody reads is fine.
+    if (t.kind == Lifted::Unset || e.kind == Lifted::Unset) {
+      store(slot, Lifted{});
       continue;
     }
     if (!t.carriesValue() || !e.carriesValue() ||
@@ -1081,10 +1209,18 @@ KernelLifter::liftRegisterMacro(llvm::ArrayRef<const clang::Stmt *> stmts) {
     FailureOr<Lifted> w = rvalue(workspace);
     if (failed(w))
       return failure();
-    if (w->kind != Lifted::Pointer)
+    if (!w->isGmAddress())
       return refuse(workspace, "REGIST_MATMUL_OBJ's workspace is not a GM "
                                "pointer");
     ws = w->value;
+    // A kernel argument registered as the workspace is the one the Matmul
+    // messages use, as `__kfc_workspace__` would mark it.
+    if (auto arg = dyn_cast<BlockArgument>(ws))
+      if (arg.getOwner()->isEntryBlock() &&
+          arg.getOwner()->getParentOp() == kernelFunc)
+        kernelFunc.setArgAttr(arg.getArgNumber(),
+                              AscDialect::getWorkspaceAttrName(),
+                              builder.getUnitAttr());
   } else {
     // The cube-only expansion drops the argument; the kernel's system
     // workspace is what CANN's cube-only registration uses.
@@ -1282,16 +1418,13 @@ FailureOr<Lifted> KernelLifter::liftCall(const clang::CallExpr *call) {
     if (record && record->getName() == "TCubeTiling" &&
         callee->getParamDecl(1)->getType()->isPointerType()) {
       FailureOr<Lifted> target = rvalue(call->getArg(0));
-      FailureOr<Lifted> source = rvalue(call->getArg(1));
-      if (failed(target) || failed(source))
+      if (failed(target))
         return failure();
-      if (target->kind != Lifted::SlotRef || source->kind != Lifted::Pointer)
+      if (target->kind != Lifted::SlotRef)
         return refuse(call, "a tiling copy whose arguments are not a local "
                             "TCubeTiling's address and a GM pointer");
-      Value tiling = GetTilingOp::create(builder, loc(call),
-                                         TilingType::get(builder.getContext()),
-                                         source->value, Value());
-      store(target->slot, Lifted::handle(tiling));
+      if (failed(loadTiling(call, target->slot, call->getArg(1))))
+        return failure();
       return Lifted::voidValue();
     }
   }
@@ -1753,6 +1886,9 @@ FailureOr<Lifted> KernelLifter::liftBinary(const clang::BinaryOperator *op) {
       op->getRHS()->HasSideEffects(ast))
     return refuse(op->getRHS(), "the right operand of && or || has side "
                                 "effects; it would run unconditionally");
+  if ((kind == clang::BO_Add || kind == clang::BO_Sub) &&
+      op->getType()->isPointerType())
+    return liftPointerOffset(op);
   if ((kind == clang::BO_EQ || kind == clang::BO_NE) &&
       op->getLHS()->getType()->isPointerType()) {
     // `GetSysWorkSpacePtr() == nullptr`: the launch always provides the
@@ -1779,6 +1915,43 @@ FailureOr<Lifted> KernelLifter::liftBinary(const clang::BinaryOperator *op) {
   if (failed(result))
     return failure();
   return Lifted::scalar(*result);
+}
+
+/// `gm + n` (pyasc's `v1_a + offset`, a sample's `(__gm__ half *)a + off`):
+/// the same GM address, `n` elements further, for SetGlobalBuffer.
+FailureOr<Lifted>
+KernelLifter::liftPointerOffset(const clang::BinaryOperator *op) {
+  const clang::Expr *pointerExpr = op->getLHS(), *countExpr = op->getRHS();
+  if (!pointerExpr->getType()->isPointerType()) // `n + gm`
+    std::swap(pointerExpr, countExpr);
+  FailureOr<Lifted> pointer = rvalue(pointerExpr);
+  if (failed(pointer))
+    return failure();
+  if (pointer->kind != Lifted::Pointer)
+    return refuse(op, "pointer arithmetic on something that is not a GM "
+                      "pointer");
+  Type element = elementType(op->getType()->getPointeeType());
+  if (!element)
+    return refuse(op, "pointer arithmetic over an element type asc does "
+                      "not know");
+  if (pointer->offset && pointer->offsetElement != element)
+    return refuse(op, "pointer arithmetic in elements of two types; asc "
+                      "counts a GM offset in one");
+  FailureOr<Value> count = intValue(countExpr, builder.getI64Type());
+  if (failed(count))
+    return failure();
+  Location l = loc(op);
+  Value delta = *count;
+  if (op->getOpcode() == clang::BO_Sub)
+    delta = arith::SubIOp::create(builder, l,
+                                  constantInt(builder.getI64Type(), 0), delta);
+  Lifted result = *pointer;
+  result.offset =
+      pointer->offset
+          ? Value(arith::AddIOp::create(builder, l, pointer->offset, delta))
+          : delta;
+  result.offsetElement = element;
+  return result;
 }
 
 FailureOr<Lifted> KernelLifter::liftUnary(const clang::UnaryOperator *op) {
