@@ -1591,6 +1591,13 @@ FailureOr<Value> KernelLifter::convertScalar(Value v, clang::QualType from,
     if (auto fromInt = dyn_cast<IntegerType>(source)) {
       if (fromInt.getWidth() > toInt.getWidth())
         return Value(arith::TruncIOp::create(builder, l, target, v));
+      // An event id, which CANN's FetchEventID returns as an int8_t
+      // TEventID (asc-run's as a 32-bit event_t), is 0 to 7: widened back,
+      // it is the op's own i32.
+      if (auto narrowed = v.getDefiningOp<arith::TruncIOp>())
+        if (narrowed.getIn().getType() == target &&
+            narrowed.getIn().getDefiningOp<PipeFetchEventIdOp>())
+          return narrowed.getIn();
       if (fromUnsigned)
         return Value(arith::ExtUIOp::create(builder, l, target, v));
       return Value(arith::ExtSIOp::create(builder, l, target, v));
