@@ -190,6 +190,17 @@ Type KernelLifter::elementType(clang::QualType type) const {
       return builder.getBF16Type();
     if (name == "int4b_t")
       return builder.getIntegerType(4);
+    // CANN's int4b_t is integer_sub_type<4, true> (kernel_utils_constants.h).
+    if (const auto *spec =
+            dyn_cast<clang::ClassTemplateSpecializationDecl>(record)) {
+      const clang::TemplateArgumentList &args = spec->getTemplateArgs();
+      if (spec->getSpecializedTemplate()->getName() == "integer_sub_type" &&
+          args.size() == 2 &&
+          args[0].getKind() == clang::TemplateArgument::Integral &&
+          args[1].getKind() == clang::TemplateArgument::Integral &&
+          args[0].getAsIntegral() == 4 && args[1].getAsIntegral() != 0)
+        return builder.getIntegerType(4);
+    }
     return {};
   }
   if (type->isIntegerType() && !type->isBooleanType()) {
