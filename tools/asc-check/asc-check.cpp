@@ -34,6 +34,7 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
 #include <set>
 
 using namespace mlir;
@@ -61,6 +62,13 @@ static cl::opt<std::string>
                cl::desc("Headers to parse against (default: asc-run's "
                         "runtime/)"),
                cl::cat(category));
+static cl::opt<std::string>
+    devkitDir("devkit",
+              cl::desc("Parse against CANN's real headers in their CPU-debug "
+                       "mode: an asc-devkit's include/ and impl/ with "
+                       "asc-tools' cpudebug/include/ (default: "
+                       "$ASC_DEVKIT_DIR; --devkit= uses asc-run's runtime/)"),
+              cl::value_desc("dir"), cl::cat(category));
 static cl::opt<bool> argumentsMayAlias(
     "arguments-may-alias",
     cl::desc("Do not assume the kernel's pointer arguments are separate "
@@ -92,6 +100,16 @@ static std::string findRuntimeDir() {
   if (llvm::sys::fs::exists(installed + "/kernel_operator.h"))
     return std::string(installed);
   return ASC_CHECK_RUNTIME_DIR;
+}
+
+/// The real headers to parse against: --devkit when given (empty for the
+/// runtime's), else $ASC_DEVKIT_DIR.
+static std::string findDevkitDir() {
+  if (devkitDir.getNumOccurrences())
+    return devkitDir;
+  if (const char *env = std::getenv("ASC_DEVKIT_DIR"))
+    return env;
+  return "";
 }
 
 /// The compile command's flags that matter to a parse (-D, -I, -std,
@@ -379,6 +397,7 @@ int main(int argc, char **argv) {
 
   asc::AscendCImportOptions options;
   options.runtimeDir = findRuntimeDir();
+  options.devkitDir = findDevkitDir();
   options.compilerArgs = compilerArgs;
   options.kernelName = kernelName;
   options.argumentsAreDistinct = !argumentsMayAlias;

@@ -21,9 +21,13 @@ namespace mlir::asc {
 
 struct AscendCImportOptions {
   /// Headers the kernel is parsed against: asc-run's runtime/ (the default;
-  /// no CANN install needed) or a CANN asc-devkit's include folders given
-  /// through `compilerArgs`.
+  /// no CANN install needed). With `devkitDir`, only its `cpu-debug/`
+  /// stand-ins are used.
   std::string runtimeDir;
+  /// A CANN asc-devkit (its include/ and impl/, asc-tools' cpudebug/include/
+  /// beside them): when set, the kernel is parsed against these real headers
+  /// in their CPU-debug mode instead of the runtime's. docs/Frontend.md.
+  std::string devkitDir;
   /// Extra compiler arguments (-D, -I, -std, ...), as after `--`.
   std::vector<std::string> compilerArgs;
   /// Lift only the kernel of this name; empty lifts every `__global__`

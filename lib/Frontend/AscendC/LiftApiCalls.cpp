@@ -31,16 +31,20 @@ static llvm::StringRef recordName(const clang::CXXRecordDecl *record) {
   return record->getName();
 }
 
+/// The Matmul classes: asc-run's, and CANN's (its methods are declared in
+/// the client's and the implementation's bases).
 static bool isMatmulClass(llvm::StringRef name) {
   return name == "MatmulModel" || name == "MatmulImpl" ||
-         name == "MatmulClient" || name == "Matmul";
+         name == "MatmulClient" || name == "Matmul" ||
+         name == "MatmulClientBase" || name == "MatmulImplBase";
 }
 
 bool KernelLifter::isHandleClass(const clang::CXXRecordDecl *record) const {
   llvm::StringRef name = recordName(record);
   return name == "GlobalTensor" || name == "LocalTensor" ||
-         name == "TQueModel" || name == "TQue" || name == "TBuf" ||
-         name == "TPipe" || name == "TCubeTiling" || isMatmulClass(name);
+         name == "TQueModel" || name == "TQue" || name == "TQueBind" ||
+         name == "TBuf" || name == "TPipe" || name == "TCubeTiling" ||
+         isMatmulClass(name);
 }
 
 /// The enumerator name of an integral template argument of enum type
@@ -304,17 +308,28 @@ KernelLifter::constructApiObject(clang::QualType type, const clang::Stmt *at,
       return failure();
     return Lifted::handle(MatmulCreateOp::create(builder, l, *mmType));
   }
-  if (name == "TQueModel") {
+  if (name == "TQueModel" || name == "TQue" || name == "TQueBind") {
     // TQue<pos, depth> is asc's queue; TQueBind<src, dst, depth> is a queue
     // with a source (between two UB positions) or, to or from GM, the TQue
     // of its local side. The sugared type says which alias was written.
+    // asc-run's aliases name TQueModel<pos, depth>; CANN's TQue and
+    // TQueBind are classes (TSCM an alias of TQueBind).
     const auto &args =
         cast<clang::ClassTemplateSpecializationDecl>(record)->getTemplateArgs();
     std::optional<TPosition> position =
         symbolizeTPosition(llvm::StringRef(enumeratorName(args[0])).lower());
-    if (!position || args[1].getKind() != clang::TemplateArgument::Integral)
+    unsigned depthArg = 1;
+    if (name == "TQueBind") {
+      std::optional<TPosition> dst =
+          symbolizeTPosition(llvm::StringRef(enumeratorName(args[1])).lower());
+      if (dst != TPosition::GM)
+        position = dst;
+      depthArg = 2;
+    }
+    if (!position ||
+        args[depthArg].getKind() != clang::TemplateArgument::Integral)
       return failure();
-    unsigned depth = args[1].getAsIntegral().getZExtValue();
+    unsigned depth = args[depthArg].getAsIntegral().getZExtValue();
     std::optional<TPosition> source;
     if (const auto *written = type->getAs<clang::TemplateSpecializationType>())
       if (clang::TemplateDecl *alias =
@@ -935,7 +950,7 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
     PipeInitBufferOp::create(builder, l, *pipe, *queue, *num, *len);
     return done();
   }
-  if (owner == "TQueModel") {
+  if (owner == "TQueModel" || owner == "TQueBind") {
     FailureOr<Value> queue = object();
     if (failed(queue))
       return failure();

@@ -190,6 +190,17 @@ Type KernelLifter::elementType(clang::QualType type) const {
       return builder.getBF16Type();
     if (name == "int4b_t")
       return builder.getIntegerType(4);
+    // CANN's int4b_t is integer_sub_type<4, true> (kernel_utils_constants.h).
+    if (const auto *spec =
+            dyn_cast<clang::ClassTemplateSpecializationDecl>(record)) {
+      const clang::TemplateArgumentList &args = spec->getTemplateArgs();
+      if (spec->getSpecializedTemplate()->getName() == "integer_sub_type" &&
+          args.size() == 2 &&
+          args[0].getKind() == clang::TemplateArgument::Integral &&
+          args[1].getKind() == clang::TemplateArgument::Integral &&
+          args[0].getAsIntegral() == 4 && args[1].getAsIntegral() != 0)
+        return builder.getIntegerType(4);
+    }
     return {};
   }
   if (type->isIntegerType() && !type->isBooleanType()) {
@@ -1176,32 +1187,54 @@ static const clang::CallExpr *findCall(const clang::Stmt *stmt,
 
 LogicalResult
 KernelLifter::liftRegisterMacro(llvm::ArrayRef<const clang::Stmt *> stmts) {
-  // asc-run's expansion: `GM_ADDR __kfcClient__ = (workspace); ...;
-  // if ASCEND_IS_AIC { serve; return; } registerObjects(loc, pipe, 0,
-  // objects and tilings...)`. The cube core's branch is the server, which
-  // asc.matmul.register stands for.
+  // The expansion's call that registers the objects: asc-run's
+  // `GM_ADDR __kfcClient__ = (workspace); ...; if ASCEND_IS_AIC { serve;
+  // return; } registerObjects(loc, pipe, 0, objects and tilings...)`, or in
+  // CANN's CPU-debug headers `...; if ASCEND_IS_AIC { server; return; }
+  // KfcCommClient __kfcClient__(...); if ASCEND_IS_AIV { SetMatrixKfc(pipe,
+  // &__kfcClient__, 0, workspace, objects...); }`, and for a cube-only
+  // kernel `InitCurObj(pipe, objects...)`. The cube core's branch is the
+  // server, which asc.matmul.register stands for.
+  struct Registration {
+    llvm::StringRef callee;
+    unsigned pipe, firstObject;
+    std::optional<unsigned> workspace; // else asc-run's __kfcClient__
+  };
+  static const Registration known[] = {{"registerObjects", 1, 3, {}},
+                                       {"SetMatrixKfc", 0, 4, 3},
+                                       {"InitCurObj", 0, 1, {}}};
   const clang::Expr *workspace = nullptr;
   const clang::CallExpr *registration = nullptr;
-  for (const clang::Stmt *stmt : stmts) {
-    if (const auto *decl = dyn_cast<clang::DeclStmt>(stmt))
-      for (const clang::Decl *d : decl->decls())
-        if (const auto *var = dyn_cast<clang::VarDecl>(d))
-          if (var->getName() == "__kfcClient__")
-            workspace = var->getInit();
-    if (!registration)
-      registration = findCall(stmt, "registerObjects");
+  const Registration *form = nullptr;
+  for (const Registration &candidate : known) {
+    for (const clang::Stmt *stmt : stmts)
+      if ((registration = findCall(stmt, candidate.callee)))
+        break;
+    if (registration) {
+      form = &candidate;
+      break;
+    }
   }
-  if (!registration || registration->getNumArgs() < 3)
+  if (!registration || registration->getNumArgs() < form->firstObject)
     return refuse(stmts.front(),
                   "this expansion of REGIST_MATMUL_OBJ is not one asc-check "
-                  "knows (asc-run's headers are)");
+                  "knows (asc-run's headers and CANN's CPU-debug ones are)");
+  if (form->workspace)
+    workspace = registration->getArg(*form->workspace);
+  else if (form->callee == "registerObjects")
+    for (const clang::Stmt *stmt : stmts)
+      if (const auto *decl = dyn_cast<clang::DeclStmt>(stmt))
+        for (const clang::Decl *d : decl->decls())
+          if (const auto *var = dyn_cast<clang::VarDecl>(d))
+            if (var->getName() == "__kfcClient__")
+              workspace = var->getInit();
   Location at = loc(stmts.front());
-  FailureOr<Lifted> pipe = rvalue(registration->getArg(1));
+  FailureOr<Lifted> pipe = rvalue(registration->getArg(form->pipe));
   if (failed(pipe))
     return failure();
   if (pipe->kind != Lifted::SlotRef || !pipe->value ||
       !isa<PipeType>(pipe->value.getType()))
-    return refuse(registration->getArg(1),
+    return refuse(registration->getArg(form->pipe),
                   "REGIST_MATMUL_OBJ's first argument is not a TPipe's "
                   "address");
   Value ws;
@@ -1228,7 +1261,7 @@ KernelLifter::liftRegisterMacro(llvm::ArrayRef<const clang::Stmt *> stmts) {
                                       GmAddrType::get(builder.getContext()));
   }
   SmallVector<Value> matmuls, tilings;
-  for (unsigned i = 3; i < registration->getNumArgs(); ++i) {
+  for (unsigned i = form->firstObject; i < registration->getNumArgs(); ++i) {
     const clang::Expr *arg = registration->getArg(i);
     FailureOr<Lifted> v = rvalue(arg);
     if (failed(v))
@@ -1259,6 +1292,18 @@ KernelLifter::liftRegisterMacro(llvm::ArrayRef<const clang::Stmt *> stmts) {
 // Objects and calls
 //===----------------------------------------------------------------------===//
 
+/// The member that stands for `field` in a struct of scalars: the field
+/// itself, or for an anonymous union (CANN's DataCopyParams: `union {
+/// uint16_t srcGap = 0; uint16_t srcStride; }`) its first member, which the
+/// others alias.
+static const clang::FieldDecl *memberOf(const clang::FieldDecl *field) {
+  if (field->isAnonymousStructOrUnion())
+    if (const clang::RecordDecl *inner = field->getType()->getAsRecordDecl();
+        inner && inner->isUnion() && !inner->field_empty())
+      return *inner->field_begin();
+  return field;
+}
+
 FailureOr<Object *> KernelLifter::newObject(const clang::CXXRecordDecl *record,
                                             const clang::Stmt *at) {
   objects.emplace_back();
@@ -1272,8 +1317,8 @@ FailureOr<Object *> KernelLifter::newObject(const clang::CXXRecordDecl *record,
   for (const clang::FieldDecl *field : record->fields()) {
     Slot *slot = newSlot(field->getName());
     object->fields[field] = slot;
-    clang::QualType type = field->getType();
-    if (const clang::Expr *init = field->getInClassInitializer()) {
+    clang::QualType type = memberOf(field)->getType();
+    if (const clang::Expr *init = memberOf(field)->getInClassInitializer()) {
       FailureOr<Lifted> v = rvalue(init);
       if (failed(v))
         return failure();
@@ -1487,7 +1532,7 @@ KernelLifter::liftConstruct(const clang::CXXConstructExpr *construct) {
           static_cast<unsigned>(
               std::distance(record->field_begin(), record->field_end())) &&
       llvm::all_of(record->fields(), [&](const clang::FieldDecl *field) {
-        return bool(scalarType(field->getType()));
+        return bool(scalarType(memberOf(field)->getType()));
       })) {
     objects.emplace_back();
     Object *object = &objects.back();
@@ -1499,7 +1544,7 @@ KernelLifter::liftConstruct(const clang::CXXConstructExpr *construct) {
       if (failed(v))
         return failure();
       FailureOr<Value> converted =
-          convertScalar(*v, arg->getType(), field->getType(), arg);
+          convertScalar(*v, arg->getType(), memberOf(field)->getType(), arg);
       if (failed(converted))
         return failure();
       object->fields[field] =
@@ -1690,6 +1735,13 @@ FailureOr<Value> KernelLifter::convertScalar(Value v, clang::QualType from,
     if (auto fromInt = dyn_cast<IntegerType>(source)) {
       if (fromInt.getWidth() > toInt.getWidth())
         return Value(arith::TruncIOp::create(builder, l, target, v));
+      // An event id, which CANN's FetchEventID returns as an int8_t
+      // TEventID (asc-run's as a 32-bit event_t), is 0 to 7: widened back,
+      // it is the op's own i32.
+      if (auto narrowed = v.getDefiningOp<arith::TruncIOp>())
+        if (narrowed.getIn().getType() == target &&
+            narrowed.getIn().getDefiningOp<PipeFetchEventIdOp>())
+          return narrowed.getIn();
       if (fromUnsigned)
         return Value(arith::ExtUIOp::create(builder, l, target, v));
       return Value(arith::ExtSIOp::create(builder, l, target, v));
