@@ -28,6 +28,7 @@ Usage: ASC_DEVKIT_EXAMPLES=/tmp/devkit/examples bench/cann_samples.py
 """
 import argparse
 import collections
+import json
 import os
 import re
 import shutil
@@ -229,6 +230,73 @@ def run_sample(asc_run, path):
     if run.returncode == 3 and name in DEVICE_RACES:
         return "races on the device too"
     return "fails (exit %d)" % run.returncode
+
+
+ASYNC_CALL = re.compile(r"<false>\s*\(")
+
+
+def run_cpp(asc_run, path, launch):
+    """asc-run --cpp's reports of one sample: cycles summed over its runs,
+    the output digests, the verdicts and the race checker's."""
+    run = subprocess.run([asc_run, "--cpp", path] + sample_defines(path) +
+                         ["--launch", launch, "--json"],
+                         capture_output=True, text=True)
+    reports = [json.loads(line) for line in run.stdout.splitlines()
+               if line.startswith("{")]
+    return {
+        "exit": run.returncode,
+        "verdicts": sorted({r.get("verdict", "?") for r in reports}),
+        "checker": sorted({r.get("checker", {}).get("verdict", "?")
+                           for r in reports}),
+        "cycles": sum(r.get("cost", {}).get("total_cycles", 0)
+                      for r in reports),
+        "overlap": sum(r.get("cost", {}).get("overlap_cycles", 0)
+                       for r in reports),
+        "digests": [o.get("digest") for r in reports
+                    for o in r.get("outputs", [])]}
+
+
+def async_fix_cycles(build, examples):
+    """The Atlas A2 samples with an async (`<false>`) Matmul call, each run
+    in asc-run as written and after `asc-check --fix` (on a copy of its
+    folder): cycles before and after, whether the outputs' digests are
+    equal, the race checker's verdicts, and how many lines the fix
+    changed."""
+    asc_run = os.path.join(build, "bin", "asc-run")
+    asc_check = os.path.join(build, "bin", "asc-check")
+    rows = []
+    for path in a2_matmul_samples(examples):
+        with open(path, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+        if not ASYNC_CALL.search(text):
+            continue
+        name = os.path.splitext(os.path.basename(path))[0]
+        launch = os.path.join(LAUNCHES, name + ".launch.json")
+        row = {"sample": name}
+        with tempfile.TemporaryDirectory(prefix="asc-fix-") as tmp:
+            folder = os.path.join(tmp, name)
+            shutil.copytree(os.path.dirname(path), folder)
+            fixed = os.path.join(folder, os.path.basename(path))
+            fix = subprocess.run([asc_check, "--fix", fixed, "--"] +
+                                 sample_defines(path),
+                                 capture_output=True, text=True)
+            row["fix exit"] = fix.returncode
+            with open(fixed, encoding="utf-8", errors="replace") as f:
+                after = f.read().splitlines()
+            before = text.splitlines()
+            row["lines changed"] = sum(a != b for a, b in zip(before, after)) \
+                + abs(len(before) - len(after))
+            if not os.path.exists(launch):
+                row["why"] = "no launch file"
+                rows.append(row)
+                continue
+            row["before"] = run_cpp(asc_run, path, launch)
+            row["after"] = run_cpp(asc_run, fixed, launch)
+        row["digests equal"] = row["before"]["digests"] == \
+            row["after"]["digests"]
+        row["why"] = DEVICE_RACES.get(name, "")
+        rows.append(row)
+    return rows
 
 
 def main():

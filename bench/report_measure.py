@@ -436,6 +436,19 @@ def pyasc_tutorials(build):
     return result
 
 
+def cann_async_fixes(build):
+    """CANN's async Atlas A2 samples as written and after `asc-check
+    --fix` (bench/cann_samples.py), where ASC_DEVKIT_EXAMPLES names
+    asc-devkit's examples/; None without it."""
+    examples = os.environ.get("ASC_DEVKIT_EXAMPLES")
+    if not examples:
+        return None
+    log("report: CANN's async samples before and after asc-check --fix")
+    import cann_samples
+    return {"samples": cann_samples.async_fix_cycles(str(build), examples),
+            "git": git_describe()}
+
+
 def measure(args):
     started = datetime.datetime.now(datetime.timezone.utc)
     tools = Tools(args.build)
@@ -451,8 +464,10 @@ def measure(args):
         times = [] if args.skip_compile_time else compile_time(
             tools, tmp, args.quick, args.repeat)
     pyasc = pyasc_tutorials(args.build)
+    cann_async = cann_async_fixes(args.build)
     elapsed = (datetime.datetime.now(datetime.timezone.utc) - started).seconds
-    return {"rows": rows, "times": times, "pyasc": pyasc, "meta": {
+    return {"rows": rows, "times": times, "pyasc": pyasc,
+            "cann_async": cann_async, "meta": {
         "quick": args.quick, "repeat": args.repeat,
         "oracle": ORACLE_QUICK if args.quick else ORACLE_FULL,
         "pipeline": tools.pipeline, "cost_sweep": tools.cost_sweep,

@@ -327,6 +327,7 @@ def write_markdown(data, out, plots):
                       f"{fmt(t['pyasc'])} | {fmt(t['ours'])} | "
                       f"{fmt(t['placed'])} | {fmt(t['promoted'])} |")
         md.append("")
+    md.extend(cann_async_section(data.get("cann_async")))
     md.append("### The oracle's search and the shortfalls\n")
     md.append("| kernel | search | oracle's placement and verify-sync | "
               "shortfall reason (the pass's remarks) | notes |")
@@ -394,6 +395,44 @@ def write_markdown(data, out, plots):
         md.append("![compile time against size](results-compile-time.png)\n")
     md.append("Data: [Results.csv](Results.csv) (one row per kernel).\n")
     (out / "Results.md").write_text("\n".join(md))
+
+
+def cann_async_section(cann):
+    """The CANN async samples as written and after `asc-check --fix`."""
+    md = ["### CANN's async samples: as written and after `asc-check --fix`\n"]
+    if not cann:
+        md.append("Skipped: set `ASC_DEVKIT_EXAMPLES` to asc-devkit's "
+                  "`examples/` and `make report` adds the Atlas A2 Matmul "
+                  "samples with an async (`<false>`) call, each run in "
+                  "asc-run (`--cpp`) as written and after `asc-check --fix` "
+                  "on a copy (`bench/cann_samples.py`).\n")
+        return md
+    md.append(
+        "Each Atlas A2 Matmul sample with an async (`<false>`) call, run in "
+        "asc-run (`--cpp`, the sample's launch file) as written and after "
+        "`asc-check --fix` on a copy of its folder: the lines the fix "
+        "changed, the cycles (summed over the launch's runs), whether the "
+        "outputs' digests are equal, the race checker's verdict"
+        + (f"; measured at git {cann['git']}" if cann.get("git") else "")
+        + ".\n")
+    md.append("| sample | fix: lines changed | cycles as written | after "
+              "--fix | overlap before / after | digests equal | race checker "
+              "before / after | note |")
+    md.append("|---|---:|---:|---:|---:|---|---|---|")
+    for r in cann["samples"]:
+        if "before" not in r:
+            md.append(f"| `{r['sample']}` | {r['lines changed']} | — | — | — "
+                      f"| — | — | {cell(r.get('why', ''))} |")
+            continue
+        b, a = r["before"], r["after"]
+        md.append(
+            f"| `{r['sample']}` | {r['lines changed']} | {b['cycles']:,} | "
+            f"{a['cycles']:,} | {b['overlap']:,} / {a['overlap']:,} | "
+            f"{'yes' if r['digests equal'] else 'NO'} | "
+            f"{', '.join(b['checker'])} / {', '.join(a['checker'])} | "
+            f"{cell(r.get('why', ''))} |")
+    md.append("")
+    return md
 
 
 def cell(text):

@@ -1414,6 +1414,17 @@ static bool isSynchronisingApi(llvm::StringRef name) {
   return false;
 }
 
+/// Calls that set only the core's control registers and touch no memory:
+/// CANN's InitSocState (AscendCUtils::InitSocStateImpl,
+/// impl/basic_api/kernel_utils_base.h) is set_atomic_none, set_mask_norm,
+/// a full vector mask on the vector core and set_l1_3d_size(0) and
+/// set_padding(0) on the cube core, on the scalar pipe. TPipe's
+/// constructor makes the same call. A call naming no tensor is otherwise
+/// refused: it could read or write memory no operand shows.
+static bool setsOnlyControlRegisters(const clang::FunctionDecl *callee) {
+  return callee->getName() == "InitSocState" && callee->getNumParams() == 0;
+}
+
 FailureOr<Lifted>
 KernelLifter::liftOpaqueApiCall(const clang::CallExpr *call,
                                 const clang::FunctionDecl *callee,
@@ -1466,7 +1477,8 @@ KernelLifter::liftOpaqueApiCall(const clang::CallExpr *call,
                       "') is neither a tensor nor a scalar: asc-check cannot "
                       "see what it reads and writes");
   }
-  if (!global && !local)
+  bool controlOnly = setsOnlyControlRegisters(callee);
+  if (!global && !local && !controlOnly)
     return refuseCall("it names no tensor: asc-check cannot see what it "
                       "reads and writes");
   // Filling GM (init_global_memory_v220_impl.h) duplicates the value in
@@ -1476,7 +1488,8 @@ KernelLifter::liftOpaqueApiCall(const clang::CallExpr *call,
   if (global && !local && !fillsGlobal)
     return refuseCall("it touches global memory only, on a pipe asc-check "
                       "cannot tell");
-  PipeKind pipe = !global         ? PipeKind::PIPE_V
+  PipeKind pipe = controlOnly     ? PipeKind::PIPE_S
+                  : !global       ? PipeKind::PIPE_V
                   : globalWritten ? PipeKind::PIPE_MTE3
                                   : PipeKind::PIPE_MTE2;
   Type resultType;

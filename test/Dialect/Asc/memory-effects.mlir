@@ -75,3 +75,22 @@ func.func @matmul_ops_stay(%c: !gm, %u: !ub, %n: i32) {
   asc.matmul.end %mm : !mm
   return
 }
+
+
+// An API call with no result that writes no tensor (InitSocState sets the
+// core's control registers) writes the pipelines' state: it stays, twice
+// when written twice. An unused one with a result and no tensor is a query:
+// it goes, and two of them merge.
+// CHECK-LABEL: func.func @api_calls_for_their_effect
+// CHECK-NEXT:  asc.api_call "AscendC::InitSocState"() on pipe_s
+// CHECK-NEXT:  asc.api_call "AscendC::InitSocState"() on pipe_s
+// CHECK-NEXT:  %[[IDX:.*]] = asc.api_call "AscendC::GetSubBlockIdx"()
+// CHECK-NEXT:  return %[[IDX]], %[[IDX]]
+func.func @api_calls_for_their_effect() -> (i64, i64) {
+  asc.api_call "AscendC::InitSocState"() on pipe_s : () -> ()
+  asc.api_call "AscendC::InitSocState"() on pipe_s : () -> ()
+  %dead = asc.api_call "AscendC::GetSubBlockIdx"() on pipe_s : () -> i64
+  %a = asc.api_call "AscendC::GetSubBlockIdx"() on pipe_s : () -> i64
+  %b = asc.api_call "AscendC::GetSubBlockIdx"() on pipe_s : () -> i64
+  return %a, %b : i64, i64
+}

@@ -441,6 +441,11 @@ void ApiCallOp::getEffects(EffectList &effects) {
             : MemoryEffects::Read::get(),
         &getArgsMutable()[index], getTensorResource(arg.getType()));
   }
+  // A call with no result that writes no tensor is made for an effect on
+  // the core's state (InitSocState sets the mask and atomic mode the pipes
+  // run with): it writes the pipelines, so it is never erased as dead.
+  if (getNumResults() == 0 && writes.empty())
+    effects.emplace_back(MemoryEffects::Write::get(), PipelineResource::get());
 }
 
 //===----------------------------------------------------------------------===//

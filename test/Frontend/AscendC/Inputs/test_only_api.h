@@ -1,4 +1,4 @@
-// Two API functions asc has no op for, declared as CANN declares its
+// API functions asc has no op for, declared as CANN declares its
 // vector and copy APIs (every tensor by const reference, destinations
 // named dst*, sources src*). The test copies this header outside the
 // source's folder, so asc-check takes it for the API, not the user's code.
@@ -19,4 +19,6 @@ __aicore__ inline void TestOnlyWithParams(const LocalTensor<T> &dstLocal,
                                           const DataCopyParams &params) {}
 template <typename T>
 __aicore__ inline void TestOnlySyncAll(const GlobalTensor<T> &gm) {}
+// Like InitSocState, no arguments; unlike it, nothing says what it touches.
+__aicore__ inline void TestOnlyResetState() {}
 } // namespace AscendC

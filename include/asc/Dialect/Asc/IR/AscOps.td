@@ -680,7 +680,10 @@ def Asc_ApiCallOp : Asc_Op<"api_call", [
     buffer); `pipe` is the pipe the call runs on
     (V for vector instructions, MTE2 or MTE3 for copies, S for scalar
     work). It orders no pipe: an API that synchronises needs an op of its
-    own. The Ascend C spelling is the call itself, with `template_args`
+    own. A call with no result that writes no tensor is made for its effect
+    on the core's state (`AscendC::InitSocState`, which sets the control
+    registers, on `pipe_s` with no operands): it writes the pipelines'
+    state, so it is never erased as dead. The Ascend C spelling is the call itself, with `template_args`
     given explicitly.
 
     ```mlir
