@@ -388,6 +388,31 @@ struct MatmulSetTailLowering
   }
 };
 
+/// `mm.SetSelfDefineData(data);`, `mm.SetUserDefInfo(tilingPtr);`: CANN
+/// takes a `uint64_t`, so a GM pointer is passed as `(uint64_t)ptr`.
+template <typename OpTy>
+struct MatmulUserWordLowering : public AscOpLowering<OpTy> {
+  MatmulUserWordLowering(const TypeConverter &typeConverter,
+                         MLIRContext *context, StringRef callee)
+      : AscOpLowering<OpTy>(typeConverter, context), callee(callee.str()) {}
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value word = adaptor.getOperands()[1];
+    if (isa<GmAddrType>(op->getOperand(1).getType()))
+      word = emitc::CastOp::create(
+          rewriter, op.getLoc(),
+          rewriter.getIntegerType(64, /*isSigned=*/false), word);
+    createMemberCallStatement(rewriter, op.getLoc(), adaptor.getMatmul(),
+                              callee, {}, {CallArg(word)});
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  std::string callee;
+};
+
 /// `mm.SetHF32(enableHF32, transMode);`
 struct MatmulSetHf32Lowering
     : public MatmulStatementLowering<MatmulSetHf32Lowering, MatmulSetHf32Op> {
@@ -503,6 +528,10 @@ void mlir::asc::populateMatmulToEmitCPatterns(
                                           "SetOrgShape");
   patterns.add<MatmulSetTailLowering>(typeConverter, context, "SetTail");
   patterns.add<MatmulSetHf32Lowering>(typeConverter, context, "SetHF32");
+  patterns.add<MatmulUserWordLowering<MatmulSetSelfDefineDataOp>>(
+      typeConverter, context, "SetSelfDefineData");
+  patterns.add<MatmulUserWordLowering<MatmulSetUserDefInfoOp>>(
+      typeConverter, context, "SetUserDefInfo");
   patterns.add<MatmulIterateAllLowering>(typeConverter, context, "IterateAll");
   patterns.add<MatmulIterateBatchLowering>(typeConverter, context,
                                            "IterateBatch");

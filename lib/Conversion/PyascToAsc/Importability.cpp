@@ -252,10 +252,19 @@ static LogicalResult verifyConstruct(PyConstructOp construct) {
     return success();
   }
   if (isa<PyMatmulConfigType>(type)) {
-    if (!construct->use_empty())
+    // get_matmul_api_tiling's config goes with it: its result is unused.
+    if (!llvm::all_of(construct->getUsers(),
+                      llvm::IsaPred<PyGetMatmulApiTilingOp>))
       return construct->emitOpError()
              << "builds a MatmulConfig value that is used: asc carries the "
                 "configuration in the Matmul type only";
+    return success();
+  }
+  if (isa<PyAscendQuantConfigType>(type)) {
+    if (!construct->use_empty())
+      return construct->emitOpError()
+             << "builds an AscendQuantConfig value that is used: asc has no "
+                "quantisation API that takes one";
     return success();
   }
   if (isa<PyDataCopyParamsType>(type)) {
@@ -347,13 +356,54 @@ static LogicalResult verifyPipeBarrier(PyPipeBarrierOp barrier) {
   return success();
 }
 
-/// A GlobalTensor workspace.
+/// A GlobalTensor workspace, or a GM address and a byte count.
 static LogicalResult verifySetWorkspace(PyMatmulSetWorkspaceOp workspace) {
-  if (workspace.getSize() ||
-      !isa<PyGlobalTensorType>(workspace.getTensor().getType()))
+  Type type = workspace.getTensor().getType();
+  if (!workspace.getSize()) {
+    if (!isa<PyGlobalTensorType>(type))
+      return workspace->emitOpError()
+             << "sets a workspace of type " << type
+             << " without a size: asc takes a GlobalTensor, or a GM pointer "
+                "and a size";
+    return success();
+  }
+  if (!isGlobalMemRef(type) || !workspace.getSize().getType().isIntOrIndex())
     return workspace->emitOpError()
-           << "sets a workspace by address and size: asc takes a "
-              "GlobalTensor workspace only";
+           << "sets a workspace by address and size of types " << type
+           << " and " << workspace.getSize().getType()
+           << ": asc takes a GM pointer (memref<?xT, 22>) and an integer";
+  return success();
+}
+
+/// SetSelfDefineData's and SetUserDefInfo's value: CANN's `uint64_t`, a GM
+/// pointer passed as its address or an integer.
+static LogicalResult verifyUserWord(Operation *op, Value word) {
+  Type type = word.getType();
+  if (isGlobalMemRef(type) || type.isInteger())
+    return success();
+  return op->emitOpError() << "passes " << type
+                           << ": CANN takes a uint64_t, which asc gives as a "
+                              "GM pointer (memref<?xT, 22>) or an integer";
+}
+
+/// SetSparseIndex: CANN applies the index only on the cube-side object of a
+/// Matmul whose B is a SparseMatmulType under an MDL config
+/// (MatmulImplBase::SetSparseIndex); the client ignores it
+/// (MatmulClient::SetSparseIndex only asserts). pyasc declares no sparse B,
+/// so the call can only be ignored.
+static LogicalResult verifySetSparseIndex(PyMatmulSetSparseIndexOp op) {
+  return op->emitOpError()
+         << "sets a sparse index, which CANN ignores: it applies one only to "
+            "a SparseMatmulType B under an MDL config on the cube-side "
+            "object, and pyasc declares no sparse B";
+}
+
+/// get_matmul_api_tiling has no effect; pyasc returns nothing of it.
+static LogicalResult verifyGetMatmulApiTiling(PyGetMatmulApiTilingOp op) {
+  if (!op->use_empty())
+    return op->emitOpError()
+           << "gives a MatmulApiStaticTiling that is used: asc carries the "
+              "configuration in the Matmul type only";
   return success();
 }
 
@@ -398,6 +448,18 @@ static LogicalResult verifyOp(Operation *op) {
       .Case([](PyPipeBarrierOp barrier) { return verifyPipeBarrier(barrier); })
       .Case([](PyMatmulSetWorkspaceOp workspace) {
         return verifySetWorkspace(workspace);
+      })
+      .Case([](PyMatmulSetSelfDefineDataOp set) {
+        return verifyUserWord(set, set.getDataPtr());
+      })
+      .Case([](PyMatmulSetUserDefInfoOp set) {
+        return verifyUserWord(set, set.getTilingPtr());
+      })
+      .Case([](PyMatmulSetSparseIndexOp set) {
+        return verifySetSparseIndex(set);
+      })
+      .Case([](PyGetMatmulApiTilingOp tiling) {
+        return verifyGetMatmulApiTiling(tiling);
       })
       .Case([](PyRegistMatmulObjOp regist) {
         return verifyRegistMatmulObj(regist);

@@ -28,8 +28,10 @@ namespace {
 
 /// `ascendc.construct` of a Matmul object becomes asc.matmul.create; that of
 /// a MatmulConfig nobody uses (pyasc builds one beside every Matmul type that
-/// already carries it) disappears. That of DataCopyParams stays legal while
-/// the data copies that use it read its fields; the pass erases it after.
+/// already carries it) or only get_matmul_api_tiling uses, and that of an
+/// unused AscendQuantConfig (a `constexpr static` value), disappear. That of
+/// DataCopyParams stays legal while the data copies that use it read its
+/// fields; the pass erases it after.
 struct ConstructConversion : public PyOpConversion<PyConstructOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -44,7 +46,7 @@ struct ConstructConversion : public PyOpConversion<PyConstructOp> {
       rewriter.replaceOpWithNewOp<MatmulCreateOp>(op, converted);
       return success();
     }
-    if (isa<PyMatmulConfigType>(type)) {
+    if (isa<PyMatmulConfigType, PyAscendQuantConfigType>(type)) {
       rewriter.eraseOp(op);
       return success();
     }

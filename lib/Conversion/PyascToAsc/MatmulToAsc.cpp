@@ -111,17 +111,51 @@ struct SetOrgShapeConversion : public PyOpConversion<PyMatmulSetOrgShapeOp> {
   }
 };
 
+/// `SetWorkspace(tensor)`, or `SetWorkspace(addr, size)`: CANN's client
+/// keeps the address only (MatmulClient::SetWorkspace), which is what a
+/// `GlobalTensor<uint8_t>` of `size` bytes over it gives the tensor form.
 struct SetWorkspaceConversion : public PyOpConversion<PyMatmulSetWorkspaceOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
   matchAndRewrite(PyMatmulSetWorkspaceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (adaptor.getSize() ||
-        !isa<GlobalTensorType>(adaptor.getTensor().getType()))
+    Value workspace = adaptor.getTensor();
+    if (adaptor.getSize()) {
+      if (!isa<GmAddrType>(workspace.getType()))
+        return failure();
+      Location loc = op.getLoc();
+      auto bytes = GlobalTensorType::get(
+          getContext(),
+          IntegerType::get(getContext(), 8, IntegerType::Unsigned));
+      workspace =
+          SetGlobalBufferOp::create(rewriter, loc, bytes, workspace, Value(),
+                                    toI64(rewriter, loc, adaptor.getSize()));
+    }
+    if (!isa<GlobalTensorType>(workspace.getType()))
       return failure();
     rewriter.replaceOpWithNewOp<MatmulSetWorkspaceOp>(op, adaptor.getMatmul(),
-                                                      adaptor.getTensor());
+                                                      workspace);
+    return success();
+  }
+};
+
+/// SetSelfDefineData and SetUserDefInfo: a GM pointer, or an integer as
+/// CANN's `uint64_t`.
+template <typename OpTy, typename AscOpTy>
+struct UserWordConversion : public PyOpConversion<OpTy> {
+  using PyOpConversion<OpTy>::PyOpConversion;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value word = adaptor.getOperands()[1];
+    if (!isa<GmAddrType>(word.getType())) {
+      if (!word.getType().isSignlessInteger())
+        return failure();
+      word = toI64(rewriter, op.getLoc(), word);
+    }
+    rewriter.replaceOpWithNewOp<AscOpTy>(op, adaptor.getMatmul(), word);
     return success();
   }
 };
@@ -366,6 +400,9 @@ void mlir::asc::pyasc::populateMatmulToAscPatterns(
       OneToOneConversion<PyMatmulWaitGetTensorCOp, MatmulWaitGetTensorCOp>,
       OneToOneConversion<PyMatmulAsyncGetTensorCOp, MatmulAsyncGetTensorCOp>,
       OneToOneConversion<PyMatmulEndOp, MatmulEndOp>,
+      UserWordConversion<PyMatmulSetSelfDefineDataOp,
+                         MatmulSetSelfDefineDataOp>,
+      UserWordConversion<PyMatmulSetUserDefInfoOp, MatmulSetUserDefInfoOp>,
       MatmulI32Conversion<PyMatmulSetTailOp, MatmulSetTailOp>,
       MatmulI32Conversion<PyMatmulSetSingleShapeOp, MatmulSetSingleShapeOp>,
       MatmulI32Conversion<PyMatmulSetBatchNumOp, MatmulSetBatchNumOp>>(

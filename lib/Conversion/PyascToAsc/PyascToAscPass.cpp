@@ -222,6 +222,14 @@ static void addFftsPrologue(func::FuncOp kernel, bool cubeOnly) {
                               0xf21);
 }
 
+/// `GetMatmulApiTiling<A, B, C, Bias>(cfg, l1Size)` is a compile-time value
+/// with no effect, which pyasc's get_matmul_api_tiling never gives the user
+/// (it returns nothing; verifyPyascImportable checked it unused): it goes
+/// before the conversion, and its MatmulConfig with the unused ones.
+static void eraseApiTilings(func::FuncOp kernel) {
+  kernel.walk([](PyGetMatmulApiTilingOp tiling) { tiling->erase(); });
+}
+
 namespace {
 struct ConvertPyascToAscPass
     : public asc::impl::ConvertPyascToAscBase<ConvertPyascToAscPass> {
@@ -242,6 +250,8 @@ struct ConvertPyascToAscPass
       if (failed(inferLocalTensorPositions(kernel)) ||
           failed(verifyPyascImportable(kernel)))
         return signalPassFailure();
+    for (func::FuncOp kernel : kernels)
+      eraseApiTilings(kernel);
     if (failed(convertModule(module, cubeOnly)))
       return signalPassFailure();
     eraseDataCopyParams(module);

@@ -284,3 +284,51 @@ func.func @in_kernel_objects(%ws: memref<?xui8, 22>) attributes {ascendc.aicore,
   ascendc.matmul.end %mm : !mm
   return
 }
+
+// -----
+
+!mm = !ascendc.matmul<gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, <do_norm = true, batch_mode = 1 : i32, enable_ub_reuse = false>>
+
+// The callbacks' values (asc ops: SetSelfDefineData stages, SetUserDefInfo
+// posts), a GM pointer or an integer (pyasc's ui64) as CANN's uint64_t; a
+// workspace by address and size, a GlobalTensor<uint8_t> of that many bytes
+// over the address; a UB bias for the GM bias part (the client copies it to
+// GM); and what has no effect disappears: get_matmul_api_tiling (pyasc
+// returns nothing of it) with its MatmulConfig, an unused QuantConfig.
+// CHECK-LABEL: func.func @configuration
+// CHECK-SAME: (%[[A:[^:]*]]: !asc.gm_addr, %[[WS:[^:]*]]: !asc.gm_addr {asc.workspace}
+// CHECK: %[[D:.*]] = arith.constant 7 : i64
+// CHECK: %[[MM:.*]] = asc.matmul.create
+// CHECK: asc.matmul.set_self_define_data %[[MM]], %[[A]] : !{{.*}}, !asc.gm_addr
+// CHECK: asc.matmul.set_self_define_data %[[MM]], %[[D]] : !{{.*}}, i64
+// CHECK: asc.matmul.set_user_def_info %[[MM]], %[[A]] : !{{.*}}, !asc.gm_addr
+// CHECK: %[[N64:.*]] = arith.extsi %{{.*}} : i32 to i64
+// CHECK: %[[BYTES:.*]] = asc.set_global_buffer %[[WS]], %[[N64]] : !asc.global_tensor<ui8>
+// CHECK: asc.matmul.set_workspace %[[MM]], %[[BYTES]] : !{{.*}}, !asc.global_tensor<ui8>
+// CHECK: %[[BIAS:.*]] = asc.local_tensor.create %{{.*}}, %{{.*}} : !asc.local_tensor<vecin, f16>
+// CHECK: asc.matmul.set_bias %[[MM]], %[[BIAS]] : !{{.*}}, !asc.local_tensor<vecin, f16>
+// CHECK-NOT: get_matmul_api_tiling
+// CHECK-NOT: quant_config
+// CHECK: asc.matmul.end %[[MM]]
+func.func @configuration(%a: memref<?xf16, 22>, %ws: memref<?xui8, 22>, %n: i32) attributes {ascendc.aicore, ascendc.global} {
+  %pipe = ascendc.pipe
+  %mm = ascendc.construct !mm()
+  ascendc.regist_matmul_obj %pipe, %ws, %mm : !ascendc.pipe, memref<?xui8, 22>, !mm
+  ascendc.matmul.set_self_define_data %mm, %a : !mm, memref<?xf16, 22>
+  %d = "emitc.constant"() <{value = 7 : ui64}> : () -> ui64
+  ascendc.matmul.set_self_define_data %mm, %d : !mm, ui64
+  ascendc.matmul.set_user_def_info %mm, %a : !mm, memref<?xf16, 22>
+  ascendc.matmul.set_workspace %mm, %ws, %n : !mm, memref<?xui8, 22>, i32
+  %0 = "emitc.constant"() <{value = 0 : ui32}> : () -> ui32
+  %1 = "emitc.constant"() <{value = 512 : ui32}> : () -> ui32
+  %bias = ascendc.local_tensor_v2 vecin, %0, %1 : !ascendc.local_tensor<*xf16>
+  ascendc.matmul.set_bias %mm, %bias : !mm, !ascendc.local_tensor<*xf16>
+  %false = arith.constant false
+  %cfg = ascendc.construct !ascendc.matmul_config(%false) [i1] constexpr static : i1
+  %l1 = "emitc.constant"() <{value = #emitc.opaque<"::AscendC::TOTAL_L1_SIZE">}> : () -> i32
+  %t = ascendc.get_matmul_api_tiling %cfg, %l1 {matmulType = !mm} : !ascendc.matmul_config, i32
+  %c512 = arith.constant 512 : i32
+  %qc = ascendc.construct !ascendc.ascend_quant_config(%c512, %c512, %c512, %c512) [ui32, ui32, ui32, ui32] constexpr static : i32, i32, i32, i32
+  ascendc.matmul.end %mm : !mm
+  return
+}

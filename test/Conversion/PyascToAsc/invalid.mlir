@@ -371,13 +371,107 @@ func.func @k() attributes {ascendc.global} {
 
 !mm = !ascendc.matmul<gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f32, false, 0 : i32, gm, 0 : i32, f32, <do_norm = true>>
 
-// A workspace given by address and size.
+// A workspace by address and size takes a GM pointer and an integer.
 func.func @k(%ws: memref<?xui8, 22>, %n: i32) attributes {ascendc.global} {
   %pipe = ascendc.pipe
   %mm = ascendc.construct !mm()
   ascendc.regist_matmul_obj %pipe, %ws, %mm : !ascendc.pipe, memref<?xui8, 22>, !mm
-  // expected-error @+1 {{'ascendc.matmul.set_workspace' op sets a workspace by address and size: asc takes a GlobalTensor workspace only}}
-  ascendc.matmul.set_workspace %mm, %ws, %n : !mm, memref<?xui8, 22>, i32
+  %g = ascendc.global_tensor : !ascendc.global_tensor<*xui8>
+  ascendc.global_tensor.set_global_buffer %g, %ws : !ascendc.global_tensor<*xui8>, memref<?xui8, 22>
+  // expected-error @+1 {{'ascendc.matmul.set_workspace' op sets a workspace by address and size of types '!ascendc.global_tensor<*xui8>' and 'i32': asc takes a GM pointer (memref<?xT, 22>) and an integer}}
+  ascendc.matmul.set_workspace %mm, %g, %n : !mm, !ascendc.global_tensor<*xui8>, i32
+  return
+}
+
+// -----
+
+!mm = !ascendc.matmul<gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f32, false, 0 : i32, gm, 0 : i32, f32, <do_norm = true>>
+
+// A pointer without a size is no workspace.
+func.func @k(%ws: memref<?xui8, 22>) attributes {ascendc.global} {
+  %pipe = ascendc.pipe
+  %mm = ascendc.construct !mm()
+  ascendc.regist_matmul_obj %pipe, %ws, %mm : !ascendc.pipe, memref<?xui8, 22>, !mm
+  // expected-error @+1 {{'ascendc.matmul.set_workspace' op sets a workspace of type 'memref<?xui8, 22>' without a size: asc takes a GlobalTensor, or a GM pointer and a size}}
+  ascendc.matmul.set_workspace %mm, %ws : !mm, memref<?xui8, 22>
+  return
+}
+
+// -----
+
+!mm = !ascendc.matmul<gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f32, false, 0 : i32, gm, 0 : i32, f32, <do_norm = true>>
+
+// SetSelfDefineData and SetUserDefInfo take CANN's uint64_t.
+func.func @k(%ws: memref<?xui8, 22>, %x: f32) attributes {ascendc.global} {
+  %pipe = ascendc.pipe
+  %mm = ascendc.construct !mm()
+  ascendc.regist_matmul_obj %pipe, %ws, %mm : !ascendc.pipe, memref<?xui8, 22>, !mm
+  // expected-error @+1 {{'ascendc.matmul.set_self_define_data' op passes 'f32': CANN takes a uint64_t, which asc gives as a GM pointer (memref<?xT, 22>) or an integer}}
+  ascendc.matmul.set_self_define_data %mm, %x : !mm, f32
+  return
+}
+
+// -----
+
+!mm = !ascendc.matmul<gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f32, false, 0 : i32, gm, 0 : i32, f32, <do_norm = true>>
+
+func.func @k(%ws: memref<?xui8, 22>) attributes {ascendc.global} {
+  %pipe = ascendc.pipe
+  %mm = ascendc.construct !mm()
+  ascendc.regist_matmul_obj %pipe, %ws, %mm : !ascendc.pipe, memref<?xui8, 22>, !mm
+  %g = ascendc.global_tensor : !ascendc.global_tensor<*xui8>
+  ascendc.global_tensor.set_global_buffer %g, %ws : !ascendc.global_tensor<*xui8>, memref<?xui8, 22>
+  // expected-error @+1 {{'ascendc.matmul.set_user_def_info' op passes '!ascendc.global_tensor<*xui8>': CANN takes a uint64_t}}
+  ascendc.matmul.set_user_def_info %mm, %g : !mm, !ascendc.global_tensor<*xui8>
+  return
+}
+
+// -----
+
+!mm = !ascendc.matmul<gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f32, false, 0 : i32, gm, 0 : i32, f32, <do_norm = true>>
+
+// A sparse index CANN ignores: pyasc declares no sparse B.
+func.func @k(%ws: memref<?xui8, 22>, %x: memref<?xui8, 22>) attributes {ascendc.global} {
+  %pipe = ascendc.pipe
+  %mm = ascendc.construct !mm()
+  ascendc.regist_matmul_obj %pipe, %ws, %mm : !ascendc.pipe, memref<?xui8, 22>, !mm
+  %g = ascendc.global_tensor : !ascendc.global_tensor<*xui8>
+  ascendc.global_tensor.set_global_buffer %g, %x : !ascendc.global_tensor<*xui8>, memref<?xui8, 22>
+  // expected-error @+1 {{'ascendc.matmul.set_sparse_index' op sets a sparse index, which CANN ignores: it applies one only to a SparseMatmulType B under an MDL config on the cube-side object, and pyasc declares no sparse B}}
+  ascendc.matmul.set_sparse_index %mm, %g : !mm, !ascendc.global_tensor<*xui8>
+  return
+}
+
+// -----
+
+!mm = !ascendc.matmul<gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f32, false, 0 : i32, gm, 0 : i32, f32, <do_norm = true>>
+
+// A compile-time tiling is no value asc has.
+func.func @k(%ws: memref<?xui8, 22>) attributes {ascendc.global} {
+  %pipe = ascendc.pipe
+  %mm = ascendc.construct !mm()
+  ascendc.regist_matmul_obj %pipe, %ws, %mm : !ascendc.pipe, memref<?xui8, 22>, !mm
+  %false = arith.constant false
+  %cfg = ascendc.construct !ascendc.matmul_config(%false) [i1] constexpr static : i1
+  %l1 = arith.constant 524288 : i32
+  // expected-error @+1 {{'ascendc.get_matmul_api_tiling' op gives a MatmulApiStaticTiling that is used: asc carries the configuration in the Matmul type only}}
+  %t = ascendc.get_matmul_api_tiling %cfg, %l1 {matmulType = !mm} : !ascendc.matmul_config, i32
+  ascendc.matmul.init %mm, %t : !mm, !ascendc.matmul_api_static_tiling
+  return
+}
+
+// -----
+
+!mm = !ascendc.matmul<gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f32, false, 0 : i32, gm, 0 : i32, f32, <do_norm = true>>
+
+// A QuantConfig has no user in asc.
+func.func @k(%ws: memref<?xui8, 22>, %n: i32) attributes {ascendc.global} {
+  %pipe = ascendc.pipe
+  %mm = ascendc.construct !mm()
+  ascendc.regist_matmul_obj %pipe, %ws, %mm : !ascendc.pipe, memref<?xui8, 22>, !mm
+  // expected-error @+1 {{'ascendc.construct' op builds an AscendQuantConfig value that is used: asc has no quantisation API that takes one}}
+  %qc = ascendc.construct !ascendc.ascend_quant_config(%n, %n, %n, %n) [ui32, ui32, ui32, ui32] constexpr static : i32, i32, i32, i32
+  ascendc.matmul.init %mm, %qc : !mm, !ascendc.ascend_quant_config
   return
 }
 
@@ -406,7 +500,7 @@ func.func @k(%a: memref<?xf16>) attributes {ascendc.global} {
 
 // An ascendc op outside the mirror is refused by the parser, by name.
 func.func @k() attributes {ascendc.global} {
-  // expected-error @+1 {{custom op 'ascendc.matmul.set_user_def_info' is unknown}}
-  ascendc.matmul.set_user_def_info %mm, %c0 : !mm, i64
+  // expected-error @+1 {{custom op 'ascendc.matmul.get_offset_c' is unknown}}
+  %o = ascendc.matmul.get_offset_c %mm : !mm
   return
 }

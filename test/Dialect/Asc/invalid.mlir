@@ -570,6 +570,72 @@ func.func @set_bias_type(%bias: !asc.global_tensor<f16>) {
 
 // -----
 
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>, bias = <gm, nd, f32>>
+
+// A UB bias for a GM bias part has the part's element type too.
+func.func @set_bias_ub_type(%bias: !asc.local_tensor<vecin, f16>) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects input element type 'f16' to match the Matmul bias element type 'f32'}}
+  asc.matmul.set_bias %mm, %bias : !mm, !asc.local_tensor<vecin, f16>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>, bias = <gm, nd, f32>>
+
+// The cube-side object of a cube-only kernel reads a GM bias part from GM:
+// only the vector core's client copies a UB bias there.
+func.func @set_bias_ub_cube_only(%ws: !asc.gm_addr) attributes {asc.kernel, asc.cube_only} {
+  %pipe = asc.pipe.create
+  %mm = asc.matmul.create : !mm
+  asc.matmul.register %pipe, %ws, %mm : !mm
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %bias = asc.local_tensor.create %c0, %c64 : !asc.local_tensor<vecin, f32>
+  // expected-error @+1 {{expects a global tensor for the bias part at gm, got vecin}}
+  asc.matmul.set_bias %mm, %bias : !mm, !asc.local_tensor<vecin, f32>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>, bias = <gm, nd, f32>>
+
+// A TSCM bias is the cube's own memory, no copy of UB.
+func.func @set_bias_tscm(%bias: !asc.local_tensor<tscm, f32>) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects a global tensor for the bias part at gm, got tscm}}
+  asc.matmul.set_bias %mm, %bias : !mm, !asc.local_tensor<tscm, f32>
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>, config = <norm, enable_set_define_data = false>>
+
+// Without enableSetDefineData CANN's server drops MMFUN_SET_USER_DEF_INFO.
+func.func @user_def_info_disabled(%p: !asc.gm_addr) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects a Matmul config with enable_set_define_data = true: without it CANN's server drops the message SetUserDefInfo posts}}
+  asc.matmul.set_user_def_info %mm, %p : !mm, !asc.gm_addr
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// The callbacks' value is CANN's uint64_t.
+func.func @self_define_data_i32(%d: i32) {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{operand #1 must be 64-bit signless integer or}}
+  asc.matmul.set_self_define_data %mm, %d : !mm, i32
+  return
+}
+
+// -----
+
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
 
 // The five-value SetOrgShape names Kb and Kc together.

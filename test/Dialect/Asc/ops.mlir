@@ -599,6 +599,24 @@ func.func @shapes(%mm: !mm, %m: i32, %n: i32, %k: i32, %kb: i32, %kc: i32) {
   return
 }
 
+// The callbacks' values: an integer or a GM pointer; a UB bias for a GM
+// bias part (the client copies it to GM).
+// CHECK-LABEL: func.func @user_values
+// CHECK-SAME: (%[[OBJ:[^:]*]]: ![[MM_BIAS]], %[[D:[^:]*]]: i64, %[[P:[^:]*]]: !asc.gm_addr, %[[UB:[^:]*]]: !asc.local_tensor<vecin, f32>)
+// CHECK: asc.matmul.set_self_define_data %[[OBJ]], %[[D]] : ![[MM_BIAS]], i64
+// CHECK: asc.matmul.set_self_define_data %[[OBJ]], %[[P]] : ![[MM_BIAS]], !asc.gm_addr
+// CHECK: asc.matmul.set_user_def_info %[[OBJ]], %[[D]] : ![[MM_BIAS]], i64
+// CHECK: asc.matmul.set_user_def_info %[[OBJ]], %[[P]] : ![[MM_BIAS]], !asc.gm_addr
+// CHECK: asc.matmul.set_bias %[[OBJ]], %[[UB]] : ![[MM_BIAS]], !asc.local_tensor<vecin, f32>
+func.func @user_values(%mm: !mm_bias, %d: i64, %p: !asc.gm_addr, %ub: !asc.local_tensor<vecin, f32>) {
+  asc.matmul.set_self_define_data %mm, %d : !mm_bias, i64
+  asc.matmul.set_self_define_data %mm, %p : !mm_bias, !asc.gm_addr
+  asc.matmul.set_user_def_info %mm, %d : !mm_bias, i64
+  asc.matmul.set_user_def_info %mm, %p : !mm_bias, !asc.gm_addr
+  asc.matmul.set_bias %mm, %ub : !mm_bias, !asc.local_tensor<vecin, f32>
+  return
+}
+
 // set_hf32 with default attributes (elided even when spelled out) and explicit ones.
 // CHECK-LABEL: func.func @set_hf32
 // CHECK-SAME: (%[[OBJ:[^:]*]]: ![[MM_F32]])

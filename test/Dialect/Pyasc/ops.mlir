@@ -147,6 +147,33 @@ func.func @matmul_calls(%mm: !mm, %tiling: !ascendc.cube_tiling, %a: !ascendc.gl
   return
 }
 
+// The callbacks' values (a GM pointer, or a ui64 as pyasc makes an int),
+// the sparse index, a workspace by address and size, a compile-time tiling
+// (pyasc's get_matmul_api_tiling) and a QuantConfig.
+// CHECK-LABEL: func.func @configuration
+// CHECK: ascendc.matmul.set_self_define_data %[[MM:[^,]*]], %[[A:[^ ]*]] : !ascendc.matmul{{.*}}, memref<?xf16, 22>
+// CHECK: ascendc.matmul.set_self_define_data %[[MM]], %{{.*}} : !ascendc.matmul{{.*}}, ui64
+// CHECK: ascendc.matmul.set_user_def_info %[[MM]], %[[A]] : !ascendc.matmul{{.*}}, memref<?xf16, 22>
+// CHECK: ascendc.matmul.set_sparse_index %[[MM]], %{{.*}} : !ascendc.matmul{{.*}}, !ascendc.global_tensor<*xui8>
+// CHECK: ascendc.matmul.set_workspace %[[MM]], %{{.*}}, %{{.*}} : !ascendc.matmul{{.*}}, memref<?xui8, 22>, i32
+// CHECK: %[[CFG:.*]] = ascendc.construct !ascendc.matmul_config
+// CHECK: ascendc.get_matmul_api_tiling %[[CFG]], %{{.*}} {matmulType = !ascendc.matmul<{{.*}}>} : !ascendc.matmul_config, i32
+// CHECK: ascendc.construct !ascendc.ascend_quant_config(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) [ui32, ui32, ui32, ui32] constexpr static : i32, i32, i32, i32
+func.func @configuration(%mm: !mm, %a: memref<?xf16, 22>, %ws: memref<?xui8, 22>, %x: !ascendc.global_tensor<*xui8>, %n: i32) {
+  ascendc.matmul.set_self_define_data %mm, %a : !mm, memref<?xf16, 22>
+  %d = "emitc.constant"() <{value = 7 : ui64}> : () -> ui64
+  ascendc.matmul.set_self_define_data %mm, %d : !mm, ui64
+  ascendc.matmul.set_user_def_info %mm, %a : !mm, memref<?xf16, 22>
+  ascendc.matmul.set_sparse_index %mm, %x : !mm, !ascendc.global_tensor<*xui8>
+  ascendc.matmul.set_workspace %mm, %ws, %n : !mm, memref<?xui8, 22>, i32
+  %false = arith.constant false
+  %cfg = ascendc.construct !ascendc.matmul_config(%false) [i1] constexpr static : i1
+  %l1 = arith.constant 524288 : i32
+  %t = ascendc.get_matmul_api_tiling %cfg, %l1 {matmulType = !mm} : !ascendc.matmul_config, i32
+  %qc = ascendc.construct !ascendc.ascend_quant_config(%n, %n, %n, %n) [ui32, ui32, ui32, ui32] constexpr static : i32, i32, i32, i32
+  return
+}
+
 // What a kernel builds itself: a TCubeTiling from its members (pyasc's
 // TCubeTiling(...) constructor, with an API constant), and local tensors at
 // fixed addresses (LocalTensor(dtype, pos, addr, tile_size)), whose ui32
@@ -178,4 +205,5 @@ func.func @in_kernel_objects() attributes {ascendc.aicore, ascendc.global} {
 // type; pyasc never prints it.
 // CHECK-LABEL: func.func private @positioned
 // CHECK-SAME: !ascendc.local_tensor<*xf32, vecout>
-func.func private @positioned(!ascendc.local_tensor<*xf32, vecout>, !ascendc.local_tensor<?xf16>, !ascendc.global_tensor<4x512xf32>, !emitasc.py_struct<"S", [i32], ["x"]>, !ascendc.batch_mode, !ascendc.iterate_order, !ascendc.schedule_type, !ascendc.batch_out_mode)
+// CHECK-SAME: !ascendc.matmul_api_static_tiling, !ascendc.ascend_quant_config)
+func.func private @positioned(!ascendc.local_tensor<*xf32, vecout>, !ascendc.local_tensor<?xf16>, !ascendc.global_tensor<4x512xf32>, !emitasc.py_struct<"S", [i32], ["x"]>, !ascendc.batch_mode, !ascendc.iterate_order, !ascendc.schedule_type, !ascendc.batch_out_mode, !ascendc.matmul_api_static_tiling, !ascendc.ascend_quant_config)

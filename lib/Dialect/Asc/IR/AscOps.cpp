@@ -537,12 +537,47 @@ LogicalResult mlir::asc::detail::verifyMatmulInput(Operation *op,
                              input, hasTranspose);
 }
 
+/// Whether `op` is in a kernel compiled cube-only, where the Matmul object is
+/// the cube-side one.
+static bool isInCubeOnlyKernel(Operation *op) {
+  auto function = op->getParentOfType<FunctionOpInterface>();
+  return function && function->hasAttr(AscDialect::getKernelAttrName()) &&
+         AscDialect::isCubeOnlyKernel(function);
+}
+
 LogicalResult MatmulSetBiasOp::verify() {
   MatmulPartAttr bias = getMatmul().getType().getBias();
   if (!bias)
     return emitOpError("expects a Matmul type with a bias part");
+  // CANN's client takes a UB bias for a GM bias part: it copies the tensor
+  // to global memory for the cube (MatmulClient::SetBias(LocalTensor),
+  // GetGlobalAddr; rule P6d). The cube-side object of a cube-only kernel
+  // reads a GM bias part from GM only.
+  auto local = dyn_cast<LocalTensorType>(getBias().getType());
+  if (bias.isGlobal() && local && isVectorPosition(local.getPosition()) &&
+      !isInCubeOnlyKernel(*this)) {
+    if (local.getElementType() != bias.getElementType())
+      return emitOpError() << "expects input element type "
+                           << local.getElementType()
+                           << " to match the Matmul bias element type "
+                           << bias.getElementType();
+    return success();
+  }
   return verifyMatmulInput(*this, "bias", bias, getBias().getType(),
                            /*hasTranspose=*/false);
+}
+
+/// The server handles MMFUN_SET_USER_DEF_INFO only with enableSetDefineData
+/// (MatmulService::Process; CANN's presets all enable it): otherwise it
+/// drops the message and the callbacks never see the address.
+LogicalResult MatmulSetUserDefInfoOp::verify() {
+  MatmulConfigAttr config = getMatmul().getType().getConfig();
+  if (config && !isInCubeOnlyKernel(*this) &&
+      !config.getFieldValue(MatmulConfigField::EnableSetDefineData))
+    return emitOpError("expects a Matmul config with enable_set_define_data "
+                       "= true: without it CANN's server drops the message "
+                       "SetUserDefInfo posts");
+  return success();
 }
 
 LogicalResult MatmulSetOrgShapeOp::verify() {

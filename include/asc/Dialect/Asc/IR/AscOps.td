@@ -1114,6 +1114,60 @@ def Asc_MatmulSetQuantVectorOp : Asc_MatmulSetterOp<"set_quant_vector", "Stage">
   }];
 }
 
+/// The 64-bit value SetSelfDefineData and SetUserDefInfo take: an integer, or
+/// a GM pointer passed as its address.
+defvar Asc_MatmulUserWord = AnyTypeOf<[I64, Asc_GmAddrType]>;
+
+def Asc_MatmulSetSelfDefineDataOp
+    : Asc_MatmulOp<"set_self_define_data", "Configure",
+                   [Asc_MatmulMessageRole<"Stage">]> {
+  let summary = "hand a value to the Matmul callbacks (SetSelfDefineData)";
+  let description = [{
+    The `dataPtr` a `MatmulCallBackFunc`'s callbacks receive. On Atlas A2
+    CANN's client writes it into the staged message (`MatmulClient::
+    SetSelfDefineData`, `kfcMsg_.body.dataPtr`) and the server hands it on
+    only with a message that carries inputs (`MatmulService::
+    IterateSetMessage`): a staged setter, which posts nothing. It changes no
+    result without callbacks. A GM pointer is passed as its address.
+
+    ```mlir
+    asc.matmul.set_self_define_data %mm, %ptr : !mm, !asc.gm_addr
+    ```
+  }];
+  let arguments = (ins Asc_MatmulConfigArg:$matmul, Asc_MatmulUserWord:$data);
+  let assemblyFormat = [{
+    $matmul `,` $data attr-dict `:` qualified(type($matmul)) `,` qualified(type($data))
+  }];
+}
+
+def Asc_MatmulSetUserDefInfoOp
+    : Asc_MatmulOp<"set_user_def_info", "Configure",
+                   [Asc_MatmulMessageRole<"PostOwn">]> {
+  let summary = "hand the callbacks a tiling address (SetUserDefInfo)";
+  let description = [{
+    The `tilingPtr` a `MatmulCallBackFunc`'s callbacks receive. CANN's
+    client posts it at once in a message of its own,
+    `MMFUN_SET_USER_DEF_INFO`, through the staged storage (`MatmulClient::
+    SetUserDefInfo`, `kfcMsg_.userDefInfo` shares the message's union): the
+    setters staged before it are lost, as with SetOrgShape (rule P6). The
+    server handles the message only when the config enables it
+    (`enableSetDefineData`, `MatmulService::Process`); otherwise it drops it,
+    so the verifier refuses such a config. A GM pointer is passed as its
+    address.
+
+    ```mlir
+    asc.matmul.set_user_def_info %mm, %ptr : !mm, !asc.gm_addr
+    ```
+  }];
+  let arguments = (ins Asc_MatmulConfigArg:$matmul,
+                       Asc_MatmulUserWord:$tilingPtr);
+  let assemblyFormat = [{
+    $matmul `,` $tilingPtr attr-dict `:` qualified(type($matmul)) `,`
+    qualified(type($tilingPtr))
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Matmul computation
 //===----------------------------------------------------------------------===//

@@ -261,6 +261,12 @@ def Pyasc_PyMatmulSetQuantScalarOp : Pyasc_MatmulCallOp<"set_quant_scalar",
     (ins Pyasc_MatmulType:$matmul, AnyType:$scalar)>;
 def Pyasc_PyMatmulSetQuantVectorOp : Pyasc_MatmulCallOp<"set_quant_vector",
     (ins Pyasc_MatmulType:$matmul, Pyasc_GlobalTensorType:$tensor)>;
+def Pyasc_PyMatmulSetSelfDefineDataOp : Pyasc_MatmulCallOp<"set_self_define_data",
+    (ins Pyasc_MatmulType:$matmul, AnyType:$dataPtr)>;
+def Pyasc_PyMatmulSetUserDefInfoOp : Pyasc_MatmulCallOp<"set_user_def_info",
+    (ins Pyasc_MatmulType:$matmul, AnyType:$tilingPtr)>;
+def Pyasc_PyMatmulSetSparseIndexOp : Pyasc_MatmulCallOp<"set_sparse_index",
+    (ins Pyasc_MatmulType:$matmul, Pyasc_GlobalTensorType:$indexGlobal)>;
 def Pyasc_PyMatmulIterateAllOp : Pyasc_MatmulCallOp<"iterate_all",
     (ins Pyasc_MatmulType:$matmul, AnyType:$tensor, Optional<AnyType>:$enAtomic,
          Optional<AnyType>:$enSequentialWrite, Optional<AnyType>:$waitIterateAll,
@@ -319,6 +325,21 @@ def Pyasc_PyMatmulIterateOp : Pyasc_Op<"matmul.iterate"> {
                        Optional<Pyasc_LocalTensorType>:$localC, AnyType:$sync);
   let results = (outs AnyType:$result);
   let hasCustomAssemblyFormat = 1;
+}
+
+def Pyasc_PyGetMatmulApiTilingOp : Pyasc_Op<"get_matmul_api_tiling"> {
+  let summary = "GetMatmulApiTiling<A, B, C, Bias>(mmCFG, l1Size)";
+  let description = [{
+    A compile-time tiling for the Matmul type `matmulType`; pyasc's
+    `get_matmul_api_tiling` returns nothing, so no kernel uses the result.
+
+    ```mlir
+    %t = ascendc.get_matmul_api_tiling %cfg, %c524288_i32 {matmulType = !ascendc.matmul<...>} : !ascendc.matmul_config, i32
+    ```
+  }];
+  let arguments = (ins AnyType:$mmCFG, AnyType:$l1Size, TypeAttr:$matmulType);
+  let results = (outs Pyasc_MatmulApiStaticTilingType:$result);
+  let assemblyFormat = "operands attr-dict `:` qualified(type(operands))";
 }
 
 def Pyasc_PyMatmulGetTensorCReturnOp : Pyasc_Op<"matmul.get_tensor_c_return"> {

@@ -107,6 +107,16 @@ def Pyasc_MatmulConfigType : Pyasc_Type<"PyMatmulConfig", "matmul_config"> {
   let summary = "MatmulConfig, as a value";
 }
 
+def Pyasc_MatmulApiStaticTilingType
+    : Pyasc_Type<"PyMatmulApiStaticTiling", "matmul_api_static_tiling"> {
+  let summary = "MatmulApiStaticTiling, get_matmul_api_tiling's result";
+}
+
+def Pyasc_AscendQuantConfigType
+    : Pyasc_Type<"PyAscendQuantConfig", "ascend_quant_config"> {
+  let summary = "AscendC::AscendQuantConfig, as a value (QuantConfig)";
+}
+
 // The enum types of MatmulConfig's fields, named in the `types` of the
 // matmul_config constructor pyasc prints.
 def Pyasc_BatchModeType : Pyasc_Type<"PyBatchMode", "batch_mode">;
