@@ -158,8 +158,16 @@ T tilingData(const __gm__ uint8_t *tiling, Loc loc = Loc::current()) {
 /// this alias after the struct's header).
 using AscRunRegisteredTiling = asc_run::NoTilingStruct;
 #endif
+#ifdef TILING_KEY_VAR
+/// CANN's op build compiles the kernel once per tiling key with
+/// -DTILING_KEY_VAR=<key>UL (asc_op_compiler/ascendc_compile_v200.py), so
+/// that TILING_KEY_IS is a constant a kernel may test with `if constexpr`;
+/// asc-run's driver defines it so from the launch's "tiling_key".
+#define TILING_KEY_IS(k) (TILING_KEY_VAR == (k))
+#else
 #define TILING_KEY_VAR (asc_run::tilingKey())
 #define TILING_KEY_IS(k) (asc_run::tilingKeyIs(k))
+#endif
 /// A function-local alias shadows the launch file's struct.
 #define REGISTER_TILING_DEFAULT(tiling_struct)                                 \
   using AscRunRegisteredTiling = tiling_struct
@@ -276,6 +284,16 @@ inline GM_ADDR GetUserWorkspace(GM_ADDR workspace) { return workspace; }
 SetSysWorkspace(GM_ADDR workspace) {
   (void)workspace;
 }
+
+/// DisableDmaAtomic / SetAtomicNone (kernel_operator_set_atomic_intf.h;
+/// on dav_c220 set_atomic_none(), kernel_operator_set_atomic_impl.h): later
+/// copies to GM store rather than combine. asc-run models no DMA atomic
+/// mode a kernel can turn on (SetAtomicAdd, SetAtomicMax, SetAtomicMin do
+/// not compile; the Matmul's own enAtomic output is its GetTensorC's and
+/// IterateAll's, which end in SetAtomicNone as CANN's scheduler does), so
+/// every copy to GM already stores: turning the mode off changes nothing.
+inline void DisableDmaAtomic() {}
+inline void SetAtomicNone() { DisableDmaAtomic(); }
 
 /// PipeBarrier<PIPE_ALL> orders every pipe after all of them; a barrier of
 /// one pipe orders that pipe's later instructions after its earlier ones,

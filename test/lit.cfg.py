@@ -83,7 +83,9 @@ if asc_devkit_examples:
 # hicann/ops-nn, for the tests that run its kernels unchanged: ASC_OPS_NN_DIR
 # is a checkout, read from there, never copied; commit a42610bb1 has
 # experimental/matmul/matmul_add (test/asc-run/ops-nn.test), e5c3fa932
-# experimental/matmul/fused_matmul_gelu (ops-nn-fused-matmul-gelu.test).
+# experimental/matmul/fused_matmul_gelu (ops-nn-fused-matmul-gelu.test),
+# matmul_fp32 (ops-nn-matmul-fp32.test) and fused_patch_mlp
+# (ops-nn-fused-patch-mlp.test).
 ops_nn_dir = os.environ.get("ASC_OPS_NN_DIR")
 if ops_nn_dir:
     config.substitutions.append(("%ops_nn_dir", ops_nn_dir))
@@ -94,6 +96,10 @@ if ops_nn_dir:
     if os.path.isdir(os.path.join(ops_nn_dir, "experimental", "matmul",
                                   "fused_matmul_gelu")):
         config.available_features.add("ops-nn-fused-matmul-gelu")
+    for kernel in ("matmul_fp32", "fused_patch_mlp"):
+        if os.path.isdir(os.path.join(ops_nn_dir, "experimental", "matmul",
+                                      kernel)):
+            config.available_features.add("ops-nn-" + kernel.replace("_", "-"))
 
 # pyasc, for the optional tests that trace its tutorial and Matmul unit-test
 # kernels and import them (docs/Pyasc.md): PYASC_DIR is a pyasc checkout

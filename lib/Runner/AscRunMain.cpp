@@ -234,6 +234,10 @@ int mlir::asc::ascRunMain(int argc, char **argv,
     ran = true;
     std::string cpp = source;
     std::string jobExtra;
+    if (cppFile.empty() && !launch.templateArgs.empty())
+      fatal("kernel '" + launch.kernel +
+            "': \"template_args\" instantiate a --cpp kernel template; "
+            "a .mlir kernel is not a template");
     if (cppFile.empty())
       cpp = lowerKernel(registry, source, inputFile, launch, options, jobExtra);
     if (emitCpp) {

@@ -11,6 +11,7 @@
 #include "Runner.h"
 
 #include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -132,6 +133,11 @@ static std::string launchPrologue(const Launch &launch) {
   std::string text;
   for (const auto &[name, value] : launch.defines)
     text += "#define " + name + " " + value + "\n";
+  // CANN's op build compiles the kernel once per tiling key, with
+  // -DTILING_KEY_VAR=<key>UL: TILING_KEY_IS is then a constant.
+  if (launch.tilingKey)
+    text +=
+        "#define TILING_KEY_VAR " + std::to_string(*launch.tilingKey) + "UL\n";
   for (const LaunchArg &arg : launch.args) {
     // Without a header the kernel includes the struct itself: the driver
     // fills its fields after the kernel, GET_TILING_DATA needs
@@ -190,8 +196,10 @@ std::string mlir::asc::runner::makeDriver(StringRef cpp, StringRef cppPath,
       "\n#line 1 \"asc-run-driver\"\n#include \"asc_run/launch/launcher.h\"\n";
   if (!launch.reference.empty())
     driver += "#include \"" + launch.reference + "\"\n";
-  driver +=
-      "static void ascRunLaunch(uint8_t **args) {\n  " + launch.kernel + "(";
+  std::string callee = launch.kernel;
+  if (!launch.templateArgs.empty())
+    callee += "<" + llvm::join(launch.templateArgs, ", ") + ">";
+  driver += "static void ascRunLaunch(uint8_t **args) {\n  " + callee + "(";
   for (auto [i, arg] : llvm::enumerate(launch.args)) {
     std::string slot = "args[" + std::to_string(i) + "]";
     if (arg.role == "scalar")

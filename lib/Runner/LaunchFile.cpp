@@ -451,6 +451,22 @@ std::vector<Launch> mlir::asc::runner::readLaunches(StringRef path) {
         fatal(where + ": \"tiling_key\" is a non-negative integer");
       launch.tilingKey = uint64_t(*k);
     }
+    if (const llvm::json::Value *targs = obj->get("template_args")) {
+      const llvm::json::Array *list = targs->getAsArray();
+      if (!list || list->empty())
+        fatal(where + ": \"template_args\" is a non-empty array of the "
+                      "kernel template's arguments");
+      for (const llvm::json::Value &v : *list) {
+        std::optional<StringRef> text = v.getAsString();
+        std::optional<int64_t> integer = v.getAsInteger();
+        if ((!text && !integer) ||
+            (text && (text->empty() || text->contains('\n'))))
+          fatal(where + ": each of \"template_args\" is an integer or a "
+                        "one-line C++ type or constant");
+        launch.templateArgs.push_back(text ? text->str()
+                                           : std::to_string(*integer));
+      }
+    }
     const llvm::json::Array *args = obj->getArray("args");
     if (!args)
       fatal(where + " needs \"args\", one per kernel argument in order");

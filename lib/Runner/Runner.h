@@ -93,6 +93,10 @@ struct Launch {
   std::vector<std::pair<std::string, std::string>> defines;
   /// The tiling key the host's tiling chooses (TILING_KEY_IS).
   std::optional<uint64_t> tilingKey;
+  /// The template arguments of a kernel template (`"template_args"`), as
+  /// C++: an operator's template tiling key (ASCENDC_TPL_ARGS_DECL) is
+  /// decoded into them by CANN's build; empty for a plain kernel.
+  std::vector<std::string> templateArgs;
 };
 
 /// An element type a launch may give an argument: its launch-file name, the

@@ -150,7 +150,6 @@ inline int launchMain(int argc, char **argv, void (*launch)(uint8_t **),
   rep.job = &job;
   RunState &s = state();
   s.kernelName = job.kernel;
-  s.blockNum = job.blocks;
   s.fail = [](int code, const std::string &message) {
     report().code = code;
     report().message = message;
@@ -200,6 +199,11 @@ inline int launchMain(int argc, char **argv, void (*launch)(uint8_t **),
       job.aicOnly ? job.blocks : (job.blocks + ratio - 1) / ratio;
   s.vectorCores = job.aicOnly ? 0 : job.blocks;
   s.groups = groups;
+  // GetBlockNum() is the launch's block dim, get_block_num()
+  // (kernel_operator_sys_var_intf_impl.h): on Atlas A2 the number of
+  // logical AI Cores, each a cube core with its mix_ratio vector cores
+  // (GetBlockNum.md), so a mix launch's groups, not its vector cores.
+  s.blockNum = groups;
   s.cubeServes = !job.aicOnly && !cubeOnlyBuild;
   ffts().reset(groups, ratio, s.vectorCores);
   // A cube-only build records every core (its cube cores drive the Matmul

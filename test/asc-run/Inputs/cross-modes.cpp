@@ -5,11 +5,15 @@
 // bind (EnQue/DeQue orders MTE2 before MTE3, FreeTensor/AllocTensor MTE3
 // before the next MTE2), then, after a mode-1 flag on MTE3, copies its
 // sibling's y[b ^ 1][0] to y[b][1], and after a mode-0 flag the row of the
-// core two blocks on, in the other group, to y[b][2].
+// core two blocks on, in the other group, to y[b][2]. The vector cores
+// number GetBlockNum() (the groups, the launch's block dim) times the
+// launch's two vector cores a group.
 #include "kernel_operator.h"
 using namespace AscendC;
 
 constexpr int32_t kN = 64;
+// The launch's vector cores per group (mix 1:2).
+constexpr int64_t kRatio = 2;
 
 __aicore__ inline void
 copyRow(TPipe &pipe, TQueBind<TPosition::VECIN, TPosition::VECOUT, 1> &que,
@@ -29,7 +33,7 @@ extern "C" __global__ __aicore__ void cross_modes(GM_ADDR x, GM_ADDR y) {
   TPipe pipe;
   TQueBind<TPosition::VECIN, TPosition::VECOUT, 1> que;
   pipe.InitBuffer(que, 1, kN * sizeof(float));
-  int64_t b = GetBlockIdx(), blocks = GetBlockNum();
+  int64_t b = GetBlockIdx(), blocks = GetBlockNum() * kRatio;
   GlobalTensor<float> gx, gy;
   gx.SetGlobalBuffer((__gm__ float *)x);
   gy.SetGlobalBuffer((__gm__ float *)y);
