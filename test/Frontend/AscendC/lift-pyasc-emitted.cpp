@@ -30,10 +30,11 @@
 // CHECK: asc.matmul.register %{{.*}}, %[[WS]], %{{.*}} tiling %[[TILING]]
 // CHECK: asc.matmul.iterate_all
 // CLEAN: no Matmul protocol violation found
-extern "C" __global__ __aicore__ void
-mix_kernel(__gm__ half *a, __gm__ half *b, __gm__ float *c,
-           __gm__ TCubeTiling *tilingGm, __gm__ uint8_t *workspace,
-           __gm__ uint64_t *fftsAddr) {
+extern "C" __global__ __aicore__ void mix_kernel(__gm__ half *a, __gm__ half *b,
+                                                 __gm__ float *c,
+                                                 __gm__ TCubeTiling *tilingGm,
+                                                 __gm__ uint8_t *workspace,
+                                                 __gm__ uint64_t *fftsAddr) {
   set_ffts_base_addr(*fftsAddr);
   bool isCube = g_coreType == AscendC::AIC;
   if (isCube) {
