@@ -55,10 +55,30 @@ def find_tests(paths):
                     yield os.path.join(root, name)
 
 
+def expand(command, definitions):
+    """The command as lit runs it, for linting: `%{name}` substitutions
+    (DEFINE/REDEFINE) replaced by their current values and each `%if
+    FEATURE %{ CMD %}` by CMD (what runs where the feature is present)."""
+    for _ in range(8):  # definitions may name other definitions
+        expanded = re.sub(r"%\{(\w+)\}",
+                          lambda m: definitions.get(m.group(1), m.group(0)),
+                          command)
+        if expanded == command:
+            break
+        command = expanded
+    return re.sub(r"%if\s+[^%]*?%\{\s*(.*?)\s*%\}(\s*%else\s*%\{.*?%\})?",
+                  lambda m: m.group(1), command)
+
+
 def run_commands(lines):
-    """(line number, command text) of every RUN command, continuations joined."""
-    commands, pending, start = [], None, 0
+    """(line number, command text) of every RUN command, continuations joined
+    and substitutions expanded (see expand)."""
+    commands, pending, start, definitions = [], None, 0, {}
     for number, line in enumerate(lines, 1):
+        define = re.search(r"\b(?:RE)?DEFINE:\s*%\{(\w+)\}\s*=(.*)$", line)
+        if define:
+            definitions[define.group(1)] = define.group(2).strip()
+            continue
         match = re.search(r"\bRUN:(.*)$", line)
         if not match:
             continue
@@ -68,10 +88,10 @@ def run_commands(lines):
         if text.endswith("\\"):
             pending += text[:-1] + " "
             continue
-        commands.append((start, pending + text))
+        commands.append((start, expand(pending + text, definitions)))
         pending = None
     if pending is not None:
-        commands.append((start, pending))
+        commands.append((start, expand(pending, definitions)))
     return commands
 
 
