@@ -63,9 +63,9 @@ struct SetTensorConversion : public PyOpConversion<OpTy> {
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    BoolAttr transpose = getConstantFlag(op.getTranspose())
-                             ? rewriter.getBoolAttr(true)
-                             : BoolAttr();
+    // As written: pyasc always passes the flag, as the C++ it emits does.
+    BoolAttr transpose =
+        rewriter.getBoolAttr(getConstantFlag(op.getTranspose()));
     AscOpTy::create(rewriter, op.getLoc(), adaptor.getMatmul(),
                     adaptor.getTensor(), transpose);
     rewriter.eraseOp(op);

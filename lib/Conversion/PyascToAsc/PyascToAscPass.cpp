@@ -90,6 +90,46 @@ static LogicalResult inferLocalTensorPositions(func::FuncOp kernel) {
 // Step 4: convert, then the kernel's attributes and prologue
 //===----------------------------------------------------------------------===//
 
+/// pyasc's arithmetic as pyasc's compiler emits it: a signless i32 or i64
+/// is C++'s int32_t or int64_t, whose signed overflow is undefined (nsw),
+/// and `ceildivsi(a, b)` is printed as `(a + b - 1) / b`
+/// (pyasc's include/ascir/Target/Asc/External/Arith.h). The kernel pyasc
+/// runs computes that, not MLIR's exact ceiling (they differ for negative
+/// operands), so the import says the same.
+static void giveArithPyascMeaning(func::FuncOp kernel) {
+  auto isSignedWord = [](Type type) {
+    auto integer = dyn_cast<IntegerType>(type);
+    return integer && integer.isSignless() &&
+           (integer.getWidth() == 32 || integer.getWidth() == 64);
+  };
+  SmallVector<arith::CeilDivSIOp> ceilDivs;
+  kernel.walk([&](Operation *op) {
+    if (op->getNumResults() != 1 || !isSignedWord(op->getResult(0).getType()))
+      return;
+    if (auto ceilDiv = dyn_cast<arith::CeilDivSIOp>(op))
+      ceilDivs.push_back(ceilDiv);
+    else if (auto flagged =
+                 dyn_cast<arith::ArithIntegerOverflowFlagsInterface>(op))
+      if (isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(op))
+        op->setAttr(flagged.getIntegerOverflowAttrName(),
+                    arith::IntegerOverflowFlagsAttr::get(
+                        op->getContext(), arith::IntegerOverflowFlags::nsw));
+  });
+  for (arith::CeilDivSIOp op : ceilDivs) {
+    OpBuilder builder(op);
+    Location loc = op.getLoc();
+    auto nsw = arith::IntegerOverflowFlags::nsw;
+    Value one = arith::ConstantOp::create(
+        builder, loc, builder.getIntegerAttr(op.getType(), 1));
+    Value sum =
+        arith::AddIOp::create(builder, loc, op.getLhs(), op.getRhs(), nsw);
+    Value less = arith::SubIOp::create(builder, loc, sum, one, nsw);
+    op.replaceAllUsesWith(
+        arith::DivSIOp::create(builder, loc, less, op.getRhs()).getResult());
+    op.erase();
+  }
+}
+
 static LogicalResult convertModule(ModuleOp module, bool cubeOnly) {
   MLIRContext *context = module.getContext();
   TypeConverter typeConverter;
@@ -250,8 +290,10 @@ struct ConvertPyascToAscPass
       if (failed(inferLocalTensorPositions(kernel)) ||
           failed(verifyPyascImportable(kernel)))
         return signalPassFailure();
-    for (func::FuncOp kernel : kernels)
+    for (func::FuncOp kernel : kernels) {
       eraseApiTilings(kernel);
+      giveArithPyascMeaning(kernel);
+    }
     if (failed(convertModule(module, cubeOnly)))
       return signalPassFailure();
     eraseDataCopyParams(module);

@@ -283,6 +283,11 @@ Value mlir::asc::pyasc::castInteger(OpBuilder &builder, Location loc,
   Type type = value.getType();
   if (type == target)
     return value;
+  // pyasc's C++ spells index as uint32_t: wider, it is zero-extended.
+  if (type.isIndex() && width > 32)
+    return arith::ExtUIOp::create(
+        builder, loc, target,
+        arith::IndexCastOp::create(builder, loc, builder.getI32Type(), value));
   if (type.isIndex())
     return arith::IndexCastOp::create(builder, loc, target, value);
   unsigned from = type.getIntOrFloatBitWidth();

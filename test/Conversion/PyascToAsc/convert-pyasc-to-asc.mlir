@@ -22,15 +22,18 @@
 // CHECK: %[[TILING:.*]] = asc.get_tiling %[[T]]
 // CHECK: %[[IDX:.*]] = asc.get_block_idx
 // CHECK: %[[BM:.*]] = asc.tiling.get %[[TILING]][baseM]
-// CHECK: %[[OFF:.*]] = arith.muli
-// CHECK: %[[OFF64:.*]] = arith.index_cast %{{.*}} : index to i64
+// pyasc's C++ computes an i32 as int32_t (nsw) and spells index as
+// uint32_t: the offset reaches 64 bits zero-extended.
+// CHECK: %[[OFF:.*]] = arith.muli %{{.*}} overflow<nsw> : i32
+// CHECK: %[[IDX32:.*]] = arith.index_cast %{{.*}} : index to i32
+// CHECK-NEXT: %[[OFF64:.*]] = arith.extui %[[IDX32]] : i32 to i64
 // CHECK: %[[GA:.*]] = asc.set_global_buffer %[[A]][%[[OFF64]]] : !asc.global_tensor<f16>
 // CHECK: %[[GC:.*]] = asc.set_global_buffer %[[C]] : !asc.global_tensor<f32>
 // CHECK: %[[PIPE:.*]] = asc.pipe.create
 // CHECK: %[[MM:.*]] = asc.matmul.create : ![[MMT]]
 // CHECK-NOT: matmul_config
 // CHECK: asc.matmul.register %[[PIPE]], %[[WS]], %[[MM]] tiling %[[TILING]]
-// CHECK: asc.matmul.set_tensor_a %[[MM]], %[[GA]] :
+// CHECK: asc.matmul.set_tensor_a %[[MM]], %[[GA]] {is_transpose = false} :
 // CHECK: asc.matmul.set_tensor_b %[[MM]], %[[GA]] {is_transpose = true} :
 // CHECK: asc.matmul.iterate_all %[[MM]], %[[GC]] {en_sequential_write = false, fake_msg = false, sync = false, wait_iterate_all = true}
 // CHECK: asc.matmul.wait_iterate_all %[[MM]]
