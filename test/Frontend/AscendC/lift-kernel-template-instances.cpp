@@ -5,8 +5,7 @@
 
 #include "kernel_operator.h"
 
-template <int32_t M>
-__global__ __aicore__ void k(GM_ADDR a) {
+template <int32_t M> __global__ __aicore__ void k(GM_ADDR a) {
   AscendC::GlobalTensor<float> ga;
   ga.SetGlobalBuffer(reinterpret_cast<__gm__ float *>(a));
   ga.SetValue(M, 0.0f);
