@@ -22,6 +22,7 @@
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::asc {
 #define GEN_PASS_DEF_CONVERTPYASCTOASC
@@ -90,13 +91,116 @@ static LogicalResult inferLocalTensorPositions(func::FuncOp kernel) {
 // Step 4: convert, then the kernel's attributes and prologue
 //===----------------------------------------------------------------------===//
 
+/// An unsigned arith op as pyasc prints it: every signless integer wider
+/// than i1 is a signed C++ type (intN_t), and the op one operator or
+/// `static_cast` (Arith.h, Arith.cpp), so `/`, `<`, `>>` and the casts
+/// compute signed: extui is a sign extension, ult a signed less. i1 is
+/// `bool`: static_cast<bool> of an integer is `!= 0`, and a bool widens
+/// to 0 or 1. Returns the replacement, or null when `op` means what it
+/// says.
+static Value signedAsPrinted(OpBuilder &builder, Operation *op) {
+  auto isWord = [](Type type) {
+    auto integer = dyn_cast<IntegerType>(type);
+    return integer && integer.isSignless() && integer.getWidth() > 1;
+  };
+  auto isBool = [](Type type) { return type.isSignlessInteger(1); };
+  Location loc = op->getLoc();
+  // (unsigned, signed) pairs of comparisons.
+  using P = arith::CmpIPredicate;
+  static constexpr std::pair<P, P> kinds[] = {
+      {P::ult, P::slt}, {P::ule, P::sle}, {P::ugt, P::sgt}, {P::uge, P::sge}};
+  auto signedPredicate = [](P p) {
+    for (auto [u, s] : kinds)
+      if (p == u)
+        return s;
+    return p;
+  };
+  auto unsignedPredicate = [](P p) {
+    for (auto [u, s] : kinds)
+      if (p == s)
+        return u;
+    return p;
+  };
+  return TypeSwitch<Operation *, Value>(op)
+      .Case([&](arith::DivUIOp o) -> Value {
+        if (!isWord(o.getType()))
+          return {};
+        return arith::DivSIOp::create(builder, loc, o.getLhs(), o.getRhs());
+      })
+      .Case([&](arith::RemUIOp o) -> Value {
+        if (!isWord(o.getType()))
+          return {};
+        return arith::RemSIOp::create(builder, loc, o.getLhs(), o.getRhs());
+      })
+      .Case([&](arith::ShRUIOp o) -> Value {
+        if (!isWord(o.getType()))
+          return {};
+        return arith::ShRSIOp::create(builder, loc, o.getLhs(), o.getRhs());
+      })
+      .Case([&](arith::CmpIOp o) -> Value {
+        Type operand = o.getLhs().getType();
+        arith::CmpIPredicate p = o.getPredicate();
+        arith::CmpIPredicate meant = isWord(operand)   ? signedPredicate(p)
+                                     : isBool(operand) ? unsignedPredicate(p)
+                                                       : p;
+        if (meant == p)
+          return {};
+        return arith::CmpIOp::create(builder, loc, meant, o.getLhs(),
+                                     o.getRhs());
+      })
+      .Case([&](arith::ExtUIOp o) -> Value {
+        if (!isWord(o.getIn().getType()))
+          return {};
+        return arith::ExtSIOp::create(builder, loc, o.getType(), o.getIn());
+      })
+      .Case([&](arith::ExtSIOp o) -> Value {
+        if (!isBool(o.getIn().getType()))
+          return {};
+        return arith::ExtUIOp::create(builder, loc, o.getType(), o.getIn());
+      })
+      .Case([&](arith::TruncIOp o) -> Value {
+        if (!isBool(o.getType()))
+          return {};
+        Value zero = arith::ConstantOp::create(
+            builder, loc, builder.getIntegerAttr(o.getIn().getType(), 0));
+        return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne,
+                                     o.getIn(), zero);
+      })
+      .Case([&](arith::UIToFPOp o) -> Value {
+        if (!isWord(o.getIn().getType()))
+          return {};
+        return arith::SIToFPOp::create(builder, loc, o.getType(), o.getIn());
+      })
+      .Case([&](arith::FPToUIOp o) -> Value {
+        if (!isWord(o.getType()))
+          return {};
+        return arith::FPToSIOp::create(builder, loc, o.getType(), o.getIn());
+      })
+      .Default([](Operation *) { return Value(); });
+}
+
 /// pyasc's arithmetic as pyasc's compiler emits it: a signless i32 or i64
 /// is C++'s int32_t or int64_t, whose signed overflow is undefined (nsw),
-/// and `ceildivsi(a, b)` is printed as `(a + b - 1) / b`
-/// (pyasc's include/ascir/Target/Asc/External/Arith.h). The kernel pyasc
-/// runs computes that, not MLIR's exact ceiling (they differ for negative
-/// operands), so the import says the same.
+/// `ceildivsi(a, b)` is printed as `(a + b - 1) / b`
+/// (pyasc's include/ascir/Target/Asc/External/Arith.h), and the unsigned
+/// ops compute signed (signedAsPrinted). The kernel pyasc runs computes
+/// that, not MLIR's meaning of its IR (they differ for negative operands),
+/// so the import says the same.
 static void giveArithPyascMeaning(func::FuncOp kernel) {
+  SmallVector<Operation *> unsignedOps;
+  kernel.walk([&](Operation *op) {
+    if (isa<arith::DivUIOp, arith::RemUIOp, arith::ShRUIOp, arith::CmpIOp,
+            arith::ExtUIOp, arith::ExtSIOp, arith::TruncIOp, arith::UIToFPOp,
+            arith::FPToUIOp>(op))
+      unsignedOps.push_back(op);
+  });
+  for (Operation *op : unsignedOps) {
+    OpBuilder builder(op);
+    if (Value meant = signedAsPrinted(builder, op)) {
+      op->getResult(0).replaceAllUsesWith(meant);
+      op->erase();
+    }
+  }
   auto isSignedWord = [](Type type) {
     auto integer = dyn_cast<IntegerType>(type);
     return integer && integer.isSignless() &&
@@ -181,14 +285,25 @@ static LogicalResult inlineConstantBranches(ModuleOp module) {
 }
 
 /// The kernel's asc attributes: asc.kernel, asc.cube_only, the workspace
-/// argument REGIST_MATMUL_OBJ takes.
+/// argument REGIST_MATMUL_OBJ takes. CANN's cube-only REGIST_MATMUL_OBJ
+/// drops its workspace argument (`InitCurObj(tpipe, objects...)`,
+/// kfc_register_obj.h): no message goes through it, so the argument is not
+/// the Matmul's workspace, and the registration names the kernel's system
+/// workspace, as asc-check's lift of the same C++ does.
 static void markKernel(func::FuncOp kernel, bool cubeOnly) {
   MLIRContext *context = kernel.getContext();
   kernel->removeAttr(kPyascGlobalAttr);
   kernel->removeAttr(kPyascAicoreAttr);
   kernel->setAttr(AscDialect::getKernelAttrName(), UnitAttr::get(context));
-  if (cubeOnly)
+  if (cubeOnly) {
     kernel->setAttr(AscDialect::getCubeOnlyAttrName(), UnitAttr::get(context));
+    kernel.walk([&](MatmulRegisterOp reg) {
+      OpBuilder builder(reg);
+      reg.getWorkspaceMutable().assign(GetSysWorkspacePtrOp::create(
+          builder, reg.getLoc(), GmAddrType::get(context)));
+    });
+    return;
+  }
   kernel.walk([&](MatmulRegisterOp reg) {
     auto arg = dyn_cast<BlockArgument>(reg.getWorkspace());
     if (arg && arg.getOwner()->isEntryBlock() &&

@@ -118,7 +118,9 @@ struct SubIndexConversion : public PyOpConversion<PyGlobalTensorSubIndexOp> {
 //===----------------------------------------------------------------------===//
 
 /// `DataCopy(dst, src, DataCopyParams{blockCount, blockLen, srcStride,
-/// dstStride})`: the params are the operands of their constructor.
+/// dstStride})`: the params are the operands of their constructor, each
+/// converted to its member's type as pyasc's C++ does
+/// (`static_cast<uint16_t>(v)`): a value past 65535 wraps.
 struct DataCopyParamsConversion : public PyOpConversion<PyDataCopyL0Op> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -128,10 +130,34 @@ struct DataCopyParamsConversion : public PyOpConversion<PyDataCopyL0Op> {
     auto params = op.getParams().getDefiningOp<PyConstructOp>();
     if (!params || params.getArgs().size() != 4)
       return failure();
+    // The constructor narrows each value to its member, then the copy
+    // reads the members (the lift of pyasc's C++ orders them so too).
+    std::optional<ArrayAttr> memberTypes = params.getTypes();
+    Location loc = op.getLoc();
     SmallVector<Value> fields;
-    for (Value field : params.getArgs())
-      fields.push_back(
-          toI32(rewriter, op.getLoc(), rewriter.getRemappedValue(field)));
+    SmallVector<IntegerType> members;
+    for (auto [i, field] : llvm::enumerate(params.getArgs())) {
+      Value value = toI32(rewriter, loc, rewriter.getRemappedValue(field));
+      auto member = memberTypes && i < memberTypes->size()
+                        ? dyn_cast<IntegerType>(
+                              cast<TypeAttr>((*memberTypes)[i]).getValue())
+                        : IntegerType();
+      if (member && member.getWidth() < 32)
+        value = arith::TruncIOp::create(
+            rewriter, loc, rewriter.getIntegerType(member.getWidth()), value);
+      else
+        member = IntegerType();
+      fields.push_back(value);
+      members.push_back(member);
+    }
+    for (auto [field, member] : llvm::zip(fields, members)) {
+      if (!member)
+        continue;
+      Type i32 = rewriter.getI32Type();
+      field = member.isUnsigned()
+                  ? Value(arith::ExtUIOp::create(rewriter, loc, i32, field))
+                  : Value(arith::ExtSIOp::create(rewriter, loc, i32, field));
+    }
     rewriter.replaceOpWithNewOp<DataCopyOp>(op, adaptor.getDst(),
                                             adaptor.getSrc(), Value(), fields);
     return success();

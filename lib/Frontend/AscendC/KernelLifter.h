@@ -187,6 +187,10 @@ public:
   FailureOr<Lifted> constructApiObject(clang::QualType type,
                                        const clang::Stmt *at,
                                        clang::SourceLocation declaredAt);
+  /// An API object built from arguments asc spells (`LocalTensor<T>(pos,
+  /// addr, tileSize)`), or std::nullopt when `construct` is not one.
+  std::optional<FailureOr<Lifted>>
+  constructApiObjectFrom(const clang::CXXConstructExpr *construct);
   /// Whether `record` is an API class the lifter keeps as one SSA handle.
   bool isHandleClass(const clang::CXXRecordDecl *record) const;
 
@@ -234,6 +238,13 @@ private:
   FailureOr<Lifted> liftPointerOffset(const clang::BinaryOperator *op);
   FailureOr<Lifted> liftCast(const clang::CastExpr *cast);
   FailureOr<Lifted> liftCall(const clang::CallExpr *call);
+  /// A constexpr API function that Clang evaluates (GetMatmulApiTiling's
+  /// MatmulApiStaticTiling): an object of constant fields, no effect.
+  std::optional<Lifted> constantObject(const clang::CallExpr *call);
+  /// An object of API class `record` whose members are the constants of
+  /// `value` (the members asc cannot hold are left out).
+  Lifted objectOfConstants(const clang::CXXRecordDecl *record,
+                           const clang::APValue &value, Location at);
   FailureOr<Lifted> liftConstruct(const clang::CXXConstructExpr *construct);
   FailureOr<Lifted> liftMember(const clang::MemberExpr *member);
   std::optional<Lifted> constantOf(const clang::Expr *expr);

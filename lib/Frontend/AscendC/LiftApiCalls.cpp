@@ -294,8 +294,15 @@ KernelLifter::constructApiObject(clang::QualType type, const clang::Stmt *at,
     return failure();
   llvm::StringRef name = recordName(record);
   Location l = at ? loc(at) : builder.getUnknownLoc();
-  if (name == "GlobalTensor" || name == "LocalTensor" || name == "TCubeTiling")
-    return Lifted{}; // set later (SetGlobalBuffer, AllocTensor, CopyTiling)
+  if (name == "GlobalTensor" || name == "LocalTensor")
+    return Lifted{}; // set later (SetGlobalBuffer, AllocTensor)
+  // A TCubeTiling starts with every member zero (CANN's generated struct
+  // gives each `= 0`); a kernel loads it (CopyTiling) or sets its fields
+  // one by one, as pyasc's C++ does. Unused, the greedy tidy drops it.
+  if (name == "TCubeTiling")
+    return Lifted::handle(TilingCreateOp::create(
+        builder, l, TilingType::get(builder.getContext()),
+        builder.getArrayAttr({}), ValueRange{}));
   if (name == "TPipe") {
     Value pipe =
         PipeCreateOp::create(builder, l, PipeType::get(builder.getContext()));
@@ -398,6 +405,50 @@ KernelLifter::constructApiObject(clang::QualType type, const clang::Stmt *at,
     return Lifted{Lifted::ObjectRef, {}, {}, *object, nullptr};
   }
   return failure();
+}
+
+std::optional<FailureOr<Lifted>>
+KernelLifter::constructApiObjectFrom(const clang::CXXConstructExpr *construct) {
+  const clang::CXXRecordDecl *record = construct->getConstructor()->getParent();
+  // asc-run's constructor takes the call's source location as a defaulted
+  // fourth argument.
+  unsigned given = llvm::count_if(construct->arguments(), [](auto *arg) {
+    return !isa<clang::CXXDefaultArgExpr>(arg);
+  });
+  if (recordName(record) != "LocalTensor" || given != 3)
+    return std::nullopt;
+  // LocalTensor<T>(TPosition pos, uint32_t addr, uint32_t tileSize): a
+  // tensor at a byte address of the position's memory (CANN's
+  // LocalTensor constructor, kernel_tensor_impl.h).
+  const clang::Expr *posExpr = construct->getArg(0);
+  clang::Expr::EvalResult pos;
+  std::optional<TPosition> position;
+  if (posExpr->EvaluateAsRValue(pos, ast) && pos.Val.isInt())
+    position = symbolizeTPosition(
+        llvm::StringRef(
+            enumeratorName(clang::TemplateArgument(
+                ast, pos.Val.getInt(), posExpr->IgnoreImpCasts()->getType())))
+            .lower());
+  if (!position)
+    return refuse(posExpr, "a LocalTensor position that is not a "
+                           "compile-time TPosition");
+  const auto *spec = dyn_cast<clang::ClassTemplateSpecializationDecl>(record);
+  Type element = spec && spec->getTemplateArgs().size()
+                     ? elementType(spec->getTemplateArgs()[0].getAsType())
+                     : Type();
+  if (!element)
+    return refuse(construct, "a LocalTensor of an element type asc does not "
+                             "know");
+  FailureOr<Value> addr = intValue(construct->getArg(1), builder.getI32Type());
+  if (failed(addr))
+    return failure();
+  FailureOr<Value> size = intValue(construct->getArg(2), builder.getI32Type());
+  if (failed(size))
+    return failure();
+  return Lifted::handle(LocalTensorCreateOp::create(
+      builder, loc(construct),
+      LocalTensorType::get(builder.getContext(), *position, element), *addr,
+      *size));
 }
 
 namespace {
@@ -1323,9 +1374,33 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
       return done();
     }
     if (method == "GetBatchTensorC") {
-      // The form into a local tensor; the view form has no asc op's result.
-      if (args.given.empty() || !args.given[0]->getType()->getAsCXXRecordDecl())
-        return refuse(call, "GetBatchTensorC's view form is not lifted");
+      // The view form, `GlobalTensor<C> GetBatchTensorC(batchA, batchB,
+      // enSequentialWrite)`: the batch result where the server wrote it.
+      if (args.given.empty() ||
+          !args.given[0]->getType()->getAsCXXRecordDecl()) {
+        const auto *view =
+            dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
+                call->getType()->getAsCXXRecordDecl());
+        Type element = view && recordName(view) == "GlobalTensor" &&
+                               view->getTemplateArgs().size()
+                           ? elementType(view->getTemplateArgs()[0].getAsType())
+                           : Type();
+        if (!element)
+          return refuse(call, "GetBatchTensorC's view of an element type asc "
+                              "does not know");
+        FailureOr<Value> a = i32Arg(0);
+        FailureOr<Value> b = failed(a) ? a : i32Arg(1);
+        if (failed(b) || failed(needConstant(2, "enSequentialWrite")))
+          return failure();
+        auto op = MatmulGetBatchTensorCOp::create(
+            builder, l, GlobalTensorType::get(builder.getContext(), element),
+            *mm, *a, *b, Value(), /*sync=*/true, false);
+        op.setSync(templateInt(callee, 0).value_or(1));
+        if (std::optional<bool> sequential = boolConst(2))
+          op.setEnSequentialWrite(*sequential);
+        return Lifted::handle(op.getResult());
+      }
+      // The form into a local tensor.
       FailureOr<Value> dst = tensorArg(0);
       FailureOr<Value> a = failed(dst) ? dst : i32Arg(1);
       FailureOr<Value> b = failed(a) ? a : i32Arg(2);
@@ -1396,6 +1471,44 @@ FailureOr<Lifted> KernelLifter::liftApiCall(const clang::CallExpr *call,
       MatmulEndOp::create(builder, l, *mm);
       return done();
     }
+    if (method == "SetSelfDefineData" || method == "SetUserDefInfo") {
+      // CANN's uint64_t: a GM pointer is passed as its address (pyasc
+      // writes `reinterpret_cast<uint64_t>(gm)`), anything else as the
+      // number it is.
+      const clang::Expr *word = args.given[0]->IgnoreParenImpCasts();
+      if (const auto *cast = dyn_cast<clang::CXXReinterpretCastExpr>(word);
+          cast && cast->getSubExpr()->getType()->isPointerType())
+        word = cast->getSubExpr()->IgnoreParenImpCasts();
+      Value value;
+      if (word->getType()->isPointerType()) {
+        FailureOr<Lifted> pointer = rvalue(word);
+        if (failed(pointer))
+          return failure();
+        if (!pointer->isGmAddress())
+          return refuse(word, "'" + method +
+                                  "' of a pointer that is not a kernel "
+                                  "argument's GM address");
+        value = pointer->value;
+      } else {
+        FailureOr<Value> number = i64Arg(0);
+        if (failed(number))
+          return failure();
+        value = *number;
+      }
+      if (method == "SetSelfDefineData")
+        MatmulSetSelfDefineDataOp::create(builder, l, *mm, value);
+      else
+        MatmulSetUserDefInfoOp::create(builder, l, *mm, value);
+      return done();
+    }
+    // CANN applies a sparse index only on the cube-side object of a Matmul
+    // whose B is a SparseMatmulType under an MDL config
+    // (MatmulImplBase::SetSparseIndex); the client only asserts.
+    if (method == "SetSparseIndex")
+      return refuse(call, "'SetSparseIndex' sets a sparse index, which "
+                          "CANN ignores: it applies one only to a "
+                          "SparseMatmulType B under an MDL config on the "
+                          "cube-side object, and asc models no sparse B");
     return refuse(call, "the Matmul call '" + method +
                             "' is not lifted by asc-check yet");
   }

@@ -177,6 +177,13 @@ Type KernelLifter::scalarType(clang::QualType type) const {
     return builder.getF32Type();
   if (type->isSpecificBuiltinType(clang::BuiltinType::Double))
     return builder.getF64Type();
+  // The Ascend C half-precision scalars, classes in the CPU-debug headers.
+  if (const clang::RecordDecl *record = type->getAsRecordDecl()) {
+    if (record->getName() == "half")
+      return builder.getF16Type();
+    if (record->getName() == "bfloat16_t")
+      return builder.getBF16Type();
+  }
   return {};
 }
 
@@ -770,6 +777,16 @@ LogicalResult KernelLifter::liftDecl(const clang::VarDecl *var) {
   }
   Slot *slot = newSlot(var->getName());
   frame().locals[var] = slot;
+  // A constexpr struct (pyasc's `static constexpr MatmulConfig cfg{...}`,
+  // `= CFG_NORM`): its members are compile-time constants.
+  if (const clang::CXXRecordDecl *record = type->getAsCXXRecordDecl();
+      record && var->isConstexpr() && !isHandleClass(record) &&
+      !isUserDecl(record))
+    if (const clang::APValue *value = var->evaluateValue();
+        value && value->isStruct()) {
+      store(slot, objectOfConstants(record, *value, loc(var->getBeginLoc())));
+      return success();
+    }
   if (init) {
     FailureOr<Lifted> v = rvalue(init);
     if (failed(v))
@@ -1015,21 +1032,103 @@ KernelLifter::liftLoopExit(const clang::IfStmt *stmt,
   return liftBranches(loc(stmt), *c, exitBranch, goOn);
 }
 
+/// Whether a break or continue inside `stmt` leaves the loop whose body
+/// `stmt` is part of, or `stmt` returns.
+static bool jumpsOut(const clang::Stmt *stmt) {
+  if (!stmt)
+    return false;
+  if (isa<clang::BreakStmt, clang::ContinueStmt, clang::ReturnStmt>(stmt))
+    return true;
+  if (isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt, clang::SwitchStmt,
+          clang::CXXForRangeStmt>(stmt))
+    return findReturn(stmt) != nullptr;
+  if (isa<clang::LambdaExpr>(stmt))
+    return false;
+  return llvm::any_of(stmt->children(), jumpsOut);
+}
+
+/// A loop that runs until a test at its top breaks out, as pyasc writes
+/// its Iterate loop: `while (true) { head; if (c) { exit; break; } rest }`
+/// with no other way out. Lifted rotated, as scf.while's two regions say
+/// it: `head` and the test before each trip, `rest` as the trip, `exit`
+/// once after the loop.
+struct GuardedExit {
+  llvm::ArrayRef<const clang::Stmt *> head;
+  const clang::IfStmt *test = nullptr;
+  llvm::ArrayRef<const clang::Stmt *> exit;
+  llvm::ArrayRef<const clang::Stmt *> rest;
+};
+
+static std::optional<GuardedExit>
+matchGuardedExit(const clang::Expr *cond, const clang::Stmt *body,
+                 const clang::ASTContext &ast) {
+  bool always = false;
+  if (cond && (!cond->EvaluateAsBooleanCondition(always, ast) || !always ||
+               cond->HasSideEffects(ast)))
+    return std::nullopt;
+  const auto *block = dyn_cast<clang::CompoundStmt>(body);
+  if (!block)
+    return std::nullopt;
+  llvm::ArrayRef<const clang::Stmt *> stmts(block->body_begin(),
+                                            block->body_end());
+  for (size_t i = 0; i < stmts.size(); ++i) {
+    const auto *test = dyn_cast<clang::IfStmt>(stmts[i]);
+    const auto *then =
+        test ? dyn_cast<clang::CompoundStmt>(test->getThen()) : nullptr;
+    bool endsInBreak = test && (isa<clang::BreakStmt>(test->getThen()) ||
+                                (then && !then->body_empty() &&
+                                 isa<clang::BreakStmt>(then->body_back())));
+    if (!endsInBreak) {
+      if (jumpsOut(stmts[i]))
+        return std::nullopt; // the head must run whole on every trip
+      continue;
+    }
+    if (test->getElse() || test->getInit() || test->getConditionVariable() ||
+        test->isConstexpr() || test->isConsteval())
+      return std::nullopt;
+    GuardedExit guarded;
+    guarded.head = stmts.take_front(i);
+    guarded.test = test;
+    if (then)
+      guarded.exit = llvm::ArrayRef<const clang::Stmt *>(then->body_begin(),
+                                                         then->body_end())
+                         .drop_back();
+    guarded.rest = stmts.drop_front(i + 1);
+    if (llvm::any_of(guarded.exit, jumpsOut) ||
+        llvm::any_of(guarded.rest, breaksOut))
+      return std::nullopt;
+    return guarded;
+  }
+  return std::nullopt;
+}
+
 LogicalResult KernelLifter::liftLoop(const clang::Stmt *loop,
                                      const clang::Expr *cond,
                                      const clang::Stmt *body,
                                      const clang::Expr *inc) {
-  if (!cond)
+  std::optional<GuardedExit> guarded = matchGuardedExit(cond, body, ast);
+  if (!cond && !guarded)
     return refuse(loop, "a loop without a condition is not lifted");
   Location at = loc(loop);
   // A break sets a flag the loop carries: the condition is false once it
-  // is set, and the increment does not run on the trip that set it.
+  // is set, and the increment does not run on the trip that set it. A
+  // guarded exit needs none: its test is the condition.
   Slot *broken = nullptr;
-  if (breaksOut(body))
+  if (!guarded && breaksOut(body))
     broken =
         newSlot("break", Lifted::scalar(constantInt(builder.getI1Type(), 0)));
   loops.push_back({body, broken});
   llvm::scope_exit popLoop([&] { loops.pop_back(); });
+  auto setBefore = [](Slot *slot) {
+    return slot->value.kind != Lifted::Unset || slot->tilingBase;
+  };
+  // An attempt that found more carried slots, or that cannot rotate,
+  // starts again where the loop was.
+  auto restart = [&](scf::WhileOp whileOp) {
+    builder.setInsertionPoint(whileOp->getBlock(),
+                              std::next(Block::iterator(whileOp)));
+    whileOp.erase();
+  };
   // The carried slots grow until the body changes no other outer slot.
   SmallVector<Slot *> carried;
   for (int attempt = 0; attempt < 8; ++attempt) {
@@ -1048,33 +1147,42 @@ LogicalResult KernelLifter::liftLoop(const clang::Stmt *loop,
     SmallVector<Location> argLocs(types.size(), at);
     Block *before =
         builder.createBlock(&whileOp.getBefore(), {}, types, argLocs);
-    Block *after = builder.createBlock(&whileOp.getAfter(), {}, types, argLocs);
-    auto bindArgs = [&](Block *block) {
-      for (auto [slot, arg] : llvm::zip(carried, block->getArguments())) {
+    auto bindArgs = [&](ArrayRef<Slot *> bound, Block *block) {
+      for (auto [slot, arg] : llvm::zip(bound, block->getArguments())) {
         Lifted v = slot->value;
         v.value = arg;
         store(slot, v);
       }
     };
-    auto currentValues = [&](ArrayRef<std::pair<Slot *, Lifted>> changes) {
-      SmallVector<Value> values;
-      for (auto [slot, arg] : llvm::zip(carried, after->getArguments())) {
-        Value v = arg;
-        for (auto &c : changes)
-          if (c.first == slot)
-            v = c.second.value;
-        values.push_back(v);
-      }
-      return values;
-    };
 
-    // before: the condition, re-evaluated on every trip.
+    // before: the condition, re-evaluated on every trip; with a guarded
+    // exit, the head and the exit test.
     SmallVector<std::pair<Slot *, Lifted>> condChanges;
+    // Slots the head declares (they are the trip's too) or sets without a
+    // value before the loop: passed on to the trip and out of the loop.
+    SmallVector<std::pair<Slot *, Lifted>> passed;
     Value condValue;
     builder.setInsertionPointToStart(before);
     if (failed(recordRegion(
             [&]() -> LogicalResult {
-              bindArgs(before);
+              bindArgs(carried, before);
+              if (guarded) {
+                if (failed(liftStmts(guarded->head, /*isFunctionBody=*/false)))
+                  return failure();
+                recordStatement(guarded->test);
+                FailureOr<Value> exits = condition(guarded->test->getCond());
+                if (failed(exits))
+                  return failure();
+                condValue = arith::XOrIOp::create(
+                    builder, at, *exits, constantInt(builder.getI1Type(), 1));
+                for (const clang::Stmt *stmt : guarded->head)
+                  if (const auto *decls = dyn_cast<clang::DeclStmt>(stmt))
+                    for (const clang::Decl *d : decls->decls())
+                      if (Slot *slot = frame().locals.lookup(
+                              dyn_cast<clang::VarDecl>(d)))
+                        passed.push_back({slot, slot->value});
+                return success();
+              }
               FailureOr<Value> c = condition(cond);
               if (failed(c))
                 return failure();
@@ -1088,29 +1196,91 @@ LogicalResult KernelLifter::liftLoop(const clang::Stmt *loop,
             },
             condChanges)))
       return failure();
-    bool condChangesUncarried = false;
-    for (auto &c : condChanges)
-      if (!llvm::is_contained(carried, c.first))
-        condChangesUncarried = true;
-    if (condChangesUncarried || llvm::any_of(condChanges, [&](auto &c) {
-          return !c.second.carriesValue();
-        }))
-      return refuse(cond, "a loop condition that changes variables is not "
-                          "lifted");
-    // The condition's own changes (none in practice) are not threaded.
-    SmallVector<Value> forwarded;
-    for (Value arg : before->getArguments())
-      forwarded.push_back(arg);
+    SmallVector<Value> forwarded(before->getArguments());
+    bool grew = false;
+    for (auto &c : condChanges) {
+      auto it = llvm::find(carried, c.first);
+      if (!guarded) {
+        // A plain condition's own changes (none in practice) are refused.
+        if (it == carried.end() || !c.second.carriesValue())
+          return refuse(cond, "a loop condition that changes variables is "
+                              "not lifted");
+        continue;
+      }
+      if (it != carried.end()) {
+        if (!c.second.carriesValue() ||
+            c.second.value.getType() !=
+                forwarded[it - carried.begin()].getType())
+          return refuse(loop, "'" + c.first->name +
+                                  "' changes kind or type in this loop");
+        forwarded[it - carried.begin()] = c.second.value;
+      } else if (setBefore(c.first)) {
+        carried.push_back(c.first);
+        grew = true;
+      } else {
+        passed.push_back(c);
+      }
+    }
+    // A passed slot that holds no SSA value (an object, a pointer) cannot
+    // cross into the trip: such a loop is lifted with the carried flag.
+    if (llvm::any_of(passed, [](auto &p) {
+          return p.second.kind != Lifted::Unset && !p.second.carriesValue();
+        })) {
+      guarded.reset();
+      if (breaksOut(body)) {
+        OpBuilder::InsertionGuard guard(builder);
+        builder.setInsertionPoint(whileOp);
+        broken = newSlot("break",
+                         Lifted::scalar(constantInt(builder.getI1Type(), 0)));
+        loops.back().broken = broken;
+      }
+      grew = true;
+    }
+    if (grew) {
+      restart(whileOp);
+      continue;
+    }
+    llvm::erase_if(passed,
+                   [](auto &p) { return p.second.kind == Lifted::Unset; });
+    SmallVector<Slot *> passedSlots;
+    for (auto &[slot, value] : passed) {
+      passedSlots.push_back(slot);
+      forwarded.push_back(value.value);
+    }
     scf::ConditionOp::create(builder, at, condValue, forwarded);
+    TypeRange tripTypes = TypeRange(ValueRange(forwarded));
+    if (!passed.empty()) {
+      // The loop's results are what the test passes on: a new op of those
+      // types takes the condition region.
+      builder.setInsertionPoint(whileOp);
+      auto passing = scf::WhileOp::create(builder, at, tripTypes, inits);
+      passing.getBefore().takeBody(whileOp.getBefore());
+      whileOp.erase();
+      whileOp = passing;
+    }
+    SmallVector<Location> tripLocs(tripTypes.size(), at);
+    Block *after =
+        builder.createBlock(&whileOp.getAfter(), {}, tripTypes, tripLocs);
 
-    // after: the body and the increment.
+    // after: the body (with a guarded exit, what follows the test) and the
+    // increment.
     SmallVector<std::pair<Slot *, Lifted>> bodyChanges;
     builder.setInsertionPointToStart(after);
     bool returnedBefore = frame().returned;
     if (failed(recordRegion(
             [&]() -> LogicalResult {
-              bindArgs(after);
-              if (failed(liftStmt(body)))
+              bindArgs(carried, after);
+              for (auto [slot, arg] : llvm::zip(
+                       passed,
+                       after->getArguments().drop_front(carried.size()))) {
+                Lifted v = slot.second;
+                v.value = arg;
+                store(slot.first, v);
+              }
+              if (failed(guarded ? liftStmts(guarded->rest,
+                                             /*isFunctionBody=*/false,
+                                             /*isLoopBody=*/true)
+                                 : liftStmt(body)))
                 return failure();
               if (frame().returned)
                 return refuse(frame().returnStmt,
@@ -1131,40 +1301,44 @@ LogicalResult KernelLifter::liftLoop(const clang::Stmt *loop,
     // A variable with no value before the loop (a tensor field each trip
     // allocates or dequeues before its use) is not carried: a trip that
     // reads it before writing it, and any read after the loop, are refused
-    // as uses before it is set.
-    auto setBefore = [](Slot *slot) {
-      return slot->value.kind != Lifted::Unset || slot->tilingBase;
-    };
-    bool grew = false;
+    // as uses before it is set. The head's own variables start afresh on
+    // every trip.
     for (auto &c : bodyChanges)
-      if (!llvm::is_contained(carried, c.first) && setBefore(c.first)) {
+      if (!llvm::is_contained(carried, c.first) &&
+          !llvm::is_contained(passedSlots, c.first) && setBefore(c.first)) {
         carried.push_back(c.first);
         grew = true;
       }
     if (grew) {
-      // Insert where the loop was, then retry with more carried slots.
-      builder.setInsertionPoint(whileOp->getBlock(),
-                                std::next(Block::iterator(whileOp)));
-      whileOp.erase();
+      restart(whileOp);
       continue;
     }
+    SmallVector<Value> yielded(
+        after->getArguments().take_front(carried.size()));
     for (auto &c : bodyChanges) {
       auto it = llvm::find(carried, c.first);
       if (it == carried.end())
-        continue; // unset before the loop
+        continue; // unset before the loop, or the head's
       if (!c.second.carriesValue() ||
-          c.second.value.getType() !=
-              after->getArgument(it - carried.begin()).getType())
+          c.second.value.getType() != yielded[it - carried.begin()].getType())
         return refuse(loop, "'" + c.first->name +
                                 "' changes kind or type in this loop");
+      yielded[it - carried.begin()] = c.second.value;
     }
-    scf::YieldOp::create(builder, at, currentValues(bodyChanges));
+    scf::YieldOp::create(builder, at, yielded);
     builder.setInsertionPointAfter(whileOp);
-    for (auto [slot, result] : llvm::zip(carried, whileOp.getResults())) {
-      Lifted v = slot->value;
+    SmallVector<std::pair<Slot *, Lifted>> results;
+    for (Slot *slot : carried)
+      results.push_back({slot, slot->value});
+    llvm::append_range(results, passed);
+    for (auto [slotValue, result] : llvm::zip(results, whileOp.getResults())) {
+      Lifted v = slotValue.second;
       v.value = result;
-      store(slot, v);
+      store(slotValue.first, v);
     }
+    // The exit's statements run once, on the way out.
+    if (guarded)
+      return liftStmts(guarded->exit, /*isFunctionBody=*/false);
     return success();
   }
   return refuse(loop, "the variables this loop changes did not settle");
@@ -1435,12 +1609,48 @@ KernelLifter::inlineCall(const clang::FunctionDecl *callee, Object *thisObject,
   return returnSlot->value;
 }
 
+Lifted KernelLifter::objectOfConstants(const clang::CXXRecordDecl *record,
+                                       const clang::APValue &value,
+                                       Location at) {
+  objects.emplace_back();
+  Object *object = &objects.back();
+  object->record = record;
+  for (const clang::FieldDecl *field : record->fields()) {
+    const clang::APValue &member = value.getStructField(field->getFieldIndex());
+    Type type = scalarType(field->getType());
+    if (!member.isInt() || !type || !isa<IntegerType>(type))
+      continue; // a member asc cannot hold: reading it is refused
+    object->fields[field] = newSlot(
+        field->getName(),
+        Lifted::scalar(arith::ConstantOp::create(
+            builder, at,
+            builder.getIntegerAttr(type, member.getInt().extOrTrunc(
+                                             type.getIntOrFloatBitWidth())))));
+  }
+  return Lifted{Lifted::ObjectRef, {}, {}, object, nullptr};
+}
+
+std::optional<Lifted>
+KernelLifter::constantObject(const clang::CallExpr *call) {
+  const clang::FunctionDecl *callee = call->getDirectCallee();
+  const clang::CXXRecordDecl *record = call->getType()->getAsCXXRecordDecl();
+  clang::Expr::EvalResult result;
+  if (!callee || !callee->isConstexpr() || !record || isHandleClass(record) ||
+      call->isValueDependent() || !call->EvaluateAsRValue(result, ast) ||
+      !result.Val.isStruct())
+    return std::nullopt;
+  return objectOfConstants(record, result.Val, loc(call));
+}
+
 FailureOr<Lifted> KernelLifter::liftCall(const clang::CallExpr *call) {
   const clang::FunctionDecl *callee = call->getDirectCallee();
   if (!callee)
     return refuse(call, "an indirect call is not lifted");
-  if (!isUserDecl(callee))
+  if (!isUserDecl(callee)) {
+    if (std::optional<Lifted> folded = constantObject(call))
+      return *folded;
     return liftApiCall(call, callee);
+  }
 
   // CopyTiling(&tiling, tilingGm): the word-by-word copy of a TCubeTiling
   // from GM that every CANN sample writes; it is the tiling's load. A
@@ -1515,6 +1725,30 @@ KernelLifter::liftConstruct(const clang::CXXConstructExpr *construct) {
         return failure();
     }
     return Lifted{Lifted::ObjectRef, {}, {}, *object, nullptr};
+  }
+  if (std::optional<FailureOr<Lifted>> built =
+          constructApiObjectFrom(construct))
+    return *built;
+  // `half h = 8.0;`: a half-precision scalar from a number, through float
+  // as the headers' constructors convert.
+  if (Type scalar = scalarType(construct->getType());
+      scalar && construct->getNumArgs() == 1) {
+    const clang::Expr *arg = construct->getArg(0);
+    FailureOr<Value> v = value(arg);
+    if (failed(v))
+      return failure();
+    clang::QualType from = arg->getType();
+    if (v->getType().isF64()) {
+      v = convertScalar(*v, from, ast.FloatTy, arg);
+      from = ast.FloatTy;
+      if (failed(v))
+        return failure();
+    }
+    FailureOr<Value> converted =
+        convertScalar(*v, from, construct->getType(), construct);
+    if (failed(converted))
+      return failure();
+    return Lifted::scalar(*converted);
   }
   if (construct->getNumArgs() == 0) {
     FailureOr<Lifted> v = constructApiObject(construct->getType(), construct,
@@ -2107,8 +2341,25 @@ FailureOr<Lifted> KernelLifter::liftCast(const clang::CastExpr *cast) {
   case clang::CK_DerivedToBase:
   case clang::CK_UncheckedDerivedToBase:
   case clang::CK_ArrayToPointerDecay:
-  case clang::CK_ConstructorConversion:
   case clang::CK_UserDefinedConversion:
+    // `float f = h;`: a half-precision scalar's conversion operator.
+    if (const auto *convert = dyn_cast<clang::CXXMemberCallExpr>(sub))
+      if (isa_and_nonnull<clang::CXXConversionDecl>(convert->getMethodDecl()))
+        if (clang::QualType from = convert->getImplicitObjectArgument()
+                                       ->getType()
+                                       .getNonReferenceType();
+            scalarType(from) && scalarType(cast->getType())) {
+          FailureOr<Value> v = value(convert->getImplicitObjectArgument());
+          if (failed(v))
+            return failure();
+          FailureOr<Value> converted =
+              convertScalar(*v, from, cast->getType(), cast);
+          if (failed(converted))
+            return failure();
+          return Lifted::scalar(*converted);
+        }
+    return rvalue(sub);
+  case clang::CK_ConstructorConversion:
   case clang::CK_ToVoid:
     return rvalue(sub);
   case clang::CK_NullToPointer:

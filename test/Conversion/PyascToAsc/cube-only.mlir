@@ -8,13 +8,17 @@
 
 !mm = !ascendc.matmul<gm, 0 : i32, f16, false, 4 : i32, gm, 0 : i32, f16, false, 4 : i32, gm, 0 : i32, f32, false, 4 : i32, gm, 0 : i32, f32, <do_norm = true, batch_mode = 1 : i32, enable_ub_reuse = true>>
 
-// The cube-only kernel.
+// The cube-only kernel. CANN's cube-only REGIST_MATMUL_OBJ drops its
+// workspace argument (InitCurObj(tpipe, objects...)): the argument is not
+// the Matmul's workspace, and the registration names the system one.
 // CHECK-LABEL: func.func @cube_only
+// CHECK-SAME: (%{{[^:]*}}: !asc.gm_addr, %[[WS:[^:]*]]: !asc.gm_addr, %{{[^:]*}}: i32, %{{[^:]*}}: !asc.gm_addr)
 // CHECK-SAME: attributes {asc.cube_only, asc.kernel}
 // CHECK-NEXT: asc.set_ffts_base_addr
 // CHECK-NOT: asc.ffts_cross_core_sync
 // CHECK-NOT: scf.if
-// CHECK: asc.matmul.register
+// CHECK: %[[SYS:.*]] = asc.get_sys_workspace_ptr
+// CHECK-NEXT: asc.matmul.register %{{.*}}, %[[SYS]], %{{.*}} : !matmul
 // CHECK: asc.matmul.set_batch_num %{{.*}}, %{{.*}}, %{{.*}} :
 // CHECK: asc.matmul.iterate_batch %{{.*}}, %{{.*}} strides(%{{.*}}, %{{.*}}, %{{.*}}) {en_partial_sum = false} :
 func.func @cube_only(%c: memref<?xf32, 22>, %ws: memref<?xui8, 22>, %n: i32) attributes {ascendc.aicore, ascendc.global} {
