@@ -154,8 +154,6 @@ func.func @iterate_loop(%c: memref<?xf32, 22>, %alpha: f32, %t: memref<?x!ascend
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : i32
 // CHECK: %[[MM:.*]] = asc.matmul.create : ![[MMT]]
 // CHECK: asc.matmul.init %[[MM]], %{{.*}} :
-// CHECK: asc.matmul.set_tensor_a %[[MM]], %{{.*}} : !{{.*}}, f16
-// CHECK: asc.matmul.set_tensor_b %[[MM]], %{{.*}} : !{{.*}}, f16
 // CHECK: asc.matmul.set_bias %[[MM]], %{{.*}} :
 // CHECK: asc.matmul.disable_bias %[[MM]] :
 // CHECK: asc.matmul.set_tail %[[MM]], %{{.*}}, %{{.*}}, %{{.*}} :
@@ -191,10 +189,7 @@ func.func @matmul_calls(%a: memref<?xf16, 22>, %c: memref<?xf32, 22>, %q8: memre
   %true = arith.constant true
   %c1 = arith.constant 1 : i32
   %c0_i8 = arith.constant 0 : i8
-  %h = arith.constant 1.0 : f16
   ascendc.matmul.init %mm, %tiling : !mm, !ascendc.cube_tiling
-  ascendc.matmul.set_tensor_a_scalar %mm, %h : !mm, f16
-  ascendc.matmul.set_tensor_b_scalar %mm, %h : !mm, f16
   ascendc.matmul.set_bias %mm, %gc : !mm, !ascendc.global_tensor<*xf32>
   ascendc.matmul.disable_bias %mm : !mm
   ascendc.matmul.set_tail %mm, %n, %n, %n : !mm, i32, i32, i32

@@ -19,6 +19,10 @@
 // CHECK-NOT: scf.if
 // CHECK: %[[SYS:.*]] = asc.get_sys_workspace_ptr
 // CHECK-NEXT: asc.matmul.register %{{.*}}, %[[SYS]], %{{.*}} : !matmul
+// The cube-side object takes scalar inputs (a mix kernel's client cannot
+// send them: Dialect/Asc/invalid.mlir).
+// CHECK: asc.matmul.set_tensor_a %{{.*}}, %{{.*}} : !matmul, f16
+// CHECK-NEXT: asc.matmul.set_tensor_b %{{.*}}, %{{.*}} : !matmul, f16
 // CHECK: asc.matmul.set_batch_num %{{.*}}, %{{.*}}, %{{.*}} :
 // CHECK: asc.matmul.iterate_batch %{{.*}}, %{{.*}} strides(%{{.*}}, %{{.*}}, %{{.*}}) {en_partial_sum = false} :
 func.func @cube_only(%c: memref<?xf32, 22>, %ws: memref<?xui8, 22>, %n: i32) attributes {ascendc.aicore, ascendc.global} {
@@ -31,6 +35,9 @@ func.func @cube_only(%c: memref<?xf32, 22>, %ws: memref<?xui8, 22>, %n: i32) att
     ascendc.regist_matmul_obj %pipe, %ws, %mm : !ascendc.pipe, memref<?xui8, 22>, !mm
     %false = arith.constant false
     %c0_i8 = arith.constant 0 : i8
+    %h = arith.constant 1.0 : f16
+    ascendc.matmul.set_tensor_a_scalar %mm, %h : !mm, f16
+    ascendc.matmul.set_tensor_b_scalar %mm, %h : !mm, f16
     ascendc.matmul.set_batch_num %mm, %n, %n : !mm, i32, i32
     ascendc.matmul.iterate_batch_cube_only %mm, %gc, %false, %c0_i8, %false, %n, %n, %n : !mm, !ascendc.global_tensor<*xf32>, i1, i8, i1, i32, i32, i32
     ascendc.matmul.end %mm : !mm

@@ -548,6 +548,32 @@ func.func @set_a_scalar_transposed(%s: f16) {
 
 !mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
 
+// A mix kernel's client sends a scalar A in the message's aAddr, which
+// CANN's server reads as A's address unless A's format is SCALAR.
+func.func @mix_scalar_a(%s: f16) attributes {asc.kernel} {
+  %mm = asc.matmul.create : !mm
+  // expected-error @+1 {{expects a tensor A in a mix kernel unless A's format is scalar: CANN's vector-side client sends a scalar SetTensorA in the message's aAddr, which the server reads as A's address for an A in format nd}}
+  asc.matmul.set_tensor_a %mm, %s : !mm, f16
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, scalar, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
+// A scalar B never arrives: CANN's c220 client writes it into aAddr.
+func.func @mix_scalar_b(%s: f16) attributes {asc.kernel} {
+  %mm = asc.matmul.create : !mm
+  asc.matmul.set_tensor_a %mm, %s : !mm, f16
+  // expected-error @+1 {{expects a tensor B in a mix kernel: CANN's vector-side client writes a scalar SetTensorB into the message's aAddr, not bAddr (MatmulClient::SetTensorB(SrcBT)), so the server never sees the scalar and A's address is overwritten}}
+  asc.matmul.set_tensor_b %mm, %s : !mm, f16
+  return
+}
+
+// -----
+
+!mm = !asc.matmul<a = <gm, nd, f16>, b = <gm, nd, f16>, c = <gm, nd, f32>>
+
 // SetBias needs a Matmul type with a bias part.
 func.func @set_bias_without_part(%bias: !asc.global_tensor<f32>) {
   %mm = asc.matmul.create : !mm

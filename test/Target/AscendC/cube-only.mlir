@@ -6,7 +6,8 @@
 // CANN's matmul_s4 does, and the cube-side calls (SetBatchNum, the
 // IterateBatch form without batch counts) are spelled without template
 // arguments. The cube-side object has no staged message: its inputs, set
-// once, serve both IterateBatch calls.
+// once, serve both IterateBatch calls. It takes a scalar B, which a mix
+// kernel's client cannot send (Dialect/Asc/invalid.mlir).
 
 !gm_f32 = !asc.global_tensor<f32>
 !mm = !asc.matmul<a = <gm, nd, f16, layout = normal>,
@@ -25,6 +26,8 @@
 // CHECK-NEXT: REGIST_MATMUL_OBJ(&{{[A-Za-z0-9_]+}}, [[WS]], [[MM]]);
 // CHECK: if ASCEND_IS_AIC {
 // CHECK-NEXT: [[MM]].SetTensorA({{[A-Za-z0-9_]+}});
+// CHECK-NEXT: [[MM]].SetTensorB(half(1.5));
+// CHECK-NEXT: [[MM]].SetTensorB({{[A-Za-z0-9_]+}});
 // CHECK-NEXT: [[MM]].SetBatchNum(2, 3);
 // CHECK-NEXT: [[MM]].IterateBatch([[C:[A-Za-z0-9_]+]], false, 0, false);
 // CHECK-NEXT: [[MM]].IterateBatch([[C]], true, 2, false, 4096, 4096, 4096);
@@ -39,6 +42,7 @@ func.func @batch_cube(%p: !asc.gm_addr, %ws: !asc.gm_addr {asc.workspace}, %pa: 
   %bb = arith.constant 3 : i32
   %s = arith.constant 4096 : i32
   %c0 = arith.constant 0 : i32
+  %h = arith.constant 1.500000e+00 : f16
   %pipe = asc.pipe.create
   %mm = asc.matmul.create : !mm
   %sys = asc.get_sys_workspace_ptr
@@ -49,6 +53,8 @@ func.func @batch_cube(%p: !asc.gm_addr, %ws: !asc.gm_addr {asc.workspace}, %pa: 
   %aic = asc.is_aic
   scf.if %aic {
     asc.matmul.set_tensor_a %mm, %a : !mm, !asc.global_tensor<f16>
+    asc.matmul.set_tensor_b %mm, %h : !mm, f16
+    asc.matmul.set_tensor_b %mm, %a : !mm, !asc.global_tensor<f16>
     asc.matmul.set_batch_num %mm, %ba, %bb : !mm
     asc.matmul.iterate_batch %mm, %c : !mm, !gm_f32
     asc.matmul.iterate_batch %mm, %c strides(%s, %s, %s) {en_partial_sum = true, en_atomic = 2 : i32} : !mm, !gm_f32

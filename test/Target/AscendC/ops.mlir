@@ -282,7 +282,6 @@ func.func @kernel_built_objects(%p: !asc.gm_addr) attributes {asc.kernel} {
 // CHECK-NEXT: [[MM]].SetTensorA([[A:.*]]);
 // CHECK-NEXT: [[MM]].SetTensorA([[A]]);
 // CHECK-NEXT: [[MM]].SetTensorB([[B:.*]], true);
-// CHECK-NEXT: [[MM]].SetTensorA([[H:.*]]);
 // CHECK-NEXT: [[MM]].SetBias([[BIAS:.*]]);
 // CHECK-NEXT: [[MM]].DisableBias();
 // CHECK-NEXT: [[MM]].SetSingleShape([[M]], [[M]], [[M]]);
@@ -296,7 +295,6 @@ func.func @matmul_configuration(%p: !asc.gm_addr, %t: !asc.gm_addr)
     attributes {asc.kernel} {
   %m = arith.constant 128 : i32
   %scale = arith.constant 3 : i64
-  %h = arith.constant 1.500000e+00 : f16
   %pipe = asc.pipe.create
   %tiling = asc.get_tiling %t
   %a = asc.set_global_buffer %p : !gm_f16
@@ -315,7 +313,6 @@ func.func @matmul_configuration(%p: !asc.gm_addr, %t: !asc.gm_addr)
   asc.matmul.set_tensor_a %mm, %a : !mm, !gm_f16
   asc.matmul.set_tensor_a %mm, %a {is_transpose = false} : !mm, !gm_f16
   asc.matmul.set_tensor_b %mm, %b {is_transpose = true} : !mm, !gm_f16
-  asc.matmul.set_tensor_a %mm, %h : !mm, f16
   asc.matmul.set_bias %mm, %bias : !mm, !gm_f32
   asc.matmul.disable_bias %mm : !mm
   asc.matmul.set_single_shape %mm, %m, %m, %m : !mm

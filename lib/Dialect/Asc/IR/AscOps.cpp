@@ -502,6 +502,35 @@ LogicalResult MatmulRegisterOp::verify() {
 /// local) matches the part's position and whose element type matches the
 /// part's, or a scalar of that element type (set_bias's operand constraint
 /// already excludes scalars).
+/// A scalar A or B from the vector core's client (a mix kernel; device
+/// functions are checked when lowered). CANN's c220 client copies the
+/// scalar's bytes into the message's aAddr, for SetTensorB too
+/// (MatmulClient::SetTensorA/B(SrcT), matmul_client.h); the server reads
+/// aAddr as a scalar only for a SCALAR A, and a SCALAR B's from bAddr
+/// (MatmulService::SetTensorA/B, matmul_server_impl.h). So a scalar A
+/// needs A's format SCALAR, and a scalar B never arrives.
+static LogicalResult verifyScalarInput(Operation *op, StringRef partName,
+                                       MatmulPartAttr part) {
+  auto function = op->getParentOfType<FunctionOpInterface>();
+  if (!function || !function->hasAttr(AscDialect::getKernelAttrName()) ||
+      AscDialect::isCubeOnlyKernel(function))
+    return success();
+  if (partName == "B")
+    return op->emitOpError()
+           << "expects a tensor B in a mix kernel: CANN's vector-side "
+              "client writes a scalar SetTensorB into the message's aAddr, "
+              "not bAddr (MatmulClient::SetTensorB(SrcBT)), so the server "
+              "never sees the scalar and A's address is overwritten";
+  if (part.getFormat() != CubeFormat::SCALAR)
+    return op->emitOpError()
+           << "expects a tensor A in a mix kernel unless A's format is "
+              "scalar: CANN's vector-side client sends a scalar SetTensorA "
+              "in the message's aAddr, which the server reads as A's "
+              "address for an A in format "
+           << stringifyCubeFormat(part.getFormat());
+  return success();
+}
+
 static LogicalResult verifyMatmulInput(Operation *op, StringRef partName,
                                        MatmulPartAttr part, Type inputType,
                                        bool hasTranspose) {
@@ -517,7 +546,7 @@ static LogicalResult verifyMatmulInput(Operation *op, StringRef partName,
                              << " to match the Matmul " << partName
                              << " element type " << part.getElementType();
   if (isScalar)
-    return success();
+    return verifyScalarInput(op, partName, part);
   if (part.isGlobal() != isGlobalTensorType(inputType))
     return op->emitOpError()
            << "expects a " << (part.isGlobal() ? "global" : "local")
