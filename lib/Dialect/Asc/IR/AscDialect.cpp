@@ -6,6 +6,7 @@
 
 #include "asc/Dialect/Asc/IR/AscDialect.h"
 #include "asc/Dialect/Asc/IR/AscOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -39,6 +40,15 @@ void AscDialect::initialize() {
 #include "asc/Dialect/Asc/IR/AscOps.cpp.inc"
       >();
   addInterfaces<AscOpAsmDialectInterface>();
+}
+
+/// The constants asc folds produce (a tiling field's zero) as arith.constant.
+Operation *AscDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                           Type type, Location loc) {
+  auto integer = dyn_cast<IntegerAttr>(value);
+  if (!integer || integer.getType() != type || !isa<IntegerType>(type))
+    return nullptr;
+  return arith::ConstantOp::create(builder, loc, type, integer);
 }
 
 //===----------------------------------------------------------------------===//

@@ -6,10 +6,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "asc/Dialect/Asc/IR/AscOps.h"
+#include "asc/Dialect/Asc/IR/AscConstants.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
@@ -275,6 +277,94 @@ LogicalResult TilingCreateOp::verify() {
                            << stringifyTilingField(value) << "' twice";
   }
   return success();
+}
+
+Value TilingCreateOp::getFieldValue(TilingField field) {
+  for (auto [name, value] : llvm::zip(getFields(), getValues()))
+    if (cast<TilingFieldAttr>(name).getValue() == field)
+      return value;
+  return Value();
+}
+
+/// The number of TCubeTiling members (TilingField cases).
+static unsigned getNumTilingFields() {
+  unsigned count = 0;
+  for (uint32_t i = 0; i <= getMaxEnumValForTilingField(); ++i)
+    if (symbolizeTilingField(i))
+      ++count;
+  return count;
+}
+
+/// A create that sets every member to that member of one tiling is that
+/// tiling. A create that leaves a member out sets it to zero, which the
+/// tiling's member need not be, so only a create naming all of them folds.
+OpFoldResult TilingCreateOp::fold(FoldAdaptor) {
+  if (getFields().size() != getNumTilingFields() ||
+      getValues().size() != getFields().size())
+    return {};
+  Value source;
+  for (auto [name, value] : llvm::zip(getFields(), getValues())) {
+    auto get = value.getDefiningOp<TilingGetOp>();
+    if (!get || get.getField() != cast<TilingFieldAttr>(name).getValue() ||
+        (source && get.getTiling() != source))
+      return {};
+    source = get.getTiling();
+  }
+  return source;
+}
+
+/// True when `value` is a constant 0, which the member has without being
+/// named.
+static bool isZeroField(Value value) {
+  APInt constant;
+  return matchConstantInt(value, constant) && constant.isZero();
+}
+
+/// The canonical form: the fields in TilingField order, those set to a
+/// constant 0 left out (each field is named once, so any sort is stable).
+LogicalResult TilingCreateOp::canonicalize(TilingCreateOp op,
+                                           PatternRewriter &rewriter) {
+  if (op.getFields().size() != op.getValues().size())
+    return failure();
+  SmallVector<std::pair<TilingField, Value>> fields;
+  for (auto [name, value] : llvm::zip(op.getFields(), op.getValues()))
+    if (!isZeroField(value))
+      fields.emplace_back(cast<TilingFieldAttr>(name).getValue(), value);
+  llvm::sort(fields,
+             [](const auto &a, const auto &b) { return a.first < b.first; });
+  bool canonical =
+      fields.size() == op.getFields().size() &&
+      llvm::all_of(llvm::zip(fields, op.getFields()), [](auto pair) {
+        return std::get<0>(pair).first ==
+               cast<TilingFieldAttr>(std::get<1>(pair)).getValue();
+      });
+  if (canonical)
+    return failure();
+  SmallVector<Attribute> names;
+  SmallVector<Value> values;
+  for (auto [field, value] : fields) {
+    names.push_back(TilingFieldAttr::get(op.getContext(), field));
+    values.push_back(value);
+  }
+  rewriter.modifyOpInPlace(op, [&] {
+    op.setFieldsAttr(rewriter.getArrayAttr(names));
+    op.getValuesMutable().assign(values);
+  });
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// TilingGetOp
+//===----------------------------------------------------------------------===//
+
+/// A member of a tiling built in the kernel: the value it is given, or 0.
+OpFoldResult TilingGetOp::fold(FoldAdaptor) {
+  auto create = getTiling().getDefiningOp<TilingCreateOp>();
+  if (!create)
+    return {};
+  if (Value value = create.getFieldValue(getField()))
+    return value;
+  return IntegerAttr::get(getType(), 0);
 }
 
 //===----------------------------------------------------------------------===//

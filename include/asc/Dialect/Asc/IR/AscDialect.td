@@ -37,6 +37,10 @@ def Asc_Dialect : Dialect {
   let useDefaultAttributePrinterParser = 1;
   let hasRegionArgAttrVerify = 1;
   let hasOperationAttrVerify = 1;
+  let hasConstantMaterializer = 1;
+  // Folds materialize their integer constants (a tiling field's zero) as
+  // arith.constant.
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
   let extraClassDeclaration = [{
     /// Unit attribute that marks a func.func as an Ascend C kernel entry.
     static constexpr ::llvm::StringLiteral getKernelAttrName() {

@@ -253,10 +253,14 @@ def Asc_TilingGetOp : Asc_Op<"tiling.get", [Pure]> {
     ```mlir
     %base_m = asc.tiling.get %tiling[baseM]
     ```
+
+    A field of an `asc.tiling.create` folds to the value the create gives it,
+    or to a constant 0 when the create does not name it.
   }];
   let arguments = (ins Asc_TilingType:$tiling, Asc_TilingFieldAttr:$field);
   let results = (outs I32:$result);
   let assemblyFormat = "$tiling `[` custom<EnumKeyword>($field) `]` attr-dict";
+  let hasFolder = 1;
 }
 
 def Asc_TilingCreateOp : Asc_Op<"tiling.create", [Pure]> {
@@ -270,6 +274,17 @@ def Asc_TilingCreateOp : Asc_Op<"tiling.create", [Pure]> {
     ```mlir
     %tiling = asc.tiling.create(usedCoreNum = %c24, M = %c512, baseM = %c64)
     ```
+
+    The canonical form names the fields in the order of `TilingField` (the
+    struct's) and leaves out those set to a constant 0, which an absent field
+    already is: a tiling filled in any order, with or without its zero
+    members, is one op. A create that sets every member to that member of
+    one tiling `%t` (`asc.tiling.get %t[<field>]` for each field, none left
+    out) folds to `%t`; one that leaves a member out does not, as that
+    member is then zero. The pyasc importer names the fields a program sets,
+    in its order; the C++ lifter names every field and reads the unset ones
+    from the tiling it started from (an empty create for a fresh one, whose
+    fields `asc.tiling.get` folds to 0): both reach this form.
   }];
   let arguments = (ins TypedArrayAttrBase<Asc_TilingFieldAttr,
                                           "TCubeTiling fields">:$fields,
@@ -277,6 +292,13 @@ def Asc_TilingCreateOp : Asc_Op<"tiling.create", [Pure]> {
   let results = (outs Asc_TilingType:$result);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizeMethod = 1;
+  let extraClassDeclaration = [{
+    /// The value the tiling gives `field`: the named one, or null when the
+    /// op leaves it out (it is zero).
+    ::mlir::Value getFieldValue(::mlir::asc::TilingField field);
+  }];
 }
 
 //===----------------------------------------------------------------------===//
