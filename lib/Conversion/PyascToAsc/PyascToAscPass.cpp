@@ -326,6 +326,12 @@ static LogicalResult stateBlockWorkspace(func::FuncOp kernel,
                                               std::nullopt));
     return success();
   }
+  if (AscDialect::isCubeOnlyKernel(kernel))
+    return kernel.emitError()
+           << "block-workspace=" << bytesPerCore << " states a workspace for '"
+           << kernel.getSymName()
+           << "', but a cube-only kernel's Matmul objects take none (CANN's "
+              "cube-only REGIST_MATMUL_OBJ drops its workspace argument)";
   return kernel.emitError()
          << "block-workspace=" << bytesPerCore << " states a workspace for '"
          << kernel.getSymName()

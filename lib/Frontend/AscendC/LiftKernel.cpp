@@ -1032,6 +1032,19 @@ KernelLifter::liftLoopExit(const clang::IfStmt *stmt,
   return liftBranches(loc(stmt), *c, exitBranch, goOn);
 }
 
+/// Whether a continue inside `stmt` goes on to the loop whose body `stmt`
+/// is part of (not a nested loop's).
+static bool continuesOut(const clang::Stmt *stmt) {
+  if (!stmt)
+    return false;
+  if (isa<clang::ContinueStmt>(stmt))
+    return true;
+  if (isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt,
+          clang::CXXForRangeStmt, clang::LambdaExpr>(stmt))
+    return false;
+  return llvm::any_of(stmt->children(), continuesOut);
+}
+
 /// Whether a break or continue inside `stmt` leaves the loop whose body
 /// `stmt` is part of, or `stmt` returns.
 static bool jumpsOut(const clang::Stmt *stmt) {
@@ -1039,9 +1052,12 @@ static bool jumpsOut(const clang::Stmt *stmt) {
     return false;
   if (isa<clang::BreakStmt, clang::ContinueStmt, clang::ReturnStmt>(stmt))
     return true;
-  if (isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt, clang::SwitchStmt,
+  if (isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt,
           clang::CXXForRangeStmt>(stmt))
     return findReturn(stmt) != nullptr;
+  // A break in a switch leaves the switch; a continue goes on to the loop.
+  if (isa<clang::SwitchStmt>(stmt))
+    return findReturn(stmt) != nullptr || continuesOut(stmt);
   if (isa<clang::LambdaExpr>(stmt))
     return false;
   return llvm::any_of(stmt->children(), jumpsOut);
