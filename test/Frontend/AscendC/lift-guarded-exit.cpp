@@ -13,8 +13,8 @@
 #include "lib/matmul_intf.h"
 
 using G = AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>;
-using U = AscendC::MatmulType<AscendC::TPosition::VECOUT, CubeFormat::ND,
-                              float>;
+using U =
+    AscendC::MatmulType<AscendC::TPosition::VECOUT, CubeFormat::ND, float>;
 
 // CHECK-LABEL: func.func @pyasc_iterate(
 // CHECK: %[[MM:.*]] = asc.matmul.create
@@ -32,9 +32,8 @@ using U = AscendC::MatmulType<AscendC::TPosition::VECOUT, CubeFormat::ND,
 // The exit's `last = step` after the loop: the head's value on the way out.
 // CHECK-NEXT: asc.set_value %{{.*}}[%{{.*}}], %[[LOOP]]#2
 // CHECK-NEXT: asc.matmul.end
-extern "C" __global__ __aicore__ void pyasc_iterate(GM_ADDR a, GM_ADDR c,
-                                                    GM_ADDR out,
-                                                    TCubeTiling tiling) {
+extern "C" __global__ __aicore__ void
+pyasc_iterate(GM_ADDR a, GM_ADDR c, GM_ADDR out, TCubeTiling tiling) {
   AscendC::TPipe pipe;
   AscendC::Matmul<G, G, U> mm;
   REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);

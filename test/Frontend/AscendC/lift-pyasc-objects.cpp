@@ -75,9 +75,8 @@ extern "C" __global__ __aicore__ void unset_member(__gm__ uint8_t *workspace) {
 // GetBatchTensorC's view form: the batch result where the server put it.
 // CHECK-LABEL: func.func @batch_view(
 // CHECK: %[[VIEW:.*]] = asc.matmul.get_batch_tensor_c %{{.*}}, %c2_i32, %c2_i32 {sync = false} : !matmul{{.*}} -> !asc.global_tensor<f16>
-extern "C" __global__ __aicore__ void batch_view(__gm__ half *out,
-                                                 __gm__ uint8_t *workspace,
-                                                 TCubeTiling tiling) {
+extern "C" __global__ __aicore__ void
+batch_view(__gm__ half *out, __gm__ uint8_t *workspace, TCubeTiling tiling) {
   AscendC::TPipe pipe;
   matmul::Matmul<L, L, L, H> mm;
   REGIST_MATMUL_OBJ(&pipe, workspace, mm, &tiling);
