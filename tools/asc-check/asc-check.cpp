@@ -271,8 +271,9 @@ static LogicalResult writeFixes(ModuleOp module,
   exported.MainSourceFile = std::string(mainFile);
   for (const asc::PlacementMove &move : *moves) {
     auto to = dyn_cast<FileLineColLoc>(move.to);
-    std::string where =
-        to ? "before line " + std::to_string(to.getLine()) : "elsewhere";
+    std::string where = to ? (move.followsTo ? "after line " : "before line ") +
+                                 std::to_string(to.getLine())
+                           : "elsewhere";
     InFlightDiagnostic remark = emitRemark(move.from);
     if (move.edits.empty())
       remark << "the placement moves this " << move.kind << " " << where

@@ -30,8 +30,10 @@ struct SourceEdit {
 
 /// One wait or issue the placement moved.
 struct PlacementMove {
-  /// The moved call's statement and the statement it now precedes.
+  /// The moved call's statement and the statement it now precedes, or,
+  /// when none does (the end of a function), the one it now follows.
   Location from, to;
+  bool followsTo = false;
   /// "wait" or "issue", and the op's name.
   std::string kind, opName;
   /// The edits (a deletion and an insertion), empty when the move cannot

@@ -40,6 +40,22 @@ nextStatement(Operation *op, const AscendCSourceMap &map,
   return nullptr;
 }
 
+/// The last statement before `op` in its block that is not a movable
+/// op's, or null.
+static const LiftedStatement *
+previousStatement(Operation *op, const AscendCSourceMap &map,
+                  llvm::function_ref<bool(Operation *)> movable) {
+  const LiftedStatement *own = map.find(op->getLoc());
+  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
+    if (movable(prev))
+      continue;
+    if (const LiftedStatement *statement = map.find(prev->getLoc());
+        statement && statement != own)
+      return statement;
+  }
+  return nullptr;
+}
+
 /// The bytes of `statement` in its file.
 static std::optional<std::string>
 statementText(const LiftedStatement &statement,
@@ -98,11 +114,19 @@ mlir::asc::computePlacementMoves(ModuleOp module,
                                original->getParentOp()->getName();
     if (ops.size() == 1 && before == after && sameBlockShape)
       continue; // not moved
+    // With no statement after its new place (the end of the kernel), the
+    // move is told by the statement it now follows.
+    const LiftedStatement *anchor =
+        after ? after
+              : previousStatement(ops.front(), sourceMap, [&](Operation *op) {
+                  return op->hasAttr(kMoveId);
+                });
     PlacementMove move{original->getLoc(),
-                       after ? FileLineColLoc::get(module.getContext(),
-                                                   after->file, after->line,
-                                                   after->column)
-                             : ops.front()->getLoc(),
+                       anchor ? FileLineColLoc::get(module.getContext(),
+                                                    anchor->file, anchor->line,
+                                                    anchor->column)
+                              : ops.front()->getLoc(),
+                       !after && anchor,
                        isa<MatmulWaitOpInterface>(original) ? "wait" : "issue",
                        original->getName().getStringRef().str(),
                        {},
