@@ -1286,6 +1286,8 @@ LogicalResult KernelLifter::liftLoop(const clang::Stmt *loop,
     if (failed(recordRegion(
             [&]() -> LogicalResult {
               bindArgs(carried, after);
+              // The head's variables take the kind the head gave them (their
+              // slots were rolled back with the condition region).
               for (auto [slot, arg] : llvm::zip(
                        passed,
                        after->getArguments().drop_front(carried.size()))) {

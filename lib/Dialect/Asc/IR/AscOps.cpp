@@ -599,13 +599,13 @@ LogicalResult MatmulRegisterOp::verify() {
 /// aAddr as a scalar only for a SCALAR A, and a SCALAR B's from bAddr
 /// (MatmulService::SetTensorA/B, matmul_server_impl.h). So a scalar A
 /// needs A's format SCALAR, and a scalar B never arrives.
-static LogicalResult verifyScalarInput(Operation *op, StringRef partName,
+static LogicalResult verifyScalarInput(Operation *op, MatmulSlot slot,
                                        MatmulPartAttr part) {
   auto function = op->getParentOfType<FunctionOpInterface>();
   if (!function || !function->hasAttr(AscDialect::getKernelAttrName()) ||
       AscDialect::isCubeOnlyKernel(function))
     return success();
-  if (partName == "B")
+  if (slot == MatmulSlot::TensorB)
     return op->emitOpError()
            << "expects a tensor B in a mix kernel: CANN's vector-side "
               "client writes a scalar SetTensorB into the message's aAddr, "
@@ -636,7 +636,7 @@ static LogicalResult verifyMatmulInput(Operation *op, StringRef partName,
                              << " to match the Matmul " << partName
                              << " element type " << part.getElementType();
   if (isScalar)
-    return verifyScalarInput(op, partName, part);
+    return success();
   if (part.isGlobal() != isGlobalTensorType(inputType))
     return op->emitOpError()
            << "expects a " << (part.isGlobal() ? "global" : "local")
@@ -652,8 +652,12 @@ LogicalResult mlir::asc::detail::verifyMatmulInput(Operation *op,
                                                    bool hasTranspose) {
   auto type = cast<MatmulType>(matmul);
   MatmulPartAttr part = slot == MatmulSlot::TensorA ? type.getA() : type.getB();
-  return ::verifyMatmulInput(op, slot == MatmulSlot::TensorA ? "A" : "B", part,
-                             input, hasTranspose);
+  if (failed(::verifyMatmulInput(op, slot == MatmulSlot::TensorA ? "A" : "B",
+                                 part, input, hasTranspose)))
+    return failure();
+  if (getTensorElementType(input))
+    return success();
+  return verifyScalarInput(op, slot, part);
 }
 
 /// Whether `op` is in a kernel compiled cube-only, where the Matmul object is
